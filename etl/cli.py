@@ -1,0 +1,152 @@
+"""The `paperdb` command line: each command parses options, calls one function, prints a summary."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from . import __version__
+from .db import db_path
+from .errors import PaperdbError
+
+DB_OPTION = click.option(
+    "--db",
+    "db_option",
+    metavar="FILE",
+    help="SQLite database [default: $PAPERDB_DB or db/papers.db]",
+)
+
+
+def _run(fn, *args, **kwargs):
+    """Call `fn`, turning expected failures into one `Error: ...` line and exit status 1."""
+    try:
+        return fn(*args, **kwargs)
+    except PaperdbError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+@click.group()
+@click.version_option(__version__, prog_name="paperdb")
+def cli():
+    """paperdb: machine-learning conference papers in SQLite, browsed in Datasette."""
+
+
+@cli.command()
+@click.argument("paths", nargs=-1)
+@DB_OPTION
+@click.option("--venue", help="Venue for files without a header line (overrides the header)")
+@click.option("--year", type=click.IntRange(1900, 2100), help="Year for files without a header line")
+@click.option("--keep-going", is_flag=True, help="Skip bad files (reported) and load the rest")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary")
+def load(paths, db_option, venue, year, keep_going, quiet):
+    """Load listing files into the database, migrating it first.
+
+    PATHS are files, directories (walked recursively) or globs; with none, the bundled ICML 2024
+    listings are loaded. The whole run is one transaction: on an error nothing is written.
+
+    \b
+    Example:
+        paperdb load ../shared/seeds 'more/*.txt' --db db/papers.db
+    """
+    from .load import load as run_load
+
+    db_file = db_path(db_option)
+    with _progress(quiet) as progress:
+        summary = _run(
+            run_load, db_file, paths, venue=venue, year=year, keep_going=keep_going, progress=progress
+        )
+    if not quiet:
+        for path, why in summary.skipped:
+            click.echo(f"skipped {path}: {why}", err=True)
+        for error in summary.failed:
+            click.echo(f"failed {error}", err=True)
+        click.echo(summary.line())
+
+
+class _progress:
+    """A progress bar over input files on stderr, shown only when stderr is a terminal."""
+
+    def __init__(self, quiet: bool):
+        self.enabled = not quiet and sys.stderr.isatty()
+        self.bar = None
+
+    def __enter__(self):
+        if not self.enabled:
+            return None
+        self.bar = click.progressbar(length=0, label="loading", file=sys.stderr, show_pos=True)
+        self.bar.__enter__()
+        return self.update
+
+    def update(self, input_file):
+        self.bar.length = (self.bar.length or 0) + 1
+        self.bar.update(1, input_file.path)
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+
+
+@cli.command()
+@DB_OPTION
+def migrate(db_option):
+    """Upgrade the database schema to the latest revision (creates the database if missing).
+
+    \b
+    Example:
+        paperdb migrate --db db/papers.db
+    """
+    from .db import ensure_parent, make_engine, migrate as run_migrate, transaction
+
+    db_file = db_path(db_option)
+    ensure_parent(db_file)
+
+    def go():
+        engine = make_engine(db_file)
+        try:
+            with transaction(engine) as conn:
+                run_migrate(conn)
+        finally:
+            engine.dispose()
+
+    _run(go)
+    click.echo(f"{db_file}: schema at head")
+
+
+@cli.command()
+@DB_OPTION
+@click.option("--json", "as_json", is_flag=True, help="Print the counts as a JSON object")
+def stats(db_option, as_json):
+    """Print counts: papers, sources, links, repos, keywords, runs.
+
+    \b
+    Example:
+        paperdb stats --json
+    """
+    from .stats import read_stats
+
+    counts = _run(read_stats, db_path(db_option))
+    if as_json:
+        click.echo(json.dumps(counts))
+    else:
+        width = max(map(len, counts))
+        for name, value in counts.items():
+            click.echo(f"{name:<{width}}  {value}")
+
+
+@cli.command()
+@DB_OPTION
+@click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on")
+@click.option("--port", default=8001, show_default=True, type=click.IntRange(0, 65535), help="Port")
+@click.option("--immutable", is_flag=True, help="Open the database read-only and immutable (faster; no writes while serving)")
+def serve(db_option, host, port, immutable):
+    """Browse the database in Datasette, with the project's metadata and canned queries.
+
+    \b
+    Example:
+        paperdb serve --port 8001
+    """
+    from .serve import serve as run_serve
+
+    _run(run_serve, db_path(db_option), host=host, port=port, immutable=immutable)

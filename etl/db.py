@@ -1,0 +1,101 @@
+"""The database connection: engine with pragmas, explicit transactions, migrate-to-head."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from importlib.resources import files as package_files
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from alembic.util.exc import CommandError
+from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.exc import OperationalError
+
+from .errors import DatabaseBusyError, SchemaError
+
+DEFAULT_DB = "db/papers.db"
+BUSY_TIMEOUT_MS = 10_000  # how long a second writer waits for the first before giving up
+
+
+def db_path(option: str | None) -> str:
+    """The database file: `--db` wins, then `PAPERDB_DB`, then `db/papers.db`."""
+    return option or os.environ.get("PAPERDB_DB") or DEFAULT_DB
+
+
+def make_engine(path: str) -> Engine:
+    """An engine whose transactions are ours: pysqlite's implicit BEGIN/COMMIT is switched off and
+    every `begin()` takes the write lock at once (`BEGIN IMMEDIATE`), so a run is one transaction
+    and a second concurrent writer waits, then fails clearly."""
+    engine = create_engine(f"sqlite:///{path}", connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record):  # pragma: no branch
+        dbapi_connection.isolation_level = None  # no implicit transactions
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")  # readers see the last commit during a load
+        cursor.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable against kill -9
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection):
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def migrations_dir() -> str:
+    return str(package_files("etl.migrations"))
+
+
+def alembic_config(connection: Connection | None = None, url: str | None = None) -> Config:
+    """Alembic configuration pointing at the packaged migrations, optionally bound to a connection."""
+    config = Config()
+    config.set_main_option("script_location", migrations_dir())
+    if url:
+        config.set_main_option("sqlalchemy.url", url)
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+def head_revision() -> str | None:
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+def current_revision(connection: Connection) -> str | None:
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+def migrate(connection: Connection) -> None:
+    """Upgrade the schema to head inside the caller's transaction (SQLite DDL is transactional)."""
+    try:
+        command.upgrade(alembic_config(connection), "head")
+    except CommandError as exc:
+        raise SchemaError(
+            f"database schema is at an unknown revision ({exc}); was it made by a newer paperdb?"
+        ) from None
+
+
+@contextmanager
+def transaction(engine: Engine) -> Iterator[Connection]:
+    """One write transaction: commit on success, roll back on any error; busy becomes a clear error."""
+    try:
+        with engine.connect() as connection, connection.begin():
+            yield connection
+    except OperationalError as exc:
+        if "locked" in str(exc.orig) or "busy" in str(exc.orig):
+            raise DatabaseBusyError(
+                f"{engine.url.database}: database is locked by another paperdb load; try again when it finishes"
+            ) from None
+        raise
+
+
+def ensure_parent(path: str) -> None:
+    Path(path).parent.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,26 @@
+"""The expected failures of paperdb: each one prints as a single `Error: ...` line."""
+
+from __future__ import annotations
+
+
+class PaperdbError(Exception):
+    """Base class for failures a user can act on; the CLI prints them without a traceback."""
+
+
+class InputError(PaperdbError):
+    """A file given to `paperdb load` cannot be read as any supported input."""
+
+    def __init__(self, path: str, problem: str, line: int | None = None):
+        self.path = str(path)
+        self.problem = problem
+        self.line = line
+        where = f"{self.path}:{line}" if line is not None else self.path
+        super().__init__(f"{where}: {problem}")
+
+
+class DatabaseBusyError(PaperdbError):
+    """Another process holds the database's write lock for longer than we are willing to wait."""
+
+
+class SchemaError(PaperdbError):
+    """The database was made by a newer or unknown version of paperdb."""

@@ -1,0 +1,62 @@
+"""How a paper is identified: the stable `papers.id` derived from a normalised abstract."""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import re
+import unicodedata
+
+ID_LENGTH = 16  # hex digits of SHA-256: 64 bits, collision-free for any realistic corpus
+
+_HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>")
+_LATEX_COMMAND = re.compile(r"\\([A-Za-z]+)")
+_NOT_WORD = re.compile(r"[\W_]+")
+_GREEK_NAMES = (
+    "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho"
+    " sigma tau upsilon phi chi psi omega"
+).split()
+
+
+def _greek(case: str, name: str) -> str:
+    return unicodedata.lookup(f"GREEK {case} LETTER {name.upper().replace('LAMBDA', 'LAMDA')}")
+
+
+# `\alpha` and `α` are the same word; `\varepsilon` is an epsilon.
+_GREEK = {
+    **{n: _greek("SMALL", n) for n in _GREEK_NAMES},
+    **{n.title(): _greek("CAPITAL", n) for n in _GREEK_NAMES},
+    **{f"var{n}": _greek("SMALL", n) for n in ("epsilon", "theta", "phi", "pi", "rho", "sigma")},
+}
+
+
+def _latex_command(match: re.Match) -> str:
+    return f" {_GREEK[match[1]]} " if match[1] in _GREEK else " "
+
+
+def normalise_abstract(text: str) -> str:
+    """Reduce an abstract to the words it says, so that markup and spacing do not make a new paper.
+
+    Steps, in order: Unicode NFKC; HTML entities decoded; HTML tags (`<em>`, `<br/>`) dropped;
+    LaTeX commands dropped (`\\mathcal`, `\\textbf`) except Greek letters (`\\alpha` is `α`);
+    case folded; every run of characters that are not letters or digits (spaces, punctuation,
+    quotes, `*`/`_` emphasis, `$`, braces) becomes one space; ends trimmed.
+    """
+    text = unicodedata.normalize("NFKC", text)
+    text = html.unescape(text)
+    text = _HTML_TAG.sub(" ", text)
+    text = _LATEX_COMMAND.sub(_latex_command, text)
+    text = text.casefold()
+    return _NOT_WORD.sub(" ", text).strip()
+
+
+def paper_id(abstract: str) -> str:
+    """The stable text key of the paper with this abstract: the first 16 hex digits of the
+    SHA-256 of its normalised form (UTF-8)."""
+    digest = hashlib.sha256(normalise_abstract(abstract).encode("utf-8")).hexdigest()
+    return digest[:ID_LENGTH]
+
+
+def abstract_sha256(abstract: str) -> str:
+    """SHA-256 (hex) of the abstract exactly as stored, for verbatim matching with other data."""
+    return hashlib.sha256(abstract.encode("utf-8")).hexdigest()

@@ -1,0 +1,246 @@
+"""The one place that writes: a load run is a single transaction over all its input files."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+
+from sqlalchemy import Connection, delete, insert, select, text, update
+
+from . import __version__
+from .db import ensure_parent, make_engine, migrate, transaction
+from .errors import InputError
+from .identity import abstract_sha256, paper_id
+from .models import EtlRun, Paper, PaperSource, Source
+from .records import Listing
+from .sources import InputFile, bundled_listings_dir, discover, read_input
+
+CHUNK = 500  # ids per `IN (...)` query; well under SQLite's variable limit
+
+
+@dataclass
+class RunSummary:
+    """What a load did; printed by the CLI and stored in `etl_runs`."""
+
+    db: str
+    files_seen: int = 0
+    files_loaded: int = 0
+    files_unchanged: int = 0
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, why): junk in a walk
+    failed: list[str] = field(default_factory=list)  # errors of bad files passed over by --keep-going
+    papers_added: int = 0
+    papers_updated: int = 0
+    papers_removed: int = 0
+    duration_s: float = 0.0
+
+    @property
+    def status(self) -> str:
+        return "partial" if self.failed else "ok"
+
+    def line(self) -> str:
+        skipped = f", {len(self.skipped)} skipped" if self.skipped else ""
+        skipped += f", {len(self.failed)} failed" if self.failed else ""
+        return (
+            f"{self.db}: {self.files_loaded} of {self.files_seen} files loaded"
+            f" ({self.files_unchanged} unchanged{skipped}); papers: {self.papers_added} added,"
+            f" {self.papers_updated} updated, {self.papers_removed} removed in {self.duration_s:.2f}s"
+        )
+
+
+def utcnow() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def load(
+    db_file: str,
+    paths: Iterable[str] = (),
+    *,
+    venue: str | None = None,
+    year: int | None = None,
+    keep_going: bool = False,
+    progress: Callable[[InputFile], None] | None = None,
+) -> RunSummary:
+    """Migrate `db_file` and load `paths` (the bundled listings if none) in one transaction.
+
+    On any error nothing is written: the transaction rolls back, and a database file this run
+    created is removed again.
+    """
+    paths = list(paths) or [str(bundled_listings_dir())]
+    discovery = discover(paths)
+    started = time.perf_counter()
+    summary = RunSummary(db=db_file, files_seen=len(discovery.files), skipped=list(discovery.skipped))
+    existed = os.path.exists(db_file)
+    ensure_parent(db_file)
+    engine = make_engine(db_file)
+    try:
+        with transaction(engine) as conn:
+            migrate(conn)
+            run = _Run(conn, summary, venue, year, keep_going)
+            for input_file in discovery.files:
+                if progress:
+                    progress(input_file)
+                run.load_file(input_file)
+            run.finish(paths, started)
+    except BaseException:
+        engine.dispose()
+        if not existed:
+            remove_database(db_file)
+        raise
+    engine.dispose()
+    return summary
+
+
+def remove_database(db_file: str) -> None:
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        try:
+            os.remove(db_file + suffix)
+        except FileNotFoundError:
+            pass
+
+
+class _Run:
+    """State of one load inside its transaction."""
+
+    def __init__(self, conn: Connection, summary: RunSummary, venue, year, keep_going: bool):
+        self.conn = conn
+        self.summary = summary
+        self.venue = venue
+        self.year = year
+        self.keep_going = keep_going
+        self.now = utcnow()
+        self.known = {
+            row.resolved_path: (row.id, row.sha256)
+            for row in conn.execute(select(Source.resolved_path, Source.id, Source.sha256))
+        }
+        self.added: set[str] = set()
+        self.updated: set[str] = set()
+
+    def load_file(self, input_file: InputFile) -> None:
+        try:
+            with open(input_file.path, "rb") as fh:
+                data = fh.read()
+        except OSError as exc:
+            self._bad(InputError(input_file.path, exc.strerror or str(exc)))
+            return
+        digest = hashlib.sha256(data).hexdigest()
+        known = self.known.get(input_file.resolved)
+        if known and known[1] == digest:
+            self.summary.files_unchanged += 1
+            return
+        try:
+            listing = read_input(input_file.path, data, self.venue, self.year)
+        except InputError as exc:
+            self._bad(exc)
+            return
+        source_id = self._save_source(input_file, data, digest, listing, known)
+        self._save_papers(listing)
+        self.conn.execute(
+            insert(PaperSource),
+            [
+                {"source_id": source_id, "position": e.position, "paper_id": paper_id(e.abstract), "line": e.line}
+                for e in listing.entries
+            ],
+        )
+        self.summary.files_loaded += 1
+
+    def _bad(self, exc: InputError) -> None:
+        if not self.keep_going:
+            raise exc
+        self.summary.failed.append(str(exc))
+
+    def _save_source(self, input_file, data, digest, listing: Listing, known) -> int:
+        values = {
+            "path": input_file.path,
+            "sha256": digest,
+            "size": len(data),
+            "format": "listing",
+            "venue": listing.venue,
+            "year": listing.year,
+            "papers": len(listing.entries),
+            "last_loaded_at": self.now,
+        }
+        if known:
+            source_id = known[0]
+            self.conn.execute(update(Source).where(Source.id == source_id).values(values))
+            self.conn.execute(delete(PaperSource).where(PaperSource.source_id == source_id))
+        else:
+            values |= {"resolved_path": input_file.resolved, "first_loaded_at": self.now}
+            source_id = self.conn.execute(insert(Source).values(values)).inserted_primary_key[0]
+        self.known[input_file.resolved] = (source_id, digest)
+        return source_id
+
+    def _save_papers(self, listing: Listing) -> None:
+        """Insert new papers; a paper already known takes this file's text (last loaded wins)."""
+        wanted: dict[str, dict] = {}
+        for entry in listing.entries:
+            wanted.setdefault(
+                paper_id(entry.abstract),
+                {
+                    "abstract": entry.abstract,
+                    "abstract_sha256": abstract_sha256(entry.abstract),
+                    "venue": listing.venue,
+                    "year": listing.year,
+                },
+            )
+        ids = list(wanted)
+        stored: dict[str, tuple] = {}
+        for i in range(0, len(ids), CHUNK):
+            rows = self.conn.execute(
+                select(Paper.id, Paper.abstract, Paper.venue, Paper.year).where(
+                    Paper.id.in_(ids[i : i + CHUNK])
+                )
+            )
+            stored.update((row.id, tuple(row[1:])) for row in rows)
+        new, changed = [], []
+        for pid, values in wanted.items():
+            if pid not in stored:
+                new.append({"id": pid, **values, "added_at": self.now, "updated_at": self.now})
+            elif stored[pid] != (values["abstract"], values["venue"], values["year"]):
+                changed.append({"pid": pid, **values, "updated_at": self.now})
+        if new:
+            self.conn.execute(insert(Paper), new)
+            self.added.update(row["id"] for row in new)
+        if changed:
+            self.conn.execute(
+                text(
+                    "UPDATE papers SET abstract = :abstract, abstract_sha256 = :abstract_sha256,"
+                    " venue = :venue, year = :year, updated_at = :updated_at WHERE id = :pid"
+                ),
+                changed,
+            )
+            self.updated.update(row["pid"] for row in changed)
+
+    def finish(self, paths: list[str], started: float) -> None:
+        summary = self.summary
+        if summary.files_loaded:
+            summary.papers_removed = self.conn.execute(
+                text(
+                    "DELETE FROM papers WHERE NOT EXISTS"
+                    " (SELECT 1 FROM paper_sources ps WHERE ps.paper_id = papers.id)"
+                )
+            ).rowcount
+        summary.papers_added = len(self.added)
+        summary.papers_updated = len(self.updated - self.added)
+        summary.duration_s = time.perf_counter() - started
+        self.conn.execute(
+            insert(EtlRun).values(
+                started_at=self.now,
+                finished_at=utcnow(),
+                status=summary.status,
+                paths=json.dumps(paths, ensure_ascii=False),
+                files_seen=summary.files_seen,
+                files_loaded=summary.files_loaded,
+                files_unchanged=summary.files_unchanged,
+                files_skipped=len(summary.skipped) + len(summary.failed),
+                papers_added=summary.papers_added,
+                papers_updated=summary.papers_updated,
+                papers_removed=summary.papers_removed,
+                duration_s=round(summary.duration_s, 4),
+                paperdb_version=__version__,
+            )
+        )

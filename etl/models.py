@@ -1,0 +1,114 @@
+"""SQLAlchemy 2 models: the schema's single description (Alembic migrations create it)."""
+
+from __future__ import annotations
+
+from sqlalchemy import ForeignKey, Index, MetaData, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class Paper(Base):
+    __tablename__ = "papers"
+    __table_args__ = (
+        Index(None, "venue", "year"),
+        {"comment": "One row per distinct paper, identified by its normalised abstract."},
+    )
+
+    pk: Mapped[int] = mapped_column(
+        primary_key=True,
+        comment="SQLite rowid (INTEGER PRIMARY KEY); stable across VACUUM; used by papers_fts",
+    )
+    id: Mapped[str] = mapped_column(
+        String(16),
+        unique=True,
+        comment="Stable key: first 16 hex digits of SHA-256 of the normalised abstract (README)",
+    )
+    venue: Mapped[str] = mapped_column(Text, comment="Venue from the listing header, e.g. ICML")
+    year: Mapped[int] = mapped_column(comment="Year from the listing header, e.g. 2024")
+    title: Mapped[str | None] = mapped_column(
+        Text, comment="Title, NULL until a bibliographic source gives one"
+    )
+    abstract: Mapped[str] = mapped_column(
+        Text, comment="Abstract as written, trimmed; hard-wrapped lines joined by one space"
+    )
+    abstract_sha256: Mapped[str] = mapped_column(
+        String(64), index=True, comment="SHA-256 (hex) of the abstract exactly as stored"
+    )
+    added_at: Mapped[str] = mapped_column(
+        Text, comment="UTC time (ISO 8601) of the load that first added the paper"
+    )
+    updated_at: Mapped[str] = mapped_column(
+        Text, comment="UTC time (ISO 8601) of the load that last changed the paper's text"
+    )
+
+
+class Source(Base):
+    __tablename__ = "sources"
+    __table_args__ = {"comment": "Input files loaded, one row per file location."}
+
+    id: Mapped[int] = mapped_column(primary_key=True, comment="Source number")
+    path: Mapped[str] = mapped_column(Text, comment="Path as given to paperdb load")
+    resolved_path: Mapped[str] = mapped_column(
+        Text, unique=True, comment="Absolute path with symlinks resolved: identifies the source"
+    )
+    sha256: Mapped[str] = mapped_column(String(64), comment="SHA-256 (hex) of the file's bytes")
+    size: Mapped[int] = mapped_column(comment="File size in bytes")
+    format: Mapped[str] = mapped_column(Text, comment="Input format: listing")
+    venue: Mapped[str | None] = mapped_column(Text, comment="Venue named by the file")
+    year: Mapped[int | None] = mapped_column(comment="Year named by the file")
+    papers: Mapped[int] = mapped_column(comment="Number of abstracts in the file")
+    first_loaded_at: Mapped[str] = mapped_column(Text, comment="UTC time the file was first loaded")
+    last_loaded_at: Mapped[str] = mapped_column(
+        Text, comment="UTC time the file's current content was loaded"
+    )
+
+
+class PaperSource(Base):
+    __tablename__ = "paper_sources"
+    __table_args__ = {"comment": "Where each paper was found: file, order in the file and line."}
+
+    source_id: Mapped[int] = mapped_column(
+        ForeignKey("sources.id", ondelete="CASCADE"), primary_key=True, comment="sources.id"
+    )
+    position: Mapped[int] = mapped_column(
+        primary_key=True, comment="1-based order of the abstract in the file"
+    )
+    paper_id: Mapped[str] = mapped_column(
+        ForeignKey("papers.id", ondelete="CASCADE"), index=True, comment="papers.id"
+    )
+    line: Mapped[int] = mapped_column(comment="1-based line where the abstract starts")
+
+
+class EtlRun(Base):
+    __tablename__ = "etl_runs"
+    __table_args__ = {"comment": "One row per successful paperdb load (a failed load leaves no trace)."}
+
+    id: Mapped[int] = mapped_column(primary_key=True, comment="Run number")
+    started_at: Mapped[str] = mapped_column(Text, comment="UTC start time (ISO 8601)")
+    finished_at: Mapped[str] = mapped_column(Text, comment="UTC end time (ISO 8601)")
+    status: Mapped[str] = mapped_column(
+        Text, comment="ok, or partial when --keep-going skipped bad files"
+    )
+    paths: Mapped[str] = mapped_column(Text, comment="JSON array of the paths given")
+    files_seen: Mapped[int] = mapped_column(comment="Input files found")
+    files_loaded: Mapped[int] = mapped_column(comment="Files read and loaded (new or changed)")
+    files_unchanged: Mapped[int] = mapped_column(comment="Files skipped: same SHA-256 as loaded")
+    files_skipped: Mapped[int] = mapped_column(
+        comment="Files passed over: not listings in a walked directory, or bad with --keep-going"
+    )
+    papers_added: Mapped[int] = mapped_column(comment="Papers new to the database")
+    papers_updated: Mapped[int] = mapped_column(comment="Papers whose stored text changed")
+    papers_removed: Mapped[int] = mapped_column(comment="Papers removed: no source lists them any more")
+    duration_s: Mapped[float] = mapped_column(comment="Wall-clock seconds")
+    paperdb_version: Mapped[str] = mapped_column(Text, comment="paperdb version that ran the load")

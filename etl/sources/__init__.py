@@ -1,0 +1,95 @@
+"""Find input files and read them: one reader per format, text in, records out."""
+
+from __future__ import annotations
+
+import glob
+import os
+from dataclasses import dataclass
+from importlib.resources import files as package_files
+from pathlib import Path
+
+from ..errors import InputError
+from ..records import Listing
+from .listing import read_listing
+from .text import decode_utf8
+
+# File name endings a directory walk picks up; anything else in a directory is reported as skipped.
+LISTING_SUFFIXES = (".txt",)
+_GLOB_CHARS = set("*?[")
+
+
+@dataclass(frozen=True, slots=True)
+class InputFile:
+    """A file to load: the path as the user gave it (or as found in a walk) and its real location."""
+
+    path: str
+    resolved: str
+
+
+@dataclass(frozen=True, slots=True)
+class Discovery:
+    files: tuple[InputFile, ...]
+    skipped: tuple[tuple[str, str], ...]  # (path, why) for files a directory walk passed over
+
+
+def bundled_listings_dir() -> Path:
+    """The ICML 2024 listings shipped with the package: the default dataset."""
+    return Path(str(package_files("etl") / "data" / "listings"))
+
+
+def _walk(directory: str, files: list[str], skipped: list[tuple[str, str]]) -> None:
+    seen_dirs: set[tuple[int, int]] = set()
+    for root, dirs, names in os.walk(directory, followlinks=True):
+        st = os.stat(root)
+        if (st.st_dev, st.st_ino) in seen_dirs:  # a symlink loop: walked already
+            dirs[:] = []
+            continue
+        seen_dirs.add((st.st_dev, st.st_ino))
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(names):
+            full = os.path.join(root, name)
+            if name.startswith("."):
+                continue
+            if not name.lower().endswith(LISTING_SUFFIXES):
+                skipped.append((full, "not a listing file"))
+            elif not os.path.isfile(full):
+                skipped.append((full, "not a regular file"))
+            else:
+                files.append(full)
+
+
+def discover(paths: list[str]) -> Discovery:
+    """Expand files, directories (walked recursively, symlink loops not followed) and globs.
+
+    Files named explicitly are always read; a directory walk takes only listing files and reports
+    the rest as skipped. A path that matches nothing is an error.
+    """
+    found: list[str] = []
+    skipped: list[tuple[str, str]] = []
+    for given in paths:
+        if os.path.isdir(given):
+            _walk(given, found, skipped)
+        elif os.path.exists(given):
+            found.append(given)
+        elif _GLOB_CHARS & set(given):
+            matches = sorted(glob.glob(given, recursive=True))
+            if not matches:
+                raise InputError(given, "no files match this pattern")
+            for match in matches:
+                if os.path.isdir(match):
+                    _walk(match, found, skipped)
+                else:
+                    found.append(match)
+        else:
+            raise InputError(given, "no such file or directory")
+    unique: dict[str, InputFile] = {}
+    for path in found:
+        resolved = os.path.realpath(path)
+        unique.setdefault(resolved, InputFile(path=path, resolved=resolved))
+    return Discovery(files=tuple(unique.values()), skipped=tuple(skipped))
+
+
+def read_input(path: str, data: bytes, venue: str | None = None, year: int | None = None) -> Listing:
+    """Parse one file's bytes into records, or raise `InputError` naming the file and line."""
+    text = decode_utf8(path, data)
+    return read_listing(path, text, venue=venue, year=year)

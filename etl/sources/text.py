@@ -1,0 +1,39 @@
+"""Turn raw file bytes into text, refusing what is not UTF-8 with an error that names the line."""
+
+from __future__ import annotations
+
+import codecs
+
+from ..errors import InputError
+
+_UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+_UTF32_BOMS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)
+
+
+def _line_of(data: bytes, offset: int) -> int:
+    return data.count(b"\n", 0, offset) + 1
+
+
+def decode_utf8(path: str, data: bytes) -> str:
+    """Decode `data` as UTF-8 (a leading BOM is dropped) or raise `InputError` saying why not.
+
+    Line endings are normalised to `\\n`.
+    """
+    if not data.strip():
+        raise InputError(path, "empty file")
+    if data.startswith(_UTF32_BOMS):
+        raise InputError(path, "file is UTF-32; save it as UTF-8")
+    if data.startswith(_UTF16_BOMS) or (len(data) > 1 and (data[0] == 0) != (data[1] == 0)):
+        raise InputError(path, "file is UTF-16; save it as UTF-8")
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        raise InputError(path, "binary file (NUL byte); expected UTF-8 text", _line_of(data, nul))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = _line_of(data, exc.start)
+        byte = data[exc.start]
+        raise InputError(
+            path, f"not valid UTF-8 (byte 0x{byte:02x}); save the file as UTF-8", line
+        ) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")

@@ -1,0 +1,38 @@
+"""Counts of what a database holds, read without writing (`paperdb stats`)."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+
+from .errors import PaperdbError
+
+# name shown -> SQL; a table a later migration adds reads as 0 until the database is migrated
+COUNTS = {
+    "papers": "SELECT count(*) FROM papers",
+    "sources": "SELECT count(*) FROM sources",
+    "links": "SELECT count(*) FROM paper_links",
+    "repos": "SELECT count(*) FROM repos",
+    "keywords": "SELECT count(*) FROM keywords",
+    "runs": "SELECT count(*) FROM etl_runs",
+}
+
+
+def read_stats(db_file: str) -> dict[str, int]:
+    """The counts in `COUNTS` for `db_file`, opened read-only."""
+    if not os.path.exists(db_file):
+        raise PaperdbError(f"{db_file}: no such database; build it with `paperdb load`")
+    con = sqlite3.connect(f"file:{db_file}?mode=ro", uri=True)
+    try:
+        tables = {name for (name,) in con.execute("SELECT name FROM sqlite_master")}
+        if "papers" not in tables:
+            raise PaperdbError(f"{db_file}: not a paperdb database (no papers table)")
+        out = {}
+        for name, sql in COUNTS.items():
+            table = sql.rsplit(" ", 1)[-1]
+            out[name] = con.execute(sql).fetchone()[0] if table in tables else 0
+        return out
+    except sqlite3.DatabaseError as exc:
+        raise PaperdbError(f"{db_file}: {exc}") from None
+    finally:
+        con.close()

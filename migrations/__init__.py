@@ -1,0 +1,1 @@
+"""Alembic migrations: the only code that creates or changes paperdb's schema."""

@@ -1,0 +1,1 @@
+"""Alembic revisions, applied in order by `paperdb migrate` and before every load."""

@@ -1,0 +1,1 @@
+"""Canned Datasette queries: one .sql file each, a leading comment giving title and description."""

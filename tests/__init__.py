@@ -1,0 +1,1 @@
+"""paperdb test suite."""

@@ -1,0 +1,51 @@
+"""Test helpers: small abstracts modelled on real ones, listing builders, database readers."""
+
+from __future__ import annotations
+
+import sqlite3
+
+# Abstracts modelled on real ICML 2024 ones (shortened): a link, an acronym, emphasis, LaTeX.
+ABSTRACT_QUIP = (
+    "Post-training quantization (PTQ) reduces the memory footprint of LLMs by quantizing their"
+    " weights to low-precision. In this work, we introduce QuIP#, a weight-only PTQ method that"
+    " achieves state-of-the-art results in extreme compression regimes ($\\le$ 4 bits per weight)"
+    " using lattice codebooks. Our code can be found at https://github.com/Cornell-RelaxML/quip-sharp."
+)
+ABSTRACT_ZKAUDIT = (
+    "We do this by designing a protocol called ZkAudit in which model providers publish"
+    " cryptographic commitments of datasets and model weights, alongside a zero-knowledge proof"
+    " (ZKP) certifying that published commitments are derived from training the model."
+)
+ABSTRACT_GNN = (
+    "Graph neural networks (GNNs) are *widely* used for molecular property prediction. We study"
+    " their expressive power and propose a simple positional encoding with provable guarantees."
+)
+
+
+def listing_text(*abstracts: str, header: str = "ICML 2024 Papers") -> str:
+    return header + "\n\n" + "\n\n".join(abstracts) + "\n"
+
+
+
+def rows(db: str, sql: str, params=()) -> list[tuple]:
+    con = sqlite3.connect(db)
+    try:
+        return con.execute(sql, params).fetchall()
+    finally:
+        con.close()
+
+
+def dump(db: str) -> dict[str, list[tuple]]:
+    """Every row of every table except the run log: for comparing whole databases."""
+    con = sqlite3.connect(db)
+    try:
+        tables = [
+            name
+            for (name,) in con.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+                " AND name NOT LIKE 'papers_fts_%' ORDER BY name"
+            )
+        ]
+        return {t: sorted(map(repr, con.execute(f'SELECT * FROM "{t}"'))) for t in tables if t != "etl_runs"}
+    finally:
+        con.close()

@@ -1,0 +1,90 @@
+"""The command line: help for every command, summaries, and one-line errors with exit status 1."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from etl.cli import cli
+from tests.helpers import ABSTRACT_QUIP, listing_text, rows
+
+
+@pytest.mark.parametrize("command", sorted(cli.commands))
+def test_every_command_has_help(runner, command):
+    result = runner.invoke(cli, [command, "--help"])
+    assert result.exit_code == 0
+    assert cli.commands[command].help and "Example:" in result.output
+
+
+def test_load_stats_and_migrate(runner, db_file):
+    result = runner.invoke(cli, ["load", "--db", db_file])
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == result.output.strip().splitlines()[-1]  # one summary line
+    assert "3 of 3 files loaded" in result.output and "57 added" in result.output
+    result = runner.invoke(cli, ["stats", "--db", db_file, "--json"])
+    counts = json.loads(result.output)
+    assert counts["papers"] == 57 and counts["sources"] == 3 and counts["runs"] == 1
+    assert set(counts) == {"papers", "sources", "links", "repos", "keywords", "runs"}
+    result = runner.invoke(cli, ["migrate", "--db", db_file])
+    assert result.exit_code == 0 and "schema at head" in result.output
+
+
+def test_env_var_chooses_database(runner, db_file, monkeypatch):
+    monkeypatch.setenv("PAPERDB_DB", db_file)
+    assert runner.invoke(cli, ["load", "-q"]).exit_code == 0
+    assert rows(db_file, "SELECT count(*) FROM papers") == [(57,)]
+
+
+@pytest.mark.parametrize(
+    "name, content, message",
+    [
+        ("latin1.txt", b"ICML 2024 Papers\n\nCaf\xe9 au lait.\n", "latin1.txt:3: not valid UTF-8 (byte 0xe9); save the file as UTF-8"),
+        ("empty.txt", b"", "empty.txt: empty file"),
+        ("header.txt", b"ICML 2024 Papers\n", "header.txt:1: no abstracts after the header"),
+        ("noheader.txt", b"We propose X.\n", "noheader.txt:1: no header line like 'ICML 2024 Papers'; add one or give --venue and --year"),
+        ("utf16.txt", "ICML 2024 Papers\n\nx\n".encode("utf-16"), "utf16.txt: file is UTF-16; save it as UTF-8"),
+        ("nul.txt", b"ICML 2024 Papers\n\nx\x00y\n", "nul.txt:3: binary file (NUL byte); expected UTF-8 text"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_1(runner, db_file, write, tmp_path, monkeypatch, name, content, message):
+    monkeypatch.chdir(tmp_path)
+    runner.invoke(cli, ["load", "-q", "--db", db_file])
+    before = rows(db_file, "SELECT count(*) FROM etl_runs")
+    write(name, content)
+    result = runner.invoke(cli, ["load", name, "--db", db_file])
+    assert result.exit_code == 1
+    assert result.output == f"Error: {message}\n"
+    assert rows(db_file, "SELECT count(*) FROM etl_runs") == before
+
+
+def test_missing_path(runner, db_file):
+    result = runner.invoke(cli, ["load", "no/such/dir", "--db", db_file])
+    assert (result.exit_code, result.output) == (1, "Error: no/such/dir: no such file or directory\n")
+
+
+def test_venue_and_year_options(runner, db_file, write):
+    path = write("plain.txt", ABSTRACT_QUIP + "\n")
+    result = runner.invoke(cli, ["load", str(path), "--venue", "NeurIPS", "--year", "2023", "--db", db_file])
+    assert result.exit_code == 0, result.output
+    assert rows(db_file, "SELECT venue, year FROM papers") == [("NeurIPS", 2023)]
+
+
+def test_keep_going_reports_skips_on_stderr(runner, db_file, write):
+    good = write("good.txt", listing_text(ABSTRACT_QUIP))
+    bad = write("bad.txt", b"")
+    result = runner.invoke(cli, ["load", str(good), str(bad), "--keep-going", "--db", db_file])
+    assert result.exit_code == 0
+    assert f"failed {bad}: empty file" in result.stderr
+    assert "1 of 2 files loaded (0 unchanged, 1 failed)" in result.stdout
+
+
+def test_stats_without_database(runner, tmp_path):
+    result = runner.invoke(cli, ["stats", "--db", str(tmp_path / "none.db")])
+    assert result.exit_code == 1
+    assert result.output == f"Error: {tmp_path / 'none.db'}: no such database; build it with `paperdb load`\n"
+
+
+def test_version(runner):
+    result = runner.invoke(cli, ["--version"])
+    assert result.exit_code == 0 and result.output.startswith("paperdb, version ")

@@ -1,0 +1,127 @@
+"""Loading: the bundled seeds, idempotence, provenance, replacement and atomic failure."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from etl.errors import InputError
+from etl.identity import paper_id
+from etl.load import load
+from etl.sources import bundled_listings_dir
+from etl.sources.listing import paragraphs
+
+from tests.helpers import ABSTRACT_GNN, ABSTRACT_QUIP, ABSTRACT_ZKAUDIT, dump, listing_text, rows
+
+
+def seed_paragraphs() -> list[str]:
+    out = []
+    for path in sorted(bundled_listings_dir().glob("*.txt")):
+        lines = path.read_text(encoding="utf-8").split("\n")
+        out += [text for _, text in paragraphs(lines, 1)]
+    return out
+
+
+def test_seeds_give_57_papers_verbatim(db_file):
+    summary = load(db_file)
+    assert (summary.files_loaded, summary.papers_added) == (3, 57)
+    assert rows(db_file, "SELECT venue, year, count(*) FROM papers GROUP BY 1, 2") == [("ICML", 2024, 57)]
+    stored = {a for (a,) in rows(db_file, "SELECT abstract FROM papers")}
+    assert stored == set(seed_paragraphs()) and len(seed_paragraphs()) == 57
+    assert rows(db_file, "SELECT count(*) FROM paper_sources") == [(57,)]
+    assert rows(db_file, "SELECT count(*) FROM papers WHERE id IS NULL OR length(id) != 16") == [(0,)]
+
+
+def test_reload_changes_nothing(db_file):
+    load(db_file)
+    before = dump(db_file)
+    summary = load(db_file)
+    assert (summary.files_unchanged, summary.files_loaded, summary.papers_added) == (3, 0, 0)
+    assert dump(db_file) == before
+    assert rows(db_file, "SELECT count(*), sum(files_unchanged) FROM etl_runs") == [(2, 3)]
+
+
+def test_renamed_copy_adds_provenance_not_papers(db_file, tmp_path):
+    load(db_file)
+    seed = next(bundled_listings_dir().glob("000_*.txt"))
+    copy = tmp_path / "renamed copy é.txt"
+    shutil.copy(seed, copy)
+    summary = load(db_file, [str(copy)])
+    assert (summary.papers_added, summary.papers_updated) == (0, 0)
+    assert rows(db_file, "SELECT count(*) FROM papers") == [(57,)]
+    assert rows(db_file, "SELECT count(*) FROM sources") == [(4,)]
+    assert rows(db_file, "SELECT count(DISTINCT source_id) FROM paper_sources") == [(4,)]
+
+
+def test_same_abstract_in_two_files_is_one_paper(db_file, write):
+    a = write("a.txt", listing_text(ABSTRACT_QUIP, ABSTRACT_GNN))
+    b = write("b.txt", listing_text(ABSTRACT_GNN.replace("*widely*", "widely"), ABSTRACT_ZKAUDIT))
+    load(db_file, [str(a), str(b)])
+    assert rows(db_file, "SELECT count(*) FROM papers") == [(3,)]
+    assert rows(
+        db_file, "SELECT s.path, ps.position, ps.line FROM paper_sources ps JOIN sources s ON s.id = ps.source_id"
+        " WHERE ps.paper_id = ? ORDER BY s.path", (paper_id(ABSTRACT_GNN),)
+    ) == [(str(a), 2, 5), (str(b), 1, 3)]
+
+
+def test_changed_file_replaces_its_provenance_and_drops_orphans(db_file, write):
+    path = write("a.txt", listing_text(ABSTRACT_QUIP, ABSTRACT_GNN))
+    load(db_file, [str(path)])
+    # ZkAudit replaces QuIP#; the GNN abstract gains a typo fix in punctuation only
+    write("a.txt", listing_text(ABSTRACT_ZKAUDIT, ABSTRACT_GNN.replace("prediction.", "prediction!")))
+    summary = load(db_file, [str(path)])
+    assert (summary.papers_added, summary.papers_updated, summary.papers_removed) == (1, 1, 1)
+    assert sorted(rows(db_file, "SELECT id FROM papers")) == sorted([(paper_id(ABSTRACT_ZKAUDIT),), (paper_id(ABSTRACT_GNN),)])
+    assert rows(db_file, "SELECT abstract FROM papers WHERE id = ?", (paper_id(ABSTRACT_GNN),))[0][0].endswith("prediction! We study"
+        " their expressive power and propose a simple positional encoding with provable guarantees.")
+    assert rows(db_file, "SELECT position, paper_id FROM paper_sources ORDER BY position") == [
+        (1, paper_id(ABSTRACT_ZKAUDIT)), (2, paper_id(ABSTRACT_GNN))
+    ]
+
+
+def test_paper_still_listed_elsewhere_is_kept(db_file, write):
+    a = write("a.txt", listing_text(ABSTRACT_QUIP))
+    b = write("b.txt", listing_text(ABSTRACT_QUIP, ABSTRACT_GNN))
+    load(db_file, [str(a), str(b)])
+    write("b.txt", listing_text(ABSTRACT_GNN))
+    assert load(db_file, [str(b)]).papers_removed == 0
+    assert rows(db_file, "SELECT count(*) FROM papers") == [(2,)]
+
+
+def test_failing_run_leaves_database_untouched(db_file, write):
+    load(db_file)
+    before = dump(db_file)
+    runs = rows(db_file, "SELECT count(*) FROM etl_runs")
+    good = write("good.txt", listing_text(ABSTRACT_QUIP))
+    bad = write("bad.txt", b"ICML 2024 Papers\n\nCaf\xe9.\n")
+    with pytest.raises(InputError, match="bad.txt:3: not valid UTF-8"):
+        load(db_file, [str(good), str(bad)])
+    assert dump(db_file) == before
+    assert rows(db_file, "SELECT count(*) FROM etl_runs") == runs
+
+
+def test_failing_first_run_leaves_no_database(db_file, write):
+    bad = write("bad.txt", "no header here\n\nnor here\n")
+    with pytest.raises(InputError):
+        load(db_file, [str(bad)])
+    assert not [p for p in os.listdir(os.path.dirname(db_file)) if p.startswith("papers.db")]
+
+
+def test_keep_going_skips_bad_files_and_loads_the_rest(db_file, write):
+    good = write("good.txt", listing_text(ABSTRACT_QUIP))
+    bad = write("bad.txt", "")
+    summary = load(db_file, [str(good), str(bad)], keep_going=True)
+    assert summary.failed == [f"{bad}: empty file"] and summary.skipped == []
+    assert summary.status == "partial"
+    assert rows(db_file, "SELECT count(*) FROM papers") == [(1,)]
+    assert rows(db_file, "SELECT status, files_skipped FROM etl_runs") == [("partial", 1)]
+
+
+def test_directory_load_reports_junk_but_succeeds(db_file, write, tmp_path):
+    write("in/a.txt", listing_text(ABSTRACT_QUIP))
+    write("in/readme.md", "# notes")
+    summary = load(db_file, [str(tmp_path / "in")])
+    assert summary.status == "ok" and summary.files_loaded == 1
+    assert [why for _, why in summary.skipped] == ["not a listing file"]
