@@ -13,14 +13,29 @@ from datetime import datetime, timezone
 from sqlalchemy import Connection, delete, insert, select, text, update
 
 from . import __version__
+from .derive import derive, link_rows
 from .db import ensure_parent, make_engine, migrate, transaction
 from .errors import InputError
 from .identity import abstract_sha256, paper_id
-from .models import EtlRun, Paper, PaperSource, Source
+from .models import EtlRun, Paper, PaperLink, PaperSource, Source
 from .records import Listing
 from .sources import InputFile, bundled_listings_dir, discover, read_input
 
 CHUNK = 500  # ids per `IN (...)` query; well under SQLite's variable limit
+
+# One row per distinct repository link; owner and name as written in the smallest URL, so the
+# choice does not depend on load order. Ids of repositories already known do not change.
+REFRESH_REPOS = """
+INSERT INTO repos (host, owner, name, url, url_key, papers)
+SELECT 'github.com', owner, repo, min(url), url_key, count(DISTINCT paper_id)
+FROM paper_links WHERE kind = 'repo' GROUP BY url_key
+ON CONFLICT (url_key) DO UPDATE SET
+    owner = excluded.owner, name = excluded.name, url = excluded.url, papers = excluded.papers
+WHERE (owner, name, url, papers) IS NOT (excluded.owner, excluded.name, excluded.url, excluded.papers)
+"""
+DROP_UNCITED_REPOS = """
+DELETE FROM repos WHERE url_key NOT IN (SELECT url_key FROM paper_links WHERE kind = 'repo')
+"""
 
 
 @dataclass
@@ -196,24 +211,35 @@ class _Run:
                 )
             )
             stored.update((row.id, tuple(row[1:])) for row in rows)
-        new, changed = [], []
+        new, changed, links = [], [], []
         for pid, values in wanted.items():
-            if pid not in stored:
-                new.append({"id": pid, **values, "added_at": self.now, "updated_at": self.now})
-            elif stored[pid] != (values["abstract"], values["venue"], values["year"]):
-                changed.append({"pid": pid, **values, "updated_at": self.now})
+            if pid in stored and stored[pid] == (values["abstract"], values["venue"], values["year"]):
+                continue
+            derived = derive(values["abstract"])
+            links += link_rows(pid, derived)
+            values |= {"code_status": derived.code_status, "updated_at": self.now}
+            if pid in stored:
+                changed.append({"pid": pid, **values})
+            else:
+                new.append({"id": pid, **values, "added_at": self.now})
         if new:
             self.conn.execute(insert(Paper), new)
             self.added.update(row["id"] for row in new)
         if changed:
+            ids = [row["pid"] for row in changed]
+            for i in range(0, len(ids), CHUNK):
+                self.conn.execute(delete(PaperLink).where(PaperLink.paper_id.in_(ids[i : i + CHUNK])))
             self.conn.execute(
                 text(
                     "UPDATE papers SET abstract = :abstract, abstract_sha256 = :abstract_sha256,"
-                    " venue = :venue, year = :year, updated_at = :updated_at WHERE id = :pid"
+                    " venue = :venue, year = :year, code_status = :code_status,"
+                    " updated_at = :updated_at WHERE id = :pid"
                 ),
                 changed,
             )
-            self.updated.update(row["pid"] for row in changed)
+            self.updated.update(ids)
+        if links:
+            self.conn.execute(insert(PaperLink), links)
 
     def finish(self, paths: list[str], started: float) -> None:
         summary = self.summary
@@ -224,6 +250,8 @@ class _Run:
                     " (SELECT 1 FROM paper_sources ps WHERE ps.paper_id = papers.id)"
                 )
             ).rowcount
+            self.conn.execute(text(REFRESH_REPOS))
+            self.conn.execute(text(DROP_UNCITED_REPOS))
         summary.papers_added = len(self.added)
         summary.papers_updated = len(self.updated - self.added)
         summary.duration_s = time.perf_counter() - started

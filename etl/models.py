@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import ForeignKey, Index, MetaData, String, Text
+from sqlalchemy import ForeignKey, Index, MetaData, String, Text, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 NAMING_CONVENTION = {
@@ -44,6 +44,13 @@ class Paper(Base):
     )
     abstract_sha256: Mapped[str] = mapped_column(
         String(64), index=True, comment="SHA-256 (hex) of the abstract exactly as stored"
+    )
+    code_status: Mapped[str] = mapped_column(
+        Text,
+        index=True,
+        server_default=text("'none'"),
+        comment="released (an official code link), promised (code to come), mentioned"
+        " (code said to be available, no link) or none",
     )
     added_at: Mapped[str] = mapped_column(
         Text, comment="UTC time (ISO 8601) of the load that first added the paper"
@@ -88,6 +95,55 @@ class PaperSource(Base):
         ForeignKey("papers.id", ondelete="CASCADE"), index=True, comment="papers.id"
     )
     line: Mapped[int] = mapped_column(comment="1-based line where the abstract starts")
+
+
+class PaperLink(Base):
+    __tablename__ = "paper_links"
+    __table_args__ = {"comment": "Links cited in abstracts; GitHub ones in canonical form."}
+
+    paper_id: Mapped[str] = mapped_column(
+        ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True, comment="papers.id"
+    )
+    offset: Mapped[int] = mapped_column(
+        primary_key=True, comment="Character offset of the link in the abstract"
+    )
+    url: Mapped[str] = mapped_column(
+        Text, comment="Canonical URL, e.g. https://github.com/<owner>/<repo> (names as written)"
+    )
+    url_key: Mapped[str] = mapped_column(
+        Text, index=True, comment="Lower-cased canonical URL: the join key (GitHub is case-insensitive)"
+    )
+    raw: Mapped[str] = mapped_column(Text, comment="The link as written in the abstract")
+    kind: Mapped[str] = mapped_column(
+        Text, index=True, comment="repo, user (GitHub user or organisation), pages (*.github.io), gist or other"
+    )
+    host: Mapped[str] = mapped_column(Text, index=True, comment="Host name, lower case, without www.")
+    owner: Mapped[str | None] = mapped_column(
+        Text, index=True, comment="GitHub user or organisation (repo, user, pages, gist links)"
+    )
+    repo: Mapped[str | None] = mapped_column(Text, comment="GitHub repository name (repo links)")
+    path: Mapped[str | None] = mapped_column(
+        Text, comment="What follows the repository (tree/main/src) or the site (page path)"
+    )
+    is_official: Mapped[bool | None] = mapped_column(
+        comment="1 when the abstract offers the link as its own code or data, 0 when it cites"
+        " someone else's, NULL when the wording does not say"
+    )
+
+
+class Repo(Base):
+    __tablename__ = "repos"
+    __table_args__ = {"comment": "One row per distinct code repository cited by any paper."}
+
+    id: Mapped[int] = mapped_column(primary_key=True, comment="Repository number")
+    host: Mapped[str] = mapped_column(Text, comment="Code host, e.g. github.com")
+    owner: Mapped[str] = mapped_column(Text, index=True, comment="User or organisation, as first written")
+    name: Mapped[str] = mapped_column(Text, comment="Repository name, as first written")
+    url: Mapped[str] = mapped_column(Text, comment="Canonical URL https://github.com/<owner>/<name>")
+    url_key: Mapped[str] = mapped_column(
+        Text, unique=True, comment="Lower-cased canonical URL: joins paper_links.url_key"
+    )
+    papers: Mapped[int] = mapped_column(comment="Number of papers citing the repository")
 
 
 class EtlRun(Base):

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from .errors import PaperdbError
 from .models import Base
+from .views import VIEWS
 
 DATABASE_NAME = "papers"
 SETTINGS = {
@@ -47,13 +48,15 @@ def canned_queries(directory: Path | None = None) -> dict[str, dict]:
 
 
 def table_metadata() -> dict[str, dict]:
-    """Descriptions of every table and column, taken from the models' comments."""
+    """Descriptions of every table, view and column, from the models' comments and `VIEWS`."""
     tables: dict[str, dict] = {}
     for table in Base.metadata.sorted_tables:
         tables[table.name] = {
             "description": table.comment or "",
             "columns": {c.name: c.comment or "" for c in table.columns},
         }
+    for view in VIEWS:
+        tables[view.name] = {"description": view.description, "columns": dict(view.columns)}
     for name in HIDDEN_TABLES:
         tables[name] = {"hidden": True}
     return tables

@@ -9,10 +9,48 @@ from dataclasses import dataclass, field
 class View:
     name: str
     description: str
-    sql: str
     columns: dict[str, str] = field(default_factory=dict)
 
 
-# Views are added to this list by the feature that needs them; a migration creates each one from
-# a copy of its SQL at that revision, so changing a view here means writing a new revision.
-VIEWS: list[View] = []
+# The SQL of each view lives in the migration that creates it (a revision must not change when
+# this file does); here is what users read about them, in the README and in Datasette.
+VIEWS: list[View] = [
+    View(
+        "papers_with_code",
+        "Papers joined to the GitHub repositories their abstracts link to (one row per link).",
+        {
+            "paper_id": "papers.id",
+            "venue": "Venue",
+            "year": "Year",
+            "title": "Title (NULL until a bibliographic source gives one)",
+            "code_status": "papers.code_status",
+            "url": "Canonical repository URL",
+            "url_key": "Lower-cased URL: joins repos.url_key and other datasets",
+            "owner": "GitHub user or organisation",
+            "repo": "Repository name",
+            "path": "Sub-path the abstract points to, if any",
+            "is_official": "1 the paper's own code, 0 someone else's, NULL unknown",
+            "abstract": "Abstract",
+        },
+    ),
+    View(
+        "repos_by_owner",
+        "GitHub users and organisations by the repositories and papers that cite them.",
+        {
+            "owner": "GitHub user or organisation",
+            "repositories": "Distinct repositories of this owner cited",
+            "papers": "Papers citing any of them",
+        },
+    ),
+    View(
+        "code_availability",
+        "Papers per code status, per venue and year.",
+        {
+            "venue": "Venue",
+            "year": "Year",
+            "code_status": "released, promised, mentioned or none",
+            "papers": "Number of papers",
+            "percent": "Share of the venue-year's papers, in percent",
+        },
+    ),
+]

@@ -125,3 +125,36 @@ def test_directory_load_reports_junk_but_succeeds(db_file, write, tmp_path):
     summary = load(db_file, [str(tmp_path / "in")])
     assert summary.status == "ok" and summary.files_loaded == 1
     assert [why for _, why in summary.skipped] == ["not a listing file"]
+
+
+def test_seeds_have_exactly_five_repository_links(db_file):
+    load(db_file)
+    assert sorted(rows(db_file, "SELECT owner, repo, kind, is_official FROM paper_links")) == sorted([
+        ("Cornell-RelaxML", "quip-sharp", "repo", 1),
+        ("YujunZhou", "IGSG", "repo", 1),
+        ("skeletondyh", "GRED", "repo", 1),
+        ("yifei-he", "ExcessMTL", "repo", 1),
+        ("zhaoyang-0204", "gnp", "repo", 1),
+    ])
+    assert rows(db_file, "SELECT count(*), sum(papers) FROM repos") == [(5, 5)]
+    assert rows(db_file, "SELECT code_status, papers FROM code_availability ORDER BY code_status") == [
+        ("none", 51), ("promised", 1), ("released", 5)
+    ]
+    assert rows(db_file, "SELECT count(*) FROM papers_with_code") == [(5,)]
+    assert len(rows(db_file, "SELECT * FROM repos_by_owner")) == 5
+
+
+def test_links_follow_the_abstract_and_repos_follow_the_links(db_file, write):
+    text = "We propose X. Code: https://github.com/Lab/X."
+    path = write("a.txt", listing_text(text, ABSTRACT_QUIP))
+    load(db_file, [str(path)])
+    assert rows(db_file, "SELECT owner, name, papers FROM repos ORDER BY url_key") == [
+        ("Cornell-RelaxML", "quip-sharp", 1), ("Lab", "X", 1)
+    ]
+    # same words, new link casing and a trailing period: same paper, links recomputed
+    write("a.txt", listing_text(text.replace("Lab/X.", "lab/x"), ABSTRACT_ZKAUDIT))
+    summary = load(db_file, [str(path)])
+    assert (summary.papers_updated, summary.papers_removed) == (1, 1)
+    assert rows(db_file, "SELECT url, raw FROM paper_links") == [("https://github.com/lab/x", "https://github.com/lab/x")]
+    assert rows(db_file, "SELECT owner, name, url_key, papers FROM repos") == [("lab", "x", "https://github.com/lab/x", 1)]
+    assert rows(db_file, "SELECT code_status FROM papers ORDER BY code_status") == [("none",), ("released",)]

@@ -72,3 +72,13 @@ def test_papers_rowid_is_an_integer_primary_key(db_file):
     # an INTEGER PRIMARY KEY aliases the rowid
     assert con.execute("SELECT count(*) FROM papers WHERE pk != rowid").fetchone() == (0,)
     con.close()
+
+
+def test_stepping_down_one_revision_keeps_the_papers_and_their_provenance(db_file):
+    load(db_file)
+    run(db_file, lambda conn: command.downgrade(alembic_config(conn), "0001"))
+    con = sqlite3.connect(db_file)
+    assert con.execute("SELECT count(*) FROM papers").fetchone() == (57,)
+    assert con.execute("SELECT count(*) FROM paper_sources").fetchone() == (57,)
+    con.close()
+    run(db_file, migrate)

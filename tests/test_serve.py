@@ -9,6 +9,7 @@ import pytest
 from etl.errors import PaperdbError
 from etl.load import load
 from etl.models import Base
+from etl.views import VIEWS
 from etl.serve import build_metadata, canned_queries, make_datasette, read_query
 
 
@@ -28,6 +29,14 @@ def test_every_model_table_and_column_is_described():
         assert tables[table.name]["description"]
         assert set(tables[table.name]["columns"]) == {c.name for c in table.columns}
         assert all(tables[table.name]["columns"].values())
+
+
+def test_every_view_and_its_columns_exist(ds):
+    tables = build_metadata()["databases"]["papers"]["tables"]
+    for view in VIEWS:
+        response = get(ds, f"/papers/{view.name}.json?_size=1")
+        assert response.status_code == 200, view.name
+        assert response.json()["columns"] == list(view.columns) == list(tables[view.name]["columns"])
 
 
 def test_papers_table_and_hidden_alembic_version(ds):

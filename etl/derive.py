@@ -1,0 +1,41 @@
+"""What paperdb derives from one abstract on its own: links, official flags, code status; pure."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .availability import code_status, is_official
+from .links import Link, extract_links
+
+
+@dataclass(frozen=True, slots=True)
+class Derived:
+    links: tuple[Link, ...]
+    official: tuple[bool | None, ...]  # one flag per link
+    code_status: str
+
+
+def derive(abstract: str) -> Derived:
+    links = tuple(extract_links(abstract))
+    official = tuple(is_official(abstract, link) for link in links)
+    return Derived(links, official, code_status(abstract, links, official))
+
+
+def link_rows(paper_id: str, derived: Derived) -> list[dict]:
+    """`paper_links` rows for one paper."""
+    return [
+        {
+            "paper_id": paper_id,
+            "offset": link.offset,
+            "url": link.url,
+            "url_key": link.key,
+            "raw": link.raw,
+            "kind": link.kind,
+            "host": link.host,
+            "owner": link.owner,
+            "repo": link.repo,
+            "path": link.path,
+            "is_official": flag,
+        }
+        for link, flag in zip(derived.links, derived.official)
+    ]

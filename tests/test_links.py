@@ -1,0 +1,130 @@
+"""Link extraction: the forms real abstracts write links in, canonical forms, and properties."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from etl.links import extract_links
+
+Q = "https://github.com/Cornell-RelaxML/quip-sharp"
+
+# (text, [(kind, canonical url, owner, repo, path, raw)]) modelled on real ICML abstracts
+CASES = [
+    # plain, as most abstracts write it
+    ("Our code can be found at https://github.com/Cornell-RelaxML/quip-sharp.", [("repo", Q, "Cornell-RelaxML", "quip-sharp", None, Q)]),
+    ("Code is available at http://github.com/YujunZhou/IGSG", [("repo", "https://github.com/YujunZhou/IGSG", "YujunZhou", "IGSG", None, "http://github.com/YujunZhou/IGSG")]),
+    # no scheme, www., upper-case host
+    ("reproducible via a 1-line script at github.com/ThrunGroup/BanditMIPS.", [("repo", "https://github.com/ThrunGroup/BanditMIPS", "ThrunGroup", "BanditMIPS", None, "github.com/ThrunGroup/BanditMIPS")]),
+    ("See www.github.com/a-b/c_d for details.", [("repo", "https://github.com/a-b/c_d", "a-b", "c_d", None, "www.github.com/a-b/c_d")]),
+    ("See https://www.github.com/a/b.", [("repo", "https://github.com/a/b", "a", "b", None, "https://www.github.com/a/b")]),
+    ("Code: HTTPS://GitHub.com/Foo/Bar.", [("repo", "https://github.com/Foo/Bar", "Foo", "Bar", None, "HTTPS://GitHub.com/Foo/Bar")]),
+    # trailing punctuation of every kind
+    ("at https://github.com/a/b, and more", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
+    ("at https://github.com/a/b; more", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
+    ("(code: https://github.com/a/b)", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
+    ("(see https://github.com/a/b).", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
+    ("Code: *https://github.com/a/b*.", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
+    ("Code: **https://github.com/a/b**", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
+    ("Code: _https://github.com/a/b_", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
+    ("Code: <https://github.com/a/b>.", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
+    ("Code: https://github.com/a/b!", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
+    ("Code: 'https://github.com/a/b'.", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
+    ('Code: "https://github.com/a/b".', [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
+    ("Our code is available at https://github.com/Aaronhuang-778/BiLLM .", [("repo", "https://github.com/Aaronhuang-778/BiLLM", "Aaronhuang-778", "BiLLM", None, "https://github.com/Aaronhuang-778/BiLLM")]),
+    ("Code: https://github.com/a/b/.", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b/")]),
+    # .git suffix, dots and underscores in names
+    ("Clone https://github.com/a/b.git now", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b.git")]),
+    ("at https://github.com/Nicolas1203/mkd_ocl.", [("repo", "https://github.com/Nicolas1203/mkd_ocl", "Nicolas1203", "mkd_ocl", None, "https://github.com/Nicolas1203/mkd_ocl")]),
+    ("at https://github.com/user/repo.js.", [("repo", "https://github.com/user/repo.js", "user", "repo.js", None, "https://github.com/user/repo.js")]),
+    # sub-paths: the repository is owner/repo, the path kept
+    ("in https://github.com/google-research/google-research/tree/master/sparse_mixers.", [("repo", "https://github.com/google-research/google-research", "google-research", "google-research", "tree/master/sparse_mixers", "https://github.com/google-research/google-research/tree/master/sparse_mixers")]),
+    ("see https://github.com/a/b/blob/main/README.md#usage", [("repo", "https://github.com/a/b", "a", "b", "blob/main/README.md", "https://github.com/a/b/blob/main/README.md#usage")]),
+    ("see https://github.com/a/b?tab=readme-ov-file", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b?tab=readme-ov-file")]),
+    ("raw https://raw.githubusercontent.com/a/b/main/data.csv", [("repo", "https://github.com/a/b", "a", "b", "main/data.csv", "https://raw.githubusercontent.com/a/b/main/data.csv")]),
+    # mangled schemes
+    ("Code at https//github.com/a/b.", [("repo", "https://github.com/a/b", "a", "b", None, "https//github.com/a/b")]),
+    ("Data are available on https: //tactile-vlm.github.io.", [("pages", "https://tactile-vlm.github.io", "tactile-vlm", None, None, "https: //tactile-vlm.github.io")]),
+    ("Code at http:/github.com/a/b.", [("repo", "https://github.com/a/b", "a", "b", None, "http:/github.com/a/b")]),
+    ("Code at https:://github.com/a/b.", [("repo", "https://github.com/a/b", "a", "b", None, "https:://github.com/a/b")]),
+    # markdown links: the target wins; a different URL in the text is a second link
+    ("Code is available [here](https://github.com/JiaDingCN/GeminiFusion).", [("repo", "https://github.com/JiaDingCN/GeminiFusion", "JiaDingCN", "GeminiFusion", None, "https://github.com/JiaDingCN/GeminiFusion")]),
+    ("at [GitHub](https://github.com/MAGICS-LAB/UHop); updates on [arXiv](https://arxiv.org/abs/2404.03827).", [("repo", "https://github.com/MAGICS-LAB/UHop", "MAGICS-LAB", "UHop", None, "https://github.com/MAGICS-LAB/UHop"), ("other", "https://arxiv.org/abs/2404.03827", None, None, "abs/2404.03827", "https://arxiv.org/abs/2404.03827")]),
+    ("[https://github.com/a/b](https://github.com/a/b)", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
+    ("[github.com/a/old](https://github.com/a/new)", [("repo", "https://github.com/a/old", "a", "old", None, "github.com/a/old"), ("repo", "https://github.com/a/new", "a", "new", None, "https://github.com/a/new")]),
+    ("[code]( https://github.com/a/b )", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
+    # GitHub Pages, users and organisations, gists
+    ("project website: https://rohinmanvi.github.io/GeoLLM.", [("pages", "https://rohinmanvi.github.io/GeoLLM", "rohinmanvi", None, "GeoLLM", "https://rohinmanvi.github.io/GeoLLM")]),
+    ("Videos at sites.github.io and foo-bar.github.io/demo/", [("pages", "https://sites.github.io", "sites", None, None, "sites.github.io"), ("pages", "https://foo-bar.github.io/demo", "foo-bar", None, "demo", "foo-bar.github.io/demo/")]),
+    ("Our lab: https://github.com/thu-ml.", [("user", "https://github.com/thu-ml", "thu-ml", None, None, "https://github.com/thu-ml")]),
+    ("Our lab: https://github.com/orgs/thu-ml/repositories", [("user", "https://github.com/thu-ml", "thu-ml", None, None, "https://github.com/orgs/thu-ml/repositories")]),
+    ("snippet https://gist.github.com/karpathy/d4dee566867f8291f086.", [("gist", "https://gist.github.com/karpathy/d4dee566867f8291f086", "karpathy", None, "d4dee566867f8291f086", "https://gist.github.com/karpathy/d4dee566867f8291f086")]),
+    # other hosts are kept as other
+    ("Models on https://huggingface.co/datasets/x/y and https://gitlab.com/a/b.", [("other", "https://huggingface.co/datasets/x/y", None, None, "datasets/x/y", "https://huggingface.co/datasets/x/y"), ("other", "https://gitlab.com/a/b", None, None, "a/b", "https://gitlab.com/a/b")]),
+    ("Project page: http://www.example.org/proj/.", [("other", "http://example.org/proj", None, None, "proj", "http://www.example.org/proj/")]),
+    ("Demo at https://sites.google.com/view/zkaudit", [("other", "https://sites.google.com/view/zkaudit", None, None, "view/zkaudit", "https://sites.google.com/view/zkaudit")]),
+    # several links, duplicates once
+    ("Code https://github.com/a/b and https://github.com/a/c; again https://github.com/A/B.", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b"), ("repo", "https://github.com/a/c", "a", "c", None, "https://github.com/a/c")]),
+    # not links
+    ("Click javascript:alert(document.cookie) or javascript://github.com/a/b", []),
+    ("Write to mailto:someone@github.com today", []),
+    ("ftp://github.com/a/b is not http", []),
+    ("e.g. i.e. Fig. 3.2 and node.js or torch.nn.Module are not links.", []),
+    ("the GitHub homepage github.com is no repository", []),
+    ("github.com/features/copilot is a product page", [("other", "https://github.com/features/copilot", None, None, "features/copilot", "github.com/features/copilot")]),
+    ("xhttps://github.com/a/b", []),
+]
+
+
+@pytest.mark.parametrize("text, expected", CASES, ids=[c[0][:40] for c in CASES])
+def test_forms(text, expected):
+    got = [(l.kind, l.url, l.owner, l.repo, l.path, l.raw) for l in extract_links(text)]
+    assert got == expected
+
+
+def test_offsets_point_at_raw_text():
+    text = "Code: [here](https://github.com/a/b) and github.com/c/d."
+    for link in extract_links(text):
+        assert text[link.offset : link.offset + len(link.raw)] == link.raw
+
+
+def test_join_key_is_lower_case():
+    (link,) = extract_links("at https://github.com/Cornell-RelaxML/quip-sharp")
+    assert link.key == "https://github.com/cornell-relaxml/quip-sharp"
+
+
+def test_there_are_at_least_40_cases():
+    assert len(CASES) >= 40
+
+
+_words = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40)
+_names = st.from_regex(r"[A-Za-z0-9][A-Za-z0-9-]{0,10}", fullmatch=True)
+_punct = st.sampled_from(["", ".", ",", ";", ")", "*", ">", "!", "/", ".git"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(_words, _names, _names, _punct, _words)
+def test_github_links_are_found_and_canonical(before, owner, repo, punct, after):
+    text = f"{before} https://github.com/{owner}/{repo}{punct} {after}"
+    links = extract_links(text)
+    want = f"https://github.com/{owner}/{repo}".lower()
+    assert want in {l.key for l in links if l.kind == "repo"}
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(max_size=300))
+def test_any_text_gives_canonical_links_taken_from_it(text):
+    for link in extract_links(text):
+        assert text[link.offset : link.offset + len(link.raw)] == link.raw
+        assert link.url.startswith(("https://", "http://"))
+        assert not link.url.endswith(("/", ".git"))
+        assert link.url == link.url.strip() and " " not in link.url
+        if link.kind == "repo":
+            assert link.url == f"https://github.com/{link.owner}/{link.repo}"
+            assert link.owner.lower() in link.raw.lower() and link.repo.lower() in link.raw.lower()
+
+
+def test_non_ascii_punctuation_ends_a_url():
+    (link,) = extract_links("代码见 https://github.com/a/b。谢谢")
+    assert (link.kind, link.url) == ("repo", "https://github.com/a/b")
