@@ -81,4 +81,7 @@ def test_stepping_down_one_revision_keeps_the_papers_and_their_provenance(db_fil
     assert con.execute("SELECT count(*) FROM papers").fetchone() == (57,)
     assert con.execute("SELECT count(*) FROM paper_sources").fetchone() == (57,)
     con.close()
-    run(db_file, migrate)
+    run(db_file, migrate)  # upgrades with data in place must not copy papers (cascades)
+    con = sqlite3.connect(db_file)
+    assert con.execute("SELECT count(*) FROM paper_sources").fetchone() == (57,)
+    con.close()

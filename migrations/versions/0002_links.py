@@ -80,9 +80,10 @@ def upgrade() -> None:
         batch_op.create_index(batch_op.f('ix_paper_links_owner'), ['owner'], unique=False)
         batch_op.create_index(batch_op.f('ix_paper_links_url_key'), ['url_key'], unique=False)
 
-    with op.batch_alter_table('papers', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('code_status', sa.Text(), server_default=sa.text("'none'"), nullable=False, comment='released (an official code link), promised (code to come), mentioned (code said to be available, no link) or none'))
-        batch_op.create_index(batch_op.f('ix_papers_code_status'), ['code_status'], unique=False)
+    # Plain ALTER TABLE, never a batch copy of papers: recreating it would cascade-delete the rows
+    # that reference it (foreign keys are on).
+    op.add_column('papers', sa.Column('code_status', sa.Text(), server_default=sa.text("'none'"), nullable=False, comment='released (an official code link), promised (code to come), mentioned (code said to be available, no link) or none'))
+    op.create_index(op.f('ix_papers_code_status'), 'papers', ['code_status'], unique=False)
 
     op.execute(PAPERS_WITH_CODE)
     op.execute(REPOS_BY_OWNER)
