@@ -46,6 +46,8 @@ _MENTIONED = re.compile(
     r"|(?:we|i)\s+(?:\w+\s+){0,2}(?:release|open[-\s]?source|provide|share)\s+(?:\w+\s+){0,2}(?:code|implementation))",
     re.IGNORECASE,
 )
+_PROMISE_MARKERS = ("will", "upon", "soon", "to be released")
+_MENTION_MARKERS = ("github", "code", "implementation", "release", "open-source", "open source")
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z(\[]|\s*$)")
 
 
@@ -78,8 +80,10 @@ def code_status(text: str, links: Sequence[Link], official: Sequence[bool | None
     available, with no link), or `none`."""
     if any(flag for flag in official):
         return "released"
-    if _PROMISED.search(text):
+    low = text.lower()
+    # cheap tests first: most abstracts say nothing about code
+    if any(word in low for word in _PROMISE_MARKERS) and _PROMISED.search(text):
         return "promised"
-    if _MENTIONED.search(text):
+    if any(word in low for word in _MENTION_MARKERS) and _MENTIONED.search(text):
         return "mentioned"
     return "none"

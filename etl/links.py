@@ -133,11 +133,19 @@ def _scan(text: str, base: int, out: list[Link]) -> None:
         out.append(Link(url, raw, kind, m["host"].lower().removeprefix("www."), owner, repo, sub, base + start))
 
 
+# Every link starts with a scheme, `www.` or a host we read without one: text with none of these
+# holds no link, and most abstracts are skipped without running the URL expression.
+_MARKERS = ("http", "www.") + BARE_HOSTS + BARE_SUFFIXES
+
+
 def extract_links(text: str) -> list[Link]:
     """Every http(s) link in `text`, in order of appearance, each (canonical URL, path) once.
 
     Markdown links contribute their target, and their text too when it is a different URL.
     """
+    low = text.lower()
+    if not any(marker in low for marker in _MARKERS):
+        return []
     found: list[Link] = []
     last = 0
     for m in _MARKDOWN_LINK.finditer(text):
