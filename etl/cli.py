@@ -39,8 +39,9 @@ def cli():
 @click.option("--venue", help="Venue for files without a header line (overrides the header)")
 @click.option("--year", type=click.IntRange(1900, 2100), help="Year for files without a header line")
 @click.option("--keep-going", is_flag=True, help="Skip bad files (reported) and load the rest")
+@click.option("--rescore", is_flag=True, help="Recompute all keywords even if no paper changed (after editing the topic taxonomy)")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary")
-def load(paths, db_option, venue, year, keep_going, quiet):
+def load(paths, db_option, venue, year, keep_going, rescore, quiet):
     """Load listing files into the database, migrating it first.
 
     PATHS are files, directories (walked recursively) or globs; with none, the bundled ICML 2024
@@ -55,7 +56,14 @@ def load(paths, db_option, venue, year, keep_going, quiet):
     db_file = db_path(db_option)
     with _progress(quiet) as progress:
         summary = _run(
-            run_load, db_file, paths, venue=venue, year=year, keep_going=keep_going, progress=progress
+            run_load,
+            db_file,
+            paths,
+            venue=venue,
+            year=year,
+            keep_going=keep_going,
+            rescore=rescore,
+            progress=progress,
         )
     if not quiet:
         for path, why in summary.skipped:

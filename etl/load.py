@@ -6,7 +6,8 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
@@ -17,7 +18,9 @@ from .derive import derive, link_rows
 from .db import ensure_parent, make_engine, migrate, transaction
 from .errors import InputError
 from .identity import abstract_sha256, paper_id
-from .models import EtlRun, Paper, PaperLink, PaperSource, Source
+from .corpus import corpus_keywords, facet_arrays, paused_gc
+from .models import EtlRun, Keyword, KeywordAlias, Paper, PaperKeyword, PaperLink, PaperSource, Source
+from .topics import load_taxonomy, taxonomy_path
 from .records import Listing
 from .sources import InputFile, bundled_listings_dir, discover, read_input
 
@@ -51,7 +54,17 @@ class RunSummary:
     papers_added: int = 0
     papers_updated: int = 0
     papers_removed: int = 0
+    keywords: int | None = None  # distinct keywords after a rescore; None when not rescored
     duration_s: float = 0.0
+    timings: dict[str, float] = field(default_factory=dict)  # seconds per stage, for benchmarks
+
+    @contextmanager
+    def timed(self, stage: str) -> Iterator[None]:
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.timings[stage] = self.timings.get(stage, 0.0) + time.perf_counter() - started
 
     @property
     def status(self) -> str:
@@ -63,7 +76,9 @@ class RunSummary:
         return (
             f"{self.db}: {self.files_loaded} of {self.files_seen} files loaded"
             f" ({self.files_unchanged} unchanged{skipped}); papers: {self.papers_added} added,"
-            f" {self.papers_updated} updated, {self.papers_removed} removed in {self.duration_s:.2f}s"
+            f" {self.papers_updated} updated, {self.papers_removed} removed"
+            + (f"; {self.keywords} keywords" if self.keywords is not None else "")
+            + f" in {self.duration_s:.2f}s"
         )
 
 
@@ -78,10 +93,13 @@ def load(
     venue: str | None = None,
     year: int | None = None,
     keep_going: bool = False,
+    rescore: bool = False,
     progress: Callable[[InputFile], None] | None = None,
 ) -> RunSummary:
     """Migrate `db_file` and load `paths` (the bundled listings if none) in one transaction.
 
+    Keywords are recomputed for the whole corpus in the same transaction whenever papers were
+    added, changed or removed (or `rescore` is set), so readers never see half-updated scores.
     On any error nothing is written: the transaction rolls back, and a database file this run
     created is removed again.
     """
@@ -93,14 +111,14 @@ def load(
     ensure_parent(db_file)
     engine = make_engine(db_file)
     try:
-        with transaction(engine) as conn:
+        with paused_gc(), transaction(engine) as conn:
             migrate(conn)
             run = _Run(conn, summary, venue, year, keep_going)
             for input_file in discovery.files:
                 if progress:
                     progress(input_file)
                 run.load_file(input_file)
-            run.finish(paths, started)
+            run.finish(paths, started, rescore)
     except BaseException:
         engine.dispose()
         if not existed:
@@ -148,19 +166,21 @@ class _Run:
             self.summary.files_unchanged += 1
             return
         try:
-            listing = read_input(input_file.path, data, self.venue, self.year)
+            with self.summary.timed("read"):
+                listing = read_input(input_file.path, data, self.venue, self.year)
         except InputError as exc:
             self._bad(exc)
             return
-        source_id = self._save_source(input_file, data, digest, listing, known)
-        self._save_papers(listing)
-        self.conn.execute(
-            insert(PaperSource),
-            [
-                {"source_id": source_id, "position": e.position, "paper_id": paper_id(e.abstract), "line": e.line}
-                for e in listing.entries
-            ],
-        )
+        with self.summary.timed("insert"):
+            source_id = self._save_source(input_file, data, digest, listing, known)
+            ids = self._save_papers(listing)
+            self.conn.execute(
+                insert(PaperSource),
+                [
+                    {"source_id": source_id, "position": e.position, "paper_id": pid, "line": e.line}
+                    for e, pid in zip(listing.entries, ids)
+                ],
+            )
         self.summary.files_loaded += 1
 
     def _bad(self, exc: InputError) -> None:
@@ -189,12 +209,14 @@ class _Run:
         self.known[input_file.resolved] = (source_id, digest)
         return source_id
 
-    def _save_papers(self, listing: Listing) -> None:
-        """Insert new papers; a paper already known takes this file's text (last loaded wins)."""
+    def _save_papers(self, listing: Listing) -> list[str]:
+        """Insert new papers; a paper already known takes this file's text (last loaded wins).
+        Returns the paper id of each entry."""
+        ids = [paper_id(entry.abstract) for entry in listing.entries]
         wanted: dict[str, dict] = {}
-        for entry in listing.entries:
+        for entry, pid in zip(listing.entries, ids):
             wanted.setdefault(
-                paper_id(entry.abstract),
+                pid,
                 {
                     "abstract": entry.abstract,
                     "abstract_sha256": abstract_sha256(entry.abstract),
@@ -202,12 +224,12 @@ class _Run:
                     "year": listing.year,
                 },
             )
-        ids = list(wanted)
+        unique = list(wanted)
         stored: dict[str, tuple] = {}
-        for i in range(0, len(ids), CHUNK):
+        for i in range(0, len(unique), CHUNK):
             rows = self.conn.execute(
                 select(Paper.id, Paper.abstract, Paper.venue, Paper.year).where(
-                    Paper.id.in_(ids[i : i + CHUNK])
+                    Paper.id.in_(unique[i : i + CHUNK])
                 )
             )
             stored.update((row.id, tuple(row[1:])) for row in rows)
@@ -215,8 +237,9 @@ class _Run:
         for pid, values in wanted.items():
             if pid in stored and stored[pid] == (values["abstract"], values["venue"], values["year"]):
                 continue
-            derived = derive(values["abstract"])
-            links += link_rows(pid, derived)
+            with self.summary.timed("links"):
+                derived = derive(values["abstract"])
+                links += link_rows(pid, derived)
             values |= {"code_status": derived.code_status, "updated_at": self.now}
             if pid in stored:
                 changed.append({"pid": pid, **values})
@@ -226,9 +249,11 @@ class _Run:
             self.conn.execute(insert(Paper), new)
             self.added.update(row["id"] for row in new)
         if changed:
-            ids = [row["pid"] for row in changed]
-            for i in range(0, len(ids), CHUNK):
-                self.conn.execute(delete(PaperLink).where(PaperLink.paper_id.in_(ids[i : i + CHUNK])))
+            changed_ids = [row["pid"] for row in changed]
+            for i in range(0, len(changed_ids), CHUNK):
+                self.conn.execute(
+                    delete(PaperLink).where(PaperLink.paper_id.in_(changed_ids[i : i + CHUNK]))
+                )
             self.conn.execute(
                 text(
                     "UPDATE papers SET abstract = :abstract, abstract_sha256 = :abstract_sha256,"
@@ -237,11 +262,12 @@ class _Run:
                 ),
                 changed,
             )
-            self.updated.update(ids)
+            self.updated.update(changed_ids)
         if links:
             self.conn.execute(insert(PaperLink), links)
+        return ids
 
-    def finish(self, paths: list[str], started: float) -> None:
+    def finish(self, paths: list[str], started: float, rescore: bool) -> None:
         summary = self.summary
         if summary.files_loaded:
             summary.papers_removed = self.conn.execute(
@@ -254,6 +280,12 @@ class _Run:
             self.conn.execute(text(DROP_UNCITED_REPOS))
         summary.papers_added = len(self.added)
         summary.papers_updated = len(self.updated - self.added)
+        stale = self.conn.execute(
+            text("SELECT EXISTS (SELECT 1 FROM papers) AND NOT EXISTS (SELECT 1 FROM paper_keywords)")
+        ).scalar()
+        if rescore or stale or self.added or self.updated or summary.papers_removed:
+            with summary.timed("keywords"):
+                summary.keywords = refresh_keywords(self.conn)
         summary.duration_s = time.perf_counter() - started
         self.conn.execute(
             insert(EtlRun).values(
@@ -272,3 +304,69 @@ class _Run:
                 paperdb_version=__version__,
             )
         )
+
+
+def refresh_keywords(conn: Connection) -> int:
+    """Recompute every paper's keywords against the current corpus and store them; returns the
+    number of distinct keywords. Keyword ids of surviving keywords do not change."""
+    papers = conn.execute(select(Paper.id, Paper.abstract).order_by(Paper.id))
+    corpus = corpus_keywords(((row.id, row.abstract) for row in papers), load_taxonomy(taxonomy_path()))
+    conn.execute(delete(PaperKeyword))
+    conn.execute(delete(KeywordAlias))
+    known = {
+        row.normalised: row
+        for row in conn.execute(select(Keyword.normalised, Keyword.id, Keyword.label, Keyword.kind, Keyword.papers))
+    }
+    gone = [row.id for key, row in known.items() if key not in corpus.keywords]
+    for i in range(0, len(gone), CHUNK):
+        conn.execute(delete(Keyword).where(Keyword.id.in_(gone[i : i + CHUNK])))
+    new = [
+        {"normalised": key, "label": label, "kind": kind, "papers": papers}
+        for key, (label, kind, papers) in corpus.keywords.items()
+        if key not in known
+    ]
+    changed = [
+        {"kid": known[key].id, "label": label, "kind": kind, "papers": papers}
+        for key, (label, kind, papers) in corpus.keywords.items()
+        if key in known and (known[key].label, known[key].kind, known[key].papers) != (label, kind, papers)
+    ]
+    if new:
+        conn.execute(insert(Keyword), new)
+    if changed:
+        conn.execute(
+            text("UPDATE keywords SET label = :label, kind = :kind, papers = :papers WHERE id = :kid"), changed
+        )
+    ids = {row.normalised: row.id for row in conn.execute(select(Keyword.normalised, Keyword.id))}
+    rows = [
+        (pid, ids[k.normalised], corpus.keywords[k.normalised][0], k.kind, k.score, rank)
+        for pid, ranked in corpus.by_paper.items()
+        for rank, k in enumerate(ranked, 1)
+    ]
+    if rows:  # the largest insert of a load: plain tuples, no per-row dictionaries
+        conn.exec_driver_sql(
+            "INSERT INTO paper_keywords (paper_id, keyword_id, keyword, kind, score, rank)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+    aliases = [
+        {"keyword_id": ids[key], "alias": alias, "normalised": alias.casefold()}
+        for key, names in sorted(corpus.aliases.items())
+        for alias in sorted(names)
+    ]
+    if aliases:
+        conn.execute(insert(KeywordAlias), aliases)
+    _update_facet_arrays(conn, corpus.by_paper)
+    return len(corpus.keywords)
+
+
+def _update_facet_arrays(conn: Connection, by_paper) -> None:
+    """Copy each paper's keyword labels and topics to papers.keywords/.topics where they changed."""
+    current = {row.id: (row.keywords, row.topics) for row in conn.execute(select(Paper.id, Paper.keywords, Paper.topics))}
+    changed = []
+    for pid, ranked in by_paper.items():
+        labels, topics = facet_arrays(ranked)
+        values = (json.dumps(labels, ensure_ascii=False), json.dumps(topics, ensure_ascii=False))
+        if current.get(pid) != values:
+            changed.append({"pid": pid, "keywords": values[0], "topics": values[1]})
+    if changed:
+        conn.execute(text("UPDATE papers SET keywords = :keywords, topics = :topics WHERE id = :pid"), changed)

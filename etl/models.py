@@ -52,6 +52,17 @@ class Paper(Base):
         comment="released (an official code link), promised (code to come), mentioned"
         " (code said to be available, no link) or none",
     )
+    keywords: Mapped[str] = mapped_column(
+        Text,
+        server_default=text("'[]'"),
+        comment="JSON array of the paper's top keyword labels (methods, acronyms, phrases), best"
+        " first; a copy of paper_keywords for Datasette array facets",
+    )
+    topics: Mapped[str] = mapped_column(
+        Text,
+        server_default=text("'[]'"),
+        comment="JSON array of the paper's research topics; a copy of paper_keywords for facets",
+    )
     added_at: Mapped[str] = mapped_column(
         Text, comment="UTC time (ISO 8601) of the load that first added the paper"
     )
@@ -144,6 +155,54 @@ class Repo(Base):
         Text, unique=True, comment="Lower-cased canonical URL: joins paper_links.url_key"
     )
     papers: Mapped[int] = mapped_column(comment="Number of papers citing the repository")
+
+
+class Keyword(Base):
+    __tablename__ = "keywords"
+    __table_args__ = {"comment": "Distinct keywords over all papers, merged by normalised text."}
+
+    id: Mapped[int] = mapped_column(primary_key=True, comment="Keyword number")
+    normalised: Mapped[str] = mapped_column(
+        Text,
+        unique=True,
+        comment="Merge key: case folded, hyphens as spaces, last word singular (README)",
+    )
+    label: Mapped[str] = mapped_column(Text, comment="Display form, as papers most often write it")
+    kind: Mapped[str] = mapped_column(
+        Text, index=True, comment="method, acronym, phrase or topic: the kind most papers found it as"
+    )
+    papers: Mapped[int] = mapped_column(index=True, comment="Number of papers with this keyword")
+
+
+class KeywordAlias(Base):
+    __tablename__ = "keyword_aliases"
+    __table_args__ = {"comment": "Other names of a keyword: the short forms of acronyms (GNN)."}
+
+    keyword_id: Mapped[int] = mapped_column(
+        ForeignKey("keywords.id", ondelete="CASCADE"), primary_key=True, comment="keywords.id"
+    )
+    alias: Mapped[str] = mapped_column(primary_key=True, comment="The other name, as written")
+    normalised: Mapped[str] = mapped_column(Text, index=True, comment="The alias case folded")
+
+
+class PaperKeyword(Base):
+    __tablename__ = "paper_keywords"
+    __table_args__ = {"comment": "Each paper's keywords with their kind, score and rank."}
+
+    paper_id: Mapped[str] = mapped_column(
+        ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True, comment="papers.id"
+    )
+    keyword_id: Mapped[int] = mapped_column(
+        ForeignKey("keywords.id", ondelete="CASCADE"), primary_key=True, index=True, comment="keywords.id"
+    )
+    keyword: Mapped[str] = mapped_column(Text, index=True, comment="The keyword's label (keywords.label)")
+    kind: Mapped[str] = mapped_column(
+        Text, index=True, comment="How it was found in this paper: method, acronym, phrase or topic"
+    )
+    score: Mapped[float] = mapped_column(
+        comment="Importance in this paper, higher is more important; comparable across kinds"
+    )
+    rank: Mapped[int] = mapped_column(comment="1-based rank by score within the paper")
 
 
 class EtlRun(Base):

@@ -53,4 +53,34 @@ VIEWS: list[View] = [
             "percent": "Share of the venue-year's papers, in percent",
         },
     ),
+    View(
+        "keyword_counts",
+        "Every keyword with the number of papers that have it.",
+        {
+            "keyword": "Display label",
+            "kind": "method, acronym, phrase or topic",
+            "papers": "Number of papers with this keyword",
+            "normalised": "Merge key (keywords.normalised)",
+            "keyword_id": "keywords.id",
+        },
+    ),
+    View(
+        "topic_counts",
+        "Research topics with their number of papers and how many of those released code.",
+        {
+            "topic": "Topic name, from the taxonomy",
+            "papers": "Papers with this topic",
+            "with_code": "Of those, papers with code_status released",
+            "percent_with_code": "with_code as a percentage of papers",
+        },
+    ),
+    View(
+        "keyword_pairs",
+        "Keywords that occur together in the top ten keywords of at least two papers.",
+        {
+            "keyword_a": "A keyword label",
+            "keyword_b": "Another keyword label",
+            "papers": "Papers having both",
+        },
+    ),
 ]

@@ -158,3 +158,32 @@ def test_links_follow_the_abstract_and_repos_follow_the_links(db_file, write):
     assert rows(db_file, "SELECT url, raw FROM paper_links") == [("https://github.com/lab/x", "https://github.com/lab/x")]
     assert rows(db_file, "SELECT owner, name, url_key, papers FROM repos") == [("lab", "x", "https://github.com/lab/x", 1)]
     assert rows(db_file, "SELECT code_status FROM papers ORDER BY code_status") == [("none",), ("released",)]
+
+
+def test_keywords_are_stored_with_all_four_kinds_and_facet_copies(db_file):
+    load(db_file)
+    assert {k for (k,) in rows(db_file, "SELECT DISTINCT kind FROM paper_keywords")} == {"method", "acronym", "phrase", "topic"}
+    quip = paper_id(next(a for a in seed_paragraphs() if "QuIP#" in a))
+    top = rows(db_file, "SELECT keyword, kind FROM paper_keywords WHERE paper_id = ? AND rank <= 5 ORDER BY rank", (quip,))
+    assert ("QuIP#", "method") in top
+    # every paper has a topic; papers.topics mirrors paper_keywords
+    assert rows(db_file, "SELECT count(*) FROM papers WHERE topics = '[]'") == [(0,)]
+    import json
+    for pid, topics in rows(db_file, "SELECT id, topics FROM papers"):
+        stored = {k for (k,) in rows(db_file, "SELECT keyword FROM paper_keywords WHERE paper_id = ? AND kind = 'topic'", (pid,))}
+        assert set(json.loads(topics)) == stored
+    # keyword counts agree with paper_keywords
+    assert rows(db_file, "SELECT count(*) FROM keywords k WHERE papers != (SELECT count(*) FROM paper_keywords WHERE keyword_id = k.id)") == [(0,)]
+    assert rows(db_file, "SELECT count(*) FROM topic_counts") and rows(db_file, "SELECT count(*) FROM keyword_pairs")
+
+
+def test_keywords_are_rescored_only_when_papers_change(db_file, write):
+    load(db_file)
+    before = dump(db_file)
+    assert load(db_file).keywords is None
+    assert dump(db_file) == before
+    extra = write("extra.txt", listing_text(ABSTRACT_GNN))
+    summary = load(db_file, [str(extra)])
+    assert summary.keywords is not None
+    assert rows(db_file, "SELECT count(DISTINCT paper_id) FROM paper_keywords") == [(58,)]
+    assert load(db_file, rescore=True).keywords == summary.keywords

@@ -1,0 +1,97 @@
+"""Research topics from the editable taxonomy in `etl/data/topics.json`; pure matching.
+
+Topics are matched against what keyword extraction already found in an abstract (its words and
+candidate phrases), so they cost a few dictionary look-ups per abstract, not another text scan.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib.resources import files as package_files
+
+from .errors import PaperdbError
+
+STRONG, WEAK = 2, 1  # weight of an occurrence of a specific and of a merely suggestive term
+THRESHOLD = 2  # a paper gets a topic when its term occurrences weigh at least this much
+PREFIX_INDEX = 3  # prefix terms are indexed by their first letters; a prefix term has at least these
+
+
+@dataclass(frozen=True)
+class Taxonomy:
+    names: tuple[str, ...]
+    words: dict[str, list[tuple[int, int]]]  # exact word -> [(topic index, weight)]
+    prefixes: dict[str, list[tuple[str, int, int]]]  # first letters -> [(prefix, topic, weight)]
+    phrases: dict[str, list[tuple[int, int]]]  # normalised phrase -> [(topic index, weight)]
+
+
+def taxonomy_path() -> str:
+    """`$PAPERDB_TOPICS` if set, else the taxonomy shipped with the package."""
+    return os.environ.get("PAPERDB_TOPICS") or str(package_files("etl") / "data" / "topics.json")
+
+
+def build_taxonomy(
+    topics: list[dict], normalise: Callable[[str], str], is_phrase: Callable[[str], bool], source: str
+) -> Taxonomy:
+    """Index the topics' terms. `normalise` is the keyword normalisation; `is_phrase` says whether a
+    phrase can be found by keyword extraction at all (a term that cannot is an error)."""
+    words: dict[str, list[tuple[int, int]]] = {}
+    prefixes: dict[str, list[tuple[str, int, int]]] = {}
+    phrases: dict[str, list[tuple[int, int]]] = {}
+    for i, topic in enumerate(topics):
+        for key, weight in (("terms", STRONG), ("weak", WEAK)):
+            for term in topic.get(key, ()):
+                term = term.strip().lower()
+                if " " in term:
+                    if not is_phrase(term):
+                        raise PaperdbError(
+                            f"{source}: topic {topic['name']!r}: term {term!r} can never match (it holds"
+                            " a stop word or ends with a describing word); use a one-word term or a"
+                            " longer phrase"
+                        )
+                    phrases.setdefault(normalise(term), []).append((i, weight))
+                elif term.endswith("*"):
+                    prefix = term[:-1]
+                    if len(prefix) < PREFIX_INDEX:
+                        raise PaperdbError(f"{source}: topic {topic['name']!r}: prefix {term!r} is too short")
+                    prefixes.setdefault(prefix[:PREFIX_INDEX], []).append((prefix, i, weight))
+                else:
+                    words.setdefault(term, []).append((i, weight))
+    return Taxonomy(tuple(t["name"] for t in topics), words, prefixes, phrases)
+
+
+@lru_cache(maxsize=4)
+def load_taxonomy(path: str) -> Taxonomy:
+    from .keywords import is_findable_phrase, normalise_keyword  # the rules topics share with keywords
+
+    try:
+        with open(path, encoding="utf-8") as fh:
+            topics = json.load(fh)["topics"]
+    except (OSError, ValueError, KeyError) as exc:
+        raise PaperdbError(f"{path}: not a topic taxonomy ({exc})") from None
+    return build_taxonomy(topics, normalise_keyword, is_findable_phrase, path)
+
+
+def match_topics(
+    words: Mapping[str, int], phrases: Mapping[str, object], taxonomy: Taxonomy
+) -> dict[str, int]:
+    """Topic name -> weight, for topics whose terms occur enough. `words` maps each lower-case
+    word of the abstract to its count; `phrases` maps normalised candidate phrases to
+    `[count, ...]` (from keyword extraction)."""
+    weights: dict[int, int] = {}
+    exact, prefixes = taxonomy.words, taxonomy.prefixes
+    for word, count in words.items():
+        for topic, weight in exact.get(word, ()):
+            weights[topic] = weights.get(topic, 0) + weight * count
+        for prefix, topic, weight in prefixes.get(word[:PREFIX_INDEX], ()):
+            if word.startswith(prefix):
+                weights[topic] = weights.get(topic, 0) + weight * count
+    for key, hits in taxonomy.phrases.items():
+        entry = phrases.get(key)
+        if entry is not None:
+            for topic, weight in hits:
+                weights[topic] = weights.get(topic, 0) + weight * entry[0]  # type: ignore[index]
+    return {taxonomy.names[i]: w for i, w in weights.items() if w >= THRESHOLD}

@@ -1,0 +1,178 @@
+"""Keywords: coined method names, acronyms, phrases and topics, on sentences modelled on real abstracts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from etl import corpus
+from etl.corpus import corpus_keywords
+from etl.errors import PaperdbError
+from etl.keywords import (
+    extract_terms,
+    is_findable_phrase,
+    normalise_keyword,
+    rank_keywords,
+)
+from etl.topics import build_taxonomy, load_taxonomy, taxonomy_path
+
+TAXONOMY = load_taxonomy(taxonomy_path())
+
+
+def keywords_of(text: str, kind: str | None = None) -> list[str]:
+    ranked = rank_keywords(extract_terms(text, TAXONOMY), {}, 1)
+    return [k.label for k in ranked if kind is None or k.kind == kind]
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("In this work, we introduce QuIP#, a weight-only PTQ method that achieves state-of-the-art results.", "QuIP#"),
+        ("We do this by designing a protocol called ZkAudit in which model providers publish commitments.", "ZkAudit"),
+        ("This paper proposes a simple yet effective input-level backdoor detection (dubbed IBD-PSC) as a firewall.", "IBD-PSC"),
+        ("We introduce a novel federated learning paradigm, named Model Heterogeneous personalized Federated"
+         " Learning via Injection and Distillation (MH-pFLID). Our framework leverages a lightweight module.", "MH-pFLID"),
+        ("We propose SymGNN, a graph neural network that respects the symmetries of the input graph.", "SymGNN"),
+        ("We present ∂-CROWN, a verifier for differentiable programs.", "∂-CROWN"),
+        ("To this end we develop A-BAD-BO, a batch Bayesian optimisation method for adversarial settings.", "A-BAD-BO"),
+        ("In this paper, we introduce EfficientZero V2, a general framework designed for sample-efficient RL.", "EfficientZero V2"),
+        ("We provide *PolySketchFormer*, a practical linear-time Transformer architecture.", "PolySketchFormer"),
+        ("We propose a general-purpose framework, named UP2ME (**U**nivariate **P**re-training to **M**ultivariate"
+         " Fin**e**-tuning), for time series.", "UP2ME"),
+        ("This paper introduces Resilient Guardrails for Large Language Models (RigorLLM), a novel framework.", "RigorLLM"),
+        ("Thus, we develop Contextualized Policy Recovery (CPR), which re-frames the problem.", "Contextualized Policy Recovery"),
+        ("Pruning large language models is hard. Experiments show that our Pruner-Zero obtains superior"
+         " performance. In this way, Pruner-Zero allows auto-generation of symbolic pruning metrics.", "Pruner-Zero"),
+        ("To address this issue, we propose NExT, a method to teach LLMs to inspect the execution traces.", "NExT"),
+    ],
+)
+def test_introduced_method_names_rank_first(text, name):
+    methods = keywords_of(text, "method")
+    assert name in methods
+    assert name in keywords_of(text)[:2]
+
+
+@pytest.mark.parametrize(
+    "text, not_a_method",
+    [
+        ("By choosing a KL-based reconcilement, we show that the proposed method resembles Friedman's"
+         " Gradient-Boosting (GB) algorithm.", "Gradient-Boosting"),
+        ("Our design shares similar intuitions as popular high-order ODE solvers like the DPM-Solver-2.", "DPM-Solver-2"),
+        ("The first theorem provides a formula to calculate the maximum Precision-Recall AUC.", "Precision-Recall"),
+        ("We propose to prompt GPT-4 with retrieved passages.", "GPT-4"),
+        ("We also design an adaptive method to select BN layers to scale up for effective detection.", "BN"),
+        ("We estimate average treatment effects (ATEs). We then introduce ATEs for subgroups.", "ATEs"),
+        ("Prior work proposed sequential models for 3D scenes.", "3D"),
+    ],
+)
+def test_used_names_are_not_methods(text, not_a_method):
+    assert not_a_method not in keywords_of(text, "method")
+
+
+@pytest.mark.parametrize(
+    "text, long_form, short",
+    [
+        ("Graph neural networks (GNNs) are widely used.", "graph neural networks", "GNN"),
+        ("We study Test-Time Adaptation (TTA) under shift.", "test-time adaptation", "TTA"),
+        ("We use a zero-knowledge proof (ZKP) certifying training.", "zero-knowledge proof", "ZKP"),
+        ("Neural tangent kernels (NTKs) describe wide networks.", "neural tangent kernels", "NTK"),
+    ],
+)
+def test_acronym_definitions(text, long_form, short):
+    ranked = rank_keywords(extract_terms(text, TAXONOMY), {}, 1)
+    match = [k for k in ranked if k.normalised == normalise_keyword(long_form)]
+    assert match and short in match[0].aliases and match[0].kind in ("acronym", "topic")
+
+
+@pytest.mark.parametrize(
+    "variants",
+    [
+        ("Graph Neural Networks", "graph-neural network", "graph neural networks", "GRAPH NEURAL NETWORK"),
+        ("diffusion models", "Diffusion Model"),
+        ("multi-task learning", "multi task learning", "Multi-Task Learning"),
+        ("policies", "policy"),
+        ("classes", "class"),
+    ],
+)
+def test_normalisation_merges_variants(variants):
+    assert len({normalise_keyword(v) for v in variants}) == 1
+
+
+def test_boilerplate_latex_and_urls_are_not_phrases():
+    text = (
+        "Extensive experiments show that the proposed method achieves state-of-the-art results with"
+        " $\\mathcal{O}(n \\log n)$ cost. Code is available at https://github.com/a/b. We study"
+        " sparse mean estimation and sparse mean estimation under heavy tails."
+    )
+    phrases = keywords_of(text, "phrase")
+    assert "sparse mean estimation" in phrases
+    for bad in ("extensive experiments", "proposed method", "state-of-the-art results", "mathcal", "github", "code"):
+        assert not any(bad in p.lower() for p in phrases), (bad, phrases)
+
+
+def test_topics_come_from_the_taxonomy():
+    text = "Graph neural networks (GNNs) are trained with message passing on molecular graphs."
+    topics = keywords_of(text, "topic")
+    assert "graph neural networks" in topics
+    assert "molecules and drug design" in topics
+
+
+def test_taxonomy_terms_are_checked_and_can_be_replaced(tmp_path):
+    with pytest.raises(PaperdbError, match="'learning to rank' can never match"):
+        build_taxonomy([{"name": "ranking", "terms": ["learning to rank"]}], normalise_keyword, is_findable_phrase, "t.json")
+    custom = build_taxonomy(
+        [{"name": "proteins", "terms": ["protein*", "protein folding"]}], normalise_keyword, is_findable_phrase, "t.json"
+    )
+    ranked = rank_keywords(extract_terms("Protein folding predicts proteins.", custom), {}, 1)
+    assert [k.label for k in ranked if k.kind == "topic"] == ["proteins"]
+
+
+def test_bad_taxonomy_file_is_a_clear_error(tmp_path):
+    path = tmp_path / "topics.json"
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(PaperdbError, match="not a topic taxonomy"):
+        load_taxonomy(str(path))
+
+
+def test_acronym_used_without_definition_merges_with_its_meaning():
+    papers = [
+        ("a", "Graph neural networks (GNNs) are powerful. We study GNNs on molecules."),
+        ("b", "We show that GNNs fail on long-range tasks. GNNs need rewiring. GNNs are popular."),
+    ]
+    corpus = corpus_keywords(papers, TAXONOMY)
+    keys_b = {k.normalised for k in corpus.by_paper["b"]}
+    assert "graph neural network" in keys_b and "gnn" not in keys_b
+    assert "GNN" in corpus.aliases["graph neural network"]
+
+
+def test_scores_are_deterministic_and_independent_of_order():
+    papers = [
+        ("a", "We propose QuIP#, a quantization method using lattice codebooks for large language models."),
+        ("b", "Diffusion models (DMs) generate images. We introduce FastDM, a sampler for diffusion models."),
+        ("c", "We study regret bounds for linear bandits with knapsack constraints."),
+    ]
+    first = corpus_keywords(papers, TAXONOMY)
+    shuffled = papers[:]
+    random.Random(7).shuffle(shuffled)
+    second = corpus_keywords(shuffled, TAXONOMY)
+    assert first.by_paper == second.by_paper and first.keywords == second.keywords
+
+
+def test_all_four_kinds_on_a_realistic_abstract():
+    text = (
+        "Large language models (LLMs) are expensive to serve. Post-training quantization (PTQ) reduces"
+        " their memory footprint. In this work, we introduce QuIP#, a weight-only PTQ method that"
+        " uses lattice codebooks and Hadamard incoherence processing."
+    )
+    kinds = {k.kind for k in rank_keywords(extract_terms(text, TAXONOMY), {}, 1)}
+    assert kinds == {"method", "acronym", "phrase", "topic"}
+
+
+def test_parallel_ranking_equals_single_process(monkeypatch):
+    papers = [(f"p{i:03d}", f"We propose Method{i}X, a solver for task {i}. Graph neural networks (GNNs) help.")
+              for i in range(40)]
+    single = corpus_keywords(papers, TAXONOMY)
+    monkeypatch.setattr(corpus, "PARALLEL_MIN", 10)
+    parallel = corpus_keywords(papers, TAXONOMY)
+    assert parallel == single
