@@ -23,7 +23,7 @@ def _greek(case: str, name: str) -> str:
 
 
 # `\alpha` and `α` are the same word; `\varepsilon` is an epsilon.
-_GREEK = {
+GREEK = {
     **{n: _greek("SMALL", n) for n in _GREEK_NAMES},
     **{n.title(): _greek("CAPITAL", n) for n in _GREEK_NAMES},
     **{f"var{n}": _greek("SMALL", n) for n in ("epsilon", "theta", "phi", "pi", "rho", "sigma")},
@@ -31,7 +31,7 @@ _GREEK = {
 
 
 def _latex_command(match: re.Match) -> str:
-    return f" {_GREEK[match[1]]} " if match[1] in _GREEK else " "
+    return f" {GREEK[match[1]]} " if match[1] in GREEK else " "
 
 
 def normalise_abstract(text: str) -> str:

@@ -9,18 +9,40 @@ from pathlib import Path
 
 from .errors import PaperdbError
 from .models import Base
-from .views import VIEWS
+from .views import SEARCH_INDEX, VIEWS
 
 DATABASE_NAME = "papers"
 SETTINGS = {
     "suggest_facets": False,  # suggestions scan every column: slow on a large corpus
-    "sql_time_limit_ms": 3000,
-    "facet_time_limit_ms": 1000,
+    "sql_time_limit_ms": 5000,
+    "facet_time_limit_ms": 3000,  # high enough that no default facet is dropped
     "default_page_size": 50,
+    "max_returned_rows": 2000,
 }
-HIDDEN_TABLES = ("alembic_version",)
+HIDDEN_TABLES = ("alembic_version", "papers_fts")
+DASHBOARD = "paperdb"
 
-
+# Per-table Datasette options: default facets, sort columns, label columns, full-text search.
+TABLE_OPTIONS: dict[str, dict] = {
+    "papers": {
+        "facets": ["code_status", {"array": "topics"}, "venue", "year"],
+        "sortable_columns": ["year", "venue", "code_status", "title", "added_at", "updated_at"],
+    },
+    "paper_keywords": {"facets": ["kind", "keyword"], "sortable_columns": ["score", "rank", "kind", "keyword"]},
+    "keywords": {"facets": ["kind"], "sortable_columns": ["papers", "label", "kind"], "sort_desc": "papers", "label_column": "label"},
+    "paper_links": {"facets": ["kind", "host", "is_official"]},
+    "repos": {"facets": ["owner"], "sortable_columns": ["papers", "owner", "name"], "sort_desc": "papers", "label_column": "url"},
+    "sources": {"label_column": "path"},
+    "papers_with_code": {
+        "facets": ["owner", "is_official", "code_status"],
+        "fts_table": "papers_fts",
+        "fts_pk": "paper_pk",
+    },
+    "keyword_counts": {"facets": ["kind"], "sort_desc": "papers"},
+    "topic_counts": {"sort_desc": "papers"},
+    "keyword_pairs": {"sort_desc": "papers"},
+    "repos_by_owner": {"sort_desc": "papers"},
+}
 def queries_dir() -> Path:
     return Path(str(package_files("etl.queries")))
 
@@ -48,36 +70,98 @@ def canned_queries(directory: Path | None = None) -> dict[str, dict]:
 
 
 def table_metadata() -> dict[str, dict]:
-    """Descriptions of every table, view and column, from the models' comments and `VIEWS`."""
+    """Descriptions of every table, view and column (from the models' comments and `VIEWS`),
+    with each table's Datasette options."""
     tables: dict[str, dict] = {}
-    for table in Base.metadata.sorted_tables:
+    for table in Base.metadata.tables.values():
         tables[table.name] = {
             "description": table.comment or "",
             "columns": {c.name: c.comment or "" for c in table.columns},
         }
-    for view in VIEWS:
+    for view in (*VIEWS, SEARCH_INDEX):
         tables[view.name] = {"description": view.description, "columns": dict(view.columns)}
+    for name, options in TABLE_OPTIONS.items():
+        tables[name].update(options)
+        if "sortable_columns" in options and name in Base.metadata.tables:
+            # the table page's forms sort by the primary key: it must stay sortable
+            keys = [c.name for c in Base.metadata.tables[name].primary_key.columns]
+            tables[name]["sortable_columns"] = keys + [c for c in options["sortable_columns"] if c not in keys]
     for name in HIDDEN_TABLES:
-        tables[name] = {"hidden": True}
+        tables.setdefault(name, {})["hidden"] = True
     return tables
+
+
+def dashboard() -> dict:
+    """Charts for datasette-dashboards: papers and code availability per topic."""
+
+    def bars(title: str, query: str, x: str, y: str, x_title: str) -> dict:
+        return {
+            "title": title,
+            "db": DATABASE_NAME,
+            "query": query,
+            "library": "vega-lite",
+            "display": {
+                "mark": {"type": "bar", "tooltip": True},
+                "encoding": {
+                    "y": {"field": y, "type": "nominal", "sort": "-x", "title": None},
+                    "x": {"field": x, "type": "quantitative", "title": x_title},
+                },
+            },
+        }
+
+    return {
+        "title": "Papers at a glance",
+        "description": "Research topics and how often their papers release code.",
+        "layout": [["topics", "code"], ["status", "status"]],
+        "charts": {
+            "topics": bars(
+                "Papers per topic",
+                "SELECT topic, papers FROM topic_counts ORDER BY papers DESC",
+                "papers", "topic", "papers",
+            ),
+            "code": bars(
+                "Papers with released code, per topic (%)",
+                "SELECT topic, percent_with_code FROM topic_counts WHERE papers >= 3 ORDER BY percent_with_code DESC",
+                "percent_with_code", "topic", "% of the topic's papers",
+            ),
+            "status": {
+                "title": "Code availability",
+                "db": DATABASE_NAME,
+                "query": "SELECT code_status, sum(papers) AS papers FROM code_availability GROUP BY code_status",
+                "library": "vega-lite",
+                "display": {
+                    "mark": {"type": "arc", "tooltip": True},
+                    "encoding": {
+                        "theta": {"field": "papers", "type": "quantitative"},
+                        "color": {"field": "code_status", "type": "nominal", "title": "code status"},
+                    },
+                },
+            },
+        },
+    }
 
 
 def build_metadata() -> dict:
     """Datasette 0.65 metadata for the database."""
     return {
-        "title": "paperdb: ICML 2024 papers",
-        "description": (
-            "Machine-learning conference papers with the code links and keywords extracted from"
-            " their abstracts. Browse a table, facet it, or run one of the canned queries."
+        "title": "paperdb: machine-learning conference papers",
+        "description_html": (
+            "<p>ICML papers with the code links and keywords paperdb extracts from their"
+            " abstracts. Browse <a href=\"/papers/papers\">papers</a> and narrow them with the"
+            " facets (topic, code status, venue, year), search them with the"
+            " <a href=\"/papers/search\">ranked search</a>, run one of the canned queries"
+            " below, or look at the <a href=\"/-/dashboards/paperdb\">charts</a>.</p>"
         ),
         "source": "ICML 2024 listings, loaded by paperdb",
-        "license": "Abstracts © their authors; database schema and code Apache-2.0",
+        "license": "Abstracts © their authors; paperdb code Apache-2.0",
         "databases": {
             DATABASE_NAME: {
+                "description": "One row per paper in papers; everything else joins on papers.id.",
                 "tables": table_metadata(),
                 "queries": canned_queries(),
             }
         },
+        "plugins": {"datasette-dashboards": {DASHBOARD: dashboard()}},
     }
 
 
@@ -91,6 +175,8 @@ def make_datasette(db_file: str, immutable: bool = False):
     ds = Datasette(metadata=build_metadata(), settings=SETTINGS)
     # Named "papers" whatever the file is called, so URLs and metadata always agree.
     ds.add_database(Database(ds, path=db_file, is_mutable=not immutable), name=DATABASE_NAME)
+    if "_memory" in ds.databases:  # added because no file was given to the constructor
+        ds.remove_database("_memory")
     return ds
 
 

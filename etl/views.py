@@ -20,6 +20,7 @@ VIEWS: list[View] = [
         "Papers joined to the GitHub repositories their abstracts link to (one row per link).",
         {
             "paper_id": "papers.id",
+            "paper_pk": "papers.pk (the papers_fts rowid, for search)",
             "venue": "Venue",
             "year": "Year",
             "title": "Title (NULL until a bibliographic source gives one)",
@@ -84,3 +85,15 @@ VIEWS: list[View] = [
         },
     ),
 ]
+
+# The full-text index (created by revision 0004; not a model: Alembic does not manage it).
+SEARCH_INDEX = View(
+    "papers_fts",
+    'FTS5 index of papers (content="papers", rowid = papers.pk, Porter stemming), kept in sync by'
+    " triggers on papers. Query it with MATCH and rank with bm25(); the `search` canned query does.",
+    {
+        "title": "papers.title",
+        "abstract": "papers.abstract",
+        "keywords": "papers.keywords (the JSON array of keyword labels)",
+    },
+)

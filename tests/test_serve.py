@@ -1,60 +1,178 @@
-"""Datasette in process: metadata from the models, canned queries from queries/."""
+"""Datasette in process: metadata, default facets, search, canned queries, safe rendering, charts."""
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+from urllib.parse import quote
 
 import pytest
 
 from etl.errors import PaperdbError
 from etl.load import load
 from etl.models import Base
+from etl.serve import TABLE_OPTIONS, build_metadata, canned_queries, make_datasette, read_query
 from etl.views import VIEWS
-from etl.serve import build_metadata, canned_queries, make_datasette, read_query
+from tests.helpers import listing_text
+
+SCRIPT_ABSTRACT = (
+    "We study prompt injection. An attacker hides <script>alert('pwned')</script> and"
+    " <img src=x onerror=alert(1)> in documents; our filter removes such payloads."
+)
+PARAMS = {  # a value for each canned query's parameters
+    "q": "lattice codebooks quantization",
+    "keyword": "graph neural networks",
+    "owner": "Cornell-RelaxML",
+    "paper_id": None,  # filled with the QuIP# paper's id
+}
 
 
 def get(ds, path):
     return asyncio.run(ds.client.get(path))
 
 
-@pytest.fixture
-def ds(db_file):
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    directory = tmp_path_factory.mktemp("serve")
+    db_file = str(directory / "papers.db")
+    extra = directory / "extra.txt"
+    extra.write_text(listing_text(SCRIPT_ABSTRACT), encoding="utf-8")
     load(db_file)
-    return make_datasette(db_file)
+    load(db_file, [str(extra)])
+    return db_file
 
 
-def test_every_model_table_and_column_is_described():
+@pytest.fixture(scope="module")
+def ds(built):
+    return make_datasette(built)
+
+
+def quip_id(db_file: str) -> str:
+    con = sqlite3.connect(db_file)
+    try:
+        return con.execute("SELECT id FROM papers WHERE abstract LIKE '%QuIP#%'").fetchone()[0]
+    finally:
+        con.close()
+
+
+def test_every_table_view_and_column_in_the_metadata_exists(built):
+    con = sqlite3.connect(built)
+    tables = build_metadata()["databases"]["papers"]["tables"]
+    for name, meta in tables.items():
+        columns = [row[1] for row in con.execute(f'PRAGMA table_info("{name}")')]
+        assert columns, f"{name} is not in the database"
+        assert set(meta.get("columns", {})) <= set(columns), name
+        if "columns" in meta:
+            assert meta["description"] and all(meta["columns"].values()), name
+    con.close()
+
+
+def test_every_model_and_view_is_described():
     tables = build_metadata()["databases"]["papers"]["tables"]
     for table in Base.metadata.tables.values():
-        assert tables[table.name]["description"]
         assert set(tables[table.name]["columns"]) == {c.name for c in table.columns}
-        assert all(tables[table.name]["columns"].values())
+    for view in VIEWS:
+        assert list(tables[view.name]["columns"]) == list(view.columns)
 
 
-def test_every_view_and_its_columns_exist(ds):
-    tables = build_metadata()["databases"]["papers"]["tables"]
+def test_views_have_the_documented_columns(ds):
     for view in VIEWS:
         response = get(ds, f"/papers/{view.name}.json?_size=1")
         assert response.status_code == 200, view.name
-        assert response.json()["columns"] == list(view.columns) == list(tables[view.name]["columns"])
+        assert response.json()["columns"] == list(view.columns)
 
 
-def test_papers_table_and_hidden_alembic_version(ds):
-    response = get(ds, "/papers/papers.json?_shape=array&_size=max")
-    assert response.status_code == 200 and len(response.json()) == 57
-    assert "alembic_version" not in get(ds, "/papers").text
+@pytest.mark.parametrize("table", sorted(name for name, options in TABLE_OPTIONS.items() if "facets" in options))
+def test_every_default_facet_is_computed(ds, table):
+    data = get(ds, f"/papers/{table}.json?_size=0").json()
+    facets = TABLE_OPTIONS[table]["facets"]
+    names = [f if isinstance(f, str) else f["array"] for f in facets]
+    assert set(names) <= set(data["facet_results"]), (table, data["facet_results"].keys())
+    assert not data.get("facets_timed_out")
+    for name in names:
+        assert data["facet_results"][name]["results"], (table, name)
 
 
-def test_canned_queries_run(ds):
-    for name in canned_queries():
-        response = get(ds, f"/papers/{name}.json?_shape=array")
+@pytest.mark.parametrize("table", sorted(name for name, options in TABLE_OPTIONS.items() if "sortable_columns" in options))
+def test_tables_with_sortable_columns_still_sort_and_search_by_default(ds, table):
+    meta = build_metadata()["databases"]["papers"]["tables"][table]
+    for column in meta["sortable_columns"]:
+        assert get(ds, f"/papers/{table}?_sort={column}").status_code == 200, column
+    if table == "papers":  # the search form sends the default sort back
+        assert get(ds, "/papers/papers?_search=quantization&_sort=pk").status_code == 200
+
+
+def test_topic_array_facet_narrows_papers(ds):
+    data = get(ds, "/papers/papers.json?topics__arraycontains=large+language+models&_size=0").json()
+    assert 0 < data["filtered_table_rows_count"] < 58
+
+
+def test_search_box_on_papers_and_views(ds):
+    rows = get(ds, "/papers/papers.json?_search=quantization&_shape=array").json()
+    assert rows and all("quantiz" in r["abstract"].lower() or "quantiz" in r["keywords"].lower() for r in rows)
+    rows = get(ds, "/papers/papers_with_code.json?_search=lattice&_shape=array").json()
+    assert [r["repo"] for r in rows] == ["quip-sharp"]
+
+
+def test_search_ranks_quip_first(ds, built):
+    rows = get(ds, "/papers/search.json?q=lattice+codebooks+quantization&_shape=array").json()
+    assert rows[0]["id"] == quip_id(built)
+    assert "\x02" in rows[0]["snippet"]
+    html = get(ds, "/papers/search?q=lattice+codebooks+quantization").text
+    assert "<mark>" in html
+
+
+@pytest.mark.parametrize("q", ["QuIP#", '"unbalanced', "a AND OR", "quantiz*", "  "])
+def test_search_never_fails_on_odd_input(ds, q):
+    assert get(ds, f"/papers/search.json?q={quote(q)}&_shape=array").status_code == 200
+
+
+def test_every_canned_query_runs_and_answers(ds, built):
+    params = dict(PARAMS, paper_id=quip_id(built))
+    for name, query in canned_queries().items():
+        args = "&".join(f"{k}={quote(v)}" for k, v in params.items() if f":{k}" in query["sql"])
+        response = get(ds, f"/papers/{name}.json?_shape=array&{args}")
         assert response.status_code == 200, name
+        assert response.json(), f"{name} returned no rows"
+
+
+def test_keyword_query_finds_acronym_and_long_form_alike(ds):
+    by_long = get(ds, "/papers/papers_by_keyword.json?keyword=graph+neural+networks&_shape=array").json()
+    by_short = get(ds, "/papers/papers_by_keyword.json?keyword=GNN&_shape=array").json()
+    assert by_long and {r["id"] for r in by_long} == {r["id"] for r in by_short}
+
+
+def test_script_in_an_abstract_is_shown_as_text(ds):
+    html = get(ds, "/papers/papers?_search=injection").text
+    assert "&lt;script&gt;alert(&#x27;pwned&#x27;)&lt;/script&gt;" in html
+    assert "<script>alert(" not in html and "<img src=x" not in html
+
+
+def test_abstracts_render_markup_readably(ds):
+    html = get(ds, "/papers/papers?_search=quantization").text
+    assert '<a href="https://github.com/Cornell-RelaxML/quip-sharp" rel="nofollow">' in html
+
+
+def test_home_page_explains_itself_and_links_the_charts(ds):
+    html = get(ds, "/").text
+    assert "/-/dashboards/paperdb" in html and "ranked search" in html
+
+
+def test_dashboard_page_and_its_chart_queries(ds):
+    assert get(ds, "/-/dashboards/paperdb").status_code == 200
+    for name, chart in build_metadata()["plugins"]["datasette-dashboards"]["paperdb"]["charts"].items():
+        response = get(ds, f"/papers.json?sql={quote(chart['query'])}&_shape=objects")
+        assert response.status_code == 200 and response.json()["rows"], name
 
 
 def test_query_file_comment_gives_title_and_description(tmp_path):
     path = tmp_path / "q.sql"
     path.write_text("-- Papers by venue\n-- How many papers each venue has.\n--\nSELECT 1\n", encoding="utf-8")
     assert read_query(path) == {"sql": "SELECT 1", "title": "Papers by venue", "description": "How many papers each venue has."}
+
+
+def test_alembic_version_is_hidden(ds):
+    assert "alembic_version" not in get(ds, "/papers").text
 
 
 def test_missing_database(tmp_path):

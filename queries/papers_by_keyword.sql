@@ -1,0 +1,12 @@
+-- Papers by keyword
+-- Papers with a keyword, a topic or an acronym (by its long or short form: "graph neural
+-- networks" and "GNN" find the same papers), strongest first.
+SELECT p.id, p.title, pk.keyword, pk.kind, pk.score, pk.rank, p.code_status, p.abstract
+FROM paper_keywords pk
+JOIN papers p ON p.id = pk.paper_id
+WHERE pk.keyword_id IN (
+    SELECT id FROM keywords WHERE normalised = normalise_keyword(:keyword)
+    UNION
+    SELECT keyword_id FROM keyword_aliases WHERE normalised = lower(trim(:keyword))
+)
+ORDER BY pk.score DESC, p.id
