@@ -38,18 +38,26 @@ def cli():
 @DB_OPTION
 @click.option("--venue", help="Venue for files without a header line (overrides the header)")
 @click.option("--year", type=click.IntRange(1900, 2100), help="Year for files without a header line")
+@click.option(
+    "--format",
+    "input_format",
+    type=click.Choice(["listing", "icml-events", "pmlr-bibtex", "csv", "jsonl"]),
+    help="Read every file as this format [default: detected from content and name]",
+)
 @click.option("--keep-going", is_flag=True, help="Skip bad files (reported) and load the rest")
 @click.option("--rescore", is_flag=True, help="Recompute all keywords even if no paper changed (after editing the topic taxonomy)")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary")
-def load(paths, db_option, venue, year, keep_going, rescore, quiet):
-    """Load listing files into the database, migrating it first.
+def load(paths, db_option, venue, year, input_format, keep_going, rescore, quiet):
+    """Load listings and bibliographic exports into the database, migrating it first.
 
     PATHS are files, directories (walked recursively) or globs; with none, the bundled ICML 2024
-    listings are loaded. The whole run is one transaction: on an error nothing is written.
+    listings are loaded. Formats: listings (.txt), the ICML virtual-site events export (.json),
+    PMLR BibTeX (.bib), CSV (.csv) and JSON lines (.jsonl). The whole run is one transaction: on
+    an error nothing is written.
 
     \b
     Example:
-        paperdb load ../shared/seeds 'more/*.txt' --db db/papers.db
+        paperdb load ../shared/seeds icml2024_events.json pmlr-v235.bib --db db/papers.db
     """
     from .load import load as run_load
 
@@ -63,6 +71,7 @@ def load(paths, db_option, venue, year, keep_going, rescore, quiet):
             year=year,
             keep_going=keep_going,
             rescore=rescore,
+            format=input_format,
             progress=progress,
         )
     if not quiet:
@@ -141,6 +150,26 @@ def stats(db_option, as_json):
         width = max(map(len, counts))
         for name, value in counts.items():
             click.echo(f"{name:<{width}}  {value}")
+
+
+@cli.command()
+@DB_OPTION
+@click.option("--format", "fmt", type=click.Choice(["csv", "jsonl"]), default="csv", show_default=True, help="File format")
+@click.option("--out", "out_dir", required=True, metavar="DIR", help="Directory to write into (created if missing)")
+def export(db_option, fmt, out_dir):
+    """Write papers, links, repos, keywords, authors and ids for joins with other data.
+
+    Every file carries the stable paper id. See the README for joins with OpenReview, PMLR and
+    Papers with Code.
+
+    \b
+    Example:
+        paperdb export --format jsonl --out exports/
+    """
+    from .export import export as run_export
+
+    counts = _run(run_export, db_path(db_option), out_dir, fmt)
+    click.echo(f"{out_dir}: " + ", ".join(f"{name}.{fmt} ({rows} rows)" for name, rows in counts.items()))
 
 
 @cli.command()

@@ -9,7 +9,9 @@ import unicodedata
 
 ID_LENGTH = 16  # hex digits of SHA-256: 64 bits, collision-free for any realistic corpus
 
-_HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>")
+_HTML_TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9]*)(?:\s[^<>]*)?/?>")
+# Tags inside a run of text (`<em>model</em>s` is one word); others separate words.
+_INLINE_TAGS = frozenset("a abbr b bdi bdo cite code em i kbd mark q s samp small span strong sub sup u var".split())
 _LATEX_COMMAND = re.compile(r"\\([A-Za-z]+)")
 _NOT_WORD = re.compile(r"[\W_]+")
 _GREEK_NAMES = (
@@ -37,14 +39,15 @@ def _latex_command(match: re.Match) -> str:
 def normalise_abstract(text: str) -> str:
     """Reduce an abstract to the words it says, so that markup and spacing do not make a new paper.
 
-    Steps, in order: Unicode NFKC; HTML entities decoded; HTML tags (`<em>`, `<br/>`) dropped;
+    Steps, in order: Unicode NFKC; HTML entities decoded; HTML tags dropped (inline ones like
+    `<em>` without a trace, others like `<br/>` as a space);
     LaTeX commands dropped (`\\mathcal`, `\\textbf`) except Greek letters (`\\alpha` is `α`);
     case folded; every run of characters that are not letters or digits (spaces, punctuation,
     quotes, `*`/`_` emphasis, `$`, braces) becomes one space; ends trimmed.
     """
     text = unicodedata.normalize("NFKC", text)
     text = html.unescape(text)
-    text = _HTML_TAG.sub(" ", text)
+    text = _HTML_TAG.sub(lambda m: "" if m.group(1).lower() in _INLINE_TAGS else " ", text)
     text = _LATEX_COMMAND.sub(_latex_command, text)
     text = text.casefold()
     return _NOT_WORD.sub(" ", text).strip()

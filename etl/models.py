@@ -37,7 +37,7 @@ class Paper(Base):
     venue: Mapped[str] = mapped_column(Text, comment="Venue from the listing header, e.g. ICML")
     year: Mapped[int] = mapped_column(comment="Year from the listing header, e.g. 2024")
     title: Mapped[str | None] = mapped_column(
-        Text, comment="Title, NULL until a bibliographic source gives one"
+        Text, comment="Title for display (markup removed), NULL until a bibliographic source gives one"
     )
     abstract: Mapped[str] = mapped_column(
         Text, comment="Abstract as written, trimmed; hard-wrapped lines joined by one space"
@@ -63,6 +63,22 @@ class Paper(Base):
         server_default=text("'[]'"),
         comment="JSON array of the paper's research topics; a copy of paper_keywords for facets",
     )
+    title_raw: Mapped[str | None] = mapped_column(
+        Text, comment="The chosen title as its source wrote it (LaTeX, braces); rule in README"
+    )
+    title_key: Mapped[str | None] = mapped_column(
+        Text, index=True, comment="Normalised title for joins: the abstract normalisation of README"
+    )
+    authors: Mapped[str] = mapped_column(
+        Text,
+        server_default=text("'[]'"),
+        comment="JSON array of author names in order; a copy of paper_authors for facets",
+    )
+    url: Mapped[str | None] = mapped_column(Text, comment="The paper's page (PMLR or virtual site)")
+    text_source_id: Mapped[int | None] = mapped_column(
+        comment="sources.id the stored abstract, venue and year come from"
+    )
+    title_source_id: Mapped[int | None] = mapped_column(comment="sources.id the chosen title comes from")
     added_at: Mapped[str] = mapped_column(
         Text, comment="UTC time (ISO 8601) of the load that first added the paper"
     )
@@ -82,10 +98,12 @@ class Source(Base):
     )
     sha256: Mapped[str] = mapped_column(String(64), comment="SHA-256 (hex) of the file's bytes")
     size: Mapped[int] = mapped_column(comment="File size in bytes")
-    format: Mapped[str] = mapped_column(Text, comment="Input format: listing")
+    format: Mapped[str] = mapped_column(
+        Text, comment="Input format: listing, icml-events, pmlr-bibtex, csv or jsonl"
+    )
     venue: Mapped[str | None] = mapped_column(Text, comment="Venue named by the file")
     year: Mapped[int | None] = mapped_column(comment="Year named by the file")
-    papers: Mapped[int] = mapped_column(comment="Number of abstracts in the file")
+    papers: Mapped[int] = mapped_column(comment="Number of papers (abstracts) in the file")
     first_loaded_at: Mapped[str] = mapped_column(Text, comment="UTC time the file was first loaded")
     last_loaded_at: Mapped[str] = mapped_column(
         Text, comment="UTC time the file's current content was loaded"
@@ -106,6 +124,14 @@ class PaperSource(Base):
         ForeignKey("papers.id", ondelete="CASCADE"), index=True, comment="papers.id"
     )
     line: Mapped[int] = mapped_column(comment="1-based line where the abstract starts")
+    title: Mapped[str | None] = mapped_column(Text, comment="Title as this source writes it")
+    authors: Mapped[str | None] = mapped_column(
+        Text, comment="JSON array of author names as this source writes them"
+    )
+    ids: Mapped[str | None] = mapped_column(
+        Text, comment="JSON object of the ids this source gives: scheme -> value"
+    )
+    url: Mapped[str | None] = mapped_column(Text, comment="The paper's URL in this source")
 
 
 class PaperLink(Base):
@@ -203,6 +229,71 @@ class PaperKeyword(Base):
         comment="Importance in this paper, higher is more important; comparable across kinds"
     )
     rank: Mapped[int] = mapped_column(comment="1-based rank by score within the paper")
+
+
+class Author(Base):
+    __tablename__ = "authors"
+    __table_args__ = {"comment": "Distinct authors, merged by normalised name."}
+
+    id: Mapped[int] = mapped_column(primary_key=True, comment="Author number")
+    name: Mapped[str] = mapped_column(Text, comment="Display name (markup removed, ALL CAPS fixed)")
+    normalised: Mapped[str] = mapped_column(
+        Text, unique=True, comment="Merge key: accents and case folded, nicknames dropped (README)"
+    )
+    papers: Mapped[int] = mapped_column(index=True, comment="Number of papers by this author")
+
+
+class PaperAuthor(Base):
+    __tablename__ = "paper_authors"
+    __table_args__ = {"comment": "Authors of each paper in order, from the source chosen for its title."}
+
+    paper_id: Mapped[str] = mapped_column(
+        ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True, comment="papers.id"
+    )
+    position: Mapped[int] = mapped_column(primary_key=True, comment="1-based author position")
+    author_id: Mapped[int] = mapped_column(
+        ForeignKey("authors.id", ondelete="CASCADE"), index=True, comment="authors.id"
+    )
+    name: Mapped[str] = mapped_column(
+        Text, index=True, comment="Display name (authors.name as in this paper)"
+    )
+    name_raw: Mapped[str] = mapped_column(Text, comment="The name as the source wrote it")
+
+
+class PaperId(Base):
+    __tablename__ = "paper_ids"
+    __table_args__ = (
+        Index(None, "scheme", "value"),
+        {"comment": "Identifiers other datasets use for each paper (for joins)."},
+    )
+
+    paper_id: Mapped[str] = mapped_column(
+        ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True, comment="papers.id"
+    )
+    scheme: Mapped[str] = mapped_column(
+        primary_key=True,
+        comment="icml_poster, openreview, pmlr, arxiv, doi, bibtex_key, semantic_scholar",
+    )
+    value: Mapped[str] = mapped_column(primary_key=True, comment="The identifier")
+    source_id: Mapped[int] = mapped_column(comment="sources.id that gave it")
+
+
+class Event(Base):
+    __tablename__ = "events"
+    __table_args__ = {"comment": "Programme events that are not papers: workshops, tutorials, talks."}
+
+    id: Mapped[int] = mapped_column(primary_key=True, comment="Event number")
+    source_id: Mapped[int] = mapped_column(
+        ForeignKey("sources.id", ondelete="CASCADE"), index=True, comment="sources.id"
+    )
+    position: Mapped[int] = mapped_column(comment="1-based order among the file's events")
+    type: Mapped[str] = mapped_column(Text, index=True, comment="Workshop, Tutorial, Invited Talk, ...")
+    title: Mapped[str] = mapped_column(Text, comment="Title for display")
+    speakers: Mapped[str] = mapped_column(Text, comment="Speakers or organisers as listed")
+    url: Mapped[str | None] = mapped_column(Text, comment="Virtual-site URL (host lower-cased)")
+    abstract: Mapped[str] = mapped_column(Text, comment="Description, possibly empty")
+    venue: Mapped[str | None] = mapped_column(Text, comment="Venue")
+    year: Mapped[int | None] = mapped_column(comment="Year")
 
 
 class EtlRun(Base):

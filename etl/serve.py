@@ -32,7 +32,11 @@ TABLE_OPTIONS: dict[str, dict] = {
     "keywords": {"facets": ["kind"], "sortable_columns": ["papers", "label", "kind"], "sort_desc": "papers", "label_column": "label"},
     "paper_links": {"facets": ["kind", "host", "is_official"]},
     "repos": {"facets": ["owner"], "sortable_columns": ["papers", "owner", "name"], "sort_desc": "papers", "label_column": "url"},
-    "sources": {"label_column": "path"},
+    "sources": {"label_column": "path", "facets": ["format"]},
+    "authors": {"sortable_columns": ["papers", "name"], "sort_desc": "papers", "label_column": "name"},
+    "paper_authors": {"facets": ["name"]},
+    "paper_ids": {"facets": ["scheme"]},
+    "events": {"facets": ["type"]},
     "papers_with_code": {
         "facets": ["owner", "is_official", "code_status"],
         "fts_table": "papers_fts",

@@ -86,6 +86,23 @@ VIEWS: list[View] = [
     ),
 ]
 
+VIEWS.append(
+    View(
+        "paper_titles",
+        "Every title any source gives a paper, with the source; `chosen` marks the one papers.title"
+        " shows (rule in the README).",
+        {
+            "paper_id": "papers.id",
+            "title_raw": "The title as the source writes it",
+            "format": "The source's format",
+            "source": "The source's path",
+            "source_id": "sources.id",
+            "position": "Position of the paper in the source",
+            "chosen": "1 for the title papers.title shows",
+        },
+    )
+)
+
 # The full-text index (created by revision 0004; not a model: Alembic does not manage it).
 SEARCH_INDEX = View(
     "papers_fts",

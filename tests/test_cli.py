@@ -88,3 +88,22 @@ def test_stats_without_database(runner, tmp_path):
 def test_version(runner):
     result = runner.invoke(cli, ["--version"])
     assert result.exit_code == 0 and result.output.startswith("paperdb, version ")
+
+
+def test_load_exports_and_export_tables(runner, db_file, write, tmp_path):
+    from tests.exports import bibtex, events_json, seed_abstracts
+
+    events = write("events.json", events_json(seed_abstracts(2)))
+    bib = write("pmlr.txt", bibtex(seed_abstracts(1)))
+    result = runner.invoke(cli, ["load", str(events), "--db", db_file])
+    assert result.exit_code == 0 and "2 added" in result.output and "1 events" in result.output
+    result = runner.invoke(cli, ["load", str(bib), "--format", "pmlr-bibtex", "--db", db_file])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(cli, ["export", "--db", db_file, "--out", str(tmp_path / "x"), "--format", "jsonl"])
+    assert result.exit_code == 0 and "papers.jsonl (2 rows)" in result.output
+
+
+def test_forced_format_that_does_not_fit_is_an_error(runner, db_file, write):
+    path = write("listing.txt", listing_text(ABSTRACT_QUIP))
+    result = runner.invoke(cli, ["load", str(path), "--format", "icml-events", "--db", db_file])
+    assert result.exit_code == 1 and result.output.startswith(f"Error: {path}:1: malformed JSON")

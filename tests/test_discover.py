@@ -26,8 +26,8 @@ def test_directory_walk_takes_listings_and_reports_junk(write, tmp_path, monkeyp
     d = discover(["in"])
     assert names(d) == ["in/a.txt", "in/b.txt", "in/sub/c.TXT"]
     assert sorted((os.path.relpath(p), why) for p, why in d.skipped) == [
-        ("in/image.png", "not a listing file"),
-        ("in/notes.md", "not a listing file"),
+        ("in/image.png", "not an input file"),
+        ("in/notes.md", "not an input file"),
     ]
 
 

@@ -16,6 +16,7 @@ BASE = "We introduce QuIP#, a weight-only PTQ method using lattice codebooks."
         "  We introduce QuIP#,  a weight-only PTQ\nmethod using lattice codebooks.  ",
         "We introduce *QuIP#*, a weight-only PTQ method using _lattice codebooks_.",
         "We introduce <em>QuIP#</em>, a weight-only PTQ method using lattice codebooks.",
+        "We introduce QuIP#, a weight-only PTQ <em>method</em> using lattice code<i>books</i>.",
         "we introduce quip#, a weight-only ptq method using lattice codebooks.",
         "We introduce QuIP#, a weight\u2011only PTQ method using lattice codebooks.",  # non-breaking hyphen
         "We introduce \uff31uIP#, a weight-only PTQ method using lattice codebooks.",  # full-width Q (NFKC)

@@ -124,7 +124,7 @@ def test_directory_load_reports_junk_but_succeeds(db_file, write, tmp_path):
     write("in/readme.md", "# notes")
     summary = load(db_file, [str(tmp_path / "in")])
     assert summary.status == "ok" and summary.files_loaded == 1
-    assert [why for _, why in summary.skipped] == ["not a listing file"]
+    assert [why for _, why in summary.skipped] == ["not an input file"]
 
 
 def test_seeds_have_exactly_five_repository_links(db_file):

@@ -13,6 +13,7 @@ from etl.load import load
 from etl.models import Base
 from etl.serve import TABLE_OPTIONS, build_metadata, canned_queries, make_datasette, read_query
 from etl.views import VIEWS
+from tests.exports import events_json, seed_abstracts
 from tests.helpers import listing_text
 
 SCRIPT_ABSTRACT = (
@@ -37,8 +38,10 @@ def built(tmp_path_factory):
     db_file = str(directory / "papers.db")
     extra = directory / "extra.txt"
     extra.write_text(listing_text(SCRIPT_ABSTRACT), encoding="utf-8")
+    events = directory / "events.json"
+    events.write_text(events_json(seed_abstracts(3)), encoding="utf-8")
     load(db_file)
-    load(db_file, [str(extra)])
+    load(db_file, [str(extra), str(events)])
     return db_file
 
 

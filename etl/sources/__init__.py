@@ -4,17 +4,39 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 from dataclasses import dataclass
 from importlib.resources import files as package_files
 from pathlib import Path
 
 from ..errors import InputError
-from ..records import Listing
+from ..records import ParsedFile
+from .bibtex import read_bibtex
+from .events import read_events
 from .listing import read_listing
+from .tabular import read_csv, read_jsonl
 from .text import decode_utf8
 
+READERS = {
+    "listing": read_listing,
+    "icml-events": read_events,
+    "pmlr-bibtex": read_bibtex,
+    "csv": read_csv,
+    "jsonl": read_jsonl,
+}
+SUFFIX_FORMATS = {
+    ".txt": "listing",
+    ".json": "icml-events",
+    ".bib": "pmlr-bibtex",
+    ".bibtex": "pmlr-bibtex",
+    ".csv": "csv",
+    ".tsv": "csv",
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+}
 # File name endings a directory walk picks up; anything else in a directory is reported as skipped.
-LISTING_SUFFIXES = (".txt",)
+INPUT_SUFFIXES = tuple(SUFFIX_FORMATS)
+_BIBTEX_START = re.compile(r"\s*(%[^\n]*\n\s*)*@\s*\w+\s*[{(]")
 _GLOB_CHARS = set("*?[")
 
 
@@ -50,8 +72,8 @@ def _walk(directory: str, files: list[str], skipped: list[tuple[str, str]]) -> N
             full = os.path.join(root, name)
             if name.startswith("."):
                 continue
-            if not name.lower().endswith(LISTING_SUFFIXES):
-                skipped.append((full, "not a listing file"))
+            if not name.lower().endswith(INPUT_SUFFIXES):
+                skipped.append((full, "not an input file"))
             elif not os.path.isfile(full):
                 skipped.append((full, "not a regular file"))
             else:
@@ -89,7 +111,24 @@ def discover(paths: list[str]) -> Discovery:
     return Discovery(files=tuple(unique.values()), skipped=tuple(skipped))
 
 
-def read_input(path: str, data: bytes, venue: str | None = None, year: int | None = None) -> Listing:
-    """Parse one file's bytes into records, or raise `InputError` naming the file and line."""
+def detect_format(path: str, text: str) -> str:
+    """The input format from the content where it is unmistakable, else from the file name."""
+    head = text.lstrip()[:2000]
+    if head.startswith("[") and "virtualsite_url" in head:
+        return "icml-events"
+    if _BIBTEX_START.match(text[:2000]):
+        return "pmlr-bibtex"
+    if head.startswith("{"):
+        return "jsonl"
+    suffix = os.path.splitext(path.lower())[1]
+    return SUFFIX_FORMATS.get(suffix, "listing")
+
+
+def read_input(
+    path: str, data: bytes, venue: str | None = None, year: int | None = None, format: str | None = None
+) -> ParsedFile:
+    """Parse one file's bytes into records, or raise `InputError` naming the file and line.
+    `format` forces a reader; otherwise it is detected."""
     text = decode_utf8(path, data)
-    return read_listing(path, text, venue=venue, year=year)
+    fmt = format or detect_format(path, text)
+    return READERS[fmt](path, text, venue=venue, year=year)

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from ..errors import InputError
-from ..records import Entry, Listing
+from ..records import Entry, ParsedFile
 
 MAX_ABSTRACT_CHARS = 100_000  # real abstracts are under 5,000; anything larger is not an abstract
 
@@ -54,7 +54,7 @@ def paragraphs(lines: list[str], start: int = 0) -> Iterator[tuple[int, str]]:
 
 def read_listing(
     path: str, text: str, venue: str | None = None, year: int | None = None
-) -> Listing:
+) -> ParsedFile:
     """Parse a listing file's text. `venue`/`year` override the header and stand in for a missing one.
 
     Raises `InputError` naming the line for a missing header, a file with no abstracts, or a
@@ -84,7 +84,8 @@ def read_listing(
         entries.append(Entry(abstract=abstract, line=line_no, position=len(entries) + 1))
     if not entries:
         raise InputError(path, "no abstracts after the header", first + 1)
-    return Listing(
+    return ParsedFile(
+        format="listing",
         venue=venue or header[0],  # type: ignore[index]
         year=year or header[1],  # type: ignore[index]
         entries=tuple(entries),

@@ -37,3 +37,11 @@ def decode_utf8(path: str, data: bytes) -> str:
             path, f"not valid UTF-8 (byte 0x{byte:02x}); save the file as UTF-8", line
         ) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def join_lines(text: str) -> str:
+    """Text as one paragraph: lines stripped, blank ones dropped, the rest joined by one space
+    (how a hard-wrapped abstract is stored)."""
+    if "\n" not in text and "\r" not in text:
+        return text.strip()
+    return " ".join(line.strip() for line in text.splitlines() if line.strip())

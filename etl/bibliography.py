@@ -1,0 +1,75 @@
+"""Choose a paper's title, authors, ids and URL from what its sources say; pure.
+
+The rule (documented in the README): a paper's records are ordered by source format (PMLR
+BibTeX, then the ICML virtual-site export, then CSV / JSON lines), then by source path, then by
+position in the file. The title and URL come from the first record that has one, the authors
+from the first record that lists any, and the ids are the union of all records' ids. Every
+source's title is kept in `paper_sources` (and the `paper_titles` view). The result depends only
+on the set of records, never on the order in which files were loaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .cleaning import clean_name, clean_text, name_key
+from .identity import normalise_abstract
+
+TITLE_PRIORITY = {"pmlr-bibtex": 0, "icml-events": 1, "csv": 2, "jsonl": 2}
+# Whose abstract text, venue and year a paper keeps when sources disagree on markup: the
+# user's own listings first, then the published proceedings, then the exports.
+TEXT_PRIORITY = {"listing": 3, "pmlr-bibtex": 2, "icml-events": 1, "csv": 0, "jsonl": 0}
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """What one source says about a paper (a row of paper_sources with its source)."""
+
+    source_id: int
+    format: str
+    path: str
+    position: int
+    title: str | None
+    authors: tuple[str, ...]
+    ids: tuple[tuple[str, str], ...]
+    url: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    title: str | None
+    title_raw: str | None
+    title_key: str | None
+    title_source_id: int | None
+    url: str | None
+    authors: tuple[tuple[str, str, str], ...]  # (display name, merge key, as written)
+    ids: tuple[tuple[str, str, int], ...]  # (scheme, value, source id)
+
+
+def resolve(records: Iterable[Record]) -> Resolved:
+    ordered = sorted(
+        (r for r in records if r.format in TITLE_PRIORITY),
+        key=lambda r: (TITLE_PRIORITY[r.format], r.path, r.position),
+    )
+    titled = next((r for r in ordered if r.title), None)
+    with_authors = next((r for r in ordered if r.authors), None)
+    title = clean_text(titled.title) if titled and titled.title else None
+    authors = []
+    for raw in with_authors.authors if with_authors else ():
+        name = clean_name(raw)
+        if name:
+            authors.append((name, name_key(name), raw))
+    ids: dict[tuple[str, str], int] = {}
+    for r in ordered:
+        for scheme, value in r.ids:
+            ids.setdefault((scheme, value), r.source_id)
+    return Resolved(
+        title=title,
+        title_raw=titled.title if titled else None,
+        title_key=normalise_abstract(title) if title else None,
+        title_source_id=titled.source_id if titled else None,
+        url=next((r.url for r in ordered if r.url), None),
+        authors=tuple(authors),
+        ids=tuple((scheme, value, source) for (scheme, value), source in sorted(ids.items())),
+    )

@@ -1,0 +1,73 @@
+"""Display text for titles and author names: LaTeX, BibTeX and HTML markup removed; pure."""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+
+from .render import SUBSCRIPTS, SUPERSCRIPTS, SYMBOLS
+
+# BibTeX accents: {\"u} -> ü, \'{e} -> é, {\c c} -> ç
+_ACCENTS = {'"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304",
+            ".": "\u0307", "c": "\u0327", "v": "\u030c", "u": "\u0306", "H": "\u030b", "k": "\u0328"}
+_ACCENT = re.compile(r"\\([\"'`^~=.]|[cvuHk](?=[\s{]))\s*\{?\s*([A-Za-z]|\\i|\\j)\s*\}?")
+_LETTERS = {"ss": "ß", "o": "ø", "O": "Ø", "l": "ł", "L": "Ł", "ae": "æ", "AE": "Æ", "oe": "œ", "aa": "å", "AA": "Å", "i": "ı"}
+_LETTER = re.compile(r"\\(ss|o|O|l|L|ae|AE|oe|aa|AA|i)(?![A-Za-z])\s*")
+_STYLE = re.compile(r"\\(?:textbf|textit|emph|textrm|textsf|texttt|mathrm|mathbf|mathit|mathsf|mathtt|mathcal|mathbb|bf|it|rm|sf|tt|boldsymbol|operatorname|text)\b\s*")
+_MATH = re.compile(r"\$([^$]{1,200})\$")
+_COMMAND = re.compile(r"\\([A-Za-z]+|[#%&_$,;!{}])")
+_SCRIPT = re.compile(r"([\^_])\s*(\{[^{}]{1,20}\}|[A-Za-z0-9+\-∞])")
+_TAG = re.compile(r"</?[A-Za-z][^<>]{0,100}>")
+
+
+def _accent(m: re.Match) -> str:
+    letter = {"\\i": "i", "\\j": "j"}.get(m.group(2), m.group(2))
+    return unicodedata.normalize("NFC", letter + _ACCENTS[m.group(1)])
+
+
+def _script(m: re.Match) -> str:
+    body = m.group(2).strip("{}").strip()
+    table = SUPERSCRIPTS if m.group(1) == "^" else SUBSCRIPTS
+    if all(c in table for c in body):
+        return "".join(table[c] for c in body)
+    return body if m.group(1) == "_" else "^" + body
+
+
+def _math(m: re.Match) -> str:
+    inner = _STYLE.sub("", m.group(1))
+    inner = _COMMAND.sub(lambda c: SYMBOLS.get(c.group(1), "∞" if c.group(1) == "infty" else ""), inner)
+    inner = _SCRIPT.sub(_script, inner)
+    return inner.replace("{", "").replace("}", "").replace(" ", "")
+
+
+def clean_text(raw: str) -> str:
+    """`QuIP$\\#$: Even {B}etter` -> `QuIP#: Even Better`; `{I}nfer{C}ept` -> `InferCept`;
+    `$\\bf{\\Phi}_\\textrm{Flow}$` -> `ΦFlow`; `Schölkopf` from `Sch{\\"o}lkopf`; HTML tags dropped."""
+    text = html.unescape(_TAG.sub("", raw))
+    text = _ACCENT.sub(_accent, text)
+    text = _LETTER.sub(lambda m: _LETTERS[m.group(1)], text)
+    text = _MATH.sub(_math, text)
+    text = _STYLE.sub("", text)
+    text = _COMMAND.sub(lambda c: SYMBOLS.get(c.group(1), ""), text)
+    text = text.replace("{", "").replace("}", "").replace("~", " ").replace("--", "–")
+    return " ".join(text.split())
+
+
+def clean_name(raw: str) -> str:
+    """An author's name for display: markup removed, an ALL-CAPS name in title case
+    (`PAUL DUETTING` -> `Paul Duetting`)."""
+    name = clean_text(raw)
+    letters = [c for c in name if c.isalpha()]
+    if letters and all(c.isupper() for c in letters) and len(letters) > 3:
+        name = " ".join(part.capitalize() if len(part) > 2 else part for part in name.split())
+        name = re.sub(r"(?<=-)([a-z])", lambda m: m.group(1).upper(), name)
+    return name
+
+
+def name_key(name: str) -> str:
+    """The merge key of an author: accents and case folded, nicknames in parentheses and
+    punctuation dropped (`Sung Min (Sam) Park` -> `sung min park`)."""
+    name = re.sub(r"\([^)]*\)", " ", clean_text(name))
+    name = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return " ".join(re.sub(r"[^\w\s-]", " ", name.casefold()).replace("-", " ").split())

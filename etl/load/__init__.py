@@ -1,0 +1,69 @@
+"""The one place that writes: a load run is a single transaction over all its input files."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterable
+
+from ..corpus import paused_gc
+from ..db import ensure_parent, make_engine, migrate, transaction
+from ..sources import InputFile, bundled_listings_dir, discover
+from .run import Run
+from .summary import RunSummary
+
+__all__ = ["RunSummary", "load", "remove_database"]
+
+
+def load(
+    db_file: str,
+    paths: Iterable[str] = (),
+    *,
+    venue: str | None = None,
+    year: int | None = None,
+    keep_going: bool = False,
+    rescore: bool = False,
+    format: str | None = None,
+    progress: Callable[[InputFile], None] | None = None,
+) -> RunSummary:
+    """Migrate `db_file` and load `paths` (the bundled listings if none) in one transaction.
+
+    `format` forces the input format of every file (else it is detected per file). Keywords
+    are recomputed for the whole corpus in the same transaction whenever papers were
+    added, changed or removed (or `rescore` is set), so readers never see half-updated scores.
+    On any error nothing is written: the transaction rolls back, and a database file this run
+    created is removed again.
+    """
+    paths = list(paths) or [str(bundled_listings_dir())]
+    discovery = discover(paths)
+    started = time.perf_counter()
+    summary = RunSummary(db=db_file, files_seen=len(discovery.files), skipped=list(discovery.skipped))
+    existed = os.path.exists(db_file)
+    ensure_parent(db_file)
+    engine = make_engine(db_file)
+    try:
+        with paused_gc(), transaction(engine) as conn:
+            migrate(conn)
+            run = Run(conn, summary, venue=venue, year=year, format=format, keep_going=keep_going)
+            for input_file in discovery.files:
+                if progress:
+                    progress(input_file)
+                run.load_file(input_file)
+            run.finish(paths, started, rescore)
+    except BaseException:
+        engine.dispose()
+        if not existed:
+            remove_database(db_file)
+        raise
+    engine.dispose()
+    return summary
+
+
+def remove_database(db_file: str) -> None:
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        try:
+            os.remove(db_file + suffix)
+        except FileNotFoundError:
+            pass
+
+

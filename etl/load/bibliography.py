@@ -1,0 +1,109 @@
+"""Store each paper's chosen title, authors, ids and URL (see etl/bibliography.py for the rule)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+
+from sqlalchemy import Connection, delete, insert, select, text
+
+from ..bibliography import Record, resolve
+from ..models import Author, Paper, PaperAuthor, PaperId, PaperSource, Source
+
+CHUNK = 500
+
+# Authors no paper lists go; the others get the display name most papers use and a count.
+DROP_UNUSED_AUTHORS = "DELETE FROM authors WHERE NOT EXISTS (SELECT 1 FROM paper_authors pa WHERE pa.author_id = authors.id)"
+REFRESH_AUTHORS = """
+UPDATE authors SET
+    name = (SELECT pa.name FROM paper_authors pa WHERE pa.author_id = authors.id
+            GROUP BY pa.name ORDER BY count(*) DESC, pa.name LIMIT 1),
+    papers = (SELECT count(DISTINCT pa.paper_id) FROM paper_authors pa WHERE pa.author_id = authors.id)
+"""
+
+
+def _records(conn: Connection, ids: list[str]) -> dict[str, list[Record]]:
+    rows = conn.execute(
+        select(
+            PaperSource.paper_id, PaperSource.source_id, PaperSource.position, PaperSource.title,
+            PaperSource.authors, PaperSource.ids, PaperSource.url, Source.format, Source.resolved_path,
+        )
+        .join(Source, Source.id == PaperSource.source_id)
+        .where(PaperSource.paper_id.in_(ids))
+    )
+    out: dict[str, list[Record]] = {}
+    for r in rows:
+        out.setdefault(r.paper_id, []).append(
+            Record(
+                source_id=r.source_id,
+                format=r.format,
+                path=r.resolved_path,
+                position=r.position,
+                title=r.title,
+                authors=tuple(json.loads(r.authors)) if r.authors else (),
+                ids=tuple(json.loads(r.ids).items()) if r.ids else (),
+                url=r.url,
+            )
+        )
+    return out
+
+
+def refresh_bibliography(conn: Connection, touched: Iterable[str]) -> None:
+    """Redo title, authors, ids and URL of the `touched` papers that still exist."""
+    ids = sorted(touched)
+    for i in range(0, len(ids), CHUNK):
+        _refresh_chunk(conn, ids[i : i + CHUNK])
+    conn.execute(text(DROP_UNUSED_AUTHORS))
+    conn.execute(text(REFRESH_AUTHORS))
+
+
+def _refresh_chunk(conn: Connection, ids: list[str]) -> None:
+    records = _records(conn, ids)
+    current = {
+        row.id: tuple(row[1:])
+        for row in conn.execute(
+            select(Paper.id, Paper.title, Paper.title_raw, Paper.title_key, Paper.title_source_id, Paper.url, Paper.authors)
+            .where(Paper.id.in_(ids))
+        )
+    }
+    resolved = {pid: resolve(records.get(pid, ())) for pid in current}
+    changed = []
+    for pid, r in resolved.items():
+        values = (r.title, r.title_raw, r.title_key, r.title_source_id, r.url,
+                  json.dumps([name for name, _, _ in r.authors], ensure_ascii=False))
+        if values != current[pid]:
+            changed.append(dict(zip(("title", "title_raw", "title_key", "title_source_id", "url", "authors"), values), pid=pid))
+    if changed:
+        conn.execute(
+            text(
+                "UPDATE papers SET title = :title, title_raw = :title_raw, title_key = :title_key,"
+                " title_source_id = :title_source_id, url = :url, authors = :authors WHERE id = :pid"
+            ),
+            changed,
+        )
+    conn.execute(delete(PaperAuthor).where(PaperAuthor.paper_id.in_(ids)))
+    conn.execute(delete(PaperId).where(PaperId.paper_id.in_(ids)))
+    keys = {key: name for r in resolved.values() for name, key, _ in r.authors}
+    if keys:
+        conn.exec_driver_sql(
+            "INSERT INTO authors (name, normalised, papers) VALUES (?, ?, 0) ON CONFLICT (normalised) DO NOTHING",
+            [(name, key) for key, name in sorted(keys.items())],
+        )
+        author_ids = {}
+        key_list = sorted(keys)
+        for j in range(0, len(key_list), CHUNK):
+            rows = conn.execute(select(Author.normalised, Author.id).where(Author.normalised.in_(key_list[j : j + CHUNK])))
+            author_ids.update((row.normalised, row.id) for row in rows)
+        rows = [
+            {"paper_id": pid, "position": n, "author_id": author_ids[key], "name": name, "name_raw": raw}
+            for pid, r in resolved.items()
+            for n, (name, key, raw) in enumerate(r.authors, 1)
+        ]
+        conn.execute(insert(PaperAuthor), rows)
+    id_rows = [
+        {"paper_id": pid, "scheme": scheme, "value": value, "source_id": source}
+        for pid, r in resolved.items()
+        for scheme, value, source in r.ids
+    ]
+    if id_rows:
+        conn.execute(insert(PaperId), id_rows)

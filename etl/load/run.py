@@ -1,0 +1,272 @@
+"""One load run inside its transaction: each file's source row, papers, provenance and events."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from datetime import datetime, timezone
+
+from sqlalchemy import Connection, delete, insert, select, text, update
+
+from .. import __version__
+from ..bibliography import TEXT_PRIORITY
+from ..cleaning import clean_text
+from ..derive import derive, link_rows
+from ..errors import InputError
+from ..identity import abstract_sha256, paper_id
+from ..models import EtlRun, Event, Paper, PaperLink, PaperSource, Source
+from ..records import Entry, ParsedFile
+from ..sources import InputFile, read_input
+from .bibliography import refresh_bibliography
+from .keywords import refresh_keywords
+from .summary import RunSummary
+
+CHUNK = 500  # ids per `IN (...)` query; well under SQLite's variable limit
+
+# One row per distinct repository link; owner and name as written in the smallest URL, so the
+# choice does not depend on load order. Ids of repositories already known do not change.
+REFRESH_REPOS = """
+INSERT INTO repos (host, owner, name, url, url_key, papers)
+SELECT 'github.com', owner, repo, min(url), url_key, count(DISTINCT paper_id)
+FROM paper_links WHERE kind = 'repo' GROUP BY url_key
+ON CONFLICT (url_key) DO UPDATE SET
+    owner = excluded.owner, name = excluded.name, url = excluded.url, papers = excluded.papers
+WHERE (owner, name, url, papers) IS NOT (excluded.owner, excluded.name, excluded.url, excluded.papers)
+"""
+DROP_UNCITED_REPOS = """
+DELETE FROM repos WHERE url_key NOT IN (SELECT url_key FROM paper_links WHERE kind = 'repo')
+"""
+DROP_ORPHAN_PAPERS = """
+DELETE FROM papers WHERE NOT EXISTS (SELECT 1 FROM paper_sources ps WHERE ps.paper_id = papers.id)
+"""
+
+
+def utcnow() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def _record_fields(entry: Entry) -> dict:
+    """What a bibliographic entry says about its paper, for paper_sources (NULL for listings)."""
+    return {
+        "title": entry.title,
+        "authors": json.dumps(list(entry.authors), ensure_ascii=False) if entry.authors else None,
+        "ids": json.dumps(dict(entry.ids), ensure_ascii=False) if entry.ids else None,
+        "url": entry.url,
+    }
+
+
+class Run:
+    """State of one load inside its transaction."""
+
+    def __init__(self, conn: Connection, summary: RunSummary, *, venue, year, format, keep_going: bool):
+        self.conn = conn
+        self.summary = summary
+        self.venue, self.year, self.format = venue, year, format
+        self.keep_going = keep_going
+        self.now = utcnow()
+        self.known: dict[str, tuple[int, str]] = {}  # resolved path -> (source id, sha256)
+        self.formats: dict[int, str] = {}  # source id -> format
+        for row in conn.execute(select(Source.resolved_path, Source.id, Source.sha256, Source.format)):
+            self.known[row.resolved_path] = (row.id, row.sha256)
+            self.formats[row.id] = row.format
+        self.added: set[str] = set()
+        self.updated: set[str] = set()
+        self.touched: set[str] = set()  # papers whose provenance changed: their bibliography is redone
+
+    def load_file(self, input_file: InputFile) -> None:
+        try:
+            with open(input_file.path, "rb") as fh:
+                data = fh.read()
+        except OSError as exc:
+            self._bad(InputError(input_file.path, exc.strerror or str(exc)))
+            return
+        digest = hashlib.sha256(data).hexdigest()
+        known = self.known.get(input_file.resolved)
+        if known and known[1] == digest:
+            self.summary.files_unchanged += 1
+            return
+        try:
+            with self.summary.timed("read"):
+                parsed = read_input(input_file.path, data, self.venue, self.year, self.format)
+            _check_venues(input_file.path, parsed)
+        except InputError as exc:
+            self._bad(exc)
+            return
+        with self.summary.timed("insert"):
+            source_id = self._save_source(input_file, data, digest, parsed, known)
+            ids = self._save_papers(parsed, source_id)
+            self.conn.execute(
+                insert(PaperSource),
+                [
+                    {"source_id": source_id, "position": e.position, "paper_id": pid, "line": e.line, **_record_fields(e)}
+                    for e, pid in zip(parsed.entries, ids)
+                ],
+            )
+            self._save_events(parsed, source_id)
+        self.touched.update(ids)
+        self.summary.files_loaded += 1
+        self.summary.without_abstract += parsed.without_abstract
+
+    def _bad(self, exc: InputError) -> None:
+        if not self.keep_going:
+            raise exc
+        self.summary.failed.append(str(exc))
+
+    def _save_source(self, input_file: InputFile, data: bytes, digest: str, parsed: ParsedFile, known) -> int:
+        values = {
+            "path": input_file.path,
+            "sha256": digest,
+            "size": len(data),
+            "format": parsed.format,
+            "venue": parsed.venue,
+            "year": parsed.year,
+            "papers": len(parsed.entries),
+            "last_loaded_at": self.now,
+        }
+        if known:
+            source_id = known[0]
+            self.touched.update(
+                self.conn.execute(select(PaperSource.paper_id).where(PaperSource.source_id == source_id)).scalars()
+            )
+            self.conn.execute(update(Source).where(Source.id == source_id).values(values))
+            self.conn.execute(delete(PaperSource).where(PaperSource.source_id == source_id))
+            self.conn.execute(delete(Event).where(Event.source_id == source_id))
+        else:
+            values |= {"resolved_path": input_file.resolved, "first_loaded_at": self.now}
+            source_id = self.conn.execute(insert(Source).values(values)).inserted_primary_key[0]
+        self.known[input_file.resolved] = (source_id, digest)
+        self.formats[source_id] = parsed.format
+        return source_id
+
+    def _save_papers(self, parsed: ParsedFile, source_id: int) -> list[str]:
+        """Insert new papers. A known paper takes this file's abstract, venue and year when the
+        file's format ranks higher than the source its text came from (listings first: see
+        `TEXT_PRIORITY`), or when its text came from this very file. Returns each entry's id."""
+        ids = [paper_id(entry.abstract) for entry in parsed.entries]
+        wanted: dict[str, dict] = {}
+        for entry, pid in zip(parsed.entries, ids):
+            wanted.setdefault(
+                pid,
+                {
+                    "abstract": entry.abstract,
+                    "abstract_sha256": abstract_sha256(entry.abstract),
+                    "venue": entry.venue or parsed.venue,
+                    "year": entry.year or parsed.year,
+                    "text_source_id": source_id,
+                },
+            )
+        stored: dict[str, tuple] = {}
+        unique = list(wanted)
+        for i in range(0, len(unique), CHUNK):
+            rows = self.conn.execute(
+                select(Paper.id, Paper.abstract, Paper.venue, Paper.year, Paper.text_source_id).where(
+                    Paper.id.in_(unique[i : i + CHUNK])
+                )
+            )
+            stored.update((row.id, tuple(row[1:])) for row in rows)
+        rank = TEXT_PRIORITY[parsed.format]
+        new, changed, moved, links = [], [], [], []
+        for pid, values in wanted.items():
+            if pid in stored:
+                abstract, venue, year, text_source = stored[pid]
+                current = TEXT_PRIORITY.get(self.formats.get(text_source, ""), -1)
+                if text_source != source_id and current >= rank:
+                    continue  # the paper keeps the text of a source that ranks as high or higher
+                if (abstract, venue, year) == (values["abstract"], values["venue"], values["year"]):
+                    if text_source != source_id:
+                        moved.append({"pid": pid, "text_source_id": source_id})
+                    continue
+            with self.summary.timed("links"):
+                derived = derive(values["abstract"])
+                links += link_rows(pid, derived)
+            values |= {"code_status": derived.code_status, "updated_at": self.now}
+            if pid in stored:
+                changed.append({"pid": pid, **values})
+            else:
+                new.append({"id": pid, **values, "added_at": self.now})
+        if new:
+            self.conn.execute(insert(Paper), new)
+            self.added.update(row["id"] for row in new)
+        if moved:
+            self.conn.execute(text("UPDATE papers SET text_source_id = :text_source_id WHERE id = :pid"), moved)
+        if changed:
+            changed_ids = [row["pid"] for row in changed]
+            for i in range(0, len(changed_ids), CHUNK):
+                self.conn.execute(delete(PaperLink).where(PaperLink.paper_id.in_(changed_ids[i : i + CHUNK])))
+            self.conn.execute(
+                text(
+                    "UPDATE papers SET abstract = :abstract, abstract_sha256 = :abstract_sha256,"
+                    " venue = :venue, year = :year, code_status = :code_status,"
+                    " text_source_id = :text_source_id, updated_at = :updated_at WHERE id = :pid"
+                ),
+                changed,
+            )
+            self.updated.update(changed_ids)
+        if links:
+            self.conn.execute(insert(PaperLink), links)
+        return ids
+
+    def _save_events(self, parsed: ParsedFile, source_id: int) -> None:
+        if not parsed.events:
+            return
+        self.conn.execute(
+            insert(Event),
+            [
+                {
+                    "source_id": source_id,
+                    "position": e.position,
+                    "type": e.type,
+                    "title": clean_text(e.title),
+                    "speakers": e.speakers,
+                    "url": e.url,
+                    "abstract": e.abstract,
+                    "venue": parsed.venue,
+                    "year": parsed.year,
+                }
+                for e in parsed.events
+            ],
+        )
+        self.summary.events += len(parsed.events)
+
+    def finish(self, paths: list[str], started: float, rescore: bool) -> None:
+        summary, conn = self.summary, self.conn
+        if summary.files_loaded:
+            summary.papers_removed = conn.execute(text(DROP_ORPHAN_PAPERS)).rowcount
+            conn.execute(text(REFRESH_REPOS))
+            conn.execute(text(DROP_UNCITED_REPOS))
+            with summary.timed("bibliography"):
+                refresh_bibliography(conn, self.touched)
+        summary.papers_added = len(self.added)
+        summary.papers_updated = len(self.updated - self.added)
+        stale = conn.execute(
+            text("SELECT EXISTS (SELECT 1 FROM papers) AND NOT EXISTS (SELECT 1 FROM paper_keywords)")
+        ).scalar()
+        if rescore or stale or self.added or self.updated or summary.papers_removed:
+            with summary.timed("keywords"):
+                summary.keywords = refresh_keywords(conn)
+        summary.duration_s = time.perf_counter() - started
+        conn.execute(
+            insert(EtlRun).values(
+                started_at=self.now,
+                finished_at=utcnow(),
+                status=summary.status,
+                paths=json.dumps(paths, ensure_ascii=False),
+                files_seen=summary.files_seen,
+                files_loaded=summary.files_loaded,
+                files_unchanged=summary.files_unchanged,
+                files_skipped=len(summary.skipped) + len(summary.failed),
+                papers_added=summary.papers_added,
+                papers_updated=summary.papers_updated,
+                papers_removed=summary.papers_removed,
+                duration_s=round(summary.duration_s, 4),
+                paperdb_version=__version__,
+            )
+        )
+
+
+def _check_venues(path: str, parsed: ParsedFile) -> None:
+    """Every paper needs a venue and a year (listings have them from their header)."""
+    for entry in parsed.entries:
+        if not (entry.venue or parsed.venue) or not (entry.year or parsed.year):
+            raise InputError(path, "no venue and year for this entry; give --venue and --year", entry.line)

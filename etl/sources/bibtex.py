@@ -1,0 +1,123 @@
+"""Read PMLR BibTeX (`@InProceedings` with title, author, abstract, openreview) via bibtexparser."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import bibtexparser
+
+from ..errors import InputError
+from ..records import Entry, ParsedFile
+from .text import join_lines
+
+logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)  # its errors become ours, below
+
+PAPER_TYPES = {"inproceedings", "article", "conference", "incollection", "misc", "unpublished"}
+# Proceedings titles that name a venue we know.
+VENUES = [
+    (re.compile(r"International Conference on Machine Learning", re.I), "ICML"),
+    (re.compile(r"Neural Information Processing Systems", re.I), "NeurIPS"),
+    (re.compile(r"International Conference on Learning Representations", re.I), "ICLR"),
+    (re.compile(r"Artificial Intelligence and Statistics", re.I), "AISTATS"),
+    (re.compile(r"Conference on Learning Theory", re.I), "COLT"),
+    (re.compile(r"Uncertainty in Artificial Intelligence", re.I), "UAI"),
+    (re.compile(r"Conference on Robot Learning", re.I), "CoRL"),
+]
+_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s]+)")
+_OPENREVIEW = re.compile(r"(?:[?&]id=)?([A-Za-z0-9_-]{6,})/?$")
+_ARXIV = re.compile(r"arxiv\.org/(?:abs|pdf)/([0-9]{4}\.[0-9]{4,5}|[a-z-]+/[0-9]{7})", re.I)
+_ARXIV_ID = re.compile(r"([0-9]{4}\.[0-9]{4,5})")
+
+
+def split_authors(field: str) -> tuple[str, ...]:
+    """`Last, First and Other, Name` -> ('First Last', 'Name Other'); braces keep `and` inside."""
+    names, depth, start = [], 0, 0
+    for m in re.finditer(r"[{}]|\s+and\s+", field):
+        token = m.group()
+        if token == "{":
+            depth += 1
+        elif token == "}":
+            depth -= 1
+        elif depth == 0:
+            names.append(field[start : m.start()])
+            start = m.end()
+    names.append(field[start:])
+    out = []
+    for name in (n.strip() for n in names):
+        if not name:
+            continue
+        if "," in name:
+            last, _, first = name.partition(",")
+            name = f"{first.strip()} {last.strip()}".strip()
+        out.append(" ".join(name.split()))
+    return tuple(out)
+
+
+def venue_of(booktitle: str) -> str | None:
+    for pattern, venue in VENUES:
+        if pattern.search(booktitle):
+            return venue
+    return None
+
+
+def _ids(key: str, fields: dict[str, str]) -> tuple[tuple[str, str], ...]:
+    ids = [("pmlr", key)] if key.lower().startswith("pmlr-") else [("bibtex_key", key)]
+    if fields.get("openreview"):
+        m = _OPENREVIEW.search(fields["openreview"].strip())
+        if m:
+            ids.append(("openreview", m.group(1)))
+    if fields.get("doi"):
+        ids.append(("doi", fields["doi"].strip().removeprefix("https://doi.org/")))
+    for value in (fields.get("eprint", ""), fields.get("url", ""), fields.get("pdf", "")):
+        m = _ARXIV.search(value) or _ARXIV_ID.fullmatch(value.strip())
+        if m:
+            ids.append(("arxiv", m.group(1)))
+            break
+    return tuple(dict.fromkeys(ids))
+
+
+def read_bibtex(path: str, text: str, venue: str | None = None, year: int | None = None) -> ParsedFile:
+    """Entries with an abstract become papers (the entry key is the PMLR id); a block the parser
+    cannot read is an error naming its line and key."""
+    library = bibtexparser.parse_string(text)
+    if library.failed_blocks:
+        block = library.failed_blocks[0]
+        key = _KEY.match(block.raw or "")
+        what = f"entry {key.group(1)}" if key else "block"
+        raise InputError(path, f"malformed BibTeX {what}: {_reason(block)}", block.start_line + 1)
+    entries, without_abstract = [], 0
+    file_venue, file_year = venue, year
+    for item in library.entries:
+        if item.entry_type.lower() not in PAPER_TYPES:
+            continue
+        fields = {k.lower(): str(v.value) for k, v in item.fields_dict.items()}
+        abstract = join_lines(fields.get("abstract", ""))
+        if not abstract:
+            without_abstract += 1
+            continue
+        entry_venue = venue or venue_of(fields.get("booktitle", "") or fields.get("journal", ""))
+        entry_year = year or (int(fields["year"]) if fields.get("year", "").strip().isdigit() else None)
+        file_venue, file_year = file_venue or entry_venue, file_year or entry_year
+        entries.append(
+            Entry(
+                abstract=abstract,
+                line=item.start_line + 1,
+                position=len(entries) + 1,
+                title=join_lines(fields.get("title", "")) or None,
+                authors=split_authors(join_lines(fields.get("author", ""))),
+                ids=_ids(item.key, fields),
+                url=(fields.get("url") or fields.get("pdf") or "").strip() or None,
+                venue=entry_venue,
+                year=entry_year,
+            )
+        )
+    if not entries:
+        raise InputError(path, "no BibTeX entries with an abstract")
+    return ParsedFile("pmlr-bibtex", file_venue, file_year, tuple(entries), (), without_abstract)
+
+
+def _reason(block) -> str:
+    error = getattr(block, "error", None)
+    message = str(error) if error and str(error) else type(error).__name__ if error else "cannot be parsed"
+    return " ".join(message.split())[:200] or "cannot be parsed"

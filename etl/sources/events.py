@@ -1,0 +1,110 @@
+"""Read the ICML virtual-site events export: a JSON list of posters, workshops, tutorials, talks."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from ..errors import InputError
+from ..records import Entry, Event, ParsedFile
+from .text import join_lines
+
+PAPER_TYPES = {"poster", "oral", "spotlight", "spotlight poster", "oral poster"}
+# https://ICML.cc//virtual/2024/poster/34755: upper-case host, a double slash, year, kind, id
+_EVENT_URL = re.compile(
+    r"^https?://(?P<host>[^/]+)/+virtual/(?P<year>\d{4})/(?P<kind>[a-z-]+)/(?P<id>\d+)", re.IGNORECASE
+)
+
+
+def looks_like_events(data: object) -> bool:
+    return isinstance(data, list) and bool(data) and isinstance(data[0], dict) and "virtualsite_url" in data[0]
+
+
+def object_lines(text: str) -> list[int]:
+    """1-based line on which each top-level object of a JSON array starts, in one pass."""
+    lines: list[int] = []
+    depth, line, in_string, escaped = 0, 1, False, False
+    for char in text:
+        if char == "\n":
+            line += 1
+        elif in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth == 2 and char == "{":
+                lines.append(line)
+        elif char in "]}":
+            depth -= 1
+    return lines
+
+
+def parse_event_url(url: str) -> tuple[str, int, str, str] | None:
+    """(venue, year, kind, id) from a virtual-site URL, e.g. ('ICML', 2024, 'poster', '34755')."""
+    m = _EVENT_URL.match(url.strip())
+    if not m:
+        return None
+    venue = m["host"].split(".")[0].upper()
+    return venue, int(m["year"]), m["kind"].lower(), m["id"]
+
+
+def canonical_event_url(url: str) -> str:
+    """The URL with a lower-case host and single slashes: https://icml.cc/virtual/2024/poster/34755."""
+    m = re.match(r"^(https?)://([^/]+)/+(.*)$", url.strip())
+    return f"{m[1].lower()}://{m[2].lower()}/{re.sub('/+', '/', m[3])}" if m else url.strip()
+
+
+def read_events(path: str, text: str, venue: str | None = None, year: int | None = None) -> ParsedFile:
+    """Posters (and orals, spotlights) become paper entries; other events are returned apart."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(path, f"malformed JSON: {exc.msg} (column {exc.colno})", exc.lineno) from None
+    if not looks_like_events(data):
+        raise InputError(path, "not an ICML events export (a JSON list of objects with virtualsite_url)")
+    lines = object_lines(text)
+    entries, events, without_abstract = [], [], 0
+    file_venue, file_year = venue, year
+    for index, item in enumerate(data):
+        if not isinstance(item, dict):
+            raise InputError(path, f"item {index + 1} is not an object")
+        kind = str(item.get("type") or "").strip()
+        title = str(item.get("name") or "").strip()
+        url = str(item.get("virtualsite_url") or "").strip() or None
+        people = item.get("speakers/authors") or ""
+        abstract = str(item.get("abstract") or "").strip()
+        parsed = parse_event_url(url) if url else None
+        if parsed:
+            file_venue = file_venue or parsed[0]
+            file_year = file_year or parsed[1]
+        line = lines[index] if index < len(lines) else 1
+        if kind.lower() not in PAPER_TYPES:
+            events.append(Event(kind or "Event", title, str(people), url and canonical_event_url(url), abstract, line, len(events) + 1))
+            continue
+        if not abstract:
+            without_abstract += 1
+            continue
+        ids = (("icml_poster", parsed[3]),) if parsed else ()
+        authors = tuple(a.strip() for a in str(people).split(",") if a.strip()) if isinstance(people, str) else tuple(people)
+        entries.append(
+            Entry(
+                abstract=join_lines(abstract),
+                line=line,
+                position=len(entries) + 1,
+                title=title or None,
+                authors=authors,
+                ids=ids,
+                url=url and canonical_event_url(url),
+                venue=venue or (parsed[0] if parsed else None),
+                year=year or (parsed[1] if parsed else None),
+            )
+        )
+    if not entries and not events:
+        raise InputError(path, "no events in the export")
+    return ParsedFile("icml-events", file_venue, file_year, tuple(entries), tuple(events), without_abstract)

@@ -1,0 +1,114 @@
+"""Read CSV and JSON lines exports: one paper per row or line, columns mapped by name."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+
+from ..errors import InputError
+from ..records import Entry, ParsedFile
+from .text import join_lines
+
+REQUIRED = ("abstract",)
+# Column names (case-insensitive, spaces/dashes as underscores) -> the scheme of an id column.
+ID_COLUMNS = {
+    "openreview": "openreview", "openreview_id": "openreview", "forum": "openreview",
+    "pmlr": "pmlr", "pmlr_id": "pmlr", "pmlr_key": "pmlr",
+    "arxiv": "arxiv", "arxiv_id": "arxiv",
+    "doi": "doi",
+    "icml_poster": "icml_poster", "poster_id": "icml_poster", "event_id": "icml_poster",
+    "semantic_scholar": "semantic_scholar", "s2_id": "semantic_scholar",
+}
+AUTHOR_SEPARATORS = re.compile(r"\s*;\s*|\s+and\s+|\s*\|\s*")
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[\s-]+", "_", name.strip().lower())
+
+
+def split_names(value: object) -> tuple[str, ...]:
+    """Authors from a list, or from text separated by `;`, `|` or ` and ` (or commas when no
+    other separator is used)."""
+    if isinstance(value, list):
+        return tuple(" ".join(str(v).split()) for v in value if str(v).strip())
+    text = str(value or "").strip()
+    if not text:
+        return ()
+    parts = AUTHOR_SEPARATORS.split(text) if AUTHOR_SEPARATORS.search(text) else text.split(",")
+    return tuple(" ".join(p.split()) for p in parts if p.strip())
+
+
+def _entry(row: dict, line: int, position: int, venue: str | None, year: int | None) -> Entry | None:
+    fields = {_key(k): v for k, v in row.items() if k is not None}
+    abstract = join_lines(str(fields.get("abstract") or ""))
+    if not abstract:
+        return None
+    ids = tuple(
+        (scheme, str(fields[column]).strip())
+        for column, scheme in ID_COLUMNS.items()
+        if str(fields.get(column) or "").strip()
+    )
+    row_year = str(fields.get("year") or "").strip()
+    return Entry(
+        abstract=abstract,
+        line=line,
+        position=position,
+        title=join_lines(str(fields.get("title") or "")) or None,
+        authors=split_names(fields.get("authors") or fields.get("author")),
+        ids=tuple(dict.fromkeys(ids)),
+        url=str(fields.get("url") or "").strip() or None,
+        venue=venue or (str(fields.get("venue") or "").strip() or None),
+        year=year or (int(row_year) if row_year.isdigit() else None),
+    )
+
+
+def read_csv(path: str, text: str, venue: str | None = None, year: int | None = None) -> ParsedFile:
+    dialect = "excel-tab" if path.lower().endswith(".tsv") else "excel"
+    reader = csv.DictReader(io.StringIO(text), dialect=dialect)
+    columns = {_key(c) for c in reader.fieldnames or ()}
+    missing = [c for c in REQUIRED if c not in columns]
+    if missing:
+        raise InputError(path, f"missing required column(s): {', '.join(missing)} (columns: {', '.join(sorted(columns)) or 'none'})", 1)
+    entries, without_abstract = [], 0
+    try:
+        for row in reader:
+            entry = _entry(row, reader.line_num, len(entries) + 1, venue, year)
+            if entry is None:
+                without_abstract += 1
+            else:
+                entries.append(entry)
+    except csv.Error as exc:
+        raise InputError(path, f"malformed CSV: {exc}", reader.line_num) from None
+    return _finish(path, "csv", entries, without_abstract, venue, year)
+
+
+def read_jsonl(path: str, text: str, venue: str | None = None, year: int | None = None) -> ParsedFile:
+    entries, without_abstract = [], 0
+    for number, line in enumerate(text.split("\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(path, f"malformed JSON line: {exc.msg} (column {exc.colno})", number) from None
+        if not isinstance(row, dict):
+            raise InputError(path, "a JSON line must be an object", number)
+        if not any(_key(k) == "abstract" for k in row):
+            raise InputError(path, "missing required field: abstract", number)
+        entry = _entry(row, number, len(entries) + 1, venue, year)
+        if entry is None:
+            without_abstract += 1
+        else:
+            entries.append(entry)
+    return _finish(path, "jsonl", entries, without_abstract, venue, year)
+
+
+def _finish(path, fmt, entries, without_abstract, venue, year) -> ParsedFile:
+    if not entries:
+        raise InputError(path, "no rows with an abstract")
+    for entry in entries:
+        if not entry.venue or not entry.year:
+            raise InputError(path, "no venue and year: add venue and year columns or give --venue and --year", entry.line)
+    return ParsedFile(fmt, venue or entries[0].venue, year or entries[0].year, tuple(entries), (), without_abstract)

@@ -1,0 +1,65 @@
+"""Small bibliographic exports written for the tests, in each supported format, around the
+bundled ICML 2024 abstracts (so they merge with the listings)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from etl.sources import bundled_listings_dir, read_input
+
+
+def seed_abstracts(n: int = 4) -> list[str]:
+    path = sorted(bundled_listings_dir().glob("*.txt"))[0]
+    return [e.abstract for e in read_input(str(path), path.read_bytes()).entries[:n]]
+
+
+def events_json(abstracts: list[str]) -> str:
+    """The ICML virtual-site shape: upper-case host, double slash, posters plus a workshop."""
+    items = [
+        {
+            "type": "Poster",
+            "name": f"Paper {i}: A $\\mathcal{{O}}(n)$ Method" if i == 0 else f"Paper {i}",
+            "virtualsite_url": f"https://ICML.cc//virtual/2024/poster/{34000 + i}",
+            "speakers/authors": "PAUL DUETTING, Federico Fusco" if i == 0 else f"Author {i}, Second Author",
+            "abstract": abstract,
+        }
+        for i, abstract in enumerate(abstracts)
+    ]
+    items.insert(1, {
+        "type": "Workshop",
+        "name": "Workshop on Efficient Systems",
+        "virtualsite_url": "https://ICML.cc//virtual/2024/workshop/29950",
+        "speakers/authors": "Organiser One, Organiser Two",
+        "abstract": "",
+    })
+    return json.dumps(items, indent=1, ensure_ascii=False)
+
+
+def bibtex(abstracts: list[str]) -> str:
+    """PMLR style: brace-protected title, `Last, First` authors, HTML in the abstract."""
+    entries = []
+    for i, abstract in enumerate(abstracts):
+        marked = abstract.replace("model", "<em>model</em>", 1)
+        entries.append(
+            f"@InProceedings{{pmlr-v235-paper24{chr(97 + i)},\n"
+            f"  title = \t {{{{I}}nfer{{C}}ept {i}: Efficient Support}},\n"
+            f"  author =       {{Duetting, Paul and Sch{{\\\"o}}lkopf, Bernhard}},\n"
+            f"  booktitle = \t {{Proceedings of the 41st International Conference on Machine Learning}},\n"
+            f"  pages = \t {{1--10}},\n  year = \t {{2024}},\n  volume = \t {{235}},\n"
+            f"  abstract = \t {{{marked}}},\n"
+            f"  openreview = \t {{https://openreview.net/forum?id=abcDEF{i}xyz}}\n}}\n"
+        )
+    return "\n".join(entries)
+
+
+def csv_text(abstracts: list[str], header=("title", "abstract", "authors", "venue", "year", "openreview")) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(header)
+    for i, abstract in enumerate(abstracts):
+        row = {"title": f"CSV Paper {i}", "abstract": abstract, "authors": "Ada Lovelace; Alan Turing",
+               "venue": "ICML", "year": "2024", "openreview": f"csv{i}id"}
+        writer.writerow([row.get(h, "") for h in header])
+    return out.getvalue()

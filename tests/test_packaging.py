@@ -1,0 +1,24 @@
+"""Packaging: every package ships (a non-editable install has migrations, queries and data too)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_every_package_is_listed():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    listed = set(config["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "etl").rglob("__init__.py")}
+    for name, directory in config["package-dir"].items():
+        found |= {name + "".join("." + part for part in p.parent.relative_to(ROOT / directory).parts)
+                  for p in (ROOT / directory).rglob("__init__.py")}
+    assert found == listed
+
+
+def test_console_script_and_plugin_entry_point():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["scripts"] == {"paperdb": "etl.cli:cli"}
+    assert project["entry-points"]["datasette"] == {"paperdb": "etl.datasette_plugin"}
