@@ -19,7 +19,15 @@ from sqlalchemy.exc import OperationalError
 from .errors import DatabaseBusyError, SchemaError
 
 DEFAULT_DB = "db/papers.db"
-BUSY_TIMEOUT_MS = 10_000  # how long a second writer waits for the first before giving up
+LOCK_WAIT_S = 30.0  # how long a second writer waits for the first before giving up
+
+
+def lock_wait() -> float:
+    """Seconds to wait for another load's write lock: $PAPERDB_LOCK_WAIT, else 30."""
+    try:
+        return max(0.0, float(os.environ.get("PAPERDB_LOCK_WAIT", LOCK_WAIT_S)))
+    except ValueError:
+        return LOCK_WAIT_S
 
 
 def db_path(option: str | None) -> str:
@@ -31,7 +39,8 @@ def make_engine(path: str) -> Engine:
     """An engine whose transactions are ours: pysqlite's implicit BEGIN/COMMIT is switched off and
     every `begin()` takes the write lock at once (`BEGIN IMMEDIATE`), so a run is one transaction
     and a second concurrent writer waits, then fails clearly."""
-    engine = create_engine(f"sqlite:///{path}", connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+    wait = lock_wait()
+    engine = create_engine(f"sqlite:///{path}", connect_args={"timeout": wait})
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection, _record):  # pragma: no branch
@@ -40,7 +49,7 @@ def make_engine(path: str) -> Engine:
         cursor.execute("PRAGMA journal_mode=WAL")  # readers see the last commit during a load
         cursor.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable against kill -9
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.execute(f"PRAGMA busy_timeout={int(wait * 1000)}")
         cursor.close()
 
     @event.listens_for(engine, "begin")
@@ -92,7 +101,8 @@ def transaction(engine: Engine) -> Iterator[Connection]:
     except OperationalError as exc:
         if "locked" in str(exc.orig) or "busy" in str(exc.orig):
             raise DatabaseBusyError(
-                f"{engine.url.database}: database is locked by another paperdb load; try again when it finishes"
+                f"{engine.url.database}: another process is writing to the database (waited"
+                f" {lock_wait():g}s); try again when it finishes"
             ) from None
         raise
 

@@ -66,8 +66,11 @@ def _entry(row: dict, line: int, position: int, venue: str | None, year: int | N
 
 def read_csv(path: str, text: str, venue: str | None = None, year: int | None = None) -> ParsedFile:
     dialect = "excel-tab" if path.lower().endswith(".tsv") else "excel"
-    reader = csv.DictReader(io.StringIO(text), dialect=dialect)
-    columns = {_key(c) for c in reader.fieldnames or ()}
+    reader = csv.DictReader(io.StringIO(text, newline=""), dialect=dialect)
+    try:
+        columns = {_key(c) for c in reader.fieldnames or ()}
+    except csv.Error as exc:
+        raise InputError(path, f"malformed CSV: {exc}", 1) from None
     missing = [c for c in REQUIRED if c not in columns]
     if missing:
         raise InputError(path, f"missing required column(s): {', '.join(missing)} (columns: {', '.join(sorted(columns)) or 'none'})", 1)

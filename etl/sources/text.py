@@ -14,6 +14,16 @@ def _line_of(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + 1
 
 
+def _looks_utf16(data: bytes) -> bool:
+    """BOM-less UTF-16 of mostly ASCII text: NUL in nearly every other byte, hardly ever between."""
+    sample = data[:400]
+    if len(sample) < 4:
+        return False
+    even, odd = sample[0::2], sample[1::2]
+    nul_even, nul_odd = even.count(0) / len(even), odd.count(0) / len(odd)
+    return (nul_even > 0.7 and nul_odd < 0.1) or (nul_odd > 0.7 and nul_even < 0.1)
+
+
 def decode_utf8(path: str, data: bytes) -> str:
     """Decode `data` as UTF-8 (a leading BOM is dropped) or raise `InputError` saying why not.
 
@@ -23,7 +33,7 @@ def decode_utf8(path: str, data: bytes) -> str:
         raise InputError(path, "empty file")
     if data.startswith(_UTF32_BOMS):
         raise InputError(path, "file is UTF-32; save it as UTF-8")
-    if data.startswith(_UTF16_BOMS) or (len(data) > 1 and (data[0] == 0) != (data[1] == 0)):
+    if data.startswith(_UTF16_BOMS) or _looks_utf16(data):
         raise InputError(path, "file is UTF-16; save it as UTF-8")
     nul = data.find(b"\x00")
     if nul >= 0:

@@ -1,0 +1,83 @@
+"""Property-based tests: the readers and the link extractor never crash, and keep their invariants."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from etl.errors import InputError
+from etl.sources import READERS, read_input
+
+FAST = settings(max_examples=int(__import__("os").environ.get("PAPERDB_FUZZ_EXAMPLES", 300)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def check_invariants(parsed) -> None:
+    assert parsed.entries
+    assert [e.position for e in parsed.entries] == list(range(1, len(parsed.entries) + 1))
+    lines = [e.line for e in parsed.entries]
+    assert lines == sorted(lines) and lines[0] >= 1
+    for entry in parsed.entries:
+        assert entry.abstract and entry.abstract == entry.abstract.strip()
+        assert "\n" not in entry.abstract and "\r" not in entry.abstract
+
+
+@FAST
+@given(st.binary(max_size=2000))
+def test_any_bytes_give_records_or_a_clear_error(data):
+    try:
+        parsed = read_input("fuzz.txt", data)
+    except InputError as exc:
+        assert str(exc).startswith("fuzz.txt")
+        assert "\n" not in str(exc)
+    else:
+        check_invariants(parsed)
+
+
+_line = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n"), min_size=1, max_size=60)
+
+
+@FAST
+@given(st.lists(st.lists(_line, min_size=1, max_size=4), min_size=1, max_size=8), st.sampled_from(["\n", "\r\n"]))
+def test_listings_round_trip(paragraphs, newline):
+    paragraphs = [[line for line in p if line.strip()] for p in paragraphs]
+    paragraphs = [p for p in paragraphs if p]
+    text = "ICML 2024 Papers" + newline * 2 + (newline * 2).join(newline.join(p) for p in paragraphs)
+    try:
+        parsed = read_input("fuzz.txt", text.encode("utf-8"))
+    except InputError as exc:
+        assert not paragraphs or "longer than" in str(exc) or "NUL" in str(exc) or "UTF-16" in str(exc)
+        return
+    check_invariants(parsed)
+    expected = [" ".join(line.strip() for line in p) for p in paragraphs]
+    # str.split() knows more line breaks than a listing does; compare where they agree
+    if all(len(line.splitlines()) == 1 for p in paragraphs for line in p):
+        assert [e.abstract for e in parsed.entries] == expected
+
+
+@FAST
+@given(st.sampled_from(sorted(READERS)), st.text(max_size=1500))
+def test_every_reader_gives_records_or_a_clear_error(fmt, text):
+    try:
+        parsed = READERS[fmt]("fuzz.in", text)
+    except InputError as exc:
+        assert str(exc).startswith("fuzz.in") and "\n" not in str(exc)
+    else:
+        check_invariants(parsed)
+
+
+@FAST
+@given(st.lists(st.fixed_dictionaries({
+    "type": st.sampled_from(["Poster", "Workshop", "Oral", 3, None]),
+    "name": st.text(max_size=30),
+    "virtualsite_url": st.one_of(st.just("https://ICML.cc//virtual/2024/poster/1"), st.text(max_size=20)),
+    "abstract": st.one_of(st.text(max_size=80), st.none()),
+}), max_size=6))
+def test_events_exports_of_any_shape(items):
+    import json
+
+    try:
+        parsed = READERS["icml-events"]("e.json", json.dumps(items))
+    except InputError as exc:
+        assert str(exc).startswith("e.json")
+    else:
+        assert all(e.abstract for e in parsed.entries)

@@ -1,0 +1,157 @@
+"""Crash safety, concurrency and hostile input: real subprocesses, real files, bounded loops."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from etl.cli import cli
+from etl.load import load
+from etl.serve import make_datasette
+from tests.helpers import ABSTRACT_QUIP, dump, listing_text, rows
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+from benchmark import synthetic, write_listings  # noqa: E402
+
+CORPUS = 3000  # big enough that a load takes a second or two
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory) -> Path:
+    directory = tmp_path_factory.mktemp("corpus")
+    write_listings(synthetic(CORPUS), directory)
+    return directory
+
+
+@pytest.fixture
+def seeded(tmp_path) -> str:
+    db_file = str(tmp_path / "papers.db")
+    load(db_file)
+    return db_file
+
+
+def start_load(db_file: str, *paths: str, env: dict | None = None) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "etl", "load", *paths, "--db", db_file, "--quiet"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, **(env or {})},
+    )
+
+
+def paper_count(db_file: str) -> int:
+    con = sqlite3.connect(f"file:{db_file}?mode=ro", uri=True)
+    try:
+        assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        return con.execute("SELECT count(*) FROM papers").fetchone()[0]
+    finally:
+        con.close()
+
+
+@pytest.mark.parametrize("delay", [0.05, 0.3, 0.8, 1.5])
+def test_kill_9_mid_load_leaves_the_before_or_after_state(seeded, corpus, delay):
+    process = start_load(seeded, str(corpus))
+    time.sleep(delay)
+    process.send_signal(signal.SIGKILL)
+    process.wait(timeout=30)
+    assert paper_count(seeded) in (57, 57 + CORPUS)
+    # and the database takes the next load as usual
+    assert load(seeded, [str(corpus)]).files_seen == CORPUS // 500 + (CORPUS % 500 > 0)
+    assert paper_count(seeded) == 57 + CORPUS
+
+
+def test_readers_see_one_state_or_the_other_during_a_load(seeded, corpus):
+    ds = make_datasette(seeded)
+    process = start_load(seeded, str(corpus))
+    seen = set()
+    deadline = time.monotonic() + 120
+    while process.poll() is None and time.monotonic() < deadline:
+        response = asyncio.run(ds.client.get("/papers/papers.json?_size=0"))
+        assert response.status_code == 200
+        seen.add(response.json()["filtered_table_rows_count"])
+        time.sleep(0.05)
+    assert process.wait(timeout=60) == 0, process.stderr.read().decode()
+    seen.add(asyncio.run(ds.client.get("/papers/papers.json?_size=0")).json()["filtered_table_rows_count"])
+    assert seen <= {57, 57 + CORPUS} and 57 + CORPUS in seen
+
+
+def test_a_second_load_waits_then_fails_clearly(seeded, write):
+    path = write("more.txt", listing_text(ABSTRACT_QUIP))
+    holder = sqlite3.connect(seeded, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another writer holds the lock
+    try:
+        started = time.monotonic()
+        process = start_load(seeded, str(path), env={"PAPERDB_LOCK_WAIT": "0.5"})
+        out, err = process.communicate(timeout=60)
+        assert process.returncode == 1
+        assert err.decode().strip() == (
+            f"Error: {seeded}: another process is writing to the database (waited 0.5s); try again when it finishes"
+        )
+        assert time.monotonic() - started < 30
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    process = start_load(seeded, str(path), env={"PAPERDB_LOCK_WAIT": "0.5"})
+    assert process.wait(timeout=60) == 0
+
+
+def hostile_files(write, tmp_path):
+    """The hostile-input catalogue: (name, content, expected error or None when it loads)."""
+    big = ("lorem ipsum dolor " * 400_000).encode()  # a 6 MB single paragraph
+    return [
+        ("empty.txt", b"", "empty file"),
+        ("header only.txt", b"ICML 2024 Papers\n\n", ":1: no abstracts after the header"),
+        ("no header.txt", b"We propose X.\n\nWe propose Y.\n", ":1: no header line"),
+        ("latin1.txt", b"ICML 2024 Papers\n\nCaf\xe9.\n", ":3: not valid UTF-8"),
+        ("utf16.txt", "ICML 2024 Papers\n\nx\n".encode("utf-16"), "file is UTF-16"),
+        ("binary.txt", bytes(range(256)) * 4, "binary file"),
+        ("nul.txt", b"ICML 2024 Papers\n\nx\x00y\n", ":3: binary file (NUL byte)"),
+        ("huge.txt", b"ICML 2024 Papers\n\n" + big, ":3: paragraph longer than 100,000 characters"),
+        ("crlf.txt", b"ICML 2024 Papers\r\n\r\nA CRLF abstract.\r\n", None),
+        ("bom.txt", b"\xef\xbb\xbfICML 2024 Papers\n\nA BOM abstract.\n", None),
+        ("html and sql.txt", listing_text(
+            "We attack <script>alert(1)</script> and '); DROP TABLE papers; -- in one abstract."
+        ).encode(), None),
+        ("naïve name with spaces — ü.txt", listing_text("An abstract in a file with a hostile name.").encode(), None),
+    ]
+
+
+@pytest.mark.parametrize("index", range(12))
+def test_hostile_input_catalogue(runner, seeded, write, tmp_path, index):
+    name, content, error = hostile_files(write, tmp_path)[index]
+    path = write(name, content)
+    before = dump(seeded)
+    result = runner.invoke(cli, ["load", str(path), "--db", seeded])
+    if error is None:
+        assert result.exit_code == 0, result.output
+        assert paper_count(seeded) == 58
+    else:
+        assert result.exit_code == 1
+        assert result.output.count("\n") == 1 and result.output.startswith(f"Error: {path}")
+        assert error in result.output and "Traceback" not in result.output
+        assert dump(seeded) == before
+
+
+def test_sql_and_script_text_is_stored_verbatim(seeded, write):
+    text = "We attack <script>alert(1)</script> and '); DROP TABLE papers; -- in one abstract."
+    load(seeded, [str(write("x.txt", listing_text(text)))])
+    assert rows(seeded, "SELECT count(*) FROM papers WHERE abstract = ?", (text,)) == [(1,)]
+
+
+def test_directory_with_junk_and_a_symlink_loop(runner, seeded, write, tmp_path):
+    write("in/good.txt", listing_text(ABSTRACT_QUIP + " A variant."))
+    write("in/picture.png", b"\x89PNG\r\n\x1a\n\x00")
+    write("in/notes.md", "# notes")
+    write("in/.DS_Store", b"\x00\x01")
+    os.symlink(tmp_path / "in", tmp_path / "in" / "loop")
+    result = runner.invoke(cli, ["load", str(tmp_path / "in"), "--db", seeded])
+    assert result.exit_code == 0, result.output
+    assert "1 of 1 files loaded" in result.stdout and "2 skipped" in result.stdout
+    assert "skipped" in result.stderr and "picture.png" in result.stderr
+    assert paper_count(seeded) == 58
