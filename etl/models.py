@@ -296,6 +296,15 @@ class Event(Base):
     year: Mapped[int | None] = mapped_column(comment="Year")
 
 
+class EtlFlag(Base):
+    __tablename__ = "etl_flags"
+    __table_args__ = {"comment": "Set only inside a running load's transaction (never seen committed)."}
+
+    name: Mapped[str] = mapped_column(
+        Text, primary_key=True, comment="fts_deferred: the load rebuilds papers_fts itself at the end"
+    )
+
+
 class EtlRun(Base):
     __tablename__ = "etl_runs"
     __table_args__ = {"comment": "One row per successful paperdb load (a failed load leaves no trace)."}

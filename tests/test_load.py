@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sqlite3
 
 import pytest
 
@@ -187,3 +188,23 @@ def test_keywords_are_rescored_only_when_papers_change(db_file, write):
     assert summary.keywords is not None
     assert rows(db_file, "SELECT count(DISTINCT paper_id) FROM paper_keywords") == [(58,)]
     assert load(db_file, rescore=True).keywords == summary.keywords
+
+
+def fts_ids(db: str, query: str) -> list[str]:
+    return [r[0] for r in rows(db, "SELECT p.id FROM papers_fts JOIN papers p ON p.pk = papers_fts.rowid WHERE papers_fts MATCH ? ORDER BY p.id", (query,))]
+
+
+def test_full_text_index_follows_loads_and_ad_hoc_writes(db_file, write):
+    path = write("a.txt", listing_text(ABSTRACT_QUIP, ABSTRACT_GNN))
+    load(db_file, [str(path)])
+    assert fts_ids(db_file, "lattice") == [paper_id(ABSTRACT_QUIP)]
+    write("a.txt", listing_text(ABSTRACT_ZKAUDIT, ABSTRACT_GNN))
+    load(db_file, [str(path)])
+    assert fts_ids(db_file, "lattice") == [] and fts_ids(db_file, "commitments") == [paper_id(ABSTRACT_ZKAUDIT)]
+    assert rows(db_file, "SELECT count(*) FROM etl_flags") == [(0,)]  # the load's flag never commits
+    con = sqlite3.connect(db_file)
+    con.execute("UPDATE papers SET title = 'Zebra crossings' WHERE id = ?", (paper_id(ABSTRACT_GNN),))
+    con.execute("INSERT INTO papers_fts (papers_fts) VALUES ('integrity-check')")
+    con.commit()
+    con.close()
+    assert fts_ids(db_file, "zebra") == [paper_id(ABSTRACT_GNN)]

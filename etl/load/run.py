@@ -37,6 +37,9 @@ WHERE (owner, name, url, papers) IS NOT (excluded.owner, excluded.name, excluded
 DROP_UNCITED_REPOS = """
 DELETE FROM repos WHERE url_key NOT IN (SELECT url_key FROM paper_links WHERE kind = 'repo')
 """
+DEFER_FTS = "INSERT OR IGNORE INTO etl_flags (name) VALUES ('fts_deferred')"
+RESUME_FTS = "DELETE FROM etl_flags WHERE name = 'fts_deferred'"
+REBUILD_FTS = "INSERT INTO papers_fts (papers_fts) VALUES ('rebuild')"
 DROP_ORPHAN_PAPERS = """
 DELETE FROM papers WHERE NOT EXISTS (SELECT 1 FROM paper_sources ps WHERE ps.paper_id = papers.id)
 """
@@ -73,6 +76,9 @@ class Run:
         self.added: set[str] = set()
         self.updated: set[str] = set()
         self.touched: set[str] = set()  # papers whose provenance changed: their bibliography is redone
+        # The papers_fts triggers stand aside for this transaction; finish() rebuilds the index
+        # once if anything changed, which costs far less than a trigger per row.
+        conn.execute(text(DEFER_FTS))
 
     def load_file(self, input_file: InputFile) -> None:
         try:
@@ -245,6 +251,10 @@ class Run:
         if rescore or stale or self.added or self.updated or summary.papers_removed:
             with summary.timed("keywords"):
                 summary.keywords = refresh_keywords(conn)
+        if summary.files_loaded or summary.keywords is not None:
+            with summary.timed("fts"):
+                conn.execute(text(REBUILD_FTS))
+        conn.execute(text(RESUME_FTS))
         summary.duration_s = time.perf_counter() - started
         conn.execute(
             insert(EtlRun).values(
