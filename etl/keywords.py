@@ -11,6 +11,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .topics import Taxonomy, match_topics
 from .wordlists import DESCRIPTIVE_SUFFIXES, NOT_ALONE, NOT_LAST, NOT_METHODS, STOP_WORDS
@@ -358,8 +359,9 @@ def _count(found: dict[str, list], key: str, position: int, run: list[str], star
 # --- per-abstract terms and corpus ranking ---------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Keyword:
+class Keyword(NamedTuple):
+    """A ranked keyword of one paper (a named tuple: cheap to send between processes)."""
+
     normalised: str
     label: str
     kind: str  # method, acronym, phrase or topic

@@ -19,7 +19,7 @@ SETTINGS = {
     "default_page_size": 50,
     "max_returned_rows": 2000,
 }
-HIDDEN_TABLES = ("alembic_version", "papers_fts")
+HIDDEN_TABLES = ("alembic_version", "papers_fts", "etl_flags")
 DASHBOARD = "paperdb"
 
 # Per-table Datasette options: default facets, sort columns, label columns, full-text search.
