@@ -6,7 +6,7 @@ import html
 import re
 import unicodedata
 
-from .render import SUBSCRIPTS, SUPERSCRIPTS, SYMBOLS
+from .latex import latex_to_text, strip_commands
 
 # BibTeX accents: {\"u} -> ü, \'{e} -> é, {\c c} -> ç
 _ACCENTS = {'"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304",
@@ -14,10 +14,7 @@ _ACCENTS = {'"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u
 _ACCENT = re.compile(r"\\([\"'`^~=.]|[cvuHk](?=[\s{]))\s*\{?\s*([A-Za-z]|\\i|\\j)\s*\}?")
 _LETTERS = {"ss": "ß", "o": "ø", "O": "Ø", "l": "ł", "L": "Ł", "ae": "æ", "AE": "Æ", "oe": "œ", "aa": "å", "AA": "Å", "i": "ı"}
 _LETTER = re.compile(r"\\(ss|o|O|l|L|ae|AE|oe|aa|AA|i)(?![A-Za-z])\s*")
-_STYLE = re.compile(r"\\(?:textbf|textit|emph|textrm|textsf|texttt|mathrm|mathbf|mathit|mathsf|mathtt|mathcal|mathbb|bf|it|rm|sf|tt|boldsymbol|operatorname|text)\b\s*")
 _MATH = re.compile(r"\$([^$]{1,200})\$")
-_COMMAND = re.compile(r"\\([A-Za-z]+|[#%&_$,;!{}])")
-_SCRIPT = re.compile(r"([\^_])\s*(\{[^{}]{1,20}\}|[A-Za-z0-9+\-∞])")
 _TAG = re.compile(r"</?[A-Za-z][^<>]{0,100}>")
 
 
@@ -26,30 +23,14 @@ def _accent(m: re.Match) -> str:
     return unicodedata.normalize("NFC", letter + _ACCENTS[m.group(1)])
 
 
-def _script(m: re.Match) -> str:
-    body = m.group(2).strip("{}").strip()
-    table = SUPERSCRIPTS if m.group(1) == "^" else SUBSCRIPTS
-    if all(c in table for c in body):
-        return "".join(table[c] for c in body)
-    return body if m.group(1) == "_" else "^" + body
-
-
-def _math(m: re.Match) -> str:
-    inner = _STYLE.sub("", m.group(1))
-    inner = _COMMAND.sub(lambda c: SYMBOLS.get(c.group(1), "∞" if c.group(1) == "infty" else ""), inner)
-    inner = _SCRIPT.sub(_script, inner)
-    return inner.replace("{", "").replace("}", "").replace(" ", "")
-
-
 def clean_text(raw: str) -> str:
     """`QuIP$\\#$: Even {B}etter` -> `QuIP#: Even Better`; `{I}nfer{C}ept` -> `InferCept`;
     `$\\bf{\\Phi}_\\textrm{Flow}$` -> `ΦFlow`; `Schölkopf` from `Sch{\\"o}lkopf`; HTML tags dropped."""
     text = html.unescape(_TAG.sub("", raw))
     text = _ACCENT.sub(_accent, text)
     text = _LETTER.sub(lambda m: _LETTERS[m.group(1)], text)
-    text = _MATH.sub(_math, text)
-    text = _STYLE.sub("", text)
-    text = _COMMAND.sub(lambda c: SYMBOLS.get(c.group(1), ""), text)
+    text = _MATH.sub(lambda m: latex_to_text(m.group(1)), text)
+    text = strip_commands(text)
     text = text.replace("{", "").replace("}", "").replace("~", " ").replace("--", "–")
     return " ".join(text.split())
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from .keywords import Keyword, Terms, count_document_frequencies, extract_terms, normalise_keyword, rank_keywords
+from .keywords import Keyword, count_document_frequencies, extract_terms, normalise_keyword, rank_keywords
 from .topics import Taxonomy
 
 PARALLEL_MIN = 1000  # papers from which the work is spread over worker processes

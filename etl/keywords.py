@@ -255,7 +255,17 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
     for word in _WORD_OR_BREAK.findall(text):
         r = cache.get(word) or _word_roles(word)
         if r[7]:  # a stop word or a clause break ends the run
-            if run:
+            if len(run) == 1:  # the common case, without a call
+                only = roles[0]
+                if only[5]:
+                    entry = found.get(only[2])
+                    if entry is None:
+                        found[only[2]] = [1, position, run]
+                    else:
+                        entry[0] += 1
+                position += 2
+                run, roles = [], []
+            elif run:
                 _add_ngrams(run, roles, position, found)
                 position += len(run) + 1
                 run, roles = [], []
@@ -332,28 +342,36 @@ def _word_roles(word: str) -> tuple:
 def _add_ngrams(run: list[str], roles: list[tuple], position: int, found: dict[str, list]) -> None:
     """Count the run's phrases of one to three words (see `_word_roles` for the rules)."""
     size = len(run)
+    get = found.get
     for i in range(size):
         a = roles[i]
         if a[5]:
-            _count(found, a[2], position + i, run, i, i + 1)
+            key = a[2]
+            entry = get(key)
+            if entry is None:
+                found[key] = [1, position + i, run[i : i + 1]]
+            else:
+                entry[0] += 1
         if not a[4] or i + 1 == size:
             continue
         b = roles[i + 1]
         # a generic noun after a word is the head of the phrase: `large language | models`
         if b[3] and not (i + 2 < size and roles[i + 2][6]):
-            _count(found, a[1] + " " + b[2], position + i, run, i, i + 2)
+            key = a[1] + " " + b[2]
+            entry = get(key)
+            if entry is None:
+                found[key] = [1, position + i, run[i : i + 2]]
+            else:
+                entry[0] += 1
         if i + 2 < size:
             c = roles[i + 2]
             if c[3] and not (i + 3 < size and roles[i + 3][6]):
-                _count(found, a[1] + " " + b[1] + " " + c[2], position + i, run, i, i + 3)
-
-
-def _count(found: dict[str, list], key: str, position: int, run: list[str], start: int, end: int) -> None:
-    entry = found.get(key)
-    if entry is None:
-        found[key] = [1, position, run[start:end]]
-    else:
-        entry[0] += 1
+                key = a[1] + " " + b[1] + " " + c[2]
+                entry = get(key)
+                if entry is None:
+                    found[key] = [1, position + i, run[i : i + 3]]
+                else:
+                    entry[0] += 1
 
 
 # --- per-abstract terms and corpus ranking ---------------------------------------------------

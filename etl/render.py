@@ -9,54 +9,19 @@ from __future__ import annotations
 import html
 import re
 
-from .identity import GREEK  # `\alpha` -> `α`
-
-# LaTeX commands shown as the symbol they stand for.
-SYMBOLS = {
-    "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "neq": "≠", "ne": "≠", "approx": "≈", "sim": "∼",
-    "times": "×", "cdot": "·", "pm": "±", "infty": "∞", "in": "∈", "notin": "∉", "subset": "⊂",
-    "subseteq": "⊆", "to": "→", "rightarrow": "→", "leftarrow": "←", "mapsto": "↦", "partial": "∂",
-    "nabla": "∇", "sum": "∑", "prod": "∏", "int": "∫", "sqrt": "√", "ell": "ℓ", "log": "log",
-    "exp": "exp", "min": "min", "max": "max", "sup": "sup", "inf": "inf", "lim": "lim", "dots": "…",
-    "ldots": "…", "cdots": "⋯", "forall": "∀", "exists": "∃", "emptyset": "∅", "propto": "∝",
-    "mid": "|", "ll": "≪", "gg": "≫", "star": "⋆", "circ": "∘", "top": "⊤", "perp": "⊥",
-    "#": "#", "%": "%", "&": "&", "_": "_", "$": "$", "{": "{", "}": "}", ",": " ", ";": " ",
-    "!": "", "quad": " ", "qquad": "  ",
-}
-SYMBOLS.update(GREEK)
-SUPERSCRIPTS = dict(zip("0123456789+-=()nik", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱᵏ"))
-SUBSCRIPTS = dict(zip("0123456789+-=()aeiojklmnprstux", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑᵢₒⱼₖₗₘₙₚᵣₛₜᵤₓ"))
+from .latex import latex_to_text
 
 _MATH = re.compile(r"\$\$?([^$]{1,400}?)\$\$?")
-_COMMAND = re.compile(r"\\([A-Za-z]+|[#%&_${},;!])")
-_SCRIPT = re.compile(r"([\^_])(\{[^{}]{1,20}\}|[A-Za-z0-9+\-])")
 _STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
 _EM = re.compile(r"(?<![\w*])\*(?=\S)([^*]+?)(?<=\S)\*(?![\w*])|(?<![\w_])_(?=\S)([^_]+?)(?<=\S)_(?![\w_])")
 _MD_LINK = re.compile(r"\[([^\[\]]{1,200})\]\((https?://[^()\s]{1,500})\)")
 _URL = re.compile(r"(?<![\"'>=])\bhttps?://[^\s<>()\"']{1,500}[^\s<>()\"'.,;:!?*]")
 
 
-def _script(m: re.Match) -> str:
-    """`^2` -> `²` where Unicode has every character, else `<sup>…</sup>` (`_{\text{PR}}`)."""
-    body = m.group(2).strip("{}")
-    table = SUPERSCRIPTS if m.group(1) == "^" else SUBSCRIPTS
-    if all(c in table for c in body):
-        return "".join(table[c] for c in body)
-    tag = "sup" if m.group(1) == "^" else "sub"
-    return f"<{tag}>{body}</{tag}>"
-
-
-def latex_to_text(math: str) -> str:
-    """Inline LaTeX (already HTML-escaped) as readable text: `\\mathcal{O}(n^2)` -> `O(n²)`."""
-    out = _COMMAND.sub(lambda m: SYMBOLS.get(m.group(1), ""), math)
-    out = _SCRIPT.sub(_script, out)
-    return out.replace("{", "").replace("}", "").strip()
-
-
 def render_abstract(text: str) -> str:
     """HTML for an abstract: escaped, then emphasis, math and links marked up."""
     out = html.escape(text, quote=True)
-    out = _MATH.sub(lambda m: f'<span class="math">{latex_to_text(m.group(1))}</span>', out)
+    out = _MATH.sub(lambda m: f'<span class="math">{latex_to_text(m.group(1), markup=True)}</span>', out)
     links: list[str] = []
 
     def keep(link_html: str) -> str:  # park links so emphasis rules never touch a URL

@@ -49,3 +49,20 @@ def dump(db: str) -> dict[str, list[tuple]]:
         return {t: sorted(map(repr, con.execute(f'SELECT * FROM "{t}"'))) for t in tables if t != "etl_runs"}
     finally:
         con.close()
+
+
+def build_demo_db(directory, *abstracts: str, events: int = 0) -> str:
+    """A database of the bundled listings plus a listing of `abstracts` and, if asked, an ICML
+    events export of the first `events` seed abstracts; returns its path."""
+    from etl.load import load
+    from tests.exports import events_json, seed_abstracts
+
+    db_file = str(directory / "papers.db")
+    extra = [directory / "extra.txt"]
+    extra[0].write_text(listing_text(*abstracts), encoding="utf-8")
+    if events:
+        extra.append(directory / "events.json")
+        extra[1].write_text(events_json(seed_abstracts(events)), encoding="utf-8")
+    load(db_file)
+    load(db_file, [str(p) for p in extra])
+    return db_file

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import sys
@@ -12,9 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from etl.load import load
 from tests.browser import CHROMIUM_FLAGS, ensure_chromium
-from tests.helpers import listing_text
+from tests.helpers import build_demo_db
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 SCRIPT_ABSTRACT = "We study prompt injection: an attacker hides <script>window.pwned = 1</script> in a page."
@@ -28,12 +26,7 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    directory = tmp_path_factory.mktemp("browser")
-    db_file = str(directory / "papers.db")
-    extra = directory / "extra.txt"
-    extra.write_text(listing_text(SCRIPT_ABSTRACT), encoding="utf-8")
-    load(db_file)
-    load(db_file, [str(extra)])
+    db_file = build_demo_db(tmp_path_factory.mktemp("browser"), SCRIPT_ABSTRACT)
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "etl", "serve", "--db", db_file, "--port", str(port)],

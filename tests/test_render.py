@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from etl.datasette_plugin import fts_query
-from etl.render import latex_to_text, render_abstract, render_snippet
+from etl.latex import latex_to_text
+from etl.render import render_abstract, render_snippet
 
 
 @pytest.mark.parametrize(
@@ -40,7 +41,15 @@ def test_render_abstract(text, html):
         ("\\mathbb{R}^d", "R<sup>d</sup>"),
     ],
 )
-def test_latex_to_text(math, text):
+def test_latex_to_html(math, text):
+    assert latex_to_text(math, markup=True) == text
+
+
+@pytest.mark.parametrize(
+    "math, text",
+    [("AUC_{PR}", "AUCPR"), ("\\mathbb{R}^d", "R^d"), ("O(n \\log n)", "O(n log n)"), ("\\bf{\\Phi}_\\textrm{Flow}", "ΦFlow")],
+)
+def test_latex_to_plain_text(math, text):
     assert latex_to_text(math) == text
 
 

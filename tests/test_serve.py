@@ -9,12 +9,10 @@ from urllib.parse import quote
 import pytest
 
 from etl.errors import PaperdbError
-from etl.load import load
 from etl.models import Base
 from etl.serve import TABLE_OPTIONS, build_metadata, canned_queries, make_datasette, read_query
 from etl.views import VIEWS
-from tests.exports import events_json, seed_abstracts
-from tests.helpers import listing_text
+from tests.helpers import build_demo_db
 
 SCRIPT_ABSTRACT = (
     "We study prompt injection. An attacker hides <script>alert('pwned')</script> and"
@@ -34,15 +32,7 @@ def get(ds, path):
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    directory = tmp_path_factory.mktemp("serve")
-    db_file = str(directory / "papers.db")
-    extra = directory / "extra.txt"
-    extra.write_text(listing_text(SCRIPT_ABSTRACT), encoding="utf-8")
-    events = directory / "events.json"
-    events.write_text(events_json(seed_abstracts(3)), encoding="utf-8")
-    load(db_file)
-    load(db_file, [str(extra), str(events)])
-    return db_file
+    return build_demo_db(tmp_path_factory.mktemp("serve"), SCRIPT_ABSTRACT, events=3)
 
 
 @pytest.fixture(scope="module")
