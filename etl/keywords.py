@@ -82,7 +82,6 @@ def normalise_keyword(text: str) -> str:
 
 # --- coined names -----------------------------------------------------------------------------
 
-_TOKEN = re.compile(r"(?<![\w∂#-])[∂A-Za-z0-9][\w∂#+^'’.-]*(?<![.'’-])")
 _VERSION = re.compile(r"\s(?:[Vv]\d+(?:\.\d+)?|\d+(?:\.\d+)?|\+\+|XL|Plus|Pro|Lite|Mini|Zero)(?![\w-])")
 _INTRO = re.compile(
     r"\b(?:propos(?:e|es|ed|ing)|introduc(?:e|es|ed|ing)|present(?:s|ed|ing)?|develop(?:s|ed|ing)?|describ(?:e|es|ed|ing)"

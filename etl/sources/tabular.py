@@ -111,7 +111,5 @@ def read_jsonl(path: str, text: str, venue: str | None = None, year: int | None 
 def _finish(path, fmt, entries, without_abstract, venue, year) -> ParsedFile:
     if not entries:
         raise InputError(path, "no rows with an abstract")
-    for entry in entries:
-        if not entry.venue or not entry.year:
-            raise InputError(path, "no venue and year: add venue and year columns or give --venue and --year", entry.line)
+    # entries without venue or year are refused by the loader, for every format alike
     return ParsedFile(fmt, venue or entries[0].venue, year or entries[0].year, tuple(entries), (), without_abstract)
