@@ -1,94 +1,258 @@
-"""Keywords for a whole corpus: extraction spread over the CPU cores, ranking against corpus
-frequencies, acronym merging and the distinct-keyword table; pure (no database)."""
+"""Keywords for a whole corpus in bounded memory, spread over the CPU cores; pure (no database).
+
+Two passes over the corpus. *Extraction* reads each abstract once (`extract_terms`), counts
+document frequencies and the acronyms the corpus defines, and spills the paper's terms to an
+unnamed temporary file. *Ranking* reads the spill back and scores each paper against the final
+counts (`rank_keywords`), merging phrases that are defined acronyms. Memory holds the counts and
+one chunk of papers, never the texts or terms of the whole corpus.
+
+A large corpus is shared among one forked worker per core: the parent hands out chunks of
+abstracts to whichever worker is free, adds up the workers' counts and sends the totals back,
+then collects what each worker ranks from its own spill. The result does not depend on how the
+papers were shared, nor on their order.
+"""
 
 from __future__ import annotations
 
 import gc
+import io
+import marshal
 import multiprocessing
 import os
-from collections.abc import Iterable, Iterator, Mapping
+import tempfile
+import traceback
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from itertools import islice
+from multiprocessing.connection import Connection, wait
+from typing import IO, Any
 
-from .keywords import Keyword, count_document_frequencies, extract_terms, normalise_keyword, rank_keywords
+from .keywords import Keyword, Terms, extract_terms, label_of, normalise_keyword, rank_keywords
 from .topics import Taxonomy
 
 PARALLEL_MIN = 1000  # papers from which the work is spread over worker processes
-
-
-KIND_ORDER = {"method": 0, "acronym": 1, "topic": 2, "phrase": 3}
+CHUNK = 200  # papers per message between the parent and a worker
 FACET_KEYWORDS = 10  # keyword labels copied to papers.keywords
 
-
-@dataclass(frozen=True, slots=True)
-class CorpusKeywords:
-    """Ranked keywords of every paper, and the distinct keywords they share."""
-
-    by_paper: dict[str, list[Keyword]]
-    keywords: dict[str, tuple[str, str, int]]  # normalised -> (label, kind, papers)
-    aliases: dict[str, set[str]]  # normalised keyword -> its aliases as written
+Paper = tuple[str, str]  # (paper id, abstract)
+Emit = Callable[[str, list[Keyword]], Any]
+# Acronyms the corpus defines: normalised short form -> {normalised long form: label}.
+Meanings = dict[str, dict[str, str]]
 
 
-def _most_common(counts: Mapping[str, int], order=lambda value: value) -> str:
-    return min(counts, key=lambda value: (-counts[value], order(value)))
+class Extraction:
+    """One process's share of the corpus: its document frequencies and defined acronyms in
+    memory, its papers' terms spilled to `spill`."""
+
+    def __init__(self, taxonomy: Taxonomy, spill: IO[bytes]):
+        self.taxonomy = taxonomy
+        self.spill = spill
+        self.df: dict[str, int] = {}
+        self.n = 0
+        self.meanings: Meanings = {}
+
+    def extract(self, papers: Iterable[Paper]) -> None:
+        df, meanings, write = self.df, self.meanings, self.spill.write
+        for pid, abstract in papers:
+            terms = extract_terms(abstract, self.taxonomy)
+            for key in terms.document_keys():
+                df[key] = df.get(key, 0) + 1
+            for key, (long, short, _) in terms.acronyms.items():
+                _add_meaning(meanings, normalise_keyword(short), key, label_of(long.split()))
+            record = marshal.dumps((pid, terms.methods, terms.acronyms, terms.phrases, terms.topics))
+            write(len(record).to_bytes(4, "little"))
+            write(record)
+            self.n += 1
+
+    def counts(self) -> tuple[dict[str, int], int, Meanings]:
+        return self.df, self.n, self.meanings
+
+    def ranked(self, df: dict[str, int], n: int, meanings: Meanings) -> Iterator[tuple[str, list[Keyword]]]:
+        """Each spilled paper's keywords, ranked against the corpus counts."""
+        self.spill.flush()
+        self.spill.seek(0)
+        read = self.spill.read
+        while size := read(4):
+            pid, methods, acronyms, phrases, topics = marshal.loads(read(int.from_bytes(size, "little")))
+            ranked = rank_keywords(Terms(methods, acronyms, phrases, topics), df, n)
+            yield pid, merge_acronym_uses(ranked, meanings)
 
 
-def _rank_slice(papers: list[tuple[str, str]], taxonomy: Taxonomy, send, receive) -> list[tuple[str, list[Keyword]]]:
-    """Extract terms of a slice of the corpus, report its document frequencies through `send`,
-    wait for the whole corpus's through `receive`, then rank the slice."""
-    terms = [(pid, extract_terms(abstract, taxonomy)) for pid, abstract in papers]
-    send(count_document_frequencies(t for _, t in terms))
-    df, n = receive()
-    return [(pid, rank_keywords(t, df, n)) for pid, t in terms]
+def _add_meaning(meanings: Meanings, short: str, key: str, label: str) -> None:
+    known = meanings.setdefault(short, {})
+    if key not in known or label < known[key]:  # the same label whichever paper came first
+        known[key] = label
 
 
-def _worker(connection, papers: list[tuple[str, str]], taxonomy: Taxonomy) -> None:
-    connection.send(_rank_slice(papers, taxonomy, connection.send, connection.recv))
-    connection.close()
-
-
-def _merge_frequencies(parts: Iterable[tuple[dict[str, int], int]]) -> tuple[dict[str, int], int]:
-    total: dict[str, int] = {}
+def merge_counts(parts: Iterable[tuple[dict[str, int], int, Meanings]]) -> tuple[dict[str, int], int, Meanings]:
+    """Add up the counts of several shares; only keys more than one paper uses are kept
+    (ranking reads a missing key as one paper: the paper's own)."""
+    df: dict[str, int] = {}
     n = 0
-    for df, count in parts:
-        n += count
-        for key, value in df.items():
-            total[key] = total.get(key, 0) + value
-    return total, n
+    meanings: Meanings = {}
+    for part_df, part_n, part_meanings in parts:
+        n += part_n
+        for key, count in part_df.items():
+            df[key] = df.get(key, 0) + count
+        for short, keys in part_meanings.items():
+            for key, label in keys.items():
+                _add_meaning(meanings, short, key, label)
+    return {key: count for key, count in df.items() if count > 1}, n, meanings
 
 
-def rank_corpus(papers: list[tuple[str, str]], taxonomy: Taxonomy) -> list[tuple[str, list[Keyword]]]:
-    """`(id, ranked keywords)` for every paper. A large corpus is split over one forked process
-    per core: each extracts its slice and counts its frequencies, the parent adds them up and
-    sends the totals back, each ranks its slice. The result is the same as in one process."""
-    workers = min(os.cpu_count() or 1, 8)
-    if len(papers) < PARALLEL_MIN or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        box: list = []
-        return _rank_slice(papers, taxonomy, box.append, lambda: box[0])
-    context = multiprocessing.get_context("fork")
-    size = -(-len(papers) // workers)
-    pipes, processes = [], []
-    for start in range(0, len(papers), size):
-        parent, child = context.Pipe()
-        process = context.Process(target=_worker, args=(child, papers[start : start + size], taxonomy), daemon=True)
-        process.start()
-        child.close()
-        pipes.append(parent)
-        processes.append(process)
+def merge_acronym_uses(ranked: list[Keyword], meanings: Meanings) -> list[Keyword]:
+    """A phrase that is an acronym the corpus defines (`LLMs`, defined elsewhere as `large
+    language models (LLMs)`) becomes that keyword, when the acronym has one meaning."""
+    present = {k.normalised for k in ranked}
+    merged = []
+    for k in ranked:
+        targets = meanings.get(k.normalised) if k.kind == "phrase" else None
+        if targets and len(targets) == 1:
+            ((key, label),) = targets.items()
+            if key in present:
+                continue
+            k = Keyword(key, label, "acronym", k.score, (k.label,))
+            present.add(key)
+        merged.append(k)
+    return merged
+
+
+def facet_arrays(ranked: list[Keyword]) -> tuple[list[str], list[str]]:
+    """(keyword labels, topic names) of one paper, best first, for papers.keywords and .topics."""
+    labels = [k.label for k in ranked if k.kind != "topic"][:FACET_KEYWORDS]
+    topics = [k.label for k in ranked if k.kind == "topic"]
+    return labels, topics
+
+
+def _pair(pid: str, ranked: list[Keyword]) -> tuple[str, list[Keyword]]:
+    return pid, ranked
+
+
+def rank_corpus(papers: Iterable[Paper], taxonomy: Taxonomy, emit: Emit = _pair) -> Iterator[list]:
+    """Rank every paper's keywords against the whole corpus; yields lists of `emit(id, ranked)`
+    (computed where the paper was ranked, so a worker can shape database rows), in no
+    particular order. Use it inside `contextlib.closing` so workers stop if the caller does."""
+    papers = iter(papers)
+    first = list(islice(papers, PARALLEL_MIN))
+    cores = min(os.cpu_count() or 1, 8)
+    if len(first) < PARALLEL_MIN or cores < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        with paused_gc():
+            share = Extraction(taxonomy, io.BytesIO())
+            share.extract(first)
+            df, n, meanings = merge_counts([share.counts()])
+            yield [emit(pid, ranked) for pid, ranked in share.ranked(df, n, meanings)]
+        return
+    yield from _rank_in_workers(_chunks(first, papers), taxonomy, emit, cores)
+
+
+def rank_all(papers: Iterable[Paper], taxonomy: Taxonomy) -> dict[str, list[Keyword]]:
+    """Every paper's ranked keywords by id (for tests and small corpora)."""
+    return dict(sorted(pair for chunk in rank_corpus(papers, taxonomy) for pair in chunk))
+
+
+def _chunks(first: list[Paper], rest: Iterator[Paper]) -> Iterator[list[Paper]]:
+    for start in range(0, len(first), CHUNK):
+        yield first[start : start + CHUNK]
+    while chunk := list(islice(rest, CHUNK)):
+        yield chunk
+
+
+# --- worker processes ---------------------------------------------------------------------------
+
+
+def _worker(pipe: Connection, taxonomy: Taxonomy, emit: Emit) -> None:
+    """Extract the chunks the parent sends until `None`, report the counts, receive the corpus
+    totals, then send back what `emit` makes of each ranked paper, in chunks, and `done`."""
     try:
-        df, n = _merge_frequencies(pipe.recv() for pipe in pipes)
-        # A paper's own terms count at least once, so ranking reads a missing key as 1: send
-        # only the keys more than one paper shares.
-        shared = ({key: count for key, count in df.items() if count > 1}, n)
-        for pipe in pipes:
-            pipe.send(shared)
-        ranked = [item for pipe in pipes for item in pipe.recv()]
+        gc.disable()
+        with tempfile.TemporaryFile(buffering=1 << 20, prefix="paperdb-terms-") as spill:  # unnamed: gone on any exit
+            share = Extraction(taxonomy, spill)
+            while (chunk := pipe.recv()) is not None:
+                share.extract(chunk)
+                pipe.send(("ready",))
+            pipe.send(("counts", share.counts()))
+            share.df = {}
+            df, n, meanings = pipe.recv()
+            rows = []
+            for pid, ranked in share.ranked(df, n, meanings):
+                rows.append(emit(pid, ranked))
+                if len(rows) == CHUNK:
+                    pipe.send(("rows", rows))
+                    rows = []
+            pipe.send(("rows", rows))
+            pipe.send(("done",))
+    except BaseException:
+        pipe.send(("error", traceback.format_exc()))
+    finally:
+        pipe.close()
+
+
+def _receive(pipe: Connection, *expected: str) -> tuple:
+    try:
+        message = pipe.recv()
     except EOFError:
         raise RuntimeError("a keyword worker process died") from None
+    if message[0] == "error":
+        raise RuntimeError(f"a keyword worker process failed:\n{message[1]}")
+    if message[0] not in expected:
+        raise RuntimeError(f"a keyword worker sent {message[0]!r}, not {' or '.join(expected)}")
+    return message
+
+
+def _send(pipe: Connection, message: object) -> None:
+    try:
+        pipe.send(message)
+    except OSError:  # the worker is gone; its last message says why
+        _receive(pipe)
+        raise RuntimeError("a keyword worker process died") from None
+
+
+def _rank_in_workers(chunks: Iterator[list[Paper]], taxonomy: Taxonomy, emit: Emit, cores: int) -> Iterator[list]:
+    context = multiprocessing.get_context("fork")
+    pipes: list[Connection] = []
+    processes = []
+    try:
+        for _ in range(cores):
+            parent, child = context.Pipe()
+            process = context.Process(target=_worker, args=(child, taxonomy, emit), daemon=True)
+            process.start()
+            child.close()
+            pipes.append(parent)
+            processes.append(process)
+        free = list(pipes)
+        for chunk in chunks:  # each chunk goes to whichever worker is free
+            while not free:
+                for pipe in wait(pipes):
+                    _receive(pipe, "ready")
+                    free.append(pipe)
+            _send(free.pop(), chunk)
+        for pipe in pipes:
+            _send(pipe, None)
+        parts = []
+        for pipe in pipes:
+            while (message := _receive(pipe, "ready", "counts"))[0] == "ready":
+                pass
+            parts.append(message[1])
+        totals = merge_counts(parts)
+        del parts
+        for pipe in pipes:
+            _send(pipe, totals)
+        del totals
+        busy = set(pipes)
+        while busy:
+            for pipe in wait(list(busy)):
+                message = _receive(pipe, "rows", "done")
+                if message[0] == "done":
+                    busy.discard(pipe)
+                elif message[1]:
+                    yield message[1]
     finally:
         for process in processes:
-            process.join(timeout=10)
-    return ranked
+            if process.is_alive():
+                process.terminate()
+            process.join()
+        for pipe in pipes:
+            pipe.close()
 
 
 @contextmanager
@@ -102,61 +266,3 @@ def paused_gc() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
-
-
-def corpus_keywords(papers: Iterable[tuple[str, str]], taxonomy: Taxonomy) -> CorpusKeywords:
-    """Keywords for `(paper id, abstract)` pairs, ranked against the frequencies of the whole
-    set. Deterministic: the same papers give the same keywords and scores, in any order."""
-    with paused_gc():
-        return _corpus_keywords(papers, taxonomy)
-
-
-def _corpus_keywords(papers: Iterable[tuple[str, str]], taxonomy: Taxonomy) -> CorpusKeywords:
-    by_paper = dict(sorted(rank_corpus(list(papers), taxonomy)))
-    _merge_acronym_uses(by_paper)
-    labels: dict[str, dict[str, int]] = {}
-    kinds: dict[str, dict[str, int]] = {}
-    aliases: dict[str, set[str]] = {}
-    for ranked in by_paper.values():
-        for k in ranked:
-            label_counts = labels.setdefault(k.normalised, {})
-            label_counts[k.label] = label_counts.get(k.label, 0) + 1
-            kind_counts = kinds.setdefault(k.normalised, {})
-            kind_counts[k.kind] = kind_counts.get(k.kind, 0) + 1
-            if k.aliases:
-                aliases.setdefault(k.normalised, set()).update(k.aliases)
-    keywords = {
-        key: (_most_common(labels[key]), _most_common(kinds[key], KIND_ORDER.get), sum(labels[key].values()))
-        for key in labels
-    }
-    return CorpusKeywords(by_paper, keywords, aliases)
-
-
-def _merge_acronym_uses(by_paper: dict[str, list[Keyword]]) -> None:
-    """A phrase that is an acronym some paper defines (`LLMs`, defined elsewhere as `large language
-    models (LLMs)`) becomes that keyword, when the acronym has one meaning in the corpus."""
-    meanings: dict[str, dict[str, Keyword]] = {}
-    for ranked in by_paper.values():
-        for k in ranked:
-            for alias in k.aliases:
-                meanings.setdefault(normalise_keyword(alias), {}).setdefault(k.normalised, k)
-    for pid, ranked in by_paper.items():
-        present = {k.normalised for k in ranked}
-        merged = []
-        for k in ranked:
-            targets = meanings.get(k.normalised) if k.kind == "phrase" else None
-            if targets and len(targets) == 1:
-                target = next(iter(targets.values()))
-                if target.normalised in present:
-                    continue
-                k = Keyword(target.normalised, target.label, "acronym", k.score, (k.label,))
-                present.add(k.normalised)
-            merged.append(k)
-        by_paper[pid] = merged
-
-
-def facet_arrays(ranked: list[Keyword]) -> tuple[list[str], list[str]]:
-    """(keyword labels, topic names) of one paper, best first, for papers.keywords and .topics."""
-    labels = [k.label for k in ranked if k.kind != "topic"][:FACET_KEYWORDS]
-    topics = [k.label for k in ranked if k.kind == "topic"]
-    return labels, topics

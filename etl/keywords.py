@@ -1,15 +1,15 @@
 """Heuristic keywords: coined method names, acronyms, key phrases and topics; pure functions.
 
 Two stages. `extract_terms` reads one abstract on its own; `rank_keywords` scores those terms
-against document frequencies counted over the whole corpus (`count_document_frequencies`).
+against document frequencies counted over the whole corpus (`Terms.document_keys`, see
+`corpus.py`).
 """
 
 from __future__ import annotations
 
-import heapq
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -236,7 +236,7 @@ def acronyms(sentence: str) -> list[tuple[str, str]]:
 # --- phrases ----------------------------------------------------------------------------------
 
 
-def _label(words: list[str]) -> str:
+def label_of(words: list[str]) -> str:
     """Display form: lower case, except words written with inner capitals (`ImageNet`, `GNN`)."""
     return " ".join(w if w[1:] != w[1:].lower() else w.lower() for w in words)
 
@@ -463,17 +463,6 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     return terms
 
 
-def count_document_frequencies(all_terms: Iterable[Terms]) -> tuple[dict[str, int], int]:
-    """(key -> number of documents using it, number of documents)."""
-    df: dict[str, int] = {}
-    n = 0
-    for terms in all_terms:
-        n += 1
-        for key in terms.document_keys():
-            df[key] = df.get(key, 0) + 1
-    return df, n
-
-
 def rank_keywords(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyword]:
     """A paper's keywords, best first. Scores are comparable across kinds: a paper's own method
     names first (2-3.5), then acronyms it defines (0.6-1), key phrases (up to 0.9) and topics
@@ -498,28 +487,30 @@ def rank_keywords(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyw
         if key in topic_keys:  # `large language models (LLMs)` is the topic, with its alias
             topic_aliases[key] = ((short,), score)
             continue
-        acr.append(Keyword(key, _label(long.split()), "acronym", score, (short,)))
+        acr.append(Keyword(key, label_of(long.split()), "acronym", score, (short,)))
     acr = sorted(acr, key=lambda k: (-k.score, k.normalised))[: KEEP["acronym"]]
     out += acr
     taken.update(k.normalised for k in acr)
     skip = taken | topic_keys | {normalise_keyword(short) for _, short, _ in terms.acronyms.values()}
     log_n = math.log(n_docs + 1)
-    get = df.get
-    scored = heapq.nsmallest(
-        KEEP["phrase"],
-        (
-            # -weight, then the key: ties break the same way on every run
-            (-(1 + _LOG[count] if count < 64 else 1 + math.log(count))
-             * (log_n - math.log(get(key, 1) + 1) + 1)
-             * (1.5 if first < 40 else 1.0), key, words)
-            for key, (count, first, words) in terms.phrases.items()
-            if key not in skip
-        ),
-    )
+    rare = log_n - math.log(2) + 1  # the weight of a phrase no other paper uses
+    get, log = df.get, math.log
+    candidates = []
+    for key, (count, first, words) in terms.phrases.items():
+        if key in skip:
+            continue
+        shared = get(key)
+        weight = (1 + _LOG[count] if count < 64 else 1 + log(count)) * (
+            rare if shared is None else log_n - log(shared + 1) + 1
+        )
+        if first < 40:
+            weight *= 1.5
+        candidates.append((-weight, key, words))  # then the key: ties break the same way on every run
+    scored = sorted(candidates)[: KEEP["phrase"]]
     top = -scored[0][0] if scored else 1.0
     for weight, key, words in scored:
         weight = -weight
-        out.append(Keyword(key, _label(words), "phrase", round(0.9 * weight / top, 4)))
+        out.append(Keyword(key, label_of(words), "phrase", round(0.9 * weight / top, 4)))
         taken.add(key)
     topics = sorted(terms.topics.items(), key=lambda kv: (-kv[1], kv[0]))[: KEEP["topic"]]
     for name, weight in topics:

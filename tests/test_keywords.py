@@ -7,7 +7,7 @@ import random
 import pytest
 
 from etl import corpus
-from etl.corpus import corpus_keywords
+from etl.corpus import rank_all
 from etl.errors import PaperdbError
 from etl.keywords import (
     extract_terms,
@@ -140,10 +140,11 @@ def test_acronym_used_without_definition_merges_with_its_meaning():
         ("a", "Graph neural networks (GNNs) are powerful. We study GNNs on molecules."),
         ("b", "We show that GNNs fail on long-range tasks. GNNs need rewiring. GNNs are popular."),
     ]
-    corpus = corpus_keywords(papers, TAXONOMY)
-    keys_b = {k.normalised for k in corpus.by_paper["b"]}
+    ranked = rank_all(papers, TAXONOMY)
+    keys_b = {k.normalised: k for k in ranked["b"]}
     assert "graph neural network" in keys_b and "gnn" not in keys_b
-    assert "GNN" in corpus.aliases["graph neural network"]
+    assert keys_b["graph neural network"].label == "graph neural networks"
+    assert "GNN" in {alias for k in ranked["a"] for alias in k.aliases}
 
 
 def test_scores_are_deterministic_and_independent_of_order():
@@ -152,11 +153,10 @@ def test_scores_are_deterministic_and_independent_of_order():
         ("b", "Diffusion models (DMs) generate images. We introduce FastDM, a sampler for diffusion models."),
         ("c", "We study regret bounds for linear bandits with knapsack constraints."),
     ]
-    first = corpus_keywords(papers, TAXONOMY)
+    first = rank_all(papers, TAXONOMY)
     shuffled = papers[:]
     random.Random(7).shuffle(shuffled)
-    second = corpus_keywords(shuffled, TAXONOMY)
-    assert first.by_paper == second.by_paper and first.keywords == second.keywords
+    assert rank_all(shuffled, TAXONOMY) == first
 
 
 def test_all_four_kinds_on_a_realistic_abstract():
@@ -172,7 +172,8 @@ def test_all_four_kinds_on_a_realistic_abstract():
 def test_parallel_ranking_equals_single_process(monkeypatch):
     papers = [(f"p{i:03d}", f"We propose Method{i}X, a solver for task {i}. Graph neural networks (GNNs) help.")
               for i in range(40)]
-    single = corpus_keywords(papers, TAXONOMY)
+    single = rank_all(papers, TAXONOMY)
     monkeypatch.setattr(corpus, "PARALLEL_MIN", 10)
-    parallel = corpus_keywords(papers, TAXONOMY)
+    monkeypatch.setattr(corpus, "CHUNK", 3)  # many chunks, shared unevenly between the workers
+    parallel = rank_all(papers, TAXONOMY)
     assert parallel == single

@@ -1,79 +1,99 @@
-"""Store keywords: recompute every paper's keywords against the corpus, inside the load's transaction."""
+"""Store keywords: rank every paper's keywords against the corpus, inside the load's transaction.
+
+Ranked keywords stream from the workers into temporary tables; SQL then derives the distinct
+keywords (label and kind as most papers have them), keeps the ids of surviving keywords, and
+fills `paper_keywords`, `keyword_aliases` and the facet copies on `papers`. Python holds one
+chunk of papers at a time, whatever the corpus size.
+"""
 
 from __future__ import annotations
 
 import json
+from contextlib import closing
 
-from sqlalchemy import Connection, delete, insert, select, text
+from sqlalchemy import Connection
 
-from ..corpus import corpus_keywords, facet_arrays
-from ..models import Keyword, KeywordAlias, Paper, PaperKeyword
+from ..corpus import facet_arrays, rank_corpus
+from ..keywords import Keyword
 from ..topics import load_taxonomy, taxonomy_path
 
-CHUNK = 500
+STAGE = """
+CREATE TEMP TABLE staged_keywords (paper_id TEXT, normalised TEXT, label TEXT, kind TEXT, score REAL, rank INTEGER);
+CREATE TEMP TABLE staged_aliases (normalised TEXT, alias TEXT, folded TEXT);
+CREATE TEMP TABLE staged_facets (paper_id TEXT PRIMARY KEY, keywords TEXT, topics TEXT);
+"""
+# Label and kind of each distinct keyword: the ones most papers use (ties: the smallest label;
+# method before acronym before topic before phrase).
+CORPUS_KEYWORDS = """
+CREATE TEMP TABLE corpus_keywords AS
+WITH labels AS (
+    SELECT normalised, label, sum(count(*)) OVER (PARTITION BY normalised) AS papers,
+        row_number() OVER (PARTITION BY normalised ORDER BY count(*) DESC, label) AS r
+    FROM staged_keywords GROUP BY normalised, label
+), kinds AS (
+    SELECT normalised, kind, row_number() OVER (
+        PARTITION BY normalised ORDER BY count(*) DESC,
+        CASE kind WHEN 'method' THEN 0 WHEN 'acronym' THEN 1 WHEN 'topic' THEN 2 ELSE 3 END
+    ) AS r
+    FROM staged_keywords GROUP BY normalised, kind
+)
+SELECT l.normalised, l.label, k.kind, l.papers
+FROM labels l JOIN kinds k ON k.normalised = l.normalised AND k.r = 1
+WHERE l.r = 1
+"""
+STORE = [
+    "CREATE UNIQUE INDEX temp.corpus_keywords_normalised ON corpus_keywords (normalised)",
+    "DELETE FROM paper_keywords",
+    "DELETE FROM keyword_aliases",
+    "DELETE FROM keywords WHERE normalised NOT IN (SELECT normalised FROM corpus_keywords)",
+    """UPDATE keywords SET label = c.label, kind = c.kind, papers = c.papers
+       FROM corpus_keywords c WHERE c.normalised = keywords.normalised
+       AND (keywords.label, keywords.kind, keywords.papers) IS NOT (c.label, c.kind, c.papers)""",
+    """INSERT INTO keywords (normalised, label, kind, papers)
+       SELECT normalised, label, kind, papers FROM corpus_keywords c
+       WHERE NOT EXISTS (SELECT 1 FROM keywords k WHERE k.normalised = c.normalised)
+       ORDER BY normalised""",
+    """INSERT INTO paper_keywords (paper_id, keyword_id, keyword, kind, score, rank)
+       SELECT s.paper_id, k.id, k.label, s.kind, s.score, s.rank
+       FROM staged_keywords s JOIN keywords k ON k.normalised = s.normalised
+       ORDER BY s.paper_id, s.rank""",
+    """INSERT OR IGNORE INTO keyword_aliases (keyword_id, alias, normalised)
+       SELECT k.id, a.alias, a.folded FROM staged_aliases a JOIN keywords k ON k.normalised = a.normalised
+       ORDER BY k.id, a.alias""",
+    """UPDATE papers SET keywords = f.keywords, topics = f.topics
+       FROM staged_facets f WHERE f.paper_id = papers.id
+       AND (papers.keywords, papers.topics) IS NOT (f.keywords, f.topics)""",
+]
+DROP = ["staged_keywords", "staged_aliases", "staged_facets", "corpus_keywords"]
+
+
+def paper_rows(pid: str, ranked: list[Keyword]) -> tuple[list[tuple], list[tuple], tuple]:
+    """A paper's rows for the staging tables; runs in the worker that ranked the paper."""
+    keywords = [(pid, k.normalised, k.label, k.kind, k.score, rank) for rank, k in enumerate(ranked, 1)]
+    aliases = [(k.normalised, alias, alias.casefold()) for k in ranked for alias in k.aliases]
+    labels, topics = facet_arrays(ranked)
+    facets = (pid, json.dumps(labels, ensure_ascii=False), json.dumps(topics, ensure_ascii=False))
+    return keywords, aliases, facets
 
 
 def refresh_keywords(conn: Connection) -> int:
     """Recompute every paper's keywords against the current corpus and store them; returns the
     number of distinct keywords. Keyword ids of surviving keywords do not change."""
-    papers = conn.execute(select(Paper.id, Paper.abstract).order_by(Paper.id))
-    corpus = corpus_keywords(((row.id, row.abstract) for row in papers), load_taxonomy(taxonomy_path()))
-    conn.execute(delete(PaperKeyword))
-    conn.execute(delete(KeywordAlias))
-    known = {
-        row.normalised: row
-        for row in conn.execute(select(Keyword.normalised, Keyword.id, Keyword.label, Keyword.kind, Keyword.papers))
-    }
-    gone = [row.id for key, row in known.items() if key not in corpus.keywords]
-    for i in range(0, len(gone), CHUNK):
-        conn.execute(delete(Keyword).where(Keyword.id.in_(gone[i : i + CHUNK])))
-    new = [
-        {"normalised": key, "label": label, "kind": kind, "papers": papers}
-        for key, (label, kind, papers) in corpus.keywords.items()
-        if key not in known
-    ]
-    changed = [
-        {"kid": known[key].id, "label": label, "kind": kind, "papers": papers}
-        for key, (label, kind, papers) in corpus.keywords.items()
-        if key in known and (known[key].label, known[key].kind, known[key].papers) != (label, kind, papers)
-    ]
-    if new:
-        conn.execute(insert(Keyword), new)
-    if changed:
-        conn.execute(
-            text("UPDATE keywords SET label = :label, kind = :kind, papers = :papers WHERE id = :kid"), changed
-        )
-    ids = {row.normalised: row.id for row in conn.execute(select(Keyword.normalised, Keyword.id))}
-    rows = [
-        (pid, ids[k.normalised], corpus.keywords[k.normalised][0], k.kind, k.score, rank)
-        for pid, ranked in corpus.by_paper.items()
-        for rank, k in enumerate(ranked, 1)
-    ]
-    if rows:  # the largest insert of a load: plain tuples, no per-row dictionaries
-        conn.exec_driver_sql(
-            "INSERT INTO paper_keywords (paper_id, keyword_id, keyword, kind, score, rank)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            rows,
-        )
-    aliases = [
-        {"keyword_id": ids[key], "alias": alias, "normalised": alias.casefold()}
-        for key, names in sorted(corpus.aliases.items())
-        for alias in sorted(names)
-    ]
-    if aliases:
-        conn.execute(insert(KeywordAlias), aliases)
-    _update_facet_arrays(conn, corpus.by_paper)
-    return len(corpus.keywords)
-
-
-def _update_facet_arrays(conn: Connection, by_paper) -> None:
-    """Copy each paper's keyword labels and topics to papers.keywords/.topics where they changed."""
-    current = {row.id: (row.keywords, row.topics) for row in conn.execute(select(Paper.id, Paper.keywords, Paper.topics))}
-    changed = []
-    for pid, ranked in by_paper.items():
-        labels, topics = facet_arrays(ranked)
-        values = (json.dumps(labels, ensure_ascii=False), json.dumps(topics, ensure_ascii=False))
-        if current.get(pid) != values:
-            changed.append({"pid": pid, "keywords": values[0], "topics": values[1]})
-    if changed:
-        conn.execute(text("UPDATE papers SET keywords = :keywords, topics = :topics WHERE id = :pid"), changed)
+    raw = conn.connection.driver_connection
+    for statement in STAGE.strip().split(";\n"):
+        raw.execute(statement)
+    papers = raw.execute("SELECT id, abstract FROM papers")
+    with closing(rank_corpus(papers, load_taxonomy(taxonomy_path()), paper_rows)) as chunks:
+        for chunk in chunks:
+            raw.executemany(
+                "INSERT INTO staged_keywords VALUES (?, ?, ?, ?, ?, ?)", [row for rows, _, _ in chunk for row in rows]
+            )
+            raw.executemany("INSERT INTO staged_aliases VALUES (?, ?, ?)", [row for _, rows, _ in chunk for row in rows])
+            raw.executemany("INSERT INTO staged_facets VALUES (?, ?, ?)", [facets for _, _, facets in chunk])
+    raw.execute(CORPUS_KEYWORDS)
+    for statement in STORE:
+        raw.execute(statement)
+    distinct = raw.execute("SELECT count(*) FROM corpus_keywords").fetchone()[0]
+    for table in DROP:
+        raw.execute(f"DROP TABLE temp.{table}")
+    return distinct
