@@ -25,7 +25,7 @@ DASHBOARD = "paperdb"
 # Per-table Datasette options: default facets, sort columns, label columns, full-text search.
 TABLE_OPTIONS: dict[str, dict] = {
     "papers": {
-        "facets": ["code_status", {"array": "topics"}, "venue", "year"],
+        "facets": ["code_status", {"distinct_array": "topics"}, "venue", "year"],
         "sortable_columns": ["year", "venue", "code_status", "title", "added_at", "updated_at"],
     },
     "paper_keywords": {"facets": ["kind", "keyword"], "sortable_columns": ["score", "rank", "kind", "keyword"]},
