@@ -160,9 +160,11 @@ def _chunks(first: list[Paper], rest: Iterator[Paper]) -> Iterator[list[Paper]]:
 # --- worker processes ---------------------------------------------------------------------------
 
 
-def _worker(pipe: Connection, taxonomy: Taxonomy, emit: Emit) -> None:
+def _worker(pipe: Connection, parent_ends: list[Connection], taxonomy: Taxonomy, emit: Emit) -> None:
     """Extract the chunks the parent sends until `None`, report the counts, receive the corpus
     totals, then send back what `emit` makes of each ranked paper, in chunks, and `done`."""
+    for end in parent_ends:  # copies inherited by the fork: if the parent dies, the pipe must close
+        end.close()
     try:
         gc.disable()
         with tempfile.TemporaryFile(buffering=1 << 20, prefix="paperdb-terms-") as spill:  # unnamed: gone on any exit
@@ -214,7 +216,7 @@ def _rank_in_workers(chunks: Iterator[list[Paper]], taxonomy: Taxonomy, emit: Em
     try:
         for _ in range(cores):
             parent, child = context.Pipe()
-            process = context.Process(target=_worker, args=(child, taxonomy, emit), daemon=True)
+            process = context.Process(target=_worker, args=(child, [*pipes, parent], taxonomy, emit), daemon=True)
             process.start()
             child.close()
             pipes.append(parent)

@@ -54,13 +54,33 @@ def paper_count(db_file: str) -> int:
         con.close()
 
 
-@pytest.mark.parametrize("delay", [0.05, 0.3, 0.8, 1.5])
+def processes_loading(db_file: str) -> list[int]:
+    """Pids of live processes whose command line loads `db_file` (the loader and its forked
+    keyword workers)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+            state = next(line for line in (entry / "status").read_text().splitlines() if line.startswith("State:"))
+        except (OSError, StopIteration):
+            continue
+        if db_file.encode() in argv and "zombie" not in state:
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.parametrize("delay", [0.05, 0.3, 0.8, 1.5, 2.2])
 def test_kill_9_mid_load_leaves_the_before_or_after_state(seeded, corpus, delay):
     process = start_load(seeded, str(corpus))
     time.sleep(delay)
     process.send_signal(signal.SIGKILL)
     process.wait(timeout=30)
     assert paper_count(seeded) in (57, 57 + CORPUS)
+    if Path("/proc/self/cmdline").exists():  # keyword workers of the killed load exit too
+        deadline = time.monotonic() + 10
+        while processes_loading(seeded) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert processes_loading(seeded) == []
     # and the database takes the next load as usual
     assert load(seeded, [str(corpus)]).files_seen == CORPUS // 500 + (CORPUS % 500 > 0)
     assert paper_count(seeded) == 57 + CORPUS
