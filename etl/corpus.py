@@ -19,11 +19,12 @@ import io
 import marshal
 import multiprocessing
 import os
+import queue
 import tempfile
+import threading
 import traceback
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from itertools import islice
 from multiprocessing.connection import Connection, wait
 from typing import IO, Any
 
@@ -32,6 +33,7 @@ from .topics import Taxonomy
 
 PARALLEL_MIN = 1000  # papers from which the work is spread over worker processes
 CHUNK = 200  # papers per message between the parent and a worker
+BACKLOG = 8  # chunks waiting for a free worker before `feed` waits too
 FACET_KEYWORDS = 10  # keyword labels copied to papers.keywords
 
 Paper = tuple[str, str]  # (paper id, abstract)
@@ -128,33 +130,67 @@ def _pair(pid: str, ranked: list[Keyword]) -> tuple[str, list[Keyword]]:
     return pid, ranked
 
 
-def rank_corpus(papers: Iterable[Paper], taxonomy: Taxonomy, emit: Emit = _pair) -> Iterator[list]:
-    """Rank every paper's keywords against the whole corpus; yields lists of `emit(id, ranked)`
-    (computed where the paper was ranked, so a worker can shape database rows), in no
-    particular order. Use it inside `contextlib.closing` so workers stop if the caller does."""
-    papers = iter(papers)
-    first = list(islice(papers, PARALLEL_MIN))
-    cores = min(os.cpu_count() or 1, 8)
-    if len(first) < PARALLEL_MIN or cores < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        with paused_gc():
-            share = Extraction(taxonomy, io.BytesIO())
-            share.extract(first)
-            df, n, meanings = merge_counts([share.counts()])
-            yield [emit(pid, ranked) for pid, ranked in share.ranked(df, n, meanings)]
-        return
-    yield from _rank_in_workers(_chunks(first, papers), taxonomy, emit, cores)
+class CorpusRanking:
+    """Rank a corpus that arrives in pieces: `feed` papers as they come, then iterate `ranked()`
+    once all are in. From `PARALLEL_MIN` papers on, worker processes start and extract while the
+    caller goes on with its own work. `ranked()` yields lists of `emit(id, ranked keywords)`
+    (computed where the paper was ranked, so a worker can shape database rows) in no particular
+    order. Use it as a context manager: leaving stops the workers, whatever happened."""
+
+    def __init__(self, taxonomy: Taxonomy, emit: Emit = _pair):
+        self.taxonomy, self.emit = taxonomy, emit
+        self.pending: list[Paper] = []
+        self.pool: _Pool | None = None
+        self.fed = 0
+
+    def feed(self, papers: Iterable[Paper]) -> None:
+        before = len(self.pending)
+        self.pending.extend(papers)
+        self.fed += len(self.pending) - before
+        if self.pool is None:
+            if len(self.pending) < PARALLEL_MIN or _cores() < 2:
+                return
+            self.pool = _Pool(self.taxonomy, self.emit, _cores())
+        while len(self.pending) >= CHUNK:
+            self.pool.submit(self.pending[:CHUNK])
+            del self.pending[:CHUNK]
+
+    def ranked(self) -> Iterator[list]:
+        if self.pool is None:
+            with paused_gc():
+                share = Extraction(self.taxonomy, io.BytesIO())
+                share.extract(self.pending)
+                self.pending = []
+                df, n, meanings = merge_counts([share.counts()])
+                yield [self.emit(pid, ranked) for pid, ranked in share.ranked(df, n, meanings)]
+            return
+        if self.pending:
+            self.pool.submit(self.pending)
+            self.pending = []
+        yield from self.pool.finish()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
+
+    def __enter__(self) -> CorpusRanking:
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
 
 
 def rank_all(papers: Iterable[Paper], taxonomy: Taxonomy) -> dict[str, list[Keyword]]:
     """Every paper's ranked keywords by id (for tests and small corpora)."""
-    return dict(sorted(pair for chunk in rank_corpus(papers, taxonomy) for pair in chunk))
+    with CorpusRanking(taxonomy) as ranking:
+        ranking.feed(papers)
+        return dict(sorted(pair for chunk in ranking.ranked() for pair in chunk))
 
 
-def _chunks(first: list[Paper], rest: Iterator[Paper]) -> Iterator[list[Paper]]:
-    for start in range(0, len(first), CHUNK):
-        yield first[start : start + CHUNK]
-    while chunk := list(islice(rest, CHUNK)):
-        yield chunk
+def _cores() -> int:
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    return min(os.cpu_count() or 1, 8)
 
 
 # --- worker processes ---------------------------------------------------------------------------
@@ -209,25 +245,59 @@ def _send(pipe: Connection, message: object) -> None:
         raise RuntimeError("a keyword worker process died") from None
 
 
-def _rank_in_workers(chunks: Iterator[list[Paper]], taxonomy: Taxonomy, emit: Emit, cores: int) -> Iterator[list]:
-    context = multiprocessing.get_context("fork")
-    pipes: list[Connection] = []
-    processes = []
-    try:
-        for _ in range(cores):
-            parent, child = context.Pipe()
-            process = context.Process(target=_worker, args=(child, [*pipes, parent], taxonomy, emit), daemon=True)
-            process.start()
-            child.close()
-            pipes.append(parent)
-            processes.append(process)
-        free = list(pipes)
-        for chunk in chunks:  # each chunk goes to whichever worker is free
-            while not free:
-                for pipe in wait(pipes):
-                    _receive(pipe, "ready")
-                    free.append(pipe)
-            _send(free.pop(), chunk)
+class _Pool:
+    """One forked worker per core. A feeder thread hands each submitted chunk to whichever worker
+    is free, so `submit` returns at once unless `BACKLOG` chunks are already waiting."""
+
+    def __init__(self, taxonomy: Taxonomy, emit: Emit, cores: int):
+        context = multiprocessing.get_context("fork")
+        self.pipes: list[Connection] = []
+        self.processes = []
+        self.chunks: queue.Queue = queue.Queue(maxsize=BACKLOG)
+        self.error: BaseException | None = None
+        try:
+            for _ in range(cores):  # fork before the feeder thread exists
+                parent, child = context.Pipe()
+                process = context.Process(target=_worker, args=(child, [*self.pipes, parent], taxonomy, emit), daemon=True)
+                process.start()
+                child.close()
+                self.pipes.append(parent)
+                self.processes.append(process)
+        except BaseException:
+            self.close()
+            raise
+        self.feeder = threading.Thread(target=self._feed, name="paperdb-keyword-feeder", daemon=True)
+        self.feeder.start()
+
+    def submit(self, chunk: list[Paper]) -> None:
+        while True:
+            if self.error is not None:
+                raise self.error
+            try:
+                self.chunks.put(chunk, timeout=0.1)
+                return
+            except queue.Full:
+                continue
+
+    def _feed(self) -> None:
+        try:
+            free = list(self.pipes)
+            while (chunk := self.chunks.get()) is not None:
+                while not free:
+                    for pipe in wait(self.pipes):
+                        _receive(pipe, "ready")
+                        free.append(pipe)
+                _send(free.pop(), chunk)
+        except BaseException as exc:  # reported to the main thread by submit() and finish()
+            self.error = exc
+
+    def finish(self) -> Iterator[list]:
+        """End the extraction, share the corpus counts, and yield the workers' ranked rows."""
+        self.submit(None)  # type: ignore[arg-type]
+        self.feeder.join()
+        if self.error is not None:
+            raise self.error
+        pipes = self.pipes
         for pipe in pipes:
             _send(pipe, None)
         parts = []
@@ -248,12 +318,20 @@ def _rank_in_workers(chunks: Iterator[list[Paper]], taxonomy: Taxonomy, emit: Em
                     busy.discard(pipe)
                 elif message[1]:
                     yield message[1]
-    finally:
-        for process in processes:
+
+    def close(self) -> None:
+        for process in self.processes:
             if process.is_alive():
                 process.terminate()
             process.join()
-        for pipe in pipes:
+        feeder = getattr(self, "feeder", None)
+        if feeder is not None and feeder.is_alive():  # it wakes on the closed pipes or on this
+            try:
+                self.chunks.put_nowait(None)
+            except queue.Full:
+                pass
+            feeder.join(timeout=5)
+        for pipe in self.pipes:
             pipe.close()
 
 

@@ -8,12 +8,14 @@ import sqlite3
 
 import pytest
 
+from etl import corpus
 from etl.errors import InputError
 from etl.identity import paper_id
 from etl.load import load
 from etl.sources import bundled_listings_dir
 from etl.sources.listing import paragraphs
 
+from tests.exports import bibtex, seed_abstracts
 from tests.helpers import ABSTRACT_GNN, ABSTRACT_QUIP, ABSTRACT_ZKAUDIT, dump, listing_text, rows
 
 
@@ -188,6 +190,28 @@ def test_keywords_are_rescored_only_when_papers_change(db_file, write):
     assert summary.keywords is not None
     assert rows(db_file, "SELECT count(DISTINCT paper_id) FROM paper_keywords") == [(58,)]
     assert load(db_file, rescore=True).keywords == summary.keywords
+
+
+KEYWORDS = """
+SELECT pk.paper_id, k.normalised, k.label, k.kind, k.papers, pk.kind, pk.score, pk.rank, p.keywords, p.topics
+FROM paper_keywords pk JOIN keywords k ON k.id = pk.keyword_id JOIN papers p ON p.id = pk.paper_id
+ORDER BY pk.paper_id, pk.rank
+"""
+
+
+def test_keywords_do_not_depend_on_workers_file_order_or_text_changes(tmp_path, write, monkeypatch):
+    """Papers go to keyword workers as files are saved; a paper whose text a later file of the
+    same run replaces (the listing's text over the BibTeX's) makes the run start afresh."""
+    bib = write("a.bib", bibtex(seed_abstracts(3)))
+    runs = [(10**9, [bundled_listings_dir(), bib]), (5, [bundled_listings_dir(), bib]), (5, [bib, bundled_listings_dir()])]
+    dumps = []
+    for n, (parallel_min, paths) in enumerate(runs):
+        monkeypatch.setattr(corpus, "PARALLEL_MIN", parallel_min)
+        monkeypatch.setattr(corpus, "CHUNK", 4)
+        db = str(tmp_path / f"run{n}.db")
+        load(db, [str(p) for p in paths])
+        dumps.append(rows(db, KEYWORDS))
+    assert dumps[0] and dumps[0] == dumps[1] == dumps[2]
 
 
 def fts_ids(db: str, query: str) -> list[str]:

@@ -45,11 +45,14 @@ def load(
         with paused_gc(), transaction(engine) as conn:
             migrate(conn)
             run = Run(conn, summary, venue=venue, year=year, format=format, keep_going=keep_going)
-            for input_file in discovery.files:
-                if progress:
-                    progress(input_file)
-                run.load_file(input_file)
-            run.finish(paths, started, rescore)
+            try:
+                for input_file in discovery.files:
+                    if progress:
+                        progress(input_file)
+                    run.load_file(input_file)
+                run.finish(paths, started, rescore)
+            finally:
+                run.close()
     except BaseException:
         engine.dispose()
         if not existed:

@@ -9,11 +9,11 @@ chunk of papers at a time, whatever the corpus size.
 from __future__ import annotations
 
 import json
-from contextlib import closing
+from collections.abc import Container
 
 from sqlalchemy import Connection
 
-from ..corpus import facet_arrays, rank_corpus
+from ..corpus import CorpusRanking, facet_arrays
 from ..keywords import Keyword
 from ..topics import load_taxonomy, taxonomy_path
 
@@ -76,15 +76,30 @@ def paper_rows(pid: str, ranked: list[Keyword]) -> tuple[list[tuple], list[tuple
     return keywords, aliases, facets
 
 
-def refresh_keywords(conn: Connection) -> int:
+def keyword_ranking() -> CorpusRanking:
+    """A ranking that shapes each paper's rows for the staging tables in the workers."""
+    return CorpusRanking(load_taxonomy(taxonomy_path()), paper_rows)
+
+
+def refresh_keywords(conn: Connection, ranking: CorpusRanking | None = None, fed: Container[str] = ()) -> int:
     """Recompute every paper's keywords against the current corpus and store them; returns the
-    number of distinct keywords. Keyword ids of surviving keywords do not change."""
+    number of distinct keywords. Keyword ids of surviving keywords do not change.
+
+    `ranking` may hold papers the load already fed (their ids in `fed`, each fed once with its
+    current abstract); the other papers are fed here. If the counts disagree (a fed paper was
+    since removed), everything is fed again from the database."""
     raw = conn.connection.driver_connection
-    for statement in STAGE.strip().split(";\n"):
-        raw.execute(statement)
-    papers = raw.execute("SELECT id, abstract FROM papers")
-    with closing(rank_corpus(papers, load_taxonomy(taxonomy_path()), paper_rows)) as chunks:
-        for chunk in chunks:
+    total = raw.execute("SELECT count(*) FROM papers").fetchone()[0]
+    if ranking is None or not _complete(raw, ranking, fed, total):
+        if ranking is not None:
+            ranking.close()
+        ranking = keyword_ranking()
+        if not _complete(raw, ranking, (), total):
+            raise RuntimeError("papers changed while their keywords were computed")
+    with ranking:
+        for statement in STAGE.strip().split(";\n"):
+            raw.execute(statement)
+        for chunk in ranking.ranked():
             raw.executemany(
                 "INSERT INTO staged_keywords VALUES (?, ?, ?, ?, ?, ?)", [row for rows, _, _ in chunk for row in rows]
             )
@@ -97,3 +112,11 @@ def refresh_keywords(conn: Connection) -> int:
     for table in DROP:
         raw.execute(f"DROP TABLE temp.{table}")
     return distinct
+
+
+def _complete(raw, ranking: CorpusRanking, fed: Container[str], total: int) -> bool:
+    """Feed the papers not yet fed; whether the ranking now holds each paper exactly once."""
+    cursor = raw.execute("SELECT id, abstract FROM papers")
+    while rows := cursor.fetchmany(1000):
+        ranking.feed(row for row in rows if row[0] not in fed)
+    return ranking.fed == total

@@ -19,7 +19,7 @@ from ..models import EtlRun, Event, Paper, PaperLink, PaperSource, Source
 from ..records import Entry, ParsedFile
 from ..sources import InputFile, read_input
 from .bibliography import refresh_bibliography
-from .keywords import refresh_keywords
+from .keywords import keyword_ranking, refresh_keywords
 from .summary import RunSummary
 
 CHUNK = 500  # ids per `IN (...)` query; well under SQLite's variable limit
@@ -76,6 +76,11 @@ class Run:
         self.added: set[str] = set()
         self.updated: set[str] = set()
         self.touched: set[str] = set()  # papers whose provenance changed: their bibliography is redone
+        # New and changed papers go to keyword extraction as they are saved, so worker processes
+        # extract while this process goes on reading and inserting; finish() feeds the rest.
+        self.ranking = None
+        self.fed: set[str] = set()
+        self.refed = False  # a paper was fed twice (its text changed again): feed all afresh
         # The papers_fts triggers stand aside for this transaction; finish() rebuilds the index
         # once if anything changed, which costs far less than a trigger per row.
         conn.execute(text(DEFER_FTS))
@@ -194,6 +199,7 @@ class Run:
         if new:
             self.conn.execute(insert(Paper), new)
             self.added.update(row["id"] for row in new)
+            self._feed((row["id"], row["abstract"]) for row in new)
         if moved:
             self.conn.execute(text("UPDATE papers SET text_source_id = :text_source_id WHERE id = :pid"), moved)
         if changed:
@@ -209,9 +215,28 @@ class Run:
                 changed,
             )
             self.updated.update(changed_ids)
+            self._feed((row["pid"], row["abstract"]) for row in changed)
         if links:
             self.conn.execute(insert(PaperLink), links)
         return ids
+
+    def _feed(self, papers) -> None:
+        if self.refed:
+            return
+        papers = list(papers)
+        if any(pid in self.fed for pid, _ in papers):  # its text changed again: finish() starts afresh
+            self.refed = True
+            self.close()
+            return
+        if self.ranking is None:
+            self.ranking = keyword_ranking()
+        self.fed.update(pid for pid, _ in papers)
+        self.ranking.feed(papers)
+
+    def close(self) -> None:
+        """Stop keyword workers (after finish(), or when the run failed)."""
+        if self.ranking is not None:
+            self.ranking.close()
 
     def _save_events(self, parsed: ParsedFile, source_id: int) -> None:
         if not parsed.events:
@@ -250,7 +275,8 @@ class Run:
         ).scalar()
         if rescore or stale or self.added or self.updated or summary.papers_removed:
             with summary.timed("keywords"):
-                summary.keywords = refresh_keywords(conn)
+                ranking = None if self.refed else self.ranking
+                summary.keywords = refresh_keywords(conn, ranking, self.fed)
         if summary.files_loaded or summary.keywords is not None:
             with summary.timed("fts"):
                 conn.execute(text(REBUILD_FTS))
