@@ -6,10 +6,12 @@ unnamed temporary file. *Ranking* reads the spill back and scores each paper aga
 counts (`rank_keywords`), merging phrases that are defined acronyms. Memory holds the counts and
 one chunk of papers, never the texts or terms of the whole corpus.
 
-A large corpus is shared among one forked worker per core: the parent hands out chunks of
-abstracts to whichever worker is free, adds up the workers' counts and sends the totals back,
-then collects what each worker ranks from its own spill. The result does not depend on how the
-papers were shared, nor on their order.
+A large corpus is shared among one forked worker per core. Papers are fed as the caller
+produces them (a load feeds each file's new papers as it saves them) and a feeder thread hands
+chunks to whichever worker is free, so extraction overlaps the caller's own work. Once all are
+fed, the parent adds up the workers' counts, sends the totals back, and collects what each
+worker ranks from its own spill. The result does not depend on how the papers were shared, nor
+on their order.
 """
 
 from __future__ import annotations
@@ -151,9 +153,11 @@ class CorpusRanking:
             if len(self.pending) < PARALLEL_MIN or _cores() < 2:
                 return
             self.pool = _Pool(self.taxonomy, self.emit, _cores())
-        while len(self.pending) >= CHUNK:
-            self.pool.submit(self.pending[:CHUNK])
-            del self.pending[:CHUNK]
+        start = 0
+        while len(self.pending) - start >= CHUNK:
+            self.pool.submit(self.pending[start : start + CHUNK])
+            start += CHUNK
+        del self.pending[:start]
 
     def ranked(self) -> Iterator[list]:
         if self.pool is None:
