@@ -15,7 +15,7 @@ from ..cleaning import clean_text
 from ..derive import derive, link_rows
 from ..errors import InputError
 from ..identity import abstract_sha256, paper_id
-from ..models import EtlRun, Event, Paper, PaperLink, PaperSource, Source
+from ..models import EtlRun, Event, PaperLink, PaperSource, Source
 from ..records import Entry, ParsedFile
 from ..sources import InputFile, read_input
 from .bibliography import refresh_bibliography
@@ -49,14 +49,15 @@ def utcnow() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-def _record_fields(entry: Entry) -> dict:
-    """What a bibliographic entry says about its paper, for paper_sources (NULL for listings)."""
-    return {
-        "title": entry.title,
-        "authors": json.dumps(list(entry.authors), ensure_ascii=False) if entry.authors else None,
-        "ids": json.dumps(dict(entry.ids), ensure_ascii=False) if entry.ids else None,
-        "url": entry.url,
-    }
+def _record_fields(entry: Entry) -> tuple:
+    """What a bibliographic entry says about its paper, for paper_sources (NULL for listings):
+    title, authors, ids, url."""
+    return (
+        entry.title,
+        json.dumps(list(entry.authors), ensure_ascii=False) if entry.authors else None,
+        json.dumps(dict(entry.ids), ensure_ascii=False) if entry.ids else None,
+        entry.url,
+    )
 
 
 class Run:
@@ -64,6 +65,7 @@ class Run:
 
     def __init__(self, conn: Connection, summary: RunSummary, *, venue, year, format, keep_going: bool):
         self.conn = conn
+        self.raw = conn.connection.driver_connection  # the same connection and transaction
         self.summary = summary
         self.venue, self.year, self.format = venue, year, format
         self.keep_going = keep_going
@@ -107,12 +109,10 @@ class Run:
         with self.summary.timed("insert"):
             source_id = self._save_source(input_file, data, digest, parsed, known)
             ids = self._save_papers(parsed, source_id)
-            self.conn.execute(
-                insert(PaperSource),
-                [
-                    {"source_id": source_id, "position": e.position, "paper_id": pid, "line": e.line, **_record_fields(e)}
-                    for e, pid in zip(parsed.entries, ids)
-                ],
+            self.raw.executemany(  # the bulk inserts of a load take plain tuples: no per-row dictionaries
+                "INSERT INTO paper_sources (source_id, position, paper_id, line, title, authors, ids, url)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(source_id, e.position, pid, e.line, *_record_fields(e)) for e, pid in zip(parsed.entries, ids)],
             )
             self._save_events(parsed, source_id)
         self.touched.update(ids)
@@ -170,12 +170,13 @@ class Run:
         stored: dict[str, tuple] = {}
         unique = list(wanted)
         for i in range(0, len(unique), CHUNK):
-            rows = self.conn.execute(
-                select(Paper.id, Paper.abstract, Paper.venue, Paper.year, Paper.text_source_id).where(
-                    Paper.id.in_(unique[i : i + CHUNK])
-                )
+            part = unique[i : i + CHUNK]
+            rows = self.raw.execute(
+                "SELECT id, abstract, venue, year, text_source_id FROM papers"
+                f" WHERE id IN ({', '.join('?' * len(part))})",
+                part,
             )
-            stored.update((row.id, tuple(row[1:])) for row in rows)
+            stored.update((row[0], row[1:]) for row in rows)
         rank = TEXT_PRIORITY[parsed.format]
         new, changed, moved, links = [], [], [], []
         for pid, values in wanted.items():
@@ -197,7 +198,12 @@ class Run:
             else:
                 new.append({"id": pid, **values, "added_at": self.now})
         if new:
-            self.conn.execute(insert(Paper), new)
+            self.raw.executemany(
+                "INSERT INTO papers (id, abstract, abstract_sha256, venue, year, text_source_id, code_status,"
+                " updated_at, added_at) VALUES (:id, :abstract, :abstract_sha256, :venue, :year,"
+                " :text_source_id, :code_status, :updated_at, :added_at)",
+                new,
+            )
             self.added.update(row["id"] for row in new)
             self._feed((row["id"], row["abstract"]) for row in new)
         if moved:
