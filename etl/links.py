@@ -111,7 +111,23 @@ def _bare_allowed(host: str) -> bool:
     return host.startswith("www.") or host in BARE_HOSTS or host.endswith(BARE_SUFFIXES)
 
 
+# A full stop, `!` or `?` before white space never lies inside a match of `_URL` (hosts, ports and
+# paths hold no white space, the scheme no such mark), so text cut just after each is scanned
+# piece by piece with the same result; pieces without a marker are skipped.
+_PIECE_END = re.compile(r"[.!?](?=\s)")
+
+
 def _scan(text: str, base: int, out: list[Link]) -> None:
+    low = text.lower()
+    start = 0
+    for end in [m.end() for m in _PIECE_END.finditer(text)] + [len(text)]:
+        piece = low[start:end]
+        if any(marker in piece for marker in _MARKERS):
+            _scan_piece(text[start:end], base + start, out)
+        start = end
+
+
+def _scan_piece(text: str, base: int, out: list[Link]) -> None:
     for m in _URL.finditer(text):
         start = m.start()
         before = text[start - 1] if start else ""

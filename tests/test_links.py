@@ -128,3 +128,24 @@ def test_any_text_gives_canonical_links_taken_from_it(text):
 def test_non_ascii_punctuation_ends_a_url():
     (link,) = extract_links("代码见 https://github.com/a/b。谢谢")
     assert (link.kind, link.url) == ("repo", "https://github.com/a/b")
+
+
+_fragments = st.lists(
+    st.sampled_from([
+        "https://", "http :// ", "www.", "github.com/", "Owner", "repo", ".github.io", "sites.google.com/x",
+        ". ", "! ", "? ", ".", "!", "?", " ", "\n", "a", "-", "/", "Code at ", "e.g. ", "(", ")", "[x](",
+        "huggingface.co/", "arxiv.org/abs/1", ".git", "é", "。",
+    ]),
+    max_size=40,
+).map("".join)
+
+
+@settings(max_examples=800, deadline=None)
+@given(_fragments)
+def test_scanning_sentence_by_sentence_finds_what_a_whole_scan_finds(text):
+    from etl.links import _scan, _scan_piece
+
+    by_piece, whole = [], []
+    _scan(text, 5, by_piece)
+    _scan_piece(text, 5, whole)
+    assert by_piece == whole
