@@ -24,11 +24,12 @@ KEEP = {"method": 3, "acronym": 4, "phrase": 8, "topic": 3}  # most keywords of 
 # --- cleaning -------------------------------------------------------------------------------
 
 _MARKDOWN_LINK = re.compile(r"\[([^\[\]]*)\]\([^()\s]*\)")
-_URL = re.compile(r"\S*(?:https?\s?:|www\.|github\.com/|\.github\.io)\S*", re.IGNORECASE)
+# a URL and the rest of its run of non-space characters; a match always starts a run, and saying
+# so spares the expression a quadratic search inside every word
+_URL = re.compile(r"(?<!\S)\S*(?:https?\s?:|www\.|github\.com/|\.github\.io)\S*", re.IGNORECASE)
 _MATH = re.compile(r"\$[^$]{0,200}\$")
 _TAG = re.compile(r"</?[A-Za-z][^<>]{0,100}>")
-_EMPHASIS = re.compile(r"\*+|`+")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
+_SENTENCE_BREAK = re.compile(r"[.!?](\s+)(?=[A-Z0-9\"'(\[])")  # the white space after a sentence
 # Boundaries of candidate phrases within a sentence.
 # A word, or a character that ends a phrase: punctuation, a full stop, a dash between spaces.
 _WORD_OR_BREAK = re.compile(r"[A-Za-z∂][\w∂#+'’-]*[\w#+]|[A-Za-z∂]|[,;:()\[\]{}\"“”‘’'?!]|\.(?!\w)|(?<=\s)[-–—](?=\s)")
@@ -46,13 +47,18 @@ def clean(text: str) -> str:
         text = _MATH.sub(" , ", text)
     if "<" in text:
         text = _TAG.sub(" ", text)
-    if "*" in text or "`" in text:
-        text = _EMPHASIS.sub("", text)
+    if "*" in text or "`" in text:  # markdown emphasis
+        text = text.replace("*", "").replace("`", "")
     return text
 
 
 def sentences(text: str) -> list[str]:
-    return _SENTENCE.split(text)
+    parts, last = [], 0
+    for m in _SENTENCE_BREAK.finditer(text):
+        parts.append(text[last : m.start(1)])
+        last = m.end(1)
+    parts.append(text[last:])
+    return parts
 
 
 # --- normalisation --------------------------------------------------------------------------

@@ -90,3 +90,22 @@ def test_ascii_fast_path_of_the_abstract_normalisation_matches_the_general_rule(
 
     general = normalise_abstract(text + "é").removesuffix("é").strip()  # not ASCII: the regular expression
     assert normalise_abstract(text) == general
+
+
+_prose = st.lists(
+    st.sampled_from(["We", " ", "  ", "\n", ".", "!", "?", "A", "x", "(", "[", "'", '"', "9", "https", "http :",
+                     "://", "www.", "github.com/", "a.github.io", "HTTP", "é", "\t", "-", "*"]),
+    max_size=50,
+).map("".join)
+
+
+@FAST
+@given(_prose)
+def test_keyword_text_passes_match_their_plain_regular_expressions(text):
+    import re
+
+    from etl.keywords import _URL, sentences
+
+    assert sentences(text) == re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])", text)
+    plain_url = re.compile(r"\S*(?:https?\s?:|www\.|github\.com/|\.github\.io)\S*", re.IGNORECASE)
+    assert _URL.sub(" , ", text) == plain_url.sub(" , ", text)
