@@ -33,7 +33,7 @@ from typing import IO, Any
 from .keywords import Keyword, Terms, extract_terms, label_of, normalise_keyword, rank_keywords
 from .topics import Taxonomy
 
-PARALLEL_MIN = 1000  # papers from which the work is spread over worker processes
+PARALLEL_MIN = 400  # papers from which the work is spread over worker processes
 CHUNK = 200  # papers per message between the parent and a worker
 BACKLOG = 8  # chunks waiting for a free worker before `feed` waits too
 FACET_KEYWORDS = 10  # keyword labels copied to papers.keywords
