@@ -224,7 +224,10 @@ def _worker(pipe: Connection, parent_ends: list[Connection], taxonomy: Taxonomy,
             pipe.send(("rows", rows))
             pipe.send(("done",))
     except BaseException:
-        pipe.send(("error", traceback.format_exc()))
+        try:
+            pipe.send(("error", traceback.format_exc()))
+        except OSError:  # the parent is gone too
+            pass
     finally:
         pipe.close()
 
@@ -244,8 +247,8 @@ def _receive(pipe: Connection, *expected: str) -> tuple:
 def _send(pipe: Connection, message: object) -> None:
     try:
         pipe.send(message)
-    except OSError:  # the worker is gone; its last message says why
-        _receive(pipe)
+    except OSError:  # the worker is gone; its last message may say why
+        _receive(pipe, "ready", "counts", "rows", "done")
         raise RuntimeError("a keyword worker process died") from None
 
 

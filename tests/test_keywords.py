@@ -177,3 +177,21 @@ def test_parallel_ranking_equals_single_process(monkeypatch):
     monkeypatch.setattr(corpus, "CHUNK", 3)  # many chunks, shared unevenly between the workers
     parallel = rank_all(papers, TAXONOMY)
     assert parallel == single
+
+
+def _fail(pid, ranked):
+    raise ValueError(f"cannot shape the rows of {pid}")
+
+
+def test_a_failing_worker_stops_the_ranking_with_its_error_and_no_process_is_left(monkeypatch):
+    import multiprocessing
+
+    monkeypatch.setattr(corpus, "PARALLEL_MIN", 10)
+    monkeypatch.setattr(corpus, "CHUNK", 3)
+    papers = [(f"p{i:03d}", f"We propose Method{i}X, a solver for task {i}.") for i in range(40)]
+    with pytest.raises(RuntimeError, match="cannot shape the rows of p"):
+        with corpus.CorpusRanking(TAXONOMY, _fail) as ranking:
+            ranking.feed(papers)
+            for _ in ranking.ranked():
+                pass
+    assert multiprocessing.active_children() == []
