@@ -8,7 +8,7 @@ import sys
 import click
 
 from . import __version__
-from .db import db_path
+from .settings import db_path
 from .errors import PaperdbError
 
 DB_OPTION = click.option(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib.resources import files as package_files
@@ -17,24 +16,7 @@ from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.exc import OperationalError
 
 from .errors import DatabaseBusyError, SchemaError
-
-DEFAULT_DB = "db/papers.db"
-LOCK_WAIT_S = 30.0  # how long a second writer waits for the first before giving up
-
-
-def lock_wait() -> float:
-    """Seconds to wait for another load's write lock: $PAPERDB_LOCK_WAIT, else 30."""
-    try:
-        return max(0.0, float(os.environ.get("PAPERDB_LOCK_WAIT", LOCK_WAIT_S)))
-    except ValueError:
-        return LOCK_WAIT_S
-
-
-def db_path(option: str | None) -> str:
-    """The database file: `--db` wins, then `PAPERDB_DB`, then `db/papers.db`."""
-    return option or os.environ.get("PAPERDB_DB") or DEFAULT_DB
-
-
+from .settings import busy_message, lock_wait
 def make_engine(path: str) -> Engine:
     """An engine whose transactions are ours: pysqlite's implicit BEGIN/COMMIT is switched off and
     every `begin()` takes the write lock at once (`BEGIN IMMEDIATE`), so a run is one transaction
@@ -102,10 +84,7 @@ def transaction(engine: Engine) -> Iterator[Connection]:
             yield connection
     except OperationalError as exc:
         if "locked" in str(exc.orig) or "busy" in str(exc.orig):
-            raise DatabaseBusyError(
-                f"{engine.url.database}: another process is writing to the database (waited"
-                f" {lock_wait():g}s); try again when it finishes"
-            ) from None
+            raise DatabaseBusyError(busy_message(engine.url.database)) from None
         raise
 
 

@@ -6,7 +6,8 @@ from logging.config import fileConfig
 
 from alembic import context
 
-from etl.db import db_path, make_engine
+from etl.db import make_engine
+from etl.settings import db_path
 from etl.models import Base
 
 config = context.config

@@ -5,13 +5,17 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+import subprocess
+import sys
 
 import pytest
 
 from etl import corpus
+from etl.db import head_revision
 from etl.errors import InputError
 from etl.identity import paper_id
 from etl.load import load
+from etl.settings import schema_head
 from etl.sources import bundled_listings_dir
 from etl.sources.listing import paragraphs
 
@@ -190,6 +194,32 @@ def test_keywords_are_rescored_only_when_papers_change(db_file, write):
     assert summary.keywords is not None
     assert rows(db_file, "SELECT count(DISTINCT paper_id) FROM paper_keywords") == [(58,)]
     assert load(db_file, rescore=True).keywords == summary.keywords
+
+
+def test_unchanged_load_is_recorded_without_importing_the_orm(db_file):
+    load(db_file)
+    probe = (
+        "import sys; from etl.load import load; s = load(sys.argv[1]);"
+        " print(s.files_unchanged, s.files_loaded, 'sqlalchemy' in sys.modules, 'alembic' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", probe, db_file], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["3", "0", "False", "False"]
+    assert rows(db_file, "SELECT files_seen, files_unchanged, files_loaded, status FROM etl_runs ORDER BY id") == [
+        (3, 0, 3, "ok"),
+        (3, 3, 0, "ok"),
+    ]
+
+
+def test_schema_head_read_from_the_migration_files_is_alembics():
+    assert schema_head() == head_revision() is not None
+
+
+def test_papers_without_keywords_are_rescored_though_no_file_changed(db_file):
+    load(db_file)
+    with sqlite3.connect(db_file) as conn:
+        conn.execute("DELETE FROM paper_keywords")
+    assert load(db_file).keywords
+    assert rows(db_file, "SELECT count(DISTINCT paper_id) FROM paper_keywords") == [(57,)]
 
 
 KEYWORDS = """

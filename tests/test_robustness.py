@@ -121,6 +121,21 @@ def test_a_second_load_waits_then_fails_clearly(seeded, write):
     assert process.wait(timeout=60) == 0
 
 
+def test_an_unchanged_load_also_waits_then_fails_clearly(seeded):
+    holder = sqlite3.connect(seeded, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        process = start_load(seeded, env={"PAPERDB_LOCK_WAIT": "0.3"})  # the bundled listings: no change
+        _, err = process.communicate(timeout=60)
+        assert process.returncode == 1
+        assert err.decode().strip() == (
+            f"Error: {seeded}: another process is writing to the database (waited 0.3s); try again when it finishes"
+        )
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+
 def hostile_files(write, tmp_path):
     """The hostile-input catalogue: (name, content, expected error or None when it loads)."""
     big = ("lorem ipsum dolor " * 400_000).encode()  # a 6 MB single paragraph

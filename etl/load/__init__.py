@@ -6,11 +6,9 @@ import os
 import time
 from collections.abc import Callable, Iterable
 
-from ..corpus import paused_gc
-from ..db import ensure_parent, make_engine, migrate, transaction
 from ..sources import InputFile, bundled_listings_dir, discover
-from .run import Run
 from .summary import RunSummary
+from .unchanged import record_if_unchanged
 
 __all__ = ["RunSummary", "load", "remove_database"]
 
@@ -38,6 +36,14 @@ def load(
     discovery = discover(paths)
     started = time.perf_counter()
     summary = RunSummary(db=db_file, files_seen=len(discovery.files), skipped=list(discovery.skipped))
+    if not rescore and record_if_unchanged(db_file, discovery.files, paths, summary, started):
+        return summary
+    # A load with work to do needs the ORM, Alembic and the keyword machinery: imported here, so a
+    # load that changes nothing does not pay for them.
+    from ..corpus import paused_gc
+    from ..db import ensure_parent, make_engine, migrate, transaction
+    from .run import Run
+
     existed = os.path.exists(db_file)
     ensure_parent(db_file)
     engine = make_engine(db_file)

@@ -5,11 +5,9 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from datetime import datetime, timezone
 
 from sqlalchemy import Connection, delete, insert, select, text, update
 
-from .. import __version__
 from ..bibliography import TEXT_PRIORITY
 from ..cleaning import clean_text
 from ..derive import derive, link_rows
@@ -20,7 +18,8 @@ from ..records import Entry, ParsedFile
 from ..sources import InputFile, read_input
 from .bibliography import refresh_bibliography
 from .keywords import keyword_ranking, refresh_keywords
-from .summary import RunSummary
+from .summary import RunSummary, utcnow
+from .unchanged import KEYWORDS_STALE
 
 CHUNK = 500  # ids per `IN (...)` query; well under SQLite's variable limit
 
@@ -43,10 +42,6 @@ REBUILD_FTS = "INSERT INTO papers_fts (papers_fts) VALUES ('rebuild')"
 DROP_ORPHAN_PAPERS = """
 DELETE FROM papers WHERE NOT EXISTS (SELECT 1 FROM paper_sources ps WHERE ps.paper_id = papers.id)
 """
-
-
-def utcnow() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def _record_fields(entry: Entry) -> tuple:
@@ -276,9 +271,7 @@ class Run:
                 refresh_bibliography(conn, self.touched)
         summary.papers_added = len(self.added)
         summary.papers_updated = len(self.updated - self.added)
-        stale = conn.execute(
-            text("SELECT EXISTS (SELECT 1 FROM papers) AND NOT EXISTS (SELECT 1 FROM paper_keywords)")
-        ).scalar()
+        stale = conn.execute(text(KEYWORDS_STALE)).scalar()
         if rescore or stale or self.added or self.updated or summary.papers_removed:
             with summary.timed("keywords"):
                 ranking = None if self.refed else self.ranking
@@ -288,23 +281,7 @@ class Run:
                 conn.execute(text(REBUILD_FTS))
         conn.execute(text(RESUME_FTS))
         summary.duration_s = time.perf_counter() - started
-        conn.execute(
-            insert(EtlRun).values(
-                started_at=self.now,
-                finished_at=utcnow(),
-                status=summary.status,
-                paths=json.dumps(paths, ensure_ascii=False),
-                files_seen=summary.files_seen,
-                files_loaded=summary.files_loaded,
-                files_unchanged=summary.files_unchanged,
-                files_skipped=len(summary.skipped) + len(summary.failed),
-                papers_added=summary.papers_added,
-                papers_updated=summary.papers_updated,
-                papers_removed=summary.papers_removed,
-                duration_s=round(summary.duration_s, 4),
-                paperdb_version=__version__,
-            )
-        )
+        conn.execute(insert(EtlRun).values(summary.run_row(self.now, paths)))
 
 
 def _check_venues(path: str, parsed: ParsedFile) -> None:

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
+
+from .. import __version__
+
+
+def utcnow() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 @dataclass
@@ -34,6 +42,24 @@ class RunSummary:
             yield
         finally:
             self.timings[stage] = self.timings.get(stage, 0.0) + time.perf_counter() - started
+
+    def run_row(self, started_at: str, paths: list[str]) -> dict:
+        """The load's `etl_runs` row."""
+        return {
+            "started_at": started_at,
+            "finished_at": utcnow(),
+            "status": self.status,
+            "paths": json.dumps(paths, ensure_ascii=False),
+            "files_seen": self.files_seen,
+            "files_loaded": self.files_loaded,
+            "files_unchanged": self.files_unchanged,
+            "files_skipped": len(self.skipped) + len(self.failed),
+            "papers_added": self.papers_added,
+            "papers_updated": self.papers_updated,
+            "papers_removed": self.papers_removed,
+            "duration_s": round(self.duration_s, 4),
+            "paperdb_version": __version__,
+        }
 
     @property
     def status(self) -> str:

@@ -1,0 +1,41 @@
+"""Settings read from the environment, and the schema revision the code expects; imports nothing
+heavy, so the command line starts fast."""
+
+from __future__ import annotations
+
+import os
+import re
+from importlib.resources import files as package_files
+
+DEFAULT_DB = "db/papers.db"
+LOCK_WAIT_S = 30.0  # how long a second writer waits for the first before giving up
+_REVISION = re.compile(r"^(down_revision|revision)\s*=\s*['\"]([^'\"]+)['\"]", re.MULTILINE)
+
+
+def lock_wait() -> float:
+    """Seconds to wait for another load's write lock: $PAPERDB_LOCK_WAIT, else 30."""
+    try:
+        return max(0.0, float(os.environ.get("PAPERDB_LOCK_WAIT", LOCK_WAIT_S)))
+    except ValueError:
+        return LOCK_WAIT_S
+
+
+def db_path(option: str | None) -> str:
+    """The database file: `--db` wins, then `PAPERDB_DB`, then `db/papers.db`."""
+    return option or os.environ.get("PAPERDB_DB") or DEFAULT_DB
+
+
+def busy_message(db_file: str) -> str:
+    return f"{db_file}: another process is writing to the database (waited {lock_wait():g}s); try again when it finishes"
+
+
+def schema_head() -> str | None:
+    """The newest migration's revision, read from the packaged migration files without Alembic
+    (the revision no other names as its `down_revision`)."""
+    revisions, parents = set(), set()
+    for script in (package_files("etl.migrations") / "versions").iterdir():
+        if script.name.endswith(".py"):
+            for key, value in _REVISION.findall(script.read_text(encoding="utf-8")):
+                (revisions if key == "revision" else parents).add(value)
+    heads = revisions - parents
+    return heads.pop() if len(heads) == 1 else None
