@@ -4,9 +4,9 @@ faster facet for JSON arrays of distinct values."""
 from __future__ import annotations
 
 from datasette import hookimpl
+from datasette.database import QueryInterrupted
 from datasette.facets import ArrayFacet
 from datasette.utils import escape_sqlite, path_with_added_args, path_with_removed_args
-from datasette.database import QueryInterrupted
 from markupsafe import Markup
 
 from .keywords import normalise_keyword

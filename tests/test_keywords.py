@@ -189,9 +189,8 @@ def test_a_failing_worker_stops_the_ranking_with_its_error_and_no_process_is_lef
     monkeypatch.setattr(corpus, "PARALLEL_MIN", 10)
     monkeypatch.setattr(corpus, "CHUNK", 3)
     papers = [(f"p{i:03d}", f"We propose Method{i}X, a solver for task {i}.") for i in range(40)]
-    with pytest.raises(RuntimeError, match="cannot shape the rows of p"):
-        with corpus.CorpusRanking(TAXONOMY, _fail) as ranking:
-            ranking.feed(papers)
-            for _ in ranking.ranked():
-                pass
+    with pytest.raises(RuntimeError, match="cannot shape the rows of p"), corpus.CorpusRanking(TAXONOMY, _fail) as ranking:
+        ranking.feed(papers)
+        for _ in ranking.ranked():
+            pass
     assert multiprocessing.active_children() == []
