@@ -122,9 +122,10 @@ def merge_acronym_uses(ranked: list[Keyword], meanings: Meanings) -> list[Keywor
 
 
 def facet_arrays(ranked: list[Keyword]) -> tuple[list[str], list[str]]:
-    """(keyword labels, topic names) of one paper, best first, for papers.keywords and .topics."""
-    labels = [k.label for k in ranked if k.kind != "topic"][:FACET_KEYWORDS]
-    topics = [k.label for k in ranked if k.kind == "topic"]
+    """(keyword labels, topic names) of one paper, best first, each once (the `distinct_array`
+    facet counts on that), for papers.keywords and .topics."""
+    labels = list(dict.fromkeys(k.label for k in ranked if k.kind != "topic"))[:FACET_KEYWORDS]
+    topics = list(dict.fromkeys(k.label for k in ranked if k.kind == "topic"))
     return labels, topics
 
 
