@@ -27,7 +27,7 @@ KEYWORDS_STALE = "SELECT EXISTS (SELECT 1 FROM papers) AND NOT EXISTS (SELECT 1 
 def file_sha256(path: str) -> str | None:
     try:
         with open(path, "rb") as fh:
-            return hashlib.file_digest(fh, "sha256").hexdigest()
+            return hashlib.sha256(fh.read()).hexdigest()  # as a load hashes what it reads
     except OSError:
         return None
 
