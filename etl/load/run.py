@@ -103,14 +103,16 @@ class Run:
             return
         with self.summary.timed("insert"):
             source_id = self._save_source(input_file, data, digest, parsed, known)
-            ids = self._save_papers(parsed, source_id)
+            ids, created = self._save_papers(parsed, source_id)
             self.raw.executemany(  # the bulk inserts of a load take plain tuples: no per-row dictionaries
                 "INSERT INTO paper_sources (source_id, position, paper_id, line, title, authors, ids, url)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [(source_id, e.position, pid, e.line, *_record_fields(e)) for e, pid in zip(parsed.entries, ids)],
             )
             self._save_events(parsed, source_id)
-        self.touched.update(ids)
+        # A listing brings no title, authors or ids: the papers it creates have no bibliography to
+        # resolve (a later export of the same run touches them itself).
+        self.touched.update(ids if parsed.format != "listing" else (pid for pid in ids if pid not in created))
         self.summary.files_loaded += 1
         self.summary.without_abstract += parsed.without_abstract
 
@@ -145,10 +147,11 @@ class Run:
         self.formats[source_id] = parsed.format
         return source_id
 
-    def _save_papers(self, parsed: ParsedFile, source_id: int) -> list[str]:
+    def _save_papers(self, parsed: ParsedFile, source_id: int) -> tuple[list[str], set[str]]:
         """Insert new papers. A known paper takes this file's abstract, venue and year when the
         file's format ranks higher than the source its text came from (listings first: see
-        `TEXT_PRIORITY`), or when its text came from this very file. Returns each entry's id."""
+        `TEXT_PRIORITY`), or when its text came from this very file. Returns each entry's id and
+        the ids of the papers it created."""
         ids = [paper_id(entry.abstract) for entry in parsed.entries]
         wanted: dict[str, dict] = {}
         for entry, pid in zip(parsed.entries, ids):
@@ -219,7 +222,7 @@ class Run:
             self._feed((row["pid"], row["abstract"]) for row in changed)
         if links:
             self.conn.execute(insert(PaperLink), links)
-        return ids
+        return ids, {row["id"] for row in new}
 
     def _feed(self, papers) -> None:
         if self.refed:
