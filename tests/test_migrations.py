@@ -44,6 +44,23 @@ def test_models_and_migrations_agree(db_file, tmp_path):
     run(db_file, lambda conn: command.check(alembic_config(conn)))
 
 
+def schema(db_file: str) -> set[tuple]:
+    con = sqlite3.connect(db_file)
+    try:
+        return set(con.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))
+    finally:
+        con.close()
+
+
+def test_a_load_leaves_the_schema_exactly_as_the_migrations_made_it(db_file, tmp_path):
+    """Loads drop and remake the indexes of paper_keywords around its bulk rebuild."""
+    migrated = str(tmp_path / "migrated.db")
+    run(migrated, migrate)
+    load(db_file)
+    assert schema(db_file) == schema(migrated)
+    run(db_file, lambda conn: command.check(alembic_config(conn)))
+
+
 def test_downgrade_to_base_and_back(db_file):
     load(db_file)
     run(db_file, lambda conn: command.downgrade(alembic_config(conn), "base"))

@@ -20,7 +20,7 @@ from ..topics import load_taxonomy, taxonomy_path
 STAGE = """
 CREATE TEMP TABLE staged_keywords (paper_id TEXT, normalised TEXT, label TEXT, kind TEXT, score REAL, rank INTEGER);
 CREATE TEMP TABLE staged_aliases (normalised TEXT, alias TEXT, folded TEXT);
-CREATE TEMP TABLE staged_facets (paper_id TEXT PRIMARY KEY, keywords TEXT, topics TEXT);
+CREATE TEMP TABLE staged_facets (paper_id TEXT, keywords TEXT, topics TEXT);
 """
 # Label and kind of each distinct keyword: the ones most papers use (ties: the smallest label;
 # method before acronym before topic before phrase).
@@ -106,8 +106,18 @@ def refresh_keywords(conn: Connection, ranking: CorpusRanking | None = None, fed
             raw.executemany("INSERT INTO staged_aliases VALUES (?, ?, ?)", [row for _, rows, _ in chunk for row in rows])
             raw.executemany("INSERT INTO staged_facets VALUES (?, ?, ?)", [facets for _, _, facets in chunk])
     raw.execute(CORPUS_KEYWORDS)
+    # paper_keywords is rebuilt whole: its secondary indexes are dropped and made again after the
+    # insert (one sort each instead of an index update per row), exactly as the migrations made
+    # them. On any error the transaction's rollback restores them.
+    indexes = raw.execute(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'paper_keywords' AND sql IS NOT NULL"
+    ).fetchall()
+    for name, _ in indexes:
+        raw.execute(f'DROP INDEX "{name}"')
     for statement in STORE:
         raw.execute(statement)
+    for _, sql in indexes:
+        raw.execute(sql)
     distinct = raw.execute("SELECT count(*) FROM corpus_keywords").fetchone()[0]
     for table in DROP:
         raw.execute(f"DROP TABLE temp.{table}")
