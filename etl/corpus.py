@@ -308,13 +308,7 @@ class _Pool:
         pipes = self.pipes
         for pipe in pipes:
             _send(pipe, None)
-        parts = []
-        for pipe in pipes:
-            while (message := _receive(pipe, "ready", "counts"))[0] == "ready":
-                pass
-            parts.append(message[1])
-        totals = merge_counts(parts)
-        del parts
+        totals = merge_counts(self._counts())  # one worker's counts in memory at a time
         for pipe in pipes:
             _send(pipe, totals)
         del totals
@@ -326,6 +320,12 @@ class _Pool:
                     busy.discard(pipe)
                 elif message[1]:
                     yield message[1]
+
+    def _counts(self) -> Iterator[tuple[dict[str, int], int, Meanings]]:
+        for pipe in self.pipes:
+            while (message := _receive(pipe, "ready", "counts"))[0] == "ready":
+                pass
+            yield message[1]
 
     def close(self) -> None:
         for process in self.processes:
