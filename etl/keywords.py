@@ -430,6 +430,8 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     terms = Terms(phrases=phrases, topics=match_topics(words, phrases, taxonomy))
     shorts: dict[str, str] = {}
     for sentence in parts:
+        if "(" not in sentence:  # most sentences define nothing
+            continue
         for short, long in acronyms(sentence):
             key = normalise_keyword(long)
             if key not in terms.acronyms:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.resources import files as package_files
 
@@ -26,6 +26,8 @@ class Taxonomy:
     words: dict[str, list[tuple[int, int]]]  # exact word -> [(topic index, weight)]
     prefixes: dict[str, list[tuple[str, int, int]]]  # first letters -> [(prefix, topic, weight)]
     phrases: dict[str, list[tuple[int, int]]]  # normalised phrase -> [(topic index, weight)]
+    # word -> its (topic, weight) hits, exact and prefix terms together: filled as words are met
+    word_hits: dict[str, tuple[tuple[int, int], ...]] = field(default_factory=dict, compare=False, repr=False)
 
 
 def taxonomy_path() -> str:
@@ -75,6 +77,16 @@ def load_taxonomy(path: str) -> Taxonomy:
     return build_taxonomy(topics, normalise_keyword, is_findable_phrase, path)
 
 
+def _word_hits(taxonomy: Taxonomy, word: str) -> tuple[tuple[int, int], ...]:
+    """(topic, weight) of every term that matches `word`, exact terms first; remembered."""
+    hits = list(taxonomy.words.get(word, ()))
+    hits += [(topic, weight) for prefix, topic, weight in taxonomy.prefixes.get(word[:PREFIX_INDEX], ()) if word.startswith(prefix)]
+    if len(taxonomy.word_hits) > 200_000:  # bound the memory of a long run
+        taxonomy.word_hits.clear()
+    taxonomy.word_hits[word] = result = tuple(hits)
+    return result
+
+
 def match_topics(
     words: Mapping[str, int], phrases: Mapping[str, object], taxonomy: Taxonomy
 ) -> dict[str, int]:
@@ -82,16 +94,17 @@ def match_topics(
     word of the abstract to its count; `phrases` maps normalised candidate phrases to
     `[count, ...]` (from keyword extraction)."""
     weights: dict[int, int] = {}
-    exact, prefixes = taxonomy.words, taxonomy.prefixes
+    known = taxonomy.word_hits
     for word, count in words.items():
-        for topic, weight in exact.get(word, ()):
+        hits = known.get(word)
+        if hits is None:
+            hits = _word_hits(taxonomy, word)
+        for topic, weight in hits:
             weights[topic] = weights.get(topic, 0) + weight * count
-        for prefix, topic, weight in prefixes.get(word[:PREFIX_INDEX], ()):
-            if word.startswith(prefix):
-                weights[topic] = weights.get(topic, 0) + weight * count
-    for key, hits in taxonomy.phrases.items():
-        entry = phrases.get(key)
-        if entry is not None:
+    table = taxonomy.phrases
+    for key, entry in phrases.items():
+        hits = table.get(key)
+        if hits is not None:
             for topic, weight in hits:
                 weights[topic] = weights.get(topic, 0) + weight * entry[0]  # type: ignore[index]
     return {taxonomy.names[i]: w for i, w in weights.items() if w >= THRESHOLD}
