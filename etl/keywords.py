@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -77,6 +78,7 @@ def singular(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=1 << 16)
 def normalise_keyword(text: str) -> str:
     """The form keywords are merged under: case folded, hyphens and spaces alike, last word
     singular. `Graph Neural Networks` and `graph-neural network` are one keyword."""
