@@ -35,7 +35,7 @@ from .topics import Taxonomy
 
 PARALLEL_MIN = 400  # papers from which the work is spread over worker processes
 CHUNK = 200  # papers per message between the parent and a worker
-BACKLOG = 8  # chunks waiting for a free worker before `feed` waits too
+BACKLOG = 16  # chunks waiting for a free worker before `feed` waits too (about 4 MB of abstracts)
 FACET_KEYWORDS = 10  # keyword labels copied to papers.keywords
 
 Paper = tuple[str, str]  # (paper id, abstract)

@@ -244,6 +244,21 @@ def test_keywords_do_not_depend_on_workers_file_order_or_text_changes(tmp_path, 
     assert dumps[0] and dumps[0] == dumps[1] == dumps[2]
 
 
+def test_texts_fed_early_that_the_database_does_not_keep_are_not_used(db_file, write, monkeypatch):
+    """A load feeds its first files to the keyword workers before it sees the database: here the
+    BibTeX texts of three papers the database already holds with their listing text."""
+    monkeypatch.setattr(corpus, "PARALLEL_MIN", 5)
+    monkeypatch.setattr(corpus, "CHUNK", 4)
+    load(db_file)
+    bib = write("a.bib", bibtex(seed_abstracts(3)))
+    new = write("b.txt", listing_text(ABSTRACT_QUIP))
+    summary = load(db_file, [str(bib), str(new)])
+    assert summary.papers_added == 1 and summary.keywords
+    after = rows(db_file, KEYWORDS)
+    load(db_file, rescore=True)
+    assert rows(db_file, KEYWORDS) == after
+
+
 def fts_ids(db: str, query: str) -> list[str]:
     return [r[0] for r in rows(db, "SELECT p.id FROM papers_fts JOIN papers p ON p.pk = papers_fts.rowid WHERE papers_fts MATCH ? ORDER BY p.id", (query,))]
 

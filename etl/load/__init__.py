@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable, Iterable
 
 from ..sources import InputFile, bundled_listings_dir, discover
+from .keywords import KeywordFeed
 from .summary import RunSummary
 from .unchanged import record_if_unchanged
 
@@ -38,33 +39,36 @@ def load(
     summary = RunSummary(db=db_file, files_seen=len(discovery.files), skipped=list(discovery.skipped))
     if not rescore and record_if_unchanged(db_file, discovery.files, paths, summary, started):
         return summary
-    # A load with work to do needs the ORM, Alembic and the keyword machinery: imported here, so a
-    # load that changes nothing does not pay for them.
-    from ..corpus import paused_gc
-    from ..db import ensure_parent, make_engine, migrate, transaction
-    from .run import Run
-
+    # The load has work to do. Keyword workers start on the first files' abstracts now, and
+    # extract while the ORM, Alembic and the migrations are loaded (imported here, so a load that
+    # changes nothing does not pay for them).
+    keywords = KeywordFeed()
     existed = os.path.exists(db_file)
-    ensure_parent(db_file)
-    engine = make_engine(db_file)
     try:
-        with paused_gc(), transaction(engine) as conn:
-            migrate(conn)
-            run = Run(conn, summary, venue=venue, year=year, format=format, keep_going=keep_going)
-            try:
+        keywords.speculate(discovery.files, venue, year, format)
+        from ..corpus import paused_gc
+        from ..db import ensure_parent, make_engine, migrate, transaction
+        from .run import Run
+
+        ensure_parent(db_file)
+        engine = make_engine(db_file)
+        try:
+            with paused_gc(), transaction(engine) as conn:
+                migrate(conn)
+                run = Run(conn, summary, keywords, venue=venue, year=year, format=format, keep_going=keep_going)
                 for input_file in discovery.files:
                     if progress:
                         progress(input_file)
                     run.load_file(input_file)
                 run.finish(paths, started, rescore)
-            finally:
-                run.close()
+        finally:
+            engine.dispose()
     except BaseException:
-        engine.dispose()
         if not existed:
             remove_database(db_file)
         raise
-    engine.dispose()
+    finally:
+        keywords.close()
     return summary
 
 

@@ -9,13 +9,18 @@ chunk of papers at a time, whatever the corpus size.
 from __future__ import annotations
 
 import json
-from collections.abc import Container
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from sqlalchemy import Connection
-
-from ..corpus import CorpusRanking, facet_arrays
+from ..corpus import BACKLOG, CHUNK, CorpusRanking, _cores, facet_arrays
+from ..errors import InputError
+from ..identity import abstract_sha256, paper_id
 from ..keywords import Keyword
+from ..sources import InputFile, read_input
 from ..topics import load_taxonomy, taxonomy_path
+
+if TYPE_CHECKING:  # this module is imported before SQLAlchemy, to start the workers early
+    from sqlalchemy import Connection
 
 STAGE = """
 CREATE TEMP TABLE staged_keywords (paper_id TEXT, normalised TEXT, label TEXT, kind TEXT, score REAL, rank INTEGER);
@@ -81,20 +86,73 @@ def keyword_ranking() -> CorpusRanking:
     return CorpusRanking(load_taxonomy(taxonomy_path()), paper_rows)
 
 
-def refresh_keywords(conn: Connection, ranking: CorpusRanking | None = None, fed: Container[str] = ()) -> int:
+class KeywordFeed:
+    """Papers handed to keyword extraction during a load, each with the SHA-256 of the text fed.
+
+    A load feeds papers before it knows the corpus: the first files' abstracts while it is still
+    starting up (`speculate`), then each new or changed paper as it saves it. `refresh_keywords`
+    uses the work only if every fed text is the one the database ends up with; a paper fed
+    twice with different texts marks the feed stale and the rescoring starts afresh."""
+
+    def __init__(self) -> None:
+        self.ranking: CorpusRanking | None = None
+        self.fed: dict[str, str] = {}  # paper id -> SHA-256 of the abstract fed
+        self.stale = False
+
+    def feed(self, papers: Iterable[tuple[str, str, str]]) -> None:
+        """Feed `(id, abstract, SHA-256 of the abstract)`; a paper already fed with this text is skipped."""
+        if self.stale:
+            return
+        batch = []
+        for pid, abstract, digest in papers:
+            known = self.fed.get(pid)
+            if known is None:
+                self.fed[pid] = digest
+                batch.append((pid, abstract))
+            elif known != digest:
+                self.stale = True
+                self.close()
+                return
+        if batch:
+            if self.ranking is None:
+                self.ranking = keyword_ranking()
+            self.ranking.feed(batch)
+
+    def speculate(self, files: Sequence[InputFile], venue, year, format) -> None:
+        """Feed the abstracts of the first files, as many as the workers take without waiting,
+        so they extract while the load imports its libraries and migrates. Bad files are left
+        for the load to report."""
+        room = (BACKLOG + _cores()) * CHUNK
+        for input_file in files:
+            if len(self.fed) >= room or self.stale:
+                return
+            try:
+                with open(input_file.path, "rb") as fh:
+                    parsed = read_input(input_file.path, fh.read(), venue, year, format)
+            except (OSError, InputError):
+                return
+            entries = parsed.entries[: room - len(self.fed)]
+            self.feed((paper_id(e.abstract), e.abstract, abstract_sha256(e.abstract)) for e in entries)
+
+    def close(self) -> None:
+        if self.ranking is not None:
+            self.ranking.close()
+
+
+def refresh_keywords(conn: Connection, feed: KeywordFeed | None = None) -> int:
     """Recompute every paper's keywords against the current corpus and store them; returns the
     number of distinct keywords. Keyword ids of surviving keywords do not change.
 
-    `ranking` may hold papers the load already fed (their ids in `fed`, each fed once with its
-    current abstract); the other papers are fed here. If the counts disagree (a fed paper was
-    since removed), everything is fed again from the database."""
+    `feed` may hold papers the load already fed; the others are fed here. If a fed text is not
+    the stored one, or a fed paper no longer exists, everything is fed again from the database."""
     raw = conn.connection.driver_connection
     total = raw.execute("SELECT count(*) FROM papers").fetchone()[0]
-    if ranking is None or not _complete(raw, ranking, fed, total):
+    ranking = None if feed is None or feed.stale else feed.ranking
+    if ranking is None or not _complete(raw, ranking, feed.fed, total):
         if ranking is not None:
             ranking.close()
         ranking = keyword_ranking()
-        if not _complete(raw, ranking, (), total):
+        if not _complete(raw, ranking, {}, total):
             raise RuntimeError("papers changed while their keywords were computed")
     with ranking:
         for statement in STAGE.strip().split(";\n"):
@@ -124,9 +182,17 @@ def refresh_keywords(conn: Connection, ranking: CorpusRanking | None = None, fed
     return distinct
 
 
-def _complete(raw, ranking: CorpusRanking, fed: Container[str], total: int) -> bool:
-    """Feed the papers not yet fed; whether the ranking now holds each paper exactly once."""
-    cursor = raw.execute("SELECT id, abstract FROM papers")
+def _complete(raw, ranking: CorpusRanking, fed: dict[str, str], total: int) -> bool:
+    """Feed the papers not yet fed; whether the ranking now holds each paper once, with the text
+    the database holds."""
+    cursor = raw.execute("SELECT id, abstract, abstract_sha256 FROM papers")
     while rows := cursor.fetchmany(1000):
-        ranking.feed(row for row in rows if row[0] not in fed)
+        batch = []
+        for pid, abstract, digest in rows:
+            known = fed.get(pid)
+            if known is None:
+                batch.append((pid, abstract))
+            elif known != digest:
+                return False
+        ranking.feed(batch)
     return ranking.fed == total

@@ -17,7 +17,7 @@ from ..models import EtlRun, Event, PaperLink, PaperSource, Source
 from ..records import Entry, ParsedFile
 from ..sources import InputFile, read_input
 from .bibliography import refresh_bibliography
-from .keywords import keyword_ranking, refresh_keywords
+from .keywords import KeywordFeed, refresh_keywords
 from .summary import RunSummary, utcnow
 from .unchanged import KEYWORDS_STALE
 
@@ -58,7 +58,9 @@ def _record_fields(entry: Entry) -> tuple:
 class Run:
     """State of one load inside its transaction."""
 
-    def __init__(self, conn: Connection, summary: RunSummary, *, venue, year, format, keep_going: bool):
+    def __init__(
+        self, conn: Connection, summary: RunSummary, keywords: KeywordFeed, *, venue, year, format, keep_going: bool
+    ):
         self.conn = conn
         self.raw = conn.connection.driver_connection  # the same connection and transaction
         self.summary = summary
@@ -75,9 +77,7 @@ class Run:
         self.touched: set[str] = set()  # papers whose provenance changed: their bibliography is redone
         # New and changed papers go to keyword extraction as they are saved, so worker processes
         # extract while this process goes on reading and inserting; finish() feeds the rest.
-        self.ranking = None
-        self.fed: set[str] = set()
-        self.refed = False  # a paper was fed twice (its text changed again): feed all afresh
+        self.keywords = keywords
         # The papers_fts triggers stand aside for this transaction; finish() rebuilds the index
         # once if anything changed, which costs far less than a trigger per row.
         conn.execute(text(DEFER_FTS))
@@ -203,7 +203,7 @@ class Run:
                 new,
             )
             self.added.update(row["id"] for row in new)
-            self._feed((row["id"], row["abstract"]) for row in new)
+            self.keywords.feed((row["id"], row["abstract"], row["abstract_sha256"]) for row in new)
         if moved:
             self.conn.execute(text("UPDATE papers SET text_source_id = :text_source_id WHERE id = :pid"), moved)
         if changed:
@@ -219,28 +219,10 @@ class Run:
                 changed,
             )
             self.updated.update(changed_ids)
-            self._feed((row["pid"], row["abstract"]) for row in changed)
+            self.keywords.feed((row["pid"], row["abstract"], row["abstract_sha256"]) for row in changed)
         if links:
             self.conn.execute(insert(PaperLink), links)
         return ids, {row["id"] for row in new}
-
-    def _feed(self, papers) -> None:
-        if self.refed:
-            return
-        papers = list(papers)
-        if any(pid in self.fed for pid, _ in papers):  # its text changed again: finish() starts afresh
-            self.refed = True
-            self.close()
-            return
-        if self.ranking is None:
-            self.ranking = keyword_ranking()
-        self.fed.update(pid for pid, _ in papers)
-        self.ranking.feed(papers)
-
-    def close(self) -> None:
-        """Stop keyword workers (after finish(), or when the run failed)."""
-        if self.ranking is not None:
-            self.ranking.close()
 
     def _save_events(self, parsed: ParsedFile, source_id: int) -> None:
         if not parsed.events:
@@ -277,8 +259,7 @@ class Run:
         stale = conn.execute(text(KEYWORDS_STALE)).scalar()
         if rescore or stale or self.added or self.updated or summary.papers_removed:
             with summary.timed("keywords"):
-                ranking = None if self.refed else self.ranking
-                summary.keywords = refresh_keywords(conn, ranking, self.fed)
+                summary.keywords = refresh_keywords(conn, self.keywords)
         if summary.files_loaded or summary.keywords is not None:
             with summary.timed("fts"):
                 conn.execute(text(REBUILD_FTS))
