@@ -151,9 +151,9 @@ class CorpusRanking:
         self.pending.extend(papers)
         self.fed += len(self.pending) - before
         if self.pool is None:
-            if len(self.pending) < PARALLEL_MIN or _cores() < 2:
+            if len(self.pending) < PARALLEL_MIN or worker_count() < 2:
                 return
-            self.pool = _Pool(self.taxonomy, self.emit, _cores())
+            self.pool = _Pool(self.taxonomy, self.emit, worker_count())
         start = 0
         while len(self.pending) - start >= CHUNK:
             self.pool.submit(self.pending[start : start + CHUNK])
@@ -192,7 +192,8 @@ def rank_all(papers: Iterable[Paper], taxonomy: Taxonomy) -> dict[str, list[Keyw
         return dict(sorted(pair for chunk in ranking.ranked() for pair in chunk))
 
 
-def _cores() -> int:
+def worker_count() -> int:
+    """Worker processes for a large corpus: one per core (at most 8), none without `fork`."""
     if "fork" not in multiprocessing.get_all_start_methods():
         return 1
     return min(os.cpu_count() or 1, 8)

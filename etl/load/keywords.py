@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from ..corpus import BACKLOG, CHUNK, CorpusRanking, _cores, facet_arrays
+from ..corpus import BACKLOG, CHUNK, CorpusRanking, facet_arrays, worker_count
 from ..errors import InputError
 from ..identity import abstract_sha256, paper_id
 from ..keywords import Keyword
@@ -122,7 +122,9 @@ class KeywordFeed:
         """Feed the abstracts of the first files, as many as the workers take without waiting,
         so they extract while the load imports its libraries and migrates. Bad files are left
         for the load to report."""
-        room = (BACKLOG + _cores()) * CHUNK
+        if worker_count() < 2:  # no workers to give the work to
+            return
+        room = (BACKLOG + worker_count()) * CHUNK
         for input_file in files:
             if len(self.fed) >= room or self.stale:
                 return
