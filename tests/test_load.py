@@ -277,3 +277,17 @@ def test_full_text_index_follows_loads_and_ad_hoc_writes(db_file, write):
     con.commit()
     con.close()
     assert fts_ids(db_file, "zebra") == [paper_id(ABSTRACT_GNN)]
+
+
+def test_distinct_keywords_are_derived_with_an_index_not_a_nested_scan():
+    """With tens of thousands of distinct keywords a join without an index took minutes."""
+    from etl.load.keywords import CORPUS_KEYWORDS, STAGE
+
+    conn = sqlite3.connect(":memory:")
+    for statement in STAGE.strip().split(";\n"):
+        conn.execute(statement)
+    for statement in CORPUS_KEYWORDS[:-1]:
+        conn.execute(statement)
+    select = CORPUS_KEYWORDS[-1].split(" AS\n", 1)[1]
+    plan = [row[3] for row in conn.execute(f"EXPLAIN QUERY PLAN {select}")]
+    assert any("USING INDEX keyword_kinds_normalised" in step for step in plan), plan

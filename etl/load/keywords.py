@@ -29,23 +29,26 @@ CREATE TEMP TABLE staged_facets (paper_id TEXT, keywords TEXT, topics TEXT);
 """
 # Label and kind of each distinct keyword: the ones most papers use (ties: the smallest label;
 # method before acronym before topic before phrase).
-CORPUS_KEYWORDS = """
-CREATE TEMP TABLE corpus_keywords AS
-WITH labels AS (
-    SELECT normalised, label, sum(count(*)) OVER (PARTITION BY normalised) AS papers,
-        row_number() OVER (PARTITION BY normalised ORDER BY count(*) DESC, label) AS r
-    FROM staged_keywords GROUP BY normalised, label
-), kinds AS (
-    SELECT normalised, kind, row_number() OVER (
-        PARTITION BY normalised ORDER BY count(*) DESC,
-        CASE kind WHEN 'method' THEN 0 WHEN 'acronym' THEN 1 WHEN 'topic' THEN 2 ELSE 3 END
-    ) AS r
-    FROM staged_keywords GROUP BY normalised, kind
-)
-SELECT l.normalised, l.label, k.kind, l.papers
-FROM labels l JOIN kinds k ON k.normalised = l.normalised AND k.r = 1
-WHERE l.r = 1
-"""
+CORPUS_KEYWORDS = [
+    """CREATE TEMP TABLE keyword_labels AS
+       SELECT normalised, label, sum(count(*)) OVER (PARTITION BY normalised) AS papers,
+           row_number() OVER (PARTITION BY normalised ORDER BY count(*) DESC, label) AS r
+       FROM staged_keywords GROUP BY normalised, label""",
+    """CREATE TEMP TABLE keyword_kinds AS
+       SELECT normalised, kind FROM (
+           SELECT normalised, kind, row_number() OVER (
+               PARTITION BY normalised ORDER BY count(*) DESC,
+               CASE kind WHEN 'method' THEN 0 WHEN 'acronym' THEN 1 WHEN 'topic' THEN 2 ELSE 3 END
+           ) AS r
+           FROM staged_keywords GROUP BY normalised, kind
+       ) WHERE r = 1""",
+    # an index for the join: without it the join below is quadratic in the distinct keywords
+    "CREATE UNIQUE INDEX temp.keyword_kinds_normalised ON keyword_kinds (normalised)",
+    """CREATE TEMP TABLE corpus_keywords AS
+       SELECT l.normalised, l.label, k.kind, l.papers
+       FROM keyword_labels l JOIN keyword_kinds k ON k.normalised = l.normalised
+       WHERE l.r = 1""",
+]
 STORE = [
     "CREATE UNIQUE INDEX temp.corpus_keywords_normalised ON corpus_keywords (normalised)",
     "DELETE FROM paper_keywords",
@@ -69,7 +72,7 @@ STORE = [
        FROM staged_facets f WHERE f.paper_id = papers.id
        AND (papers.keywords, papers.topics) IS NOT (f.keywords, f.topics)""",
 ]
-DROP = ["staged_keywords", "staged_aliases", "staged_facets", "corpus_keywords"]
+DROP = ["staged_keywords", "staged_aliases", "staged_facets", "keyword_labels", "keyword_kinds", "corpus_keywords"]
 
 
 def paper_rows(pid: str, ranked: list[Keyword]) -> tuple[list[tuple], list[tuple], tuple]:
@@ -165,7 +168,8 @@ def refresh_keywords(conn: Connection, feed: KeywordFeed | None = None) -> int:
             )
             raw.executemany("INSERT INTO staged_aliases VALUES (?, ?, ?)", [row for _, rows, _ in chunk for row in rows])
             raw.executemany("INSERT INTO staged_facets VALUES (?, ?, ?)", [facets for _, _, facets in chunk])
-    raw.execute(CORPUS_KEYWORDS)
+    for statement in CORPUS_KEYWORDS:
+        raw.execute(statement)
     # paper_keywords is rebuilt whole: its secondary indexes are dropped and made again after the
     # insert (one sort each instead of an index update per row), exactly as the migrations made
     # them. On any error the transaction's rollback restores them.
