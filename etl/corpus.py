@@ -17,6 +17,7 @@ on their order.
 from __future__ import annotations
 
 import gc
+import heapq
 import io
 import marshal
 import multiprocessing
@@ -27,6 +28,8 @@ import threading
 import traceback
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from itertools import groupby
+from operator import itemgetter
 from multiprocessing.connection import Connection, wait
 from typing import IO, Any
 
@@ -35,8 +38,10 @@ from .topics import Taxonomy
 
 PARALLEL_MIN = 400  # papers from which the work is spread over worker processes
 CHUNK = 200  # papers per message between the parent and a worker
+COUNT_CHUNK = 20_000  # (key, count) pairs per message
 BACKLOG = 16  # chunks waiting for a free worker before `feed` waits too (about 4 MB of abstracts)
 FACET_KEYWORDS = 10  # keyword labels copied to papers.keywords
+COUNTS_IN_MEMORY = 250_000  # distinct keys a process counts in memory before it spills them (about 25 MB)
 
 Paper = tuple[str, str]  # (paper id, abstract)
 Emit = Callable[[str, list[Keyword]], Any]
@@ -52,6 +57,7 @@ class Extraction:
         self.taxonomy = taxonomy
         self.spill = spill
         self.df: dict[str, int] = {}
+        self.runs: list[IO[bytes]] = []  # counts spilled when `df` grew too large, each sorted by key
         self.n = 0
         self.meanings: Meanings = {}
 
@@ -67,9 +73,28 @@ class Extraction:
             write(len(record).to_bytes(4, "little"))
             write(record)
             self.n += 1
+            if len(df) >= COUNTS_IN_MEMORY:
+                self._spill_counts()
+                df = self.df
 
-    def counts(self) -> tuple[dict[str, int], int, Meanings]:
-        return self.df, self.n, self.meanings
+    def _spill_counts(self) -> None:
+        run = tempfile.TemporaryFile(buffering=1 << 20, prefix="paperdb-counts-")  # unnamed
+        _write_records(run, sorted(self.df.items()))
+        self.runs.append(run)
+        self.df = {}
+
+    def counts(self) -> tuple[int, Meanings, Iterator[tuple[str, int]]]:
+        """(papers, defined acronyms, (key, papers using it) sorted by key)."""
+        return self.n, self.meanings, self._sorted_counts()
+
+    def _sorted_counts(self) -> Iterator[tuple[str, int]]:
+        current = sorted(self.df.items())
+        self.df = {}
+        streams = [_read_records(run) for run in self.runs] + [iter(current)]
+        yield from _add_up(heapq.merge(*streams, key=itemgetter(0)))
+        for run in self.runs:
+            run.close()
+        self.runs = []
 
     def ranked(self, df: dict[str, int], n: int, meanings: Meanings) -> Iterator[tuple[str, list[Keyword]]]:
         """Each spilled paper's keywords, ranked against the corpus counts."""
@@ -88,20 +113,41 @@ def _add_meaning(meanings: Meanings, short: str, key: str, label: str) -> None:
         known[key] = label
 
 
-def merge_counts(parts: Iterable[tuple[dict[str, int], int, Meanings]]) -> tuple[dict[str, int], int, Meanings]:
-    """Add up the counts of several shares; only keys more than one paper uses are kept
-    (ranking reads a missing key as one paper: the paper's own)."""
-    df: dict[str, int] = {}
+def merge_counts(parts: Iterable[tuple[int, Meanings, Iterable[tuple[str, int]]]]) -> tuple[dict[str, int], int, Meanings]:
+    """Add up the counts of several shares, each `(papers, acronyms, (key, count) sorted by
+    key)`, streaming: only keys more than one paper uses are kept in memory (ranking reads a
+    missing key as one paper: the paper's own)."""
     n = 0
     meanings: Meanings = {}
-    for part_df, part_n, part_meanings in parts:
+    streams = []
+    for part_n, part_meanings, pairs in parts:
         n += part_n
-        for key, count in part_df.items():
-            df[key] = df.get(key, 0) + count
         for short, keys in part_meanings.items():
             for key, label in keys.items():
                 _add_meaning(meanings, short, key, label)
-    return {key: count for key, count in df.items() if count > 1}, n, meanings
+        streams.append(pairs)
+    df = {key: count for key, count in _add_up(heapq.merge(*streams, key=itemgetter(0))) if count > 1}
+    return df, n, meanings
+
+
+def _add_up(pairs: Iterable[tuple[str, int]]) -> Iterator[tuple[str, int]]:
+    """Sum the counts of equal keys in a stream sorted by key."""
+    for key, group in groupby(pairs, key=itemgetter(0)):
+        yield key, sum(count for _, count in group)
+
+
+def _write_records(fh: IO[bytes], pairs: list, size: int = 10_000) -> None:
+    for start in range(0, len(pairs), size):
+        record = marshal.dumps(pairs[start : start + size])
+        fh.write(len(record).to_bytes(4, "little"))
+        fh.write(record)
+    fh.flush()
+    fh.seek(0)
+
+
+def _read_records(fh: IO[bytes]) -> Iterator:
+    while size := fh.read(4):
+        yield from marshal.loads(fh.read(int.from_bytes(size, "little")))
 
 
 def merge_acronym_uses(ranked: list[Keyword], meanings: Meanings) -> list[Keyword]:
@@ -214,8 +260,16 @@ def _worker(pipe: Connection, parent_ends: list[Connection], taxonomy: Taxonomy,
             while (chunk := pipe.recv()) is not None:
                 share.extract(chunk)
                 pipe.send(("ready",))
-            pipe.send(("counts", share.counts()))
-            share.df = {}
+            n, meanings, pairs = share.counts()
+            pipe.send(("counts", n, meanings))
+            batch = []
+            for pair in pairs:  # sorted by key, in chunks: the parent merges the workers' streams
+                batch.append(pair)
+                if len(batch) == COUNT_CHUNK:
+                    pipe.send(("keys", batch))
+                    batch = []
+            pipe.send(("keys", batch))
+            pipe.send(("keys-done",))
             df, n, meanings = pipe.recv()
             rows = []
             for pid, ranked in share.ranked(df, n, meanings):
@@ -244,6 +298,11 @@ def _receive(pipe: Connection, *expected: str) -> tuple:
     if message[0] not in expected:
         raise RuntimeError(f"a keyword worker sent {message[0]!r}, not {' or '.join(expected)}")
     return message
+
+
+def _received_keys(pipe: Connection) -> Iterator[tuple[str, int]]:
+    while (message := _receive(pipe, "keys", "keys-done"))[0] == "keys":
+        yield from message[1]
 
 
 def _send(pipe: Connection, message: object) -> None:
@@ -309,7 +368,7 @@ class _Pool:
         pipes = self.pipes
         for pipe in pipes:
             _send(pipe, None)
-        totals = merge_counts(self._counts())  # one worker's counts in memory at a time
+        totals = merge_counts(self._counts())  # the workers' sorted counts, merged as they stream in
         for pipe in pipes:
             _send(pipe, totals)
         del totals
@@ -322,11 +381,13 @@ class _Pool:
                 elif message[1]:
                     yield message[1]
 
-    def _counts(self) -> Iterator[tuple[dict[str, int], int, Meanings]]:
+    def _counts(self) -> list[tuple[int, Meanings, Iterator[tuple[str, int]]]]:
+        parts = []
         for pipe in self.pipes:
             while (message := _receive(pipe, "ready", "counts"))[0] == "ready":
                 pass
-            yield message[1]
+            parts.append((message[1], message[2], _received_keys(pipe)))
+        return parts
 
     def close(self) -> None:
         for process in self.processes:

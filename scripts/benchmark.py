@@ -43,11 +43,32 @@ def seed_abstracts() -> list[str]:
     return abstracts
 
 
-def synthetic(n: int) -> Iterator[str]:
-    """`n` distinct abstracts: the seeds with a varied closing sentence (generated lazily)."""
+def fresh_word(n: int) -> str:
+    """A made-up lower-case word, different for every `n`."""
+    syllables = ""
+    while True:
+        syllables += "bdfgklmnprstvz"[n % 14] + "aeiou"[n // 14 % 5]
+        n //= 70
+        if not n:
+            return syllables + "ix"
+
+
+def synthetic(n: int, fresh_words: int = 0) -> Iterator[str]:
+    """`n` distinct abstracts: the seeds with a varied closing sentence (generated lazily). With
+    `fresh_words`, that many of each copy's lower-case words are replaced by words no other copy
+    has, so the corpus's vocabulary keeps growing as a real one does (copies alone repeat the
+    57 seeds' phrases)."""
     seeds = seed_abstracts()
     for i in range(n):
-        yield f"{seeds[i % len(seeds)]} We evaluate it on {TOPICS[i % len(TOPICS)]} task {i // len(seeds)}."
+        text = seeds[i % len(seeds)]
+        if fresh_words:
+            words = text.split(" ")
+            step = max(1, len(words) // fresh_words)
+            for j in range(step // 2, len(words), step):
+                if words[j].isalpha() and words[j].islower():
+                    words[j] = fresh_word(i * 1000 + j)
+            text = " ".join(words)
+        yield f"{text} We evaluate it on {TOPICS[i % len(TOPICS)]} task {i // len(seeds)}."
 
 
 def write_listings(abstracts: Iterable[str], directory: Path) -> int:
@@ -126,7 +147,7 @@ def timed_load(db: str, listings: Path, variant: str = "full") -> tuple[float, d
     return seconds, json.loads(out), peak_pss / 1024, largest / 1024
 
 
-def sqlite_utils_insert(n: int, work: Path, repeat: int = 1) -> float | None:
+def sqlite_utils_insert(n: int, work: Path, repeat: int = 1, fresh_words: int = 0) -> float | None:
     """Seconds for `sqlite-utils insert` of the same abstracts into a new database (JSON lines
     prepared beforehand); the best of `repeat` runs."""
     exe = shutil.which("sqlite-utils") or str(Path(sys.executable).with_name("sqlite-utils"))
@@ -134,7 +155,7 @@ def sqlite_utils_insert(n: int, work: Path, repeat: int = 1) -> float | None:
         return None
     rows = work / "abstracts.jsonl"
     with rows.open("w", encoding="utf-8") as fh:
-        for i, abstract in enumerate(synthetic(n)):
+        for i, abstract in enumerate(synthetic(n, fresh_words)):
             fh.write(json.dumps({"id": i, "abstract": abstract}) + "\n")
     times = []
     for _ in range(repeat):
@@ -181,17 +202,19 @@ def main() -> None:
     parser.add_argument("--keyword-cost", action="store_true",
                         help=f"also time a load without keywords above {KEYWORD_COST_MAX:,} papers")
     parser.add_argument("--repeat", type=int, default=1, help="cold loads to time; the best is reported [1]")
+    parser.add_argument("--fresh-words", type=int, default=0, metavar="K",
+                        help="replace K words of each copy by words of its own: a growing vocabulary [0]")
     args = parser.parse_args()
 
     work = Path(args.keep or tempfile.mkdtemp(prefix="paperdb-bench-"))
     listings = work / "listings"
     if listings.exists():
         shutil.rmtree(listings)
-    files = write_listings(synthetic(args.papers), listings)
+    files = write_listings(synthetic(args.papers, args.fresh_words), listings)
     db = str(work / "papers.db")
 
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, {sys.platform}")
-    print(f"corpus: {args.papers:,} papers in {files} files")
+    print(f"corpus: {args.papers:,} papers in {files} files" + (f", {args.fresh_words} fresh words each" if args.fresh_words else ""))
     runs = []
     for _ in range(args.repeat):
         for suffix in ("", "-wal", "-shm"):
@@ -236,7 +259,7 @@ def main() -> None:
         print(f"Datasette p50: ranked search {search_ms:.0f} ms; papers page with default facets {facets_ms:.0f} ms;"
               f" facets dropped: {', '.join(dropped) or 'none'}")
 
-    plain = sqlite_utils_insert(args.papers, work, args.repeat)
+    plain = sqlite_utils_insert(args.papers, work, args.repeat, args.fresh_words)
     if plain is None:
         print("sqlite-utils insert: not installed (pip install -e '.[bench]')")
     else:

@@ -177,6 +177,12 @@ def test_parallel_ranking_equals_single_process(monkeypatch):
     monkeypatch.setattr(corpus, "CHUNK", 3)  # many chunks, shared unevenly between the workers
     parallel = rank_all(papers, TAXONOMY)
     assert parallel == single
+    # counts spilled to sorted runs every few keys, merged in the workers and again in the parent
+    monkeypatch.setattr(corpus, "COUNTS_IN_MEMORY", 7)
+    monkeypatch.setattr(corpus, "COUNT_CHUNK", 5)
+    assert rank_all(papers, TAXONOMY) == single
+    monkeypatch.setattr(corpus, "PARALLEL_MIN", 1000)
+    assert rank_all(papers, TAXONOMY) == single
 
 
 def _fail(pid, ranked):
@@ -194,3 +200,26 @@ def test_a_failing_worker_stops_the_ranking_with_its_error_and_no_process_is_lef
         for _ in ranking.ranked():
             pass
     assert multiprocessing.active_children() == []
+
+
+def test_document_frequencies_are_exact_when_counts_spill_to_disk(monkeypatch):
+    import io
+    from collections import Counter
+
+    from etl.keywords import extract_terms as terms_of
+    from etl.sources import bundled_listings_dir, read_input
+
+    abstracts = [
+        e.abstract for path in sorted(bundled_listings_dir().glob("*.txt")) for e in read_input(str(path), path.read_bytes()).entries
+    ]
+    expected = Counter(key for a in abstracts for key in terms_of(a, TAXONOMY).document_keys())
+    monkeypatch.setattr(corpus, "COUNTS_IN_MEMORY", 50)
+    halves = []
+    for part in (abstracts[::2], abstracts[1::2]):  # two shares, as two workers would have
+        share = corpus.Extraction(TAXONOMY, io.BytesIO())
+        share.extract((str(i), a) for i, a in enumerate(part))
+        assert len(share.runs) > 3
+        halves.append(share.counts())
+    df, n, _ = corpus.merge_counts(halves)
+    assert n == len(abstracts)
+    assert df == {key: count for key, count in expected.items() if count > 1} and len(df) > 100
