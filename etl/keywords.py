@@ -341,7 +341,7 @@ def _word_roles(word: str) -> tuple:
         )
         cached = (low, inner, last, ends, starts, alone, low in NOT_ALONE, low in _BREAKS)
         _WORD_CACHE[word] = cached
-        if len(_WORD_CACHE) > 200_000:  # bound the memory of a long run
+        if len(_WORD_CACHE) > 50_000:  # bound the memory of a long run (about 350 bytes a word)
             _WORD_CACHE.clear()
     return cached
 

@@ -81,7 +81,7 @@ def _word_hits(taxonomy: Taxonomy, word: str) -> tuple[tuple[int, int], ...]:
     """(topic, weight) of every term that matches `word`, exact terms first; remembered."""
     hits = list(taxonomy.words.get(word, ()))
     hits += [(topic, weight) for prefix, topic, weight in taxonomy.prefixes.get(word[:PREFIX_INDEX], ()) if word.startswith(prefix)]
-    if len(taxonomy.word_hits) > 200_000:  # bound the memory of a long run
+    if len(taxonomy.word_hits) > 50_000:  # bound the memory of a long run
         taxonomy.word_hits.clear()
     taxonomy.word_hits[word] = result = tuple(hits)
     return result

@@ -22,6 +22,8 @@ from ..topics import load_taxonomy, taxonomy_path
 if TYPE_CHECKING:  # this module is imported before SQLAlchemy, to start the workers early
     from sqlalchemy import Connection
 
+DIGEST = 16  # hex digits of an abstract's SHA-256 kept to tell whether the text fed is the stored one
+
 STAGE = """
 CREATE TEMP TABLE staged_keywords (paper_id TEXT, normalised TEXT, label TEXT, kind TEXT, score REAL, rank INTEGER);
 CREATE TEMP TABLE staged_aliases (normalised TEXT, alias TEXT, folded TEXT);
@@ -99,7 +101,7 @@ class KeywordFeed:
 
     def __init__(self) -> None:
         self.ranking: CorpusRanking | None = None
-        self.fed: dict[str, str] = {}  # paper id -> SHA-256 of the abstract fed
+        self.fed: dict[str, str] = {}  # paper id -> SHA-256 (first `DIGEST` hex digits) of the abstract fed
         self.stale = False
 
     def feed(self, papers: Iterable[tuple[str, str, str]]) -> None:
@@ -108,6 +110,7 @@ class KeywordFeed:
             return
         batch = []
         for pid, abstract, digest in papers:
+            digest = digest[:DIGEST]
             known = self.fed.get(pid)
             if known is None:
                 self.fed[pid] = digest
@@ -196,6 +199,7 @@ def _complete(raw, ranking: CorpusRanking, fed: dict[str, str], total: int) -> b
         batch = []
         for pid, abstract, digest in rows:
             known = fed.get(pid)
+            digest = digest[:DIGEST]
             if known is None:
                 batch.append((pid, abstract))
             elif known != digest:
