@@ -28,7 +28,7 @@ import threading
 import traceback
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from itertools import groupby
+from itertools import chain, groupby
 from operator import itemgetter
 from multiprocessing.connection import Connection, wait
 from typing import IO, Any
@@ -62,16 +62,14 @@ class Extraction:
         self.meanings: Meanings = {}
 
     def extract(self, papers: Iterable[Paper]) -> None:
-        df, meanings, write = self.df, self.meanings, self.spill.write
+        df, meanings = self.df, self.meanings
         for pid, abstract in papers:
             terms = extract_terms(abstract, self.taxonomy)
             for key in terms.document_keys():
                 df[key] = df.get(key, 0) + 1
             for key, (long, short, _) in terms.acronyms.items():
                 _add_meaning(meanings, normalise_keyword(short), key, label_of(long.split()))
-            record = marshal.dumps((pid, terms.methods, terms.acronyms, terms.phrases, terms.topics))
-            write(len(record).to_bytes(4, "little"))
-            write(record)
+            _write_record(self.spill, (pid, terms.methods, terms.acronyms, terms.phrases, terms.topics))
             self.n += 1
             if len(df) >= COUNTS_IN_MEMORY:
                 self._spill_counts()
@@ -79,7 +77,9 @@ class Extraction:
 
     def _spill_counts(self) -> None:
         run = tempfile.TemporaryFile(buffering=1 << 20, prefix="paperdb-counts-")  # unnamed
-        _write_records(run, sorted(self.df.items()))
+        pairs = sorted(self.df.items())
+        for start in range(0, len(pairs), COUNT_CHUNK):
+            _write_record(run, pairs[start : start + COUNT_CHUNK])
         self.runs.append(run)
         self.df = {}
 
@@ -90,7 +90,7 @@ class Extraction:
     def _sorted_counts(self) -> Iterator[tuple[str, int]]:
         current = sorted(self.df.items())
         self.df = {}
-        streams = [_read_records(run) for run in self.runs] + [iter(current)]
+        streams = [chain.from_iterable(_read_records(run)) for run in self.runs] + [iter(current)]
         yield from _add_up(heapq.merge(*streams, key=itemgetter(0)))
         for run in self.runs:
             run.close()
@@ -98,11 +98,7 @@ class Extraction:
 
     def ranked(self, df: dict[str, int], n: int, meanings: Meanings) -> Iterator[tuple[str, list[Keyword]]]:
         """Each spilled paper's keywords, ranked against the corpus counts."""
-        self.spill.flush()
-        self.spill.seek(0)
-        read = self.spill.read
-        while size := read(4):
-            pid, methods, acronyms, phrases, topics = marshal.loads(read(int.from_bytes(size, "little")))
+        for pid, methods, acronyms, phrases, topics in _read_records(self.spill):
             ranked = rank_keywords(Terms(methods, acronyms, phrases, topics), df, n)
             yield pid, merge_acronym_uses(ranked, meanings)
 
@@ -136,18 +132,19 @@ def _add_up(pairs: Iterable[tuple[str, int]]) -> Iterator[tuple[str, int]]:
         yield key, sum(count for _, count in group)
 
 
-def _write_records(fh: IO[bytes], pairs: list, size: int = 10_000) -> None:
-    for start in range(0, len(pairs), size):
-        record = marshal.dumps(pairs[start : start + size])
-        fh.write(len(record).to_bytes(4, "little"))
-        fh.write(record)
-    fh.flush()
-    fh.seek(0)
+def _write_record(fh: IO[bytes], value: object) -> None:
+    """Append `value` to a spill file: its length, then its marshal form."""
+    record = marshal.dumps(value)
+    fh.write(len(record).to_bytes(4, "little"))
+    fh.write(record)
 
 
 def _read_records(fh: IO[bytes]) -> Iterator:
+    """Every value of a spill file, from the start."""
+    fh.flush()
+    fh.seek(0)
     while size := fh.read(4):
-        yield from marshal.loads(fh.read(int.from_bytes(size, "little")))
+        yield marshal.loads(fh.read(int.from_bytes(size, "little")))
 
 
 def merge_acronym_uses(ranked: list[Keyword], meanings: Meanings) -> list[Keyword]:
