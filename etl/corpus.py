@@ -39,9 +39,10 @@ from .topics import Taxonomy
 PARALLEL_MIN = 400  # papers from which the work is spread over worker processes
 CHUNK = 200  # papers per message between the parent and a worker
 COUNT_CHUNK = 20_000  # (key, count) pairs per message
+RUN_RECORD = 1_000  # (key, count) pairs per record of a spilled run: merging reads one record of each run at a time
 BACKLOG = 16  # chunks waiting for a free worker before `feed` waits too (about 4 MB of abstracts)
 FACET_KEYWORDS = 10  # keyword labels copied to papers.keywords
-COUNTS_IN_MEMORY = 250_000  # distinct keys a process counts in memory before it spills them (about 25 MB)
+COUNTS_IN_MEMORY = 100_000  # distinct keys a process counts in memory before it spills them (about 10 MB)
 
 Paper = tuple[str, str]  # (paper id, abstract)
 Emit = Callable[[str, list[Keyword]], Any]
@@ -76,10 +77,10 @@ class Extraction:
                 df = self.df
 
     def _spill_counts(self) -> None:
-        run = tempfile.TemporaryFile(buffering=1 << 20, prefix="paperdb-counts-")  # unnamed
+        run = tempfile.TemporaryFile(buffering=1 << 16, prefix="paperdb-counts-")  # unnamed; many may be open at once
         pairs = sorted(self.df.items())
-        for start in range(0, len(pairs), COUNT_CHUNK):
-            _write_record(run, pairs[start : start + COUNT_CHUNK])
+        for start in range(0, len(pairs), RUN_RECORD):
+            _write_record(run, pairs[start : start + RUN_RECORD])
         self.runs.append(run)
         self.df = {}
 

@@ -31,7 +31,7 @@ def make_engine(path: str) -> Engine:
         cursor.execute("PRAGMA journal_mode=WAL")  # readers see the last commit during a load
         cursor.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable against kill -9
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA cache_size=-32768")  # 32 MiB, for index updates; also bounds each sorter
+        cursor.execute("PRAGMA cache_size=-24576")  # 24 MiB, for index updates; also bounds each sorter
         cursor.execute("PRAGMA temp_store=FILE")  # staging tables spill to disk, not to memory
         cursor.execute(f"PRAGMA busy_timeout={int(wait * 1000)}")
         cursor.close()

@@ -214,6 +214,7 @@ def test_document_frequencies_are_exact_when_counts_spill_to_disk(monkeypatch):
     ]
     expected = Counter(key for a in abstracts for key in terms_of(a, TAXONOMY).document_keys())
     monkeypatch.setattr(corpus, "COUNTS_IN_MEMORY", 50)
+    monkeypatch.setattr(corpus, "RUN_RECORD", 7)  # runs of several records
     halves = []
     for part in (abstracts[::2], abstracts[1::2]):  # two shares, as two workers would have
         share = corpus.Extraction(TAXONOMY, io.BytesIO())
