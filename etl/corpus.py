@@ -3,15 +3,17 @@
 Two passes over the corpus. *Extraction* reads each abstract once (`extract_terms`), counts
 document frequencies and the acronyms the corpus defines, and spills the paper's terms to an
 unnamed temporary file. *Ranking* reads the spill back and scores each paper against the final
-counts (`rank_keywords`), merging phrases that are defined acronyms. Memory holds the counts and
-one chunk of papers, never the texts or terms of the whole corpus.
+counts (`rank_keywords`), merging phrases that are defined acronyms. Memory holds one chunk of
+papers and at most `COUNTS_IN_MEMORY` counts per process (more are spilled as sorted runs),
+never the texts or terms of the whole corpus.
 
 A large corpus is shared among one forked worker per core. Papers are fed as the caller
-produces them (a load feeds each file's new papers as it saves them) and a feeder thread hands
-chunks to whichever worker is free, so extraction overlaps the caller's own work. Once all are
-fed, the parent adds up the workers' counts, sends the totals back, and collects what each
-worker ranks from its own spill. The result does not depend on how the papers were shared, nor
-on their order.
+produces them (a load feeds its first files while it starts up, then each file's new papers as
+it saves them) and a feeder thread hands chunks to whichever worker is free, so extraction
+overlaps the caller's own work. Once all are fed, each worker streams its counts sorted by key;
+the parent merges the streams, keeps the keys more than one paper uses, sends them back, and
+collects what each worker ranks from its own spill. The result does not depend on how the
+papers were shared, nor on their order.
 """
 
 from __future__ import annotations
