@@ -105,6 +105,7 @@ _PREPOSITIONS = frozenset(
     "on of from with using by for to in into over against than via upon and or as like e.g. e.g., i.e.".split()
 )
 _ARTICLES = frozenset("the a an".split())
+_CLAUSE = frozenset("that whether how why if".split())  # a verb whose object is a clause introduces no name in it
 _ADJECTIVAL = re.compile(
     r"\b(?:the|a|an|our|their|previously|recently|originally|newly|widely|been|was|were|is|are|be)\s+$",
     re.IGNORECASE,
@@ -162,14 +163,18 @@ def _reads_as_name(text: str, end: int) -> bool:
     return word in NAME_NOUNS or word in NAME_FOLLOWERS or not word.isalpha()
 
 
-def introduced_names(text: str, coined: list[re.Match]) -> list[tuple[str, float]]:
+def introduced_names(
+    text: str, coined: list[re.Match], spelled_from: Mapping[int, int] | None = None
+) -> list[tuple[str, float]]:
     """Names the text introduces (`we propose X`, `a method called X`, `(dubbed X)`): coined
     tokens with an introducing word shortly before them in the same sentence and no other coined
-    token in between. `coined` are the text's coined tokens in order."""
+    token in between. `coined` are the text's coined tokens in order; `spelled_from` maps the start
+    of a short form to the start of the long form it abbreviates, which then stands for the name
+    (`we propose Gradient Low-Rank Projection (GaLore)`)."""
     found = []
     floor = 0
     for m in coined:
-        start = m.start()
+        start = spelled_from.get(m.start(), m.start()) if spelled_from else m.start()
         window = text[max(floor, start - 8 * WINDOW) : start]
         floor = m.end()
         cut = max(window.rfind(". "), window.rfind("? "), window.rfind("! "))
@@ -183,8 +188,8 @@ def introduced_names(text: str, coined: list[re.Match]) -> list[tuple[str, float
                 strength = 3.0 if len(between) < 4 else 0.0
             elif _OUR.match(intro.group()):  # `our X`
                 strength = 2.0 if len(between) < 2 else 0.0
-            elif as_name and len(between) < WINDOW:  # `we propose X, a ...`
-                strength = 2.5 - 0.02 * len(between)
+            elif as_name and len(between) < WINDOW and not _CLAUSE.intersection(between):  # `we propose X, a ...`
+                strength = 2.5 - 0.02 * len(between)  # (not `provides evidence that X ...`)
             else:
                 continue
             if _ADJECTIVAL.search(window, max(0, intro.start() - 16), intro.start()):  # `the proposed method`, `was introduced`
@@ -204,7 +209,13 @@ _PAREN = re.compile(r"\(\s*([^()\s]{2,12}?)s?\s*[;,)]")
 
 
 def _long_form(short: str, before: str) -> str | None:
-    """The words before a parenthesis whose letters spell `short`, its first letter at a word start."""
+    """The words before a parenthesis whose letters spell `short`, its first letter at a word start
+    or, failing that, at the start of a hyphenated part: `Weight-Decomposed Low-Rank Adaptation
+    (DoRA)` (the long form then starts with the whole hyphenated word)."""
+    return _spelled(short, before, "-") or _spelled(short, before, "")
+
+
+def _spelled(short: str, before: str, joiners: str) -> str | None:
     max_words = min(len(short) + 5, len(short) * 2)
     words = before.split()[-max_words:]
     text = " ".join(words)
@@ -215,7 +226,7 @@ def _long_form(short: str, before: str) -> str | None:
         if not c.isalnum():
             si -= 1
             continue
-        while li >= 0 and (low[li] != c or (si == 0 and li > 0 and (low[li - 1].isalnum() or low[li - 1] == "-"))):
+        while li >= 0 and (low[li] != c or (si == 0 and li > 0 and (low[li - 1].isalnum() or low[li - 1] in joiners))):
             li -= 1
         if li < 0:
             return None
@@ -424,6 +435,28 @@ def _uses_defined_acronym(m: re.Match, defined_at: Mapping[str, int]) -> bool:
     return False
 
 
+def _named_long_forms(
+    text: str, shorts: Mapping[str, str], defined_at: Mapping[str, int], concepts: set[str]
+) -> dict[int, int]:
+    """Start of each coined short form's definition -> start of its capitalised long form. In `we
+    propose Weight-Decomposed Low-Rank Adaptation (DoRA)` the hyphenated words spell the name in
+    parentheses: they are not names themselves, and the verb introduces the long form's name."""
+    spans = {}
+    for short, long in shorts.items():
+        if short in concepts or not looks_coined(short):
+            continue
+        paren = defined_at[short] - 1
+        start = text.rfind(long.split()[0], max(0, paren - len(long) - 8), paren)
+        if start >= 0:
+            spans[paren + 1] = start
+    return spans
+
+
+def _inside(m: re.Match, spans: Mapping[int, int]) -> bool:
+    """Whether `m` lies in one of the long forms `spans` maps to (they end at the short form)."""
+    return any(start <= m.start() and m.end() < end for end, start in spans.items())
+
+
 def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     """Everything `rank_keywords` needs from one abstract."""
     text = clean(abstract)
@@ -444,15 +477,16 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     # `average treatment effects (ATEs)` defines a concept, not a method: its long form has no
     # capitalised word. Such short forms are acronyms unless a naming word introduces them.
     concepts = {short for short, long in shorts.items() if long == long.lower()}
+    named = _named_long_forms(text, shorts, defined_at, concepts)
     coined = [
         m
         for m in _MAYBE_COINED.finditer(text)
-        if looks_coined(m.group()) and not _uses_defined_acronym(m, defined_at)
+        if looks_coined(m.group()) and not _uses_defined_acronym(m, defined_at) and not _inside(m, named)
     ]
     counts: dict[str, int] = {}
     for m in coined:
         counts[m.group()] = counts.get(m.group(), 0) + 1
-    for name, strength in introduced_names(text, coined):
+    for name, strength in introduced_names(text, coined, named):
         if strength < 3.0 and (name in concepts or name.removesuffix("s") in concepts):
             continue
         key = normalise_keyword(name)

@@ -10,6 +10,7 @@ from etl import corpus
 from etl.corpus import rank_all
 from etl.errors import PaperdbError
 from etl.keywords import (
+    acronyms,
     extract_terms,
     is_findable_phrase,
     normalise_keyword,
@@ -45,6 +46,13 @@ def keywords_of(text: str, kind: str | None = None) -> list[str]:
         ("Pruning large language models is hard. Experiments show that our Pruner-Zero obtains superior"
          " performance. In this way, Pruner-Zero allows auto-generation of symbolic pruning metrics.", "Pruner-Zero"),
         ("To address this issue, we propose NExT, a method to teach LLMs to inspect the execution traces.", "NExT"),
+        # a long form whose words look coined themselves: the name is the short form
+        ("Aiming to resemble the learning capacity of FT, we propose Weight-Decomposed Low-Rank Adaptation"
+         " (DoRA). DoRA decomposes the pre-trained weight into two components.", "DoRA"),
+        ("In this work, we propose Gradient Low-Rank Projection (GaLore), a training strategy that allows"
+         " full-parameter learning.", "GaLore"),
+        ("We propose a new fine-tuning method called Self-Play fIne-tuNing (SPIN), which starts from a"
+         " supervised fine-tuned model.", "SPIN"),
     ],
 )
 def test_introduced_method_names_rank_first(text, name):
@@ -64,6 +72,12 @@ def test_introduced_method_names_rank_first(text, name):
         ("We also design an adaptive method to select BN layers to scale up for effective detection.", "BN"),
         ("We estimate average treatment effects (ATEs). We then introduce ATEs for subgroups.", "ATEs"),
         ("Prior work proposed sequential models for 3D scenes.", "3D"),
+        ("Recent work provides promising evidence that Physics-Informed Neural Networks (PINN) can solve"
+         " partial differential equations.", "PINN"),
+        ("This paper introduces a min-max formulation for the Graph Signal Denoising (GSD) problem.", "GSD"),
+        ("In the field of Structure-based Drug Design (SBDD), generative models have achieved outstanding"
+         " performance.", "SBDD"),
+        ("We propose Weight-Decomposed Low-Rank Adaptation (DoRA) for fine-tuning.", "Weight-Decomposed"),
     ],
 )
 def test_used_names_are_not_methods(text, not_a_method):
@@ -83,6 +97,15 @@ def test_acronym_definitions(text, long_form, short):
     ranked = rank_keywords(extract_terms(text, TAXONOMY), {}, 1)
     match = [k for k in ranked if k.normalised == normalise_keyword(long_form)]
     assert match and short in match[0].aliases and match[0].kind in ("acronym", "topic")
+
+
+def test_a_short_form_may_start_inside_a_hyphenated_word():
+    # Schwartz & Hearst want the first letter at a word start; failing that, a hyphenated part
+    # may hold it, and the long form takes the whole word
+    assert acronyms("We propose Weight-Decomposed Low-Rank Adaptation (DoRA).") == [
+        ("DoRA", "Weight-Decomposed Low-Rank Adaptation")
+    ]
+    assert acronyms("We use Low-Rank Adaptation (LoRA) here.") == [("LoRA", "Low-Rank Adaptation")]
 
 
 @pytest.mark.parametrize(
