@@ -95,11 +95,13 @@ _INTRO = re.compile(
     r"\b(?:propos(?:e|es|ed|ing)|introduc(?:e|es|ed|ing)|present(?:s|ed|ing)?|develop(?:s|ed|ing)?|describ(?:e|es|ed|ing)"
     r"|design(?:s|ed|ing)?|devis(?:e|es|ed|ing)|offer(?:s|ed|ing)?|provid(?:e|es|ed|ing)"
     r"|build(?:s|ing)?|built|creat(?:e|es|ed|ing)|construct(?:s|ed|ing)?|formulat(?:e|es|ed|ing)"
-    r"|put\s+forward|releas(?:e|es|ed|ing)|call(?:s|ed)?|name[sd]?|term(?:s|ed)?|dub(?:s|bed)?"
+    r"|put\s+forward|releas(?:e|es|ed|ing)|call(?:s|ed)?|name[sd]?|term(?:s|ed)?|dub(?:s|bed)?|refer(?:s|red)?\s+to\s+as"
     r"|coin(?:s|ed)?|namely|denoted|abbreviated|our)\b",
     re.IGNORECASE,
 )
-_NAMING = re.compile(r"^(?:called|dubbed|named|termed|coined|namely|denoted|abbreviated)$", re.IGNORECASE)
+_NAMING = re.compile(
+    r"^(?:called|dubbed|named|termed|coined|namely|denoted|abbreviated|refer(?:s|red)?\s+to\s+as)$", re.IGNORECASE
+)
 _OUR = re.compile(r"^our$", re.IGNORECASE)
 _PREPOSITIONS = frozenset(
     "on of from with using by for to in into over against than via upon and or as like e.g. e.g., i.e.".split()
@@ -184,7 +186,10 @@ def introduced_names(
         best = 0.0
         for intro in _INTRO.finditer(window):
             between = window[intro.end() :].split()
-            if _NAMING.match(intro.group()):  # `called X`, `dubbed X`
+            naming = _NAMING.match(intro.group())
+            if naming and between[:1] == ["as"]:  # `denoted as X`, `termed as X`
+                del between[0]
+            if naming:  # `called X`, `dubbed X`
                 strength = 3.0 if len(between) < 4 else 0.0
             elif _OUR.match(intro.group()):  # `our X`
                 strength = 2.0 if len(between) < 2 else 0.0

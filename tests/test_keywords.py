@@ -53,6 +53,10 @@ def keywords_of(text: str, kind: str | None = None) -> list[str]:
          " full-parameter learning.", "GaLore"),
         ("We propose a new fine-tuning method called Self-Play fIne-tuNing (SPIN), which starts from a"
          " supervised fine-tuned model.", "SPIN"),
+        ("Leveraging deep and thin architectures, we establish a strong baseline network denoted as MobileLLM,"
+         " which attains a remarkable accuracy boost.", "MobileLLM"),
+        ("The problem of optimizing such systems, which we refer to as AutoAI, requires us to jointly train"
+         " components.", "AutoAI"),
     ],
 )
 def test_introduced_method_names_rank_first(text, name):
