@@ -428,6 +428,11 @@ class Terms:
         return set(self.phrases) | {METHOD_PREFIX + label for label, _ in self.methods.values()}
 
 
+# A singular verb of comparison after a name: the sentence claims a result for it.
+_CLAIM = re.compile(
+    r",?\s+(?:(?:consistently|significantly|substantially|also|further|even|clearly|notably|greatly|largely)\s+)?"
+    r"(?:outperforms|surpasses|beats|exceeds|achieves|attains|matches|sets)\b"
+)
 _TITLE_HYPHEN = re.compile(r"^[A-Z][a-z]{2,}(?:-[A-Z][a-z]{2,})+$")
 
 
@@ -509,6 +514,13 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
         # a short all-caps token is an acronym; `Precision-Recall` is a name, not a coinage
         if len(token) >= 4 and not token.isupper() and not _TITLE_HYPHEN.match(token):
             terms.methods[key] = (token, 1.0 + 0.1 * min(count, 6))
+    for m in coined:  # `In particular, SAMformer surpasses current methods`: a claim about the paper's own
+        name = _name_at(text, m)
+        key = normalise_keyword(name)
+        if key in terms.methods or name.isupper() or name in shorts or _TITLE_HYPHEN.match(name):
+            continue
+        if _CLAIM.match(text, m.end() + len(name) - len(m.group())):
+            terms.methods[key] = (name, 1.2)
     return terms
 
 

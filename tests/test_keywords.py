@@ -57,6 +57,9 @@ def keywords_of(text: str, kind: str | None = None) -> list[str]:
          " which attains a remarkable accuracy boost.", "MobileLLM"),
         ("The problem of optimizing such systems, which we refer to as AutoAI, requires us to jointly train"
          " components.", "AutoAI"),
+        # never introduced, but the subject of a claim: the paper's own model
+        ("Building upon this insight, we propose a shallow lightweight transformer model. In particular,"
+         " SAMformer surpasses current state-of-the-art methods with fewer parameters.", "SAMformer"),
     ],
 )
 def test_introduced_method_names_rank_first(text, name):
@@ -82,6 +85,8 @@ def test_introduced_method_names_rank_first(text, name):
         ("In the field of Structure-based Drug Design (SBDD), generative models have achieved outstanding"
          " performance.", "SBDD"),
         ("We propose Weight-Decomposed Low-Rank Adaptation (DoRA) for fine-tuning.", "Weight-Decomposed"),
+        ("Retrieval-augmented generation (RAG) helps. RAG achieves higher accuracy on open questions.", "RAG"),
+        ("We find that GPT-4V outperforms open models on charts.", "GPT-4V"),
     ],
 )
 def test_used_names_are_not_methods(text, not_a_method):
