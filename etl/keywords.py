@@ -491,7 +491,7 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     coined = [
         m
         for m in _MAYBE_COINED.finditer(text)
-        if looks_coined(m.group()) and not _uses_defined_acronym(m, defined_at) and not _inside(m, named)
+        if looks_coined(m.group()) and not _uses_defined_acronym(m, defined_at) and not (named and _inside(m, named))
     ]
     counts: dict[str, int] = {}
     for m in coined:
@@ -515,11 +515,12 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
         if len(token) >= 4 and not token.isupper() and not _TITLE_HYPHEN.match(token):
             terms.methods[key] = (token, 1.0 + 0.1 * min(count, 6))
     for m in coined:  # `In particular, SAMformer surpasses current methods`: a claim about the paper's own
-        name = _name_at(text, m)
-        key = normalise_keyword(name)
-        if key in terms.methods or name.isupper() or name in shorts or _TITLE_HYPHEN.match(name):
+        version = _VERSION.match(text, m.end())
+        if not _CLAIM.match(text, version.end() if version else m.end()):
             continue
-        if _CLAIM.match(text, m.end() + len(name) - len(m.group())):
+        name = m.group() + version.group() if version else m.group()
+        key = normalise_keyword(name)
+        if key not in terms.methods and not name.isupper() and name not in shorts and not _TITLE_HYPHEN.match(name):
             terms.methods[key] = (name, 1.2)
     return terms
 
