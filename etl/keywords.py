@@ -527,8 +527,8 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
 
 def rank_keywords(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyword]:
     """A paper's keywords, best first. Scores are comparable across kinds: a paper's own method
-    names first (2-3.5), then acronyms it defines (0.6-1), key phrases (up to 0.9) and topics
-    (0.4-0.8)."""
+    names first (1-3.5; at most 0.5 for a name 1% of the papers use), then acronyms it defines
+    (0.6-1), key phrases (up to 0.9) and topics (0.4-0.8)."""
     common = max(3, n_docs // 100)  # a name this many papers use is not one paper's own method
     out: list[Keyword] = []
     taken: set[str] = set()
