@@ -279,6 +279,30 @@ def test_full_text_index_follows_loads_and_ad_hoc_writes(db_file, write):
     assert fts_ids(db_file, "zebra") == [paper_id(ABSTRACT_GNN)]
 
 
+def test_each_keyword_takes_the_label_and_kind_most_papers_use():
+    from etl.load.keywords import CORPUS_KEYWORDS, STAGE
+
+    conn = sqlite3.connect(":memory:")
+    for statement in STAGE.strip().split(";\n"):
+        conn.execute(statement)
+    staged = [
+        # three papers write `GNNs` as a phrase, two as an acronym's long form: label and kind by majority
+        ("p1", "gnn", "GNNs", "phrase"), ("p2", "gnn", "GNNs", "phrase"), ("p3", "gnn", "GNNs", "acronym"),
+        ("p4", "gnn", "graph neural networks", "acronym"), ("p5", "gnn", "graph neural networks", "acronym"),
+        # ties: the smallest label; method before acronym before topic before phrase
+        ("p1", "lora", "LoRA", "method"), ("p2", "lora", "Lora", "phrase"),
+        ("p3", "flow", "flows", "topic"), ("p4", "flow", "flow", "acronym"),
+    ]
+    conn.executemany("INSERT INTO staged_keywords VALUES (?, ?, ?, ?, 1.0, 1)", staged)
+    for statement in CORPUS_KEYWORDS:
+        conn.execute(statement)
+    assert conn.execute("SELECT normalised, label, kind, papers FROM corpus_keywords ORDER BY normalised").fetchall() == [
+        ("flow", "flow", "acronym", 2),
+        ("gnn", "GNNs", "acronym", 5),
+        ("lora", "LoRA", "method", 2),
+    ]
+
+
 def test_distinct_keywords_are_derived_with_an_index_not_a_nested_scan():
     """With tens of thousands of distinct keywords a join without an index took minutes."""
     from etl.load.keywords import CORPUS_KEYWORDS, STAGE

@@ -30,19 +30,22 @@ CREATE TEMP TABLE staged_aliases (normalised TEXT, alias TEXT, folded TEXT);
 CREATE TEMP TABLE staged_facets (paper_id TEXT, keywords TEXT, topics TEXT);
 """
 # Label and kind of each distinct keyword: the ones most papers use (ties: the smallest label;
-# method before acronym before topic before phrase).
+# method before acronym before topic before phrase). The staged rows are sorted once, into their
+# distinct forms; labels and kinds are chosen from those.
 CORPUS_KEYWORDS = [
+    """CREATE TEMP TABLE keyword_forms AS
+       SELECT normalised, label, kind, count(*) AS papers FROM staged_keywords GROUP BY normalised, label, kind""",
     """CREATE TEMP TABLE keyword_labels AS
-       SELECT normalised, label, sum(count(*)) OVER (PARTITION BY normalised) AS papers,
-           row_number() OVER (PARTITION BY normalised ORDER BY count(*) DESC, label) AS r
-       FROM staged_keywords GROUP BY normalised, label""",
+       SELECT normalised, label, sum(sum(papers)) OVER (PARTITION BY normalised) AS papers,
+           row_number() OVER (PARTITION BY normalised ORDER BY sum(papers) DESC, label) AS r
+       FROM keyword_forms GROUP BY normalised, label""",
     """CREATE TEMP TABLE keyword_kinds AS
        SELECT normalised, kind FROM (
            SELECT normalised, kind, row_number() OVER (
-               PARTITION BY normalised ORDER BY count(*) DESC,
+               PARTITION BY normalised ORDER BY sum(papers) DESC,
                CASE kind WHEN 'method' THEN 0 WHEN 'acronym' THEN 1 WHEN 'topic' THEN 2 ELSE 3 END
            ) AS r
-           FROM staged_keywords GROUP BY normalised, kind
+           FROM keyword_forms GROUP BY normalised, kind
        ) WHERE r = 1""",
     # an index for the join: without it the join below is quadratic in the distinct keywords
     "CREATE UNIQUE INDEX temp.keyword_kinds_normalised ON keyword_kinds (normalised)",
@@ -74,7 +77,10 @@ STORE = [
        FROM staged_facets f WHERE f.paper_id = papers.id
        AND (papers.keywords, papers.topics) IS NOT (f.keywords, f.topics)""",
 ]
-DROP = ["staged_keywords", "staged_aliases", "staged_facets", "keyword_labels", "keyword_kinds", "corpus_keywords"]
+DROP = [
+    "staged_keywords", "staged_aliases", "staged_facets", "keyword_forms", "keyword_labels", "keyword_kinds",
+    "corpus_keywords",
+]
 
 
 def paper_rows(pid: str, ranked: list[Keyword]) -> tuple[list[tuple], list[tuple], tuple]:
