@@ -45,6 +45,7 @@ RUN_RECORD = 1_000  # (key, count) pairs per record of a spilled run: merging re
 BACKLOG = 16  # chunks waiting for a free worker before `feed` waits too (about 4 MB of abstracts)
 FACET_KEYWORDS = 10  # keyword labels copied to papers.keywords
 COUNTS_IN_MEMORY = 100_000  # distinct keys a process counts in memory before it spills them (about 10 MB)
+MERGE_IN_MEMORY = 200_000  # keys of all workers the parent adds up in a dictionary rather than as sorted streams
 
 Paper = tuple[str, str]  # (paper id, abstract)
 Emit = Callable[[str, list[Keyword]], Any]
@@ -86,9 +87,17 @@ class Extraction:
         self.runs.append(run)
         self.df = {}
 
-    def counts(self) -> tuple[int, Meanings, Iterator[tuple[str, int]]]:
-        """(papers, defined acronyms, (key, papers using it) sorted by key)."""
-        return self.n, self.meanings, self._sorted_counts()
+    @property
+    def spilled(self) -> bool:
+        return bool(self.runs)
+
+    def counts(self, in_order: bool = True) -> tuple[int, Meanings, Iterator[tuple[str, int]]]:
+        """(papers, defined acronyms, (key, papers using it)): sorted by key if `in_order` (to be
+        merged as streams; spilled counts always are), else in the order counted."""
+        if in_order or self.spilled:
+            return self.n, self.meanings, self._sorted_counts()
+        pairs, self.df = self.df.items(), {}
+        return self.n, self.meanings, iter(pairs)
 
     def _sorted_counts(self) -> Iterator[tuple[str, int]]:
         current = sorted(self.df.items())
@@ -112,10 +121,13 @@ def _add_meaning(meanings: Meanings, short: str, key: str, label: str) -> None:
         known[key] = label
 
 
-def merge_counts(parts: Iterable[tuple[int, Meanings, Iterable[tuple[str, int]]]]) -> tuple[dict[str, int], int, Meanings]:
-    """Add up the counts of several shares, each `(papers, acronyms, (key, count) sorted by
-    key)`, streaming: only keys more than one paper uses are kept in memory (ranking reads a
-    missing key as one paper: the paper's own)."""
+def merge_counts(
+    parts: Iterable[tuple[int, Meanings, Iterable[tuple[str, int]]]], in_order: bool = True
+) -> tuple[dict[str, int], int, Meanings]:
+    """Add up the counts of several shares, each `(papers, acronyms, (key, count))`, keeping only
+    keys more than one paper uses (ranking reads a missing key as one paper: the paper's own).
+    With `in_order` the pairs come sorted by key and are merged as streams, in bounded memory;
+    otherwise (for at most `MERGE_IN_MEMORY` keys in all) they are added up in one dictionary."""
     n = 0
     meanings: Meanings = {}
     streams = []
@@ -125,8 +137,15 @@ def merge_counts(parts: Iterable[tuple[int, Meanings, Iterable[tuple[str, int]]]
             for key, label in keys.items():
                 _add_meaning(meanings, short, key, label)
         streams.append(pairs)
-    df = {key: count for key, count in _add_up(heapq.merge(*streams, key=itemgetter(0))) if count > 1}
-    return df, n, meanings
+    if in_order:
+        df = {key: count for key, count in _add_up(heapq.merge(*streams, key=itemgetter(0))) if count > 1}
+        return df, n, meanings
+    total: dict[str, int] = {}
+    get = total.get
+    for pairs in streams:
+        for key, count in pairs:
+            total[key] = get(key, 0) + count
+    return {key: count for key, count in total.items() if count > 1}, n, meanings
 
 
 def _add_up(pairs: Iterable[tuple[str, int]]) -> Iterator[tuple[str, int]]:
@@ -212,7 +231,7 @@ class CorpusRanking:
                 share = Extraction(self.taxonomy, io.BytesIO())
                 share.extract(self.pending)
                 self.pending = []
-                df, n, meanings = merge_counts([share.counts()])
+                df, n, meanings = merge_counts([share.counts(in_order=False)], in_order=False)
                 yield [self.emit(pid, ranked) for pid, ranked in share.ranked(df, n, meanings)]
             return
         if self.pending:
@@ -260,10 +279,12 @@ def _worker(pipe: Connection, parent_ends: list[Connection], taxonomy: Taxonomy,
             while (chunk := pipe.recv()) is not None:
                 share.extract(chunk)
                 pipe.send(("ready",))
-            n, meanings, pairs = share.counts()
-            pipe.send(("counts", n, meanings))
+            pipe.send(("counts", share.spilled, len(share.df)))
+            in_order = pipe.recv()  # whether the parent merges the workers' counts as sorted streams
+            n, meanings, pairs = share.counts(in_order)
+            pipe.send(("meanings", n, meanings))
             batch = []
-            for pair in pairs:  # sorted by key, in chunks: the parent merges the workers' streams
+            for pair in pairs:  # in chunks, as the parent merges them
                 batch.append(pair)
                 if len(batch) == COUNT_CHUNK:
                     pipe.send(("keys", batch))
@@ -309,7 +330,7 @@ def _send(pipe: Connection, message: object) -> None:
     try:
         pipe.send(message)
     except OSError:  # the worker is gone; its last message may say why
-        _receive(pipe, "ready", "counts", "rows", "done")
+        _receive(pipe, "ready", "counts", "meanings", "rows", "done")
         raise RuntimeError("a keyword worker process died") from None
 
 
@@ -368,7 +389,7 @@ class _Pool:
         pipes = self.pipes
         for pipe in pipes:
             _send(pipe, None)
-        totals = merge_counts(self._counts())  # the workers' sorted counts, merged as they stream in
+        totals = self._merged_counts()
         for pipe in pipes:
             _send(pipe, totals)
         del totals
@@ -381,13 +402,22 @@ class _Pool:
                 elif message[1]:
                     yield message[1]
 
-    def _counts(self) -> list[tuple[int, Meanings, Iterator[tuple[str, int]]]]:
-        parts = []
+    def _merged_counts(self) -> tuple[dict[str, int], int, Meanings]:
+        """The workers' counts added up: as sorted streams if any worker spilled or there are
+        many keys, else in one dictionary (no sorting, no heap)."""
+        spilled, keys = False, 0
         for pipe in self.pipes:
             while (message := _receive(pipe, "ready", "counts"))[0] == "ready":
                 pass
+            spilled, keys = spilled or message[1], keys + message[2]
+        in_order = spilled or keys > MERGE_IN_MEMORY
+        parts = []
+        for pipe in self.pipes:
+            _send(pipe, in_order)
+        for pipe in self.pipes:
+            message = _receive(pipe, "meanings")
             parts.append((message[1], message[2], _received_keys(pipe)))
-        return parts
+        return merge_counts(parts, in_order)
 
     def close(self) -> None:
         for process in self.processes:

@@ -205,14 +205,21 @@ def test_parallel_ranking_equals_single_process(monkeypatch):
     papers = [(f"p{i:03d}", f"We propose Method{i}X, a solver for task {i}. Graph neural networks (GNNs) help.")
               for i in range(40)]
     single = rank_all(papers, TAXONOMY)
+    merges = []
+    merge_counts = corpus.merge_counts
+    monkeypatch.setattr(corpus, "merge_counts", lambda parts, in_order: merges.append(in_order) or merge_counts(parts, in_order))
     monkeypatch.setattr(corpus, "PARALLEL_MIN", 10)
     monkeypatch.setattr(corpus, "CHUNK", 3)  # many chunks, shared unevenly between the workers
-    parallel = rank_all(papers, TAXONOMY)
+    parallel = rank_all(papers, TAXONOMY)  # the workers' counts added up in one dictionary
     assert parallel == single
-    # counts spilled to sorted runs every few keys, merged in the workers and again in the parent
-    monkeypatch.setattr(corpus, "COUNTS_IN_MEMORY", 7)
+    monkeypatch.setattr(corpus, "MERGE_IN_MEMORY", 20)  # too many keys for that: merged as sorted streams
     monkeypatch.setattr(corpus, "COUNT_CHUNK", 5)
     assert rank_all(papers, TAXONOMY) == single
+    # counts spilled to sorted runs every few keys, merged in the workers and again in the parent
+    monkeypatch.setattr(corpus, "MERGE_IN_MEMORY", 10**6)
+    monkeypatch.setattr(corpus, "COUNTS_IN_MEMORY", 7)
+    assert rank_all(papers, TAXONOMY) == single
+    assert merges == [False, True, True]
     monkeypatch.setattr(corpus, "PARALLEL_MIN", 1000)
     assert rank_all(papers, TAXONOMY) == single
 
