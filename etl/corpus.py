@@ -10,9 +10,10 @@ never the texts or terms of the whole corpus.
 A large corpus is shared among one forked worker per core. Papers are fed as the caller
 produces them (a load feeds its first files while it starts up, then each file's new papers as
 it saves them) and a feeder thread hands chunks to whichever worker is free, so extraction
-overlaps the caller's own work. Once all are fed, each worker streams its counts sorted by key;
-the parent merges the streams, keeps the keys more than one paper uses, sends them back, and
-collects what each worker ranks from its own spill. The result does not depend on how the
+overlaps the caller's own work. Once all are fed, each worker streams its counts (sorted by key
+if any worker spilled or there are many keys, so the parent merges them as streams; otherwise
+the parent adds them up in a dictionary), the parent keeps the keys more than one paper uses,
+sends them back, and collects what each worker ranks from its own spill. The result does not depend on how the
 papers were shared, nor on their order.
 """
 
