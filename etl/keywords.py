@@ -33,7 +33,8 @@ _TAG = re.compile(r"</?[A-Za-z][^<>]{0,100}>")
 _SENTENCE_BREAK = re.compile(r"[.!?](\s+)(?=[A-Z0-9\"'(\[])")  # the white space after a sentence
 # Boundaries of candidate phrases within a sentence.
 # A word, or a character that ends a phrase: punctuation, a full stop, a dash between spaces.
-_WORD_OR_BREAK = re.compile(r"[A-Za-z∂][\w∂#+'’-]*[\w#+]|[A-Za-z∂]|[,;:()\[\]{}\"“”‘’'?!]|\.(?!\w)|(?<=\s)[-–—](?=\s)")
+# (A word does not start after a digit: `3D generative models` and `7B parameters` are not about `D` or `B`.)
+_WORD_OR_BREAK = re.compile(r"(?<!\d)(?:[A-Za-z∂][\w∂#+'’-]*[\w#+]|[A-Za-z∂])|[,;:()\[\]{}\"“”‘’'?!]|\.(?!\w)|(?<=\s)[-–—](?=\s)")
 _BREAKS = STOP_WORDS | set(",;:()[]{}\"“”‘’'?!.-–—")
 
 

@@ -143,6 +143,16 @@ def test_boilerplate_latex_and_urls_are_not_phrases():
         assert not any(bad in p.lower() for p in phrases), (bad, phrases)
 
 
+def test_a_word_does_not_start_inside_a_number():
+    text = (
+        "Make-A-Shape is a 3D generative model trained on 10 million shapes. At 11B parameters, it runs"
+        " 10x faster than 3D diffusion baselines."
+    )
+    phrases = extract_terms(text, TAXONOMY).phrases
+    assert "generative model" in phrases and "parameter" in phrases and "faster" in phrases
+    assert not any(p.split()[0] in ("d", "b", "x") for p in phrases), phrases
+
+
 def test_topics_come_from_the_taxonomy():
     text = "Graph neural networks (GNNs) are trained with message passing on molecular graphs."
     topics = keywords_of(text, "topic")
