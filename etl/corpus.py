@@ -13,8 +13,8 @@ it saves them) and a feeder thread hands chunks to whichever worker is free, so 
 overlaps the caller's own work. Once all are fed, each worker streams its counts (sorted by key
 if any worker spilled or there are many keys, so the parent merges them as streams; otherwise
 the parent adds them up in a dictionary), the parent keeps the keys more than one paper uses,
-sends them back, and collects what each worker ranks from its own spill. The result does not depend on how the
-papers were shared, nor on their order.
+sends them back, and collects what each worker ranks from its own spill. The result does not
+depend on how the papers were shared, nor on their order.
 """
 
 from __future__ import annotations
@@ -232,7 +232,8 @@ class CorpusRanking:
                 share = Extraction(self.taxonomy, io.BytesIO())
                 share.extract(self.pending)
                 self.pending = []
-                df, n, meanings = merge_counts([share.counts(in_order=False)], in_order=False)
+                in_order = share.spilled or len(share.df) > MERGE_IN_MEMORY  # (without `fork`, any corpus is here)
+                df, n, meanings = merge_counts([share.counts(in_order)], in_order)
                 yield [self.emit(pid, ranked) for pid, ranked in share.ranked(df, n, meanings)]
             return
         if self.pending:

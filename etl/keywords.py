@@ -454,9 +454,9 @@ def _named_long_forms(
     parentheses: they are not names themselves, and the verb introduces the long form's name."""
     spans = {}
     for short, long in shorts.items():
-        if short in concepts or not looks_coined(short):
+        paren = defined_at[short] - 1  # -1 if written `( DoRA)`: no span then
+        if paren < 0 or short in concepts or not looks_coined(short):
             continue
-        paren = defined_at[short] - 1
         start = text.rfind(long.split()[0], max(0, paren - len(long) - 8), paren)
         if start >= 0:
             spans[paren + 1] = start
