@@ -109,3 +109,35 @@ def test_keyword_text_passes_match_their_plain_regular_expressions(text):
     assert sentences(text) == re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])", text)
     plain_url = re.compile(r"\S*(?:https?\s?:|www\.|github\.com/|\.github\.io)\S*", re.IGNORECASE)
     assert _URL.sub(" , ", text) == plain_url.sub(" , ", text)
+
+
+# Pieces of abstracts where the keyword rules look: definitions, names, naming verbs, claims,
+# hyphens, numbers, markup and odd characters.
+_abstract = st.lists(
+    st.sampled_from(["We propose", "we introduce", "called", "denoted as", "which we refer to as", "our", "that",
+                     " ", " ", " ", ". ", ", ", "(", ")", "( ", "-", "--", "DoRA", "Low-Rank", "Weight-Decomposed",
+                     "Adaptation", "GaLore", "LLMs", "large language models", "GNNs", "3D", "7B", "x", "A", "a",
+                     "outperforms", "significantly", "V2", "#", "∂", "$x$", "**", "é", "_", "'", "’", "\n"]),
+    max_size=60,
+).map("".join)
+
+
+@FAST
+@given(st.lists(_abstract, min_size=1, max_size=4))
+def test_keywords_of_any_text_are_well_formed_and_do_not_depend_on_order(texts):
+    from etl.corpus import rank_all
+    from etl.keywords import KEEP
+    from etl.topics import load_taxonomy, taxonomy_path
+
+    taxonomy = load_taxonomy(taxonomy_path())
+    papers = [(f"p{i}", text) for i, text in enumerate(texts)]
+    ranked = rank_all(papers, taxonomy)
+    assert rank_all(papers[::-1], taxonomy) == ranked
+    for keywords in ranked.values():
+        keys = [k.normalised for k in keywords]
+        assert len(keys) == len(set(keys))  # each keyword once per paper
+        assert [k.score for k in keywords] == sorted((k.score for k in keywords), reverse=True)
+        for kind, most in KEEP.items():
+            assert sum(k.kind == kind for k in keywords) <= most + (kind == "acronym") * KEEP["phrase"]
+        for k in keywords:
+            assert k.kind in KEEP and k.label.strip() and k.normalised == k.normalised.strip() and k.score > 0
