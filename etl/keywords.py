@@ -108,7 +108,8 @@ _PREPOSITIONS = frozenset(
     "on of from with using by for to in into over against than via upon and or as like e.g. e.g., i.e.".split()
 )
 _ARTICLES = frozenset("the a an".split())
-_CLAUSE = frozenset("that whether how why if".split())  # a verb whose object is a clause introduces no name in it
+# Words that open a clause: a name after one is not the object of the verb before it.
+_CLAUSE = frozenset("that whether how why if which where when while whereas".split())
 _ADJECTIVAL = re.compile(
     r"\b(?:the|a|an|our|their|previously|recently|originally|newly|widely|been|was|were|is|are|be)\s+$",
     re.IGNORECASE,
@@ -122,12 +123,22 @@ _DIGIT = re.compile(r"\d")
 _MAYBE_COINED = re.compile(r"(?<![\w∂#-])[∂A-Za-z0-9][\w∂#+^'’.-]*?[A-Z\d#∂][\w∂#+^'’.-]*(?<![.'’-])")
 
 
+_VERSION_SUFFIX = re.compile(r"[-_ ]?[vV]?\d+(?:\.\d+)*[a-zA-Z]?$|s$")
+
+
+def _well_known(token: str) -> bool:
+    """A model, dataset or common acronym of `NOT_METHODS`, also with a version or plural ending
+    (`ResNet-56`, `BLIP-2`, `Qwen2`, `U-Nets`)."""
+    name = token.casefold()
+    return name in NOT_METHODS or _VERSION_SUFFIX.sub("", name) in NOT_METHODS
+
+
 def looks_coined(token: str) -> bool:
     """Whether `token` looks like a name someone made up: QuIP#, ZkAudit, MH-pFLID, ∂-CROWN."""
     rest = token[1:]
-    if rest.islower() and "#" not in rest:  # the common case: an ordinary word
+    if rest.islower() and "#" not in rest and not _DIGIT.search(rest):  # the common case: an ordinary word
         return False
-    if len(token) < 2 or token.casefold() in NOT_METHODS or _DIMENSION.match(token):
+    if len(token) < 2 or _well_known(token) or _DIMENSION.match(token):
         return False
     if token.lower().endswith(DESCRIPTIVE_SUFFIXES):
         return False
@@ -194,7 +205,9 @@ def introduced_names(
                 strength = 3.0 if len(between) < 4 else 0.0
             elif _OUR.match(intro.group()):  # `our X`
                 strength = 2.0 if len(between) < 2 else 0.0
-            elif as_name and len(between) < WINDOW and not _CLAUSE.intersection(between):  # `we propose X, a ...`
+            elif as_name and len(between) < WINDOW and not _CLAUSE.intersection(between) and not (
+                between and between[0].lower() in _PREPOSITIONS  # `building on X`, `provided by X`
+            ):  # `we propose X, a ...`
                 strength = 2.5 - 0.02 * len(between)  # (not `provides evidence that X ...`)
             else:
                 continue
@@ -239,7 +252,7 @@ def _spelled(short: str, before: str, joiners: str) -> str | None:
         si -= 1
         li -= 1
     start = text.rfind(" ", 0, li + 1) + 1
-    long = text[start:].strip(" ,;:-")
+    long = text[start:].strip(" ,;:-\"'“”‘’([")
     if len(long) <= len(short) or short.lower() in long.lower().split():
         return None
     return long

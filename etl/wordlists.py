@@ -98,5 +98,6 @@ NOT_METHODS = frozenset(
     gnn gnns cnn cnns rnn rnns lstm mlp mlps vae vaes gan gans ode odes pde pdes sde sdes sgd
     adam adamw relu ntk ntks mdp mdps pomdp kl rkhs ood id 1d 2d 3d 4d nerf rlhf dpo ppo lora
     qa vqa asr tts ocr nli ner pca svd lasso mcmc hmc ddpm ddim sam dino dinov2 mae
+    llava blip instructblip minigpt palm phi qwen gemma mixtral u-net unet
     """.split()
 )

@@ -57,6 +57,10 @@ def keywords_of(text: str, kind: str | None = None) -> list[str]:
          " which attains a remarkable accuracy boost.", "MobileLLM"),
         ("The problem of optimizing such systems, which we refer to as AutoAI, requires us to jointly train"
          " components.", "AutoAI"),
+        ("Our framework allows us to design a new architecture (Mamba-2) whose core layer is a refinement"
+         " of Mamba's selective SSM.", "Mamba-2"),
+        ("To solve the problem, we propose a computationally efficient algorithm called \"Pricing with"
+         " Perturbation (PwP)\", which enjoys a low regret.", "Pricing with Perturbation"),
         # never introduced, but the subject of a claim: the paper's own model
         ("Building upon this insight, we propose a shallow lightweight transformer model. In particular,"
          " SAMformer surpasses current state-of-the-art methods with fewer parameters.", "SAMformer"),
@@ -87,6 +91,14 @@ def test_introduced_method_names_rank_first(text, name):
         ("We propose Weight-Decomposed Low-Rank Adaptation (DoRA) for fine-tuning.", "Weight-Decomposed"),
         ("Retrieval-augmented generation (RAG) helps. RAG achieves higher accuracy on open questions.", "RAG"),
         ("We find that GPT-4V outperforms open models on charts.", "GPT-4V"),
+        ("Building on the Transformer architecture, which is known to scale to billions of parameters, it"
+         " bridges the gap between convolutional U-Nets and Transformers.", "U-Nets"),
+        ("Our results improve upon the algorithms provided by Impagliazzo, Lei, Pitassi, and Sorrell"
+         " (STOC, 2022).", "STOC"),
+        ("Finally, we provide experimental results obtained using neural networks (ResNet-56) which show"
+         " evidence for our theory.", "ResNet-56"),
+        ("Adoption has fueled new models such as LLaVa, InstructBLIP, and PaLI-3. We study LLaVa and"
+         " InstructBLIP in depth.", "LLaVa"),
     ],
 )
 def test_used_names_are_not_methods(text, not_a_method):
