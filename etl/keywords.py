@@ -228,10 +228,28 @@ _PAREN = re.compile(r"\(\s*([^()\s]{2,12}?)s?\s*[;,)]")
 
 
 def _long_form(short: str, before: str) -> str | None:
-    """The words before a parenthesis whose letters spell `short`, its first letter at a word start
-    or, failing that, at the start of a hyphenated part: `Weight-Decomposed Low-Rank Adaptation
-    (DoRA)` (the long form then starts with the whole hyphenated word)."""
-    return _spelled(short, before, "-") or _spelled(short, before, "")
+    """The words before a parenthesis that `short` abbreviates: the last words whose initials spell
+    it, if there are such (`Test Time Adaptation (TTA)`; Schwartz & Hearst alone would take the
+    shortest match, `Time Adaptation`); else words whose letters spell it, its first letter at a
+    word start or, failing that, at the start of a hyphenated part: `Weight-Decomposed Low-Rank
+    Adaptation (DoRA)` (the long form then starts with the whole hyphenated word)."""
+    return _initials(short, before) or _spelled(short, before, "-") or _spelled(short, before, "")
+
+
+def _initials(short: str, before: str) -> str | None:
+    """The last words whose parts (split at hyphens) have `short`'s letters as initials, one part
+    per letter: `gradient-guided nested sampling (GGNS)`."""
+    letters = [c for c in short.lower() if c.isalnum()]
+    if len(letters) < 2 or any(c.isdigit() for c in letters):
+        return None
+    words = before.split()[-len(letters) :]
+    parts = [(i, part.lstrip("\"'“‘([")) for i, word in enumerate(words) for part in word.split("-") if part]
+    if len(parts) < len(letters):
+        return None
+    parts = parts[-len(letters) :]
+    if any(part[:1].lower() != c for (_, part), c in zip(parts, letters)):
+        return None
+    return " ".join(words[parts[0][0] :]).strip(" ,;:-\"'“”‘’([") or None
 
 
 def _spelled(short: str, before: str, joiners: str) -> str | None:

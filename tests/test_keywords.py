@@ -99,6 +99,8 @@ def test_introduced_method_names_rank_first(text, name):
          " evidence for our theory.", "ResNet-56"),
         ("Adoption has fueled new models such as LLaVa, InstructBLIP, and PaLI-3. We study LLaVa and"
          " InstructBLIP in depth.", "LLaVa"),
+        ("This paper proposes a novel online evaluation protocol for Test Time Adaptation (TTA) methods."
+         " TTA methods leverage unlabeled data at test time.", "TTA"),
     ],
 )
 def test_used_names_are_not_methods(text, not_a_method):
@@ -127,6 +129,21 @@ def test_a_short_form_may_start_inside_a_hyphenated_word():
         ("DoRA", "Weight-Decomposed Low-Rank Adaptation")
     ]
     assert acronyms("We use Low-Rank Adaptation (LoRA) here.") == [("LoRA", "Low-Rank Adaptation")]
+
+
+@pytest.mark.parametrize(
+    "sentence, short, long",
+    [
+        # Schwartz & Hearst take the shortest spelling (`Time Adaptation`); the initials win
+        ("This paper proposes an evaluation protocol for Test Time Adaptation (TTA) methods.", "TTA", "Test Time Adaptation"),
+        ("We present a general-purpose gradient-guided nested sampling (GGNS) algorithm.", "GGNS",
+         "gradient-guided nested sampling"),
+        ("We approach it as a coupled covariance eigenproblem (CCE).", "CCE", "coupled covariance eigenproblem"),
+        ("Reinforcement Learning from Human Feedback (RLHF) is key.", "RLHF", "Reinforcement Learning from Human Feedback"),
+    ],
+)
+def test_long_forms_prefer_the_words_whose_initials_spell_the_short_form(sentence, short, long):
+    assert acronyms(sentence) == [(short, long)]
 
 
 @pytest.mark.parametrize(
