@@ -32,7 +32,8 @@ STOP_WORDS = frozenset(
     rely relies depend depends suffer suffers struggle struggles fail fails tend tends seek
     seeks aim aims ensure ensures maintain maintains preserve preserves exist exists emerge
     emerges involve involves consist consists compare compares compared utilize utilizes
-    incorporate incorporates let lets see seen say says said
+    incorporate incorporates let lets see seen say says said offer offers offered pose poses posed
+    arise arises arose occur occurs occurred lack lacks lacked
     able across based e.g i.e et al etc first second third two three four five many new novel
     recent recently previous previously existing various different extensive simple effective
     key important strong superior better best general specific certain particular several

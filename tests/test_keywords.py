@@ -172,6 +172,12 @@ def test_boilerplate_latex_and_urls_are_not_phrases():
         assert not any(bad in p.lower() for p in phrases), (bad, phrases)
 
 
+def test_common_verbs_end_phrases():
+    phrases = extract_terms("Modern computer vision offers a great variety of models. The task poses challenges.", TAXONOMY).phrases
+    assert "modern computer vision" in phrases
+    assert not any(p.endswith(("offer", "offers", "pose")) for p in phrases), phrases
+
+
 def test_a_word_does_not_start_inside_a_number():
     text = (
         "Make-A-Shape is a 3D generative model trained on 10 million shapes. At 11B parameters, it runs"
