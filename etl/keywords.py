@@ -502,19 +502,29 @@ def _inside(m: re.Match, spans: Mapping[int, int]) -> bool:
 def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     """Everything `rank_keywords` needs from one abstract."""
     text = clean(abstract)
-    parts = sentences(text)
     words, phrases = phrase_candidates(text)
     terms = Terms(phrases=phrases, topics=match_topics(words, phrases, taxonomy))
+    shorts = _add_definitions(text, terms)
+    _add_method_names(text, terms, shorts)
+    return terms
+
+
+def _add_definitions(text: str, terms: Terms) -> dict[str, str]:
+    """Add the acronyms `text` defines to `terms`; returns short form -> long form."""
     shorts: dict[str, str] = {}
-    for sentence in parts:
+    for sentence in sentences(text):
         if "(" not in sentence:  # most sentences define nothing
             continue
         for short, long in acronyms(sentence):
             key = normalise_keyword(long)
             if key not in terms.acronyms:
-                uses = text.count(short)
-                terms.acronyms[key] = (long, short, uses)
+                terms.acronyms[key] = (long, short, text.count(short))
                 shorts.setdefault(short, long)
+    return shorts
+
+
+def _add_method_names(text: str, terms: Terms, shorts: dict[str, str]) -> None:
+    """Add to `terms` the coined names `text` introduces, repeats, or makes claims for."""
     defined_at = {short: text.find("(" + short) + 1 for short in shorts}
     # `average treatment effects (ATEs)` defines a concept, not a method: its long form has no
     # capitalised word. Such short forms are acronyms unless a naming word introduces them.
@@ -528,33 +538,33 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     counts: dict[str, int] = {}
     for m in coined:
         counts[m.group()] = counts.get(m.group(), 0) + 1
+    methods = terms.methods
     for name, strength in introduced_names(text, coined, named):
         if strength < 3.0 and (name in concepts or name.removesuffix("s") in concepts):
             continue
         key = normalise_keyword(name)
-        if key not in terms.methods or terms.methods[key][1] < strength:
-            terms.methods[key] = (name, strength + 0.05 * min(counts.get(name, 1), 6))
+        if key not in methods or methods[key][1] < strength:
+            methods[key] = (name, strength + 0.05 * min(counts.get(name, 1), 6))
         if name in shorts:  # a named method's long form: `Contextualized Policy Recovery (CPR)`
             long = shorts[name]
             lkey = normalise_keyword(long)
-            terms.methods.setdefault(lkey, (long, strength - 0.1))
+            methods.setdefault(lkey, (long, strength - 0.1))
             terms.acronyms.pop(lkey, None)
-    for token, count in counts.items():
+    for token, count in counts.items():  # names used again and again
         key = normalise_keyword(token)
-        if count < 2 or key in terms.methods or token in shorts or token.rstrip("s") in shorts:
+        if count < 2 or key in methods or token in shorts or token.rstrip("s") in shorts:
             continue
         # a short all-caps token is an acronym; `Precision-Recall` is a name, not a coinage
         if len(token) >= 4 and not token.isupper() and not _TITLE_HYPHEN.match(token):
-            terms.methods[key] = (token, 1.0 + 0.1 * min(count, 6))
+            methods[key] = (token, 1.0 + 0.1 * min(count, 6))
     for m in coined:  # `In particular, SAMformer surpasses current methods`: a claim about the paper's own
         version = _VERSION.match(text, m.end())
         if not _CLAIM.match(text, version.end() if version else m.end()):
             continue
         name = m.group() + version.group() if version else m.group()
         key = normalise_keyword(name)
-        if key not in terms.methods and not name.isupper() and name not in shorts and not _TITLE_HYPHEN.match(name):
-            terms.methods[key] = (name, 1.2)
-    return terms
+        if key not in methods and not name.isupper() and name not in shorts and not _TITLE_HYPHEN.match(name):
+            methods[key] = (name, 1.2)
 
 
 def rank_keywords(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyword]:
