@@ -80,10 +80,21 @@ def code_status(text: str, links: Sequence[Link], official: Sequence[bool | None
     available, with no link), or `none`."""
     if any(flag for flag in official):
         return "released"
-    low = text.lower()
-    # cheap tests first: most abstracts say nothing about code
-    if any(word in low for word in _PROMISE_MARKERS) and _PROMISED.search(text):
+    if _said(_PROMISED, text, _PROMISE_MARKERS):
         return "promised"
-    if any(word in low for word in _MENTION_MARKERS) and _MENTIONED.search(text):
+    if _said(_MENTIONED, text, _MENTION_MARKERS):
         return "mentioned"
     return "none"
+
+
+def _said(pattern: re.Pattern, text: str, markers: Sequence[str]) -> bool:
+    """Whether `pattern` matches in `text`. Its matches never span a full stop and always hold one
+    of `markers`, so only the stretches between full stops that hold a marker are searched (most
+    abstracts say nothing about code, and the patterns are slow on long text)."""
+    if not any(marker in text.lower() for marker in markers):
+        return False
+    for stretch in text.split("."):
+        low = stretch.lower()
+        if any(marker in low for marker in markers) and pattern.search(stretch):
+            return True
+    return False

@@ -6,6 +6,7 @@ import hashlib
 import html
 import re
 import unicodedata
+from functools import lru_cache
 
 ID_LENGTH = 16  # hex digits of SHA-256: 64 bits, collision-free for any realistic corpus
 
@@ -49,14 +50,17 @@ def normalise_abstract(text: str) -> str:
     """
     text = unicodedata.normalize("NFKC", text)
     text = html.unescape(text)
-    text = _HTML_TAG.sub(lambda m: "" if m.group(1).lower() in _INLINE_TAGS else " ", text)
-    text = _LATEX_COMMAND.sub(_latex_command, text)
+    if "<" in text:
+        text = _HTML_TAG.sub(lambda m: "" if m.group(1).lower() in _INLINE_TAGS else " ", text)
+    if "\\" in text:
+        text = _LATEX_COMMAND.sub(_latex_command, text)
     text = text.casefold()
     if text.isascii():
         return b" ".join(text.encode("ascii").translate(_ASCII_NOT_WORD).split()).decode("ascii")
     return _NOT_WORD.sub(" ", text).strip()
 
 
+@lru_cache(maxsize=4096)  # a load's first files are read twice: early for the keyword workers, then by the load
 def paper_id(abstract: str) -> str:
     """The stable text key of the paper with this abstract: the first 16 hex digits of the
     SHA-256 of its normalised form (UTF-8)."""

@@ -141,3 +141,21 @@ def test_keywords_of_any_text_are_well_formed_and_do_not_depend_on_order(texts):
             assert sum(k.kind == kind for k in keywords) <= most + (kind == "acronym") * KEEP["phrase"]
         for k in keywords:
             assert k.kind in KEEP and k.label.strip() and k.normalised == k.normalised.strip() and k.score > 0
+
+
+_code_talk = st.lists(
+    st.sampled_from(["Code", "code", "codes", "will", "be", "made", "available", "released", "upon", "acceptance",
+                     "paper", "soon", "coming", "to", "we", "We", "i", "github", "GitHub", "repository", "is", "are",
+                     "implementation", "open-source", "open source", "source", "at", "on", "the", "data", "model",
+                     "i.e.", ".", ". ", ", ", " ", " ", " ", "\n"]),
+    max_size=40,
+).map(" ".join)
+
+
+@FAST
+@given(_code_talk)
+def test_code_status_searches_only_where_it_can_match(text):
+    from etl.availability import _MENTION_MARKERS, _MENTIONED, _PROMISE_MARKERS, _PROMISED, _said
+
+    assert _said(_PROMISED, text, _PROMISE_MARKERS) == bool(_PROMISED.search(text))
+    assert _said(_MENTIONED, text, _MENTION_MARKERS) == bool(_MENTIONED.search(text))
