@@ -72,7 +72,8 @@ def load(paths, db_option, venue, year, input_format, keep_going, rescore, quiet
             keep_going=keep_going,
             rescore=rescore,
             format=input_format,
-            progress=progress,
+            progress=progress.file if progress else None,
+            stage=progress.stage if progress else None,
         )
     if not quiet:
         for path, why in summary.skipped:
@@ -83,7 +84,8 @@ def load(paths, db_option, venue, year, input_format, keep_going, rescore, quiet
 
 
 class _progress:
-    """A progress bar over input files on stderr, shown only when stderr is a terminal."""
+    """A progress bar over input files on stderr, shown only when stderr is a terminal; after the
+    files, its label names the step the load is in (keywords of a large corpus take a while)."""
 
     def __init__(self, quiet: bool):
         self.enabled = not quiet and sys.stderr.isatty()
@@ -94,11 +96,15 @@ class _progress:
             return None
         self.bar = click.progressbar(length=0, label="loading", file=sys.stderr, show_pos=True)
         self.bar.__enter__()
-        return self.update
+        return self
 
-    def update(self, input_file):
+    def file(self, input_file):
         self.bar.length = (self.bar.length or 0) + 1
         self.bar.update(1, input_file.path)
+
+    def stage(self, name: str):
+        self.bar.label = name
+        self.bar.render_progress()
 
     def __exit__(self, *exc):
         if self.bar is not None:

@@ -196,6 +196,15 @@ def test_keywords_are_rescored_only_when_papers_change(db_file, write):
     assert load(db_file, rescore=True).keywords == summary.keywords
 
 
+def test_long_steps_are_announced_and_an_unchanged_load_has_none(db_file):
+    stages, files = [], []
+    load(db_file, stage=stages.append, progress=files.append)
+    assert stages == ["keywords", "full-text index"] and len(files) == 3
+    stages.clear()
+    load(db_file, stage=stages.append)
+    assert stages == []
+
+
 def test_unchanged_load_is_recorded_without_importing_the_orm(db_file):
     load(db_file)
     probe = (

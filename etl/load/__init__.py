@@ -24,6 +24,7 @@ def load(
     rescore: bool = False,
     format: str | None = None,
     progress: Callable[[InputFile], None] | None = None,
+    stage: Callable[[str], None] | None = None,
 ) -> RunSummary:
     """Migrate `db_file` and load `paths` (the bundled listings if none) in one transaction.
 
@@ -31,7 +32,8 @@ def load(
     are recomputed for the whole corpus in the same transaction whenever papers were
     added, changed or removed (or `rescore` is set), so readers never see half-updated scores.
     On any error nothing is written: the transaction rolls back, and a database file this run
-    created is removed again.
+    created is removed again. `progress` is called with each input file as it is loaded, `stage`
+    with the name of each long step after the files ("keywords", "full-text index").
     """
     paths = list(paths) or [str(bundled_listings_dir())]
     discovery = discover(paths)
@@ -60,7 +62,7 @@ def load(
                     if progress:
                         progress(input_file)
                     run.load_file(input_file)
-                run.finish(paths, started, rescore)
+                run.finish(paths, started, rescore, stage)
         finally:
             engine.dispose()
     except BaseException:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections.abc import Callable
 
 from sqlalchemy import Connection, delete, insert, select, text, update
 
@@ -246,8 +247,11 @@ class Run:
         )
         self.summary.events += len(parsed.events)
 
-    def finish(self, paths: list[str], started: float, rescore: bool) -> None:
+    def finish(self, paths: list[str], started: float, rescore: bool, stage: Callable[[str], None] | None = None) -> None:
+        """Drop orphans, refresh bibliography, keywords and the full-text index, log the run.
+        `stage` is told of each long step as it starts."""
         summary, conn = self.summary, self.conn
+        stage = stage or (lambda _: None)
         if summary.files_loaded:
             summary.papers_removed = conn.execute(text(DROP_ORPHAN_PAPERS)).rowcount
             conn.execute(text(REFRESH_REPOS))
@@ -258,9 +262,11 @@ class Run:
         summary.papers_updated = len(self.updated - self.added)
         stale = conn.execute(text(KEYWORDS_STALE)).scalar()
         if rescore or stale or self.added or self.updated or summary.papers_removed:
+            stage("keywords")
             with summary.timed("keywords"):
                 summary.keywords = refresh_keywords(conn, self.keywords)
         if summary.files_loaded or summary.keywords is not None:
+            stage("full-text index")
             with summary.timed("fts"):
                 conn.execute(text(REBUILD_FTS))
         conn.execute(text(RESUME_FTS))
