@@ -347,6 +347,12 @@ _WORD_CACHE: dict[str, tuple] = {}
 # Endings of words that describe (adjectives, participles, adverbs): they may start a phrase or sit
 # inside one, but a phrase does not end with one, nor is one a keyword alone.
 _MODIFIER_ENDINGS = ("ed", "ly", "al", "ar", "ive", "ous", "ic", "able", "ible", "ful", "less", "ing")
+# Hyphenated compounds that describe (`large-scale`, `first-order`, `LLM-based`): like adjectives,
+# they start phrases (`first-order methods`) but neither end one nor stand alone.
+_COMPOUND_MODIFIERS = DESCRIPTIVE_SUFFIXES + (
+    "-term", "-width", "-dimensional", "-grained", "-range", "-efficient", "-dependent", "-independent",
+    "-invariant", "-equivariant",
+)
 _NOUN_EXCEPTIONS = frozenset(
     """
     speed seed need embed bed feed family anomaly supply assembly monopoly signal interval potential
@@ -379,7 +385,11 @@ def _word_roles(word: str) -> tuple:
         last = (head + " " if head else "") + singular(tail)
         known = low in _NOUN_EXCEPTIONS or word[1:] != word[1:].lower()
         gerund = low.endswith("ing")
-        ends = low not in NOT_LAST and (known or gerund or not low.endswith(_MODIFIER_ENDINGS))
+        ends = (
+            low not in NOT_LAST
+            and (known or gerund or not low.endswith(_MODIFIER_ENDINGS))
+            and not low.endswith(_COMPOUND_MODIFIERS)
+        )
         starts = known or not low.endswith(("ing", "ly"))
         alone = (
             ends

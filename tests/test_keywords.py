@@ -172,6 +172,14 @@ def test_boilerplate_latex_and_urls_are_not_phrases():
         assert not any(bad in p.lower() for p in phrases), (bad, phrases)
 
 
+def test_describing_compounds_start_phrases_but_do_not_stand_alone():
+    text = "We study large-scale first-order oracles under long-term constraints."
+    phrases = extract_terms(text, TAXONOMY).phrases
+    assert "first order oracle" in phrases and "long term constraint" in phrases
+    for alone in ("large scale", "first order", "long term"):
+        assert alone not in phrases, phrases
+
+
 def test_common_verbs_end_phrases():
     phrases = extract_terms("Modern computer vision offers a great variety of models. The task poses challenges.", TAXONOMY).phrases
     assert "modern computer vision" in phrases
