@@ -16,7 +16,11 @@ from importlib.resources import files as package_files
 from .errors import PaperdbError
 
 STRONG, WEAK = 2, 1  # weight of an occurrence of a specific and of a merely suggestive term
-THRESHOLD = 2  # a paper gets a topic when its term occurrences weigh at least this much
+# A paper gets a topic when its term occurrences weigh at least THRESHOLD and one of them is a
+# specific term, or when suggestive terms alone weigh WEAK_ALONE (`convex` and `gradient` once
+# each are not yet optimisation).
+THRESHOLD = 2
+WEAK_ALONE = 2 * THRESHOLD
 PREFIX_INDEX = 3  # prefix terms are indexed by their first letters; a prefix term has at least these
 
 
@@ -94,6 +98,7 @@ def match_topics(
     word of the abstract to its count; `phrases` maps normalised candidate phrases to
     `[count, ...]` (from keyword extraction)."""
     weights: dict[int, int] = {}
+    specific: set[int] = set()  # topics with an occurrence of a specific term
     known = taxonomy.word_hits
     for word, count in words.items():
         hits = known.get(word)
@@ -101,10 +106,18 @@ def match_topics(
             hits = _word_hits(taxonomy, word)
         for topic, weight in hits:
             weights[topic] = weights.get(topic, 0) + weight * count
+            if weight == STRONG:
+                specific.add(topic)
     table = taxonomy.phrases
     for key, entry in phrases.items():
         hits = table.get(key)
         if hits is not None:
             for topic, weight in hits:
                 weights[topic] = weights.get(topic, 0) + weight * entry[0]  # type: ignore[index]
-    return {taxonomy.names[i]: w for i, w in weights.items() if w >= THRESHOLD}
+                if weight == STRONG:
+                    specific.add(topic)
+    return {
+        taxonomy.names[i]: w
+        for i, w in weights.items()
+        if w >= THRESHOLD and (i in specific or w >= WEAK_ALONE)
+    }

@@ -203,6 +203,20 @@ def test_topics_come_from_the_taxonomy():
     assert "molecules and drug design" in topics
 
 
+def test_suggestive_terms_alone_need_more_weight_than_specific_ones():
+    from etl.topics import match_topics
+
+    topics = [{"name": "optimization", "terms": ["gradient descent"], "weak": ["convex", "gradient*"]}]
+    taxonomy = build_taxonomy(topics, normalise_keyword, is_findable_phrase, "test")
+    words = {"convex": 1, "gradients": 1}
+    assert match_topics(words, {}, taxonomy) == {}  # two suggestive words: not yet the topic
+    assert match_topics({"convex": 2, "gradients": 2}, {}, taxonomy) == {"optimization": 4}
+    assert match_topics(words, {"gradient descent": [1, 0, []]}, taxonomy) == {"optimization": 4}
+    # and the shipped taxonomy: an abstract that says `algorithm` is not about combinatorics
+    text = "Our algorithm is simple. The algorithm has a polynomial running time."
+    assert "combinatorial optimization and algorithms" not in keywords_of(text, "topic")
+
+
 def test_taxonomy_terms_are_checked_and_can_be_replaced(tmp_path):
     with pytest.raises(PaperdbError, match="'learning to rank' can never match"):
         build_taxonomy([{"name": "ranking", "terms": ["learning to rank"]}], normalise_keyword, is_findable_phrase, "t.json")
