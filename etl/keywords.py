@@ -7,6 +7,7 @@ against document frequencies counted over the whole corpus (`Terms.document_keys
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from collections.abc import Mapping
@@ -294,6 +295,9 @@ def acronyms(sentence: str) -> list[tuple[str, str]]:
 
 def label_of(words: list[str]) -> str:
     """Display form: lower case, except words written with inner capitals (`ImageNet`, `GNN`)."""
+    if len(words) == 1:  # the common case, without a generator
+        w = words[0]
+        return w if w[1:] != w[1:].lower() else w.lower()
     return " ".join(w if w[1:] != w[1:].lower() else w.lower() for w in words)
 
 
@@ -620,7 +624,7 @@ def rank_keywords(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyw
         if first < 40:
             weight *= 1.5
         candidates.append((-weight, key, words))  # then the key: ties break the same way on every run
-    scored = sorted(candidates)[: KEEP["phrase"]]
+    scored = heapq.nsmallest(KEEP["phrase"], candidates)  # the same as sorted(...)[:KEEP], with fewer comparisons
     top = -scored[0][0] if scored else 1.0
     for weight, key, words in scored:
         weight = -weight
