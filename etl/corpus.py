@@ -29,6 +29,7 @@ import queue
 import tempfile
 import threading
 import traceback
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import chain, groupby
@@ -61,7 +62,7 @@ class Extraction:
     def __init__(self, taxonomy: Taxonomy, spill: IO[bytes]):
         self.taxonomy = taxonomy
         self.spill = spill
-        self.df: dict[str, int] = {}
+        self.df: Counter[str] = Counter()
         self.runs: list[IO[bytes]] = []  # counts spilled when `df` grew too large, each sorted by key
         self.n = 0
         self.meanings: Meanings = {}
@@ -70,8 +71,7 @@ class Extraction:
         df, meanings = self.df, self.meanings
         for pid, abstract in papers:
             terms = extract_terms(abstract, self.taxonomy)
-            for key in terms.document_keys():
-                df[key] = df.get(key, 0) + 1
+            df.update(terms.document_keys())  # (counted in C)
             for key, (long, short, _) in terms.acronyms.items():
                 _add_meaning(meanings, normalise_keyword(short), key, label_of(long.split()))
             _write_record(self.spill, (pid, terms.methods, terms.acronyms, terms.phrases, terms.topics))
@@ -86,7 +86,7 @@ class Extraction:
         for start in range(0, len(pairs), RUN_RECORD):
             _write_record(run, pairs[start : start + RUN_RECORD])
         self.runs.append(run)
-        self.df = {}
+        self.df = Counter()
 
     @property
     def spilled(self) -> bool:
@@ -97,12 +97,12 @@ class Extraction:
         merged as streams; spilled counts always are), else in the order counted."""
         if in_order or self.spilled:
             return self.n, self.meanings, self._sorted_counts()
-        pairs, self.df = self.df.items(), {}
+        pairs, self.df = self.df.items(), Counter()
         return self.n, self.meanings, iter(pairs)
 
     def _sorted_counts(self) -> Iterator[tuple[str, int]]:
         current = sorted(self.df.items())
-        self.df = {}
+        self.df = Counter()
         streams = [chain.from_iterable(_read_records(run)) for run in self.runs] + [iter(current)]
         yield from _add_up(heapq.merge(*streams, key=itemgetter(0)))
         for run in self.runs:
