@@ -303,7 +303,7 @@ def label_of(words: list[str]) -> str:
 
 def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
     """(lower-case content word -> count, normalised phrase -> [count, index of first occurrence,
-    words as written]) for runs of content words: phrases of up to three words, in which generic
+    the phrase as written]) for runs of content words: phrases of up to three words, in which generic
     words never stand alone and describing words never end a phrase."""
     found: dict[str, list] = {}
     counts: dict[str, int] = {}
@@ -319,7 +319,7 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
                 if only[5]:
                     entry = found.get(only[2])
                     if entry is None:
-                        found[only[2]] = [1, position, run]
+                        found[only[2]] = [1, position, run[0]]
                     else:
                         entry[0] += 1
                 position += 2
@@ -418,7 +418,7 @@ def _add_ngrams(run: list[str], roles: list[tuple], position: int, found: dict[s
             key = a[2]
             entry = get(key)
             if entry is None:
-                found[key] = [1, position + i, run[i : i + 1]]
+                found[key] = [1, position + i, run[i]]
             else:
                 entry[0] += 1
         if not a[4] or i + 1 == size:
@@ -429,7 +429,7 @@ def _add_ngrams(run: list[str], roles: list[tuple], position: int, found: dict[s
             key = a[1] + " " + b[2]
             entry = get(key)
             if entry is None:
-                found[key] = [1, position + i, run[i : i + 2]]
+                found[key] = [1, position + i, run[i] + " " + run[i + 1]]
             else:
                 entry[0] += 1
         if i + 2 < size:
@@ -438,7 +438,7 @@ def _add_ngrams(run: list[str], roles: list[tuple], position: int, found: dict[s
                 key = a[1] + " " + b[1] + " " + c[2]
                 entry = get(key)
                 if entry is None:
-                    found[key] = [1, position + i, run[i : i + 3]]
+                    found[key] = [1, position + i, run[i] + " " + run[i + 1] + " " + run[i + 2]]
                 else:
                     entry[0] += 1
 
@@ -614,7 +614,7 @@ def rank_keywords(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyw
     rare = log_n - math.log(2) + 1  # the weight of a phrase no other paper uses
     get, log = df.get, math.log
     candidates = []
-    for key, (count, first, words) in terms.phrases.items():
+    for key, (count, first, written) in terms.phrases.items():
         if key in skip:
             continue
         shared = get(key)
@@ -623,12 +623,12 @@ def rank_keywords(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyw
         )
         if first < 40:
             weight *= 1.5
-        candidates.append((-weight, key, words))  # then the key: ties break the same way on every run
+        candidates.append((-weight, key, written))  # then the key: ties break the same way on every run
     scored = heapq.nsmallest(KEEP["phrase"], candidates)  # the same as sorted(...)[:KEEP], with fewer comparisons
     top = -scored[0][0] if scored else 1.0
-    for weight, key, words in scored:
+    for weight, key, written in scored:
         weight = -weight
-        out.append(Keyword(key, label_of(words), "phrase", round(0.9 * weight / top, 4)))
+        out.append(Keyword(key, label_of(written.split(" ")), "phrase", round(0.9 * weight / top, 4)))
         taken.add(key)
     topics = sorted(terms.topics.items(), key=lambda kv: (-kv[1], kv[0]))[: KEEP["topic"]]
     for name, weight in topics:
