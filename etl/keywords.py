@@ -285,9 +285,18 @@ def acronyms(sentence: str) -> list[tuple[str, str]]:
         if not (short[0].isalnum() and any(c.isupper() for c in short)) or short.isdigit():
             continue
         long = _long_form(short, sentence[: m.start()])
-        if long:
+        if long and not _coined_inside(short, long):
             out.append((short, long))
     return out
+
+
+def _coined_inside(short: str, long: str) -> bool:
+    """Whether a mixed-case coinage has more capitals than `long` has words (and hyphenated
+    parts): `a simple method (SimPO)` names a method, it does not abbreviate `simple method`."""
+    if short.isupper() or short.islower():
+        return False
+    parts = sum(len([p for p in word.split("-") if p]) for word in long.split())
+    return sum(c.isupper() for c in short) > parts
 
 
 # --- phrases ----------------------------------------------------------------------------------

@@ -61,6 +61,9 @@ def keywords_of(text: str, kind: str | None = None) -> list[str]:
          " of Mamba's selective SSM.", "Mamba-2"),
         ("To solve the problem, we propose a computationally efficient algorithm called \"Pricing with"
          " Perturbation (PwP)\", which enjoys a low regret.", "Pricing with Perturbation"),
+        # the letters of a coinage spelled from a description are not a definition
+        ("Direct preference optimization is popular. We propose a simple method (SimPO) that uses the"
+         " average log probability as the implicit reward.", "SimPO"),
         # never introduced, but the subject of a claim: the paper's own model
         ("Building upon this insight, we propose a shallow lightweight transformer model. In particular,"
          " SAMformer surpasses current state-of-the-art methods with fewer parameters.", "SAMformer"),
