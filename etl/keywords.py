@@ -110,12 +110,13 @@ _PREPOSITIONS = frozenset(
 )
 _ARTICLES = frozenset("the a an".split())
 # Words that open a clause: a name after one is not the object of the verb before it.
-_CLAUSE = frozenset("that whether how why if which where when while whereas".split())
+_CLAUSE = frozenset("that whether how why if which where when while whereas based".split())  # (`based on X`)
 _ADJECTIVAL = re.compile(
     r"\b(?:the|a|an|our|their|previously|recently|originally|newly|widely|been|was|were|is|are|be)\s+$",
     re.IGNORECASE,
 )
-_DIMENSION = re.compile(r"^\d+[Dd]$|^[A-Z]?\d+[KMBkmb]?$")
+# Sizes and dimensions, not names: 3D, 7B, A100, 1.3B, 8x7B.
+_DIMENSION = re.compile(r"^\d+[Dd]$|^[A-Z]?\d+[KMBkmb]?$|^(?:\d+[x×])?\d+(?:\.\d+)?[KMBTkmbt]$")
 WINDOW = 24  # words after an introducing verb in which the name must appear
 
 
@@ -483,6 +484,12 @@ class Terms:
         return set(self.phrases) | {METHOD_PREFIX + label for label, _ in self.methods.values()}
 
 
+# A capitalised word right after `we propose` (or `this paper presents`) and before a comma, a
+# colon or a parenthesis: the name of what the paper introduces, even without inner capitals.
+_PLAIN_NAME = re.compile(
+    r"\b(?:[Ww]e|[Tt]his (?:paper|work)) (?:propos|introduc|present|releas|develop|design|build)\w* "
+    r"([A-Z][a-z]{2,}[a-z0-9]*(?:-[A-Za-z0-9]+)*)(?=(?:\s[\w.]*\d[\w.]*)?\s*[,:(])"  # (a size may follow: `Mixtral 8x7B,`)
+)
 # A singular verb of comparison after a name: the sentence claims a result for it.
 _CLAIM = re.compile(
     r",?\s+(?:(?:consistently|significantly|substantially|also|further|even|clearly|notably|greatly|largely)\s+)?"
@@ -580,6 +587,11 @@ def _add_method_names(text: str, terms: Terms, shorts: dict[str, str]) -> None:
         # a short all-caps token is an acronym; `Precision-Recall` is a name, not a coinage
         if len(token) >= 4 and not token.isupper() and not _TITLE_HYPHEN.match(token):
             methods[key] = (token, 1.0 + 0.1 * min(count, 6))
+    for m in _PLAIN_NAME.finditer(text):  # `we introduce Proteus, a ...`: a name without inner capitals
+        name = m.group(1)
+        key = normalise_keyword(name)
+        if key not in methods and not _well_known(name) and name.lower() not in STOP_WORDS:
+            methods[key] = (name, 2.5)
     for m in coined:  # `In particular, SAMformer surpasses current methods`: a claim about the paper's own
         version = _VERSION.match(text, m.end())
         if not _CLAIM.match(text, version.end() if version else m.end()):

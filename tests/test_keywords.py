@@ -61,6 +61,9 @@ def keywords_of(text: str, kind: str | None = None) -> list[str]:
          " of Mamba's selective SSM.", "Mamba-2"),
         ("To solve the problem, we propose a computationally efficient algorithm called \"Pricing with"
          " Perturbation (PwP)\", which enjoys a low regret.", "Pricing with Perturbation"),
+        # a plain capitalised name, right after the verb and before a comma
+        ("To address these issues, we introduce Proteus, an innovative deep diffusion network that"
+         " incorporates graph-based triangle methods.", "Proteus"),
         # the letters of a coinage spelled from a description are not a definition
         ("Direct preference optimization is popular. We propose a simple method (SimPO) that uses the"
          " average log probability as the implicit reward.", "SimPO"),
@@ -102,6 +105,10 @@ def test_introduced_method_names_rank_first(text, name):
          " evidence for our theory.", "ResNet-56"),
         ("Adoption has fueled new models such as LLaVa, InstructBLIP, and PaLI-3. We study LLaVa and"
          " InstructBLIP in depth.", "LLaVa"),
+        ("We present Jamba, a new base large language model based on a novel hybrid Transformer-Mamba"
+         " mixture-of-experts architecture.", "Transformer-Mamba"),
+        ("We release Mistral 8x7B, a sparse mixture of experts, and 1.3B models.", "8x7B"),
+        ("We release Mistral 8x7B, a sparse mixture of experts, and 1.3B models.", "1.3B"),
         ("This paper proposes a novel online evaluation protocol for Test Time Adaptation (TTA) methods."
          " TTA methods leverage unlabeled data at test time.", "TTA"),
     ],
