@@ -490,6 +490,7 @@ _PLAIN_NAME = re.compile(
     r"\b(?:[Ww]e|[Tt]his (?:paper|work)) (?:propos|introduc|present|releas|develop|design|build)\w* "
     r"([A-Z][a-z]{2,}[a-z0-9]*(?:-[A-Za-z0-9]+)*)(?=(?:\s[\w.]*\d[\w.]*)?\s*[,:(])"  # (a size may follow: `Mixtral 8x7B,`)
 )
+_INNER_CAPITAL = re.compile(r".[A-Z#∂]")
 # A singular verb of comparison after a name: the sentence claims a result for it.
 _CLAIM = re.compile(
     r",?\s+(?:(?:consistently|significantly|substantially|also|further|even|clearly|notably|greatly|largely)\s+)?"
@@ -584,8 +585,9 @@ def _add_method_names(text: str, terms: Terms, shorts: dict[str, str]) -> None:
         key = normalise_keyword(token)
         if count < 2 or key in methods or token in shorts or token.rstrip("s") in shorts:
             continue
-        # a short all-caps token is an acronym; `Precision-Recall` is a name, not a coinage
-        if len(token) >= 4 and not token.isupper() and not _TITLE_HYPHEN.match(token):
+        # a short all-caps token is an acronym; `Precision-Recall` is a name, not a coinage; a
+        # versioned product name (`Claude-3`) is what evaluations compare
+        if len(token) >= 4 and not token.isupper() and not _TITLE_HYPHEN.match(token) and _INNER_CAPITAL.search(token):
             methods[key] = (token, 1.0 + 0.1 * min(count, 6))
     for m in _PLAIN_NAME.finditer(text):  # `we introduce Proteus, a ...`: a name without inner capitals
         name = m.group(1)
@@ -597,8 +599,10 @@ def _add_method_names(text: str, terms: Terms, shorts: dict[str, str]) -> None:
         if not _CLAIM.match(text, version.end() if version else m.end()):
             continue
         name = m.group() + version.group() if version else m.group()
+        if name.isupper() or name in shorts or _TITLE_HYPHEN.match(name) or not _INNER_CAPITAL.search(name):
+            continue  # (acronyms, and versioned product names that evaluations compare: `Claude-3 outperforms`)
         key = normalise_keyword(name)
-        if key not in methods and not name.isupper() and name not in shorts and not _TITLE_HYPHEN.match(name):
+        if key not in methods:
             methods[key] = (name, 1.2)
 
 

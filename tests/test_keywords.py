@@ -97,6 +97,7 @@ def test_introduced_method_names_rank_first(text, name):
         ("We propose Weight-Decomposed Low-Rank Adaptation (DoRA) for fine-tuning.", "Weight-Decomposed"),
         ("Retrieval-augmented generation (RAG) helps. RAG achieves higher accuracy on open questions.", "RAG"),
         ("We find that GPT-4V outperforms open models on charts.", "GPT-4V"),
+        ("We evaluate GPT-4, Claude-3 and Gemini-Pro on long documents. Claude-3 outperforms the others.", "Claude-3"),
         ("Building on the Transformer architecture, which is known to scale to billions of parameters, it"
          " bridges the gap between convolutional U-Nets and Transformers.", "U-Nets"),
         ("Our results improve upon the algorithms provided by Impagliazzo, Lei, Pitassi, and Sorrell"
