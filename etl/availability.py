@@ -91,10 +91,11 @@ def _said(pattern: re.Pattern, text: str, markers: Sequence[str]) -> bool:
     """Whether `pattern` matches in `text`. Its matches never span a full stop and always hold one
     of `markers`, so only the stretches between full stops that hold a marker are searched (most
     abstracts say nothing about code, and the patterns are slow on long text)."""
-    if not any(marker in text.lower() for marker in markers):
+    low = text.lower()
+    if not any(marker in low for marker in markers):
         return False
-    for stretch in text.split("."):
-        low = stretch.lower()
-        if any(marker in low for marker in markers) and pattern.search(stretch):
+    # lower-casing never makes or removes a full stop, so the two splits correspond
+    for stretch, low_stretch in zip(text.split("."), low.split(".")):
+        if any(marker in low_stretch for marker in markers) and pattern.search(stretch):
             return True
     return False

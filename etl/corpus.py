@@ -149,6 +149,12 @@ def merge_counts(
     return {key: count for key, count in total.items() if count > 1}, n, meanings
 
 
+def _in_order(spilled: bool, keys: int) -> bool:
+    """Whether counts must be merged as sorted streams (bounded memory) rather than added up in
+    one dictionary: when some were spilled, or there are more than `MERGE_IN_MEMORY` keys."""
+    return spilled or keys > MERGE_IN_MEMORY
+
+
 def _add_up(pairs: Iterable[tuple[str, int]]) -> Iterator[tuple[str, int]]:
     """Sum the counts of equal keys in a stream sorted by key."""
     for key, group in groupby(pairs, key=itemgetter(0)):
@@ -232,7 +238,7 @@ class CorpusRanking:
                 share = Extraction(self.taxonomy, io.BytesIO())
                 share.extract(self.pending)
                 self.pending = []
-                in_order = share.spilled or len(share.df) > MERGE_IN_MEMORY  # (without `fork`, any corpus is here)
+                in_order = _in_order(share.spilled, len(share.df))  # (without `fork`, any corpus is here)
                 df, n, meanings = merge_counts([share.counts(in_order)], in_order)
                 yield [self.emit(pid, ranked) for pid, ranked in share.ranked(df, n, meanings)]
             return
@@ -412,7 +418,7 @@ class _Pool:
             while (message := _receive(pipe, "ready", "counts"))[0] == "ready":
                 pass
             spilled, keys = spilled or message[1], keys + message[2]
-        in_order = spilled or keys > MERGE_IN_MEMORY
+        in_order = _in_order(spilled, keys)
         parts = []
         for pipe in self.pipes:
             _send(pipe, in_order)

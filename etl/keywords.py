@@ -226,6 +226,7 @@ def introduced_names(
 
 # --- acronyms (Schwartz & Hearst, 2003) --------------------------------------------------------
 
+_LONG_FORM_EDGES = " ,;:-\"'“”‘’(["  # stripped from a long form's ends
 _PAREN = re.compile(r"\(\s*([^()\s]{2,12}?)s?\s*[;,)]")
 
 
@@ -251,7 +252,7 @@ def _initials(short: str, before: str) -> str | None:
     parts = parts[-len(letters) :]
     if any(part[:1].lower() != c for (_, part), c in zip(parts, letters)):
         return None
-    return " ".join(words[parts[0][0] :]).strip(" ,;:-\"'“”‘’([") or None
+    return " ".join(words[parts[0][0] :]).strip(_LONG_FORM_EDGES) or None
 
 
 def _spelled(short: str, before: str, joiners: str) -> str | None:
@@ -272,7 +273,7 @@ def _spelled(short: str, before: str, joiners: str) -> str | None:
         si -= 1
         li -= 1
     start = text.rfind(" ", 0, li + 1) + 1
-    long = text[start:].strip(" ,;:-\"'“”‘’([")
+    long = text[start:].strip(_LONG_FORM_EDGES)
     if len(long) <= len(short) or short.lower() in long.lower().split():
         return None
     return long
@@ -595,10 +596,9 @@ def _add_method_names(text: str, terms: Terms, shorts: dict[str, str]) -> None:
         if key not in methods and not _well_known(name) and name.lower() not in STOP_WORDS:
             methods[key] = (name, 2.5)
     for m in coined:  # `In particular, SAMformer surpasses current methods`: a claim about the paper's own
-        version = _VERSION.match(text, m.end())
-        if not _CLAIM.match(text, version.end() if version else m.end()):
+        name = _name_at(text, m)
+        if not _CLAIM.match(text, m.start() + len(name)):
             continue
-        name = m.group() + version.group() if version else m.group()
         if name.isupper() or name in shorts or _TITLE_HYPHEN.match(name) or not _INNER_CAPITAL.search(name):
             continue  # (acronyms, and versioned product names that evaluations compare: `Claude-3 outperforms`)
         key = normalise_keyword(name)
