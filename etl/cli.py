@@ -120,20 +120,10 @@ def migrate(db_option):
     Example:
         paperdb migrate --db db/papers.db
     """
-    from .db import ensure_parent, make_engine, migrate as run_migrate, transaction
+    from .db import migrate_database
 
     db_file = db_path(db_option)
-    ensure_parent(db_file)
-
-    def go():
-        engine = make_engine(db_file)
-        try:
-            with transaction(engine) as conn:
-                run_migrate(conn)
-        finally:
-            engine.dispose()
-
-    _run(go)
+    _run(migrate_database, db_file)
     click.echo(f"{db_file}: schema at head")
 
 

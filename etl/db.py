@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib.resources import files as package_files
-from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
@@ -15,6 +14,7 @@ from alembic.util.exc import CommandError
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.exc import OperationalError
 
+from .creating import database_to_write
 from .errors import DatabaseBusyError, SchemaError
 from .settings import busy_message, lock_wait
 def make_engine(path: str) -> Engine:
@@ -88,5 +88,12 @@ def transaction(engine: Engine) -> Iterator[Connection]:
         raise
 
 
-def ensure_parent(path: str) -> None:
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
+def migrate_database(db_file: str) -> None:
+    """Bring `db_file` to the schema head in one transaction (creating it if missing), then close it."""
+    with database_to_write(db_file) as target:
+        engine = make_engine(target)
+        try:
+            with transaction(engine) as conn:
+                migrate(conn)
+        finally:
+            engine.dispose()

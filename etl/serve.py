@@ -191,12 +191,9 @@ def serve(db_file: str, host: str = "127.0.0.1", port: int = 8001, immutable: bo
     if not os.path.exists(db_file):
         raise PaperdbError(f"{db_file}: no such database; build it with `paperdb load`")
     if not immutable:
-        from .db import make_engine, migrate, transaction
+        from .db import migrate_database
 
-        engine = make_engine(db_file)
-        with transaction(engine) as conn:
-            migrate(conn)
-        engine.dispose()
+        migrate_database(db_file)
     ds = make_datasette(db_file, immutable=immutable)
     print(f"paperdb: serving {db_file} at http://{host}:{port}/", flush=True)
     uvicorn.run(ds.app(), host=host, port=port, log_level="warning")

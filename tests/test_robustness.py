@@ -121,6 +121,59 @@ def test_a_second_load_waits_then_fails_clearly(seeded, write):
     assert process.wait(timeout=60) == 0
 
 
+def database_files(directory: Path) -> list[str]:
+    return sorted(p.name for p in directory.iterdir())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("first_fails", [False, True], ids=["good-then-bad", "bad-then-good"])
+def test_two_loads_creating_one_database_never_remove_the_winners_data(tmp_path, corpus, write, first_fails):
+    """Load A starts on a database that does not exist yet, load B follows 0.3 s later; whichever
+    fails must not remove what the other committed. The failing load is the corpus plus an empty
+    file (it fails after reading everything) or the empty file alone."""
+    db_file = tmp_path / "new" / "papers.db"
+    empty = str(write("empty.txt", b""))
+    good_args, bad_args = [str(corpus)], ([str(corpus), empty] if first_fails else [empty])
+    first = start_load(str(db_file), *(bad_args if first_fails else good_args))
+    time.sleep(0.3)
+    second = start_load(str(db_file), *(good_args if first_fails else bad_args))
+    good, bad = (second, first) if first_fails else (first, second)
+    assert good.wait(timeout=120) == 0, good.stderr.read().decode()
+    assert bad.wait(timeout=120) == 1
+    assert bad.stderr.read().decode().strip() == f"Error: {empty}: empty file"
+    assert database_files(db_file.parent) == ["papers.db"]
+    assert paper_count(str(db_file)) == CORPUS
+
+
+@pytest.mark.slow
+def test_a_creating_load_that_gives_up_waiting_leaves_the_winner_alone(tmp_path, corpus):
+    db_file = tmp_path / "new" / "papers.db"
+    first = start_load(str(db_file), str(corpus))
+    time.sleep(0.3)
+    second = start_load(str(db_file), str(corpus), env={"PAPERDB_LOCK_WAIT": "0.2"})
+    assert second.wait(timeout=120) == 1
+    assert "another process is writing to the database (waited 0.2s)" in second.stderr.read().decode()
+    assert first.wait(timeout=120) == 0, first.stderr.read().decode()
+    assert database_files(db_file.parent) == ["papers.db"]
+    assert paper_count(str(db_file)) == CORPUS
+
+
+@pytest.mark.slow
+def test_a_load_killed_while_creating_leaves_no_database(tmp_path, corpus):
+    db_file = tmp_path / "new" / "papers.db"
+    process = start_load(str(db_file), str(corpus))
+    deadline = time.monotonic() + 60
+    while not any(db_file.parent.glob("papers.db*")) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.3)  # well inside the transaction
+    process.send_signal(signal.SIGKILL)
+    process.wait(timeout=30)
+    assert not db_file.exists()  # at most the partial files, which the next creating load removes
+    assert set(database_files(db_file.parent)) <= {"papers.db.creating", "papers.db.creating-wal", "papers.db.creating-shm"}
+    assert load(str(db_file), [str(corpus)]).papers_added == CORPUS
+    assert database_files(db_file.parent) == ["papers.db"]
+
+
 def test_an_unchanged_load_also_waits_then_fails_clearly(seeded):
     holder = sqlite3.connect(seeded, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")

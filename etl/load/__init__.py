@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Iterable
 
@@ -11,7 +10,7 @@ from .keywords import KeywordFeed
 from .summary import RunSummary
 from .unchanged import record_if_unchanged
 
-__all__ = ["RunSummary", "load", "remove_database"]
+__all__ = ["RunSummary", "load"]
 
 
 def load(
@@ -31,8 +30,8 @@ def load(
     `format` forces the input format of every file (else it is detected per file). Keywords
     are recomputed for the whole corpus in the same transaction whenever papers were
     added, changed or removed (or `rescore` is set), so readers never see half-updated scores.
-    On any error nothing is written: the transaction rolls back, and a database file this run
-    created is removed again. `progress` is called with each input file as it is loaded, `stage`
+    On any error nothing is written: the transaction rolls back, and a database this run was
+    creating never appears (see `etl.creating`). `progress` is called with each input file as it is loaded, `stage`
     with the name of each long step after the files ("keywords", "full-text index").
     """
     paths = list(paths) or [str(bundled_listings_dir())]
@@ -45,40 +44,27 @@ def load(
     # extract while the ORM, Alembic and the migrations are loaded (imported here, so a load that
     # changes nothing does not pay for them).
     keywords = KeywordFeed()
-    existed = os.path.exists(db_file)
     try:
         keywords.speculate(discovery.files, venue, year, format)
         from ..corpus import paused_gc
-        from ..db import ensure_parent, make_engine, migrate, transaction
+        from ..creating import database_to_write
+        from ..db import make_engine, migrate, transaction
         from .run import Run
 
-        ensure_parent(db_file)
-        engine = make_engine(db_file)
-        try:
-            with paused_gc(), transaction(engine) as conn:
-                migrate(conn)
-                run = Run(conn, summary, keywords, venue=venue, year=year, format=format, keep_going=keep_going)
-                for input_file in discovery.files:
-                    if progress:
-                        progress(input_file)
-                    run.load_file(input_file)
-                run.finish(paths, started, rescore, stage)
-        finally:
-            engine.dispose()
-    except BaseException:
-        if not existed:
-            remove_database(db_file)
-        raise
+        with database_to_write(db_file) as target:  # a new database appears only once committed
+            engine = make_engine(target)
+            try:
+                with paused_gc(), transaction(engine) as conn:
+                    migrate(conn)
+                    run = Run(conn, summary, keywords, venue=venue, year=year, format=format, keep_going=keep_going)
+                    for input_file in discovery.files:
+                        if progress:
+                            progress(input_file)
+                        run.load_file(input_file)
+                    run.finish(paths, started, rescore, stage)
+            finally:
+                engine.dispose()
     finally:
         keywords.close()
     return summary
-
-
-def remove_database(db_file: str) -> None:
-    for suffix in ("", "-wal", "-shm", "-journal"):
-        try:
-            os.remove(db_file + suffix)
-        except FileNotFoundError:
-            pass
-
 

@@ -1,0 +1,109 @@
+"""A new database appears whole or not at all, and no run removes a database it did not create.
+
+A run that finds no database file builds one under a partial name (`<db>.creating`) while it
+holds a lock on the parent directory, and moves it into place only after its transaction has
+committed. So a database file, once it exists, holds committed data and no paperdb run ever
+removes it: whether a run "created" the database is decided under the lock, not before it.
+Runs that find the file already there never take the directory lock. A run killed while creating
+leaves only the partial files, which the next run that creates the database removes (it holds
+the lock, so their creator is gone).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from .errors import DatabaseBusyError, PaperdbError
+from .settings import busy_message, lock_wait
+
+PARTIAL_SUFFIX = ".creating"
+SIDE_FILES = ("-wal", "-shm", "-journal")
+POLL_S = 0.05
+
+
+@contextmanager
+def database_to_write(db_file: str) -> Iterator[str]:
+    """Yield the file a run writes to: `db_file` when it exists, else a partial file that becomes
+    `db_file` when the block ends without an error (its connections must be closed by then) and
+    is removed when it raises."""
+    if os.path.exists(db_file):
+        yield db_file
+        return
+    Path(db_file).parent.mkdir(parents=True, exist_ok=True)
+    lock = _lock_directory(db_file)
+    try:
+        if os.path.exists(db_file):  # another run created it while we waited
+            os.close(lock)
+            lock = None
+            yield db_file
+            return
+        partial = db_file + PARTIAL_SUFFIX
+        remove_database(partial)  # a killed creator's leftovers: it no longer holds the lock
+        remove_database(db_file, main=False)  # stale -wal/-shm of no database would be replayed into the new one
+        try:
+            yield partial
+            _publish(partial, db_file)
+        except BaseException:
+            remove_database(partial)
+            raise
+    finally:
+        if lock is not None:
+            os.close(lock)  # releases the lock
+
+
+def remove_database(db_file: str, *, main: bool = True) -> None:
+    """Remove a database file and its side files (write-ahead log, shared memory, journal)."""
+    for suffix in ("", *SIDE_FILES) if main else SIDE_FILES:
+        try:
+            os.remove(db_file + suffix)
+        except FileNotFoundError:
+            pass
+
+
+def _lock_directory(db_file: str) -> int:
+    """Take an exclusive lock on the database's directory, waiting as long as for a writer."""
+    directory = os.path.dirname(os.path.abspath(db_file))
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError as exc:
+        raise PaperdbError(f"{db_file}: cannot open its directory ({exc.strerror})") from None
+    deadline = time.monotonic() + lock_wait()
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return fd
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                os.close(fd)
+                raise DatabaseBusyError(busy_message(db_file)) from None
+            time.sleep(POLL_S)
+        except BaseException:
+            os.close(fd)
+            raise
+
+
+def _publish(partial: str, db_file: str) -> None:
+    """Move the committed partial database into place without replacing anything there."""
+    if os.path.exists(partial + "-wal"):  # closing its last connection normally checkpoints it away
+        con = sqlite3.connect(partial)
+        try:
+            con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            con.close()
+        if os.path.exists(partial + "-wal"):
+            raise PaperdbError(f"{db_file}: could not finish writing the new database (its log stays behind)")
+    try:
+        os.link(partial, db_file)  # fails if a file appeared there, where a rename would replace it
+    except FileExistsError:
+        raise PaperdbError(f"{db_file}: another program created this file during the load; nothing was written") from None
+    except OSError:  # a file system without hard links
+        os.rename(partial, db_file)
+    else:
+        os.remove(partial)
+    remove_database(partial, main=False)
