@@ -120,7 +120,7 @@ def migrate(db_option):
     Example:
         paperdb migrate --db db/papers.db
     """
-    from .db import migrate_database
+    from .store.engine import migrate_database
 
     db_file = db_path(db_option)
     _run(migrate_database, db_file)
@@ -137,7 +137,7 @@ def stats(db_option, as_json):
     Example:
         paperdb stats --json
     """
-    from .stats import read_stats
+    from .report.stats import read_stats
 
     counts = _run(read_stats, db_path(db_option))
     if as_json:
@@ -162,7 +162,7 @@ def export(db_option, fmt, out_dir):
     Example:
         paperdb export --format jsonl --out exports/
     """
-    from .export import export as run_export
+    from .report.export import export as run_export
 
     counts = _run(run_export, db_path(db_option), out_dir, fmt)
     click.echo(f"{out_dir}: " + ", ".join(f"{name}.{fmt} ({rows} rows)" for name, rows in counts.items()))
@@ -180,6 +180,6 @@ def serve(db_option, host, port, immutable):
     Example:
         paperdb serve --port 8001
     """
-    from .serve import serve as run_serve
+    from .serve.app import serve as run_serve
 
     _run(run_serve, db_path(db_option), host=host, port=port, immutable=immutable)

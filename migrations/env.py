@@ -6,9 +6,9 @@ from logging.config import fileConfig
 
 from alembic import context
 
-from etl.db import make_engine
+from etl.store.engine import make_engine
 from etl.settings import db_path
-from etl.models import Base
+from etl.store.models import Base
 
 config = context.config
 if config.config_file_name is not None and config.attributes.get("connection") is None:

@@ -169,7 +169,7 @@ def sqlite_utils_insert(n: int, work: Path, repeat: int = 1, fresh_words: int = 
 def datasette_latency(db: str) -> tuple[float, float, list[str]]:
     """p50 milliseconds of the ranked search and of the papers page with its default facets, and
     any default facet Datasette dropped for taking too long (missing from a page's results)."""
-    from etl.serve import TABLE_OPTIONS, make_datasette
+    from etl.serve.app import TABLE_OPTIONS, make_datasette
 
     defaults = {f if isinstance(f, str) else next(iter(f.values())) for f in TABLE_OPTIONS["papers"]["facets"]}
 

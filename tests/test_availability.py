@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from etl.derive import derive
+from etl.extract.derive import derive
 
 
 @pytest.mark.parametrize(

@@ -7,11 +7,11 @@ import sqlite3
 
 import pytest
 
-from etl.bibliography import Record, resolve
-from etl.cleaning import clean_name, clean_text, name_key
+from etl.extract.bibliography import Record, resolve
+from etl.text.cleaning import clean_name, clean_text, name_key
 from etl.errors import InputError
-from etl.export import export
-from etl.identity import paper_id
+from etl.report.export import export
+from etl.text.identity import paper_id
 from etl.load import load
 from etl.sources import detect_format, read_input
 from etl.sources.bibtex import split_authors

@@ -86,7 +86,7 @@ def test_events_exports_of_any_shape(items):
 @FAST
 @given(st.text(alphabet=st.characters(max_codepoint=127), max_size=300))
 def test_ascii_fast_path_of_the_abstract_normalisation_matches_the_general_rule(text):
-    from etl.identity import normalise_abstract
+    from etl.text.identity import normalise_abstract
 
     general = normalise_abstract(text + "é").removesuffix("é").strip()  # not ASCII: the regular expression
     assert normalise_abstract(text) == general
@@ -104,7 +104,7 @@ _prose = st.lists(
 def test_keyword_text_passes_match_their_plain_regular_expressions(text):
     import re
 
-    from etl.keywords import _URL, sentences
+    from etl.extract.keywords.legacy import _URL, sentences
 
     assert sentences(text) == re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])", text)
     plain_url = re.compile(r"\S*(?:https?\s?:|www\.|github\.com/|\.github\.io)\S*", re.IGNORECASE)
@@ -125,9 +125,9 @@ _abstract = st.lists(
 @FAST
 @given(st.lists(_abstract, min_size=1, max_size=4))
 def test_keywords_of_any_text_are_well_formed_and_do_not_depend_on_order(texts):
-    from etl.corpus import rank_all
-    from etl.keywords import KEEP
-    from etl.topics import load_taxonomy, taxonomy_path
+    from etl.extract.corpus.legacy import rank_all
+    from etl.extract.keywords.legacy import KEEP
+    from etl.extract.keywords.topics import load_taxonomy, taxonomy_path
 
     taxonomy = load_taxonomy(taxonomy_path())
     papers = [(f"p{i}", text) for i, text in enumerate(texts)]
@@ -155,7 +155,7 @@ _code_talk = st.lists(
 @FAST
 @given(_code_talk)
 def test_code_status_searches_only_where_it_can_match(text):
-    from etl.availability import _MENTION_MARKERS, _MENTIONED, _PROMISE_MARKERS, _PROMISED, _said
+    from etl.extract.code_status import _MENTION_MARKERS, _MENTIONED, _PROMISE_MARKERS, _PROMISED, _said
 
     assert _said(_PROMISED, text, _PROMISE_MARKERS) == bool(_PROMISED.search(text))
     assert _said(_MENTIONED, text, _MENTION_MARKERS) == bool(_MENTIONED.search(text))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from etl.identity import abstract_sha256, normalise_abstract, paper_id
+from etl.text.identity import abstract_sha256, normalise_abstract, paper_id
 
 BASE = "We introduce QuIP#, a weight-only PTQ method using lattice codebooks."
 

@@ -6,17 +6,17 @@ import random
 
 import pytest
 
-from etl import corpus
-from etl.corpus import rank_all
+from etl.extract.corpus import legacy as corpus
+from etl.extract.corpus.legacy import rank_all
 from etl.errors import PaperdbError
-from etl.keywords import (
+from etl.extract.keywords.legacy import (
     acronyms,
     extract_terms,
     is_findable_phrase,
     normalise_keyword,
     rank_keywords,
 )
-from etl.topics import build_taxonomy, load_taxonomy, taxonomy_path
+from etl.extract.keywords.topics import build_taxonomy, load_taxonomy, taxonomy_path
 
 TAXONOMY = load_taxonomy(taxonomy_path())
 
@@ -215,7 +215,7 @@ def test_topics_come_from_the_taxonomy():
 
 
 def test_suggestive_terms_alone_need_more_weight_than_specific_ones():
-    from etl.topics import match_topics
+    from etl.extract.keywords.topics import match_topics
 
     topics = [{"name": "optimization", "terms": ["gradient descent"], "weak": ["convex", "gradient*"]}]
     taxonomy = build_taxonomy(topics, normalise_keyword, is_findable_phrase, "test")
@@ -323,7 +323,7 @@ def test_document_frequencies_are_exact_when_counts_spill_to_disk(monkeypatch):
     import io
     from collections import Counter
 
-    from etl.keywords import extract_terms as terms_of
+    from etl.extract.keywords.legacy import extract_terms as terms_of
     from etl.sources import bundled_listings_dir, read_input
 
     abstracts = [

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from etl.links import extract_links
+from etl.extract.links import extract_links
 
 Q = "https://github.com/Cornell-RelaxML/quip-sharp"
 
@@ -143,7 +143,7 @@ _fragments = st.lists(
 @settings(max_examples=800, deadline=None)
 @given(_fragments)
 def test_scanning_sentence_by_sentence_finds_what_a_whole_scan_finds(text):
-    from etl.links import _scan, _scan_piece
+    from etl.extract.links import _scan, _scan_piece
 
     by_piece, whole = [], []
     _scan(text, 5, by_piece)

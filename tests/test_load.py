@@ -10,10 +10,10 @@ import sys
 
 import pytest
 
-from etl import corpus
-from etl.db import head_revision
+from etl.extract.corpus import legacy as corpus
+from etl.store.engine import head_revision
 from etl.errors import InputError
-from etl.identity import paper_id
+from etl.text.identity import paper_id
 from etl.load import load
 from etl.settings import schema_head
 from etl.sources import bundled_listings_dir

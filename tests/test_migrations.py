@@ -7,10 +7,10 @@ import sqlite3
 import pytest
 from alembic import command
 
-from etl.db import alembic_config, current_revision, head_revision, make_engine, migrate, transaction
+from etl.store.engine import alembic_config, current_revision, head_revision, make_engine, migrate, transaction
 from etl.errors import SchemaError
 from etl.load import load
-from etl.models import Base
+from etl.store.models import Base
 
 
 def tables(db_file: str) -> set[str]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from etl.datasette_plugin import fts_query
-from etl.latex import latex_to_text
-from etl.render import render_abstract, render_snippet
+from etl.serve.plugin import fts_query
+from etl.text.latex import latex_to_text
+from etl.serve.render import render_abstract, render_snippet
 
 
 @pytest.mark.parametrize(

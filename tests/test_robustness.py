@@ -15,7 +15,7 @@ import pytest
 
 from etl.cli import cli
 from etl.load import load
-from etl.serve import make_datasette
+from etl.serve.app import make_datasette
 from tests.helpers import ABSTRACT_QUIP, dump, listing_text, rows
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))

@@ -9,9 +9,9 @@ from urllib.parse import quote
 import pytest
 
 from etl.errors import PaperdbError
-from etl.models import Base
-from etl.serve import TABLE_OPTIONS, build_metadata, canned_queries, make_datasette, read_query
-from etl.views import VIEWS
+from etl.store.models import Base
+from etl.serve.app import TABLE_OPTIONS, build_metadata, canned_queries, make_datasette, read_query
+from etl.store.views import VIEWS
 from tests.helpers import build_demo_db
 
 SCRIPT_ABSTRACT = (

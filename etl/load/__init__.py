@@ -46,9 +46,9 @@ def load(
     keywords = KeywordFeed()
     try:
         keywords.speculate(discovery.files, venue, year, format)
-        from ..corpus import paused_gc
-        from ..creating import database_to_write
-        from ..db import make_engine, migrate, transaction
+        from ..extract.corpus.legacy import paused_gc
+        from ..store.creating import database_to_write
+        from ..store.engine import make_engine, migrate, transaction
         from .run import Run
 
         with database_to_write(db_file) as target:  # a new database appears only once committed

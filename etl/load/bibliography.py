@@ -7,8 +7,8 @@ from collections.abc import Iterable
 
 from sqlalchemy import Connection, delete, insert, select, text
 
-from ..bibliography import Record, resolve
-from ..models import Author, Paper, PaperAuthor, PaperId, PaperSource, Source
+from ..extract.bibliography import Record, resolve
+from ..store.models import Author, Paper, PaperAuthor, PaperId, PaperSource, Source
 
 CHUNK = 500
 

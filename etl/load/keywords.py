@@ -12,12 +12,12 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from ..corpus import BACKLOG, CHUNK, CorpusRanking, facet_arrays, worker_count
+from ..extract.corpus.legacy import BACKLOG, CHUNK, CorpusRanking, facet_arrays, worker_count
 from ..errors import InputError
-from ..identity import abstract_sha256, paper_id
-from ..keywords import Keyword
+from ..text.identity import abstract_sha256, paper_id
+from ..extract.keywords.legacy import Keyword
 from ..sources import InputFile, read_input
-from ..topics import load_taxonomy, taxonomy_path
+from ..extract.keywords.topics import load_taxonomy, taxonomy_path
 
 if TYPE_CHECKING:  # this module is imported before SQLAlchemy, to start the workers early
     from sqlalchemy import Connection

@@ -9,13 +9,13 @@ from collections.abc import Callable
 
 from sqlalchemy import Connection, delete, insert, select, text, update
 
-from ..bibliography import TEXT_PRIORITY
-from ..cleaning import clean_text
-from ..derive import derive, link_rows
+from ..extract.bibliography import TEXT_PRIORITY
+from ..text.cleaning import clean_text
+from ..extract.derive import derive, link_rows
 from ..errors import InputError
-from ..identity import abstract_sha256, paper_id
-from ..models import EtlRun, Event, PaperLink, PaperSource, Source
-from ..records import Entry, ParsedFile
+from ..text.identity import abstract_sha256, paper_id
+from ..store.models import EtlRun, Event, PaperLink, PaperSource, Source
+from ..sources.records import Entry, ParsedFile
 from ..sources import InputFile, read_input
 from .bibliography import refresh_bibliography
 from .keywords import KeywordFeed, refresh_keywords

@@ -6,8 +6,8 @@ import json
 import re
 
 from ..errors import InputError
-from ..records import Entry, Event, ParsedFile
-from .text import join_lines
+from .records import Entry, Event, ParsedFile
+from .decode import join_lines
 
 PAPER_TYPES = {"poster", "oral", "spotlight", "spotlight poster", "oral poster"}
 # https://ICML.cc//virtual/2024/poster/34755: upper-case host, a double slash, year, kind, id

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from ..errors import InputError
-from ..records import Entry, ParsedFile
+from .records import Entry, ParsedFile
 
 MAX_ABSTRACT_CHARS = 100_000  # real abstracts are under 5,000; anything larger is not an abstract
 

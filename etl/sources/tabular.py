@@ -8,8 +8,8 @@ import json
 import re
 
 from ..errors import InputError
-from ..records import Entry, ParsedFile
-from .text import join_lines
+from .records import Entry, ParsedFile
+from .decode import join_lines
 
 REQUIRED = ("abstract",)
 # Column names (case-insensitive, spaces/dashes as underscores) -> the scheme of an id column.

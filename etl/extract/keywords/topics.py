@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.resources import files as package_files
 
-from .errors import PaperdbError
+from ...errors import PaperdbError
 
 STRONG, WEAK = 2, 1  # weight of an occurrence of a specific and of a merely suggestive term
 # A paper gets a topic when its term occurrences weigh at least THRESHOLD and one of them is a
@@ -71,7 +71,7 @@ def build_taxonomy(
 
 @lru_cache(maxsize=4)
 def load_taxonomy(path: str) -> Taxonomy:
-    from .keywords import is_findable_phrase, normalise_keyword  # the rules topics share with keywords
+    from .legacy import is_findable_phrase, normalise_keyword  # the rules topics share with keywords
 
     try:
         with open(path, encoding="utf-8") as fh:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sqlite3
 
-from .errors import PaperdbError
+from ..errors import PaperdbError
 
 # name shown -> SQL; a table a later migration adds reads as 0 until the database is migrated
 COUNTS = {

@@ -15,8 +15,8 @@ from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.exc import OperationalError
 
 from .creating import database_to_write
-from .errors import DatabaseBusyError, SchemaError
-from .settings import busy_message, lock_wait
+from ..errors import DatabaseBusyError, SchemaError
+from ..settings import busy_message, lock_wait
 def make_engine(path: str) -> Engine:
     """An engine whose transactions are ours: pysqlite's implicit BEGIN/COMMIT is switched off and
     every `begin()` takes the write lock at once (`BEGIN IMMEDIATE`), so a run is one transaction

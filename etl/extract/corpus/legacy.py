@@ -37,8 +37,8 @@ from operator import itemgetter
 from multiprocessing.connection import Connection, wait
 from typing import IO, Any
 
-from .keywords import Keyword, Terms, extract_terms, label_of, normalise_keyword, rank_keywords
-from .topics import Taxonomy
+from ..keywords.legacy import Keyword, Terms, extract_terms, label_of, normalise_keyword, rank_keywords
+from ..keywords.topics import Taxonomy
 
 PARALLEL_MIN = 400  # papers from which the work is spread over worker processes
 CHUNK = 200  # papers per message between the parent and a worker

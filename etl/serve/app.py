@@ -7,9 +7,9 @@ import re
 from importlib.resources import files as package_files
 from pathlib import Path
 
-from .errors import PaperdbError
-from .models import Base
-from .views import SEARCH_INDEX, VIEWS
+from ..errors import PaperdbError
+from ..store.models import Base
+from ..store.views import SEARCH_INDEX, VIEWS
 
 DATABASE_NAME = "papers"
 SETTINGS = {
@@ -191,7 +191,7 @@ def serve(db_file: str, host: str = "127.0.0.1", port: int = 8001, immutable: bo
     if not os.path.exists(db_file):
         raise PaperdbError(f"{db_file}: no such database; build it with `paperdb load`")
     if not immutable:
-        from .db import migrate_database
+        from ..store.engine import migrate_database
 
         migrate_database(db_file)
     ds = make_datasette(db_file, immutable=immutable)

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cleaning import clean_name, clean_text, name_key
-from .identity import normalise_abstract
+from ..text.cleaning import clean_name, clean_text, name_key
+from ..text.identity import normalise_abstract
 
 TITLE_PRIORITY = {"pmlr-bibtex": 0, "icml-events": 1, "csv": 2, "jsonl": 2}
 # Whose abstract text, venue and year a paper keeps when sources disagree on markup: the

@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import re
 
-from .latex import latex_to_text
+from ..text.latex import latex_to_text
 
 _MATH = re.compile(r"\$\$?([^$]{1,400}?)\$\$?")
 _STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")

@@ -8,7 +8,7 @@ import os
 import sqlite3
 from pathlib import Path
 
-from .errors import PaperdbError
+from ..errors import PaperdbError
 
 FORMATS = ("csv", "jsonl")
 # file name -> query; every table carries the stable papers.id as paper_id (or id)

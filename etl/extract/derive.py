@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .availability import code_status, is_official
+from .code_status import code_status, is_official
 from .links import Link, extract_links
 
 

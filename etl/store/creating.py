@@ -19,8 +19,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .errors import DatabaseBusyError, PaperdbError
-from .settings import busy_message, lock_wait
+from ..errors import DatabaseBusyError, PaperdbError
+from ..settings import busy_message, lock_wait
 
 PARTIAL_SUFFIX = ".creating"
 SIDE_FILES = ("-wal", "-shm", "-journal")

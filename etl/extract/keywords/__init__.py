@@ -1,0 +1,1 @@
+"""Heuristic keywords of one abstract: method names, acronyms, key phrases and topics; pure."""

@@ -1,0 +1,1 @@
+"""Read-only reports on a database: counts, exports for joins, the generated schema reference."""

@@ -1,0 +1,1 @@
+"""Browsing: Datasette with the project's metadata, plugin and rendering."""

@@ -1,0 +1,1 @@
+"""The database: models, engine, views, and new databases that appear whole."""

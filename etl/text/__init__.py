@@ -1,0 +1,1 @@
+"""Shared text rules: the identity normalisation of abstracts, LaTeX, markup cleaning."""
