@@ -24,3 +24,11 @@ class DatabaseBusyError(PaperdbError):
 
 class SchemaError(PaperdbError):
     """The database was made by a newer or unknown version of paperdb."""
+
+
+class WorkerError(PaperdbError):
+    """A keyword worker process died or failed; `details` holds the traceback it sent, if any."""
+
+    def __init__(self, message: str, details: str | None = None):
+        super().__init__(message)
+        self.details = details

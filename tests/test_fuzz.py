@@ -104,7 +104,7 @@ _prose = st.lists(
 def test_keyword_text_passes_match_their_plain_regular_expressions(text):
     import re
 
-    from etl.extract.keywords.legacy import _URL, sentences
+    from etl.extract.keywords.prose import _URL, sentences
 
     assert sentences(text) == re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])", text)
     plain_url = re.compile(r"\S*(?:https?\s?:|www\.|github\.com/|\.github\.io)\S*", re.IGNORECASE)
@@ -125,8 +125,8 @@ _abstract = st.lists(
 @FAST
 @given(st.lists(_abstract, min_size=1, max_size=4))
 def test_keywords_of_any_text_are_well_formed_and_do_not_depend_on_order(texts):
-    from etl.extract.corpus.legacy import rank_all
-    from etl.extract.keywords.legacy import KEEP
+    from etl.extract.corpus import rank_all
+    from etl.extract.keywords import KEEP
     from etl.extract.keywords.topics import load_taxonomy, taxonomy_path
 
     taxonomy = load_taxonomy(taxonomy_path())

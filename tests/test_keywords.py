@@ -6,16 +6,10 @@ import random
 
 import pytest
 
-from etl.extract.corpus import legacy as corpus
-from etl.extract.corpus.legacy import rank_all
-from etl.errors import PaperdbError
-from etl.extract.keywords.legacy import (
-    acronyms,
-    extract_terms,
-    is_findable_phrase,
-    normalise_keyword,
-    rank_keywords,
-)
+from etl.errors import PaperdbError, WorkerError
+from etl.extract.corpus import counts, pool, rank_all, ranking
+from etl.extract.keywords import extract_terms, is_findable_phrase, normalise_keyword, rank_keywords
+from etl.extract.keywords.acronyms import acronyms
 from etl.extract.keywords.topics import build_taxonomy, load_taxonomy, taxonomy_path
 
 TAXONOMY = load_taxonomy(taxonomy_path())
@@ -284,38 +278,40 @@ def test_parallel_ranking_equals_single_process(monkeypatch):
               for i in range(40)]
     single = rank_all(papers, TAXONOMY)
     merges = []
-    merge_counts = corpus.merge_counts
-    monkeypatch.setattr(corpus, "merge_counts", lambda parts, in_order: merges.append(in_order) or merge_counts(parts, in_order))
-    monkeypatch.setattr(corpus, "PARALLEL_MIN", 10)
-    monkeypatch.setattr(corpus, "CHUNK", 3)  # many chunks, shared unevenly between the workers
+    merge_counts = pool.merge_counts  # the parent's merge of the workers' counts
+    monkeypatch.setattr(pool, "merge_counts", lambda parts, in_order: merges.append(in_order) or merge_counts(parts, in_order))
+    monkeypatch.setattr(ranking, "PARALLEL_MIN", 10)
+    monkeypatch.setattr(pool, "CHUNK", 3)  # many chunks, shared unevenly between the workers
     parallel = rank_all(papers, TAXONOMY)  # the workers' counts added up in one dictionary
     assert parallel == single
-    monkeypatch.setattr(corpus, "MERGE_IN_MEMORY", 20)  # too many keys for that: merged as sorted streams
-    monkeypatch.setattr(corpus, "COUNT_CHUNK", 5)
+    monkeypatch.setattr(counts, "MERGE_IN_MEMORY", 20)  # too many keys for that: merged as sorted streams
+    monkeypatch.setattr(pool, "COUNT_CHUNK", 5)
     assert rank_all(papers, TAXONOMY) == single
     # counts spilled to sorted runs every few keys, merged in the workers and again in the parent
-    monkeypatch.setattr(corpus, "MERGE_IN_MEMORY", 10**6)
-    monkeypatch.setattr(corpus, "COUNTS_IN_MEMORY", 7)
+    monkeypatch.setattr(counts, "MERGE_IN_MEMORY", 10**6)
+    monkeypatch.setattr(counts, "COUNTS_IN_MEMORY", 7)
     assert rank_all(papers, TAXONOMY) == single
     assert merges == [False, True, True]
-    monkeypatch.setattr(corpus, "PARALLEL_MIN", 1000)
+    monkeypatch.setattr(ranking, "PARALLEL_MIN", 1000)
     assert rank_all(papers, TAXONOMY) == single
 
 
-def _fail(pid, ranked):
-    raise ValueError(f"cannot shape the rows of {pid}")
-
-
-def test_a_failing_worker_stops_the_ranking_with_its_error_and_no_process_is_left(monkeypatch):
+def test_a_failing_worker_stops_the_ranking_with_one_line_and_no_process_is_left(monkeypatch):
     import multiprocessing
 
-    monkeypatch.setattr(corpus, "PARALLEL_MIN", 10)
-    monkeypatch.setattr(corpus, "CHUNK", 3)
+    def fail(terms, df, n):
+        raise ValueError("cannot rank\nthis paper")
+
+    monkeypatch.setattr(ranking, "PARALLEL_MIN", 10)
+    monkeypatch.setattr(pool, "CHUNK", 3)
+    monkeypatch.setattr(counts, "rank_keywords", fail)  # the forked workers inherit it
     papers = [(f"p{i:03d}", f"We propose Method{i}X, a solver for task {i}.") for i in range(40)]
-    with pytest.raises(RuntimeError, match="cannot shape the rows of p"), corpus.CorpusRanking(TAXONOMY, _fail) as ranking:
-        ranking.feed(papers)
-        for _ in ranking.ranked():
+    with pytest.raises(WorkerError) as failure, ranking.CorpusRanking(TAXONOMY) as corpus:
+        corpus.feed(papers)
+        for _ in corpus.ranked():
             pass
+    assert str(failure.value) == "a keyword worker process failed: ValueError: cannot rank"
+    assert "Traceback" in failure.value.details
     assert multiprocessing.active_children() == []
 
 
@@ -323,21 +319,21 @@ def test_document_frequencies_are_exact_when_counts_spill_to_disk(monkeypatch):
     import io
     from collections import Counter
 
-    from etl.extract.keywords.legacy import extract_terms as terms_of
+    from etl.extract.keywords import extract_terms as terms_of
     from etl.sources import bundled_listings_dir, read_input
 
     abstracts = [
         e.abstract for path in sorted(bundled_listings_dir().glob("*.txt")) for e in read_input(str(path), path.read_bytes()).entries
     ]
     expected = Counter(key for a in abstracts for key in terms_of(a, TAXONOMY).document_keys())
-    monkeypatch.setattr(corpus, "COUNTS_IN_MEMORY", 50)
-    monkeypatch.setattr(corpus, "RUN_RECORD", 7)  # runs of several records
+    monkeypatch.setattr(counts, "COUNTS_IN_MEMORY", 50)
+    monkeypatch.setattr(counts, "RUN_RECORD", 7)  # runs of several records
     halves = []
     for part in (abstracts[::2], abstracts[1::2]):  # two shares, as two workers would have
-        share = corpus.Extraction(TAXONOMY, io.BytesIO())
+        share = counts.Extraction(TAXONOMY, io.BytesIO())
         share.extract((str(i), a) for i, a in enumerate(part))
         assert len(share.runs) > 3
         halves.append(share.counts())
-    df, n, _ = corpus.merge_counts(halves)
+    df, n, _ = counts.merge_counts(halves)
     assert n == len(abstracts)
     assert df == {key: count for key, count in expected.items() if count > 1} and len(df) > 100

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from etl.extract.corpus import legacy as corpus
+from etl.extract.corpus import pool, ranking
 from etl.store.engine import head_revision
 from etl.errors import InputError
 from etl.text.identity import paper_id
@@ -245,8 +245,8 @@ def test_keywords_do_not_depend_on_workers_file_order_or_text_changes(tmp_path, 
     runs = [(10**9, [bundled_listings_dir(), bib]), (5, [bundled_listings_dir(), bib]), (5, [bib, bundled_listings_dir()])]
     dumps = []
     for n, (parallel_min, paths) in enumerate(runs):
-        monkeypatch.setattr(corpus, "PARALLEL_MIN", parallel_min)
-        monkeypatch.setattr(corpus, "CHUNK", 4)
+        monkeypatch.setattr(ranking, "PARALLEL_MIN", parallel_min)
+        monkeypatch.setattr(pool, "CHUNK", 4)
         db = str(tmp_path / f"run{n}.db")
         load(db, [str(p) for p in paths])
         dumps.append(rows(db, KEYWORDS))
@@ -256,8 +256,8 @@ def test_keywords_do_not_depend_on_workers_file_order_or_text_changes(tmp_path, 
 def test_texts_fed_early_that_the_database_does_not_keep_are_not_used(db_file, write, monkeypatch):
     """A load feeds its first files to the keyword workers before it sees the database: here the
     BibTeX texts of three papers the database already holds with their listing text."""
-    monkeypatch.setattr(corpus, "PARALLEL_MIN", 5)
-    monkeypatch.setattr(corpus, "CHUNK", 4)
+    monkeypatch.setattr(ranking, "PARALLEL_MIN", 5)
+    monkeypatch.setattr(pool, "CHUNK", 4)
     load(db_file)
     bib = write("a.bib", bibtex(seed_abstracts(3)))
     new = write("b.txt", listing_text(ABSTRACT_QUIP))

@@ -46,7 +46,7 @@ def load(
     keywords = KeywordFeed()
     try:
         keywords.speculate(discovery.files, venue, year, format)
-        from ..extract.corpus.legacy import paused_gc
+        from ..extract.corpus import paused_gc
         from ..store.creating import database_to_write
         from ..store.engine import make_engine, migrate, transaction
         from .run import Run

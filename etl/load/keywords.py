@@ -12,17 +12,17 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from ..extract.corpus.legacy import BACKLOG, CHUNK, CorpusRanking, facet_arrays, worker_count
+from ..extract.corpus import BACKLOG, CHUNK, CorpusRanking, worker_count
 from ..errors import InputError
 from ..text.identity import abstract_sha256, paper_id
-from ..extract.keywords.legacy import Keyword
+from ..extract.keywords import Keyword, load_taxonomy, taxonomy_path
 from ..sources import InputFile, read_input
-from ..extract.keywords.topics import load_taxonomy, taxonomy_path
 
 if TYPE_CHECKING:  # this module is imported before SQLAlchemy, to start the workers early
     from sqlalchemy import Connection
 
 DIGEST = 16  # hex digits of an abstract's SHA-256 kept to tell whether the text fed is the stored one
+FACET_KEYWORDS = 10  # keyword labels copied to papers.keywords
 
 STAGE = """
 CREATE TEMP TABLE staged_keywords (paper_id TEXT, normalised TEXT, label TEXT, kind TEXT, score REAL, rank INTEGER);
@@ -83,8 +83,16 @@ DROP = [
 ]
 
 
+def facet_arrays(ranked: list[Keyword]) -> tuple[list[str], list[str]]:
+    """(keyword labels, topic names) of one paper, best first, each once (the `distinct_array`
+    facet counts on that), for papers.keywords and .topics."""
+    labels = list(dict.fromkeys(k.label for k in ranked if k.kind != "topic"))[:FACET_KEYWORDS]
+    topics = list(dict.fromkeys(k.label for k in ranked if k.kind == "topic"))
+    return labels, topics
+
+
 def paper_rows(pid: str, ranked: list[Keyword]) -> tuple[list[tuple], list[tuple], tuple]:
-    """A paper's rows for the staging tables; runs in the worker that ranked the paper."""
+    """A paper's rows for the staging tables."""
     keywords = [(pid, k.normalised, k.label, k.kind, k.score, rank) for rank, k in enumerate(ranked, 1)]
     aliases = [(k.normalised, alias, alias.casefold()) for k in ranked for alias in k.aliases]
     labels, topics = facet_arrays(ranked)
@@ -93,8 +101,8 @@ def paper_rows(pid: str, ranked: list[Keyword]) -> tuple[list[tuple], list[tuple
 
 
 def keyword_ranking() -> CorpusRanking:
-    """A ranking that shapes each paper's rows for the staging tables in the workers."""
-    return CorpusRanking(load_taxonomy(taxonomy_path()), paper_rows)
+    """A ranking of the corpus with the configured topic taxonomy."""
+    return CorpusRanking(load_taxonomy(taxonomy_path()))
 
 
 class KeywordFeed:
@@ -172,11 +180,12 @@ def refresh_keywords(conn: Connection, feed: KeywordFeed | None = None) -> int:
         for statement in STAGE.strip().split(";\n"):
             raw.execute(statement)
         for chunk in ranking.ranked():
+            shaped = [paper_rows(pid, ranked) for pid, ranked in chunk]
             raw.executemany(
-                "INSERT INTO staged_keywords VALUES (?, ?, ?, ?, ?, ?)", [row for rows, _, _ in chunk for row in rows]
+                "INSERT INTO staged_keywords VALUES (?, ?, ?, ?, ?, ?)", [row for rows, _, _ in shaped for row in rows]
             )
-            raw.executemany("INSERT INTO staged_aliases VALUES (?, ?, ?)", [row for _, rows, _ in chunk for row in rows])
-            raw.executemany("INSERT INTO staged_facets VALUES (?, ?, ?)", [facets for _, _, facets in chunk])
+            raw.executemany("INSERT INTO staged_aliases VALUES (?, ?, ?)", [row for _, rows, _ in shaped for row in rows])
+            raw.executemany("INSERT INTO staged_facets VALUES (?, ?, ?)", [facets for _, _, facets in shaped])
     for statement in CORPUS_KEYWORDS:
         raw.execute(statement)
     # paper_keywords is rebuilt whole: its secondary indexes are dropped and made again after the

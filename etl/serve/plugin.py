@@ -9,7 +9,7 @@ from datasette.facets import ArrayFacet
 from datasette.utils import escape_sqlite, path_with_added_args, path_with_removed_args
 from markupsafe import Markup
 
-from ..extract.keywords.legacy import normalise_keyword
+from ..extract.keywords import normalise_keyword
 from .render import render_abstract, render_snippet
 
 DATABASE = "papers"

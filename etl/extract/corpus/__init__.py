@@ -1,1 +1,7 @@
-"""Keywords for a whole corpus: counting and spilling, the worker pool, and the ranking that drives them."""
+"""Keywords for a whole corpus: counting and spilling (`counts`), the worker pool (`pool`), and
+the ranking that drives them (`ranking`)."""
+
+from .pool import BACKLOG, CHUNK, worker_count
+from .ranking import CorpusRanking, paused_gc, rank_all
+
+__all__ = ["BACKLOG", "CHUNK", "CorpusRanking", "paused_gc", "rank_all", "worker_count"]

@@ -1,1 +1,17 @@
-"""Heuristic keywords of one abstract: method names, acronyms, key phrases and topics; pure."""
+"""Heuristic keywords of one abstract: method names, acronyms, key phrases and topics; pure.
+
+Two stages. `extract_terms` reads one abstract on its own (`prose` -> `phrases`, `acronyms`,
+`names`, `topics`); `rank_keywords` scores those terms against document frequencies counted
+over the whole corpus (`Terms.document_keys`, counted by `etl.extract.corpus`).
+"""
+
+from .normalise import label_of, normalise_keyword
+from .phrases import is_findable_phrase
+from .rank import KEEP, Keyword, Meanings, merge_acronym_uses, rank_keywords
+from .terms import METHOD_PREFIX, Terms, extract_terms
+from .topics import Taxonomy, load_taxonomy, taxonomy_path
+
+__all__ = [
+    "KEEP", "METHOD_PREFIX", "Keyword", "Meanings", "Taxonomy", "Terms", "extract_terms", "is_findable_phrase",
+    "label_of", "load_taxonomy", "merge_acronym_uses", "normalise_keyword", "rank_keywords", "taxonomy_path",
+]

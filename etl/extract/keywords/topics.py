@@ -14,6 +14,8 @@ from functools import lru_cache
 from importlib.resources import files as package_files
 
 from ...errors import PaperdbError
+from .normalise import normalise_keyword
+from .phrases import is_findable_phrase
 
 STRONG, WEAK = 2, 1  # weight of an occurrence of a specific and of a merely suggestive term
 # A paper gets a topic when its term occurrences weigh at least THRESHOLD and one of them is a
@@ -71,8 +73,6 @@ def build_taxonomy(
 
 @lru_cache(maxsize=4)
 def load_taxonomy(path: str) -> Taxonomy:
-    from .legacy import is_findable_phrase, normalise_keyword  # the rules topics share with keywords
-
     try:
         with open(path, encoding="utf-8") as fh:
             topics = json.load(fh)["topics"]

@@ -1,0 +1,153 @@
+"""One process's share of a corpus: document frequencies and defined acronyms counted in bounded
+memory (spilled as sorted runs), each paper's terms spilled to a file, and the shares merged."""
+
+from __future__ import annotations
+
+import heapq
+import marshal
+import tempfile
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from itertools import chain, groupby
+from operator import itemgetter
+from typing import IO
+
+from ..keywords import (
+    Keyword,
+    Meanings,
+    Taxonomy,
+    Terms,
+    extract_terms,
+    label_of,
+    merge_acronym_uses,
+    normalise_keyword,
+    rank_keywords,
+)
+
+RUN_RECORD = 1_000  # (key, count) pairs per record of a spilled run: merging reads one record of each run at a time
+COUNTS_IN_MEMORY = 100_000  # distinct keys a process counts in memory before it spills them (about 10 MB)
+MERGE_IN_MEMORY = 200_000  # keys of all workers the parent adds up in a dictionary rather than as sorted streams
+
+Paper = tuple[str, str]  # (paper id, abstract)
+
+
+class Extraction:
+    """One process's share of the corpus: its document frequencies and defined acronyms in
+    memory, its papers' terms spilled to `spill`."""
+
+    def __init__(self, taxonomy: Taxonomy, spill: IO[bytes]):
+        self.taxonomy = taxonomy
+        self.spill = spill
+        self.df: Counter[str] = Counter()
+        self.runs: list[IO[bytes]] = []  # counts spilled when `df` grew too large, each sorted by key
+        self.n = 0
+        self.meanings: Meanings = {}
+
+    def extract(self, papers: Iterable[Paper]) -> None:
+        df, meanings = self.df, self.meanings
+        for pid, abstract in papers:
+            terms = extract_terms(abstract, self.taxonomy)
+            df.update(terms.document_keys())  # (counted in C)
+            for key, (long, short, _) in terms.acronyms.items():
+                _add_meaning(meanings, normalise_keyword(short), key, label_of(long.split()))
+            _write_record(self.spill, (pid, terms.methods, terms.acronyms, terms.phrases, terms.topics))
+            self.n += 1
+            if len(df) >= COUNTS_IN_MEMORY:
+                self._spill_counts()
+                df = self.df
+
+    def _spill_counts(self) -> None:
+        run = tempfile.TemporaryFile(buffering=1 << 16, prefix="paperdb-counts-")  # unnamed; many may be open at once
+        pairs = sorted(self.df.items())
+        for start in range(0, len(pairs), RUN_RECORD):
+            _write_record(run, pairs[start : start + RUN_RECORD])
+        self.runs.append(run)
+        self.df = Counter()
+
+    @property
+    def spilled(self) -> bool:
+        return bool(self.runs)
+
+    def counts(self, in_order: bool = True) -> tuple[int, Meanings, Iterator[tuple[str, int]]]:
+        """(papers, defined acronyms, (key, papers using it)): sorted by key if `in_order` (to be
+        merged as streams; spilled counts always are), else in the order counted."""
+        if in_order or self.spilled:
+            return self.n, self.meanings, self._sorted_counts()
+        pairs, self.df = self.df.items(), Counter()
+        return self.n, self.meanings, iter(pairs)
+
+    def _sorted_counts(self) -> Iterator[tuple[str, int]]:
+        current = sorted(self.df.items())
+        self.df = Counter()
+        streams = [chain.from_iterable(_read_records(run)) for run in self.runs] + [iter(current)]
+        yield from _add_up(heapq.merge(*streams, key=itemgetter(0)))
+        for run in self.runs:
+            run.close()
+        self.runs = []
+
+    def ranked(self, df: dict[str, int], n: int, meanings: Meanings) -> Iterator[tuple[str, list[Keyword]]]:
+        """Each spilled paper's keywords, ranked against the corpus counts."""
+        for pid, methods, acronyms, phrases, topics in _read_records(self.spill):
+            ranked = rank_keywords(Terms(methods, acronyms, phrases, topics), df, n)
+            yield pid, merge_acronym_uses(ranked, meanings)
+
+
+def _add_meaning(meanings: Meanings, short: str, key: str, label: str) -> None:
+    known = meanings.setdefault(short, {})
+    if key not in known or label < known[key]:  # the same label whichever paper came first
+        known[key] = label
+
+
+def merge_counts(
+    parts: Iterable[tuple[int, Meanings, Iterable[tuple[str, int]]]], in_order: bool = True
+) -> tuple[dict[str, int], int, Meanings]:
+    """Add up the counts of several shares, each `(papers, acronyms, (key, count))`, keeping only
+    keys more than one paper uses (ranking reads a missing key as one paper: the paper's own).
+    With `in_order` the pairs come sorted by key and are merged as streams, in bounded memory;
+    otherwise (for at most `MERGE_IN_MEMORY` keys in all) they are added up in one dictionary."""
+    n = 0
+    meanings: Meanings = {}
+    streams = []
+    for part_n, part_meanings, pairs in parts:
+        n += part_n
+        for short, keys in part_meanings.items():
+            for key, label in keys.items():
+                _add_meaning(meanings, short, key, label)
+        streams.append(pairs)
+    if in_order:
+        df = {key: count for key, count in _add_up(heapq.merge(*streams, key=itemgetter(0))) if count > 1}
+        return df, n, meanings
+    total: dict[str, int] = {}
+    get = total.get
+    for pairs in streams:
+        for key, count in pairs:
+            total[key] = get(key, 0) + count
+    return {key: count for key, count in total.items() if count > 1}, n, meanings
+
+
+def in_order_needed(spilled: bool, keys: int) -> bool:
+    """Whether counts must be merged as sorted streams (bounded memory) rather than added up in
+    one dictionary: when some were spilled, or there are more than `MERGE_IN_MEMORY` keys."""
+    return spilled or keys > MERGE_IN_MEMORY
+
+
+def _add_up(pairs: Iterable[tuple[str, int]]) -> Iterator[tuple[str, int]]:
+    """Sum the counts of equal keys in a stream sorted by key."""
+    for key, group in groupby(pairs, key=itemgetter(0)):
+        yield key, sum(count for _, count in group)
+
+
+def _write_record(fh: IO[bytes], value: object) -> None:
+    """Append `value` to a spill file: its length, then its marshal form."""
+    record = marshal.dumps(value)
+    fh.write(len(record).to_bytes(4, "little"))
+    fh.write(record)
+
+
+def _read_records(fh: IO[bytes]) -> Iterator:
+    """Every value of a spill file, from the start."""
+    fh.flush()
+    fh.seek(0)
+    while size := fh.read(4):
+        yield marshal.loads(fh.read(int.from_bytes(size, "little")))
+

@@ -1,0 +1,105 @@
+"""Keywords for a whole corpus in bounded memory, spread over the CPU cores; pure (no database).
+
+Two passes over the corpus. *Extraction* reads each abstract once (`extract_terms`), counts
+document frequencies and the acronyms the corpus defines, and spills the paper's terms to an
+unnamed temporary file. *Ranking* reads the spill back and scores each paper against the final
+counts (`rank_keywords`), merging phrases that are defined acronyms. Memory holds one chunk of
+papers and at most `COUNTS_IN_MEMORY` counts per process (more are spilled as sorted runs),
+never the texts or terms of the whole corpus.
+
+A large corpus is shared among one forked worker per core. Papers are fed as the caller
+produces them (a load feeds its first files while it starts up, then each file's new papers as
+it saves them) and a feeder thread hands chunks to whichever worker is free, so extraction
+overlaps the caller's own work. Once all are fed, each worker streams its counts (sorted by key
+if any worker spilled or there are many keys, so the parent merges them as streams; otherwise
+the parent adds them up in a dictionary), the parent keeps the keys more than one paper uses,
+sends them back, and collects what each worker ranks from its own spill. The result does not
+depend on how the papers were shared, nor on their order.
+"""
+
+from __future__ import annotations
+
+import gc
+import io
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+
+from ..keywords import Keyword, Taxonomy
+from .counts import Extraction, Paper, in_order_needed, merge_counts
+from . import pool as _pool
+from .pool import Pool, worker_count
+
+PARALLEL_MIN = 400  # papers from which the work is spread over worker processes
+
+
+class CorpusRanking:
+    """Rank a corpus that arrives in pieces: `feed` papers as they come, then iterate `ranked()`
+    once all are in. From `PARALLEL_MIN` papers on, worker processes start and extract while the
+    caller goes on with its own work. `ranked()` yields lists of `(id, ranked keywords)` in no
+    particular order. Use it as a context manager: leaving stops the workers, whatever happened."""
+
+    def __init__(self, taxonomy: Taxonomy):
+        self.taxonomy = taxonomy
+        self.pending: list[Paper] = []
+        self.pool: Pool | None = None
+        self.fed = 0
+
+    def feed(self, papers: Iterable[Paper]) -> None:
+        before = len(self.pending)
+        self.pending.extend(papers)
+        self.fed += len(self.pending) - before
+        if self.pool is None:
+            if len(self.pending) < PARALLEL_MIN or worker_count() < 2:
+                return
+            self.pool = Pool(self.taxonomy, worker_count())
+        start = 0
+        chunk = _pool.CHUNK
+        while len(self.pending) - start >= chunk:
+            self.pool.submit(self.pending[start : start + chunk])
+            start += chunk
+        del self.pending[:start]
+
+    def ranked(self) -> Iterator[list[tuple[str, list[Keyword]]]]:
+        if self.pool is None:
+            with paused_gc():
+                share = Extraction(self.taxonomy, io.BytesIO())
+                share.extract(self.pending)
+                self.pending = []
+                in_order = in_order_needed(share.spilled, len(share.df))  # (without `fork`, any corpus is here)
+                df, n, meanings = merge_counts([share.counts(in_order)], in_order)
+                yield list(share.ranked(df, n, meanings))
+            return
+        if self.pending:
+            self.pool.submit(self.pending)
+            self.pending = []
+        yield from self.pool.finish()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
+
+    def __enter__(self) -> CorpusRanking:
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
+
+def rank_all(papers: Iterable[Paper], taxonomy: Taxonomy) -> dict[str, list[Keyword]]:
+    """Every paper's ranked keywords by id (for tests and small corpora)."""
+    with CorpusRanking(taxonomy) as ranking:
+        ranking.feed(papers)
+        return dict(sorted(pair for chunk in ranking.ranked() for pair in chunk))
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector: extraction builds many small containers that hold no
+    reference cycles, and collecting them over and over costs a third of the time."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

@@ -1,0 +1,80 @@
+"""Acronym definitions, `long form (SF)`, after Schwartz & Hearst (2003)."""
+
+from __future__ import annotations
+
+import re
+
+_LONG_FORM_EDGES = " ,;:-\"'“”‘’(["  # stripped from a long form's ends
+_PAREN = re.compile(r"\(\s*([^()\s]{2,12}?)s?\s*[;,)]")
+
+
+def _long_form(short: str, before: str) -> str | None:
+    """The words before a parenthesis that `short` abbreviates: the last words whose initials spell
+    it, if there are such (`Test Time Adaptation (TTA)`; Schwartz & Hearst alone would take the
+    shortest match, `Time Adaptation`); else words whose letters spell it, its first letter at a
+    word start or, failing that, at the start of a hyphenated part: `Weight-Decomposed Low-Rank
+    Adaptation (DoRA)` (the long form then starts with the whole hyphenated word)."""
+    return _initials(short, before) or _spelled(short, before, "-") or _spelled(short, before, "")
+
+
+def _initials(short: str, before: str) -> str | None:
+    """The last words whose parts (split at hyphens) have `short`'s letters as initials, one part
+    per letter: `gradient-guided nested sampling (GGNS)`."""
+    letters = [c for c in short.lower() if c.isalnum()]
+    if len(letters) < 2 or any(c.isdigit() for c in letters):
+        return None
+    words = before.split()[-len(letters) :]
+    parts = [(i, part.lstrip("\"'“‘([")) for i, word in enumerate(words) for part in word.split("-") if part]
+    if len(parts) < len(letters):
+        return None
+    parts = parts[-len(letters) :]
+    if any(part[:1].lower() != c for (_, part), c in zip(parts, letters)):
+        return None
+    return " ".join(words[parts[0][0] :]).strip(_LONG_FORM_EDGES) or None
+
+
+def _spelled(short: str, before: str, joiners: str) -> str | None:
+    max_words = min(len(short) + 5, len(short) * 2)
+    words = before.split()[-max_words:]
+    text = " ".join(words)
+    low, s = text.lower(), short.lower()
+    si, li = len(s) - 1, len(low) - 1
+    while si >= 0:
+        c = s[si]
+        if not c.isalnum():
+            si -= 1
+            continue
+        while li >= 0 and (low[li] != c or (si == 0 and li > 0 and (low[li - 1].isalnum() or low[li - 1] in joiners))):
+            li -= 1
+        if li < 0:
+            return None
+        si -= 1
+        li -= 1
+    start = text.rfind(" ", 0, li + 1) + 1
+    long = text[start:].strip(_LONG_FORM_EDGES)
+    if len(long) <= len(short) or short.lower() in long.lower().split():
+        return None
+    return long
+
+
+def acronyms(sentence: str) -> list[tuple[str, str]]:
+    """`(short, long)` for each `long form (SF)` definition in the sentence."""
+    out = []
+    for m in _PAREN.finditer(sentence):
+        short = m.group(1)
+        if not (short[0].isalnum() and any(c.isupper() for c in short)) or short.isdigit():
+            continue
+        long = _long_form(short, sentence[: m.start()])
+        if long and not _coined_inside(short, long):
+            out.append((short, long))
+    return out
+
+
+def _coined_inside(short: str, long: str) -> bool:
+    """Whether a mixed-case coinage has more capitals than `long` has words (and hyphenated
+    parts): `a simple method (SimPO)` names a method, it does not abbreviate `simple method`."""
+    if short.isupper() or short.islower():
+        return False
+    parts = sum(len([p for p in word.split("-") if p]) for word in long.split())
+    return sum(c.isupper() for c in short) > parts
+

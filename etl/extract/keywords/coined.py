@@ -1,0 +1,48 @@
+"""Tokens that look like names someone made up (QuIP#, ZkAudit, Mamba-2), and the well-known
+names that are not a paper's own."""
+
+from __future__ import annotations
+
+import re
+
+from .wordlists import DESCRIPTIVE_SUFFIXES, NOT_METHODS
+
+VERSION = re.compile(r"\s(?:[Vv]\d+(?:\.\d+)?|\d+(?:\.\d+)?|\+\+|XL|Plus|Pro|Lite|Mini|Zero)(?![\w-])")
+# Sizes and dimensions, not names: 3D, 7B, A100, 1.3B, 8x7B.
+_DIMENSION = re.compile(r"^\d+[Dd]$|^[A-Z]?\d+[KMBkmb]?$|^(?:\d+[x×])?\d+(?:\.\d+)?[KMBTkmbt]$")
+
+
+_DIGIT = re.compile(r"\d")
+# Tokens that might be coined: an upper-case letter, digit, `#` or `∂` after the first character.
+MAYBE_COINED = re.compile(r"(?<![\w∂#-])[∂A-Za-z0-9][\w∂#+^'’.-]*?[A-Z\d#∂][\w∂#+^'’.-]*(?<![.'’-])")
+
+
+_VERSION_SUFFIX = re.compile(r"[-_ ]?[vV]?\d+(?:\.\d+)*[a-zA-Z]?$|s$")
+
+
+def well_known(token: str) -> bool:
+    """A model, dataset or common acronym of `NOT_METHODS`, also with a version or plural ending
+    (`ResNet-56`, `BLIP-2`, `Qwen2`, `U-Nets`)."""
+    name = token.casefold()
+    return name in NOT_METHODS or _VERSION_SUFFIX.sub("", name) in NOT_METHODS
+
+
+def looks_coined(token: str) -> bool:
+    """Whether `token` looks like a name someone made up: QuIP#, ZkAudit, MH-pFLID, ∂-CROWN."""
+    rest = token[1:]
+    if rest.islower() and "#" not in rest and not _DIGIT.search(rest):  # the common case: an ordinary word
+        return False
+    if len(token) < 2 or well_known(token) or _DIMENSION.match(token):
+        return False
+    if token.lower().endswith(DESCRIPTIVE_SUFFIXES):
+        return False
+    if rest != rest.lower() or "#" in token or "∂" in token:
+        return True
+    return token[0].isupper() and _DIGIT.search(rest) is not None
+
+
+def name_at(sentence: str, m: re.Match) -> str:
+    """The coined token `m`, with a version suffix that follows it (`EfficientZero V2`)."""
+    v = VERSION.match(sentence, m.end())
+    return m.group() + v.group() if v else m.group()
+

@@ -1,0 +1,203 @@
+"""Method names: the coined names an abstract introduces, repeats, or makes claims for."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from .coined import MAYBE_COINED, VERSION, looks_coined, name_at, well_known
+from .normalise import normalise_keyword
+from .wordlists import STOP_WORDS
+
+_INTRO = re.compile(
+    r"\b(?:propos(?:e|es|ed|ing)|introduc(?:e|es|ed|ing)|present(?:s|ed|ing)?|develop(?:s|ed|ing)?|describ(?:e|es|ed|ing)"
+    r"|design(?:s|ed|ing)?|devis(?:e|es|ed|ing)|offer(?:s|ed|ing)?|provid(?:e|es|ed|ing)"
+    r"|build(?:s|ing)?|built|creat(?:e|es|ed|ing)|construct(?:s|ed|ing)?|formulat(?:e|es|ed|ing)"
+    r"|put\s+forward|releas(?:e|es|ed|ing)|call(?:s|ed)?|name[sd]?|term(?:s|ed)?|dub(?:s|bed)?|refer(?:s|red)?\s+to\s+as"
+    r"|coin(?:s|ed)?|namely|denoted|abbreviated|our)\b",
+    re.IGNORECASE,
+)
+_NAMING = re.compile(
+    r"^(?:called|dubbed|named|termed|coined|namely|denoted|abbreviated|refer(?:s|red)?\s+to\s+as)$", re.IGNORECASE
+)
+_OUR = re.compile(r"^our$", re.IGNORECASE)
+_PREPOSITIONS = frozenset(
+    "on of from with using by for to in into over against than via upon and or as like e.g. e.g., i.e.".split()
+)
+_ARTICLES = frozenset("the a an".split())
+# Words that open a clause: a name after one is not the object of the verb before it.
+_CLAUSE = frozenset("that whether how why if which where when while whereas based".split())  # (`based on X`)
+_ADJECTIVAL = re.compile(
+    r"\b(?:the|a|an|our|their|previously|recently|originally|newly|widely|been|was|were|is|are|be)\s+$",
+    re.IGNORECASE,
+)
+WINDOW = 24  # words after an introducing verb in which the name must appear
+
+
+_NEXT_WORD = re.compile(r"[\s*_`'’\"]*(\S*)")
+# Nouns that may follow a name as it is introduced: `the SymGNN framework`.
+NAME_NOUNS = frozenset(
+    "framework method model algorithm approach architecture network benchmark dataset system"
+    " protocol library toolkit pipeline agent family paradigm technique strategy scheme"
+    " estimator optimizer procedure module layer loss attack defense suite".split()
+)
+# Words after which a name is being introduced rather than used: `X, a ...`, `X which ...`.
+NAME_FOLLOWERS = frozenset("which that to for as is with where whose and that,".split())
+
+
+def _reads_as_name(text: str, end: int) -> bool:
+    """Whether the token ending at `end` stands as a name (`BiLLM, a ...`, `(CPR)`) rather than as
+    a modifier (`the PSC phenomenon`, `BN layers`)."""
+    v = VERSION.match(text, end)
+    if v:
+        end = v.end()
+    following = _NEXT_WORD.match(text, end).group(1)
+    if not following or following[0] in ",.;:()[]!?":
+        return True
+    word = following.rstrip(",.;:)").lower()
+    return word in NAME_NOUNS or word in NAME_FOLLOWERS or not word.isalpha()
+
+
+def introduced_names(
+    text: str, coined: list[re.Match], spelled_from: Mapping[int, int] | None = None
+) -> list[tuple[str, float]]:
+    """Names the text introduces (`we propose X`, `a method called X`, `(dubbed X)`): coined
+    tokens with an introducing word shortly before them in the same sentence and no other coined
+    token in between. `coined` are the text's coined tokens in order; `spelled_from` maps the start
+    of a short form to the start of the long form it abbreviates, which then stands for the name
+    (`we propose Gradient Low-Rank Projection (GaLore)`)."""
+    found = []
+    floor = 0
+    for m in coined:
+        start = spelled_from.get(m.start(), m.start()) if spelled_from else m.start()
+        window = text[max(floor, start - 8 * WINDOW) : start]
+        floor = m.end()
+        cut = max(window.rfind(". "), window.rfind("? "), window.rfind("! "))
+        if cut >= 0:
+            window = window[cut + 2 :]
+        as_name = _reads_as_name(text, m.end())
+        best = 0.0
+        for intro in _INTRO.finditer(window):
+            between = window[intro.end() :].split()
+            naming = _NAMING.match(intro.group())
+            if naming and between[:1] == ["as"]:  # `denoted as X`, `termed as X`
+                del between[0]
+            if naming:  # `called X`, `dubbed X`
+                strength = 3.0 if len(between) < 4 else 0.0
+            elif _OUR.match(intro.group()):  # `our X`
+                strength = 2.0 if len(between) < 2 else 0.0
+            elif as_name and len(between) < WINDOW and not _CLAUSE.intersection(between) and not (
+                between and between[0].lower() in _PREPOSITIONS  # `building on X`, `provided by X`
+            ):  # `we propose X, a ...`
+                strength = 2.5 - 0.02 * len(between)  # (not `provides evidence that X ...`)
+            else:
+                continue
+            if _ADJECTIVAL.search(window, max(0, intro.start() - 16), intro.start()):  # `the proposed method`, `was introduced`
+                continue
+            tail = [w.lower().strip("(\"'“,") for w in between[-2:] if w.lower() not in _ARTICLES]
+            if tail and tail[-1] in _PREPOSITIONS:  # `based on X`, `like the X`
+                continue
+            best = max(best, strength)
+        if best:
+            found.append((name_at(text, m), best))
+    return found
+
+
+# A capitalised word right after `we propose` (or `this paper presents`) and before a comma, a
+# colon or a parenthesis: the name of what the paper introduces, even without inner capitals.
+_PLAIN_NAME = re.compile(
+    r"\b(?:[Ww]e|[Tt]his (?:paper|work)) (?:propos|introduc|present|releas|develop|design|build)\w* "
+    r"([A-Z][a-z]{2,}[a-z0-9]*(?:-[A-Za-z0-9]+)*)(?=(?:\s[\w.]*\d[\w.]*)?\s*[,:(])"  # (a size may follow: `Mixtral 8x7B,`)
+)
+_INNER_CAPITAL = re.compile(r".[A-Z#∂]")
+# A singular verb of comparison after a name: the sentence claims a result for it.
+_CLAIM = re.compile(
+    r",?\s+(?:(?:consistently|significantly|substantially|also|further|even|clearly|notably|greatly|largely)\s+)?"
+    r"(?:outperforms|surpasses|beats|exceeds|achieves|attains|matches|sets)\b"
+)
+_TITLE_HYPHEN = re.compile(r"^[A-Z][a-z]{2,}(?:-[A-Z][a-z]{2,})+$")
+
+
+def _uses_defined_acronym(m: re.Match, defined_at: Mapping[str, int]) -> bool:
+    """Whether `m` is a later use of an acronym the text defined earlier (`... (ZKP) ... ZKPs`)."""
+    token = m.group()
+    for short in (token, token[:-1] if token.endswith("s") else None):
+        if short in defined_at and m.start() > defined_at[short]:
+            return True
+    return False
+
+
+def _named_long_forms(
+    text: str, shorts: Mapping[str, str], defined_at: Mapping[str, int], concepts: set[str]
+) -> dict[int, int]:
+    """Start of each coined short form's definition -> start of its capitalised long form. In `we
+    propose Weight-Decomposed Low-Rank Adaptation (DoRA)` the hyphenated words spell the name in
+    parentheses: they are not names themselves, and the verb introduces the long form's name."""
+    spans = {}
+    for short, long in shorts.items():
+        paren = defined_at[short] - 1  # -1 if written `( DoRA)`: no span then
+        if paren < 0 or short in concepts or not looks_coined(short):
+            continue
+        start = text.rfind(long.split()[0], max(0, paren - len(long) - 8), paren)
+        if start >= 0:
+            spans[paren + 1] = start
+    return spans
+
+
+def _inside(m: re.Match, spans: Mapping[int, int]) -> bool:
+    """Whether `m` lies in one of the long forms `spans` maps to (they end at the short form)."""
+    return any(start <= m.start() and m.end() < end for end, start in spans.items())
+
+
+def add_method_names(
+    text: str, methods: dict[str, tuple[str, float]], acronyms: dict[str, tuple], shorts: dict[str, str]
+) -> None:
+    """Add to `methods` the coined names `text` introduces, repeats, or makes claims for; a named
+    method's long form leaves `acronyms`. `shorts` maps the text's short forms to their long forms."""
+    defined_at = {short: text.find("(" + short) + 1 for short in shorts}
+    # `average treatment effects (ATEs)` defines a concept, not a method: its long form has no
+    # capitalised word. Such short forms are acronyms unless a naming word introduces them.
+    concepts = {short for short, long in shorts.items() if long == long.lower()}
+    named = _named_long_forms(text, shorts, defined_at, concepts)
+    coined = [
+        m
+        for m in MAYBE_COINED.finditer(text)
+        if looks_coined(m.group()) and not _uses_defined_acronym(m, defined_at) and not (named and _inside(m, named))
+    ]
+    counts: dict[str, int] = {}
+    for m in coined:
+        counts[m.group()] = counts.get(m.group(), 0) + 1
+    for name, strength in introduced_names(text, coined, named):
+        if strength < 3.0 and (name in concepts or name.removesuffix("s") in concepts):
+            continue
+        key = normalise_keyword(name)
+        if key not in methods or methods[key][1] < strength:
+            methods[key] = (name, strength + 0.05 * min(counts.get(name, 1), 6))
+        if name in shorts:  # a named method's long form: `Contextualized Policy Recovery (CPR)`
+            long = shorts[name]
+            lkey = normalise_keyword(long)
+            methods.setdefault(lkey, (long, strength - 0.1))
+            acronyms.pop(lkey, None)
+    for token, count in counts.items():  # names used again and again
+        key = normalise_keyword(token)
+        if count < 2 or key in methods or token in shorts or token.rstrip("s") in shorts:
+            continue
+        # a short all-caps token is an acronym; `Precision-Recall` is a name, not a coinage; a
+        # versioned product name (`Claude-3`) is what evaluations compare
+        if len(token) >= 4 and not token.isupper() and not _TITLE_HYPHEN.match(token) and _INNER_CAPITAL.search(token):
+            methods[key] = (token, 1.0 + 0.1 * min(count, 6))
+    for m in _PLAIN_NAME.finditer(text):  # `we introduce Proteus, a ...`: a name without inner capitals
+        name = m.group(1)
+        key = normalise_keyword(name)
+        if key not in methods and not well_known(name) and name.lower() not in STOP_WORDS:
+            methods[key] = (name, 2.5)
+    for m in coined:  # `In particular, SAMformer surpasses current methods`: a claim about the paper's own
+        name = name_at(text, m)
+        if not _CLAIM.match(text, m.start() + len(name)):
+            continue
+        if name.isupper() or name in shorts or _TITLE_HYPHEN.match(name) or not _INNER_CAPITAL.search(name):
+            continue  # (acronyms, and versioned product names that evaluations compare: `Claude-3 outperforms`)
+        key = normalise_keyword(name)
+        if key not in methods:
+            methods[key] = (name, 1.2)
+

@@ -1,0 +1,171 @@
+"""Candidate key phrases: runs of content words, with the part each word may play in a phrase."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from .normalise import singular
+from .wordlists import DESCRIPTIVE_SUFFIXES, NOT_ALONE, NOT_LAST, STOP_WORDS
+
+MAX_PHRASE_WORDS = 3
+# Boundaries of candidate phrases within a sentence.
+# A word, or a character that ends a phrase: punctuation, a full stop, a dash between spaces.
+# (A word does not start after a digit: `3D generative models` and `7B parameters` are not about `D` or `B`.)
+_WORD_OR_BREAK = re.compile(r"(?<!\d)(?:[A-Za-z∂][\w∂#+'’-]*[\w#+]|[A-Za-z∂])|[,;:()\[\]{}\"“”‘’'?!]|\.(?!\w)|(?<=\s)[-–—](?=\s)")
+_BREAKS = STOP_WORDS | set(",;:()[]{}\"“”‘’'?!.-–—")
+
+
+class WordRoles(NamedTuple):
+    """What a word may be in a candidate phrase (see `word_roles` for the rules)."""
+
+    low: str  # lower case
+    inner: str  # normalised inside a phrase (hyphens as spaces)
+    last: str  # normalised at the end of a phrase (last part singular)
+    ends: bool  # may end a phrase
+    starts: bool  # may start a phrase
+    alone: bool  # may be a keyword on its own
+    generic: bool  # a generic word: the head of a phrase, never a keyword alone
+    breaks: bool  # a stop word or punctuation: ends the run of content words
+
+
+def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
+    """(lower-case content word -> count, normalised phrase -> [count, index of first occurrence,
+    the phrase as written]) for runs of content words: phrases of up to three words, in which generic
+    words never stand alone and describing words never end a phrase."""
+    found: dict[str, list] = {}
+    counts: dict[str, int] = {}
+    position = 0
+    cache = _WORD_CACHE
+    run: list[str] = []
+    roles: list[WordRoles] = []
+    for word in _WORD_OR_BREAK.findall(text):
+        r = cache.get(word) or word_roles(word)
+        if r.breaks:  # a stop word or a clause break ends the run
+            if len(run) == 1:  # the common case, without a call
+                only = roles[0]
+                if only.alone:
+                    entry = found.get(only.last)
+                    if entry is None:
+                        found[only.last] = [1, position, run[0]]
+                    else:
+                        entry[0] += 1
+                position += 2
+                run, roles = [], []
+            elif run:
+                _add_ngrams(run, roles, position, found)
+                position += len(run) + 1
+                run, roles = [], []
+        else:
+            run.append(word)
+            roles.append(r)
+            counts[r.low] = counts.get(r.low, 0) + 1
+    if run:
+        _add_ngrams(run, roles, position, found)
+    return counts, found
+
+
+def is_findable_phrase(phrase: str) -> bool:
+    """Whether `phrase` can be one of `phrase_candidates`' phrases (for checking topic terms)."""
+    words = phrase.split()
+    if not 1 <= len(words) <= MAX_PHRASE_WORDS or any(w in STOP_WORDS for w in words):
+        return False
+    if len(words) == 1:
+        return word_roles(words[0]).alone
+    return word_roles(words[0]).starts and word_roles(words[-1]).ends
+
+
+_WORD_CACHE: dict[str, WordRoles] = {}
+# Endings of words that describe (adjectives, participles, adverbs): they may start a phrase or sit
+# inside one, but a phrase does not end with one, nor is one a keyword alone.
+_MODIFIER_ENDINGS = ("ed", "ly", "al", "ar", "ive", "ous", "ic", "able", "ible", "ful", "less", "ing")
+# Hyphenated compounds that describe (`large-scale`, `first-order`, `LLM-based`): like adjectives,
+# they start phrases (`first-order methods`) but neither end one nor stand alone.
+_COMPOUND_MODIFIERS = DESCRIPTIVE_SUFFIXES + (
+    "-term", "-width", "-dimensional", "-grained", "-range", "-efficient", "-dependent", "-independent",
+    "-invariant", "-equivariant",
+)
+_NOUN_EXCEPTIONS = frozenset(
+    """
+    speed seed need embed bed feed family anomaly supply assembly monopoly signal interval potential
+    material trial tutorial proposal retrieval arrival removal journal animal manual total
+    individual differential critic logic music topic metric heuristic clinic arithmetic statistic
+    characteristic dynamic objective alternative derivative primitive incentive narrative
+    collective perspective relative representative variable table cable scalar grammar pillar
+    radar seminar calendar polar
+    learning training reasoning sampling clustering modeling modelling processing computing
+    encoding embedding planning forecasting filtering hashing pruning prompting decoding matching
+    ranking labeling labelling mining programming scheduling routing thresholding tuning
+    understanding unlearning boosting smoothing pooling masking coding rendering tracking mapping
+    testing scaling editing captioning grounding inpainting denoising shaping fine-tuning
+    pre-training pretraining finetuning meta-learning self-training red-teaming watermarking
+    distilling partitioning bagging sketching streaming nowcasting imaging licensing reporting
+    """.split()
+)
+
+
+def word_roles(word: str) -> WordRoles:
+    """The parts `word` may play in a phrase (remembered). Describing words (adjectives, participles) do not end a phrase;
+    verbs in -ing and adverbs in -ly do not start one (`maintaining user privacy`); a word in -ing
+    ends a phrase as a noun (`question answering`) but stands alone only if it is a known noun."""
+    cached = _WORD_CACHE.get(word)
+    if cached is None:
+        low = word.lower()
+        inner = low.replace("-", " ")
+        head, _, tail = inner.rpartition(" ")
+        last = (head + " " if head else "") + singular(tail)
+        known = low in _NOUN_EXCEPTIONS or word[1:] != word[1:].lower()
+        gerund = low.endswith("ing")
+        ends = (
+            low not in NOT_LAST
+            and (known or gerund or not low.endswith(_MODIFIER_ENDINGS))
+            and not low.endswith(_COMPOUND_MODIFIERS)
+        )
+        starts = known or not low.endswith(("ing", "ly"))
+        alone = (
+            ends
+            and (known or (not gerund and not low.endswith(("ize", "izes"))))
+            and low not in NOT_ALONE
+            and (len(low) >= 4 or known)
+        )
+        cached = WordRoles(low, inner, last, ends, starts, alone, low in NOT_ALONE, low in _BREAKS)
+        _WORD_CACHE[word] = cached
+        if len(_WORD_CACHE) > 50_000:  # bound the memory of a long run (about 350 bytes a word)
+            _WORD_CACHE.clear()
+    return cached
+
+
+def _add_ngrams(run: list[str], roles: list[WordRoles], position: int, found: dict[str, list]) -> None:
+    """Count the run's phrases of one to three words (see `word_roles` for the rules)."""
+    size = len(run)
+    get = found.get
+    for i in range(size):
+        a = roles[i]
+        if a.alone:
+            key = a.last
+            entry = get(key)
+            if entry is None:
+                found[key] = [1, position + i, run[i]]
+            else:
+                entry[0] += 1
+        if not a.starts or i + 1 == size:
+            continue
+        b = roles[i + 1]
+        # a generic noun after a word is the head of the phrase: `large language | models`
+        if b.ends and not (i + 2 < size and roles[i + 2].generic):
+            key = a.inner + " " + b.last
+            entry = get(key)
+            if entry is None:
+                found[key] = [1, position + i, run[i] + " " + run[i + 1]]
+            else:
+                entry[0] += 1
+        if i + 2 < size:
+            c = roles[i + 2]
+            if c.ends and not (i + 3 < size and roles[i + 3].generic):
+                key = a.inner + " " + b.inner + " " + c.last
+                entry = get(key)
+                if entry is None:
+                    found[key] = [1, position + i, run[i] + " " + run[i + 1] + " " + run[i + 2]]
+                else:
+                    entry[0] += 1
+

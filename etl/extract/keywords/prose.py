@@ -1,0 +1,40 @@
+"""The prose of an abstract for keyword extraction: markup, URLs and inline math removed, split
+into sentences."""
+
+from __future__ import annotations
+
+import re
+
+_MARKDOWN_LINK = re.compile(r"\[([^\[\]]*)\]\([^()\s]*\)")
+# a URL and the rest of its run of non-space characters; a match always starts a run, and saying
+# so spares the expression a quadratic search inside every word
+_URL = re.compile(r"(?<!\S)\S*(?:https?\s?:|www\.|github\.com/|\.github\.io)\S*", re.IGNORECASE)
+_MATH = re.compile(r"\$[^$]{0,200}\$")
+_TAG = re.compile(r"</?[A-Za-z][^<>]{0,100}>")
+_SENTENCE_BREAK = re.compile(r"[.!?](\s+)(?=[A-Z0-9\"'(\[])")  # the white space after a sentence
+
+
+def clean(text: str) -> str:
+    """The abstract's prose: markdown, HTML, URLs and inline math removed (math becomes a comma,
+    so a phrase never runs across a formula). Each pass runs only when its marker is present."""
+    if "](" in text:
+        text = _MARKDOWN_LINK.sub(r"\1", text)
+    if "://" in text or "www." in text or "github" in text or "http" in text:
+        text = _URL.sub(" , ", text)
+    if "$" in text:
+        text = _MATH.sub(" , ", text)
+    if "<" in text:
+        text = _TAG.sub(" ", text)
+    if "*" in text or "`" in text:  # markdown emphasis
+        text = text.replace("*", "").replace("`", "")
+    return text
+
+
+def sentences(text: str) -> list[str]:
+    parts, last = [], 0
+    for m in _SENTENCE_BREAK.finditer(text):
+        parts.append(text[last : m.start(1)])
+        last = m.end(1)
+    parts.append(text[last:])
+    return parts
+

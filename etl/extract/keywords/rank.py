@@ -1,0 +1,104 @@
+"""A paper's keywords ranked against corpus statistics, best first, scores comparable across kinds."""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from .normalise import label_of, normalise_keyword
+from .terms import METHOD_PREFIX, Terms
+
+_LOG = [0.0] + [math.log(i) for i in range(1, 64)]
+KEEP = {"method": 3, "acronym": 4, "phrase": 8, "topic": 3}  # most keywords of a kind per paper
+
+
+class Keyword(NamedTuple):
+    """A ranked keyword of one paper (a named tuple: cheap to send between processes)."""
+
+    normalised: str
+    label: str
+    kind: str  # method, acronym, phrase or topic
+    score: float
+    aliases: tuple[str, ...] = ()
+
+
+def rank_keywords(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyword]:
+    """A paper's keywords, best first. Scores are comparable across kinds: a paper's own method
+    names first (1-3.5; at most 0.5 for a name 1% of the papers use), then acronyms it defines
+    (0.6-1), key phrases (up to 0.9) and topics (0.4-0.8)."""
+    common = max(3, n_docs // 100)  # a name this many papers use is not one paper's own method
+    out: list[Keyword] = []
+    taken: set[str] = set()
+    for key, (label, strength) in sorted(terms.methods.items(), key=lambda kv: -kv[1][1]):
+        if df.get(METHOD_PREFIX + label, 1) > common:
+            strength = min(strength, 0.5)
+        aliases = tuple(s for l, s, _ in terms.acronyms.values() if normalise_keyword(l) == key)
+        out.append(Keyword(key, label, "method", round(strength, 4), aliases))
+    out = sorted(out, key=lambda k: -k.score)[: KEEP["method"]]
+    taken.update(k.normalised for k in out)
+    acr = []
+    topic_keys = terms.topic_keys
+    topic_aliases: dict[str, tuple[tuple[str, ...], float]] = {}
+    for key, (long, short, uses) in terms.acronyms.items():
+        if key in taken:
+            continue
+        score = round(0.6 + 0.1 * min(uses, 4), 4)
+        if key in topic_keys:  # `large language models (LLMs)` is the topic, with its alias
+            topic_aliases[key] = ((short,), score)
+            continue
+        acr.append(Keyword(key, label_of(long.split()), "acronym", score, (short,)))
+    acr = sorted(acr, key=lambda k: (-k.score, k.normalised))[: KEEP["acronym"]]
+    out += acr
+    taken.update(k.normalised for k in acr)
+    skip = taken | topic_keys | {normalise_keyword(short) for _, short, _ in terms.acronyms.values()}
+    log_n = math.log(n_docs + 1)
+    rare = log_n - math.log(2) + 1  # the weight of a phrase no other paper uses
+    get, log = df.get, math.log
+    candidates = []
+    for key, (count, first, written) in terms.phrases.items():
+        if key in skip:
+            continue
+        shared = get(key)
+        weight = (1 + _LOG[count] if count < 64 else 1 + log(count)) * (
+            rare if shared is None else log_n - log(shared + 1) + 1
+        )
+        if first < 40:
+            weight *= 1.5
+        candidates.append((-weight, key, written))  # then the key: ties break the same way on every run
+    scored = heapq.nsmallest(KEEP["phrase"], candidates)  # the same as sorted(...)[:KEEP], with fewer comparisons
+    top = -scored[0][0] if scored else 1.0
+    for weight, key, written in scored:
+        weight = -weight
+        out.append(Keyword(key, label_of(written.split(" ")), "phrase", round(0.9 * weight / top, 4)))
+        taken.add(key)
+    topics = sorted(terms.topics.items(), key=lambda kv: (-kv[1], kv[0]))[: KEEP["topic"]]
+    for name, weight in topics:
+        key = normalise_keyword(name)
+        if key not in taken:
+            aliases, score = topic_aliases.get(key, ((), 0.0))
+            score = max(score, round(0.35 + 0.03 * min(weight, 8), 4))
+            out.append(Keyword(key, name, "topic", score, aliases))
+    return sorted(out, key=lambda k: (-k.score, k.normalised))
+
+
+# Acronyms the corpus defines: normalised short form -> {normalised long form: label}.
+Meanings = dict[str, dict[str, str]]
+
+
+def merge_acronym_uses(ranked: list[Keyword], meanings: Meanings) -> list[Keyword]:
+    """A phrase that is an acronym the corpus defines (`LLMs`, defined elsewhere as `large
+    language models (LLMs)`) becomes that keyword, when the acronym has one meaning."""
+    present = {k.normalised for k in ranked}
+    merged = []
+    for k in ranked:
+        targets = meanings.get(k.normalised) if k.kind == "phrase" else None
+        if targets and len(targets) == 1:
+            ((key, label),) = targets.items()
+            if key in present:
+                continue
+            k = Keyword(key, label, "acronym", k.score, (k.label,))
+            present.add(key)
+        merged.append(k)
+    return merged

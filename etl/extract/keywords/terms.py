@@ -1,0 +1,58 @@
+"""What one abstract says before corpus statistics: `extract_terms` gathers its phrases, topics,
+acronym definitions and method names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .acronyms import acronyms
+from .names import add_method_names
+from .normalise import normalise_keyword
+from .phrases import phrase_candidates
+from .prose import clean, sentences
+from .topics import Taxonomy, match_topics
+
+METHOD_PREFIX = "method:"  # method names are counted apart from phrases (`NExT` is not `next`)
+
+
+@dataclass(slots=True)
+class Terms:
+    """What one abstract says, before corpus statistics: the input to `rank_keywords`."""
+
+    methods: dict[str, tuple[str, float]] = field(default_factory=dict)  # norm -> (label, strength)
+    acronyms: dict[str, tuple[str, str, int]] = field(default_factory=dict)  # norm long -> (long, short, uses)
+    phrases: dict[str, list] = field(default_factory=dict)
+    topics: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def topic_keys(self) -> set[str]:
+        return {normalise_keyword(name) for name in self.topics}
+
+    def document_keys(self) -> set[str]:
+        """The keys counted once per document for corpus frequencies."""
+        return set(self.phrases) | {METHOD_PREFIX + label for label, _ in self.methods.values()}
+
+
+def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
+    """Everything `rank_keywords` needs from one abstract."""
+    text = clean(abstract)
+    words, phrases = phrase_candidates(text)
+    terms = Terms(phrases=phrases, topics=match_topics(words, phrases, taxonomy))
+    shorts = _add_definitions(text, terms)
+    add_method_names(text, terms.methods, terms.acronyms, shorts)
+    return terms
+
+
+def _add_definitions(text: str, terms: Terms) -> dict[str, str]:
+    """Add the acronyms `text` defines to `terms`; returns short form -> long form."""
+    shorts: dict[str, str] = {}
+    for sentence in sentences(text):
+        if "(" not in sentence:  # most sentences define nothing
+            continue
+        for short, long in acronyms(sentence):
+            key = normalise_keyword(long)
+            if key not in terms.acronyms:
+                terms.acronyms[key] = (long, short, text.count(short))
+                shorts.setdefault(short, long)
+    return shorts
+
