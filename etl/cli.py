@@ -8,15 +8,22 @@ import sys
 import click
 
 from . import __version__
-from .settings import db_path
 from .errors import PaperdbError
+from .settings import DEFAULT_DB
 
-DB_OPTION = click.option(
-    "--db",
-    "db_option",
-    metavar="FILE",
-    help="SQLite database [default: $PAPERDB_DB or db/papers.db]",
-)
+
+
+def db_option(command):
+    """The `--db FILE` option of every command: `--db` wins, then `$PAPERDB_DB`, then db/papers.db."""
+    return click.option(
+        "--db",
+        "db_file",
+        type=click.Path(dir_okay=True, path_type=str),  # a directory is reported by the command, in one line
+        envvar="PAPERDB_DB",
+        default=DEFAULT_DB,
+        metavar="FILE",
+        help="SQLite database [default: $PAPERDB_DB or db/papers.db]",
+    )(command)
 
 
 def _run(fn, *args, **kwargs):
@@ -35,7 +42,7 @@ def cli():
 
 @cli.command()
 @click.argument("paths", nargs=-1)
-@DB_OPTION
+@db_option
 @click.option("--venue", help="Venue for files without a header line (overrides the header)")
 @click.option("--year", type=click.IntRange(1900, 2100), help="Year for files without a header line")
 @click.option(
@@ -47,7 +54,7 @@ def cli():
 @click.option("--keep-going", is_flag=True, help="Skip bad files (reported) and load the rest")
 @click.option("--rescore", is_flag=True, help="Recompute all keywords even if no paper changed (after editing the topic taxonomy)")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary")
-def load(paths, db_option, venue, year, input_format, keep_going, rescore, quiet):
+def load(paths, db_file, venue, year, input_format, keep_going, rescore, quiet):
     """Load listings and bibliographic exports into the database, migrating it first.
 
     PATHS are files, directories (walked recursively) or globs; with none, the bundled ICML 2024
@@ -61,7 +68,6 @@ def load(paths, db_option, venue, year, input_format, keep_going, rescore, quiet
     """
     from .load import load as run_load
 
-    db_file = db_path(db_option)
     with _progress(quiet) as progress:
         summary = _run(
             run_load,
@@ -112,8 +118,8 @@ class _progress:
 
 
 @cli.command()
-@DB_OPTION
-def migrate(db_option):
+@db_option
+def migrate(db_file):
     """Upgrade the database schema to the latest revision (creates the database if missing).
 
     \b
@@ -122,15 +128,14 @@ def migrate(db_option):
     """
     from .store.engine import migrate_database
 
-    db_file = db_path(db_option)
     _run(migrate_database, db_file)
     click.echo(f"{db_file}: schema at head")
 
 
 @cli.command()
-@DB_OPTION
+@db_option
 @click.option("--json", "as_json", is_flag=True, help="Print the counts as a JSON object")
-def stats(db_option, as_json):
+def stats(db_file, as_json):
     """Print counts: papers, sources, links, repos, keywords, runs.
 
     \b
@@ -139,7 +144,7 @@ def stats(db_option, as_json):
     """
     from .report.stats import read_stats
 
-    counts = _run(read_stats, db_path(db_option))
+    counts = _run(read_stats, db_file)
     if as_json:
         click.echo(json.dumps(counts))
     else:
@@ -149,10 +154,10 @@ def stats(db_option, as_json):
 
 
 @cli.command()
-@DB_OPTION
+@db_option
 @click.option("--format", "fmt", type=click.Choice(["csv", "jsonl"]), default="csv", show_default=True, help="File format")
 @click.option("--out", "out_dir", required=True, metavar="DIR", help="Directory to write into (created if missing)")
-def export(db_option, fmt, out_dir):
+def export(db_file, fmt, out_dir):
     """Write papers, links, repos, keywords, authors and ids for joins with other data.
 
     Every file carries the stable paper id. See the README for joins with OpenReview, PMLR and
@@ -164,16 +169,16 @@ def export(db_option, fmt, out_dir):
     """
     from .report.export import export as run_export
 
-    counts = _run(run_export, db_path(db_option), out_dir, fmt)
+    counts = _run(run_export, db_file, out_dir, fmt)
     click.echo(f"{out_dir}: " + ", ".join(f"{name}.{fmt} ({rows} rows)" for name, rows in counts.items()))
 
 
 @cli.command()
-@DB_OPTION
+@db_option
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on")
 @click.option("--port", default=8001, show_default=True, type=click.IntRange(0, 65535), help="Port")
 @click.option("--immutable", is_flag=True, help="Open the database read-only and immutable (faster; no writes while serving)")
-def serve(db_option, host, port, immutable):
+def serve(db_file, host, port, immutable):
     """Browse the database in Datasette, with the project's metadata and canned queries.
 
     \b
@@ -182,4 +187,4 @@ def serve(db_option, host, port, immutable):
     """
     from .serve.app import serve as run_serve
 
-    _run(run_serve, db_path(db_option), host=host, port=port, immutable=immutable)
+    _run(run_serve, db_file, host=host, port=port, immutable=immutable)

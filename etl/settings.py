@@ -25,10 +25,6 @@ def db_path(option: str | None) -> str:
     return option or os.environ.get("PAPERDB_DB") or DEFAULT_DB
 
 
-def busy_message(db_file: str) -> str:
-    return f"{db_file}: another process is writing to the database (waited {lock_wait():g}s); try again when it finishes"
-
-
 def schema_head() -> str | None:
     """The newest migration's revision, read from the packaged migration files without Alembic
     (the revision no other names as its `down_revision`)."""

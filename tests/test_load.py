@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from etl.extract.corpus import pool, ranking
+from etl.extract.corpus import pool, ranking, worker_count
 from etl.store.engine import head_revision
 from etl.errors import InputError
 from etl.text.identity import paper_id
@@ -266,6 +266,26 @@ def test_texts_fed_early_that_the_database_does_not_keep_are_not_used(db_file, w
     after = rows(db_file, KEYWORDS)
     load(db_file, rescore=True)
     assert rows(db_file, KEYWORDS) == after
+
+
+def test_each_input_file_is_read_once_per_load(db_file, write, monkeypatch):
+    """The first files are read early, for keyword extraction while the load starts up; the load
+    then takes what was read instead of reading them again."""
+    from etl.load import reading
+
+    reads = []
+    read_bytes = reading._read_bytes
+    monkeypatch.setattr(reading, "_read_bytes", lambda f: reads.append(f.path) or read_bytes(f))
+    early = []
+    read_early = reading.Reader.read_early
+    monkeypatch.setattr(reading.Reader, "read_early", lambda self, f: early.append(f.path) or read_early(self, f))
+    monkeypatch.setattr(ranking, "PARALLEL_MIN", 5)
+    paths = [str(write(f"l{i}.txt", listing_text(f"We study problem {i} of graph learning in depth."))) for i in range(3)]
+    paths.append(str(write("bad.txt", b"")))  # read early, fails to parse: reported once, when the load reaches it
+    summary = load(db_file, [*map(str, bundled_listings_dir().glob("*.txt")), *paths], keep_going=True)
+    assert summary.papers_added == 60 and len(summary.failed) == 1
+    assert sorted(reads) == sorted({*reads}) and len(reads) == 7
+    assert len(early) == (7 if worker_count() > 1 else 0)  # (early reads need keyword workers)
 
 
 def fts_ids(db: str, query: str) -> list[str]:

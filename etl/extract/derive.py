@@ -19,23 +19,3 @@ def derive(abstract: str) -> Derived:
     links = tuple(extract_links(abstract))
     official = tuple(is_official(abstract, link) for link in links)
     return Derived(links, official, code_status(abstract, links, official))
-
-
-def link_rows(paper_id: str, derived: Derived) -> list[dict]:
-    """`paper_links` rows for one paper."""
-    return [
-        {
-            "paper_id": paper_id,
-            "offset": link.offset,
-            "url": link.url,
-            "url_key": link.key,
-            "raw": link.raw,
-            "kind": link.kind,
-            "host": link.host,
-            "owner": link.owner,
-            "repo": link.repo,
-            "path": link.path,
-            "is_official": flag,
-        }
-        for link, flag in zip(derived.links, derived.official)
-    ]

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 
 from ..sources import InputFile, bundled_listings_dir, discover
 from .keywords import KeywordFeed
+from .reading import Reader
 from .summary import RunSummary
 from .unchanged import record_if_unchanged
 
@@ -45,7 +46,8 @@ def load(
     # changes nothing does not pay for them).
     keywords = KeywordFeed()
     try:
-        keywords.speculate(discovery.files, venue, year, format)
+        reader = Reader(venue, year, format)
+        keywords.speculate(discovery.files, reader)
         from ..extract.corpus import paused_gc
         from ..store.creating import database_to_write
         from ..store.engine import make_engine, migrate, transaction
@@ -56,7 +58,7 @@ def load(
             try:
                 with paused_gc(), transaction(engine) as conn:
                     migrate(conn)
-                    run = Run(conn, summary, keywords, venue=venue, year=year, format=format, keep_going=keep_going)
+                    run = Run(conn, summary, keywords, reader, keep_going=keep_going)
                     for input_file in discovery.files:
                         if progress:
                             progress(input_file)

@@ -8,9 +8,10 @@ from collections.abc import Iterable
 from sqlalchemy import Connection, delete, insert, select, text
 
 from ..extract.bibliography import Record, resolve
+from ..iterables import chunks
+from ..store.engine import IDS_PER_QUERY
 from ..store.models import Author, Paper, PaperAuthor, PaperId, PaperSource, Source
 
-CHUNK = 500
 
 # Authors no paper lists go; the others get the display name most papers use and a count.
 DROP_UNUSED_AUTHORS = "DELETE FROM authors WHERE NOT EXISTS (SELECT 1 FROM paper_authors pa WHERE pa.author_id = authors.id)"
@@ -51,8 +52,8 @@ def _records(conn: Connection, ids: list[str]) -> dict[str, list[Record]]:
 def refresh_bibliography(conn: Connection, touched: Iterable[str]) -> None:
     """Redo title, authors, ids and URL of the `touched` papers that still exist."""
     ids = sorted(touched)
-    for i in range(0, len(ids), CHUNK):
-        _refresh_chunk(conn, ids[i : i + CHUNK])
+    for part in chunks(ids, IDS_PER_QUERY):
+        _refresh_chunk(conn, part)
     conn.execute(text(DROP_UNUSED_AUTHORS))
     conn.execute(text(REFRESH_AUTHORS))
 
@@ -90,9 +91,8 @@ def _refresh_chunk(conn: Connection, ids: list[str]) -> None:
             [(name, key) for key, name in sorted(keys.items())],
         )
         author_ids = {}
-        key_list = sorted(keys)
-        for j in range(0, len(key_list), CHUNK):
-            rows = conn.execute(select(Author.normalised, Author.id).where(Author.normalised.in_(key_list[j : j + CHUNK])))
+        for part in chunks(sorted(keys), IDS_PER_QUERY):
+            rows = conn.execute(select(Author.normalised, Author.id).where(Author.normalised.in_(part)))
             author_ids.update((row.normalised, row.id) for row in rows)
         rows = [
             {"paper_id": pid, "position": n, "author_id": author_ids[key], "name": name, "name_raw": raw}

@@ -8,21 +8,20 @@ chunk of papers at a time, whatever the corpus size.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from ..extract.corpus import BACKLOG, CHUNK, CorpusRanking, worker_count
-from ..errors import InputError
 from ..text.identity import abstract_sha256, paper_id
-from ..extract.keywords import Keyword, load_taxonomy, taxonomy_path
-from ..sources import InputFile, read_input
+from ..extract.keywords import load_taxonomy, taxonomy_path
+from ..sources import InputFile
+from .reading import Reader
+from .rows import paper_rows
 
 if TYPE_CHECKING:  # this module is imported before SQLAlchemy, to start the workers early
     from sqlalchemy import Connection
 
 DIGEST = 16  # hex digits of an abstract's SHA-256 kept to tell whether the text fed is the stored one
-FACET_KEYWORDS = 10  # keyword labels copied to papers.keywords
 
 STAGE = """
 CREATE TEMP TABLE staged_keywords (paper_id TEXT, normalised TEXT, label TEXT, kind TEXT, score REAL, rank INTEGER);
@@ -83,23 +82,6 @@ DROP = [
 ]
 
 
-def facet_arrays(ranked: list[Keyword]) -> tuple[list[str], list[str]]:
-    """(keyword labels, topic names) of one paper, best first, each once (the `distinct_array`
-    facet counts on that), for papers.keywords and .topics."""
-    labels = list(dict.fromkeys(k.label for k in ranked if k.kind != "topic"))[:FACET_KEYWORDS]
-    topics = list(dict.fromkeys(k.label for k in ranked if k.kind == "topic"))
-    return labels, topics
-
-
-def paper_rows(pid: str, ranked: list[Keyword]) -> tuple[list[tuple], list[tuple], tuple]:
-    """A paper's rows for the staging tables."""
-    keywords = [(pid, k.normalised, k.label, k.kind, k.score, rank) for rank, k in enumerate(ranked, 1)]
-    aliases = [(k.normalised, alias, alias.casefold()) for k in ranked for alias in k.aliases]
-    labels, topics = facet_arrays(ranked)
-    facets = (pid, json.dumps(labels, ensure_ascii=False), json.dumps(topics, ensure_ascii=False))
-    return keywords, aliases, facets
-
-
 def keyword_ranking() -> CorpusRanking:
     """A ranking of the corpus with the configured topic taxonomy."""
     return CorpusRanking(load_taxonomy(taxonomy_path()))
@@ -138,20 +120,18 @@ class KeywordFeed:
                 self.ranking = keyword_ranking()
             self.ranking.feed(batch)
 
-    def speculate(self, files: Sequence[InputFile], venue, year, format) -> None:
+    def speculate(self, files: Sequence[InputFile], reader: Reader) -> None:
         """Feed the abstracts of the first files, as many as the workers take without waiting,
-        so they extract while the load imports its libraries and migrates. Bad files are left
-        for the load to report."""
+        so they extract while the load imports its libraries and migrates. `reader` keeps the
+        files for the load; bad files are left for the load to report."""
         if worker_count() < 2:  # no workers to give the work to
             return
         room = (BACKLOG + worker_count()) * CHUNK
         for input_file in files:
             if len(self.fed) >= room or self.stale:
                 return
-            try:
-                with open(input_file.path, "rb") as fh:
-                    parsed = read_input(input_file.path, fh.read(), venue, year, format)
-            except (OSError, InputError):
+            parsed = reader.read_early(input_file)
+            if parsed is None:
                 return
             entries = parsed.entries[: room - len(self.fed)]
             self.feed((paper_id(e.abstract), e.abstract, abstract_sha256(e.abstract)) for e in entries)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import time
 from collections.abc import Callable
 
@@ -11,18 +10,21 @@ from sqlalchemy import Connection, delete, insert, select, text, update
 
 from ..extract.bibliography import TEXT_PRIORITY
 from ..text.cleaning import clean_text
-from ..extract.derive import derive, link_rows
+from ..extract.derive import derive
 from ..errors import InputError
+from ..iterables import chunks
+from ..store.engine import IDS_PER_QUERY
 from ..text.identity import abstract_sha256, paper_id
 from ..store.models import EtlRun, Event, PaperLink, PaperSource, Source
-from ..sources.records import Entry, ParsedFile
-from ..sources import InputFile, read_input
+from ..sources.records import ParsedFile
+from ..sources import InputFile
 from .bibliography import refresh_bibliography
+from .rows import link_rows, record_fields
 from .keywords import KeywordFeed, refresh_keywords
+from .reading import Reader
 from .summary import RunSummary, utcnow
 from .unchanged import KEYWORDS_STALE
 
-CHUNK = 500  # ids per `IN (...)` query; well under SQLite's variable limit
 
 # One row per distinct repository link; owner and name as written in the smallest URL, so the
 # choice does not depend on load order. Ids of repositories already known do not change.
@@ -45,27 +47,14 @@ DELETE FROM papers WHERE NOT EXISTS (SELECT 1 FROM paper_sources ps WHERE ps.pap
 """
 
 
-def _record_fields(entry: Entry) -> tuple:
-    """What a bibliographic entry says about its paper, for paper_sources (NULL for listings):
-    title, authors, ids, url."""
-    return (
-        entry.title,
-        json.dumps(list(entry.authors), ensure_ascii=False) if entry.authors else None,
-        json.dumps(dict(entry.ids), ensure_ascii=False) if entry.ids else None,
-        entry.url,
-    )
-
-
 class Run:
     """State of one load inside its transaction."""
 
-    def __init__(
-        self, conn: Connection, summary: RunSummary, keywords: KeywordFeed, *, venue, year, format, keep_going: bool
-    ):
+    def __init__(self, conn: Connection, summary: RunSummary, keywords: KeywordFeed, reader: Reader, *, keep_going: bool):
         self.conn = conn
         self.raw = conn.connection.driver_connection  # the same connection and transaction
         self.summary = summary
-        self.venue, self.year, self.format = venue, year, format
+        self.reader = reader
         self.keep_going = keep_going
         self.now = utcnow()
         self.known: dict[str, tuple[int, str]] = {}  # resolved path -> (source id, sha256)
@@ -85,10 +74,9 @@ class Run:
 
     def load_file(self, input_file: InputFile) -> None:
         try:
-            with open(input_file.path, "rb") as fh:
-                data = fh.read()
-        except OSError as exc:
-            self._bad(InputError(input_file.path, exc.strerror or str(exc)))
+            data, parsed = self.reader.take(input_file)
+        except InputError as exc:
+            self._bad(exc)
             return
         digest = hashlib.sha256(data).hexdigest()
         known = self.known.get(input_file.resolved)
@@ -96,8 +84,11 @@ class Run:
             self.summary.files_unchanged += 1
             return
         try:
-            with self.summary.timed("read"):
-                parsed = read_input(input_file.path, data, self.venue, self.year, self.format)
+            if isinstance(parsed, InputError):
+                raise parsed
+            if parsed is None:
+                with self.summary.timed("read"):
+                    parsed = self.reader.parse(input_file, data)
             _check_venues(input_file.path, parsed)
         except InputError as exc:
             self._bad(exc)
@@ -108,7 +99,7 @@ class Run:
             self.raw.executemany(  # the bulk inserts of a load take plain tuples: no per-row dictionaries
                 "INSERT INTO paper_sources (source_id, position, paper_id, line, title, authors, ids, url)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(source_id, e.position, pid, e.line, *_record_fields(e)) for e, pid in zip(parsed.entries, ids)],
+                [(source_id, e.position, pid, e.line, *record_fields(e)) for e, pid in zip(parsed.entries, ids)],
             )
             self._save_events(parsed, source_id)
         # A listing brings no title, authors or ids: the papers it creates have no bibliography to
@@ -168,8 +159,7 @@ class Run:
             )
         stored: dict[str, tuple] = {}
         unique = list(wanted)
-        for i in range(0, len(unique), CHUNK):
-            part = unique[i : i + CHUNK]
+        for part in chunks(unique, IDS_PER_QUERY):
             rows = self.raw.execute(
                 "SELECT id, abstract, venue, year, text_source_id FROM papers"
                 f" WHERE id IN ({', '.join('?' * len(part))})",
@@ -209,8 +199,8 @@ class Run:
             self.conn.execute(text("UPDATE papers SET text_source_id = :text_source_id WHERE id = :pid"), moved)
         if changed:
             changed_ids = [row["pid"] for row in changed]
-            for i in range(0, len(changed_ids), CHUNK):
-                self.conn.execute(delete(PaperLink).where(PaperLink.paper_id.in_(changed_ids[i : i + CHUNK])))
+            for part in chunks(changed_ids, IDS_PER_QUERY):
+                self.conn.execute(delete(PaperLink).where(PaperLink.paper_id.in_(part)))
             self.conn.execute(
                 text(
                     "UPDATE papers SET abstract = :abstract, abstract_sha256 = :abstract_sha256,"

@@ -15,8 +15,8 @@ import sqlite3
 import time
 from collections.abc import Sequence
 
-from ..errors import DatabaseBusyError
-from ..settings import busy_message, lock_wait, schema_head
+from ..settings import lock_wait, schema_head
+from ..store.access import busy_error, is_busy
 from ..sources import InputFile
 from .summary import RunSummary, utcnow
 
@@ -57,8 +57,8 @@ def record_if_unchanged(
     except sqlite3.OperationalError as exc:
         if con.in_transaction:
             con.execute("ROLLBACK")
-        if "locked" in str(exc) or "busy" in str(exc):
-            raise DatabaseBusyError(busy_message(db_file)) from None
+        if is_busy(exc):
+            raise busy_error(db_file) from None
         return False  # not a paperdb database, or an older one: the regular load says what to do
     except sqlite3.DatabaseError:
         return False

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 import sqlite3
 from pathlib import Path
 
 from ..errors import PaperdbError
+from ..store.access import connect_read_only, existing_database
 
 FORMATS = ("csv", "jsonl")
 # file name -> query; every table carries the stable papers.id as paper_id (or id)
@@ -36,10 +36,9 @@ def export(db_file: str, out_dir: str, fmt: str = "csv") -> dict[str, int]:
     """Write one file per entry of `EXPORTS` into `out_dir`; returns rows written per file."""
     if fmt not in FORMATS:
         raise PaperdbError(f"unknown export format {fmt!r}; use csv or jsonl")
-    if not os.path.exists(db_file):
-        raise PaperdbError(f"{db_file}: no such database; build it with `paperdb load`")
+    existing_database(db_file)
     Path(out_dir).mkdir(parents=True, exist_ok=True)
-    con = sqlite3.connect(f"file:{db_file}?mode=ro", uri=True)
+    con = connect_read_only(db_file)
     counts = {}
     try:
         for name, sql in EXPORTS.items():

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import sqlite3
 
 from ..errors import PaperdbError
+from ..store.access import connect_read_only
 
 # name shown -> SQL; a table a later migration adds reads as 0 until the database is migrated
 COUNTS = {
@@ -20,9 +20,7 @@ COUNTS = {
 
 def read_stats(db_file: str) -> dict[str, int]:
     """The counts in `COUNTS` for `db_file`, opened read-only."""
-    if not os.path.exists(db_file):
-        raise PaperdbError(f"{db_file}: no such database; build it with `paperdb load`")
-    con = sqlite3.connect(f"file:{db_file}?mode=ro", uri=True)
+    con = connect_read_only(db_file)
     try:
         tables = {name for (name,) in con.execute("SELECT name FROM sqlite_master")}
         if "papers" not in tables:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import os
 import re
 from importlib.resources import files as package_files
 from pathlib import Path
 
-from ..errors import PaperdbError
+from ..store.access import existing_database
 from ..store.models import Base
 from ..store.views import SEARCH_INDEX, VIEWS
 
@@ -174,8 +173,7 @@ def make_datasette(db_file: str, immutable: bool = False):
     from datasette.app import Datasette
     from datasette.database import Database
 
-    if not os.path.exists(db_file):
-        raise PaperdbError(f"{db_file}: no such database; build it with `paperdb load`")
+    existing_database(db_file)
     ds = Datasette(metadata=build_metadata(), settings=SETTINGS)
     # Named "papers" whatever the file is called, so URLs and metadata always agree.
     ds.add_database(Database(ds, path=db_file, is_mutable=not immutable), name=DATABASE_NAME)
@@ -188,8 +186,7 @@ def serve(db_file: str, host: str = "127.0.0.1", port: int = 8001, immutable: bo
     """Migrate (unless immutable), then run Datasette until interrupted."""
     import uvicorn
 
-    if not os.path.exists(db_file):
-        raise PaperdbError(f"{db_file}: no such database; build it with `paperdb load`")
+    existing_database(db_file)
     if not immutable:
         from ..store.engine import migrate_database
 

@@ -11,20 +11,17 @@ the lock, so their creator is gone).
 
 from __future__ import annotations
 
-import fcntl
 import os
 import sqlite3
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..errors import DatabaseBusyError, PaperdbError
-from ..settings import busy_message, lock_wait
+from ..errors import PaperdbError
+from .access import lock_directory
 
 PARTIAL_SUFFIX = ".creating"
 SIDE_FILES = ("-wal", "-shm", "-journal")
-POLL_S = 0.05
 
 
 @contextmanager
@@ -36,7 +33,7 @@ def database_to_write(db_file: str) -> Iterator[str]:
         yield db_file
         return
     Path(db_file).parent.mkdir(parents=True, exist_ok=True)
-    lock = _lock_directory(db_file)
+    lock = lock_directory(db_file)
     try:
         if os.path.exists(db_file):  # another run created it while we waited
             os.close(lock)
@@ -64,28 +61,6 @@ def remove_database(db_file: str, *, main: bool = True) -> None:
             os.remove(db_file + suffix)
         except FileNotFoundError:
             pass
-
-
-def _lock_directory(db_file: str) -> int:
-    """Take an exclusive lock on the database's directory, waiting as long as for a writer."""
-    directory = os.path.dirname(os.path.abspath(db_file))
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError as exc:
-        raise PaperdbError(f"{db_file}: cannot open its directory ({exc.strerror})") from None
-    deadline = time.monotonic() + lock_wait()
-    while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return fd
-        except BlockingIOError:
-            if time.monotonic() >= deadline:
-                os.close(fd)
-                raise DatabaseBusyError(busy_message(db_file)) from None
-            time.sleep(POLL_S)
-        except BaseException:
-            os.close(fd)
-            raise
 
 
 def _publish(partial: str, db_file: str) -> None:

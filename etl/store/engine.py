@@ -15,8 +15,11 @@ from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.exc import OperationalError
 
 from .creating import database_to_write
-from ..errors import DatabaseBusyError, SchemaError
-from ..settings import busy_message, lock_wait
+from ..errors import SchemaError
+from ..settings import lock_wait
+from .access import busy_error, is_busy
+
+IDS_PER_QUERY = 500  # ids per `IN (...)` query; well under SQLite's variable limit
 def make_engine(path: str) -> Engine:
     """An engine whose transactions are ours: pysqlite's implicit BEGIN/COMMIT is switched off and
     every `begin()` takes the write lock at once (`BEGIN IMMEDIATE`), so a run is one transaction
@@ -83,8 +86,8 @@ def transaction(engine: Engine) -> Iterator[Connection]:
         with engine.connect() as connection, connection.begin():
             yield connection
     except OperationalError as exc:
-        if "locked" in str(exc.orig) or "busy" in str(exc.orig):
-            raise DatabaseBusyError(busy_message(engine.url.database)) from None
+        if is_busy(exc):
+            raise busy_error(engine.url.database) from None
         raise
 
 

@@ -12,6 +12,7 @@ from itertools import chain, groupby
 from operator import itemgetter
 from typing import IO
 
+from ...iterables import chunks
 from ..keywords import (
     Keyword,
     Meanings,
@@ -59,8 +60,8 @@ class Extraction:
     def _spill_counts(self) -> None:
         run = tempfile.TemporaryFile(buffering=1 << 16, prefix="paperdb-counts-")  # unnamed; many may be open at once
         pairs = sorted(self.df.items())
-        for start in range(0, len(pairs), RUN_RECORD):
-            _write_record(run, pairs[start : start + RUN_RECORD])
+        for record in chunks(pairs, RUN_RECORD):
+            _write_record(run, record)
         self.runs.append(run)
         self.df = Counter()
 

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from multiprocessing.connection import Connection, wait
 
 from ...errors import PaperdbError, WorkerError
+from ...iterables import chunks
 from ..keywords import Taxonomy
 from .counts import Extraction, Meanings, Paper, in_order_needed, merge_counts
 
@@ -46,22 +47,12 @@ def _worker(pipe: Connection, parent_ends: list[Connection], taxonomy: Taxonomy)
             in_order = pipe.recv()  # whether the parent merges the workers' counts as sorted streams
             n, meanings, pairs = share.counts(in_order)
             pipe.send(("meanings", n, meanings))
-            batch = []
-            for pair in pairs:  # in chunks, as the parent merges them
-                batch.append(pair)
-                if len(batch) == COUNT_CHUNK:
-                    pipe.send(("keys", batch))
-                    batch = []
-            pipe.send(("keys", batch))
+            for batch in chunks(pairs, COUNT_CHUNK):  # in chunks, as the parent merges them
+                pipe.send(("keys", batch))
             pipe.send(("keys-done",))
             df, n, meanings = pipe.recv()
-            rows = []
-            for pid, ranked in share.ranked(df, n, meanings):
-                rows.append((pid, ranked))
-                if len(rows) == CHUNK:
-                    pipe.send(("rows", rows))
-                    rows = []
-            pipe.send(("rows", rows))
+            for rows in chunks(share.ranked(df, n, meanings), CHUNK):
+                pipe.send(("rows", rows))
             pipe.send(("done",))
     except BaseException as exc:
         try:

@@ -1,0 +1,47 @@
+"""Input files read once per load: a file read early (its abstracts go to keyword extraction while
+the load starts up) is kept until the load reaches it, then released."""
+
+from __future__ import annotations
+
+from ..errors import InputError
+from ..sources import InputFile, read_input
+from ..sources.records import ParsedFile
+
+
+class Reader:
+    """Reads and parses the input files of one load, each once, with the load's options."""
+
+    def __init__(self, venue: str | None, year: int | None, format: str | None):
+        self.venue, self.year, self.format = venue, year, format
+        self.early: dict[str, tuple[bytes, ParsedFile | InputError]] = {}
+
+    def read_early(self, input_file: InputFile) -> ParsedFile | None:
+        """Read and parse a file before the load reaches it, and keep both for it; None if the
+        file cannot be read or parsed (the load reports that when it reaches the file)."""
+        try:
+            data = _read_bytes(input_file)
+        except InputError:
+            return None
+        try:
+            parsed: ParsedFile | InputError = self.parse(input_file, data)
+        except InputError as exc:
+            parsed = exc
+        self.early[input_file.path] = (data, parsed)
+        return parsed if isinstance(parsed, ParsedFile) else None
+
+    def take(self, input_file: InputFile) -> tuple[bytes, ParsedFile | InputError | None]:
+        """The file's bytes and, if it was read early, what parsing it gave; raises InputError if
+        it cannot be read."""
+        early = self.early.pop(input_file.path, None)
+        return early if early is not None else (_read_bytes(input_file), None)
+
+    def parse(self, input_file: InputFile, data: bytes) -> ParsedFile:
+        return read_input(input_file.path, data, self.venue, self.year, self.format)
+
+
+def _read_bytes(input_file: InputFile) -> bytes:
+    try:
+        with open(input_file.path, "rb") as fh:
+            return fh.read()
+    except OSError as exc:
+        raise InputError(input_file.path, exc.strerror or str(exc)) from None

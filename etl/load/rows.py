@@ -1,0 +1,59 @@
+"""The shapes of the rows the writer stores: links, provenance fields, staged keywords and facets."""
+
+from __future__ import annotations
+
+import json
+
+from ..extract.derive import Derived
+from ..extract.keywords import Keyword
+from ..sources.records import Entry
+
+FACET_KEYWORDS = 10  # keyword labels copied to papers.keywords
+
+
+def link_rows(paper_id: str, derived: Derived) -> list[dict]:
+    """`paper_links` rows for one paper."""
+    return [
+        {
+            "paper_id": paper_id,
+            "offset": link.offset,
+            "url": link.url,
+            "url_key": link.key,
+            "raw": link.raw,
+            "kind": link.kind,
+            "host": link.host,
+            "owner": link.owner,
+            "repo": link.repo,
+            "path": link.path,
+            "is_official": flag,
+        }
+        for link, flag in zip(derived.links, derived.official)
+    ]
+
+
+def record_fields(entry: Entry) -> tuple:
+    """What a bibliographic entry says about its paper, for paper_sources (NULL for listings):
+    title, authors, ids, url."""
+    return (
+        entry.title,
+        json.dumps(list(entry.authors), ensure_ascii=False) if entry.authors else None,
+        json.dumps(dict(entry.ids), ensure_ascii=False) if entry.ids else None,
+        entry.url,
+    )
+
+
+def facet_arrays(ranked: list[Keyword]) -> tuple[list[str], list[str]]:
+    """(keyword labels, topic names) of one paper, best first, each once (the `distinct_array`
+    facet counts on that), for papers.keywords and .topics."""
+    labels = list(dict.fromkeys(k.label for k in ranked if k.kind != "topic"))[:FACET_KEYWORDS]
+    topics = list(dict.fromkeys(k.label for k in ranked if k.kind == "topic"))
+    return labels, topics
+
+
+def paper_rows(pid: str, ranked: list[Keyword]) -> tuple[list[tuple], list[tuple], tuple]:
+    """A paper's rows for the staging tables."""
+    keywords = [(pid, k.normalised, k.label, k.kind, k.score, rank) for rank, k in enumerate(ranked, 1)]
+    aliases = [(k.normalised, alias, alias.casefold()) for k in ranked for alias in k.aliases]
+    labels, topics = facet_arrays(ranked)
+    facets = (pid, json.dumps(labels, ensure_ascii=False), json.dumps(topics, ensure_ascii=False))
+    return keywords, aliases, facets

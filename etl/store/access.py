@@ -1,0 +1,68 @@
+"""How runs reach a database file: the check that it is there, read-only connections, "busy"
+errors and the directory lock of runs that create a database. No SQLAlchemy here: the no-op
+load, `stats` and `export` use it before (or without) importing it."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import sqlite3
+import time
+
+from ..errors import DatabaseBusyError, PaperdbError
+from ..settings import lock_wait
+
+POLL_S = 0.05
+_SQLITE_BUSY, _SQLITE_LOCKED = 5, 6
+
+
+def busy_error(db_file: str) -> DatabaseBusyError:
+    return DatabaseBusyError(
+        f"{db_file}: another process is writing to the database (waited {lock_wait():g}s); try again when it finishes"
+    )
+
+
+def is_busy(error: BaseException) -> bool:
+    """Whether a SQLite error (or SQLAlchemy's wrapper of one) means another connection holds the lock."""
+    error = getattr(error, "orig", None) or error
+    if not isinstance(error, sqlite3.OperationalError):
+        return False
+    code = getattr(error, "sqlite_errorcode", None)  # Python 3.11+
+    if code is not None:
+        return code & 0xFF in (_SQLITE_BUSY, _SQLITE_LOCKED)
+    return "locked" in str(error) or "busy" in str(error)
+
+
+def existing_database(db_file: str) -> str:
+    """`db_file`, if a database file is there to read; else the one-line error that says so."""
+    if not os.path.exists(db_file):
+        raise PaperdbError(f"{db_file}: no such database; build it with `paperdb load`")
+    return db_file
+
+
+def connect_read_only(db_file: str) -> sqlite3.Connection:
+    """A read-only connection to an existing database (no write, no implicit transaction)."""
+    return sqlite3.connect(f"file:{existing_database(db_file)}?mode=ro", uri=True, isolation_level=None)
+
+
+def lock_directory(db_file: str) -> int:
+    """Take an exclusive lock on the database's directory, waiting as long as for a writer; returns
+    the file descriptor that holds it (closing it releases the lock)."""
+    directory = os.path.dirname(os.path.abspath(db_file))
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError as exc:
+        raise PaperdbError(f"{db_file}: cannot open its directory ({exc.strerror})") from None
+    deadline = time.monotonic() + lock_wait()
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return fd
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                os.close(fd)
+                raise busy_error(db_file) from None
+            time.sleep(POLL_S)
+        except BaseException:
+            os.close(fd)
+            raise
