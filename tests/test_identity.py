@@ -42,9 +42,8 @@ def test_different_words_differ(other):
 
 def test_normal_form_and_id_shape():
     assert normalise_abstract("A *Bold* <b>claim</b>: 3.5% $\\alpha$-\\textit{div}!") == "a bold claim 3 5 α div"
-    pid = paper_id(BASE)
-    assert len(pid) == 16 and int(pid, 16) >= 0
-    assert paper_id(BASE) == "%s" % pid  # deterministic across calls
+    # the same id in every build, on every machine (computed afresh, not from the cache)
+    assert paper_id.__wrapped__(BASE) == "d38fcdefa33f5756"
 
 
 def test_abstract_sha256_is_of_the_text_as_stored():

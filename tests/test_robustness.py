@@ -69,6 +69,7 @@ def processes_loading(db_file: str) -> list[int]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("delay", [0.05, 0.3, 0.8, 1.5, 2.2])
 def test_kill_9_mid_load_leaves_the_before_or_after_state(seeded, corpus, delay):
     process = start_load(seeded, str(corpus))
@@ -86,6 +87,7 @@ def test_kill_9_mid_load_leaves_the_before_or_after_state(seeded, corpus, delay)
     assert paper_count(seeded) == 57 + CORPUS
 
 
+@pytest.mark.slow
 def test_readers_see_one_state_or_the_other_during_a_load(seeded, corpus):
     ds = make_datasette(seeded)
     process = start_load(seeded, str(corpus))
