@@ -160,7 +160,7 @@ def stats(db_file, as_json):
 def export(db_file, fmt, out_dir):
     """Write papers, links, repos, keywords, authors and ids for joins with other data.
 
-    Every file carries the stable paper id. See the README for joins with OpenReview, PMLR and
+    Every file carries the stable paper id. See docs/joins.md for joins with OpenReview, PMLR and
     Papers with Code.
 
     \b

@@ -1,6 +1,6 @@
 """Choose a paper's title, authors, ids and URL from what its sources say; pure.
 
-The rule (documented in the README): a paper's records are ordered by source format (PMLR
+The rule (documented in docs/inputs.md): a paper's records are ordered by source format (PMLR
 BibTeX, then the ICML virtual-site export, then CSV / JSON lines), then by source path, then by
 position in the file. The title and URL come from the first record that has one, the authors
 from the first record that lists any, and the ids are the union of all records' ids. Every

@@ -1,4 +1,4 @@
-"""Store each paper's chosen title, authors, ids and URL (see etl/bibliography.py for the rule)."""
+"""Store each paper's chosen title, authors, ids and URL (see etl/extract/bibliography.py for the rule)."""
 
 from __future__ import annotations
 

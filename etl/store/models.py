@@ -32,7 +32,7 @@ class Paper(Base):
     id: Mapped[str] = mapped_column(
         String(16),
         unique=True,
-        comment="Stable key: first 16 hex digits of SHA-256 of the normalised abstract (README)",
+        comment="Stable key: first 16 hex digits of SHA-256 of the normalised abstract (docs/joins.md)",
     )
     venue: Mapped[str] = mapped_column(Text, comment="Venue from the listing header, e.g. ICML")
     year: Mapped[int] = mapped_column(comment="Year from the listing header, e.g. 2024")
@@ -65,10 +65,10 @@ class Paper(Base):
         comment="JSON array of the paper's research topics, each once; a copy of paper_keywords for facets",
     )
     title_raw: Mapped[str | None] = mapped_column(
-        Text, comment="The chosen title as its source wrote it (LaTeX, braces); rule in README"
+        Text, comment="The chosen title as its source wrote it (LaTeX, braces); rule in docs/inputs.md"
     )
     title_key: Mapped[str | None] = mapped_column(
-        Text, index=True, comment="Normalised title for joins: the abstract normalisation of README"
+        Text, index=True, comment="Normalised title for joins: the abstract normalisation of docs/joins.md"
     )
     authors: Mapped[str] = mapped_column(
         Text,
@@ -192,7 +192,7 @@ class Keyword(Base):
     normalised: Mapped[str] = mapped_column(
         Text,
         unique=True,
-        comment="Merge key: case folded, hyphens as spaces, last word singular (README)",
+        comment="Merge key: case folded, hyphens as spaces, last word singular (docs/keywords.md)",
     )
     label: Mapped[str] = mapped_column(Text, comment="Display form, as papers most often write it")
     kind: Mapped[str] = mapped_column(
@@ -239,7 +239,7 @@ class Author(Base):
     id: Mapped[int] = mapped_column(primary_key=True, comment="Author number")
     name: Mapped[str] = mapped_column(Text, comment="Display name (markup removed, ALL CAPS fixed)")
     normalised: Mapped[str] = mapped_column(
-        Text, unique=True, comment="Merge key: accents and case folded, nicknames dropped (README)"
+        Text, unique=True, comment="Merge key: accents and case folded, nicknames dropped (docs/inputs.md)"
     )
     papers: Mapped[int] = mapped_column(index=True, comment="Number of papers by this author")
 

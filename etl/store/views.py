@@ -13,7 +13,7 @@ class View:
 
 
 # The SQL of each view lives in the migration that creates it (a revision must not change when
-# this file does); here is what users read about them, in the README and in Datasette.
+# this file does); here is what users read about them, in docs/schema.md and in Datasette.
 VIEWS: list[View] = [
     View(
         "papers_with_code",
@@ -92,7 +92,7 @@ VIEWS.append(
     View(
         "paper_titles",
         "Every title any source gives a paper, with the source; `chosen` marks the one papers.title"
-        " shows (rule in the README).",
+        " shows (rule in docs/inputs.md).",
         {
             "paper_id": "papers.id",
             "title_raw": "The title as the source writes it",
