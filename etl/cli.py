@@ -12,7 +12,6 @@ from .errors import PaperdbError
 from .settings import DEFAULT_DB
 
 
-
 def db_option(command):
     """The `--db FILE` option of every command: `--db` wins, then `$PAPERDB_DB`, then db/papers.db."""
     return click.option(
@@ -52,7 +51,9 @@ def cli():
     help="Read every file as this format [default: detected from content and name]",
 )
 @click.option("--keep-going", is_flag=True, help="Skip bad files (reported) and load the rest")
-@click.option("--rescore", is_flag=True, help="Recompute all keywords even if no paper changed (after editing the topic taxonomy)")
+@click.option(
+    "--rescore", is_flag=True, help="Recompute all keywords even if no paper changed (after editing the topic taxonomy)"
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary")
 def load(paths, db_file, venue, year, input_format, keep_going, rescore, quiet):
     """Load listings and bibliographic exports into the database, migrating it first.
@@ -155,7 +156,9 @@ def stats(db_file, as_json):
 
 @cli.command()
 @db_option
-@click.option("--format", "fmt", type=click.Choice(["csv", "jsonl"]), default="csv", show_default=True, help="File format")
+@click.option(
+    "--format", "fmt", type=click.Choice(["csv", "jsonl"]), default="csv", show_default=True, help="File format"
+)
 @click.option("--out", "out_dir", required=True, metavar="DIR", help="Directory to write into (created if missing)")
 def export(db_file, fmt, out_dir):
     """Write papers, links, repos, keywords, authors and ids for joins with other data.
@@ -177,7 +180,9 @@ def export(db_file, fmt, out_dir):
 @db_option
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on")
 @click.option("--port", default=8001, show_default=True, type=click.IntRange(0, 65535), help="Port")
-@click.option("--immutable", is_flag=True, help="Open the database read-only and immutable (faster; no writes while serving)")
+@click.option(
+    "--immutable", is_flag=True, help="Open the database read-only and immutable (faster; no writes while serving)"
+)
 def serve(db_file, host, port, immutable):
     """Browse the database in Datasette, with the project's metadata and canned queries.
 

@@ -6,8 +6,8 @@ from logging.config import fileConfig
 
 from alembic import context
 
-from etl.store.engine import make_engine
 from etl.settings import db_path
+from etl.store.engine import make_engine
 from etl.store.models import Base
 
 config = context.config

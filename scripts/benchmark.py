@@ -32,8 +32,16 @@ from etl.sources import bundled_listings_dir, read_input
 PER_FILE = 500
 KEYWORD_COST_MAX = 30_000  # corpus size up to which the benchmark also loads without keywords
 TOPICS = ["graph learning", "vision", "language", "control", "theory", "privacy", "audio", "biology"]
-SEARCHES = ["lattice codebooks quantization", "graph neural networks", "diffusion", "privacy audit",
-            "federated learning", "reinforcement learning reward", "transformer attention", "bandits"]
+SEARCHES = [
+    "lattice codebooks quantization",
+    "graph neural networks",
+    "diffusion",
+    "privacy audit",
+    "federated learning",
+    "reinforcement learning reward",
+    "transformer attention",
+    "bandits",
+]
 
 
 def seed_abstracts() -> list[str]:
@@ -132,8 +140,12 @@ def timed_load(db: str, listings: Path, variant: str = "full") -> tuple[float, d
     """(seconds, summary, peak memory of the loading process and its workers together (PSS, MB),
     peak RSS of the largest of them (MB)), sampling /proc every 100 ms."""
     started = time.perf_counter()
-    process = subprocess.Popen([sys.executable, "-c", LOAD, db, str(listings), variant],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-c", LOAD, db, str(listings), variant],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     peak_pss = peak_rss = 0
     while process.poll() is None:
         pss, rss = _tree_memory(process.pid)
@@ -199,11 +211,19 @@ def main() -> None:
     parser.add_argument("--papers", type=int, default=250_000, help="synthetic papers [250000]")
     parser.add_argument("--keep", help="directory to keep the corpus and databases in")
     parser.add_argument("--no-datasette", action="store_true", help="skip the Datasette latency")
-    parser.add_argument("--keyword-cost", action="store_true",
-                        help=f"also time a load without keywords above {KEYWORD_COST_MAX:,} papers")
+    parser.add_argument(
+        "--keyword-cost",
+        action="store_true",
+        help=f"also time a load without keywords above {KEYWORD_COST_MAX:,} papers",
+    )
     parser.add_argument("--repeat", type=int, default=1, help="cold loads to time; the best is reported [1]")
-    parser.add_argument("--fresh-words", type=int, default=0, metavar="K",
-                        help="replace K words of each copy by words of its own: a growing vocabulary [0]")
+    parser.add_argument(
+        "--fresh-words",
+        type=int,
+        default=0,
+        metavar="K",
+        help="replace K words of each copy by words of its own: a growing vocabulary [0]",
+    )
     args = parser.parse_args()
 
     work = Path(args.keep or tempfile.mkdtemp(prefix="paperdb-bench-"))
@@ -214,7 +234,10 @@ def main() -> None:
     db = str(work / "papers.db")
 
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, {sys.platform}")
-    print(f"corpus: {args.papers:,} papers in {files} files" + (f", {args.fresh_words} fresh words each" if args.fresh_words else ""))
+    print(
+        f"corpus: {args.papers:,} papers in {files} files"
+        + (f", {args.fresh_words} fresh words each" if args.fresh_words else "")
+    )
     runs = []
     for _ in range(args.repeat):
         for suffix in ("", "-wal", "-shm"):
@@ -238,26 +261,34 @@ def main() -> None:
     for name, seconds in stages.items():
         rate = f"{args.papers / seconds:,.0f} papers/s" if seconds > 0 else ""
         print(f"  {name:<12} {seconds:7.2f}s  {rate}")
-    print(f"  ({summary['keywords']:,} distinct keywords; keyword extraction also runs on worker processes"
-          " during read/insert, so the stages above overlap it)")
-    print(f"peak memory of the load: {pss:.0f} MB for the loader and its workers together (PSS);"
-          f" largest single process {rss:.0f} MB (RSS)")
+    print(
+        f"  ({summary['keywords']:,} distinct keywords; keyword extraction also runs on worker processes"
+        " during read/insert, so the stages above overlap it)"
+    )
+    print(
+        f"peak memory of the load: {pss:.0f} MB for the loader and its workers together (PSS);"
+        f" largest single process {rss:.0f} MB (RSS)"
+    )
     if args.papers <= KEYWORD_COST_MAX or args.keyword_cost:
         bare = []
         for _ in range(args.repeat):
             for suffix in ("", "-wal", "-shm"):
                 Path(f"{db}.bare{suffix}").unlink(missing_ok=True)
             bare.append(timed_load(f"{db}.bare", listings, "without-keywords")[0])
-        print(f"the same load without keywords: {min(bare):.2f}s (best of {len(bare)});"
-              f" keywords add {cold_s - min(bare):.2f}s")
+        print(
+            f"the same load without keywords: {min(bare):.2f}s (best of {len(bare)});"
+            f" keywords add {cold_s - min(bare):.2f}s"
+        )
 
     noop_s = timed_load(db, listings)[0]
     print(f"no-op re-run: {noop_s:.2f}s ({noop_s / cold_s:.2f}x the cold load)")
 
     if not args.no_datasette:
         search_ms, facets_ms, dropped = datasette_latency(db)
-        print(f"Datasette p50: ranked search {search_ms:.0f} ms; papers page with default facets {facets_ms:.0f} ms;"
-              f" facets dropped: {', '.join(dropped) or 'none'}")
+        print(
+            f"Datasette p50: ranked search {search_ms:.0f} ms; papers page with default facets {facets_ms:.0f} ms;"
+            f" facets dropped: {', '.join(dropped) or 'none'}"
+        )
 
     plain = sqlite_utils_insert(args.papers, work, args.repeat, args.fresh_words)
     if plain is None:

@@ -35,7 +35,10 @@ def dump(db_file: str) -> dict[str, list]:
     try:
         out = {
             "sqlite_master": sorted(
-                map(list, con.execute("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"))
+                map(
+                    list,
+                    con.execute("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"),
+                )
             )
         }
         for (name,) in con.execute(

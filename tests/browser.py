@@ -21,7 +21,9 @@ def ensure_chromium() -> tuple[str, str]:
         pytest.fail("the browser tests need Chromium: sudo apt-get install chromium chromium-driver")
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     subprocess.run(["apt-get", "update", "-qq"], check=True, env=env, timeout=600)
-    subprocess.run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", *PACKAGES], check=True, env=env, timeout=900)
+    subprocess.run(
+        ["apt-get", "install", "-y", "-qq", "--no-install-recommends", *PACKAGES], check=True, env=env, timeout=900
+    )
     browser, driver = shutil.which("chromium"), shutil.which("chromedriver")
     assert browser and driver, "apt-get installed Chromium but it is not on PATH"
     return browser, driver

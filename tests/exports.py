@@ -27,13 +27,16 @@ def events_json(abstracts: list[str]) -> str:
         }
         for i, abstract in enumerate(abstracts)
     ]
-    items.insert(1, {
-        "type": "Workshop",
-        "name": "Workshop on Efficient Systems",
-        "virtualsite_url": "https://ICML.cc//virtual/2024/workshop/29950",
-        "speakers/authors": "Organiser One, Organiser Two",
-        "abstract": "",
-    })
+    items.insert(
+        1,
+        {
+            "type": "Workshop",
+            "name": "Workshop on Efficient Systems",
+            "virtualsite_url": "https://ICML.cc//virtual/2024/workshop/29950",
+            "speakers/authors": "Organiser One, Organiser Two",
+            "abstract": "",
+        },
+    )
     return json.dumps(items, indent=1, ensure_ascii=False)
 
 
@@ -45,7 +48,7 @@ def bibtex(abstracts: list[str]) -> str:
         entries.append(
             f"@InProceedings{{pmlr-v235-paper24{chr(97 + i)},\n"
             f"  title = \t {{{{I}}nfer{{C}}ept {i}: Efficient Support}},\n"
-            f"  author =       {{Duetting, Paul and Sch{{\\\"o}}lkopf, Bernhard}},\n"
+            f'  author =       {{Duetting, Paul and Sch{{\\"o}}lkopf, Bernhard}},\n'
             f"  booktitle = \t {{Proceedings of the 41st International Conference on Machine Learning}},\n"
             f"  pages = \t {{1--10}},\n  year = \t {{2024}},\n  volume = \t {{235}},\n"
             f"  abstract = \t {{{marked}}},\n"
@@ -59,7 +62,13 @@ def csv_text(abstracts: list[str], header=("title", "abstract", "authors", "venu
     writer = csv.writer(out)
     writer.writerow(header)
     for i, abstract in enumerate(abstracts):
-        row = {"title": f"CSV Paper {i}", "abstract": abstract, "authors": "Ada Lovelace; Alan Turing",
-               "venue": "ICML", "year": "2024", "openreview": f"csv{i}id"}
+        row = {
+            "title": f"CSV Paper {i}",
+            "abstract": abstract,
+            "authors": "Ada Lovelace; Alan Turing",
+            "venue": "ICML",
+            "year": "2024",
+            "openreview": f"csv{i}id",
+        }
         writer.writerow([row.get(h, "") for h in header])
     return out.getvalue()

@@ -26,7 +26,6 @@ def listing_text(*abstracts: str, header: str = "ICML 2024 Papers") -> str:
     return header + "\n\n" + "\n\n".join(abstracts) + "\n"
 
 
-
 def rows(db: str, sql: str, params=()) -> list[tuple]:
     con = sqlite3.connect(db)
     try:

@@ -7,14 +7,14 @@ import sqlite3
 
 import pytest
 
-from etl.extract.bibliography import Record, resolve
-from etl.text.cleaning import clean_name, clean_text, name_key
 from etl.errors import InputError
-from etl.report.export import export
-from etl.text.identity import paper_id
+from etl.extract.bibliography import Record, resolve
 from etl.load import load
+from etl.report.export import export
 from etl.sources import detect_format, read_input
 from etl.sources.bibtex import split_authors
+from etl.text.cleaning import clean_name, clean_text, name_key
+from etl.text.identity import paper_id
 from tests.exports import bibtex, csv_text, events_json, seed_abstracts
 from tests.helpers import rows
 
@@ -58,7 +58,12 @@ def test_csv_and_jsonl_map_columns():
     assert parsed.format == "csv" and len(parsed.entries) == 2
     assert parsed.entries[0].authors == ("Ada Lovelace", "Alan Turing")
     assert parsed.entries[0].ids == (("openreview", "csv0id"),)
-    lines = "\n".join(json.dumps({"Title": "T", "Abstract": a, "authors": ["A B"], "venue": "ICML", "year": 2024, "arxiv_id": "2401.00001"}) for a in abstracts)
+    lines = "\n".join(
+        json.dumps(
+            {"Title": "T", "Abstract": a, "authors": ["A B"], "venue": "ICML", "year": 2024, "arxiv_id": "2401.00001"}
+        )
+        for a in abstracts
+    )
     parsed = read_input("papers.jsonl", lines.encode())
     assert parsed.format == "jsonl" and parsed.entries[1].ids == (("arxiv", "2401.00001"),)
 
@@ -66,10 +71,22 @@ def test_csv_and_jsonl_map_columns():
 @pytest.mark.parametrize(
     "name, content, message",
     [
-        ("bad.json", '[\n {"type": "Poster",\n  "name": "x",\n  "abstract": oops}\n]', "bad.json:4: malformed JSON: Expecting value (column 15)"),
+        (
+            "bad.json",
+            '[\n {"type": "Poster",\n  "name": "x",\n  "abstract": oops}\n]',
+            "bad.json:4: malformed JSON: Expecting value (column 15)",
+        ),
         ("bad.json", '{"a": 1}', "bad.json:1: missing required field: abstract"),
-        ("bad.bib", "@InProceedings{pmlr-v235-x24a,\n  title = {Unclosed,\n", "bad.bib:1: malformed BibTeX entry pmlr-v235-x24a: "),
-        ("bad.csv", "title,summary\nA,B\n", "bad.csv:1: missing required column(s): abstract (columns: summary, title)"),
+        (
+            "bad.bib",
+            "@InProceedings{pmlr-v235-x24a,\n  title = {Unclosed,\n",
+            "bad.bib:1: malformed BibTeX entry pmlr-v235-x24a: ",
+        ),
+        (
+            "bad.csv",
+            "title,summary\nA,B\n",
+            "bad.csv:1: missing required column(s): abstract (columns: summary, title)",
+        ),
         ("bad.jsonl", '{"title": "x", "abstract": "y"}\n{"title": \n', "bad.jsonl:2: malformed JSON line: "),
         ("novenue.csv", "title,abstract\nA,Some abstract text.\n", "novenue.csv:2: no venue and year"),
     ],
@@ -138,9 +155,15 @@ def test_listings_and_exports_merge_the_same_in_any_order(write, tmp_path):
     assert json.loads(second[9]) == ["Paul Duetting", "Bernhard Schölkopf"]
     # the listing's text wins over the HTML of the BibTeX abstract
     assert "<em>" not in second[6]
-    assert dumps[0]["events"] == [("Workshop", "Workshop on Efficient Systems", "https://icml.cc/virtual/2024/workshop/29950")]
+    assert dumps[0]["events"] == [
+        ("Workshop", "Workshop on Efficient Systems", "https://icml.cc/virtual/2024/workshop/29950")
+    ]
     schemes = {(pid, scheme) for pid, scheme, _ in dumps[0]["paper_ids"]}
-    assert (second[0], "openreview") in schemes and (second[0], "icml_poster") in schemes and (second[0], "pmlr") in schemes
+    assert (
+        (second[0], "openreview") in schemes
+        and (second[0], "icml_poster") in schemes
+        and (second[0], "pmlr") in schemes
+    )
     # one author merged across sources: PAUL DUETTING and Duetting, Paul
     assert ("Paul Duetting", "paul duetting", 2) in dumps[0]["authors"]
 
@@ -157,9 +180,14 @@ def test_changing_an_export_updates_titles_and_drops_its_events(write, db_file):
     abstracts = seed_abstracts(2)
     path = write("events.json", events_json(abstracts))
     load(db_file, [str(path)])
-    write("events.json", events_json(abstracts).replace('"Paper 1"', '"Paper One, Renamed"').replace("Workshop", "Tutorial"))
+    write(
+        "events.json",
+        events_json(abstracts).replace('"Paper 1"', '"Paper One, Renamed"').replace("Workshop", "Tutorial"),
+    )
     load(db_file, [str(path)])
-    assert rows(db_file, "SELECT title FROM papers WHERE id = ?", (paper_id(abstracts[1]),)) == [("Paper One, Renamed",)]
+    assert rows(db_file, "SELECT title FROM papers WHERE id = ?", (paper_id(abstracts[1]),)) == [
+        ("Paper One, Renamed",)
+    ]
     assert rows(db_file, "SELECT type FROM events") == [("Tutorial",)]
 
 
@@ -169,10 +197,13 @@ def test_changing_an_export_updates_titles_and_drops_its_events(write, db_file):
         ("QuIP$\\#$: Even Better LLM Quantization", "QuIP#: Even Better LLM Quantization"),
         ("{I}nfer{C}ept: Efficient Intercept Support", "InferCept: Efficient Intercept Support"),
         ("$\\bf{\\Phi}_\\textrm{Flow}$: Differentiable Parametrization", "ΦFlow: Differentiable Parametrization"),
-        ("Implicit Bias of AdamW: $\\ell_\\infty$-Norm Constrained Optimization", "Implicit Bias of AdamW: ℓ∞-Norm Constrained Optimization"),
+        (
+            "Implicit Bias of AdamW: $\\ell_\\infty$-Norm Constrained Optimization",
+            "Implicit Bias of AdamW: ℓ∞-Norm Constrained Optimization",
+        ),
         ("Learning with {$\\epsilon$}-Approximate Oracles", "Learning with ε-Approximate Oracles"),
         ("A &amp; B: <i>Italics</i>", "A & B: Italics"),
-        ("Sch{\\\"o}lkopf and Fran\\c{c}ois", "Schölkopf and François"),
+        ('Sch{\\"o}lkopf and Fran\\c{c}ois', "Schölkopf and François"),
         ("Plain Title", "Plain Title"),
     ],
 )

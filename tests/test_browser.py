@@ -30,7 +30,8 @@ def server(tmp_path_factory):
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "etl", "serve", "--db", db_file, "--port", str(port)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -115,7 +116,11 @@ def test_browse_search_facet_and_charts(server, browser):
     browser.get(server + "/")
     browser.find_element(By.LINK_TEXT, "charts").click()
     wait_for(browser, lambda d: "/-/dashboards/paperdb" in d.current_url)
-    wait_for(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#chart-topics svg, #chart-topics canvas")) > 0, 30)
-    wait_for(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#chart-status svg, #chart-status canvas")) > 0, 30)
+    wait_for(
+        browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#chart-topics svg, #chart-topics canvas")) > 0, 30
+    )
+    wait_for(
+        browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#chart-status svg, #chart-status canvas")) > 0, 30
+    )
     shot(browser, "4-charts")
     assert console_errors(browser) == []

@@ -39,10 +39,18 @@ def test_env_var_chooses_database(runner, db_file, monkeypatch):
 @pytest.mark.parametrize(
     "name, content, message",
     [
-        ("latin1.txt", b"ICML 2024 Papers\n\nCaf\xe9 au lait.\n", "latin1.txt:3: not valid UTF-8 (byte 0xe9); save the file as UTF-8"),
+        (
+            "latin1.txt",
+            b"ICML 2024 Papers\n\nCaf\xe9 au lait.\n",
+            "latin1.txt:3: not valid UTF-8 (byte 0xe9); save the file as UTF-8",
+        ),
         ("empty.txt", b"", "empty.txt: empty file"),
         ("header.txt", b"ICML 2024 Papers\n", "header.txt:1: no abstracts after the header"),
-        ("noheader.txt", b"We propose X.\n", "noheader.txt:1: no header line like 'ICML 2024 Papers'; add one or give --venue and --year"),
+        (
+            "noheader.txt",
+            b"We propose X.\n",
+            "noheader.txt:1: no header line like 'ICML 2024 Papers'; add one or give --venue and --year",
+        ),
         ("utf16.txt", "ICML 2024 Papers\n\nx\n".encode("utf-16"), "utf16.txt: file is UTF-16; save it as UTF-8"),
         ("nul.txt", b"ICML 2024 Papers\n\nx\x00y\n", "nul.txt:3: binary file (NUL byte); expected UTF-8 text"),
     ],

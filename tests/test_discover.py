@@ -55,7 +55,10 @@ def test_globs_and_duplicates(write, tmp_path, monkeypatch):
 
 @pytest.mark.parametrize(
     "path, message",
-    [("missing.txt", "missing.txt: no such file or directory"), ("nothing/*.txt", "nothing/*.txt: no files match this pattern")],
+    [
+        ("missing.txt", "missing.txt: no such file or directory"),
+        ("nothing/*.txt", "nothing/*.txt: no files match this pattern"),
+    ],
 )
 def test_missing_paths(path, message, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)

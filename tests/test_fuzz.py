@@ -8,7 +8,11 @@ from hypothesis import strategies as st
 from etl.errors import InputError
 from etl.sources import READERS, read_input
 
-FAST = settings(max_examples=int(__import__("os").environ.get("PAPERDB_FUZZ_EXAMPLES", 300)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(
+    max_examples=int(__import__("os").environ.get("PAPERDB_FUZZ_EXAMPLES", 300)),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 def check_invariants(parsed) -> None:
@@ -33,7 +37,9 @@ def test_any_bytes_give_records_or_a_clear_error(data):
         check_invariants(parsed)
 
 
-_line = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n"), min_size=1, max_size=60)
+_line = st.text(
+    alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n"), min_size=1, max_size=60
+)
 
 
 @FAST
@@ -66,12 +72,19 @@ def test_every_reader_gives_records_or_a_clear_error(fmt, text):
 
 
 @FAST
-@given(st.lists(st.fixed_dictionaries({
-    "type": st.sampled_from(["Poster", "Workshop", "Oral", 3, None]),
-    "name": st.text(max_size=30),
-    "virtualsite_url": st.one_of(st.just("https://ICML.cc//virtual/2024/poster/1"), st.text(max_size=20)),
-    "abstract": st.one_of(st.text(max_size=80), st.none()),
-}), max_size=6))
+@given(
+    st.lists(
+        st.fixed_dictionaries(
+            {
+                "type": st.sampled_from(["Poster", "Workshop", "Oral", 3, None]),
+                "name": st.text(max_size=30),
+                "virtualsite_url": st.one_of(st.just("https://ICML.cc//virtual/2024/poster/1"), st.text(max_size=20)),
+                "abstract": st.one_of(st.text(max_size=80), st.none()),
+            }
+        ),
+        max_size=6,
+    )
+)
 def test_events_exports_of_any_shape(items):
     import json
 
@@ -93,8 +106,35 @@ def test_ascii_fast_path_of_the_abstract_normalisation_matches_the_general_rule(
 
 
 _prose = st.lists(
-    st.sampled_from(["We", " ", "  ", "\n", ".", "!", "?", "A", "x", "(", "[", "'", '"', "9", "https", "http :",
-                     "://", "www.", "github.com/", "a.github.io", "HTTP", "é", "\t", "-", "*"]),
+    st.sampled_from(
+        [
+            "We",
+            " ",
+            "  ",
+            "\n",
+            ".",
+            "!",
+            "?",
+            "A",
+            "x",
+            "(",
+            "[",
+            "'",
+            '"',
+            "9",
+            "https",
+            "http :",
+            "://",
+            "www.",
+            "github.com/",
+            "a.github.io",
+            "HTTP",
+            "é",
+            "\t",
+            "-",
+            "*",
+        ]
+    ),
     max_size=50,
 ).map("".join)
 
@@ -114,10 +154,52 @@ def test_keyword_text_passes_match_their_plain_regular_expressions(text):
 # Pieces of abstracts where the keyword rules look: definitions, names, naming verbs, claims,
 # hyphens, numbers, markup and odd characters.
 _abstract = st.lists(
-    st.sampled_from(["We propose", "we introduce", "called", "denoted as", "which we refer to as", "our", "that",
-                     " ", " ", " ", ". ", ", ", "(", ")", "( ", "-", "--", "DoRA", "Low-Rank", "Weight-Decomposed",
-                     "Adaptation", "GaLore", "LLMs", "large language models", "GNNs", "3D", "7B", "x", "A", "a",
-                     "outperforms", "significantly", "V2", "#", "∂", "$x$", "**", "é", "_", "'", "’", "\n"]),
+    st.sampled_from(
+        [
+            "We propose",
+            "we introduce",
+            "called",
+            "denoted as",
+            "which we refer to as",
+            "our",
+            "that",
+            " ",
+            " ",
+            " ",
+            ". ",
+            ", ",
+            "(",
+            ")",
+            "( ",
+            "-",
+            "--",
+            "DoRA",
+            "Low-Rank",
+            "Weight-Decomposed",
+            "Adaptation",
+            "GaLore",
+            "LLMs",
+            "large language models",
+            "GNNs",
+            "3D",
+            "7B",
+            "x",
+            "A",
+            "a",
+            "outperforms",
+            "significantly",
+            "V2",
+            "#",
+            "∂",
+            "$x$",
+            "**",
+            "é",
+            "_",
+            "'",
+            "’",
+            "\n",
+        ]
+    ),
     max_size=60,
 ).map("".join)
 
@@ -144,10 +226,49 @@ def test_keywords_of_any_text_are_well_formed_and_do_not_depend_on_order(texts):
 
 
 _code_talk = st.lists(
-    st.sampled_from(["Code", "code", "codes", "will", "be", "made", "available", "released", "upon", "acceptance",
-                     "paper", "soon", "coming", "to", "we", "We", "i", "github", "GitHub", "repository", "is", "are",
-                     "implementation", "open-source", "open source", "source", "at", "on", "the", "data", "model",
-                     "i.e.", ".", ". ", ", ", " ", " ", " ", "\n"]),
+    st.sampled_from(
+        [
+            "Code",
+            "code",
+            "codes",
+            "will",
+            "be",
+            "made",
+            "available",
+            "released",
+            "upon",
+            "acceptance",
+            "paper",
+            "soon",
+            "coming",
+            "to",
+            "we",
+            "We",
+            "i",
+            "github",
+            "GitHub",
+            "repository",
+            "is",
+            "are",
+            "implementation",
+            "open-source",
+            "open source",
+            "source",
+            "at",
+            "on",
+            "the",
+            "data",
+            "model",
+            "i.e.",
+            ".",
+            ". ",
+            ", ",
+            " ",
+            " ",
+            " ",
+            "\n",
+        ]
+    ),
     max_size=40,
 ).map(" ".join)
 

@@ -25,45 +25,96 @@ def keywords_of(text: str, kind: str | None = None) -> list[str]:
     [
         ("In this work, we introduce QuIP#, a weight-only PTQ method that achieves state-of-the-art results.", "QuIP#"),
         ("We do this by designing a protocol called ZkAudit in which model providers publish commitments.", "ZkAudit"),
-        ("This paper proposes a simple yet effective input-level backdoor detection (dubbed IBD-PSC) as a firewall.", "IBD-PSC"),
-        ("We introduce a novel federated learning paradigm, named Model Heterogeneous personalized Federated"
-         " Learning via Injection and Distillation (MH-pFLID). Our framework leverages a lightweight module.", "MH-pFLID"),
+        (
+            "This paper proposes a simple yet effective input-level backdoor detection (dubbed IBD-PSC) as a firewall.",
+            "IBD-PSC",
+        ),
+        (
+            "We introduce a novel federated learning paradigm, named Model Heterogeneous personalized Federated"
+            " Learning via Injection and Distillation (MH-pFLID). Our framework leverages a lightweight module.",
+            "MH-pFLID",
+        ),
         ("We propose SymGNN, a graph neural network that respects the symmetries of the input graph.", "SymGNN"),
         ("We present ∂-CROWN, a verifier for differentiable programs.", "∂-CROWN"),
         ("To this end we develop A-BAD-BO, a batch Bayesian optimisation method for adversarial settings.", "A-BAD-BO"),
-        ("In this paper, we introduce EfficientZero V2, a general framework designed for sample-efficient RL.", "EfficientZero V2"),
+        (
+            "In this paper, we introduce EfficientZero V2, a general framework designed for sample-efficient RL.",
+            "EfficientZero V2",
+        ),
         ("We provide *PolySketchFormer*, a practical linear-time Transformer architecture.", "PolySketchFormer"),
-        ("We propose a general-purpose framework, named UP2ME (**U**nivariate **P**re-training to **M**ultivariate"
-         " Fin**e**-tuning), for time series.", "UP2ME"),
-        ("This paper introduces Resilient Guardrails for Large Language Models (RigorLLM), a novel framework.", "RigorLLM"),
-        ("Thus, we develop Contextualized Policy Recovery (CPR), which re-frames the problem.", "Contextualized Policy Recovery"),
-        ("Pruning large language models is hard. Experiments show that our Pruner-Zero obtains superior"
-         " performance. In this way, Pruner-Zero allows auto-generation of symbolic pruning metrics.", "Pruner-Zero"),
+        (
+            "We propose a general-purpose framework, named UP2ME (**U**nivariate **P**re-training to **M**ultivariate"
+            " Fin**e**-tuning), for time series.",
+            "UP2ME",
+        ),
+        (
+            "This paper introduces Resilient Guardrails for Large Language Models (RigorLLM), a novel framework.",
+            "RigorLLM",
+        ),
+        (
+            "Thus, we develop Contextualized Policy Recovery (CPR), which re-frames the problem.",
+            "Contextualized Policy Recovery",
+        ),
+        (
+            "Pruning large language models is hard. Experiments show that our Pruner-Zero obtains superior"
+            " performance. In this way, Pruner-Zero allows auto-generation of symbolic pruning metrics.",
+            "Pruner-Zero",
+        ),
         ("To address this issue, we propose NExT, a method to teach LLMs to inspect the execution traces.", "NExT"),
         # a long form whose words look coined themselves: the name is the short form
-        ("Aiming to resemble the learning capacity of FT, we propose Weight-Decomposed Low-Rank Adaptation"
-         " (DoRA). DoRA decomposes the pre-trained weight into two components.", "DoRA"),
-        ("In this work, we propose Gradient Low-Rank Projection (GaLore), a training strategy that allows"
-         " full-parameter learning.", "GaLore"),
-        ("We propose a new fine-tuning method called Self-Play fIne-tuNing (SPIN), which starts from a"
-         " supervised fine-tuned model.", "SPIN"),
-        ("Leveraging deep and thin architectures, we establish a strong baseline network denoted as MobileLLM,"
-         " which attains a remarkable accuracy boost.", "MobileLLM"),
-        ("The problem of optimizing such systems, which we refer to as AutoAI, requires us to jointly train"
-         " components.", "AutoAI"),
-        ("Our framework allows us to design a new architecture (Mamba-2) whose core layer is a refinement"
-         " of Mamba's selective SSM.", "Mamba-2"),
-        ("To solve the problem, we propose a computationally efficient algorithm called \"Pricing with"
-         " Perturbation (PwP)\", which enjoys a low regret.", "Pricing with Perturbation"),
+        (
+            "Aiming to resemble the learning capacity of FT, we propose Weight-Decomposed Low-Rank Adaptation"
+            " (DoRA). DoRA decomposes the pre-trained weight into two components.",
+            "DoRA",
+        ),
+        (
+            "In this work, we propose Gradient Low-Rank Projection (GaLore), a training strategy that allows"
+            " full-parameter learning.",
+            "GaLore",
+        ),
+        (
+            "We propose a new fine-tuning method called Self-Play fIne-tuNing (SPIN), which starts from a"
+            " supervised fine-tuned model.",
+            "SPIN",
+        ),
+        (
+            "Leveraging deep and thin architectures, we establish a strong baseline network denoted as MobileLLM,"
+            " which attains a remarkable accuracy boost.",
+            "MobileLLM",
+        ),
+        (
+            "The problem of optimizing such systems, which we refer to as AutoAI, requires us to jointly train"
+            " components.",
+            "AutoAI",
+        ),
+        (
+            "Our framework allows us to design a new architecture (Mamba-2) whose core layer is a refinement"
+            " of Mamba's selective SSM.",
+            "Mamba-2",
+        ),
+        (
+            'To solve the problem, we propose a computationally efficient algorithm called "Pricing with'
+            ' Perturbation (PwP)", which enjoys a low regret.',
+            "Pricing with Perturbation",
+        ),
         # a plain capitalised name, right after the verb and before a comma
-        ("To address these issues, we introduce Proteus, an innovative deep diffusion network that"
-         " incorporates graph-based triangle methods.", "Proteus"),
+        (
+            "To address these issues, we introduce Proteus, an innovative deep diffusion network that"
+            " incorporates graph-based triangle methods.",
+            "Proteus",
+        ),
         # the letters of a coinage spelled from a description are not a definition
-        ("Direct preference optimization is popular. We propose a simple method (SimPO) that uses the"
-         " average log probability as the implicit reward.", "SimPO"),
+        (
+            "Direct preference optimization is popular. We propose a simple method (SimPO) that uses the"
+            " average log probability as the implicit reward.",
+            "SimPO",
+        ),
         # never introduced, but the subject of a claim: the paper's own model
-        ("Building upon this insight, we propose a shallow lightweight transformer model. In particular,"
-         " SAMformer surpasses current state-of-the-art methods with fewer parameters.", "SAMformer"),
+        (
+            "Building upon this insight, we propose a shallow lightweight transformer model. In particular,"
+            " SAMformer surpasses current state-of-the-art methods with fewer parameters.",
+            "SAMformer",
+        ),
     ],
 )
 def test_introduced_method_names_rank_first(text, name):
@@ -75,42 +126,107 @@ def test_introduced_method_names_rank_first(text, name):
 @pytest.mark.parametrize(
     "text, not_a_method, kept",
     [
-        ("By choosing a KL-based reconcilement, we show that the proposed method resembles Friedman's"
-         " Gradient-Boosting (GB) algorithm.", "Gradient-Boosting", "KL-based reconcilement"),
-        ("Our design shares similar intuitions as popular high-order ODE solvers like the DPM-Solver-2.", "DPM-Solver-2", "ODE solvers"),
-        ("The first theorem provides a formula to calculate the maximum Precision-Recall AUC.", "Precision-Recall", "AUC"),
+        (
+            "By choosing a KL-based reconcilement, we show that the proposed method resembles Friedman's"
+            " Gradient-Boosting (GB) algorithm.",
+            "Gradient-Boosting",
+            "KL-based reconcilement",
+        ),
+        (
+            "Our design shares similar intuitions as popular high-order ODE solvers like the DPM-Solver-2.",
+            "DPM-Solver-2",
+            "ODE solvers",
+        ),
+        (
+            "The first theorem provides a formula to calculate the maximum Precision-Recall AUC.",
+            "Precision-Recall",
+            "AUC",
+        ),
         ("We propose to prompt GPT-4 with retrieved passages.", "GPT-4", "retrieved passages"),
-        ("We also design an adaptive method to select BN layers to scale up for effective detection.", "BN", "BN layers"),
-        ("We estimate average treatment effects (ATEs). We then introduce ATEs for subgroups.", "ATEs", "average treatment effects"),
+        (
+            "We also design an adaptive method to select BN layers to scale up for effective detection.",
+            "BN",
+            "BN layers",
+        ),
+        (
+            "We estimate average treatment effects (ATEs). We then introduce ATEs for subgroups.",
+            "ATEs",
+            "average treatment effects",
+        ),
         ("Prior work proposed sequential models for 3D scenes.", "3D", "sequential models"),
-        ("Recent work provides promising evidence that Physics-Informed Neural Networks (PINN) can solve"
-         " partial differential equations.", "PINN", "differential equations"),
-        ("This paper introduces a min-max formulation for the Graph Signal Denoising (GSD) problem.", "GSD", "min-max formulation"),
-        ("In the field of Structure-based Drug Design (SBDD), generative models have achieved outstanding"
-         " performance.", "SBDD", "structure-based drug design"),
+        (
+            "Recent work provides promising evidence that Physics-Informed Neural Networks (PINN) can solve"
+            " partial differential equations.",
+            "PINN",
+            "differential equations",
+        ),
+        (
+            "This paper introduces a min-max formulation for the Graph Signal Denoising (GSD) problem.",
+            "GSD",
+            "min-max formulation",
+        ),
+        (
+            "In the field of Structure-based Drug Design (SBDD), generative models have achieved outstanding"
+            " performance.",
+            "SBDD",
+            "structure-based drug design",
+        ),
         ("We propose Weight-Decomposed Low-Rank Adaptation (DoRA) for fine-tuning.", "Weight-Decomposed", "DoRA"),
-        ("Retrieval-augmented generation (RAG) helps. RAG achieves higher accuracy on open questions.", "RAG", "retrieval-augmented generation"),
+        (
+            "Retrieval-augmented generation (RAG) helps. RAG achieves higher accuracy on open questions.",
+            "RAG",
+            "retrieval-augmented generation",
+        ),
         ("We find that GPT-4V outperforms open models on charts.", "GPT-4V", "open models"),
-        ("We evaluate GPT-4, Claude-3 and Gemini-Pro on long documents. Claude-3 outperforms the others.", "Claude-3", "long documents"),
-        ("Building on the Transformer architecture, which is known to scale to billions of parameters, it"
-         " bridges the gap between convolutional U-Nets and Transformers.", "U-Nets", "U-Nets"),
-        ("Our results improve upon the algorithms provided by Impagliazzo, Lei, Pitassi, and Sorrell"
-         " (STOC, 2022).", "STOC", "STOC"),
-        ("Finally, we provide experimental results obtained using neural networks (ResNet-56) which show"
-         " evidence for our theory.", "ResNet-56", "ResNet-56"),
-        ("Adoption has fueled new models such as LLaVa, InstructBLIP, and PaLI-3. We study LLaVa and"
-         " InstructBLIP in depth.", "LLaVa", "InstructBLIP"),
-        ("We present Jamba, a new base large language model based on a novel hybrid Transformer-Mamba"
-         " mixture-of-experts architecture.", "Transformer-Mamba", "Jamba"),
+        (
+            "We evaluate GPT-4, Claude-3 and Gemini-Pro on long documents. Claude-3 outperforms the others.",
+            "Claude-3",
+            "long documents",
+        ),
+        (
+            "Building on the Transformer architecture, which is known to scale to billions of parameters, it"
+            " bridges the gap between convolutional U-Nets and Transformers.",
+            "U-Nets",
+            "U-Nets",
+        ),
+        (
+            "Our results improve upon the algorithms provided by Impagliazzo, Lei, Pitassi, and Sorrell (STOC, 2022).",
+            "STOC",
+            "STOC",
+        ),
+        (
+            "Finally, we provide experimental results obtained using neural networks (ResNet-56) which show"
+            " evidence for our theory.",
+            "ResNet-56",
+            "ResNet-56",
+        ),
+        (
+            "Adoption has fueled new models such as LLaVa, InstructBLIP, and PaLI-3. We study LLaVa and"
+            " InstructBLIP in depth.",
+            "LLaVa",
+            "InstructBLIP",
+        ),
+        (
+            "We present Jamba, a new base large language model based on a novel hybrid Transformer-Mamba"
+            " mixture-of-experts architecture.",
+            "Transformer-Mamba",
+            "Jamba",
+        ),
         ("We release Mistral 8x7B, a sparse mixture of experts, and 1.3B models.", "8x7B", "mixture"),
         ("We release Mistral 8x7B, a sparse mixture of experts, and 1.3B models.", "1.3B", "mixture"),
-        ("This paper proposes a novel online evaluation protocol for Test Time Adaptation (TTA) methods."
-         " TTA methods leverage unlabeled data at test time.", "TTA", "test time adaptation"),
+        (
+            "This paper proposes a novel online evaluation protocol for Test Time Adaptation (TTA) methods."
+            " TTA methods leverage unlabeled data at test time.",
+            "TTA",
+            "test time adaptation",
+        ),
     ],
 )
 def test_used_names_are_not_methods(text, not_a_method, kept):
     assert not_a_method not in keywords_of(text, "method")
-    assert any(kept.lower() in label.lower() for label in keywords_of(text)), keywords_of(text)  # the text still has its keywords
+    assert any(kept.lower() in label.lower() for label in keywords_of(text)), keywords_of(
+        text
+    )  # the text still has its keywords
 
 
 @pytest.mark.parametrize(
@@ -141,11 +257,22 @@ def test_a_short_form_may_start_inside_a_hyphenated_word():
     "sentence, short, long",
     [
         # Schwartz & Hearst take the shortest spelling (`Time Adaptation`); the initials win
-        ("This paper proposes an evaluation protocol for Test Time Adaptation (TTA) methods.", "TTA", "Test Time Adaptation"),
-        ("We present a general-purpose gradient-guided nested sampling (GGNS) algorithm.", "GGNS",
-         "gradient-guided nested sampling"),
+        (
+            "This paper proposes an evaluation protocol for Test Time Adaptation (TTA) methods.",
+            "TTA",
+            "Test Time Adaptation",
+        ),
+        (
+            "We present a general-purpose gradient-guided nested sampling (GGNS) algorithm.",
+            "GGNS",
+            "gradient-guided nested sampling",
+        ),
         ("We approach it as a coupled covariance eigenproblem (CCE).", "CCE", "coupled covariance eigenproblem"),
-        ("Reinforcement Learning from Human Feedback (RLHF) is key.", "RLHF", "Reinforcement Learning from Human Feedback"),
+        (
+            "Reinforcement Learning from Human Feedback (RLHF) is key.",
+            "RLHF",
+            "Reinforcement Learning from Human Feedback",
+        ),
     ],
 )
 def test_long_forms_prefer_the_words_whose_initials_spell_the_short_form(sentence, short, long):
@@ -187,7 +314,9 @@ def test_describing_compounds_start_phrases_but_do_not_stand_alone():
 
 
 def test_common_verbs_end_phrases():
-    phrases = extract_terms("Modern computer vision offers a great variety of models. The task poses challenges.", TAXONOMY).phrases
+    phrases = extract_terms(
+        "Modern computer vision offers a great variety of models. The task poses challenges.", TAXONOMY
+    ).phrases
     assert "modern computer vision" in phrases
     assert not any(p.endswith(("offer", "offers", "pose")) for p in phrases), phrases
 
@@ -227,9 +356,14 @@ def test_suggestive_terms_alone_need_more_weight_than_specific_ones():
 
 def test_taxonomy_terms_are_checked_and_can_be_replaced(tmp_path):
     with pytest.raises(PaperdbError, match="'learning to rank' can never match"):
-        build_taxonomy([{"name": "ranking", "terms": ["learning to rank"]}], normalise_keyword, is_findable_phrase, "t.json")
+        build_taxonomy(
+            [{"name": "ranking", "terms": ["learning to rank"]}], normalise_keyword, is_findable_phrase, "t.json"
+        )
     custom = build_taxonomy(
-        [{"name": "proteins", "terms": ["protein*", "protein folding"]}], normalise_keyword, is_findable_phrase, "t.json"
+        [{"name": "proteins", "terms": ["protein*", "protein folding"]}],
+        normalise_keyword,
+        is_findable_phrase,
+        "t.json",
     )
     ranked = rank_keywords(extract_terms("Protein folding predicts proteins.", custom), {}, 1)
     assert [k.label for k in ranked if k.kind == "topic"] == ["proteins"]
@@ -277,12 +411,16 @@ def test_all_four_kinds_on_a_realistic_abstract():
 
 
 def test_parallel_ranking_equals_single_process(monkeypatch):
-    papers = [(f"p{i:03d}", f"We propose Method{i}X, a solver for task {i}. Graph neural networks (GNNs) help.")
-              for i in range(40)]
+    papers = [
+        (f"p{i:03d}", f"We propose Method{i}X, a solver for task {i}. Graph neural networks (GNNs) help.")
+        for i in range(40)
+    ]
     single = rank_all(papers, TAXONOMY)
     merges = []
     merge_counts = pool.merge_counts  # the parent's merge of the workers' counts
-    monkeypatch.setattr(pool, "merge_counts", lambda parts, in_order: merges.append(in_order) or merge_counts(parts, in_order))
+    monkeypatch.setattr(
+        pool, "merge_counts", lambda parts, in_order: merges.append(in_order) or merge_counts(parts, in_order)
+    )
     monkeypatch.setattr(ranking, "PARALLEL_MIN", 10)
     monkeypatch.setattr(pool, "CHUNK", 3)  # many chunks, shared unevenly between the workers
     parallel = rank_all(papers, TAXONOMY)  # the workers' counts added up in one dictionary
@@ -326,7 +464,9 @@ def test_document_frequencies_are_exact_when_counts_spill_to_disk(monkeypatch):
     from etl.sources import bundled_listings_dir, read_input
 
     abstracts = [
-        e.abstract for path in sorted(bundled_listings_dir().glob("*.txt")) for e in read_input(str(path), path.read_bytes()).entries
+        e.abstract
+        for path in sorted(bundled_listings_dir().glob("*.txt"))
+        for e in read_input(str(path), path.read_bytes()).entries
     ]
     expected = Counter(key for a in abstracts for key in terms_of(a, TAXONOMY).document_keys())
     monkeypatch.setattr(counts, "COUNTS_IN_MEMORY", 50)

@@ -13,73 +13,307 @@ Q = "https://github.com/Cornell-RelaxML/quip-sharp"
 # (text, [(kind, canonical url, owner, repo, path, raw)]) modelled on real ICML abstracts
 CASES = [
     # plain, as most abstracts write it
-    ("Our code can be found at https://github.com/Cornell-RelaxML/quip-sharp.", [("repo", Q, "Cornell-RelaxML", "quip-sharp", None, Q)]),
-    ("Code is available at http://github.com/YujunZhou/IGSG", [("repo", "https://github.com/YujunZhou/IGSG", "YujunZhou", "IGSG", None, "http://github.com/YujunZhou/IGSG")]),
+    (
+        "Our code can be found at https://github.com/Cornell-RelaxML/quip-sharp.",
+        [("repo", Q, "Cornell-RelaxML", "quip-sharp", None, Q)],
+    ),
+    (
+        "Code is available at http://github.com/YujunZhou/IGSG",
+        [("repo", "https://github.com/YujunZhou/IGSG", "YujunZhou", "IGSG", None, "http://github.com/YujunZhou/IGSG")],
+    ),
     # no scheme, www., upper-case host
-    ("reproducible via a 1-line script at github.com/ThrunGroup/BanditMIPS.", [("repo", "https://github.com/ThrunGroup/BanditMIPS", "ThrunGroup", "BanditMIPS", None, "github.com/ThrunGroup/BanditMIPS")]),
-    ("See www.github.com/a-b/c_d for details.", [("repo", "https://github.com/a-b/c_d", "a-b", "c_d", None, "www.github.com/a-b/c_d")]),
-    ("See https://www.github.com/a/b.", [("repo", "https://github.com/a/b", "a", "b", None, "https://www.github.com/a/b")]),
-    ("Code: HTTPS://GitHub.com/Foo/Bar.", [("repo", "https://github.com/Foo/Bar", "Foo", "Bar", None, "HTTPS://GitHub.com/Foo/Bar")]),
+    (
+        "reproducible via a 1-line script at github.com/ThrunGroup/BanditMIPS.",
+        [
+            (
+                "repo",
+                "https://github.com/ThrunGroup/BanditMIPS",
+                "ThrunGroup",
+                "BanditMIPS",
+                None,
+                "github.com/ThrunGroup/BanditMIPS",
+            )
+        ],
+    ),
+    (
+        "See www.github.com/a-b/c_d for details.",
+        [("repo", "https://github.com/a-b/c_d", "a-b", "c_d", None, "www.github.com/a-b/c_d")],
+    ),
+    (
+        "See https://www.github.com/a/b.",
+        [("repo", "https://github.com/a/b", "a", "b", None, "https://www.github.com/a/b")],
+    ),
+    (
+        "Code: HTTPS://GitHub.com/Foo/Bar.",
+        [("repo", "https://github.com/Foo/Bar", "Foo", "Bar", None, "HTTPS://GitHub.com/Foo/Bar")],
+    ),
     # trailing punctuation of every kind
-    ("at https://github.com/a/b, and more", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
+    (
+        "at https://github.com/a/b, and more",
+        [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")],
+    ),
     ("at https://github.com/a/b; more", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
     ("(code: https://github.com/a/b)", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
     ("(see https://github.com/a/b).", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
     ("Code: *https://github.com/a/b*.", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
-    ("Code: **https://github.com/a/b**", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
+    (
+        "Code: **https://github.com/a/b**",
+        [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")],
+    ),
     ("Code: _https://github.com/a/b_", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
     ("Code: <https://github.com/a/b>.", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
     ("Code: https://github.com/a/b!", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
     ("Code: 'https://github.com/a/b'.", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
     ('Code: "https://github.com/a/b".', [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
-    ("Our code is available at https://github.com/Aaronhuang-778/BiLLM .", [("repo", "https://github.com/Aaronhuang-778/BiLLM", "Aaronhuang-778", "BiLLM", None, "https://github.com/Aaronhuang-778/BiLLM")]),
+    (
+        "Our code is available at https://github.com/Aaronhuang-778/BiLLM .",
+        [
+            (
+                "repo",
+                "https://github.com/Aaronhuang-778/BiLLM",
+                "Aaronhuang-778",
+                "BiLLM",
+                None,
+                "https://github.com/Aaronhuang-778/BiLLM",
+            )
+        ],
+    ),
     ("Code: https://github.com/a/b/.", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b/")]),
     # .git suffix, dots and underscores in names
-    ("Clone https://github.com/a/b.git now", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b.git")]),
-    ("at https://github.com/Nicolas1203/mkd_ocl.", [("repo", "https://github.com/Nicolas1203/mkd_ocl", "Nicolas1203", "mkd_ocl", None, "https://github.com/Nicolas1203/mkd_ocl")]),
-    ("at https://github.com/user/repo.js.", [("repo", "https://github.com/user/repo.js", "user", "repo.js", None, "https://github.com/user/repo.js")]),
+    (
+        "Clone https://github.com/a/b.git now",
+        [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b.git")],
+    ),
+    (
+        "at https://github.com/Nicolas1203/mkd_ocl.",
+        [
+            (
+                "repo",
+                "https://github.com/Nicolas1203/mkd_ocl",
+                "Nicolas1203",
+                "mkd_ocl",
+                None,
+                "https://github.com/Nicolas1203/mkd_ocl",
+            )
+        ],
+    ),
+    (
+        "at https://github.com/user/repo.js.",
+        [("repo", "https://github.com/user/repo.js", "user", "repo.js", None, "https://github.com/user/repo.js")],
+    ),
     # sub-paths: the repository is owner/repo, the path kept
-    ("in https://github.com/google-research/google-research/tree/master/sparse_mixers.", [("repo", "https://github.com/google-research/google-research", "google-research", "google-research", "tree/master/sparse_mixers", "https://github.com/google-research/google-research/tree/master/sparse_mixers")]),
-    ("see https://github.com/a/b/blob/main/README.md#usage", [("repo", "https://github.com/a/b", "a", "b", "blob/main/README.md", "https://github.com/a/b/blob/main/README.md#usage")]),
-    ("see https://github.com/a/b?tab=readme-ov-file", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b?tab=readme-ov-file")]),
-    ("raw https://raw.githubusercontent.com/a/b/main/data.csv", [("repo", "https://github.com/a/b", "a", "b", "main/data.csv", "https://raw.githubusercontent.com/a/b/main/data.csv")]),
+    (
+        "in https://github.com/google-research/google-research/tree/master/sparse_mixers.",
+        [
+            (
+                "repo",
+                "https://github.com/google-research/google-research",
+                "google-research",
+                "google-research",
+                "tree/master/sparse_mixers",
+                "https://github.com/google-research/google-research/tree/master/sparse_mixers",
+            )
+        ],
+    ),
+    (
+        "see https://github.com/a/b/blob/main/README.md#usage",
+        [
+            (
+                "repo",
+                "https://github.com/a/b",
+                "a",
+                "b",
+                "blob/main/README.md",
+                "https://github.com/a/b/blob/main/README.md#usage",
+            )
+        ],
+    ),
+    (
+        "see https://github.com/a/b?tab=readme-ov-file",
+        [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b?tab=readme-ov-file")],
+    ),
+    (
+        "raw https://raw.githubusercontent.com/a/b/main/data.csv",
+        [
+            (
+                "repo",
+                "https://github.com/a/b",
+                "a",
+                "b",
+                "main/data.csv",
+                "https://raw.githubusercontent.com/a/b/main/data.csv",
+            )
+        ],
+    ),
     # mangled schemes
     ("Code at https//github.com/a/b.", [("repo", "https://github.com/a/b", "a", "b", None, "https//github.com/a/b")]),
-    ("Data are available on https: //tactile-vlm.github.io.", [("pages", "https://tactile-vlm.github.io", "tactile-vlm", None, None, "https: //tactile-vlm.github.io")]),
+    (
+        "Data are available on https: //tactile-vlm.github.io.",
+        [("pages", "https://tactile-vlm.github.io", "tactile-vlm", None, None, "https: //tactile-vlm.github.io")],
+    ),
     ("Code at http:/github.com/a/b.", [("repo", "https://github.com/a/b", "a", "b", None, "http:/github.com/a/b")]),
-    ("Code at https:://github.com/a/b.", [("repo", "https://github.com/a/b", "a", "b", None, "https:://github.com/a/b")]),
+    (
+        "Code at https:://github.com/a/b.",
+        [("repo", "https://github.com/a/b", "a", "b", None, "https:://github.com/a/b")],
+    ),
     # markdown links: the target wins; a different URL in the text is a second link
-    ("Code is available [here](https://github.com/JiaDingCN/GeminiFusion).", [("repo", "https://github.com/JiaDingCN/GeminiFusion", "JiaDingCN", "GeminiFusion", None, "https://github.com/JiaDingCN/GeminiFusion")]),
-    ("at [GitHub](https://github.com/MAGICS-LAB/UHop); updates on [arXiv](https://arxiv.org/abs/2404.03827).", [("repo", "https://github.com/MAGICS-LAB/UHop", "MAGICS-LAB", "UHop", None, "https://github.com/MAGICS-LAB/UHop"), ("other", "https://arxiv.org/abs/2404.03827", None, None, "abs/2404.03827", "https://arxiv.org/abs/2404.03827")]),
-    ("[https://github.com/a/b](https://github.com/a/b)", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
-    ("[github.com/a/old](https://github.com/a/new)", [("repo", "https://github.com/a/old", "a", "old", None, "github.com/a/old"), ("repo", "https://github.com/a/new", "a", "new", None, "https://github.com/a/new")]),
-    ("[code]( https://github.com/a/b )", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")]),
+    (
+        "Code is available [here](https://github.com/JiaDingCN/GeminiFusion).",
+        [
+            (
+                "repo",
+                "https://github.com/JiaDingCN/GeminiFusion",
+                "JiaDingCN",
+                "GeminiFusion",
+                None,
+                "https://github.com/JiaDingCN/GeminiFusion",
+            )
+        ],
+    ),
+    (
+        "at [GitHub](https://github.com/MAGICS-LAB/UHop); updates on [arXiv](https://arxiv.org/abs/2404.03827).",
+        [
+            (
+                "repo",
+                "https://github.com/MAGICS-LAB/UHop",
+                "MAGICS-LAB",
+                "UHop",
+                None,
+                "https://github.com/MAGICS-LAB/UHop",
+            ),
+            (
+                "other",
+                "https://arxiv.org/abs/2404.03827",
+                None,
+                None,
+                "abs/2404.03827",
+                "https://arxiv.org/abs/2404.03827",
+            ),
+        ],
+    ),
+    (
+        "[https://github.com/a/b](https://github.com/a/b)",
+        [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")],
+    ),
+    (
+        "[github.com/a/old](https://github.com/a/new)",
+        [
+            ("repo", "https://github.com/a/old", "a", "old", None, "github.com/a/old"),
+            ("repo", "https://github.com/a/new", "a", "new", None, "https://github.com/a/new"),
+        ],
+    ),
+    (
+        "[code]( https://github.com/a/b )",
+        [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b")],
+    ),
     # GitHub Pages, users and organisations, gists
-    ("project website: https://rohinmanvi.github.io/GeoLLM.", [("pages", "https://rohinmanvi.github.io/GeoLLM", "rohinmanvi", None, "GeoLLM", "https://rohinmanvi.github.io/GeoLLM")]),
-    ("Videos at sites.github.io and foo-bar.github.io/demo/", [("pages", "https://sites.github.io", "sites", None, None, "sites.github.io"), ("pages", "https://foo-bar.github.io/demo", "foo-bar", None, "demo", "foo-bar.github.io/demo/")]),
-    ("Our lab: https://github.com/thu-ml.", [("user", "https://github.com/thu-ml", "thu-ml", None, None, "https://github.com/thu-ml")]),
-    ("Our lab: https://github.com/orgs/thu-ml/repositories", [("user", "https://github.com/thu-ml", "thu-ml", None, None, "https://github.com/orgs/thu-ml/repositories")]),
-    ("snippet https://gist.github.com/karpathy/d4dee566867f8291f086.", [("gist", "https://gist.github.com/karpathy/d4dee566867f8291f086", "karpathy", None, "d4dee566867f8291f086", "https://gist.github.com/karpathy/d4dee566867f8291f086")]),
+    (
+        "project website: https://rohinmanvi.github.io/GeoLLM.",
+        [
+            (
+                "pages",
+                "https://rohinmanvi.github.io/GeoLLM",
+                "rohinmanvi",
+                None,
+                "GeoLLM",
+                "https://rohinmanvi.github.io/GeoLLM",
+            )
+        ],
+    ),
+    (
+        "Videos at sites.github.io and foo-bar.github.io/demo/",
+        [
+            ("pages", "https://sites.github.io", "sites", None, None, "sites.github.io"),
+            ("pages", "https://foo-bar.github.io/demo", "foo-bar", None, "demo", "foo-bar.github.io/demo/"),
+        ],
+    ),
+    (
+        "Our lab: https://github.com/thu-ml.",
+        [("user", "https://github.com/thu-ml", "thu-ml", None, None, "https://github.com/thu-ml")],
+    ),
+    (
+        "Our lab: https://github.com/orgs/thu-ml/repositories",
+        [("user", "https://github.com/thu-ml", "thu-ml", None, None, "https://github.com/orgs/thu-ml/repositories")],
+    ),
+    (
+        "snippet https://gist.github.com/karpathy/d4dee566867f8291f086.",
+        [
+            (
+                "gist",
+                "https://gist.github.com/karpathy/d4dee566867f8291f086",
+                "karpathy",
+                None,
+                "d4dee566867f8291f086",
+                "https://gist.github.com/karpathy/d4dee566867f8291f086",
+            )
+        ],
+    ),
     # other hosts are kept as other
-    ("Models on https://huggingface.co/datasets/x/y and https://gitlab.com/a/b.", [("other", "https://huggingface.co/datasets/x/y", None, None, "datasets/x/y", "https://huggingface.co/datasets/x/y"), ("other", "https://gitlab.com/a/b", None, None, "a/b", "https://gitlab.com/a/b")]),
-    ("Project page: http://www.example.org/proj/.", [("other", "http://example.org/proj", None, None, "proj", "http://www.example.org/proj/")]),
-    ("Demo at https://sites.google.com/view/zkaudit", [("other", "https://sites.google.com/view/zkaudit", None, None, "view/zkaudit", "https://sites.google.com/view/zkaudit")]),
+    (
+        "Models on https://huggingface.co/datasets/x/y and https://gitlab.com/a/b.",
+        [
+            (
+                "other",
+                "https://huggingface.co/datasets/x/y",
+                None,
+                None,
+                "datasets/x/y",
+                "https://huggingface.co/datasets/x/y",
+            ),
+            ("other", "https://gitlab.com/a/b", None, None, "a/b", "https://gitlab.com/a/b"),
+        ],
+    ),
+    (
+        "Project page: http://www.example.org/proj/.",
+        [("other", "http://example.org/proj", None, None, "proj", "http://www.example.org/proj/")],
+    ),
+    (
+        "Demo at https://sites.google.com/view/zkaudit",
+        [
+            (
+                "other",
+                "https://sites.google.com/view/zkaudit",
+                None,
+                None,
+                "view/zkaudit",
+                "https://sites.google.com/view/zkaudit",
+            )
+        ],
+    ),
     # several links, duplicates once
-    ("Code https://github.com/a/b and https://github.com/a/c; again https://github.com/A/B.", [("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b"), ("repo", "https://github.com/a/c", "a", "c", None, "https://github.com/a/c")]),
+    (
+        "Code https://github.com/a/b and https://github.com/a/c; again https://github.com/A/B.",
+        [
+            ("repo", "https://github.com/a/b", "a", "b", None, "https://github.com/a/b"),
+            ("repo", "https://github.com/a/c", "a", "c", None, "https://github.com/a/c"),
+        ],
+    ),
     # not links
     ("Click javascript:alert(document.cookie) or javascript://github.com/a/b", []),
     ("Write to mailto:someone@github.com today", []),
     ("ftp://github.com/a/b is not http", []),
     ("e.g. i.e. Fig. 3.2 and node.js or torch.nn.Module are not links.", []),
     ("the GitHub homepage github.com is no repository", []),
-    ("github.com/features/copilot is a product page", [("other", "https://github.com/features/copilot", None, None, "features/copilot", "github.com/features/copilot")]),
+    (
+        "github.com/features/copilot is a product page",
+        [
+            (
+                "other",
+                "https://github.com/features/copilot",
+                None,
+                None,
+                "features/copilot",
+                "github.com/features/copilot",
+            )
+        ],
+    ),
     ("xhttps://github.com/a/b", []),
 ]
 
 
 @pytest.mark.parametrize("text, expected", CASES, ids=[c[0][:40] for c in CASES])
 def test_forms(text, expected):
-    got = [(l.kind, l.url, l.owner, l.repo, l.path, l.raw) for l in extract_links(text)]
+    got = [(link.kind, link.url, link.owner, link.repo, link.path, link.raw) for link in extract_links(text)]
     assert got == expected
 
 
@@ -109,7 +343,7 @@ def test_github_links_are_found_and_canonical(before, owner, repo, punct, after)
     text = f"{before} https://github.com/{owner}/{repo}{punct} {after}"
     links = extract_links(text)
     want = f"https://github.com/{owner}/{repo}".lower()
-    assert want in {l.key for l in links if l.kind == "repo"}
+    assert want in {link.key for link in links if link.kind == "repo"}
 
 
 @settings(max_examples=500, deadline=None)
@@ -131,11 +365,39 @@ def test_non_ascii_punctuation_ends_a_url():
 
 
 _fragments = st.lists(
-    st.sampled_from([
-        "https://", "http :// ", "www.", "github.com/", "Owner", "repo", ".github.io", "sites.google.com/x",
-        ". ", "! ", "? ", ".", "!", "?", " ", "\n", "a", "-", "/", "Code at ", "e.g. ", "(", ")", "[x](",
-        "huggingface.co/", "arxiv.org/abs/1", ".git", "é", "。",
-    ]),
+    st.sampled_from(
+        [
+            "https://",
+            "http :// ",
+            "www.",
+            "github.com/",
+            "Owner",
+            "repo",
+            ".github.io",
+            "sites.google.com/x",
+            ". ",
+            "! ",
+            "? ",
+            ".",
+            "!",
+            "?",
+            " ",
+            "\n",
+            "a",
+            "-",
+            "/",
+            "Code at ",
+            "e.g. ",
+            "(",
+            ")",
+            "[x](",
+            "huggingface.co/",
+            "arxiv.org/abs/1",
+            ".git",
+            "é",
+            "。",
+        ]
+    ),
     max_size=40,
 ).map("".join)
 

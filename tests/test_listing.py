@@ -24,7 +24,10 @@ from etl.sources.listing import MAX_ABSTRACT_CHARS, parse_header
         ("CVPR 1999 papers", ("CVPR", 1999)),
         # an abstract's first line is not a header
         ("In 2024 we show that transformers can learn to sort lists of arbitrary length.", None),
-        ("We study 2024 instances of the travelling salesman problem and find that greedy heuristics fail often.", None),
+        (
+            "We study 2024 instances of the travelling salesman problem and find that greedy heuristics fail often.",
+            None,
+        ),
         ("ICML Papers", None),
         ("2024 Papers", None),
         ("ICML 3024 Papers", None),
@@ -92,7 +95,10 @@ def test_venue_option_overrides_header():
         (b"", "f.txt: empty file"),
         (b"  \n\n \r\n", "f.txt: empty file"),
         (b"ICML 2024 Papers\n\n\n", "f.txt:1: no abstracts after the header"),
-        (b"We propose X.\n\nWe propose Y.\n", "f.txt:1: no header line like 'ICML 2024 Papers'; add one or give --venue and --year"),
+        (
+            b"We propose X.\n\nWe propose Y.\n",
+            "f.txt:1: no header line like 'ICML 2024 Papers'; add one or give --venue and --year",
+        ),
         (b"ICML 2024 Papers\n\nCaf\xe9 au lait.\n", "f.txt:3: not valid UTF-8 (byte 0xe9); save the file as UTF-8"),
         ("ICML 2024 Papers\n\nOne.\n".encode("utf-16"), "f.txt: file is UTF-16; save it as UTF-8"),
         ("ICML 2024 Papers\n\nOne.\n".encode("utf-16-le"), "f.txt: file is UTF-16; save it as UTF-8"),

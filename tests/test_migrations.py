@@ -7,9 +7,9 @@ import sqlite3
 import pytest
 from alembic import command
 
-from etl.store.engine import alembic_config, current_revision, head_revision, make_engine, migrate, transaction
 from etl.errors import SchemaError
 from etl.load import load
+from etl.store.engine import alembic_config, current_revision, head_revision, make_engine, migrate, transaction
 from etl.store.models import Base
 
 

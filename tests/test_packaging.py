@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
+
+import tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -13,8 +14,10 @@ def test_every_package_is_listed():
     listed = set(config["packages"])
     found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "etl").rglob("__init__.py")}
     for name, directory in config["package-dir"].items():
-        found |= {name + "".join("." + part for part in p.parent.relative_to(ROOT / directory).parts)
-                  for p in (ROOT / directory).rglob("__init__.py")}
+        found |= {
+            name + "".join("." + part for part in p.parent.relative_to(ROOT / directory).parts)
+            for p in (ROOT / directory).rglob("__init__.py")
+        }
     assert found == listed
 
 
@@ -22,3 +25,12 @@ def test_console_script_and_plugin_entry_point():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert project["scripts"] == {"paperdb": "etl.cli:cli"}
     assert project["entry-points"]["datasette"] == {"paperdb": "etl.serve.plugin"}
+
+
+def test_every_module_is_small_and_says_what_it_is_for():
+    import ast
+
+    for path in (ROOT / "etl").rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        assert len(source.splitlines()) <= 350, f"{path.relative_to(ROOT)}: split it by concern"
+        assert ast.get_docstring(ast.parse(source)), f"{path.relative_to(ROOT)}: no module docstring"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from etl.serve.plugin import fts_query
-from etl.text.latex import latex_to_text
 from etl.serve.render import render_abstract, render_snippet
+from etl.text.latex import latex_to_text
 
 
 @pytest.mark.parametrize(
@@ -20,8 +20,14 @@ from etl.serve.render import render_abstract, render_snippet
         ("**T**ime **S**eries", "<strong>T</strong>ime <strong>S</strong>eries"),
         ("snake_case_name and mkd_ocl stay", "snake_case_name and mkd_ocl stay"),
         ("2 * 3 * 4", "2 * 3 * 4"),
-        ("see https://github.com/a/b_c.", 'see <a href="https://github.com/a/b_c" rel="nofollow">https://github.com/a/b_c</a>.'),
-        ("at [GitHub](https://github.com/MAGICS-LAB/UHop).", 'at <a href="https://github.com/MAGICS-LAB/UHop" rel="nofollow">GitHub</a>.'),
+        (
+            "see https://github.com/a/b_c.",
+            'see <a href="https://github.com/a/b_c" rel="nofollow">https://github.com/a/b_c</a>.',
+        ),
+        (
+            "at [GitHub](https://github.com/MAGICS-LAB/UHop).",
+            'at <a href="https://github.com/MAGICS-LAB/UHop" rel="nofollow">GitHub</a>.',
+        ),
         ("[x](javascript:alert(1))", "[x](javascript:alert(1))"),
         ("cost $\\mathcal{O}(n^2)$", 'cost <span class="math">O(n²)</span>'),
     ],
@@ -47,7 +53,12 @@ def test_latex_to_html(math, text):
 
 @pytest.mark.parametrize(
     "math, text",
-    [("AUC_{PR}", "AUCPR"), ("\\mathbb{R}^d", "R^d"), ("O(n \\log n)", "O(n log n)"), ("\\bf{\\Phi}_\\textrm{Flow}", "ΦFlow")],
+    [
+        ("AUC_{PR}", "AUCPR"),
+        ("\\mathbb{R}^d", "R^d"),
+        ("O(n \\log n)", "O(n log n)"),
+        ("\\bf{\\Phi}_\\textrm{Flow}", "ΦFlow"),
+    ],
 )
 def test_latex_to_plain_text(math, text):
     assert latex_to_text(math) == text

@@ -19,7 +19,7 @@ from etl.serve.app import make_datasette
 from tests.helpers import ABSTRACT_QUIP, dump, listing_text, rows
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
-from benchmark import synthetic, write_listings  # noqa: E402
+from benchmark import synthetic, write_listings
 
 CORPUS = 3000  # big enough that a load takes a second or two
 
@@ -41,7 +41,9 @@ def seeded(tmp_path) -> str:
 def start_load(db_file: str, *paths: str, env: dict | None = None) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-m", "etl", "load", *paths, "--db", db_file, "--quiet"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, **(env or {})},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, **(env or {})},
     )
 
 
@@ -110,7 +112,7 @@ def test_a_second_load_waits_then_fails_clearly(seeded, write):
     try:
         started = time.monotonic()
         process = start_load(seeded, str(path), env={"PAPERDB_LOCK_WAIT": "0.5"})
-        out, err = process.communicate(timeout=60)
+        _, err = process.communicate(timeout=60)
         assert process.returncode == 1
         assert err.decode().strip() == (
             f"Error: {seeded}: another process is writing to the database (waited 0.5s); try again when it finishes"
@@ -171,7 +173,11 @@ def test_a_load_killed_while_creating_leaves_no_database(tmp_path, corpus):
     process.send_signal(signal.SIGKILL)
     process.wait(timeout=30)
     assert not db_file.exists()  # at most the partial files, which the next creating load removes
-    assert set(database_files(db_file.parent)) <= {"papers.db.creating", "papers.db.creating-wal", "papers.db.creating-shm"}
+    assert set(database_files(db_file.parent)) <= {
+        "papers.db.creating",
+        "papers.db.creating-wal",
+        "papers.db.creating-shm",
+    }
     assert load(str(db_file), [str(corpus)]).papers_added == CORPUS
     assert database_files(db_file.parent) == ["papers.db"]
 
@@ -205,9 +211,11 @@ def hostile_files(write, tmp_path):
         ("huge.txt", b"ICML 2024 Papers\n\n" + big, ":3: paragraph longer than 100,000 characters"),
         ("crlf.txt", b"ICML 2024 Papers\r\n\r\nA CRLF abstract.\r\n", None),
         ("bom.txt", b"\xef\xbb\xbfICML 2024 Papers\n\nA BOM abstract.\n", None),
-        ("html and sql.txt", listing_text(
-            "We attack <script>alert(1)</script> and '); DROP TABLE papers; -- in one abstract."
-        ).encode(), None),
+        (
+            "html and sql.txt",
+            listing_text("We attack <script>alert(1)</script> and '); DROP TABLE papers; -- in one abstract.").encode(),
+            None,
+        ),
         ("naïve name with spaces — ü.txt", listing_text("An abstract in a file with a hostile name.").encode(), None),
     ]
 

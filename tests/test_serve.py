@@ -9,8 +9,8 @@ from urllib.parse import quote
 import pytest
 
 from etl.errors import PaperdbError
-from etl.store.models import Base
 from etl.serve.app import TABLE_OPTIONS, build_metadata, canned_queries, make_datasette, read_query
+from etl.store.models import Base
 from etl.store.views import VIEWS
 from tests.helpers import build_demo_db
 
@@ -86,7 +86,9 @@ def test_every_default_facet_is_computed(ds, table):
         assert data["facet_results"][name]["results"], (table, name)
 
 
-@pytest.mark.parametrize("table", sorted(name for name, options in TABLE_OPTIONS.items() if "sortable_columns" in options))
+@pytest.mark.parametrize(
+    "table", sorted(name for name, options in TABLE_OPTIONS.items() if "sortable_columns" in options)
+)
 def test_tables_with_sortable_columns_still_sort_and_search_by_default(ds, table):
     meta = build_metadata()["databases"]["papers"]["tables"][table]
     for column in meta["sortable_columns"]:
@@ -103,15 +105,21 @@ def test_topic_array_facet_narrows_papers(ds):
 def test_topic_facet_counts_each_paper_once_and_links_to_the_filter(ds, built):
     facet = get(ds, "/papers/papers.json?_size=0").json()["facet_results"]["topics"]
     with sqlite3.connect(built) as conn:
-        expected = dict(conn.execute("SELECT keyword, count(*) FROM paper_keywords WHERE kind = 'topic' GROUP BY keyword"))
+        expected = dict(
+            conn.execute("SELECT keyword, count(*) FROM paper_keywords WHERE kind = 'topic' GROUP BY keyword")
+        )
     assert facet["type"] == "distinct_array" and facet["results"]
-    assert {r["value"]: r["count"] for r in facet["results"]} == {r["value"]: expected[r["value"]] for r in facet["results"]}
+    assert {r["value"]: r["count"] for r in facet["results"]} == {
+        r["value"]: expected[r["value"]] for r in facet["results"]
+    }
     assert [r["count"] for r in facet["results"]] == sorted((r["count"] for r in facet["results"]), reverse=True)
     top = facet["results"][0]
     assert "topics__arraycontains=" in top["toggle_url"] and not top["selected"]
     filtered = get(ds, top["toggle_url"].replace("http://localhost", "")).json()
     assert filtered["filtered_table_rows_count"] == top["count"]
-    assert [r["selected"] for r in filtered["facet_results"]["topics"]["results"] if r["value"] == top["value"]] == [True]
+    assert [r["selected"] for r in filtered["facet_results"]["topics"]["results"] if r["value"] == top["value"]] == [
+        True
+    ]
 
 
 def test_search_box_on_papers_and_views(ds):
@@ -175,7 +183,11 @@ def test_dashboard_page_and_its_chart_queries(ds):
 def test_query_file_comment_gives_title_and_description(tmp_path):
     path = tmp_path / "q.sql"
     path.write_text("-- Papers by venue\n-- How many papers each venue has.\n--\nSELECT 1\n", encoding="utf-8")
-    assert read_query(path) == {"sql": "SELECT 1", "title": "Papers by venue", "description": "How many papers each venue has."}
+    assert read_query(path) == {
+        "sql": "SELECT 1",
+        "title": "Papers by venue",
+        "description": "How many papers each venue has.",
+    }
 
 
 def test_alembic_version_is_hidden(ds):

@@ -65,7 +65,7 @@ def is_official(text: str, link: Link) -> bool | None:
     """True when the abstract offers `link` as its own code or data, False when it cites someone
     else's project, None when the wording does not say."""
     before, after = sentence_around(text, link.offset)
-    sentence = before + after[len(link.raw):]
+    sentence = before + after[len(link.raw) :]
     if _OFFICIAL.search(before):
         return True
     if _THIRD_PARTY.search(sentence):
@@ -95,7 +95,7 @@ def _said(pattern: re.Pattern, text: str, markers: Sequence[str]) -> bool:
     if not any(marker in low for marker in markers):
         return False
     # lower-casing never makes or removes a full stop, so the two splits correspond
-    for stretch, low_stretch in zip(text.split("."), low.split(".")):
+    for stretch, low_stretch in zip(text.split("."), low.split("."), strict=True):
         if any(marker in low_stretch for marker in markers) and pattern.search(stretch):
             return True
     return False

@@ -7,8 +7,17 @@ from dataclasses import dataclass
 
 GITHUB = "github.com"
 # Hosts recognised without a scheme (`github.com/x/y`); other bare domains need `www.` or a scheme.
-BARE_HOSTS = ("github.com", "gist.github.com", "raw.githubusercontent.com", "gitlab.com",
-              "bitbucket.org", "huggingface.co", "arxiv.org", "sites.google.com", "zenodo.org")
+BARE_HOSTS = (
+    "github.com",
+    "gist.github.com",
+    "raw.githubusercontent.com",
+    "gitlab.com",
+    "bitbucket.org",
+    "huggingface.co",
+    "arxiv.org",
+    "sites.google.com",
+    "zenodo.org",
+)
 BARE_SUFFIXES = (".github.io",)
 # First path segments of github.com that are not users or organisations.
 GITHUB_RESERVED = frozenset(
@@ -141,7 +150,7 @@ def _scan_piece(text: str, base: int, out: list[Link]) -> None:
         host_end = m.start("host") - start + len(m["host"])
         path = raw[host_end:]
         if m["port"]:
-            path = path[len(m["port"]):]
+            path = path[len(m["port"]) :]
         found = classify(m["host"], path, scheme)
         if found is None:
             continue
@@ -151,7 +160,7 @@ def _scan_piece(text: str, base: int, out: list[Link]) -> None:
 
 # Every link starts with a scheme, `www.` or a host we read without one: text with none of these
 # holds no link, and most abstracts are skipped without running the URL expression.
-_MARKERS = ("http", "www.") + BARE_HOSTS + BARE_SUFFIXES
+_MARKERS = ("http", "www.", *BARE_HOSTS, *BARE_SUFFIXES)
 
 
 def extract_links(text: str) -> list[Link]:

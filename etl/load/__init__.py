@@ -69,4 +69,3 @@ def load(
     finally:
         keywords.close()
     return summary
-

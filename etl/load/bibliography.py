@@ -12,9 +12,10 @@ from ..iterables import chunks
 from ..store.engine import IDS_PER_QUERY
 from ..store.models import Author, Paper, PaperAuthor, PaperId, PaperSource, Source
 
-
 # Authors no paper lists go; the others get the display name most papers use and a count.
-DROP_UNUSED_AUTHORS = "DELETE FROM authors WHERE NOT EXISTS (SELECT 1 FROM paper_authors pa WHERE pa.author_id = authors.id)"
+DROP_UNUSED_AUTHORS = (
+    "DELETE FROM authors WHERE NOT EXISTS (SELECT 1 FROM paper_authors pa WHERE pa.author_id = authors.id)"
+)
 REFRESH_AUTHORS = """
 UPDATE authors SET
     name = (SELECT pa.name FROM paper_authors pa WHERE pa.author_id = authors.id
@@ -26,8 +27,15 @@ UPDATE authors SET
 def _records(conn: Connection, ids: list[str]) -> dict[str, list[Record]]:
     rows = conn.execute(
         select(
-            PaperSource.paper_id, PaperSource.source_id, PaperSource.position, PaperSource.title,
-            PaperSource.authors, PaperSource.ids, PaperSource.url, Source.format, Source.resolved_path,
+            PaperSource.paper_id,
+            PaperSource.source_id,
+            PaperSource.position,
+            PaperSource.title,
+            PaperSource.authors,
+            PaperSource.ids,
+            PaperSource.url,
+            Source.format,
+            Source.resolved_path,
         )
         .join(Source, Source.id == PaperSource.source_id)
         .where(PaperSource.paper_id.in_(ids))
@@ -63,17 +71,29 @@ def _refresh_chunk(conn: Connection, ids: list[str]) -> None:
     current = {
         row.id: tuple(row[1:])
         for row in conn.execute(
-            select(Paper.id, Paper.title, Paper.title_raw, Paper.title_key, Paper.title_source_id, Paper.url, Paper.authors)
-            .where(Paper.id.in_(ids))
+            select(
+                Paper.id, Paper.title, Paper.title_raw, Paper.title_key, Paper.title_source_id, Paper.url, Paper.authors
+            ).where(Paper.id.in_(ids))
         )
     }
     resolved = {pid: resolve(records.get(pid, ())) for pid in current}
     changed = []
     for pid, r in resolved.items():
-        values = (r.title, r.title_raw, r.title_key, r.title_source_id, r.url,
-                  json.dumps([name for name, _, _ in r.authors], ensure_ascii=False))
+        values = (
+            r.title,
+            r.title_raw,
+            r.title_key,
+            r.title_source_id,
+            r.url,
+            json.dumps([name for name, _, _ in r.authors], ensure_ascii=False),
+        )
         if values != current[pid]:
-            changed.append(dict(zip(("title", "title_raw", "title_key", "title_source_id", "url", "authors"), values), pid=pid))
+            changed.append(
+                dict(
+                    zip(("title", "title_raw", "title_key", "title_source_id", "url", "authors"), values, strict=True),
+                    pid=pid,
+                )
+            )
     if changed:
         conn.execute(
             text(

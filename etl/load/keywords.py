@@ -12,9 +12,9 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from ..extract.corpus import BACKLOG, CHUNK, CorpusRanking, worker_count
-from ..text.identity import abstract_sha256, paper_id
 from ..extract.keywords import load_taxonomy, taxonomy_path
 from ..sources import InputFile
+from ..text.identity import abstract_sha256, paper_id
 from .reading import Reader
 from .rows import paper_rows
 
@@ -77,7 +77,12 @@ STORE = [
        AND (papers.keywords, papers.topics) IS NOT (f.keywords, f.topics)""",
 ]
 DROP = [
-    "staged_keywords", "staged_aliases", "staged_facets", "keyword_forms", "keyword_labels", "keyword_kinds",
+    "staged_keywords",
+    "staged_aliases",
+    "staged_facets",
+    "keyword_forms",
+    "keyword_labels",
+    "keyword_kinds",
     "corpus_keywords",
 ]
 
@@ -164,7 +169,9 @@ def refresh_keywords(conn: Connection, feed: KeywordFeed | None = None) -> int:
             raw.executemany(
                 "INSERT INTO staged_keywords VALUES (?, ?, ?, ?, ?, ?)", [row for rows, _, _ in shaped for row in rows]
             )
-            raw.executemany("INSERT INTO staged_aliases VALUES (?, ?, ?)", [row for _, rows, _ in shaped for row in rows])
+            raw.executemany(
+                "INSERT INTO staged_aliases VALUES (?, ?, ?)", [row for _, rows, _ in shaped for row in rows]
+            )
             raw.executemany("INSERT INTO staged_facets VALUES (?, ?, ?)", [facets for _, _, facets in shaped])
     for statement in CORPUS_KEYWORDS:
         raw.execute(statement)

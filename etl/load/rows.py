@@ -27,7 +27,7 @@ def link_rows(paper_id: str, derived: Derived) -> list[dict]:
             "path": link.path,
             "is_official": flag,
         }
-        for link, flag in zip(derived.links, derived.official)
+        for link, flag in zip(derived.links, derived.official, strict=True)
     ]
 
 

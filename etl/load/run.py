@@ -8,23 +8,22 @@ from collections.abc import Callable
 
 from sqlalchemy import Connection, delete, insert, select, text, update
 
-from ..extract.bibliography import TEXT_PRIORITY
-from ..text.cleaning import clean_text
-from ..extract.derive import derive
 from ..errors import InputError
+from ..extract.bibliography import TEXT_PRIORITY
+from ..extract.derive import derive
 from ..iterables import chunks
-from ..store.engine import IDS_PER_QUERY
-from ..text.identity import abstract_sha256, paper_id
-from ..store.models import EtlRun, Event, PaperLink, PaperSource, Source
-from ..sources.records import ParsedFile
 from ..sources import InputFile
+from ..sources.records import ParsedFile
+from ..store.engine import IDS_PER_QUERY
+from ..store.models import EtlRun, Event, PaperLink, PaperSource, Source
+from ..text.cleaning import clean_text
+from ..text.identity import abstract_sha256, paper_id
 from .bibliography import refresh_bibliography
-from .rows import link_rows, record_fields
 from .keywords import KeywordFeed, refresh_keywords
 from .reading import Reader
+from .rows import link_rows, record_fields
 from .summary import RunSummary, utcnow
 from .unchanged import KEYWORDS_STALE
-
 
 # One row per distinct repository link; owner and name as written in the smallest URL, so the
 # choice does not depend on load order. Ids of repositories already known do not change.
@@ -50,7 +49,9 @@ DELETE FROM papers WHERE NOT EXISTS (SELECT 1 FROM paper_sources ps WHERE ps.pap
 class Run:
     """State of one load inside its transaction."""
 
-    def __init__(self, conn: Connection, summary: RunSummary, keywords: KeywordFeed, reader: Reader, *, keep_going: bool):
+    def __init__(
+        self, conn: Connection, summary: RunSummary, keywords: KeywordFeed, reader: Reader, *, keep_going: bool
+    ):
         self.conn = conn
         self.raw = conn.connection.driver_connection  # the same connection and transaction
         self.summary = summary
@@ -99,7 +100,10 @@ class Run:
             self.raw.executemany(  # the bulk inserts of a load take plain tuples: no per-row dictionaries
                 "INSERT INTO paper_sources (source_id, position, paper_id, line, title, authors, ids, url)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(source_id, e.position, pid, e.line, *record_fields(e)) for e, pid in zip(parsed.entries, ids)],
+                [
+                    (source_id, e.position, pid, e.line, *record_fields(e))
+                    for e, pid in zip(parsed.entries, ids, strict=True)
+                ],
             )
             self._save_events(parsed, source_id)
         # A listing brings no title, authors or ids: the papers it creates have no bibliography to
@@ -146,7 +150,7 @@ class Run:
         the ids of the papers it created."""
         ids = [paper_id(entry.abstract) for entry in parsed.entries]
         wanted: dict[str, dict] = {}
-        for entry, pid in zip(parsed.entries, ids):
+        for entry, pid in zip(parsed.entries, ids, strict=True):
             wanted.setdefault(
                 pid,
                 {
@@ -237,7 +241,9 @@ class Run:
         )
         self.summary.events += len(parsed.events)
 
-    def finish(self, paths: list[str], started: float, rescore: bool, stage: Callable[[str], None] | None = None) -> None:
+    def finish(
+        self, paths: list[str], started: float, rescore: bool, stage: Callable[[str], None] | None = None
+    ) -> None:
         """Drop orphans, refresh bibliography, keywords and the full-text index, log the run.
         `stage` is told of each long step as it starts."""
         summary, conn = self.summary, self.conn

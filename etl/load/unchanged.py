@@ -16,8 +16,8 @@ import time
 from collections.abc import Sequence
 
 from ..settings import lock_wait, schema_head
-from ..store.access import busy_error, is_busy
 from ..sources import InputFile
+from ..store.access import busy_error, is_busy
 from .summary import RunSummary, utcnow
 
 # Papers without keywords (a crash of an old version, a database written by hand): rescore.
@@ -49,9 +49,7 @@ def record_if_unchanged(
         summary.files_unchanged = len(files)
         summary.duration_s = time.perf_counter() - started
         row = summary.run_row(started_at, paths)
-        con.execute(
-            f"INSERT INTO etl_runs ({', '.join(row)}) VALUES ({', '.join(':' + key for key in row)})", row
-        )
+        con.execute(f"INSERT INTO etl_runs ({', '.join(row)}) VALUES ({', '.join(':' + key for key in row)})", row)
         con.execute("COMMIT")
         return True
     except sqlite3.OperationalError as exc:

@@ -58,15 +58,17 @@ def _write_csv(fh, columns, rows) -> int:
     writer = csv.writer(fh)
     writer.writerow(columns)
     n = 0
-    for n, row in enumerate(rows, 1):
+    for row in rows:
         writer.writerow(row)
+        n += 1
     return n
 
 
 def _write_jsonl(fh, columns, rows) -> int:
     n = 0
-    for n, row in enumerate(rows, 1):
-        record = dict(zip(columns, row))
+    for row in rows:
+        n += 1
+        record = dict(zip(columns, row, strict=True))
         for column in JSON_COLUMNS & record.keys():
             record[column] = json.loads(record[column] or "[]")
         fh.write(json.dumps(record, ensure_ascii=False) + "\n")

@@ -28,9 +28,19 @@ TABLE_OPTIONS: dict[str, dict] = {
         "sortable_columns": ["year", "venue", "code_status", "title", "added_at", "updated_at"],
     },
     "paper_keywords": {"facets": ["kind", "keyword"], "sortable_columns": ["score", "rank", "kind", "keyword"]},
-    "keywords": {"facets": ["kind"], "sortable_columns": ["papers", "label", "kind"], "sort_desc": "papers", "label_column": "label"},
+    "keywords": {
+        "facets": ["kind"],
+        "sortable_columns": ["papers", "label", "kind"],
+        "sort_desc": "papers",
+        "label_column": "label",
+    },
     "paper_links": {"facets": ["kind", "host", "is_official"]},
-    "repos": {"facets": ["owner"], "sortable_columns": ["papers", "owner", "name"], "sort_desc": "papers", "label_column": "url"},
+    "repos": {
+        "facets": ["owner"],
+        "sortable_columns": ["papers", "owner", "name"],
+        "sort_desc": "papers",
+        "label_column": "url",
+    },
     "sources": {"label_column": "path", "facets": ["format"]},
     "authors": {"sortable_columns": ["papers", "name"], "sort_desc": "papers", "label_column": "name"},
     "paper_authors": {"facets": ["name"]},
@@ -46,6 +56,8 @@ TABLE_OPTIONS: dict[str, dict] = {
     "keyword_pairs": {"sort_desc": "papers"},
     "repos_by_owner": {"sort_desc": "papers"},
 }
+
+
 def queries_dir() -> Path:
     return Path(str(package_files("etl.queries")))
 
@@ -120,12 +132,16 @@ def dashboard() -> dict:
             "topics": bars(
                 "Papers per topic",
                 "SELECT topic, papers FROM topic_counts ORDER BY papers DESC",
-                "papers", "topic", "papers",
+                "papers",
+                "topic",
+                "papers",
             ),
             "code": bars(
                 "Papers with released code, per topic (%)",
                 "SELECT topic, percent_with_code FROM topic_counts WHERE papers >= 3 ORDER BY percent_with_code DESC",
-                "percent_with_code", "topic", "% of the topic's papers",
+                "percent_with_code",
+                "topic",
+                "% of the topic's papers",
             ),
             "status": {
                 "title": "Code availability",
@@ -150,10 +166,10 @@ def build_metadata() -> dict:
         "title": "paperdb: machine-learning conference papers",
         "description_html": (
             "<p>ICML papers with the code links and keywords paperdb extracts from their"
-            " abstracts. Browse <a href=\"/papers/papers\">papers</a> and narrow them with the"
+            ' abstracts. Browse <a href="/papers/papers">papers</a> and narrow them with the'
             " facets (topic, code status, venue, year), search them with the"
-            " <a href=\"/papers/search\">ranked search</a>, run one of the canned queries"
-            " below, or look at the <a href=\"/-/dashboards/paperdb\">charts</a>.</p>"
+            ' <a href="/papers/search">ranked search</a>, run one of the canned queries'
+            ' below, or look at the <a href="/-/dashboards/paperdb">charts</a>.</p>'
         ),
         "source": "ICML 2024 listings, loaded by paperdb",
         "license": "Abstracts © their authors; paperdb code Apache-2.0",

@@ -84,7 +84,9 @@ class DistinctArrayFacet(ArrayFacet):
                 value = str(row["value"])
                 arg = {f"{column}__arraycontains": value}
                 selected = (f"{column}__arraycontains", value) in pairs
-                path = path_with_removed_args(self.request, arg) if selected else path_with_added_args(self.request, arg)
+                path = (
+                    path_with_removed_args(self.request, arg) if selected else path_with_added_args(self.request, arg)
+                )
                 values.append(
                     {
                         "value": value,
@@ -100,7 +102,9 @@ class DistinctArrayFacet(ArrayFacet):
                     "type": self.type,
                     "results": values,
                     "hideable": source_and_config["source"] != "metadata",
-                    "toggle_url": self.ds.urls.path(path_with_removed_args(self.request, {f"_facet_{self.type}": column})),
+                    "toggle_url": self.ds.urls.path(
+                        path_with_removed_args(self.request, {f"_facet_{self.type}": column})
+                    ),
                     "truncated": len(rows.rows) > size,
                 }
             )

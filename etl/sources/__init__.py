@@ -10,12 +10,12 @@ from importlib.resources import files as package_files
 from pathlib import Path
 
 from ..errors import InputError
-from .records import ParsedFile
 from .bibtex import read_bibtex
+from .decode import decode_utf8
 from .events import read_events
 from .listing import read_listing
+from .records import ParsedFile
 from .tabular import read_csv, read_jsonl
-from .decode import decode_utf8
 
 READERS = {
     "listing": read_listing,

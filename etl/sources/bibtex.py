@@ -8,8 +8,8 @@ import re
 import bibtexparser
 
 from ..errors import InputError
-from .records import Entry, ParsedFile
 from .decode import join_lines
+from .records import Entry, ParsedFile
 
 logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)  # its errors become ours, below
 

@@ -43,9 +43,7 @@ def decode_utf8(path: str, data: bytes) -> str:
     except UnicodeDecodeError as exc:
         line = _line_of(data, exc.start)
         byte = data[exc.start]
-        raise InputError(
-            path, f"not valid UTF-8 (byte 0x{byte:02x}); save the file as UTF-8", line
-        ) from None
+        raise InputError(path, f"not valid UTF-8 (byte 0x{byte:02x}); save the file as UTF-8", line) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 

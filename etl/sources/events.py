@@ -6,8 +6,8 @@ import json
 import re
 
 from ..errors import InputError
-from .records import Entry, Event, ParsedFile
 from .decode import join_lines
+from .records import Entry, Event, ParsedFile
 
 PAPER_TYPES = {"poster", "oral", "spotlight", "spotlight poster", "oral poster"}
 # https://ICML.cc//virtual/2024/poster/34755: upper-case host, a double slash, year, kind, id
@@ -85,13 +85,25 @@ def read_events(path: str, text: str, venue: str | None = None, year: int | None
             file_year = file_year or parsed[1]
         line = lines[index] if index < len(lines) else 1
         if kind.lower() not in PAPER_TYPES:
-            events.append(Event(kind or "Event", title, str(people), url and canonical_event_url(url), abstract, line, len(events) + 1))
+            events.append(
+                Event(
+                    kind or "Event",
+                    title,
+                    str(people),
+                    url and canonical_event_url(url),
+                    abstract,
+                    line,
+                    len(events) + 1,
+                )
+            )
             continue
         if not abstract:
             without_abstract += 1
             continue
         ids = (("icml_poster", parsed[3]),) if parsed else ()
-        authors = tuple(a.strip() for a in str(people).split(",") if a.strip()) if isinstance(people, str) else tuple(people)
+        authors = (
+            tuple(a.strip() for a in str(people).split(",") if a.strip()) if isinstance(people, str) else tuple(people)
+        )
         entries.append(
             Entry(
                 abstract=join_lines(abstract),

@@ -52,9 +52,7 @@ def paragraphs(lines: list[str], start: int = 0) -> Iterator[tuple[int, str]]:
         yield first, " ".join(chunk)
 
 
-def read_listing(
-    path: str, text: str, venue: str | None = None, year: int | None = None
-) -> ParsedFile:
+def read_listing(path: str, text: str, venue: str | None = None, year: int | None = None) -> ParsedFile:
     """Parse a listing file's text. `venue`/`year` override the header and stand in for a missing one.
 
     Raises `InputError` naming the line for a missing header, a file with no abstracts, or a

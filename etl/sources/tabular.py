@@ -8,18 +8,26 @@ import json
 import re
 
 from ..errors import InputError
-from .records import Entry, ParsedFile
 from .decode import join_lines
+from .records import Entry, ParsedFile
 
 REQUIRED = ("abstract",)
 # Column names (case-insensitive, spaces/dashes as underscores) -> the scheme of an id column.
 ID_COLUMNS = {
-    "openreview": "openreview", "openreview_id": "openreview", "forum": "openreview",
-    "pmlr": "pmlr", "pmlr_id": "pmlr", "pmlr_key": "pmlr",
-    "arxiv": "arxiv", "arxiv_id": "arxiv",
+    "openreview": "openreview",
+    "openreview_id": "openreview",
+    "forum": "openreview",
+    "pmlr": "pmlr",
+    "pmlr_id": "pmlr",
+    "pmlr_key": "pmlr",
+    "arxiv": "arxiv",
+    "arxiv_id": "arxiv",
     "doi": "doi",
-    "icml_poster": "icml_poster", "poster_id": "icml_poster", "event_id": "icml_poster",
-    "semantic_scholar": "semantic_scholar", "s2_id": "semantic_scholar",
+    "icml_poster": "icml_poster",
+    "poster_id": "icml_poster",
+    "event_id": "icml_poster",
+    "semantic_scholar": "semantic_scholar",
+    "s2_id": "semantic_scholar",
 }
 AUTHOR_SEPARATORS = re.compile(r"\s*;\s*|\s+and\s+|\s*\|\s*")
 
@@ -73,7 +81,11 @@ def read_csv(path: str, text: str, venue: str | None = None, year: int | None = 
         raise InputError(path, f"malformed CSV: {exc}", 1) from None
     missing = [c for c in REQUIRED if c not in columns]
     if missing:
-        raise InputError(path, f"missing required column(s): {', '.join(missing)} (columns: {', '.join(sorted(columns)) or 'none'})", 1)
+        raise InputError(
+            path,
+            f"missing required column(s): {', '.join(missing)} (columns: {', '.join(sorted(columns)) or 'none'})",
+            1,
+        )
     entries, without_abstract = [], 0
     try:
         for row in reader:

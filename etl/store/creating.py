@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from ..errors import PaperdbError
@@ -57,10 +57,8 @@ def database_to_write(db_file: str) -> Iterator[str]:
 def remove_database(db_file: str, *, main: bool = True) -> None:
     """Remove a database file and its side files (write-ahead log, shared memory, journal)."""
     for suffix in ("", *SIDE_FILES) if main else SIDE_FILES:
-        try:
+        with suppress(FileNotFoundError):
             os.remove(db_file + suffix)
-        except FileNotFoundError:
-            pass
 
 
 def _publish(partial: str, db_file: str) -> None:
@@ -76,7 +74,9 @@ def _publish(partial: str, db_file: str) -> None:
     try:
         os.link(partial, db_file)  # fails if a file appeared there, where a rename would replace it
     except FileExistsError:
-        raise PaperdbError(f"{db_file}: another program created this file during the load; nothing was written") from None
+        raise PaperdbError(
+            f"{db_file}: another program created this file during the load; nothing was written"
+        ) from None
     except OSError:  # a file system without hard links
         os.rename(partial, db_file)
     else:

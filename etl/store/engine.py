@@ -14,12 +14,14 @@ from alembic.util.exc import CommandError
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.exc import OperationalError
 
-from .creating import database_to_write
 from ..errors import SchemaError
 from ..settings import lock_wait
 from .access import busy_error, is_busy
+from .creating import database_to_write
 
 IDS_PER_QUERY = 500  # ids per `IN (...)` query; well under SQLite's variable limit
+
+
 def make_engine(path: str) -> Engine:
     """An engine whose transactions are ours: pysqlite's implicit BEGIN/COMMIT is switched off and
     every `begin()` takes the write lock at once (`BEGIN IMMEDIATE`), so a run is one transaction

@@ -80,9 +80,7 @@ class Paper(Base):
         comment="sources.id the stored abstract, venue and year come from"
     )
     title_source_id: Mapped[int | None] = mapped_column(comment="sources.id the chosen title comes from")
-    added_at: Mapped[str] = mapped_column(
-        Text, comment="UTC time (ISO 8601) of the load that first added the paper"
-    )
+    added_at: Mapped[str] = mapped_column(Text, comment="UTC time (ISO 8601) of the load that first added the paper")
     updated_at: Mapped[str] = mapped_column(
         Text, comment="UTC time (ISO 8601) of the load that last changed the paper's text"
     )
@@ -99,16 +97,12 @@ class Source(Base):
     )
     sha256: Mapped[str] = mapped_column(String(64), comment="SHA-256 (hex) of the file's bytes")
     size: Mapped[int] = mapped_column(comment="File size in bytes")
-    format: Mapped[str] = mapped_column(
-        Text, comment="Input format: listing, icml-events, pmlr-bibtex, csv or jsonl"
-    )
+    format: Mapped[str] = mapped_column(Text, comment="Input format: listing, icml-events, pmlr-bibtex, csv or jsonl")
     venue: Mapped[str | None] = mapped_column(Text, comment="Venue named by the file")
     year: Mapped[int | None] = mapped_column(comment="Year named by the file")
     papers: Mapped[int] = mapped_column(comment="Number of papers (abstracts) in the file")
     first_loaded_at: Mapped[str] = mapped_column(Text, comment="UTC time the file was first loaded")
-    last_loaded_at: Mapped[str] = mapped_column(
-        Text, comment="UTC time the file's current content was loaded"
-    )
+    last_loaded_at: Mapped[str] = mapped_column(Text, comment="UTC time the file's current content was loaded")
 
 
 class PaperSource(Base):
@@ -118,20 +112,12 @@ class PaperSource(Base):
     source_id: Mapped[int] = mapped_column(
         ForeignKey("sources.id", ondelete="CASCADE"), primary_key=True, comment="sources.id"
     )
-    position: Mapped[int] = mapped_column(
-        primary_key=True, comment="1-based order of the abstract in the file"
-    )
-    paper_id: Mapped[str] = mapped_column(
-        ForeignKey("papers.id", ondelete="CASCADE"), index=True, comment="papers.id"
-    )
+    position: Mapped[int] = mapped_column(primary_key=True, comment="1-based order of the abstract in the file")
+    paper_id: Mapped[str] = mapped_column(ForeignKey("papers.id", ondelete="CASCADE"), index=True, comment="papers.id")
     line: Mapped[int] = mapped_column(comment="1-based line where the abstract starts")
     title: Mapped[str | None] = mapped_column(Text, comment="Title as this source writes it")
-    authors: Mapped[str | None] = mapped_column(
-        Text, comment="JSON array of author names as this source writes them"
-    )
-    ids: Mapped[str | None] = mapped_column(
-        Text, comment="JSON object of the ids this source gives: scheme -> value"
-    )
+    authors: Mapped[str | None] = mapped_column(Text, comment="JSON array of author names as this source writes them")
+    ids: Mapped[str | None] = mapped_column(Text, comment="JSON object of the ids this source gives: scheme -> value")
     url: Mapped[str | None] = mapped_column(Text, comment="The paper's URL in this source")
 
 
@@ -142,9 +128,7 @@ class PaperLink(Base):
     paper_id: Mapped[str] = mapped_column(
         ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True, comment="papers.id"
     )
-    offset: Mapped[int] = mapped_column(
-        primary_key=True, comment="Character offset of the link in the abstract"
-    )
+    offset: Mapped[int] = mapped_column(primary_key=True, comment="Character offset of the link in the abstract")
     url: Mapped[str] = mapped_column(
         Text, comment="Canonical URL, e.g. https://github.com/<owner>/<repo> (names as written)"
     )
@@ -255,9 +239,7 @@ class PaperAuthor(Base):
     author_id: Mapped[int] = mapped_column(
         ForeignKey("authors.id", ondelete="CASCADE"), index=True, comment="authors.id"
     )
-    name: Mapped[str] = mapped_column(
-        Text, index=True, comment="Display name (authors.name as in this paper)"
-    )
+    name: Mapped[str] = mapped_column(Text, index=True, comment="Display name (authors.name as in this paper)")
     name_raw: Mapped[str] = mapped_column(Text, comment="The name as the source wrote it")
 
 
@@ -313,9 +295,7 @@ class EtlRun(Base):
     id: Mapped[int] = mapped_column(primary_key=True, comment="Run number")
     started_at: Mapped[str] = mapped_column(Text, comment="UTC start time (ISO 8601)")
     finished_at: Mapped[str] = mapped_column(Text, comment="UTC end time (ISO 8601)")
-    status: Mapped[str] = mapped_column(
-        Text, comment="ok, or partial when --keep-going skipped bad files"
-    )
+    status: Mapped[str] = mapped_column(Text, comment="ok, or partial when --keep-going skipped bad files")
     paths: Mapped[str] = mapped_column(Text, comment="JSON array of the paths given")
     files_seen: Mapped[int] = mapped_column(comment="Input files found")
     files_loaded: Mapped[int] = mapped_column(comment="Files read and loaded (new or changed)")

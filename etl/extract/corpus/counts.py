@@ -58,7 +58,7 @@ class Extraction:
                 df = self.df
 
     def _spill_counts(self) -> None:
-        run = tempfile.TemporaryFile(buffering=1 << 16, prefix="paperdb-counts-")  # unnamed; many may be open at once
+        run = tempfile.TemporaryFile(buffering=1 << 16, prefix="paperdb-counts-")  # noqa: SIM115 (kept open in self.runs; unnamed)
         pairs = sorted(self.df.items())
         for record in chunks(pairs, RUN_RECORD):
             _write_record(run, record)
@@ -151,4 +151,3 @@ def _read_records(fh: IO[bytes]) -> Iterator:
     fh.seek(0)
     while size := fh.read(4):
         yield marshal.loads(fh.read(int.from_bytes(size, "little")))
-

@@ -3,6 +3,7 @@ feeder thread, each extracting its share, reporting counts, and ranking its own 
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import multiprocessing
 import os
@@ -30,7 +31,6 @@ def worker_count() -> int:
     return min(os.cpu_count() or 1, 8)
 
 
-
 def _worker(pipe: Connection, parent_ends: list[Connection], taxonomy: Taxonomy) -> None:
     """Extract the chunks the parent sends until `None`, report the counts, receive the corpus
     totals, then send back each paper's ranked keywords, in chunks, and `done`."""
@@ -55,10 +55,8 @@ def _worker(pipe: Connection, parent_ends: list[Connection], taxonomy: Taxonomy)
                 pipe.send(("rows", rows))
             pipe.send(("done",))
     except BaseException as exc:
-        try:
+        with contextlib.suppress(OSError):  # the parent may be gone too
             pipe.send(("error", _one_line(exc), traceback.format_exc()))
-        except OSError:  # the parent is gone too
-            pass
     finally:
         pipe.close()
 
@@ -186,11 +184,8 @@ class Pool:
             process.join()
         feeder = getattr(self, "feeder", None)
         if feeder is not None and feeder.is_alive():  # it wakes on the closed pipes or on this
-            try:
+            with contextlib.suppress(queue.Full):
                 self.chunks.put_nowait(None)
-            except queue.Full:
-                pass
             feeder.join(timeout=5)
         for pipe in self.pipes:
             pipe.close()
-

@@ -25,8 +25,8 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 from ..keywords import Keyword, Taxonomy
-from .counts import Extraction, Paper, in_order_needed, merge_counts
 from . import pool as _pool
+from .counts import Extraction, Paper, in_order_needed, merge_counts
 from .pool import Pool, worker_count
 
 PARALLEL_MIN = 400  # papers from which the work is spread over worker processes

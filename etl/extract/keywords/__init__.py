@@ -12,6 +12,18 @@ from .terms import METHOD_PREFIX, Terms, extract_terms
 from .topics import Taxonomy, load_taxonomy, taxonomy_path
 
 __all__ = [
-    "KEEP", "METHOD_PREFIX", "Keyword", "Meanings", "Taxonomy", "Terms", "extract_terms", "is_findable_phrase",
-    "label_of", "load_taxonomy", "merge_acronym_uses", "normalise_keyword", "rank_keywords", "taxonomy_path",
+    "KEEP",
+    "METHOD_PREFIX",
+    "Keyword",
+    "Meanings",
+    "Taxonomy",
+    "Terms",
+    "extract_terms",
+    "is_findable_phrase",
+    "label_of",
+    "load_taxonomy",
+    "merge_acronym_uses",
+    "normalise_keyword",
+    "rank_keywords",
+    "taxonomy_path",
 ]

@@ -28,7 +28,7 @@ def _initials(short: str, before: str) -> str | None:
     if len(parts) < len(letters):
         return None
     parts = parts[-len(letters) :]
-    if any(part[:1].lower() != c for (_, part), c in zip(parts, letters)):
+    if any(part[:1].lower() != c for (_, part), c in zip(parts, letters, strict=True)):
         return None
     return " ".join(words[parts[0][0] :]).strip(_LONG_FORM_EDGES) or None
 
@@ -77,4 +77,3 @@ def _coined_inside(short: str, long: str) -> bool:
         return False
     parts = sum(len([p for p in word.split("-") if p]) for word in long.split())
     return sum(c.isupper() for c in short) > parts
-

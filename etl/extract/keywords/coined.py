@@ -45,4 +45,3 @@ def name_at(sentence: str, m: re.Match) -> str:
     """The coined token `m`, with a version suffix that follows it (`EfficientZero V2`)."""
     v = VERSION.match(sentence, m.end())
     return m.group() + v.group() if v else m.group()
-

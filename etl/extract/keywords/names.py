@@ -86,13 +86,20 @@ def introduced_names(
                 strength = 3.0 if len(between) < 4 else 0.0
             elif _OUR.match(intro.group()):  # `our X`
                 strength = 2.0 if len(between) < 2 else 0.0
-            elif as_name and len(between) < WINDOW and not _CLAUSE.intersection(between) and not (
-                between and between[0].lower() in _PREPOSITIONS  # `building on X`, `provided by X`
+            elif (
+                as_name
+                and len(between) < WINDOW
+                and not _CLAUSE.intersection(between)
+                and not (
+                    between and between[0].lower() in _PREPOSITIONS  # `building on X`, `provided by X`
+                )
             ):  # `we propose X, a ...`
                 strength = 2.5 - 0.02 * len(between)  # (not `provides evidence that X ...`)
             else:
                 continue
-            if _ADJECTIVAL.search(window, max(0, intro.start() - 16), intro.start()):  # `the proposed method`, `was introduced`
+            if _ADJECTIVAL.search(
+                window, max(0, intro.start() - 16), intro.start()
+            ):  # `the proposed method`, `was introduced`
                 continue
             tail = [w.lower().strip("(\"'“,") for w in between[-2:] if w.lower() not in _ARTICLES]
             if tail and tail[-1] in _PREPOSITIONS:  # `based on X`, `like the X`
@@ -200,4 +207,3 @@ def add_method_names(
         key = normalise_keyword(name)
         if key not in methods:
             methods[key] = (name, 1.2)
-

@@ -34,4 +34,3 @@ def label_of(words: list[str]) -> str:
         w = words[0]
         return w if w[1:] != w[1:].lower() else w.lower()
     return " ".join(w if w[1:] != w[1:].lower() else w.lower() for w in words)
-

@@ -12,7 +12,9 @@ MAX_PHRASE_WORDS = 3
 # Boundaries of candidate phrases within a sentence.
 # A word, or a character that ends a phrase: punctuation, a full stop, a dash between spaces.
 # (A word does not start after a digit: `3D generative models` and `7B parameters` are not about `D` or `B`.)
-_WORD_OR_BREAK = re.compile(r"(?<!\d)(?:[A-Za-z∂][\w∂#+'’-]*[\w#+]|[A-Za-z∂])|[,;:()\[\]{}\"“”‘’'?!]|\.(?!\w)|(?<=\s)[-–—](?=\s)")
+_WORD_OR_BREAK = re.compile(
+    r"(?<!\d)(?:[A-Za-z∂][\w∂#+'’-]*[\w#+]|[A-Za-z∂])|[,;:()\[\]{}\"“”‘’'?!]|\.(?!\w)|(?<=\s)[-–—](?=\s)"
+)
 _BREAKS = STOP_WORDS | set(",;:()[]{}\"“”‘’'?!.-–—")
 
 
@@ -81,9 +83,18 @@ _WORD_CACHE: dict[str, WordRoles] = {}
 _MODIFIER_ENDINGS = ("ed", "ly", "al", "ar", "ive", "ous", "ic", "able", "ible", "ful", "less", "ing")
 # Hyphenated compounds that describe (`large-scale`, `first-order`, `LLM-based`): like adjectives,
 # they start phrases (`first-order methods`) but neither end one nor stand alone.
-_COMPOUND_MODIFIERS = DESCRIPTIVE_SUFFIXES + (
-    "-term", "-width", "-dimensional", "-grained", "-range", "-efficient", "-dependent", "-independent",
-    "-invariant", "-equivariant",
+_COMPOUND_MODIFIERS = (
+    *DESCRIPTIVE_SUFFIXES,
+    "-term",
+    "-width",
+    "-dimensional",
+    "-grained",
+    "-range",
+    "-efficient",
+    "-dependent",
+    "-independent",
+    "-invariant",
+    "-equivariant",
 )
 _NOUN_EXCEPTIONS = frozenset(
     """
@@ -168,4 +179,3 @@ def _add_ngrams(run: list[str], roles: list[WordRoles], position: int, found: di
                     found[key] = [1, position + i, run[i] + " " + run[i + 1] + " " + run[i + 2]]
                 else:
                     entry[0] += 1
-

@@ -37,4 +37,3 @@ def sentences(text: str) -> list[str]:
         last = m.end(1)
     parts.append(text[last:])
     return parts
-

@@ -34,7 +34,7 @@ def rank_keywords(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyw
     for key, (label, strength) in sorted(terms.methods.items(), key=lambda kv: -kv[1][1]):
         if df.get(METHOD_PREFIX + label, 1) > common:
             strength = min(strength, 0.5)
-        aliases = tuple(s for l, s, _ in terms.acronyms.values() if normalise_keyword(l) == key)
+        aliases = tuple(short for long, short, _ in terms.acronyms.values() if normalise_keyword(long) == key)
         out.append(Keyword(key, label, "method", round(strength, 4), aliases))
     out = sorted(out, key=lambda k: -k.score)[: KEEP["method"]]
     taken.update(k.normalised for k in out)

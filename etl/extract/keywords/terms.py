@@ -55,4 +55,3 @@ def _add_definitions(text: str, terms: Terms) -> dict[str, str]:
                 terms.acronyms[key] = (long, short, text.count(short))
                 shorts.setdefault(short, long)
     return shorts
-

@@ -84,16 +84,18 @@ def load_taxonomy(path: str) -> Taxonomy:
 def _word_hits(taxonomy: Taxonomy, word: str) -> tuple[tuple[int, int], ...]:
     """(topic, weight) of every term that matches `word`, exact terms first; remembered."""
     hits = list(taxonomy.words.get(word, ()))
-    hits += [(topic, weight) for prefix, topic, weight in taxonomy.prefixes.get(word[:PREFIX_INDEX], ()) if word.startswith(prefix)]
+    hits += [
+        (topic, weight)
+        for prefix, topic, weight in taxonomy.prefixes.get(word[:PREFIX_INDEX], ())
+        if word.startswith(prefix)
+    ]
     if len(taxonomy.word_hits) > 50_000:  # bound the memory of a long run
         taxonomy.word_hits.clear()
     taxonomy.word_hits[word] = result = tuple(hits)
     return result
 
 
-def match_topics(
-    words: Mapping[str, int], phrases: Mapping[str, object], taxonomy: Taxonomy
-) -> dict[str, int]:
+def match_topics(words: Mapping[str, int], phrases: Mapping[str, object], taxonomy: Taxonomy) -> dict[str, int]:
     """Topic name -> weight, for topics whose terms occur enough. `words` maps each lower-case
     word of the abstract to its count; `phrases` maps normalised candidate phrases to
     `[count, ...]` (from keyword extraction)."""
@@ -116,8 +118,4 @@ def match_topics(
                 weights[topic] = weights.get(topic, 0) + weight * entry[0]  # type: ignore[index]
                 if weight == STRONG:
                     specific.add(topic)
-    return {
-        taxonomy.names[i]: w
-        for i, w in weights.items()
-        if w >= THRESHOLD and (i in specific or w >= WEAK_ALONE)
-    }
+    return {taxonomy.names[i]: w for i, w in weights.items() if w >= THRESHOLD and (i in specific or w >= WEAK_ALONE)}

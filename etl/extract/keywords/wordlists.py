@@ -84,8 +84,25 @@ NOT_LAST = frozenset(
 
 # Suffixes of hyphenated words that describe rather than name: `LLM-based`, `SAM-guided`.
 DESCRIPTIVE_SUFFIXES = (
-    "-based", "-like", "-style", "-free", "-aware", "-driven", "-guided", "-level", "-specific",
-    "-wise", "-agnostic", "-scale", "-type", "-only", "-bit", "-shot", "-step", "-order", "-time",
+    "-based",
+    "-like",
+    "-style",
+    "-free",
+    "-aware",
+    "-driven",
+    "-guided",
+    "-level",
+    "-specific",
+    "-wise",
+    "-agnostic",
+    "-scale",
+    "-type",
+    "-only",
+    "-bit",
+    "-shot",
+    "-step",
+    "-order",
+    "-time",
 )
 
 # Coined-looking names that papers use but rarely introduce: models, datasets and common
