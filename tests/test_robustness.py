@@ -129,6 +129,13 @@ def database_files(directory: Path) -> list[str]:
     return sorted(p.name for p in directory.iterdir())
 
 
+def assert_only_the_database(db_file: Path, papers: int) -> None:
+    """The directory holds the database and nothing else of a load (checked before it is read,
+    since reading adds -wal/-shm), and the database the papers of the winning load."""
+    assert database_files(db_file.parent) == [db_file.name]
+    assert paper_count(str(db_file)) == papers
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("first_fails", [False, True], ids=["good-then-bad", "bad-then-good"])
 def test_two_loads_creating_one_database_never_remove_the_winners_data(tmp_path, corpus, write, first_fails):
@@ -145,8 +152,7 @@ def test_two_loads_creating_one_database_never_remove_the_winners_data(tmp_path,
     assert good.wait(timeout=120) == 0, good.stderr.read().decode()
     assert bad.wait(timeout=120) == 1
     assert bad.stderr.read().decode().strip() == f"Error: {empty}: empty file"
-    assert database_files(db_file.parent) == ["papers.db"]
-    assert paper_count(str(db_file)) == CORPUS
+    assert_only_the_database(db_file, CORPUS)
 
 
 @pytest.mark.slow
@@ -158,8 +164,7 @@ def test_a_creating_load_that_gives_up_waiting_leaves_the_winner_alone(tmp_path,
     assert second.wait(timeout=120) == 1
     assert "another process is writing to the database (waited 0.2s)" in second.stderr.read().decode()
     assert first.wait(timeout=120) == 0, first.stderr.read().decode()
-    assert database_files(db_file.parent) == ["papers.db"]
-    assert paper_count(str(db_file)) == CORPUS
+    assert_only_the_database(db_file, CORPUS)
 
 
 @pytest.mark.slow
@@ -179,7 +184,7 @@ def test_a_load_killed_while_creating_leaves_no_database(tmp_path, corpus):
         "papers.db.creating-shm",
     }
     assert load(str(db_file), [str(corpus)]).papers_added == CORPUS
-    assert database_files(db_file.parent) == ["papers.db"]
+    assert_only_the_database(db_file, CORPUS)
 
 
 def test_an_unchanged_load_also_waits_then_fails_clearly(seeded):
