@@ -7,6 +7,6 @@ JOIN papers p ON p.id = pk.paper_id
 WHERE pk.keyword_id IN (
     SELECT id FROM keywords WHERE normalised = normalise_keyword(:keyword)
     UNION
-    SELECT keyword_id FROM keyword_aliases WHERE normalised = lower(trim(:keyword))
+    SELECT keyword_id FROM keyword_aliases WHERE normalised IN (lower(trim(:keyword)), normalise_keyword(:keyword))
 )
 ORDER BY pk.score DESC, p.id

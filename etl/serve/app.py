@@ -53,7 +53,7 @@ TABLE_OPTIONS: dict[str, dict] = {
     },
     "keyword_counts": {"facets": ["kind"], "sort_desc": "papers"},
     "topic_counts": {"sort_desc": "papers"},
-    "keyword_pairs": {"sort_desc": "papers"},
+    "keyword_pairs": {"sort_desc": "lift"},
     "repos_by_owner": {"sort_desc": "papers"},
 }
 

@@ -77,13 +77,15 @@ VIEWS: list[View] = [
     ),
     View(
         "keyword_pairs",
-        "Keywords that occur together in the top ten keywords of at least two papers. It pairs every"
-        " keyword with every other, so from about 100,000 papers on it takes longer than Datasette"
-        " allows; the related_keywords query answers for one keyword at any size.",
+        "Keywords that occur together in the top ten keywords of at least two papers, with how much"
+        " more often than chance (lift). It pairs every keyword with every other, so from about"
+        " 100,000 papers on it takes longer than Datasette allows; the related_keywords query answers"
+        " for one keyword at any size.",
         {
             "keyword_a": "A keyword label",
             "keyword_b": "Another keyword label",
             "papers": "Papers having both",
+            "lift": "Papers having both / the papers independence predicts (above 1: associated)",
         },
     ),
 ]
