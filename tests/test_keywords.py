@@ -273,6 +273,13 @@ def test_a_short_form_may_start_inside_a_hyphenated_word():
             "RLHF",
             "Reinforcement Learning from Human Feedback",
         ),
+        # a long form never starts with a function word
+        (
+            "We evaluate on the Abstraction and Reasoning Corpus (ARC) benchmark.",
+            "ARC",
+            "Abstraction and Reasoning Corpus",
+        ),
+        ("We collect a private call center dataset (PCCD) of calls.", "PCCD", "private call center dataset"),
     ],
 )
 def test_long_forms_prefer_the_words_whose_initials_spell_the_short_form(sentence, short, long):
@@ -287,6 +294,22 @@ def test_long_forms_prefer_the_words_whose_initials_spell_the_short_form(sentenc
         ("multi-task learning", "multi task learning", "Multi-Task Learning"),
         ("policies", "policy"),
         ("classes", "class"),
+        # prefixes written hyphenated, joined or apart
+        (
+            "multi-agent reinforcement learning",
+            "multiagent reinforcement learning",
+            "Multi-Agent Reinforcement Learning",
+        ),
+        ("pre-training", "pretraining", "Pre-Training"),
+        ("non-convex losses", "nonconvex loss", "non convex losses"),
+        ("fine-tuning", "finetuning", "fine tuning"),
+        # irregular plurals
+        ("sensitivity analyses", "sensitivity analysis"),
+        ("sparse matrices", "sparse matrix"),
+        ("inducing point indices", "inducing point index"),
+        ("graph vertices", "graph vertex"),
+        ("competing hypotheses", "competing hypothesis"),
+        ("inductive biases", "inductive bias"),
     ],
 )
 def test_normalisation_merges_variants(variants):
@@ -480,3 +503,31 @@ def test_document_frequencies_are_exact_when_counts_spill_to_disk(monkeypatch):
     df, n, _ = counts.merge_counts(halves)
     assert n == len(abstracts)
     assert df == {key: count for key, count in expected.items() if count > 1} and len(df) > 100
+
+
+@pytest.mark.parametrize("word", ["series", "species", "analysis", "status", "corpus"])
+def test_words_that_look_plural_keep_their_form(word):
+    assert normalise_keyword(word) == word
+
+
+@pytest.mark.parametrize(
+    "text, not_a_phrase",
+    [
+        ("Deep models (e.g. transformers) overfit, i.e. they memorise labels.", ("e", "g", "i")),
+        ("As shown by Smith et al. in prior work, dropout helps.", ("et", "al", "et al", "smith et al")),
+        ("We explain the model’s output and the network's predictions.", ("model’s", "network's")),
+    ],
+)
+def test_abbreviations_and_possessives_are_never_phrase_words(text, not_a_phrase):
+    phrases = extract_terms(text, TAXONOMY).phrases
+    words = {w for key in phrases for w in key.split()}
+    assert words and not words & {bad for bad in not_a_phrase if " " not in bad}, phrases
+    assert not any(key in phrases for key in not_a_phrase)
+
+
+def test_a_prefix_written_apart_joins_the_next_word():
+    phrases = extract_terms(
+        "We study multi agent reinforcement learning. Multi-agent settings are hard.", TAXONOMY
+    ).phrases
+    assert "multiagent reinforcement learning" in phrases and phrases["multiagent"][0] == 2
+    assert phrases["multiagent reinforcement learning"][2] == "multi-agent reinforcement learning"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from .wordlists import STOP_WORDS
+
 _LONG_FORM_EDGES = " ,;:-\"'“”‘’(["  # stripped from a long form's ends
 _PAREN = re.compile(r"\(\s*([^()\s]{2,12}?)s?\s*[;,)]")
 
@@ -14,7 +16,24 @@ def _long_form(short: str, before: str) -> str | None:
     shortest match, `Time Adaptation`); else words whose letters spell it, its first letter at a
     word start or, failing that, at the start of a hyphenated part: `Weight-Decomposed Low-Rank
     Adaptation (DoRA)` (the long form then starts with the whole hyphenated word)."""
-    return _initials(short, before) or _spelled(short, before, "-") or _spelled(short, before, "")
+    long = _initials(short, before) or _spelled(short, before, "-") or _spelled(short, before, "")
+    return _without_stop_word_start(short, long, before) if long else None
+
+
+def _without_stop_word_start(short: str, long: str, before: str) -> str | None:
+    """A long form never starts with a function word. `the Abstraction and Reasoning Corpus (ARC)`
+    matched as `and Reasoning Corpus`: the word before starts like the short form, so the long
+    form takes it; `a private call center dataset (PCCD)` drops its article."""
+    words = long.split()
+    if words[0].lower() not in STOP_WORDS:
+        return long
+    written = before.split()
+    previous = written[-len(words) - 1] if len(written) > len(words) else ""
+    if previous[:1].lower() == short[:1].lower() and previous.lower() not in STOP_WORDS:
+        return " ".join([previous.lstrip("\"'“‘(["), *words])
+    while words and words[0].lower() in STOP_WORDS:
+        del words[0]
+    return " ".join(words) if len(words) > 1 or (words and len(words[0]) > len(short)) else None
 
 
 def _initials(short: str, before: str) -> str | None:

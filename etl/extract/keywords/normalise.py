@@ -2,13 +2,90 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
+
+# Plurals the suffix rules below would get wrong (`analyses` is not `analyse`, `series` stays).
+IRREGULAR = {
+    "analyses": "analysis",
+    "hypotheses": "hypothesis",
+    "syntheses": "synthesis",
+    "theses": "thesis",
+    "diagnoses": "diagnosis",
+    "prognoses": "prognosis",
+    "parentheses": "parenthesis",
+    "axes": "axis",
+    "matrices": "matrix",
+    "indices": "index",
+    "vertices": "vertex",
+    "simplices": "simplex",
+    "appendices": "appendix",
+    "series": "series",
+    "species": "species",
+    "criteria": "criterion",
+    "phenomena": "phenomenon",
+    "biases": "bias",
+    "aliases": "alias",
+    "statuses": "status",
+    "viruses": "virus",
+    "corpora": "corpus",
+    "children": "child",
+    "people": "people",
+    "mice": "mouse",
+    "stimuli": "stimulus",
+    "radii": "radius",
+    "nuclei": "nucleus",
+    "foci": "focus",
+    "loci": "locus",
+    "schemata": "schema",
+    "lemmata": "lemma",
+    "data": "data",
+    "media": "media",
+    "feet": "foot",
+}
+# Prefixes that are written hyphenated or joined alike: `multi-agent` and `multiagent`,
+# `pre-training` and `pretraining` are one keyword (the hyphen goes; elsewhere it is a space).
+JOINED_PREFIXES = (
+    "multi",
+    "non",
+    "pre",
+    "post",
+    "semi",
+    "sub",
+    "co",
+    "meta",
+    "self",
+    "fine",
+    "re",
+    "inter",
+    "intra",
+    "cross",
+    "hyper",
+    "over",
+    "under",
+    "auto",
+    "anti",
+)
+_PREFIXES = frozenset(JOINED_PREFIXES)
+_PREFIX_HYPHEN = re.compile(r"(?<![^\s-])(" + "|".join(JOINED_PREFIXES) + r")-(?=\w)")
+
+
+def unhyphenate(text: str) -> str:
+    """Hyphens as spaces, except after a prefix that is also written joined (`multi-agent` ->
+    `multiagent`). `text` is lower case."""
+    if "-" not in text:
+        return text
+    return _PREFIX_HYPHEN.sub(r"\1", text).replace("-", " ")
 
 
 def singular(word: str) -> str:
-    """A simple English singular for the last word of a phrase (`networks` -> `network`)."""
+    """A simple English singular for the last word of a phrase (`networks` -> `network`,
+    `analyses` -> `analysis`)."""
     if len(word) <= 3 or not word.isalpha():
         return word
+    irregular = IRREGULAR.get(word)
+    if irregular is not None:
+        return irregular
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
     if word.endswith(("sses", "xes", "ches", "shes")):
@@ -20,9 +97,18 @@ def singular(word: str) -> str:
 
 @lru_cache(maxsize=1 << 16)
 def normalise_keyword(text: str) -> str:
-    """The form keywords are merged under: case folded, hyphens and spaces alike, last word
-    singular. `Graph Neural Networks` and `graph-neural network` are one keyword."""
-    words = text.casefold().replace("-", " ").replace("’", "'").split()
+    """The form keywords are merged under: case folded, hyphens and spaces alike (hyphens after
+    `JOINED_PREFIXES` removed), last word singular. `Graph Neural Networks` and `graph-neural
+    network` are one keyword, and so are `multi-agent systems` and `multiagent system`."""
+    words = unhyphenate(text.casefold()).replace("’", "'").split()
+    if len(words) > 1 and not _PREFIXES.isdisjoint(words[:-1]):  # `multi task`: one word, as `multi-task` is
+        joined = []
+        for word in words:
+            if joined and joined[-1] in _PREFIXES:
+                joined[-1] += word
+            else:
+                joined.append(word)
+        words = joined
     if words:
         words[-1] = singular(words[-1])
     return " ".join(words)

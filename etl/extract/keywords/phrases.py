@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .normalise import singular
+from .normalise import JOINED_PREFIXES, singular, unhyphenate
 from .wordlists import DESCRIPTIVE_SUFFIXES, NOT_ALONE, NOT_LAST, STOP_WORDS
 
 MAX_PHRASE_WORDS = 3
@@ -15,7 +15,7 @@ MAX_PHRASE_WORDS = 3
 _WORD_OR_BREAK = re.compile(
     r"(?<!\d)(?:[A-Za-z∂][\w∂#+'’-]*[\w#+]|[A-Za-z∂])|[,;:()\[\]{}\"“”‘’'?!]|\.(?!\w)|(?<=\s)[-–—](?=\s)"
 )
-_BREAKS = STOP_WORDS | set(",;:()[]{}\"“”‘’'?!.-–—")
+_BREAKS = STOP_WORDS | set(",;:()[]{}\"“”‘’'?!.-–—") | {"et", "al", "etc", "cf", "vs", "viz", "ie", "eg"}
 
 
 class WordRoles(NamedTuple):
@@ -29,6 +29,7 @@ class WordRoles(NamedTuple):
     alone: bool  # may be a keyword on its own
     generic: bool  # a generic word: the head of a phrase, never a keyword alone
     breaks: bool  # a stop word or punctuation: ends the run of content words
+    prefix: bool  # a prefix written apart (`multi`, `non`): joins the next word
 
 
 def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
@@ -58,6 +59,10 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
                 _add_ngrams(run, roles, position, found)
                 position += len(run) + 1
                 run, roles = [], []
+        elif roles and roles[-1].prefix:  # `multi task` is `multi-task` (and `multitask`)
+            run[-1] += "-" + word
+            roles[-1] = cache.get(run[-1]) or word_roles(run[-1])
+            counts[r.low] = counts.get(r.low, 0) + 1
         else:
             run.append(word)
             roles.append(r)
@@ -122,7 +127,7 @@ def word_roles(word: str) -> WordRoles:
     cached = _WORD_CACHE.get(word)
     if cached is None:
         low = word.lower()
-        inner = low.replace("-", " ")
+        inner = unhyphenate(low)
         head, _, tail = inner.rpartition(" ")
         last = (head + " " if head else "") + singular(tail)
         known = low in _NOUN_EXCEPTIONS or word[1:] != word[1:].lower()
@@ -139,7 +144,10 @@ def word_roles(word: str) -> WordRoles:
             and low not in NOT_ALONE
             and (len(low) >= 4 or known)
         )
-        cached = WordRoles(low, inner, last, ends, starts, alone, low in NOT_ALONE, low in _BREAKS)
+        # a lone letter (`e.g.` reads as `e`, `g`), an abbreviation (`et al.`) or a possessive
+        # (`the model's output`) ends the run as a stop word does
+        breaks = low in _BREAKS or len(low) == 1 or low.endswith(("'s", "’s"))
+        cached = WordRoles(low, inner, last, ends, starts, alone, low in NOT_ALONE, breaks, low in JOINED_PREFIXES)
         _WORD_CACHE[word] = cached
         if len(_WORD_CACHE) > 50_000:  # bound the memory of a long run (about 350 bytes a word)
             _WORD_CACHE.clear()
