@@ -115,6 +115,29 @@ def keywords_of(text: str, kind: str | None = None) -> list[str]:
             " SAMformer surpasses current state-of-the-art methods with fewer parameters.",
             "SAMformer",
         ),
+        # a lower-case description with its short form, as the object of the paper's own verb
+        ("To overcome this, we propose a fleet active learning (FAL) framework in which robots share data.", "FAL"),
+        ("We propose generalized preference optimization (GPO), a family of offline losses.", "GPO"),
+        ("Thus, we present a method called *weighted visual-text cross alignment* (WCA) for zero-shot tasks.", "WCA"),
+        # letters marked inside the long form
+        ("In this paper, we introduce a **m**ulti-**s**cale **f**usion (**MSF**) module for segmentation.", "MSF"),
+        # a name written once, set off after the paper's own method
+        (
+            "Detectors miss small objects in clutter. The resulting method, ClutterNet, is simple and fast.",
+            "ClutterNet",
+        ),
+        # the name of the paper's own repository
+        (
+            "We study sparse attention for long videos. Our code is available at https://github.com/someone/SparseVid.",
+            "SparseVid",
+        ),
+        ("Robots learn to grasp in clutter. Code is available at https://github.com/lab/Grasp4D-public.", "Grasp4D"),
+        # several Title Case words after the verb
+        (
+            "We propose Gradient Echo Regularization, a simple regularizer for deep networks.",
+            "Gradient Echo Regularization",
+        ),
+        ("We introduce Policy Stitching, a framework that composes robot policies.", "Policy Stitching"),
     ],
 )
 def test_introduced_method_names_rank_first(text, name):
@@ -152,6 +175,13 @@ def test_introduced_method_names_rank_first(text, name):
             "We estimate average treatment effects (ATEs). We then introduce ATEs for subgroups.",
             "ATEs",
             "average treatment effects",
+        ),
+        ("We study how graph neural networks (GNNs) generalise to larger graphs.", "GNNs", "graph"),
+        (
+            "We test robustness to irrelevant context. Our code is at"
+            " https://github.com/lab/LLM-Robustness-to-Irrelevant-Information.",
+            "LLM-Robustness-to-Irrelevant-Information",
+            "irrelevant context",
         ),
         ("Prior work proposed sequential models for 3D scenes.", "3D", "sequential models"),
         (

@@ -32,6 +32,9 @@ _ADJECTIVAL = re.compile(
     re.IGNORECASE,
 )
 WINDOW = 24  # words after an introducing verb in which the name must appear
+OWN_OBJECT_WORDS = 8  # words from the paper's own verb to a short form that names its object
+# The paper as the subject of the verb right after: `we (further) propose`, `this paper presents`.
+_OWN_SUBJECT = re.compile(r"(?:\b[Ww]e|\b[Tt]his (?:paper|work|study|article))\s+(?:\w+ly\s+)?$")
 
 
 _NEXT_WORD = re.compile(r"[\s*_`'’\"]*(\S*)")
@@ -60,12 +63,14 @@ def _reads_as_name(text: str, end: int) -> bool:
 
 def introduced_names(
     text: str, coined: list[re.Match], spelled_from: Mapping[int, int] | None = None
-) -> list[tuple[str, float]]:
+) -> list[tuple[str, float, bool]]:
     """Names the text introduces (`we propose X`, `a method called X`, `(dubbed X)`): coined
     tokens with an introducing word shortly before them in the same sentence and no other coined
     token in between. `coined` are the text's coined tokens in order; `spelled_from` maps the start
     of a short form to the start of the long form it abbreviates, which then stands for the name
-    (`we propose Gradient Low-Rank Projection (GaLore)`)."""
+    (`we propose Gradient Low-Rank Projection (GaLore)`). Each name comes with its strength and
+    whether the paper itself is the subject of the introducing verb (`we propose`, `this paper
+    presents`) with the name's description right after it."""
     found = []
     floor = 0
     for m in coined:
@@ -76,7 +81,7 @@ def introduced_names(
         if cut >= 0:
             window = window[cut + 2 :]
         as_name = _reads_as_name(text, m.end())
-        best = 0.0
+        best, own = 0.0, False
         for intro in _INTRO.finditer(window):
             between = window[intro.end() :].split()
             naming = _NAMING.match(intro.group())
@@ -105,16 +110,27 @@ def introduced_names(
             if tail and tail[-1] in _PREPOSITIONS:  # `based on X`, `like the X`
                 continue
             best = max(best, strength)
+            if not naming and len(between) <= OWN_OBJECT_WORDS and _OWN_SUBJECT.search(window, 0, intro.start()):
+                own = True
         if best:
-            found.append((name_at(text, m), best))
+            found.append((name_at(text, m), best, own))
     return found
 
 
 # A capitalised word right after `we propose` (or `this paper presents`) and before a comma, a
 # colon or a parenthesis: the name of what the paper introduces, even without inner capitals.
+_TITLE_WORD = r"[A-Z][a-z]{2,}[a-z0-9]*(?:-[A-Za-z0-9]+)*"
+# ... also of up to four Title Case words: `we propose Gradient Echo Regularization, a ...`.
 _PLAIN_NAME = re.compile(
     r"\b(?:[Ww]e|[Tt]his (?:paper|work)) (?:propos|introduc|present|releas|develop|design|build)\w* "
-    r"([A-Z][a-z]{2,}[a-z0-9]*(?:-[A-Za-z0-9]+)*)(?=(?:\s[\w.]*\d[\w.]*)?\s*[,:(])"  # (a size may follow: `Mixtral 8x7B,`)
+    rf"({_TITLE_WORD}(?: {_TITLE_WORD}){{0,3}})(?=(?:\s[\w.]*\d[\w.]*)?\s*[,:(])"  # (a size may follow: `Mixtral 8x7B,`)
+)
+# A name set off after the paper's own method, often in a closing sentence: `The resulting
+# method, FooNet, is ...`, `our framework, Gradient Echo, ...`.
+_APPOSITIVE = re.compile(
+    r"\b(?:[Tt]he|[Oo]ur) (?:resulting |proposed |new |final |overall )?"
+    r"(?:method|model|framework|approach|algorithm|system|architecture|pipeline|agent|benchmark|dataset|library|toolkit|tool)"
+    r",\s+([A-Z][\w#+∂-]*[\w#+](?: [A-Z][\w-]*[a-z0-9]){0,3}),"
 )
 _INNER_CAPITAL = re.compile(r".[A-Z#∂]")
 # A singular verb of comparison after a name: the sentence claims a result for it.
@@ -174,8 +190,10 @@ def add_method_names(
     counts: dict[str, int] = {}
     for m in coined:
         counts[m.group()] = counts.get(m.group(), 0) + 1
-    for name, strength in introduced_names(text, coined, named):
-        if strength < 3.0 and (name in concepts or name.removesuffix("s") in concepts):
+    for name, strength, own in introduced_names(text, coined, named):
+        # a concept's short form is a method only as the object of the paper's own verb:
+        # `we propose a multi-scale fusion network (MFN)`, not `we study average treatment effects (ATEs)`
+        if strength < 3.0 and not own and (name in concepts or name.removesuffix("s") in concepts):
             continue
         key = normalise_keyword(name)
         if key not in methods or methods[key][1] < strength:
@@ -193,11 +211,12 @@ def add_method_names(
         # versioned product name (`Claude-3`) is what evaluations compare
         if len(token) >= 4 and not token.isupper() and not _TITLE_HYPHEN.match(token) and _INNER_CAPITAL.search(token):
             methods[key] = (token, 1.0 + 0.1 * min(count, 6))
-    for m in _PLAIN_NAME.finditer(text):  # `we introduce Proteus, a ...`: a name without inner capitals
-        name = m.group(1)
-        key = normalise_keyword(name)
-        if key not in methods and not well_known(name) and name.lower() not in STOP_WORDS:
-            methods[key] = (name, 2.5)
+    for pattern, strength in ((_PLAIN_NAME, 2.5), (_APPOSITIVE, 2.4)):  # names without inner capitals
+        for m in pattern.finditer(text):
+            name = m.group(1)
+            key = normalise_keyword(name)
+            if key not in methods and not well_known(name) and name.split()[0].lower() not in STOP_WORDS:
+                methods[key] = (name, strength)
     for m in coined:  # `In particular, SAMformer surpasses current methods`: a claim about the paper's own
         name = name_at(text, m)
         if not _CLAIM.match(text, m.start() + len(name)):
@@ -207,3 +226,27 @@ def add_method_names(
         key = normalise_keyword(name)
         if key not in methods:
             methods[key] = (name, 1.2)
+
+
+# What a repository name carries besides the method's name: `EMMP-public`, `FooNet-pytorch`.
+_REPO_SUFFIX = re.compile(
+    r"(?:[-_.](?:public|official|code|release|pytorch|torch|tf|jax|main|repo|git))+$", re.IGNORECASE
+)
+
+
+def add_repository_names(text: str, repositories: list[str], methods: dict[str, tuple[str, float]]) -> None:
+    """The name of the paper's own repository is its method's name (`github.com/someone/FooNet`)
+    when it looks coined or the abstract writes it with capitals; as the abstract writes it."""
+    for repo in repositories:
+        base = _REPO_SUFFIX.sub("", repo)
+        if (
+            base.count("-") + base.count("_") > 2
+        ):  # a description, not a name: `LLM-Robustness-to-Irrelevant-Information`
+            continue
+        written = re.search(rf"(?<![\w-]){re.escape(base)}(?![\w-])", text, re.IGNORECASE)
+        name = written.group() if written and written.group() != written.group().lower() else base
+        if not (looks_coined(name) or (written and name[0].isupper() and len(name) > 3)):
+            continue
+        key = normalise_keyword(name)
+        if key not in methods and not well_known(name):
+            methods[key] = (name, 2.2)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..code_status import is_official
+from ..links import extract_links
 from .acronyms import acronyms
-from .names import add_method_names
+from .names import add_method_names, add_repository_names
 from .normalise import normalise_keyword
 from .phrases import phrase_candidates
 from .prose import clean, sentences
@@ -40,7 +42,18 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     terms = Terms(phrases=phrases, topics=match_topics(words, phrases, taxonomy))
     shorts = _add_definitions(text, terms)
     add_method_names(text, terms.methods, terms.acronyms, shorts)
+    if "github" in abstract:  # (`clean` took the URLs out of `text`)
+        add_repository_names(text, own_repositories(abstract), terms.methods)
     return terms
+
+
+def own_repositories(abstract: str) -> list[str]:
+    """Names of the GitHub repositories the abstract offers as its own code."""
+    return [
+        link.repo
+        for link in extract_links(abstract)
+        if link.kind == "repo" and link.repo and is_official(abstract, link)
+    ]
 
 
 def _add_definitions(text: str, terms: Terms) -> dict[str, str]:

@@ -27,7 +27,7 @@ STOP_WORDS = frozenset(
     require requires required reveal reveals show shows showed shown significantly study studies
     studied suggest suggests take takes yield yields yielding remain remains termed called dubbed
     named coined refer refers referred leverage leverages leveraging resulting result when where
-    except besides beyond describe describes described employ employs employed entail entails
+    except besides beyond behind describe describes described employ employs employed entail entails
     simulate simulates exhibit exhibits exhibited attempt attempts capture captures captured
     rely relies depend depends suffer suffers struggle struggles fail fails tend tends seek
     seeks aim aims ensure ensures maintain maintains preserve preserves exist exists emerge
