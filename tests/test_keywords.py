@@ -561,3 +561,26 @@ def test_a_prefix_written_apart_joins_the_next_word():
     ).phrases
     assert "multiagent reinforcement learning" in phrases and phrases["multiagent"][0] == 2
     assert phrases["multiagent reinforcement learning"][2] == "multi-agent reinforcement learning"
+
+
+@pytest.mark.parametrize(
+    "text, topic, expected",
+    [
+        # a specific term is specific: a bare `benchmark` or `score-based` is not the topic
+        ("We evaluate our method on a standard benchmark and improve the results.", "datasets and benchmarks", False),
+        ("Score-based metrics are used to rank candidate answers.", "diffusion models", False),
+        (
+            "We introduce an evaluation benchmark of 10k questions with a public leaderboard.",
+            "datasets and benchmarks",
+            True,
+        ),
+        # a topic term's long form counts with its short form's uses
+        (
+            "Diffusion probabilistic models (DPMs) are slow. We make DPMs faster with a new solver.",
+            "diffusion models",
+            True,
+        ),
+    ],
+)
+def test_topics_need_specific_terms(text, topic, expected):
+    assert (topic in extract_terms(text, TAXONOMY).topics) is expected

@@ -39,12 +39,26 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     """Everything `rank_keywords` needs from one abstract."""
     text = clean(abstract)
     words, phrases = phrase_candidates(text)
-    terms = Terms(phrases=phrases, topics=match_topics(words, phrases, taxonomy))
+    terms = Terms(phrases=phrases)
     shorts = _add_definitions(text, terms)
+    terms.topics = match_topics(words, _with_short_form_uses(phrases, terms.acronyms), taxonomy)
     add_method_names(text, terms.methods, terms.acronyms, shorts)
     if "github" in abstract:  # (`clean` took the URLs out of `text`)
         add_repository_names(text, own_repositories(abstract), terms.methods)
     return terms
+
+
+def _with_short_form_uses(phrases: dict[str, list], acronyms: dict[str, tuple[str, str, int]]) -> dict[str, list]:
+    """Phrases as topic matching counts them: a defined long form is used as often as it and its
+    short form are written (`diffusion probabilistic models (DPMs)` ... `DPMs`)."""
+    if not acronyms:
+        return phrases
+    counted = dict(phrases)
+    for key, (_, _, uses) in acronyms.items():
+        entry = counted.get(key)
+        if entry is None or entry[0] < uses:
+            counted[key] = [uses]
+    return counted
 
 
 def own_repositories(abstract: str) -> list[str]:
