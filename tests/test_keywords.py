@@ -584,3 +584,40 @@ def test_a_prefix_written_apart_joins_the_next_word():
 )
 def test_topics_need_specific_terms(text, topic, expected):
     assert (topic in extract_terms(text, TAXONOMY).topics) is expected
+
+
+def _phrase(key, score, kind="phrase"):
+    from etl.extract.keywords import Keyword
+
+    return Keyword(key, key, kind, score)
+
+
+@pytest.mark.parametrize(
+    "ranked, counts, expected",
+    [
+        # `salient` is never used outside `salient entities`: it repeats it
+        ([("salient entities", 0.9), ("salient", 0.8)], {"salient entities": 2, "salient": 2}, ["salient entities"]),
+        # used on its own too: both stay (often one of them is the author's keyword)
+        (
+            [("salient entities", 0.9), ("salient", 0.8)],
+            {"salient entities": 2, "salient": 4},
+            ["salient entities", "salient"],
+        ),
+        # `free text explanation` holds every use of `free text`: it takes its place and score
+        (
+            [("free text", 0.9), ("explanation", 0.85), ("free text explanation", 0.8)],
+            {"free text": 2, "explanation": 3, "free text explanation": 2},
+            ["free text explanation", "explanation"],
+        ),
+        # a method or an acronym is never dropped for a phrase
+        ([("logic rule", 0.9, "acronym"), ("logic rule", 0.8)], {"logic rule": 1}, ["logic rule", "logic rule"]),
+    ],
+)
+def test_distinct_drops_phrases_that_only_repeat_a_higher_keyword(ranked, counts, expected):
+    from etl.extract.keywords.distinct import distinct
+
+    keywords = [_phrase(*r) for r in ranked]
+    kept = distinct(keywords, {key: [n, 0, key] for key, n in counts.items()})
+    assert [k.normalised for k in kept] == expected
+    if ranked[0][0] == "free text":
+        assert kept[0].score == 0.9

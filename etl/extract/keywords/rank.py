@@ -7,6 +7,7 @@ import math
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from .distinct import distinct
 from .normalise import label_of, normalise_keyword
 from .terms import METHOD_PREFIX, Terms
 
@@ -80,7 +81,7 @@ def rank_keywords(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyw
             aliases, score = topic_aliases.get(key, ((), 0.0))
             score = max(score, round(0.35 + 0.03 * min(weight, 8), 4))
             out.append(Keyword(key, name, "topic", score, aliases))
-    return sorted(out, key=lambda k: (-k.score, k.normalised))
+    return distinct(sorted(out, key=lambda k: (-k.score, k.normalised)), terms.phrases)
 
 
 # Acronyms the corpus defines: normalised short form -> {normalised long form: label}.
