@@ -60,7 +60,7 @@ def normalise_abstract(text: str) -> str:
     return _NOT_WORD.sub(" ", text).strip()
 
 
-@lru_cache(maxsize=4096)  # a load's first files are read twice: early for the keyword workers, then by the load
+@lru_cache(maxsize=4096)  # a load identifies its first files twice: early for the keyword workers, then as it saves them
 def paper_id(abstract: str) -> str:
     """The stable text key of the paper with this abstract: the first 16 hex digits of the
     SHA-256 of its normalised form (UTF-8)."""
