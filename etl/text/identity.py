@@ -60,7 +60,8 @@ def normalise_abstract(text: str) -> str:
     return _NOT_WORD.sub(" ", text).strip()
 
 
-@lru_cache(maxsize=4096)  # a load identifies its first files twice: early for the keyword workers, then as it saves them
+# a load identifies its first files twice: early for the keyword workers, then as it saves them
+@lru_cache(maxsize=4096)
 def paper_id(abstract: str) -> str:
     """The stable text key of the paper with this abstract: the first 16 hex digits of the
     SHA-256 of its normalised form (UTF-8)."""
