@@ -6,7 +6,7 @@ import re
 from typing import NamedTuple
 
 from .normalise import JOINED_PREFIXES, singular, unhyphenate
-from .wordlists import DESCRIPTIVE_SUFFIXES, NOT_ALONE, NOT_LAST, STOP_WORDS
+from .wordlists import DESCRIPTIVE_SUFFIXES, NOT_ALONE, NOT_LAST, NOT_NOUNS, STOP_WORDS
 
 MAX_PHRASE_WORDS = 3
 # Boundaries of candidate phrases within a sentence.
@@ -136,6 +136,7 @@ def word_roles(word: str) -> WordRoles:
             low not in NOT_LAST
             and (known or gerund or not low.endswith(_MODIFIER_ENDINGS))
             and not low.endswith(_COMPOUND_MODIFIERS)
+            and (known or gerund or low not in NOT_NOUNS)  # `dense`, `efficient`, `online`: never the head of a phrase
         )
         starts = known or not low.endswith(("ing", "ly"))
         alone = (
