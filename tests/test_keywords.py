@@ -644,3 +644,20 @@ def test_words_that_are_never_nouns_never_end_a_phrase(text, phrase, never_alone
     assert phrase in phrases
     for word in never_alone:
         assert word not in phrases and not any(key.endswith(" " + word) for key in phrases), (word, phrases)
+
+
+@pytest.mark.parametrize(
+    "text, phrase",
+    [
+        ("We route tokens through a sparse mixture of experts.", "mixture of expert"),
+        ("Chain of thought prompting improves reasoning.", "chain of thought"),
+        ("We test theory of mind in language models.", "theory of mind"),
+    ],
+)
+def test_a_of_b_phrases(text, phrase):
+    assert phrase in extract_terms(text, TAXONOMY).phrases
+
+
+def test_a_of_b_needs_specific_words():
+    phrases = extract_terms("The number of parameters grows. A lack of data hurts.", TAXONOMY).phrases
+    assert not any(" of " in key for key in phrases), phrases

@@ -42,9 +42,11 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
     cache = _WORD_CACHE
     run: list[str] = []
     roles: list[WordRoles] = []
+    of_head = None  # (word, roles, position) of the last word before an `of`: `mixture | of experts`
     for word in _WORD_OR_BREAK.findall(text):
         r = cache.get(word) or word_roles(word)
         if r.breaks:  # a stop word or a clause break ends the run
+            of_head = (run[-1], roles[-1], position + len(run) - 1) if run and r.low == "of" else None
             if len(run) == 1:  # the common case, without a call
                 only = roles[0]
                 if only.alone:
@@ -59,6 +61,12 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
                 _add_ngrams(run, roles, position, found)
                 position += len(run) + 1
                 run, roles = [], []
+        elif of_head is not None:  # the first word after `of`
+            _add_of_phrase(of_head, word, r, found)
+            of_head = None
+            run.append(word)
+            roles.append(r)
+            counts[r.low] = counts.get(r.low, 0) + 1
         elif roles and roles[-1].prefix:  # `multi task` is `multi-task` (and `multitask`)
             run[-1] += "-" + word
             roles[-1] = cache.get(run[-1]) or word_roles(run[-1])
@@ -70,6 +78,20 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
     if run:
         _add_ngrams(run, roles, position, found)
     return counts, found
+
+
+def _add_of_phrase(head: tuple, word: str, r: WordRoles, found: dict[str, list]) -> None:
+    """Count `A of B` (`mixture of experts`, `chain of thought`, `theory of mind`) when A may start
+    a phrase and B end one, and neither is a generic word (not `number of parameters`)."""
+    first, a, position = head
+    if not (a.starts and r.ends) or a.generic or r.generic:
+        return
+    key = a.inner + " of " + r.last
+    entry = found.get(key)
+    if entry is None:
+        found[key] = [1, position, first + " of " + word]
+    else:
+        entry[0] += 1
 
 
 def is_findable_phrase(phrase: str) -> bool:
