@@ -314,6 +314,20 @@ def test_texts_fed_early_that_the_database_does_not_keep_are_not_used(db_file, w
     assert rows(db_file, KEYWORDS) == after
 
 
+def test_a_method_name_keeps_its_label_among_papers_that_use_the_word(db_file, write):
+    """Under one normalised key, `TOKEN` (one paper's method) and `tokens` (others' phrase) share a
+    keyword row, but the paper that named its method shows its name."""
+    method = "We introduce TOKEN, a method that prunes vision transformers. TOKEN halves their cost."
+    others = [f"Language models split text into tokens; study {n} counts tokens per word." for n in range(3)]
+    load(db_file, [str(write("t.txt", listing_text(method, *others)))])
+    shown = rows(
+        db_file,
+        "SELECT p.abstract, k.keyword, k.kind FROM paper_keywords k JOIN papers p ON p.id = k.paper_id WHERE k.keyword IN ('TOKEN', 'tokens')",
+    )
+    assert ("TOKEN", "method") in {(kw, kind) for a, kw, kind in shown if a == method}
+    assert all(kw == "tokens" for a, kw, kind in shown if a != method)
+
+
 def test_each_input_file_is_read_once_per_load(db_file, write, monkeypatch):
     """The first files are read early, for keyword extraction while the load starts up; the load
     then takes what was read instead of reading them again."""

@@ -65,8 +65,9 @@ STORE = [
        SELECT normalised, label, kind, papers FROM corpus_keywords c
        WHERE NOT EXISTS (SELECT 1 FROM keywords k WHERE k.normalised = c.normalised)
        ORDER BY normalised""",
+    # a method keeps its own name: `TOKEN` never shows as the `tokens` other papers write
     """INSERT INTO paper_keywords (paper_id, keyword_id, keyword, kind, score, rank)
-       SELECT s.paper_id, k.id, k.label, s.kind, s.score, s.rank
+       SELECT s.paper_id, k.id, CASE WHEN s.kind = 'method' THEN s.label ELSE k.label END, s.kind, s.score, s.rank
        FROM staged_keywords s JOIN keywords k ON k.normalised = s.normalised
        ORDER BY s.paper_id, s.rank""",
     """INSERT OR IGNORE INTO keyword_aliases (keyword_id, alias, normalised)
