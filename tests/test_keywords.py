@@ -661,3 +661,15 @@ def test_a_of_b_phrases(text, phrase):
 def test_a_of_b_needs_specific_words():
     phrases = extract_terms("The number of parameters grows. A lack of data hurts.", TAXONOMY).phrases
     assert not any(" of " in key for key in phrases), phrases
+
+
+def test_a_short_form_inside_a_phrase_is_written_out_with_the_meaning_the_corpus_gives():
+    papers = [
+        ("a", "Reinforcement learning (RL) trains agents from rewards. We study RL theory."),
+        ("b", "We study multi-agent RL in traffic. Multi-agent RL scales poorly in traffic."),
+        ("c", "Multi-agent reinforcement learning coordinates robots. Multi-agent reinforcement learning is hard."),
+    ]
+    ranked = rank_all(papers, TAXONOMY)
+    b = {k.normalised: k for k in ranked["b"]}
+    assert b["multiagent reinforcement learning"].aliases == ("multi-agent RL",)
+    assert "multiagent reinforcement learning" in {k.normalised for k in ranked["c"]}

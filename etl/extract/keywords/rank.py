@@ -103,5 +103,25 @@ def merge_acronym_uses(ranked: list[Keyword], meanings: Meanings) -> list[Keywor
                 continue
             k = Keyword(key, label, "acronym", k.score, (k.label,))
             present.add(key)
+        elif k.kind == "phrase" and " " in k.label and k.label != k.label.lower():
+            expanded = _expanded(k.label, meanings)  # `multi-agent RL` is `multi-agent reinforcement learning`
+            if expanded is not None:
+                key = normalise_keyword(expanded)
+                if key in present:
+                    continue
+                k = Keyword(key, expanded, "phrase", k.score, (k.label,))
+                present.add(key)
         merged.append(k)
     return merged
+
+
+def _expanded(label: str, meanings: Meanings) -> str | None:
+    """`label` with each short form the corpus defines once written out; None if it has none."""
+    words, changed = label.split(), False
+    for i, word in enumerate(words):
+        if len(word) > 1 and word.isupper():
+            targets = meanings.get(normalise_keyword(word))
+            if targets and len(targets) == 1:
+                words[i] = next(iter(targets.values()))
+                changed = True
+    return " ".join(words) if changed else None
