@@ -239,9 +239,8 @@ def add_repository_names(text: str, repositories: list[str], methods: dict[str, 
     when it looks coined or the abstract writes it with capitals; as the abstract writes it."""
     for repo in repositories:
         base = _REPO_SUFFIX.sub("", repo)
-        if (
-            base.count("-") + base.count("_") > 2
-        ):  # a description, not a name: `LLM-Robustness-to-Irrelevant-Information`
+        # a description, not a name: `LLM-Robustness-to-Irrelevant-Information`
+        if base.count("-") + base.count("_") > 2:
             continue
         written = re.search(rf"(?<![\w-]){re.escape(base)}(?![\w-])", text, re.IGNORECASE)
         name = written.group() if written and written.group() != written.group().lower() else base
