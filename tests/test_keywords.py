@@ -673,3 +673,9 @@ def test_a_short_form_inside_a_phrase_is_written_out_with_the_meaning_the_corpus
     b = {k.normalised: k for k in ranked["b"]}
     assert b["multiagent reinforcement learning"].aliases == ("multi-agent RL",)
     assert "multiagent reinforcement learning" in {k.normalised for k in ranked["c"]}
+
+
+def test_an_adverb_ends_a_phrase():
+    phrases = extract_terms("Such approaches frequently encounter bottlenecks in family planning.", TAXONOMY).phrases
+    assert not any("frequently" in key for key in phrases), phrases
+    assert "family planning" in phrases  # a -ly word that is a noun is no adverb

@@ -169,7 +169,14 @@ def word_roles(word: str) -> WordRoles:
         )
         # a lone letter (`e.g.` reads as `e`, `g`), an abbreviation (`et al.`) or a possessive
         # (`the model's output`) ends the run as a stop word does
-        breaks = low in _BREAKS or len(low) == 1 or low.endswith(("'s", "’s"))
+        # an adverb (`frequently`: a -ly word the lexicon knows as no noun) ends it too, so a verb
+        # after it never closes a phrase (`approaches frequently encounter`)
+        breaks = (
+            low in _BREAKS
+            or len(low) == 1
+            or low.endswith(("'s", "’s"))
+            or (low.endswith("ly") and low in NOT_NOUNS and not known)
+        )
         cached = WordRoles(low, inner, last, ends, starts, alone, low in NOT_ALONE, breaks, low in JOINED_PREFIXES)
         _WORD_CACHE[word] = cached
         if len(_WORD_CACHE) > 50_000:  # bound the memory of a long run (about 350 bytes a word)
