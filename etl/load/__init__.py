@@ -32,7 +32,7 @@ def load(
     are recomputed for the whole corpus in the same transaction whenever papers were
     added, changed or removed (or `rescore` is set), so readers never see half-updated scores.
     On any error nothing is written: the transaction rolls back, and a database this run was
-    creating never appears (see `etl.creating`). `progress` is called with each input file as it is loaded, `stage`
+    creating never appears (see `etl.store.creating`). `progress` is called with each input file as it is loaded, `stage`
     with the name of each long step after the files ("keywords", "full-text index").
     """
     paths = list(paths) or [str(bundled_listings_dir())]

@@ -23,20 +23,25 @@ class Reader:
         except InputError:
             return None
         try:
-            parsed: ParsedFile | InputError = self.parse(input_file, data)
+            parsed: ParsedFile | InputError = read_input(input_file.path, data, self.venue, self.year, self.format)
         except InputError as exc:
             parsed = exc
         self.early[input_file.path] = (data, parsed)
         return parsed if isinstance(parsed, ParsedFile) else None
 
-    def take(self, input_file: InputFile) -> tuple[bytes, ParsedFile | InputError | None]:
-        """The file's bytes and, if it was read early, what parsing it gave; raises InputError if
-        it cannot be read."""
-        early = self.early.pop(input_file.path, None)
-        return early if early is not None else (_read_bytes(input_file), None)
+    def data(self, input_file: InputFile) -> bytes:
+        """The file's bytes (kept from an early read, or read now); raises InputError."""
+        early = self.early.get(input_file.path)
+        return early[0] if early is not None else _read_bytes(input_file)
 
     def parse(self, input_file: InputFile, data: bytes) -> ParsedFile:
-        return read_input(input_file.path, data, self.venue, self.year, self.format)
+        """What the file holds (kept from an early read, or parsed now); raises InputError."""
+        early = self.early.pop(input_file.path, None)
+        if early is None:
+            return read_input(input_file.path, data, self.venue, self.year, self.format)
+        if isinstance(early[1], InputError):
+            raise early[1]
+        return early[1]
 
 
 def _read_bytes(input_file: InputFile) -> bytes:

@@ -75,7 +75,7 @@ class Run:
 
     def load_file(self, input_file: InputFile) -> None:
         try:
-            data, parsed = self.reader.take(input_file)
+            data = self.reader.data(input_file)
         except InputError as exc:
             self._bad(exc)
             return
@@ -85,11 +85,8 @@ class Run:
             self.summary.files_unchanged += 1
             return
         try:
-            if isinstance(parsed, InputError):
-                raise parsed
-            if parsed is None:
-                with self.summary.timed("read"):
-                    parsed = self.reader.parse(input_file, data)
+            with self.summary.timed("read"):
+                parsed = self.reader.parse(input_file, data)
             _check_venues(input_file.path, parsed)
         except InputError as exc:
             self._bad(exc)

@@ -45,29 +45,30 @@ IRREGULAR = {
 }
 # Prefixes that are written hyphenated or joined alike: `multi-agent` and `multiagent`,
 # `pre-training` and `pretraining` are one keyword (the hyphen goes; elsewhere it is a space).
-JOINED_PREFIXES = (
-    "multi",
-    "non",
-    "pre",
-    "post",
-    "semi",
-    "sub",
-    "co",
-    "meta",
-    "self",
-    "fine",
-    "re",
-    "inter",
-    "intra",
-    "cross",
-    "hyper",
-    "over",
-    "under",
-    "auto",
-    "anti",
+JOINED_PREFIXES = frozenset(
+    (
+        "multi",
+        "non",
+        "pre",
+        "post",
+        "semi",
+        "sub",
+        "co",
+        "meta",
+        "self",
+        "fine",
+        "re",
+        "inter",
+        "intra",
+        "cross",
+        "hyper",
+        "over",
+        "under",
+        "auto",
+        "anti",
+    )
 )
-_PREFIXES = frozenset(JOINED_PREFIXES)
-_PREFIX_HYPHEN = re.compile(r"(?<![^\s-])(" + "|".join(JOINED_PREFIXES) + r")-(?=\w)")
+_PREFIX_HYPHEN = re.compile(r"(?<![^\s-])(" + "|".join(sorted(JOINED_PREFIXES)) + r")-(?=\w)")
 
 
 def unhyphenate(text: str) -> str:
@@ -101,10 +102,10 @@ def normalise_keyword(text: str) -> str:
     `JOINED_PREFIXES` removed), last word singular. `Graph Neural Networks` and `graph-neural
     network` are one keyword, and so are `multi-agent systems` and `multiagent system`."""
     words = unhyphenate(text.casefold()).replace("’", "'").split()
-    if len(words) > 1 and not _PREFIXES.isdisjoint(words[:-1]):  # `multi task`: one word, as `multi-task` is
+    if len(words) > 1 and not JOINED_PREFIXES.isdisjoint(words[:-1]):  # `multi task`: one word, as `multi-task` is
         joined = []
         for word in words:
-            if joined and joined[-1] in _PREFIXES:
+            if joined and joined[-1] in JOINED_PREFIXES:
                 joined[-1] += word
             else:
                 joined.append(word)
