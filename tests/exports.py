@@ -15,12 +15,12 @@ def seed_abstracts(n: int = 4) -> list[str]:
     return [e.abstract for e in read_input(str(path), path.read_bytes()).entries[:n]]
 
 
-def events_json(abstracts: list[str]) -> str:
+def events_json(abstracts: list[str], titles: list[str] | None = None) -> str:
     """The ICML virtual-site shape: upper-case host, double slash, posters plus a workshop."""
     items = [
         {
             "type": "Poster",
-            "name": f"Paper {i}: A $\\mathcal{{O}}(n)$ Method" if i == 0 else f"Paper {i}",
+            "name": titles[i] if titles else f"Paper {i}: A $\\mathcal{{O}}(n)$ Method" if i == 0 else f"Paper {i}",
             "virtualsite_url": f"https://ICML.cc//virtual/2024/poster/{34000 + i}",
             "speakers/authors": "PAUL DUETTING, Federico Fusco" if i == 0 else f"Author {i}, Second Author",
             "abstract": abstract,

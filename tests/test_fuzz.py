@@ -212,7 +212,7 @@ def test_keywords_of_any_text_are_well_formed_and_do_not_depend_on_order(texts):
     from etl.extract.keywords.topics import load_taxonomy, taxonomy_path
 
     taxonomy = load_taxonomy(taxonomy_path())
-    papers = [(f"p{i}", text) for i, text in enumerate(texts)]
+    papers = [(f"p{i}", text, None) for i, text in enumerate(texts)]
     ranked = rank_all(papers, taxonomy)
     assert rank_all(papers[::-1], taxonomy) == ranked
     for keywords in ranked.values():

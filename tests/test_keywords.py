@@ -431,8 +431,8 @@ def test_bad_taxonomy_file_is_a_clear_error(tmp_path):
 
 def test_acronym_used_without_definition_merges_with_its_meaning():
     papers = [
-        ("a", "Graph neural networks (GNNs) are powerful. We study GNNs on molecules."),
-        ("b", "We show that GNNs fail on long-range tasks. GNNs need rewiring. GNNs are popular."),
+        ("a", "Graph neural networks (GNNs) are powerful. We study GNNs on molecules.", None),
+        ("b", "We show that GNNs fail on long-range tasks. GNNs need rewiring. GNNs are popular.", None),
     ]
     ranked = rank_all(papers, TAXONOMY)
     keys_b = {k.normalised: k for k in ranked["b"]}
@@ -443,9 +443,9 @@ def test_acronym_used_without_definition_merges_with_its_meaning():
 
 def test_scores_are_deterministic_and_independent_of_order():
     papers = [
-        ("a", "We propose QuIP#, a quantization method using lattice codebooks for large language models."),
-        ("b", "Diffusion models (DMs) generate images. We introduce FastDM, a sampler for diffusion models."),
-        ("c", "We study regret bounds for linear bandits with knapsack constraints."),
+        ("a", "We propose QuIP#, a quantization method using lattice codebooks for large language models.", None),
+        ("b", "Diffusion models (DMs) generate images. We introduce FastDM, a sampler for diffusion models.", None),
+        ("c", "We study regret bounds for linear bandits with knapsack constraints.", None),
     ]
     first = rank_all(papers, TAXONOMY)
     shuffled = papers[:]
@@ -465,7 +465,7 @@ def test_all_four_kinds_on_a_realistic_abstract():
 
 def test_parallel_ranking_equals_single_process(monkeypatch):
     papers = [
-        (f"p{i:03d}", f"We propose Method{i}X, a solver for task {i}. Graph neural networks (GNNs) help.")
+        (f"p{i:03d}", f"We propose Method{i}X, a solver for task {i}. Graph neural networks (GNNs) help.", None)
         for i in range(40)
     ]
     single = rank_all(papers, TAXONOMY)
@@ -493,13 +493,13 @@ def test_parallel_ranking_equals_single_process(monkeypatch):
 def test_a_failing_worker_stops_the_ranking_with_one_line_and_no_process_is_left(monkeypatch):
     import multiprocessing
 
-    def fail(terms, df, n):
+    def fail(terms, df, n, title):
         raise ValueError("cannot rank\nthis paper")
 
     monkeypatch.setattr(ranking, "PARALLEL_MIN", 10)
     monkeypatch.setattr(pool, "CHUNK", 3)
     monkeypatch.setattr(counts, "rank_keywords", fail)  # the forked workers inherit it
-    papers = [(f"p{i:03d}", f"We propose Method{i}X, a solver for task {i}.") for i in range(40)]
+    papers = [(f"p{i:03d}", f"We propose Method{i}X, a solver for task {i}.", None) for i in range(40)]
     with pytest.raises(WorkerError) as failure, ranking.CorpusRanking(TAXONOMY) as corpus:
         corpus.feed(papers)
         for _ in corpus.ranked():
@@ -527,7 +527,7 @@ def test_document_frequencies_are_exact_when_counts_spill_to_disk(monkeypatch):
     halves = []
     for part in (abstracts[::2], abstracts[1::2]):  # two shares, as two workers would have
         share = counts.Extraction(TAXONOMY, io.BytesIO())
-        share.extract((str(i), a) for i, a in enumerate(part))
+        share.extract((str(i), a, None) for i, a in enumerate(part))
         assert len(share.runs) > 3
         halves.append(share.counts())
     df, n, _ = counts.merge_counts(halves)
@@ -665,9 +665,13 @@ def test_a_of_b_needs_specific_words():
 
 def test_a_short_form_inside_a_phrase_is_written_out_with_the_meaning_the_corpus_gives():
     papers = [
-        ("a", "Reinforcement learning (RL) trains agents from rewards. We study RL theory."),
-        ("b", "We study multi-agent RL in traffic. Multi-agent RL scales poorly in traffic."),
-        ("c", "Multi-agent reinforcement learning coordinates robots. Multi-agent reinforcement learning is hard."),
+        ("a", "Reinforcement learning (RL) trains agents from rewards. We study RL theory.", None),
+        ("b", "We study multi-agent RL in traffic. Multi-agent RL scales poorly in traffic.", None),
+        (
+            "c",
+            "Multi-agent reinforcement learning coordinates robots. Multi-agent reinforcement learning is hard.",
+            None,
+        ),
     ]
     ranked = rank_all(papers, TAXONOMY)
     b = {k.normalised: k for k in ranked["b"]}
@@ -679,3 +683,4 @@ def test_an_adverb_ends_a_phrase():
     phrases = extract_terms("Such approaches frequently encounter bottlenecks in family planning.", TAXONOMY).phrases
     assert not any("frequently" in key for key in phrases), phrases
     assert "family planning" in phrases  # a -ly word that is a noun is no adverb
+

@@ -57,16 +57,17 @@ def _records(conn: Connection, ids: list[str]) -> dict[str, list[Record]]:
     return out
 
 
-def refresh_bibliography(conn: Connection, touched: Iterable[str]) -> None:
-    """Redo title, authors, ids and URL of the `touched` papers that still exist."""
+def refresh_bibliography(conn: Connection, touched: Iterable[str]) -> int:
+    """Redo title, authors, ids and URL of the `touched` papers that still exist; returns the
+    number of papers whose title changed (keyword ranking weighs title words)."""
     ids = sorted(touched)
-    for part in chunks(ids, IDS_PER_QUERY):
-        _refresh_chunk(conn, part)
+    retitled = sum(_refresh_chunk(conn, part) for part in chunks(ids, IDS_PER_QUERY))
     conn.execute(text(DROP_UNUSED_AUTHORS))
     conn.execute(text(REFRESH_AUTHORS))
+    return retitled
 
 
-def _refresh_chunk(conn: Connection, ids: list[str]) -> None:
+def _refresh_chunk(conn: Connection, ids: list[str]) -> int:
     records = _records(conn, ids)
     current = {
         row.id: tuple(row[1:])
@@ -94,6 +95,7 @@ def _refresh_chunk(conn: Connection, ids: list[str]) -> None:
                     pid=pid,
                 )
             )
+    retitled = sum(row["title"] != current[row["pid"]][0] for row in changed)
     if changed:
         conn.execute(
             text(
@@ -127,3 +129,4 @@ def _refresh_chunk(conn: Connection, ids: list[str]) -> None:
     ]
     if id_rows:
         conn.execute(insert(PaperId), id_rows)
+    return retitled

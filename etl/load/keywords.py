@@ -8,12 +8,14 @@ chunk of papers at a time, whatever the corpus size.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from ..extract.corpus import BACKLOG, CHUNK, CorpusRanking, worker_count
 from ..extract.keywords import load_taxonomy, taxonomy_path
 from ..sources import InputFile
+from ..text.cleaning import clean_text
 from ..text.identity import abstract_sha256, paper_id
 from .reading import Reader
 from .rows import paper_rows
@@ -99,25 +101,28 @@ class KeywordFeed:
     A load feeds papers before it knows the corpus: the first files' abstracts while it is still
     starting up (`speculate`), then each new or changed paper as it saves it. `refresh_keywords`
     uses the work only if every fed text is the one the database ends up with; a paper fed
-    twice with different texts marks the feed stale and the rescoring starts afresh."""
+    twice with different texts marks the feed stale and the rescoring starts afresh. A title
+    matters only to ranking: a paper whose stored title is not the one fed is ranked with the
+    stored one."""
 
     def __init__(self) -> None:
         self.ranking: CorpusRanking | None = None
-        self.fed: dict[str, str] = {}  # paper id -> SHA-256 (first `DIGEST` hex digits) of the abstract fed
+        # paper id -> SHA-256 of the abstract fed (first `DIGEST` hex digits), then the title's `title_tag`
+        self.fed: dict[str, str] = {}
         self.stale = False
 
-    def feed(self, papers: Iterable[tuple[str, str, str]]) -> None:
-        """Feed `(id, abstract, SHA-256 of the abstract)`; a paper already fed with this text is skipped."""
+    def feed(self, papers: Iterable[tuple[str, str, str, str | None]]) -> None:
+        """Feed `(id, abstract, SHA-256 of the abstract, title)`; a paper already fed with this text is skipped."""
         if self.stale:
             return
         batch = []
-        for pid, abstract, digest in papers:
+        for pid, abstract, digest, title in papers:
             digest = digest[:DIGEST]
             known = self.fed.get(pid)
             if known is None:
-                self.fed[pid] = digest
-                batch.append((pid, abstract))
-            elif known != digest:
+                self.fed[pid] = digest + title_tag(title)
+                batch.append((pid, abstract, title))
+            elif known[:DIGEST] != digest:
                 self.stale = True
                 self.close()
                 return
@@ -140,11 +145,23 @@ class KeywordFeed:
             if parsed is None:
                 return
             entries = parsed.entries[: room - len(self.fed)]
-            self.feed((paper_id(e.abstract), e.abstract, abstract_sha256(e.abstract)) for e in entries)
+            self.feed(
+                (paper_id(e.abstract), e.abstract, abstract_sha256(e.abstract), fed_title(e.title)) for e in entries
+            )
 
     def close(self) -> None:
         if self.ranking is not None:
             self.ranking.close()
+
+
+def fed_title(title: str | None) -> str | None:
+    """A source's title as the papers table stores it (the form keywords are ranked with)."""
+    return clean_text(title) if title else None
+
+
+def title_tag(title: str | None) -> str:
+    """A short checksum of a title, to tell whether the title fed is the stored one."""
+    return "" if title is None else format(zlib.crc32(title.encode("utf-8", "surrogatepass")), "08x")
 
 
 def refresh_keywords(conn: Connection, feed: KeywordFeed | None = None) -> int:
@@ -156,16 +173,18 @@ def refresh_keywords(conn: Connection, feed: KeywordFeed | None = None) -> int:
     raw = conn.connection.driver_connection
     total = raw.execute("SELECT count(*) FROM papers").fetchone()[0]
     ranking = None if feed is None or feed.stale else feed.ranking
-    if ranking is None or not _complete(raw, ranking, feed.fed, total):
+    retitled = None if ranking is None else _complete(raw, ranking, feed.fed, total)
+    if retitled is None:
         if ranking is not None:
             ranking.close()
         ranking = keyword_ranking()
-        if not _complete(raw, ranking, {}, total):
+        retitled = _complete(raw, ranking, {}, total)
+        if retitled is None:
             raise RuntimeError("papers changed while their keywords were computed")
     with ranking:
         for statement in STAGE.strip().split(";\n"):
             raw.execute(statement)
-        for chunk in ranking.ranked():
+        for chunk in ranking.ranked(retitled):
             shaped = [paper_rows(pid, ranked) for pid, ranked in chunk]
             raw.executemany(
                 "INSERT INTO staged_keywords VALUES (?, ?, ?, ?, ?, ?)", [row for rows, _, _ in shaped for row in rows]
@@ -194,18 +213,20 @@ def refresh_keywords(conn: Connection, feed: KeywordFeed | None = None) -> int:
     return distinct
 
 
-def _complete(raw, ranking: CorpusRanking, fed: dict[str, str], total: int) -> bool:
-    """Feed the papers not yet fed; whether the ranking now holds each paper once, with the text
-    the database holds."""
-    cursor = raw.execute("SELECT id, abstract, abstract_sha256 FROM papers")
+def _complete(raw, ranking: CorpusRanking, fed: dict[str, str], total: int) -> dict[str, str | None] | None:
+    """Feed the papers not yet fed. None unless the ranking now holds each paper once, with the
+    text the database holds; else the papers fed with a title that is not the stored one (id -> title)."""
+    retitled: dict[str, str | None] = {}
+    cursor = raw.execute("SELECT id, abstract, abstract_sha256, title FROM papers")
     while rows := cursor.fetchmany(1000):
         batch = []
-        for pid, abstract, digest in rows:
+        for pid, abstract, digest, title in rows:
             known = fed.get(pid)
-            digest = digest[:DIGEST]
             if known is None:
-                batch.append((pid, abstract))
-            elif known != digest:
-                return False
+                batch.append((pid, abstract, title))
+            elif known[:DIGEST] != digest[:DIGEST]:
+                return None
+            elif known[DIGEST:] != title_tag(title):
+                retitled[pid] = title
         ranking.feed(batch)
-    return ranking.fed == total
+    return retitled if ranking.fed == total else None

@@ -19,7 +19,7 @@ from ..store.models import EtlRun, Event, PaperLink, PaperSource, Source
 from ..text.cleaning import clean_text
 from ..text.identity import abstract_sha256, paper_id
 from .bibliography import refresh_bibliography
-from .keywords import KeywordFeed, refresh_keywords
+from .keywords import KeywordFeed, fed_title, refresh_keywords
 from .reading import Reader
 from .rows import link_rows, record_fields
 from .summary import RunSummary, utcnow
@@ -147,7 +147,10 @@ class Run:
         the ids of the papers it created."""
         ids = [paper_id(entry.abstract) for entry in parsed.entries]
         wanted: dict[str, dict] = {}
+        titles: dict[str, str] = {}  # the title a new paper will have: its first entry's with one
         for entry, pid in zip(parsed.entries, ids, strict=True):
+            if entry.title and pid not in titles:
+                titles[pid] = entry.title
             wanted.setdefault(
                 pid,
                 {
@@ -195,7 +198,9 @@ class Run:
                 new,
             )
             self.added.update(row["id"] for row in new)
-            self.keywords.feed((row["id"], row["abstract"], row["abstract_sha256"]) for row in new)
+            self.keywords.feed(
+                (row["id"], row["abstract"], row["abstract_sha256"], fed_title(titles.get(row["id"]))) for row in new
+            )
         if moved:
             self.conn.execute(text("UPDATE papers SET text_source_id = :text_source_id WHERE id = :pid"), moved)
         if changed:
@@ -211,7 +216,10 @@ class Run:
                 changed,
             )
             self.updated.update(changed_ids)
-            self.keywords.feed((row["pid"], row["abstract"], row["abstract_sha256"]) for row in changed)
+            self.keywords.feed(
+                (row["pid"], row["abstract"], row["abstract_sha256"], fed_title(titles.get(row["pid"])))
+                for row in changed
+            )
         if links:
             self.conn.execute(insert(PaperLink), links)
         return ids, {row["id"] for row in new}
@@ -245,16 +253,17 @@ class Run:
         `stage` is told of each long step as it starts."""
         summary, conn = self.summary, self.conn
         stage = stage or (lambda _: None)
+        retitled = 0
         if summary.files_loaded:
             summary.papers_removed = conn.execute(text(DROP_ORPHAN_PAPERS)).rowcount
             conn.execute(text(REFRESH_REPOS))
             conn.execute(text(DROP_UNCITED_REPOS))
             with summary.timed("bibliography"):
-                refresh_bibliography(conn, self.touched)
+                retitled = refresh_bibliography(conn, self.touched)
         summary.papers_added = len(self.added)
         summary.papers_updated = len(self.updated - self.added)
         stale = conn.execute(text(KEYWORDS_STALE)).scalar()
-        if rescore or stale or self.added or self.updated or summary.papers_removed:
+        if rescore or stale or self.added or self.updated or summary.papers_removed or retitled:
             stage("keywords")
             with summary.timed("keywords"):
                 summary.keywords = refresh_keywords(conn, self.keywords)

@@ -7,7 +7,7 @@ import heapq
 import marshal
 import tempfile
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from itertools import chain, groupby
 from operator import itemgetter
 from typing import IO
@@ -29,7 +29,9 @@ RUN_RECORD = 1_000  # (key, count) pairs per record of a spilled run: merging re
 COUNTS_IN_MEMORY = 100_000  # distinct keys a process counts in memory before it spills them (about 10 MB)
 MERGE_IN_MEMORY = 200_000  # keys of all workers the parent adds up in a dictionary rather than as sorted streams
 
-Paper = tuple[str, str]  # (paper id, abstract)
+Paper = tuple[str, str, str | None]  # (paper id, abstract, title)
+# Titles that differ from the ones fed (paper id -> title or None): ranking takes these instead.
+Retitled = Mapping[str, str | None]
 
 
 class Extraction:
@@ -46,12 +48,12 @@ class Extraction:
 
     def extract(self, papers: Iterable[Paper]) -> None:
         df, meanings = self.df, self.meanings
-        for pid, abstract in papers:
+        for pid, abstract, title in papers:
             terms = extract_terms(abstract, self.taxonomy)
             df.update(terms.document_keys())  # (counted in C)
             for key, (long, short, _) in terms.acronyms.items():
                 _add_meaning(meanings, normalise_keyword(short), key, label_of(long.split()))
-            _write_record(self.spill, (pid, terms.methods, terms.acronyms, terms.phrases, terms.topics))
+            _write_record(self.spill, (pid, title, terms.methods, terms.acronyms, terms.phrases, terms.topics))
             self.n += 1
             if len(df) >= COUNTS_IN_MEMORY:
                 self._spill_counts()
@@ -86,10 +88,15 @@ class Extraction:
             run.close()
         self.runs = []
 
-    def ranked(self, df: dict[str, int], n: int, meanings: Meanings) -> Iterator[tuple[str, list[Keyword]]]:
-        """Each spilled paper's keywords, ranked against the corpus counts."""
-        for pid, methods, acronyms, phrases, topics in _read_records(self.spill):
-            ranked = rank_keywords(Terms(methods, acronyms, phrases, topics), df, n)
+    def ranked(
+        self, df: dict[str, int], n: int, meanings: Meanings, retitled: Retitled
+    ) -> Iterator[tuple[str, list[Keyword]]]:
+        """Each spilled paper's keywords, ranked against the corpus counts and its title (the
+        one fed, unless `retitled` has another)."""
+        for pid, title, methods, acronyms, phrases, topics in _read_records(self.spill):
+            if pid in retitled:
+                title = retitled[pid]
+            ranked = rank_keywords(Terms(methods, acronyms, phrases, topics), df, n, title)
             yield pid, merge_acronym_uses(ranked, meanings)
 
 

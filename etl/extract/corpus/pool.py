@@ -17,7 +17,7 @@ from multiprocessing.connection import Connection, wait
 from ...errors import PaperdbError, WorkerError
 from ...iterables import chunks
 from ..keywords import Taxonomy
-from .counts import Extraction, Meanings, Paper, in_order_needed, merge_counts
+from .counts import Extraction, Meanings, Paper, Retitled, in_order_needed, merge_counts
 
 CHUNK = 200  # papers per message between the parent and a worker
 COUNT_CHUNK = 20_000  # (key, count) pairs per message
@@ -50,8 +50,8 @@ def _worker(pipe: Connection, parent_ends: list[Connection], taxonomy: Taxonomy)
             for batch in chunks(pairs, COUNT_CHUNK):  # in chunks, as the parent merges them
                 pipe.send(("keys", batch))
             pipe.send(("keys-done",))
-            df, n, meanings = pipe.recv()
-            for rows in chunks(share.ranked(df, n, meanings), CHUNK):
+            df, n, meanings, retitled = pipe.recv()
+            for rows in chunks(share.ranked(df, n, meanings, retitled), CHUNK):
                 pipe.send(("rows", rows))
             pipe.send(("done",))
     except BaseException as exc:
@@ -138,8 +138,9 @@ class Pool:
         except BaseException as exc:  # reported to the main thread by submit() and finish()
             self.error = exc
 
-    def finish(self) -> Iterator[list]:
-        """End the extraction, share the corpus counts, and yield the workers' ranked rows."""
+    def finish(self, retitled: Retitled) -> Iterator[list]:
+        """End the extraction, share the corpus counts (and the titles that changed since they
+        were fed), and yield the workers' ranked rows."""
         self.submit(None)  # type: ignore[arg-type]
         self.feeder.join()
         if self.error is not None:
@@ -147,7 +148,7 @@ class Pool:
         pipes = self.pipes
         for pipe in pipes:
             _send(pipe, None)
-        totals = self._merged_counts()
+        totals = (*self._merged_counts(), retitled)
         for pipe in pipes:
             _send(pipe, totals)
         del totals

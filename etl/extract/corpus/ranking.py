@@ -26,7 +26,7 @@ from contextlib import contextmanager
 
 from ..keywords import Keyword, Taxonomy
 from . import pool as _pool
-from .counts import Extraction, Paper, in_order_needed, merge_counts
+from .counts import Extraction, Paper, Retitled, in_order_needed, merge_counts
 from .pool import Pool, worker_count
 
 PARALLEL_MIN = 400  # papers from which the work is spread over worker processes
@@ -59,7 +59,10 @@ class CorpusRanking:
             start += chunk
         del self.pending[:start]
 
-    def ranked(self) -> Iterator[list[tuple[str, list[Keyword]]]]:
+    def ranked(self, retitled: Retitled | None = None) -> Iterator[list[tuple[str, list[Keyword]]]]:
+        """Every fed paper's ranked keywords, in chunks; `retitled` holds the papers whose title
+        is no longer the one fed (id -> title or None)."""
+        retitled = retitled or {}
         if self.pool is None:
             with paused_gc():
                 share = Extraction(self.taxonomy, io.BytesIO())
@@ -67,12 +70,12 @@ class CorpusRanking:
                 self.pending = []
                 in_order = in_order_needed(share.spilled, len(share.df))  # (without `fork`, any corpus is here)
                 df, n, meanings = merge_counts([share.counts(in_order)], in_order)
-                yield list(share.ranked(df, n, meanings))
+                yield list(share.ranked(df, n, meanings, retitled))
             return
         if self.pending:
             self.pool.submit(self.pending)
             self.pending = []
-        yield from self.pool.finish()
+        yield from self.pool.finish(retitled)
 
     def close(self) -> None:
         if self.pool is not None:
@@ -86,7 +89,7 @@ class CorpusRanking:
 
 
 def rank_all(papers: Iterable[Paper], taxonomy: Taxonomy) -> dict[str, list[Keyword]]:
-    """Every paper's ranked keywords by id (for tests and small corpora)."""
+    """Every paper's ranked keywords by id, from `(id, abstract, title)` (for tests and small corpora)."""
     with CorpusRanking(taxonomy) as ranking:
         ranking.feed(papers)
         return dict(sorted(pair for chunk in ranking.ranked() for pair in chunk))

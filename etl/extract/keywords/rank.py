@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import heapq
 import math
+import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
 from .distinct import distinct
-from .normalise import label_of, normalise_keyword
+from .normalise import label_of, normalise_keyword, singular, unhyphenate
 from .terms import METHOD_PREFIX, Terms
 
 _LOG = [0.0] + [math.log(i) for i in range(1, 64)]
 KEEP = {"method": 3, "acronym": 4, "phrase": 8, "topic": 3}  # most keywords of a kind per paper
+IN_TITLE = 3.0  # weight factor of the longest phrases whose every word is in the paper's title
+_NOT_WORD = re.compile(r"[\W_]+")
+_HYPHENATED = re.compile(r"[^\W_]+(?:-[^\W_]+)+")
 
 
 class Keyword(NamedTuple):
@@ -25,10 +29,11 @@ class Keyword(NamedTuple):
     aliases: tuple[str, ...] = ()
 
 
-def rank_keywords(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyword]:
+def rank_keywords(terms: Terms, df: Mapping[str, int], n_docs: int, title: str | None = None) -> list[Keyword]:
     """A paper's keywords, best first. Scores are comparable across kinds: a paper's own method
     names first (1-3.5; at most 0.5 for a name 1% of the papers use), then acronyms it defines
-    (1-1.3), key phrases (up to 0.9) and topics (0.4-0.8; a topic the paper abbreviates as an acronym's)."""
+    (1-1.3), key phrases (up to 0.9) and topics (0.4-0.8; a topic the paper abbreviates as an acronym's).
+    Given the paper's `title`, the longest phrases made only of its words weigh `IN_TITLE` times more."""
     common = max(3, n_docs // 100)  # a name this many papers use is not one paper's own method
     out: list[Keyword] = []
     taken: set[str] = set()
@@ -59,6 +64,7 @@ def rank_keywords(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyw
     log_n = math.log(n_docs + 1)
     rare = log_n - math.log(2) + 1  # the weight of a phrase no other paper uses
     get, log = df.get, math.log
+    titled = _title_phrases(terms.phrases, title) if title else ()
     candidates = []
     for key, (count, first, written) in terms.phrases.items():
         if key in skip:
@@ -69,6 +75,8 @@ def rank_keywords(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyw
         )
         if first < 40:
             weight *= 1.5
+        if key in titled:
+            weight *= IN_TITLE
         candidates.append((-weight, key, written))  # then the key: ties break the same way on every run
     scored = heapq.nsmallest(KEEP["phrase"], candidates)  # the same as sorted(...)[:KEEP], with fewer comparisons
     top = -scored[0][0] if scored else 1.0
@@ -84,6 +92,38 @@ def rank_keywords(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyw
             score = max(score, round(0.35 + 0.03 * min(weight, 8), 4))
             out.append(Keyword(key, name, "topic", score, aliases))
     return distinct(sorted(out, key=lambda k: (-k.score, k.normalised)), terms.phrases)
+
+
+def title_words(title: str) -> frozenset[str]:
+    """The words of a title as phrase keys have them: case folded, hyphenated parts apart and
+    joined (`multi-agent`: `multi`, `agent`, `multiagent`), each word also in its singular."""
+    folded = title.casefold()
+    words = set(_NOT_WORD.split(folded))
+    if "-" in folded:
+        for token in _HYPHENATED.findall(folded):
+            words.update(unhyphenate(token).split())
+    words.update([singular(w) for w in words if w.endswith("s")])
+    return frozenset(words)
+
+
+def _title_phrases(phrases: Mapping[str, list], title: str) -> set[str]:
+    """The phrases made only of title words and inside no longer such phrase (`perspective
+    awareness`, not `awareness`, for `... Retrievers on Perspective Awareness`)."""
+    words = title_words(title)
+    inside = [
+        key
+        for key in phrases
+        if key.partition(" ")[0] in words and (" " not in key or words.issuperset(key.split(" ")))
+    ]
+    longer = [frozenset(key.split(" ")) for key in inside if " " in key]
+    if not longer:
+        return set(inside)
+    in_longer = frozenset().union(*longer)
+    return {
+        key
+        for key in inside
+        if (key not in in_longer if " " not in key else not any(frozenset(key.split(" ")) < w for w in longer))
+    }
 
 
 # Acronyms the corpus defines: normalised short form -> {normalised long form: label}.
