@@ -43,9 +43,15 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
     run: list[str] = []
     roles: list[WordRoles] = []
     of_head = None  # (word, roles, position) of the last word before an `of`: `mixture | of experts`
+    verb_next = False  # after a subject pronoun (and stop words): the next content word is its verb
     for word in _WORD_OR_BREAK.findall(text):
         r = cache.get(word) or word_roles(word)
-        if r.breaks:  # a stop word or a clause break ends the run
+        if r.breaks:
+            verb_next = r.low in _SUBJECTS or (verb_next and (r.low in _BEFORE_VERB or r.low.endswith("ly")))
+        elif verb_next:  # `we build`, `they notice`, `we can also model`: the verb is no phrase word
+            verb_next = False
+            r = _VERB
+        if r.breaks:  # a stop word, a clause break or a subject's verb ends the run
             of_head = (run[-1], roles[-1], position + len(run) - 1) if run and r.low == "of" else None
             if len(run) == 1:  # the common case, without a call
                 only = roles[0]
@@ -82,9 +88,10 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
 
 def _add_of_phrase(head: tuple, word: str, r: WordRoles, found: dict[str, list]) -> None:
     """Count `A of B` (`mixture of experts`, `chain of thought`, `theory of mind`) when A may start
-    a phrase and B end one, and neither is a generic word (not `number of parameters`)."""
+    a phrase and B end one, neither is a generic word (not `number of parameters`) and B is no
+    short form (`potential of AI`, `safety of LLMs`: authors write `AI potential`, `LLM safety`)."""
     first, a, position = head
-    if not (a.starts and r.ends) or a.generic or r.generic:
+    if not (a.starts and r.ends) or a.generic or r.generic or word.rstrip("s").isupper():
         return
     key = a.inner + " of " + r.last
     entry = found.get(key)
@@ -105,6 +112,14 @@ def is_findable_phrase(phrase: str) -> bool:
 
 
 _WORD_CACHE: dict[str, WordRoles] = {}
+# Pronouns whose next content word is their verb (`we build a benchmark`, `they notice`).
+_SUBJECTS = frozenset("we they you he she it".split())
+# Words between a subject and its verb: modals, auxiliaries, adverbs (and any -ly adverb).
+_BEFORE_VERB = frozenset(
+    "can could may might will would shall should must do does did not also further then thus hence"
+    " therefore first now still often only even again additionally instead".split()
+)
+_VERB = WordRoles("", "", "", False, False, False, False, True, False)  # a verb ends the run as a stop word does
 # Endings of words that describe (adjectives, participles, adverbs): they may start a phrase or sit
 # inside one, but a phrase does not end with one, nor is one a keyword alone.
 _MODIFIER_ENDINGS = ("ed", "ly", "al", "ar", "ive", "ous", "ic", "able", "ible", "ful", "less", "ing")
