@@ -1,25 +1,54 @@
-"""Choose a paper's title, authors, ids and URL from what its sources say; pure.
+"""Choose a paper's title, authors, ids, URL, decision and track from what its sources say; pure.
 
 The rule (documented in docs/inputs.md): a paper's records are ordered by source format (PMLR
-BibTeX, then the ICML virtual-site export, then CSV / JSON lines), then by source path, then by
-position in the file. The title and URL come from the first record that has one, the authors
-from the first record that lists any, and the ids are the union of all records' ids. Every
+BibTeX, then the ICML virtual-site export, then paperlists, then CSV / JSON lines), then by
+source path, then by position in the file. The title and URL come from the first record that
+has one, the authors from the first record that lists any, the decision and presentation from
+the first record whose status is a known word, the track from the first that names one, and
+the ids are the union of all records' ids. Every
 source's title is kept in `paper_sources` (and the `paper_titles` view). The result depends only
 on the set of records, never on the order in which files were loaded.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..text.cleaning import clean_name, clean_text, name_key
 from ..text.identity import normalise_abstract
 
-TITLE_PRIORITY = {"pmlr-bibtex": 0, "icml-events": 1, "csv": 2, "jsonl": 2}
+TITLE_PRIORITY = {"pmlr-bibtex": 0, "icml-events": 1, "paperlists": 2, "csv": 3, "jsonl": 3}
 # Whose abstract text, venue and year a paper keeps when sources disagree on markup: the
 # user's own listings first, then the published proceedings, then the exports.
-TEXT_PRIORITY = {"listing": 3, "pmlr-bibtex": 2, "icml-events": 1, "csv": 0, "jsonl": 0}
+TEXT_PRIORITY = {"listing": 3, "pmlr-bibtex": 2, "icml-events": 1, "paperlists": 1, "csv": 0, "jsonl": 0}
+# Status words of sources (lower case) -> (decision, presentation). `Accept (Oral)` reads as `oral`.
+STATUSES = {
+    "oral": ("accepted", "oral"),
+    "spotlight": ("accepted", "spotlight"),
+    "poster": ("accepted", "poster"),
+    "oral poster": ("accepted", "oral"),
+    "spotlight poster": ("accepted", "spotlight"),
+    "highlight": ("accepted", "highlight"),
+    "notable top 5%": ("accepted", "oral"),
+    "notable top 25%": ("accepted", "spotlight"),
+    "long": ("accepted", "long"),
+    "short": ("accepted", "short"),
+    "findings": ("accepted", "findings"),
+    "demo": ("accepted", "demo"),
+    "workshop": ("accepted", "workshop"),
+    "technical": ("accepted", "technical"),
+    "accept": ("accepted", None),
+    "accepted": ("accepted", None),
+    "reject": ("rejected", None),
+    "rejected": ("rejected", None),
+    "desk reject": ("rejected", None),
+    "desk rejected": ("rejected", None),
+    "withdraw": ("withdrawn", None),
+    "withdrawn": ("withdrawn", None),
+}
+_ACCEPT_AS = re.compile(r"^accept(?:ed)?\s*[(:-]\s*([^)]*)\)?$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +63,8 @@ class Record:
     authors: tuple[str, ...]
     ids: tuple[tuple[str, str], ...]
     url: str | None
+    status: str | None = None
+    track: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +76,22 @@ class Resolved:
     url: str | None
     authors: tuple[tuple[str, str, str], ...]  # (display name, merge key, as written)
     ids: tuple[tuple[str, str, int], ...]  # (scheme, value, source id)
+    decision: str | None = None
+    presentation: str | None = None
+    track: str | None = None
+
+
+def decision_of(status: str) -> tuple[str | None, str | None]:
+    """(decision, presentation) of a source's status word: `Oral` is (accepted, oral), `Reject`
+    (rejected, None), `Accept (Spotlight)` (accepted, spotlight); an unknown word (None, None)."""
+    word = " ".join(status.casefold().replace("_", " ").split())
+    known = STATUSES.get(word)
+    if known is not None:
+        return known
+    m = _ACCEPT_AS.match(word)
+    if m:
+        return "accepted", STATUSES.get(m.group(1).strip(), (None, None))[1] or m.group(1).strip() or None
+    return None, None
 
 
 def resolve(records: Iterable[Record]) -> Resolved:
@@ -60,6 +107,9 @@ def resolve(records: Iterable[Record]) -> Resolved:
         name = clean_name(raw)
         if name:
             authors.append((name, name_key(name), raw))
+    decided = next((r for r in ordered if r.status and decision_of(r.status)[0]), None)
+    decision, presentation = decision_of(decided.status) if decided and decided.status else (None, None)
+    tracked = next((r.track for r in ordered if r.track), None)
     ids: dict[tuple[str, str], int] = {}
     for r in ordered:
         for scheme, value in r.ids:
@@ -72,4 +122,7 @@ def resolve(records: Iterable[Record]) -> Resolved:
         url=next((r.url for r in ordered if r.url), None),
         authors=tuple(authors),
         ids=tuple((scheme, value, source) for (scheme, value), source in sorted(ids.items())),
+        decision=decision,
+        presentation=presentation,
+        track=tracked,
     )

@@ -24,6 +24,9 @@ UPDATE authors SET
 """
 
 
+_COLUMNS = ("title", "title_raw", "title_key", "title_source_id", "url", "authors", "decision", "presentation", "track")
+
+
 def _records(conn: Connection, ids: list[str]) -> dict[str, list[Record]]:
     rows = conn.execute(
         select(
@@ -34,6 +37,8 @@ def _records(conn: Connection, ids: list[str]) -> dict[str, list[Record]]:
             PaperSource.authors,
             PaperSource.ids,
             PaperSource.url,
+            PaperSource.status,
+            PaperSource.track,
             Source.format,
             Source.resolved_path,
         )
@@ -52,6 +57,8 @@ def _records(conn: Connection, ids: list[str]) -> dict[str, list[Record]]:
                 authors=tuple(json.loads(r.authors)) if r.authors else (),
                 ids=tuple(json.loads(r.ids).items()) if r.ids else (),
                 url=r.url,
+                status=r.status,
+                track=r.track,
             )
         )
     return out
@@ -73,7 +80,16 @@ def _refresh_chunk(conn: Connection, ids: list[str]) -> int:
         row.id: tuple(row[1:])
         for row in conn.execute(
             select(
-                Paper.id, Paper.title, Paper.title_raw, Paper.title_key, Paper.title_source_id, Paper.url, Paper.authors
+                Paper.id,
+                Paper.title,
+                Paper.title_raw,
+                Paper.title_key,
+                Paper.title_source_id,
+                Paper.url,
+                Paper.authors,
+                Paper.decision,
+                Paper.presentation,
+                Paper.track,
             ).where(Paper.id.in_(ids))
         )
     }
@@ -87,11 +103,14 @@ def _refresh_chunk(conn: Connection, ids: list[str]) -> int:
             r.title_source_id,
             r.url,
             json.dumps([name for name, _, _ in r.authors], ensure_ascii=False),
+            r.decision,
+            r.presentation,
+            r.track,
         )
         if values != current[pid]:
             changed.append(
                 dict(
-                    zip(("title", "title_raw", "title_key", "title_source_id", "url", "authors"), values, strict=True),
+                    zip(_COLUMNS, values, strict=True),
                     pid=pid,
                 )
             )
@@ -100,7 +119,8 @@ def _refresh_chunk(conn: Connection, ids: list[str]) -> int:
         conn.execute(
             text(
                 "UPDATE papers SET title = :title, title_raw = :title_raw, title_key = :title_key,"
-                " title_source_id = :title_source_id, url = :url, authors = :authors WHERE id = :pid"
+                " title_source_id = :title_source_id, url = :url, authors = :authors, decision = :decision,"
+                " presentation = :presentation, track = :track WHERE id = :pid"
             ),
             changed,
         )

@@ -33,12 +33,14 @@ def link_rows(paper_id: str, derived: Derived) -> list[dict]:
 
 def record_fields(entry: Entry) -> tuple:
     """What a bibliographic entry says about its paper, for paper_sources (NULL for listings):
-    title, authors, ids, url."""
+    title, authors, ids, url, status, track."""
     return (
         entry.title,
         json.dumps(list(entry.authors), ensure_ascii=False) if entry.authors else None,
         json.dumps(dict(entry.ids), ensure_ascii=False) if entry.ids else None,
         entry.url,
+        entry.status,
+        entry.track,
     )
 
 

@@ -24,8 +24,17 @@ DASHBOARD = "paperdb"
 # Per-table Datasette options: default facets, sort columns, label columns, full-text search.
 TABLE_OPTIONS: dict[str, dict] = {
     "papers": {
-        "facets": ["code_status", {"distinct_array": "topics"}, "venue", "year"],
-        "sortable_columns": ["year", "venue", "code_status", "title", "added_at", "updated_at"],
+        "facets": ["code_status", {"distinct_array": "topics"}, "venue", "year", "decision", "presentation"],
+        "sortable_columns": [
+            "year",
+            "venue",
+            "code_status",
+            "decision",
+            "presentation",
+            "title",
+            "added_at",
+            "updated_at",
+        ],
     },
     "paper_keywords": {"facets": ["kind", "keyword"], "sortable_columns": ["score", "rank", "kind", "keyword"]},
     "keywords": {

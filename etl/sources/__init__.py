@@ -14,6 +14,7 @@ from .bibtex import read_bibtex
 from .decode import decode_utf8
 from .events import read_events
 from .listing import read_listing
+from .paperlists import read_paperlists
 from .records import ParsedFile
 from .tabular import read_csv, read_jsonl
 
@@ -21,6 +22,7 @@ READERS = {
     "listing": read_listing,
     "icml-events": read_events,
     "pmlr-bibtex": read_bibtex,
+    "paperlists": read_paperlists,
     "csv": read_csv,
     "jsonl": read_jsonl,
 }
@@ -38,6 +40,7 @@ SUFFIX_FORMATS = {
 INPUT_SUFFIXES = tuple(SUFFIX_FORMATS)
 _BIBTEX_START = re.compile(r"\s*(%[^\n]*\n\s*)*@\s*\w+\s*[{(]")
 _GLOB_CHARS = set("*?[")
+_PAPERLISTS_FIELD = re.compile(r'"(?:status|track|gs_citation|aff_unique_norm)"\s*:')
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +119,8 @@ def detect_format(path: str, text: str) -> str:
     head = text.lstrip()[:2000]
     if head.startswith("[") and "virtualsite_url" in head:
         return "icml-events"
+    if head.startswith("[") and _PAPERLISTS_FIELD.search(text[:20000]):
+        return "paperlists"
     if _BIBTEX_START.match(text[:2000]):
         return "pmlr-bibtex"
     if head.startswith("{"):

@@ -9,6 +9,7 @@ import bibtexparser
 
 from ..errors import InputError
 from .decode import join_lines
+from .ids import arxiv_id, openreview_id
 from .records import Entry, ParsedFile
 
 logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)  # its errors become ours, below
@@ -25,9 +26,6 @@ VENUES = [
     (re.compile(r"Conference on Robot Learning", re.I), "CoRL"),
 ]
 _KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s]+)")
-_OPENREVIEW = re.compile(r"(?:[?&]id=)?([A-Za-z0-9_-]{6,})/?$")
-_ARXIV = re.compile(r"arxiv\.org/(?:abs|pdf)/([0-9]{4}\.[0-9]{4,5}|[a-z-]+/[0-9]{7})", re.I)
-_ARXIV_ID = re.compile(r"([0-9]{4}\.[0-9]{4,5})")
 
 
 def split_authors(field: str) -> tuple[str, ...]:
@@ -63,16 +61,15 @@ def venue_of(booktitle: str) -> str | None:
 
 def _ids(key: str, fields: dict[str, str]) -> tuple[tuple[str, str], ...]:
     ids = [("pmlr", key)] if key.lower().startswith("pmlr-") else [("bibtex_key", key)]
-    if fields.get("openreview"):
-        m = _OPENREVIEW.search(fields["openreview"].strip())
-        if m:
-            ids.append(("openreview", m.group(1)))
+    forum = openreview_id(fields.get("openreview", ""))
+    if forum:
+        ids.append(("openreview", forum))
     if fields.get("doi"):
         ids.append(("doi", fields["doi"].strip().removeprefix("https://doi.org/")))
     for value in (fields.get("eprint", ""), fields.get("url", ""), fields.get("pdf", "")):
-        m = _ARXIV.search(value) or _ARXIV_ID.fullmatch(value.strip())
-        if m:
-            ids.append(("arxiv", m.group(1)))
+        arxiv = arxiv_id(value)
+        if arxiv:
+            ids.append(("arxiv", arxiv))
             break
     return tuple(dict.fromkeys(ids))
 

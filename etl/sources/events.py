@@ -115,6 +115,7 @@ def read_events(path: str, text: str, venue: str | None = None, year: int | None
                 url=url and canonical_event_url(url),
                 venue=venue or (parsed[0] if parsed else None),
                 year=year or (parsed[1] if parsed else None),
+                status=kind or None,
             )
         )
     if not entries and not events:

@@ -19,6 +19,8 @@ class Entry:
     url: str | None = None
     venue: str | None = None  # when the entry names its own venue and year (CSV, BibTeX)
     year: int | None = None
+    status: str | None = None  # the decision or presentation as the source writes it: Oral, Reject, Findings
+    track: str | None = None  # main, Datasets and Benchmarks, ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +40,7 @@ class Event:
 class ParsedFile:
     """What a reader makes of one file: its papers in order, and any other events."""
 
-    format: str  # listing, icml-events, pmlr-bibtex, csv or jsonl
+    format: str  # listing, icml-events, pmlr-bibtex, paperlists, csv or jsonl
     venue: str | None
     year: int | None
     entries: tuple[Entry, ...] = field(default_factory=tuple)

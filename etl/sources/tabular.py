@@ -9,6 +9,7 @@ import re
 
 from ..errors import InputError
 from .decode import join_lines
+from .ids import arxiv_id, openreview_id
 from .records import Entry, ParsedFile
 
 REQUIRED = ("abstract",)
@@ -48,13 +49,23 @@ def split_names(value: object) -> tuple[str, ...]:
     return tuple(" ".join(p.split()) for p in parts if p.strip())
 
 
+def _id_value(scheme: str, value: str) -> str:
+    """An id as the table stores it: OpenReview and arXiv ids bare, also when written as URLs."""
+    value = value.strip()
+    if scheme == "openreview":
+        return openreview_id(value) or value
+    if scheme == "arxiv":
+        return arxiv_id(value) or value
+    return value
+
+
 def _entry(row: dict, line: int, position: int, venue: str | None, year: int | None) -> Entry | None:
     fields = {_key(k): v for k, v in row.items() if k is not None}
     abstract = join_lines(str(fields.get("abstract") or ""))
     if not abstract:
         return None
     ids = tuple(
-        (scheme, str(fields[column]).strip())
+        (scheme, _id_value(scheme, str(fields[column])))
         for column, scheme in ID_COLUMNS.items()
         if str(fields.get(column) or "").strip()
     )

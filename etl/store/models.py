@@ -84,6 +84,17 @@ class Paper(Base):
     updated_at: Mapped[str] = mapped_column(
         Text, comment="UTC time (ISO 8601) of the load that last changed the paper's text"
     )
+    decision: Mapped[str | None] = mapped_column(
+        Text,
+        index=True,
+        comment="accepted, rejected or withdrawn, from the sources' status; NULL when no source says",
+    )
+    presentation: Mapped[str | None] = mapped_column(
+        Text,
+        index=True,
+        comment="oral, spotlight, poster, workshop, findings, long, short, ... (lower case); NULL when unknown",
+    )
+    track: Mapped[str | None] = mapped_column(Text, comment="Track as the source names it: main, ...")
 
 
 class Source(Base):
@@ -97,7 +108,9 @@ class Source(Base):
     )
     sha256: Mapped[str] = mapped_column(String(64), comment="SHA-256 (hex) of the file's bytes")
     size: Mapped[int] = mapped_column(comment="File size in bytes")
-    format: Mapped[str] = mapped_column(Text, comment="Input format: listing, icml-events, pmlr-bibtex, csv or jsonl")
+    format: Mapped[str] = mapped_column(
+        Text, comment="Input format: listing, icml-events, pmlr-bibtex, paperlists, csv or jsonl"
+    )
     venue: Mapped[str | None] = mapped_column(Text, comment="Venue named by the file")
     year: Mapped[int | None] = mapped_column(comment="Year named by the file")
     papers: Mapped[int] = mapped_column(comment="Number of papers (abstracts) in the file")
@@ -119,6 +132,8 @@ class PaperSource(Base):
     authors: Mapped[str | None] = mapped_column(Text, comment="JSON array of author names as this source writes them")
     ids: Mapped[str | None] = mapped_column(Text, comment="JSON object of the ids this source gives: scheme -> value")
     url: Mapped[str | None] = mapped_column(Text, comment="The paper's URL in this source")
+    status: Mapped[str | None] = mapped_column(Text, comment="Decision or presentation as this source writes it")
+    track: Mapped[str | None] = mapped_column(Text, comment="Track as this source names it")
 
 
 class PaperLink(Base):

@@ -1,0 +1,143 @@
+"""Read papercopilot *paperlists* exports: one JSON list of papers per venue and year
+(`iclr2018.json`, `nips2023.json`, ...), with `;`-separated authors, a status, a track and links."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+from ..errors import InputError
+from .decode import join_lines
+from .events import object_lines
+from .ids import arxiv_id, openreview_id
+from .records import Entry, ParsedFile
+
+# File-name prefixes of paperlists venues -> the venue as it is written.
+VENUES = {
+    "nips": "NeurIPS",
+    "neurips": "NeurIPS",
+    "iclr": "ICLR",
+    "icml": "ICML",
+    "colm": "COLM",
+    "corl": "CoRL",
+    "cvpr": "CVPR",
+    "iccv": "ICCV",
+    "eccv": "ECCV",
+    "wacv": "WACV",
+    "acl": "ACL",
+    "emnlp": "EMNLP",
+    "naacl": "NAACL",
+    "eacl": "EACL",
+    "coling": "COLING",
+    "aaai": "AAAI",
+    "ijcai": "IJCAI",
+    "aistats": "AISTATS",
+    "uai": "UAI",
+    "colt": "COLT",
+    "kdd": "KDD",
+    "www": "WWW",
+    "sigir": "SIGIR",
+    "acmmm": "ACM MM",
+    "mm": "ACM MM",
+    "icra": "ICRA",
+    "iros": "IROS",
+    "rss": "RSS",
+    "miccai": "MICCAI",
+    "interspeech": "INTERSPEECH",
+    "icassp": "ICASSP",
+    "siggraph": "SIGGRAPH",
+    "siggraphasia": "SIGGRAPH Asia",
+    "3dv": "3DV",
+    "automl": "AutoML",
+    "tmlr": "TMLR",
+    "jmlr": "JMLR",
+}
+_FILE_NAME = re.compile(r"^(?P<venue>[a-z0-9]*?[a-z])(?P<year>(?:19|20)\d\d)(?:\D|$)", re.IGNORECASE)
+_BIBTEX_YEAR = re.compile(r"\byear\s*=\s*[{\"]?\s*((?:19|20)\d\d)")
+# Fields whose presence, with `title` and `abstract`, marks a paperlists record.
+MARKS = ("status", "track", "site", "gs_citation", "aff", "author")
+
+
+def looks_like_paperlists(data: object) -> bool:
+    if not (isinstance(data, list) and data and isinstance(data[0], dict)):
+        return False
+    first = data[0]
+    return "virtualsite_url" not in first and "title" in first and any(k in first for k in MARKS)
+
+
+def venue_and_year(path: str) -> tuple[str | None, int | None]:
+    """(venue, year) from a paperlists file name: `nips2018.json` is NeurIPS 2018."""
+    m = _FILE_NAME.match(os.path.basename(path))
+    if not m:
+        return None, None
+    prefix = m["venue"].lower()
+    return VENUES.get(prefix, prefix.upper()), int(m["year"])
+
+
+def _text(value: object) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _ids(item: dict, site: str) -> tuple[tuple[str, str], ...]:
+    ids = []
+    forum = openreview_id(site) or (
+        openreview_id(_text(item.get("id"))) if "openreview" in (site or _text(item.get("pdf"))) else None
+    )
+    if forum:
+        ids.append(("openreview", forum))
+    if "aclanthology.org" in site and _text(item.get("id")):
+        ids.append(("acl_anthology", _text(item.get("id"))))
+    if _text(item.get("doi")):
+        ids.append(("doi", _text(item.get("doi")).removeprefix("https://doi.org/")))
+    arxiv = arxiv_id(_text(item.get("arxiv")))
+    if arxiv:
+        ids.append(("arxiv", arxiv))
+    return tuple(dict.fromkeys(ids))
+
+
+def _authors(value: object) -> tuple[str, ...]:
+    if isinstance(value, list):
+        return tuple(" ".join(str(v).split()) for v in value if str(v).strip())
+    return tuple(" ".join(part.split()) for part in _text(value).split(";") if part.strip())
+
+
+def read_paperlists(path: str, text: str, venue: str | None = None, year: int | None = None) -> ParsedFile:
+    """Each record with an abstract becomes an entry; venue and year come from `--venue`/`--year`,
+    else the file name, else each record's BibTeX year."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(path, f"malformed JSON: {exc.msg} (column {exc.colno})", exc.lineno) from None
+    if not looks_like_paperlists(data):
+        raise InputError(path, "not a paperlists export (a JSON list of paper objects with title and status)")
+    named_venue, named_year = venue_and_year(path)
+    file_venue, file_year = venue or named_venue, year or named_year
+    lines = object_lines(text)
+    entries, without_abstract = [], 0
+    for index, item in enumerate(data):
+        line = lines[index] if index < len(lines) else 1
+        if not isinstance(item, dict):
+            raise InputError(path, f"record {index + 1} is not an object", line)
+        abstract = join_lines(_text(item.get("abstract")))
+        if not abstract:
+            without_abstract += 1
+            continue
+        site = _text(item.get("site")) or _text(item.get("pdf"))
+        bib_year = _BIBTEX_YEAR.search(_text(item.get("bibtex")))
+        entries.append(
+            Entry(
+                abstract=abstract,
+                line=line,
+                position=len(entries) + 1,
+                title=join_lines(_text(item.get("title"))) or None,
+                authors=_authors(item.get("author")),
+                ids=_ids(item, site),
+                url=site or None,
+                venue=file_venue,
+                year=file_year or (int(bib_year[1]) if bib_year else None),
+                status=_text(item.get("status")) or None,
+                track=_text(item.get("track")) or None,
+            )
+        )
+    return ParsedFile("paperlists", file_venue, file_year, tuple(entries), (), without_abstract)

@@ -1,0 +1,201 @@
+"""papercopilot paperlists exports: detection, venue and year, decisions, presentation types, ids."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from etl.errors import InputError
+from etl.extract.bibliography import decision_of
+from etl.load import load
+from etl.sources import detect_format, read_input
+from etl.sources.ids import arxiv_id, openreview_id
+from etl.sources.paperlists import venue_and_year
+from tests.exports import bibtex, seed_abstracts
+from tests.helpers import listing_text, rows
+
+# Shaped like real paperlists records (OpenReview, ACL Anthology, CVF), with made-up content.
+RECORDS = [
+    {
+        "title": "Prototype Alignment for Few-Shot Transfer",
+        "author": "Ada Lovelace;Alan Turing",
+        "aff": "University of Cambridge;University of Manchester",
+        "status": "Oral",
+        "track": "main",
+        "site": "https://openreview.net/forum?id=B1-Hhnslg",
+        "id": "B1-Hhnslg",
+        "keywords": "few-shot learning;prototypes",
+        "github": "",
+        "abstract": "We align class prototypes across domains so that few-shot classifiers transfer.",
+    },
+    {
+        "title": "Rejected but Useful",
+        "author": "Grace Hopper",
+        "status": "Reject",
+        "track": "main",
+        "site": "https://openreview.net/forum?id=Sk8J83oee",
+        "id": "Sk8J83oee",
+        "abstract": "Compilers for neural networks schedule kernels; we study schedules on small devices.",
+    },
+    {
+        "title": "Withdrawn Work",
+        "author": "Edsger Dijkstra",
+        "status": "Withdraw",
+        "track": "main",
+        "site": "https://openreview.net/forum?id=HJxyz12abc",
+        "id": "HJxyz12abc",
+        "abstract": "Shortest paths in dynamic graphs are maintained with a new priority queue.",
+    },
+    {"title": "No Abstract", "author": "Nobody", "status": "Poster", "track": "main", "abstract": ""},
+]
+
+
+def test_a_paperlists_file_is_detected_from_its_content():
+    text = json.dumps(RECORDS)
+    assert detect_format("whatever.json", text) == "paperlists"
+    assert read_input("iclr2017.json", text.encode()).format == "paperlists"
+
+
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("nips2018.json", ("NeurIPS", 2018)),
+        ("iclr2018.json", ("ICLR", 2018)),
+        ("colm2024.json", ("COLM", 2024)),
+        ("corl2023.json", ("CoRL", 2023)),
+        ("/data/paperlists/cvpr/cvpr2019.json", ("CVPR", 2019)),
+        ("emnlp2023.sample.json", ("EMNLP", 2023)),
+        ("foo2021.json", ("FOO", 2021)),
+        ("papers.json", (None, None)),
+    ],
+)
+def test_venue_and_year_come_from_the_file_name(name, expected):
+    assert venue_and_year(name) == expected
+
+
+@pytest.mark.parametrize(
+    "status, expected",
+    [
+        ("Oral", ("accepted", "oral")),
+        ("Spotlight", ("accepted", "spotlight")),
+        ("Poster", ("accepted", "poster")),
+        ("Reject", ("rejected", None)),
+        ("Withdraw", ("withdrawn", None)),
+        ("Desk Reject", ("rejected", None)),
+        ("Findings", ("accepted", "findings")),
+        ("Long", ("accepted", "long")),
+        ("Accept (Spotlight)", ("accepted", "spotlight")),
+        ("Accept: notable-top-5%", ("accepted", "notable-top-5%")),
+        ("Active", (None, None)),
+    ],
+)
+def test_status_words_give_decision_and_presentation(status, expected):
+    assert decision_of(status) == expected
+
+
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        ("https://openreview.net/forum?id=B1-Hhnslg", "B1-Hhnslg"),
+        ("https://openreview.net/pdf?id=abcDEF0xyz", "abcDEF0xyz"),
+        ("openreview.net/forum?id=Sk8J83oee&noteId=Sk8J83oee", "Sk8J83oee"),
+        ("B1-Hhnslg", "B1-Hhnslg"),
+        ("2022.acl-long.91", None),
+        ("https://aclanthology.org/2022.acl-long.91/", None),
+    ],
+)
+def test_openreview_ids_are_bare(value, expected):
+    assert openreview_id(value) == expected
+
+
+def test_arxiv_ids_lose_their_version_and_url():
+    assert arxiv_id("https://arxiv.org/abs/2401.01234v2") == "2401.01234"
+    assert arxiv_id("arXiv:2401.01234v3") == "2401.01234"
+    assert arxiv_id("not an id") is None
+
+
+def test_a_paperlists_load_keeps_venue_year_decisions_and_openreview_ids(write, db_file):
+    path = write("iclr2017.json", json.dumps(RECORDS, indent=1))
+    summary = load(db_file, [str(path)])
+    assert summary.papers_added == 3 and summary.without_abstract == 1
+    papers = rows(db_file, "SELECT venue, year, title, decision, presentation, track, url FROM papers ORDER BY title")
+    assert papers == [
+        (
+            "ICLR",
+            2017,
+            "Prototype Alignment for Few-Shot Transfer",
+            "accepted",
+            "oral",
+            "main",
+            "https://openreview.net/forum?id=B1-Hhnslg",
+        ),
+        ("ICLR", 2017, "Rejected but Useful", "rejected", None, "main", "https://openreview.net/forum?id=Sk8J83oee"),
+        ("ICLR", 2017, "Withdrawn Work", "withdrawn", None, "main", "https://openreview.net/forum?id=HJxyz12abc"),
+    ]
+    assert rows(db_file, "SELECT value FROM paper_ids WHERE scheme = 'openreview' ORDER BY value") == [
+        ("B1-Hhnslg",),
+        ("HJxyz12abc",),
+        ("Sk8J83oee",),
+    ]
+    assert rows(db_file, "SELECT name FROM paper_authors ORDER BY name") == [
+        ("Ada Lovelace",),
+        ("Alan Turing",),
+        ("Edsger Dijkstra",),
+        ("Grace Hopper",),
+    ]
+    assert rows(db_file, "SELECT DISTINCT status FROM paper_sources ORDER BY 1") == [
+        ("Oral",),
+        ("Reject",),
+        ("Withdraw",),
+    ]
+
+
+def test_venue_and_year_options_win_over_the_file_name(write, db_file):
+    path = write("iclr2017.json", json.dumps(RECORDS[:1]))
+    load(db_file, [str(path)], venue="ICLR Workshop", year=2018)
+    assert rows(db_file, "SELECT venue, year FROM papers") == [("ICLR Workshop", 2018)]
+
+
+def test_a_file_without_venue_or_year_asks_for_them(write, db_file):
+    path = write("export.json", json.dumps(RECORDS[:1]))
+    with pytest.raises(InputError, match="give --venue and --year"):
+        load(db_file, [str(path)])
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ('{"title": "x"}', "not a paperlists export"),
+        ('[{"title": "x", "status": "Oral"}, 3]', "record 2 is not an object"),
+        ('[{"title": "x", "status": "Oral"', "malformed JSON"),
+    ],
+)
+def test_bad_paperlists_files_get_one_line(write, content, message):
+    path = write("iclr2017.json", content)
+    with pytest.raises(InputError, match=message):
+        read_input(str(path), path.read_bytes(), format="paperlists")
+
+
+def test_paperlists_and_the_listing_and_bibtex_of_the_same_papers_merge_in_any_order(write, tmp_path):
+    abstracts = seed_abstracts(2)
+    records = [
+        {"title": f"Paper {i}", "author": "A One;B Two", "status": "Spotlight", "track": "main", "abstract": a}
+        for i, a in enumerate(abstracts)
+    ]
+    files = [
+        write("icml2024.json", json.dumps(records)),
+        write("a.txt", listing_text(*abstracts)),
+        write("b.bib", bibtex(abstracts[1:])),
+    ]
+    query = "SELECT id, venue, year, title, decision, presentation, abstract FROM papers ORDER BY id"
+    dumps = []
+    for n, order in enumerate([files, files[::-1], [files[1], files[0], files[2]]]):
+        db = str(tmp_path / f"{n}.db")
+        for path in order:
+            load(db, [str(path)])
+        dumps.append(rows(db, query))
+    assert dumps[0] == dumps[1] == dumps[2] and len(dumps[0]) == 2
+    assert {row[4:6] for row in dumps[0]} == {("accepted", "spotlight")}
+    # the BibTeX title wins over the paperlists one; the listing's text over both
+    assert dumps[0][[r[6] for r in dumps[0]].index(abstracts[1])][3] == "InferCept 0: Efficient Support"
