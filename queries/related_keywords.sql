@@ -2,26 +2,27 @@
 -- Keywords that occur with a keyword (by its long or short form) among the top ten keywords of
 -- the same papers, most associated first: lift is how many times more often the two occur
 -- together than if they were independent, so keywords that occur with everything sink. At least
--- two shared papers. Quick at any corpus size, unlike the keyword_pairs view.
+-- two shared papers. Extracted keywords only (author keywords have no rank). Quick at any corpus
+-- size, unlike the keyword_pairs view.
 WITH target AS (
     SELECT id FROM keywords WHERE normalised = normalise_keyword(:keyword)
     UNION
     SELECT keyword_id FROM keyword_aliases WHERE normalised IN (lower(trim(:keyword)), normalise_keyword(:keyword))
 ),
 with_target AS (
-    SELECT DISTINCT paper_id FROM paper_keywords WHERE rank <= 10 AND keyword_id IN (SELECT id FROM target)
+    SELECT DISTINCT paper_id FROM paper_keywords WHERE rank <= 10 AND kind != 'author' AND keyword_id IN (SELECT id FROM target)
 ),
 together AS (
     SELECT b.keyword_id, count(DISTINCT b.paper_id) AS papers, avg(b.score) AS mean_score
     FROM paper_keywords b JOIN with_target t ON t.paper_id = b.paper_id
-    WHERE b.rank <= 10 AND b.keyword_id NOT IN (SELECT id FROM target)
+    WHERE b.rank <= 10 AND b.kind != 'author' AND b.keyword_id NOT IN (SELECT id FROM target)
     GROUP BY b.keyword_id
     HAVING count(DISTINCT b.paper_id) >= 2
 )
 SELECT k.label AS keyword, k.kind, t.papers,
-    round(t.papers * 1.0 * (SELECT count(DISTINCT paper_id) FROM paper_keywords WHERE rank <= 10)
+    round(t.papers * 1.0 * (SELECT count(DISTINCT paper_id) FROM paper_keywords WHERE rank <= 10 AND kind != 'author')
         / ((SELECT count(*) FROM with_target)
-           * (SELECT count(*) FROM paper_keywords m WHERE m.keyword_id = t.keyword_id AND m.rank <= 10)), 2) AS lift,
+           * (SELECT count(*) FROM paper_keywords m WHERE m.keyword_id = t.keyword_id AND m.rank <= 10 AND m.kind != 'author')), 2) AS lift,
     round(t.mean_score, 3) AS mean_score
 FROM together t JOIN keywords k ON k.id = t.keyword_id
 ORDER BY lift DESC, t.papers DESC, keyword

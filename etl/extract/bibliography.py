@@ -4,8 +4,8 @@ The rule (documented in docs/inputs.md): a paper's records are ordered by source
 BibTeX, then the ICML virtual-site export, then paperlists, then CSV / JSON lines), then by
 source path, then by position in the file. The title and URL come from the first record that
 has one, the authors from the first record that lists any, the decision and presentation from
-the first record whose status is a known word, the track from the first that names one, and
-the ids are the union of all records' ids. Every
+the first record whose status is a known word, the track and the author keywords from the
+first that gives them, and the ids are the union of all records' ids. Every
 source's title is kept in `paper_sources` (and the `paper_titles` view). The result depends only
 on the set of records, never on the order in which files were loaded.
 """
@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..text.cleaning import clean_name, clean_text, name_key
+from .keywords.normalise import normalise_keyword
 from ..text.identity import normalise_abstract
 
 TITLE_PRIORITY = {"pmlr-bibtex": 0, "icml-events": 1, "paperlists": 2, "csv": 3, "jsonl": 3}
@@ -65,6 +66,7 @@ class Record:
     url: str | None
     status: str | None = None
     track: str | None = None
+    keywords: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +81,19 @@ class Resolved:
     decision: str | None = None
     presentation: str | None = None
     track: str | None = None
+    keywords: tuple[str, ...] = ()  # the authors' keywords
+
+
+def _distinct_keywords(keywords: Iterable[str]) -> tuple[str, ...]:
+    """Author keywords cleaned for display, each once under the keyword normalisation (the first
+    spelling of `Few-Shot Learning; few-shot learning` stays)."""
+    seen: dict[str, str] = {}
+    for raw in keywords:
+        label = clean_text(raw)
+        key = normalise_keyword(label)
+        if key:
+            seen.setdefault(key, label)
+    return tuple(seen.values())
 
 
 def decision_of(status: str) -> tuple[str | None, str | None]:
@@ -110,6 +125,7 @@ def resolve(records: Iterable[Record]) -> Resolved:
     decided = next((r for r in ordered if r.status and decision_of(r.status)[0]), None)
     decision, presentation = decision_of(decided.status) if decided and decided.status else (None, None)
     tracked = next((r.track for r in ordered if r.track), None)
+    keywords = next((r.keywords for r in ordered if r.keywords), ())
     ids: dict[tuple[str, str], int] = {}
     for r in ordered:
         for scheme, value in r.ids:
@@ -125,4 +141,5 @@ def resolve(records: Iterable[Record]) -> Resolved:
         decision=decision,
         presentation=presentation,
         track=tracked,
+        keywords=_distinct_keywords(keywords),
     )

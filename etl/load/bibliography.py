@@ -24,7 +24,18 @@ UPDATE authors SET
 """
 
 
-_COLUMNS = ("title", "title_raw", "title_key", "title_source_id", "url", "authors", "decision", "presentation", "track")
+_COLUMNS = (
+    "title",
+    "title_raw",
+    "title_key",
+    "title_source_id",
+    "url",
+    "authors",
+    "decision",
+    "presentation",
+    "track",
+    "author_keywords",
+)
 
 
 def _records(conn: Connection, ids: list[str]) -> dict[str, list[Record]]:
@@ -39,6 +50,7 @@ def _records(conn: Connection, ids: list[str]) -> dict[str, list[Record]]:
             PaperSource.url,
             PaperSource.status,
             PaperSource.track,
+            PaperSource.keywords,
             Source.format,
             Source.resolved_path,
         )
@@ -59,19 +71,20 @@ def _records(conn: Connection, ids: list[str]) -> dict[str, list[Record]]:
                 url=r.url,
                 status=r.status,
                 track=r.track,
+                keywords=tuple(json.loads(r.keywords)) if r.keywords else (),
             )
         )
     return out
 
 
 def refresh_bibliography(conn: Connection, touched: Iterable[str]) -> int:
-    """Redo title, authors, ids and URL of the `touched` papers that still exist; returns the
-    number of papers whose title changed (keyword ranking weighs title words)."""
+    """Redo title, authors, ids, URL, decision and author keywords of the `touched` papers that
+    still exist; returns the number of papers whose keywords need redoing (title or author keywords changed)."""
     ids = sorted(touched)
-    retitled = sum(_refresh_chunk(conn, part) for part in chunks(ids, IDS_PER_QUERY))
+    rekeyed = sum(_refresh_chunk(conn, part) for part in chunks(ids, IDS_PER_QUERY))
     conn.execute(text(DROP_UNUSED_AUTHORS))
     conn.execute(text(REFRESH_AUTHORS))
-    return retitled
+    return rekeyed
 
 
 def _refresh_chunk(conn: Connection, ids: list[str]) -> int:
@@ -90,6 +103,7 @@ def _refresh_chunk(conn: Connection, ids: list[str]) -> int:
                 Paper.decision,
                 Paper.presentation,
                 Paper.track,
+                Paper.author_keywords,
             ).where(Paper.id.in_(ids))
         )
     }
@@ -106,6 +120,7 @@ def _refresh_chunk(conn: Connection, ids: list[str]) -> int:
             r.decision,
             r.presentation,
             r.track,
+            json.dumps(list(r.keywords), ensure_ascii=False),
         )
         if values != current[pid]:
             changed.append(
@@ -114,13 +129,16 @@ def _refresh_chunk(conn: Connection, ids: list[str]) -> int:
                     pid=pid,
                 )
             )
-    retitled = sum(row["title"] != current[row["pid"]][0] for row in changed)
+    # keyword ranking weighs title words; author keywords are stored with the keywords
+    rekeyed = sum(
+        (row["title"], row["author_keywords"]) != (current[row["pid"]][0], current[row["pid"]][-1]) for row in changed
+    )
     if changed:
         conn.execute(
             text(
                 "UPDATE papers SET title = :title, title_raw = :title_raw, title_key = :title_key,"
                 " title_source_id = :title_source_id, url = :url, authors = :authors, decision = :decision,"
-                " presentation = :presentation, track = :track WHERE id = :pid"
+                " presentation = :presentation, track = :track, author_keywords = :author_keywords WHERE id = :pid"
             ),
             changed,
         )
@@ -149,4 +167,4 @@ def _refresh_chunk(conn: Connection, ids: list[str]) -> int:
     ]
     if id_rows:
         conn.execute(insert(PaperId), id_rows)
-    return retitled
+    return rekeyed

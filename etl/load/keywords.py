@@ -8,12 +8,13 @@ chunk of papers at a time, whatever the corpus size.
 
 from __future__ import annotations
 
+import json
 import zlib
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from ..extract.corpus import BACKLOG, CHUNK, CorpusRanking, worker_count
-from ..extract.keywords import load_taxonomy, taxonomy_path
+from ..extract.keywords import load_taxonomy, normalise_keyword, taxonomy_path
 from ..sources import InputFile
 from ..text.cleaning import clean_text
 from ..text.identity import abstract_sha256, paper_id
@@ -67,9 +68,11 @@ STORE = [
        SELECT normalised, label, kind, papers FROM corpus_keywords c
        WHERE NOT EXISTS (SELECT 1 FROM keywords k WHERE k.normalised = c.normalised)
        ORDER BY normalised""",
-    # a method keeps its own name: `TOKEN` never shows as the `tokens` other papers write
+    # a method keeps its own name (`TOKEN` never shows as the `tokens` other papers write), and
+    # an author keyword the authors' spelling
     """INSERT INTO paper_keywords (paper_id, keyword_id, keyword, kind, score, rank)
-       SELECT s.paper_id, k.id, CASE WHEN s.kind = 'method' THEN s.label ELSE k.label END, s.kind, s.score, s.rank
+       SELECT s.paper_id, k.id, CASE WHEN s.kind IN ('method', 'author') THEN s.label ELSE k.label END,
+           s.kind, s.score, s.rank
        FROM staged_keywords s JOIN keywords k ON k.normalised = s.normalised
        ORDER BY s.paper_id, s.rank""",
     """INSERT OR IGNORE INTO keyword_aliases (keyword_id, alias, normalised)
@@ -193,6 +196,7 @@ def refresh_keywords(conn: Connection, feed: KeywordFeed | None = None) -> int:
                 "INSERT INTO staged_aliases VALUES (?, ?, ?)", [row for _, rows, _ in shaped for row in rows]
             )
             raw.executemany("INSERT INTO staged_facets VALUES (?, ?, ?)", [facets for _, _, facets in shaped])
+    _stage_author_keywords(raw)
     for statement in CORPUS_KEYWORDS:
         raw.execute(statement)
     # paper_keywords is rebuilt whole: its secondary indexes are dropped and made again after the
@@ -211,6 +215,22 @@ def refresh_keywords(conn: Connection, feed: KeywordFeed | None = None) -> int:
     for table in DROP:
         raw.execute(f"DROP TABLE temp.{table}")
     return distinct
+
+
+def _stage_author_keywords(raw) -> None:
+    """Stage each paper's author keywords (`papers.author_keywords`) as kind `author`, under the
+    extracted keywords' normalisation: score 0 (not ranked), rank the authors' order."""
+    cursor = raw.execute("SELECT id, author_keywords FROM papers WHERE author_keywords != '[]'")
+    while rows := cursor.fetchmany(1000):
+        staged = []
+        for pid, chosen in rows:
+            seen: set[str] = set()
+            for label in json.loads(chosen):
+                key = normalise_keyword(label)
+                if key and key not in seen:
+                    seen.add(key)
+                    staged.append((pid, key, label, "author", 0.0, len(seen)))
+        raw.executemany("INSERT INTO staged_keywords VALUES (?, ?, ?, ?, ?, ?)", staged)
 
 
 def _complete(raw, ranking: CorpusRanking, fed: dict[str, str], total: int) -> dict[str, str | None] | None:

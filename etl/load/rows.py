@@ -33,7 +33,7 @@ def link_rows(paper_id: str, derived: Derived) -> list[dict]:
 
 def record_fields(entry: Entry) -> tuple:
     """What a bibliographic entry says about its paper, for paper_sources (NULL for listings):
-    title, authors, ids, url, status, track."""
+    title, authors, ids, url, status, track, author keywords."""
     return (
         entry.title,
         json.dumps(list(entry.authors), ensure_ascii=False) if entry.authors else None,
@@ -41,6 +41,7 @@ def record_fields(entry: Entry) -> tuple:
         entry.url,
         entry.status,
         entry.track,
+        json.dumps(list(entry.keywords), ensure_ascii=False) if entry.keywords else None,
     )
 
 

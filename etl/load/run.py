@@ -95,8 +95,9 @@ class Run:
             source_id = self._save_source(input_file, data, digest, parsed, known)
             ids, created = self._save_papers(parsed, source_id)
             self.raw.executemany(  # the bulk inserts of a load take plain tuples: no per-row dictionaries
-                "INSERT INTO paper_sources (source_id, position, paper_id, line, title, authors, ids, url, status, track)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO paper_sources"
+                " (source_id, position, paper_id, line, title, authors, ids, url, status, track, keywords)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (source_id, e.position, pid, e.line, *record_fields(e))
                     for e, pid in zip(parsed.entries, ids, strict=True)
@@ -253,17 +254,17 @@ class Run:
         `stage` is told of each long step as it starts."""
         summary, conn = self.summary, self.conn
         stage = stage or (lambda _: None)
-        retitled = 0
+        rekeyed = 0
         if summary.files_loaded:
             summary.papers_removed = conn.execute(text(DROP_ORPHAN_PAPERS)).rowcount
             conn.execute(text(REFRESH_REPOS))
             conn.execute(text(DROP_UNCITED_REPOS))
             with summary.timed("bibliography"):
-                retitled = refresh_bibliography(conn, self.touched)
+                rekeyed = refresh_bibliography(conn, self.touched)
         summary.papers_added = len(self.added)
         summary.papers_updated = len(self.updated - self.added)
         stale = conn.execute(text(KEYWORDS_STALE)).scalar()
-        if rescore or stale or self.added or self.updated or summary.papers_removed or retitled:
+        if rescore or stale or self.added or self.updated or summary.papers_removed or rekeyed:
             stage("keywords")
             with summary.timed("keywords"):
                 summary.keywords = refresh_keywords(conn, self.keywords)

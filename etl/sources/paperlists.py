@@ -96,6 +96,16 @@ def _ids(item: dict, site: str) -> tuple[tuple[str, str], ...]:
     return tuple(dict.fromkeys(ids))
 
 
+def split_keywords(value: object) -> tuple[str, ...]:
+    """Author keywords from a list, or from text separated by `;` (or by commas when no `;` is used)."""
+    if isinstance(value, list):
+        parts = [str(v) for v in value]
+    else:
+        text = _text(value)
+        parts = text.split(";") if ";" in text else text.split(",")
+    return tuple(dict.fromkeys(" ".join(p.split()) for p in parts if p.strip()))
+
+
 def _authors(value: object) -> tuple[str, ...]:
     if isinstance(value, list):
         return tuple(" ".join(str(v).split()) for v in value if str(v).strip())
@@ -138,6 +148,7 @@ def read_paperlists(path: str, text: str, venue: str | None = None, year: int | 
                 year=file_year or (int(bib_year[1]) if bib_year else None),
                 status=_text(item.get("status")) or None,
                 track=_text(item.get("track")) or None,
+                keywords=split_keywords(item.get("keywords")),
             )
         )
     return ParsedFile("paperlists", file_venue, file_year, tuple(entries), (), without_abstract)

@@ -21,6 +21,7 @@ class Entry:
     year: int | None = None
     status: str | None = None  # the decision or presentation as the source writes it: Oral, Reject, Findings
     track: str | None = None  # main, Datasets and Benchmarks, ...
+    keywords: tuple[str, ...] = ()  # the authors' keywords, as written
 
 
 @dataclass(frozen=True, slots=True)

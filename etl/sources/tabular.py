@@ -10,6 +10,7 @@ import re
 from ..errors import InputError
 from .decode import join_lines
 from .ids import arxiv_id, openreview_id
+from .paperlists import split_keywords
 from .records import Entry, ParsedFile
 
 REQUIRED = ("abstract",)
@@ -78,6 +79,7 @@ def _entry(row: dict, line: int, position: int, venue: str | None, year: int | N
         authors=split_names(fields.get("authors") or fields.get("author")),
         ids=tuple(dict.fromkeys(ids)),
         url=str(fields.get("url") or "").strip() or None,
+        keywords=split_keywords(fields.get("keywords")),
         venue=venue or (str(fields.get("venue") or "").strip() or None),
         year=year or (int(row_year) if row_year.isdigit() else None),
     )

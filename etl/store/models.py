@@ -95,6 +95,12 @@ class Paper(Base):
         comment="oral, spotlight, poster, workshop, findings, long, short, ... (lower case); NULL when unknown",
     )
     track: Mapped[str | None] = mapped_column(Text, comment="Track as the source names it: main, ...")
+    author_keywords: Mapped[str] = mapped_column(
+        Text,
+        server_default=text("'[]'"),
+        comment="JSON array of the keywords the authors chose, from the first source that gives them;"
+        " also kind 'author' in paper_keywords",
+    )
 
 
 class Source(Base):
@@ -134,6 +140,7 @@ class PaperSource(Base):
     url: Mapped[str | None] = mapped_column(Text, comment="The paper's URL in this source")
     status: Mapped[str | None] = mapped_column(Text, comment="Decision or presentation as this source writes it")
     track: Mapped[str | None] = mapped_column(Text, comment="Track as this source names it")
+    keywords: Mapped[str | None] = mapped_column(Text, comment="JSON array of the author keywords this source gives")
 
 
 class PaperLink(Base):
@@ -223,12 +230,16 @@ class PaperKeyword(Base):
     )
     keyword: Mapped[str] = mapped_column(Text, index=True, comment="The keyword's label (keywords.label)")
     kind: Mapped[str] = mapped_column(
-        Text, index=True, comment="How it was found in this paper: method, acronym, phrase or topic"
+        Text,
+        primary_key=True,
+        index=True,
+        comment="How it was found in this paper: method, acronym, phrase or topic; author when the"
+        " authors chose it (beside the extracted row of the same keyword, if any)",
     )
     score: Mapped[float] = mapped_column(
-        comment="Importance in this paper, higher is more important; comparable across kinds"
+        comment="Importance in this paper, higher is more important; comparable across kinds (author: 0, not ranked)"
     )
-    rank: Mapped[int] = mapped_column(comment="1-based rank by score within the paper")
+    rank: Mapped[int] = mapped_column(comment="1-based rank by score within the paper (author: the authors' order)")
 
 
 class Author(Base):
