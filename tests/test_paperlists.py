@@ -230,3 +230,64 @@ def test_author_keywords_that_arrive_later_are_stored_without_a_text_change(writ
         ("transfer",),
         ("prototypes",),
     ]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("https://github.com/laura-wang/video repres mas", "https://github.com/laura-wang/video_repres_mas"),
+        ("https://github.com/XMed-Lab/EPL SemiDG", "https://github.com/XMed-Lab/EPL_SemiDG"),
+        ("https://github.com/ebianchi/dair_pll", "https://github.com/ebianchi/dair_pll"),
+        ("https://github.com/a/b (implementation: https://github.com/a/c)", None),
+    ],
+)
+def test_a_spaced_github_repository_name_gets_its_underscores_back(text, expected):
+    from etl.sources.paperlists import source_link
+
+    assert source_link(text) == (expected or text)
+
+
+def test_links_a_source_gives_are_official_marked_and_make_code_released(write, db_file):
+    records = [
+        dict(RECORDS[0], github="https://github.com/someone/ProtoAlign", project="https://protoalign.github.io/"),
+        dict(RECORDS[1], github="https://github.com/a/b (implementation: https://github.com/a/c)"),
+        RECORDS[2],
+    ]
+    path = write("corl2023.json", json.dumps(records))
+    load(db_file, [str(path)])
+    links = rows(
+        db_file,
+        "SELECT p.title, l.url, l.kind, l.is_official, l.source_id IS NOT NULL, l.offset"
+        " FROM paper_links l JOIN papers p ON p.id = l.paper_id ORDER BY p.title, l.offset DESC",
+    )
+    assert links == [
+        ("Prototype Alignment for Few-Shot Transfer", "https://github.com/someone/ProtoAlign", "repo", 1, 1, -1),
+        ("Prototype Alignment for Few-Shot Transfer", "https://protoalign.github.io", "pages", 1, 1, -2),
+        ("Rejected but Useful", "https://github.com/a/b", "repo", 1, 1, -1),
+        ("Rejected but Useful", "https://github.com/a/c", "repo", 1, 1, -2),
+    ]
+    assert rows(db_file, "SELECT title, code_status FROM papers ORDER BY title") == [
+        ("Prototype Alignment for Few-Shot Transfer", "released"),
+        ("Rejected but Useful", "released"),
+        ("Withdrawn Work", "none"),
+    ]
+    assert rows(db_file, "SELECT url FROM repos ORDER BY url")[0] == ("https://github.com/a/b",)
+
+
+def test_source_links_follow_their_source_and_survive_a_text_change(write, db_file):
+    plain = "We study schedules on small devices and cite https://github.com/other/tool for baselines."
+    record = dict(RECORDS[0], abstract=plain.replace("small", "<em>small</em>"), github="https://github.com/me/sched")
+    path = write("corl2023.json", json.dumps([record]))
+    load(db_file, [str(path)])
+    query = "SELECT url, source_id IS NOT NULL FROM paper_links ORDER BY url"
+    assert rows(db_file, query) == [("https://github.com/me/sched", 1), ("https://github.com/other/tool", 0)]
+    # the listing's text of the same paper takes over: the abstract's links are redone, the source's stay
+    summary = load(db_file, [str(write("a.txt", listing_text(plain)))])
+    assert summary.papers_updated == 1
+    assert rows(db_file, query) == [("https://github.com/me/sched", 1), ("https://github.com/other/tool", 0)]
+    assert rows(db_file, "SELECT code_status FROM papers") == [("released",)]
+    # the source no longer gives the link: it goes, and the code status is the abstract's again
+    path.write_text(json.dumps([dict(record, github="")]))
+    load(db_file, [str(path)])
+    assert rows(db_file, query) == [("https://github.com/other/tool", 0)]
+    assert rows(db_file, "SELECT code_status FROM papers") == [("none",)]

@@ -5,7 +5,8 @@ BibTeX, then the ICML virtual-site export, then paperlists, then CSV / JSON line
 source path, then by position in the file. The title and URL come from the first record that
 has one, the authors from the first record that lists any, the decision and presentation from
 the first record whose status is a known word, the track and the author keywords from the
-first that gives them, and the ids are the union of all records' ids. Every
+first that gives them; the ids and the links sources give as the paper's own (code, project
+page) are the union of all records'. Every
 source's title is kept in `paper_sources` (and the `paper_titles` view). The result depends only
 on the set of records, never on the order in which files were loaded.
 """
@@ -17,8 +18,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..text.cleaning import clean_name, clean_text, name_key
-from .keywords.normalise import normalise_keyword
 from ..text.identity import normalise_abstract
+from .keywords.normalise import normalise_keyword
+from .links import Link, extract_links
 
 TITLE_PRIORITY = {"pmlr-bibtex": 0, "icml-events": 1, "paperlists": 2, "csv": 3, "jsonl": 3}
 # Whose abstract text, venue and year a paper keeps when sources disagree on markup: the
@@ -67,6 +69,7 @@ class Record:
     status: str | None = None
     track: str | None = None
     keywords: tuple[str, ...] = ()
+    links: tuple[str, ...] = ()  # link field texts: the paper's own code and project pages
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +85,7 @@ class Resolved:
     presentation: str | None = None
     track: str | None = None
     keywords: tuple[str, ...] = ()  # the authors' keywords
+    links: tuple[tuple[Link, int], ...] = ()  # (link, source id): every source's own links, each once
 
 
 def _distinct_keywords(keywords: Iterable[str]) -> tuple[str, ...]:
@@ -126,6 +130,11 @@ def resolve(records: Iterable[Record]) -> Resolved:
     decision, presentation = decision_of(decided.status) if decided and decided.status else (None, None)
     tracked = next((r.track for r in ordered if r.track), None)
     keywords = next((r.keywords for r in ordered if r.keywords), ())
+    links: dict[str, tuple[Link, int]] = {}
+    for r in ordered:
+        for text in r.links:
+            for link in extract_links(text):
+                links.setdefault(link.key, (link, r.source_id))
     ids: dict[tuple[str, str], int] = {}
     for r in ordered:
         for scheme, value in r.ids:
@@ -142,4 +151,5 @@ def resolve(records: Iterable[Record]) -> Resolved:
         presentation=presentation,
         track=tracked,
         keywords=_distinct_keywords(keywords),
+        links=tuple(links.values()),
     )

@@ -1,4 +1,5 @@
-"""Store each paper's chosen title, authors, ids and URL (see etl/extract/bibliography.py for the rule)."""
+"""Store each paper's chosen title, authors, ids, URL, decision, author keywords and source links
+(see etl/extract/bibliography.py for the rule)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from ..extract.bibliography import Record, resolve
 from ..iterables import chunks
 from ..store.engine import IDS_PER_QUERY
 from ..store.models import Author, Paper, PaperAuthor, PaperId, PaperSource, Source
+from .source_links import refresh_source_links
 
 # Authors no paper lists go; the others get the display name most papers use and a count.
 DROP_UNUSED_AUTHORS = (
@@ -51,6 +53,7 @@ def _records(conn: Connection, ids: list[str]) -> dict[str, list[Record]]:
             PaperSource.status,
             PaperSource.track,
             PaperSource.keywords,
+            PaperSource.links,
             Source.format,
             Source.resolved_path,
         )
@@ -72,6 +75,7 @@ def _records(conn: Connection, ids: list[str]) -> dict[str, list[Record]]:
                 status=r.status,
                 track=r.track,
                 keywords=tuple(json.loads(r.keywords)) if r.keywords else (),
+                links=tuple(json.loads(r.links)) if r.links else (),
             )
         )
     return out
@@ -108,6 +112,7 @@ def _refresh_chunk(conn: Connection, ids: list[str]) -> int:
         )
     }
     resolved = {pid: resolve(records.get(pid, ())) for pid in current}
+    refresh_source_links(conn, resolved)
     changed = []
     for pid, r in resolved.items():
         values = (

@@ -96,8 +96,8 @@ class Run:
             ids, created = self._save_papers(parsed, source_id)
             self.raw.executemany(  # the bulk inserts of a load take plain tuples: no per-row dictionaries
                 "INSERT INTO paper_sources"
-                " (source_id, position, paper_id, line, title, authors, ids, url, status, track, keywords)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " (source_id, position, paper_id, line, title, authors, ids, url, status, track, keywords, links)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (source_id, e.position, pid, e.line, *record_fields(e))
                     for e, pid in zip(parsed.entries, ids, strict=True)
@@ -207,7 +207,9 @@ class Run:
         if changed:
             changed_ids = [row["pid"] for row in changed]
             for part in chunks(changed_ids, IDS_PER_QUERY):
-                self.conn.execute(delete(PaperLink).where(PaperLink.paper_id.in_(part)))
+                self.conn.execute(  # the abstract's links (those sources give stay)
+                    delete(PaperLink).where(PaperLink.paper_id.in_(part), PaperLink.source_id.is_(None))
+                )
             self.conn.execute(
                 text(
                     "UPDATE papers SET abstract = :abstract, abstract_sha256 = :abstract_sha256,"
@@ -257,10 +259,10 @@ class Run:
         rekeyed = 0
         if summary.files_loaded:
             summary.papers_removed = conn.execute(text(DROP_ORPHAN_PAPERS)).rowcount
-            conn.execute(text(REFRESH_REPOS))
-            conn.execute(text(DROP_UNCITED_REPOS))
             with summary.timed("bibliography"):
                 rekeyed = refresh_bibliography(conn, self.touched)
+            conn.execute(text(REFRESH_REPOS))  # (after the links sources give)
+            conn.execute(text(DROP_UNCITED_REPOS))
         summary.papers_added = len(self.added)
         summary.papers_updated = len(self.updated - self.added)
         stale = conn.execute(text(KEYWORDS_STALE)).scalar()

@@ -55,6 +55,9 @@ VENUES = {
 }
 _FILE_NAME = re.compile(r"^(?P<venue>[a-z0-9]*?[a-z])(?P<year>(?:19|20)\d\d)(?:\D|$)", re.IGNORECASE)
 _BIBTEX_YEAR = re.compile(r"\byear\s*=\s*[{\"]?\s*((?:19|20)\d\d)")
+LINK_FIELDS = ("github", "project")  # the paper's own code and project page
+# A GitHub repository URL whose name has spaces: underscores the export lost (`video repres mas`).
+_SPACED_REPO = re.compile(r"^((?:https?://)?(?:www\.)?github\.com/[\w.-]+/)([\w.-]+(?: [\w.-]+)+)/?$", re.IGNORECASE)
 # Fields whose presence, with `title` and `abstract`, marks a paperlists record.
 MARKS = ("status", "track", "site", "gs_citation", "aff", "author")
 
@@ -94,6 +97,13 @@ def _ids(item: dict, site: str) -> tuple[tuple[str, str], ...]:
     if arxiv:
         ids.append(("arxiv", arxiv))
     return tuple(dict.fromkeys(ids))
+
+
+def source_link(text: str) -> str:
+    """A link field's text as the link extractor reads it: a GitHub repository name written with
+    spaces (`github.com/laura-wang/video repres mas`) has its underscores back."""
+    m = _SPACED_REPO.match(text)
+    return m.group(1) + m.group(2).replace(" ", "_") if m else text
 
 
 def split_keywords(value: object) -> tuple[str, ...]:
@@ -149,6 +159,7 @@ def read_paperlists(path: str, text: str, venue: str | None = None, year: int | 
                 status=_text(item.get("status")) or None,
                 track=_text(item.get("track")) or None,
                 keywords=split_keywords(item.get("keywords")),
+                links=tuple(link for field in LINK_FIELDS if (link := source_link(_text(item.get(field))))),
             )
         )
     return ParsedFile("paperlists", file_venue, file_year, tuple(entries), (), without_abstract)

@@ -22,6 +22,7 @@ class Entry:
     status: str | None = None  # the decision or presentation as the source writes it: Oral, Reject, Findings
     track: str | None = None  # main, Datasets and Benchmarks, ...
     keywords: tuple[str, ...] = ()  # the authors' keywords, as written
+    links: tuple[str, ...] = ()  # the paper's own code and project links the source gives (field texts)
 
 
 @dataclass(frozen=True, slots=True)

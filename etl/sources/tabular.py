@@ -10,7 +10,7 @@ import re
 from ..errors import InputError
 from .decode import join_lines
 from .ids import arxiv_id, openreview_id
-from .paperlists import split_keywords
+from .paperlists import source_link, split_keywords
 from .records import Entry, ParsedFile
 
 REQUIRED = ("abstract",)
@@ -31,6 +31,7 @@ ID_COLUMNS = {
     "semantic_scholar": "semantic_scholar",
     "s2_id": "semantic_scholar",
 }
+LINK_COLUMNS = ("github", "code", "code_url", "project", "project_page")  # the paper's own links
 AUTHOR_SEPARATORS = re.compile(r"\s*;\s*|\s+and\s+|\s*\|\s*")
 
 
@@ -80,6 +81,7 @@ def _entry(row: dict, line: int, position: int, venue: str | None, year: int | N
         ids=tuple(dict.fromkeys(ids)),
         url=str(fields.get("url") or "").strip() or None,
         keywords=split_keywords(fields.get("keywords")),
+        links=tuple(link for column in LINK_COLUMNS if (link := source_link(str(fields.get(column) or "").strip()))),
         venue=venue or (str(fields.get("venue") or "").strip() or None),
         year=year or (int(row_year) if row_year.isdigit() else None),
     )

@@ -141,23 +141,29 @@ class PaperSource(Base):
     status: Mapped[str | None] = mapped_column(Text, comment="Decision or presentation as this source writes it")
     track: Mapped[str | None] = mapped_column(Text, comment="Track as this source names it")
     keywords: Mapped[str | None] = mapped_column(Text, comment="JSON array of the author keywords this source gives")
+    links: Mapped[str | None] = mapped_column(
+        Text, comment="JSON array of the code and project links this source gives"
+    )
 
 
 class PaperLink(Base):
     __tablename__ = "paper_links"
-    __table_args__ = {"comment": "Links cited in abstracts; GitHub ones in canonical form."}
+    __table_args__ = {"comment": "Links cited in abstracts or given by sources; GitHub ones in canonical form."}
 
     paper_id: Mapped[str] = mapped_column(
         ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True, comment="papers.id"
     )
-    offset: Mapped[int] = mapped_column(primary_key=True, comment="Character offset of the link in the abstract")
+    offset: Mapped[int] = mapped_column(
+        primary_key=True,
+        comment="Character offset of the link in the abstract; -1, -2, ... for the links sources give",
+    )
     url: Mapped[str] = mapped_column(
         Text, comment="Canonical URL, e.g. https://github.com/<owner>/<repo> (names as written)"
     )
     url_key: Mapped[str] = mapped_column(
         Text, index=True, comment="Lower-cased canonical URL: the join key (GitHub is case-insensitive)"
     )
-    raw: Mapped[str] = mapped_column(Text, comment="The link as written in the abstract")
+    raw: Mapped[str] = mapped_column(Text, comment="The link as written in the abstract (or the source)")
     kind: Mapped[str] = mapped_column(
         Text, index=True, comment="repo, user (GitHub user or organisation), pages (*.github.io), gist or other"
     )
@@ -170,8 +176,12 @@ class PaperLink(Base):
         Text, comment="What follows the repository (tree/main/src) or the site (page path)"
     )
     is_official: Mapped[bool | None] = mapped_column(
-        comment="1 when the abstract offers the link as its own code or data, 0 when it cites"
-        " someone else's, NULL when the wording does not say"
+        comment="1 when the abstract offers the link as its own code or data (or a source gives it"
+        " as the paper's), 0 when it cites someone else's, NULL when the wording does not say"
+    )
+    source_id: Mapped[int | None] = mapped_column(
+        comment="sources.id of the source that gives the link (github, project fields); NULL when"
+        " it is cited in the abstract"
     )
 
 
