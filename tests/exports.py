@@ -72,3 +72,30 @@ def csv_text(abstracts: list[str], header=("title", "abstract", "authors", "venu
         }
         writer.writerow([row.get(h, "") for h in header])
     return out.getvalue()
+
+
+def paperlists_json(abstracts: list[str]) -> str:
+    """The papercopilot paperlists shape (OpenReview venue): `;`-separated authors aligned with
+    affiliations, a status, author keywords, a github field."""
+    statuses = ["Oral", "Poster", "Reject", "Withdraw"]
+    records = [
+        {
+            "id": f"forum{i}abc",
+            "title": f"Listed Paper {i}",
+            "author": "Ada Lovelace;Alan Turing",
+            "aff": "University of Cambridge;",
+            "aff_unique_norm": "University of Cambridge",
+            "aff_unique_index": "0",
+            "aff_country_unique": "United Kingdom",
+            "aff_country_unique_index": "0",
+            "status": statuses[i % len(statuses)],
+            "track": "main",
+            "site": f"https://openreview.net/forum?id=forum{i}abc",
+            "keywords": "quantization;large language models",
+            "github": f"https://github.com/lovelace/listed-{i}" if i == 0 else "",
+            "rating": "6;8;8",
+            "abstract": abstract,
+        }
+        for i, abstract in enumerate(abstracts)
+    ]
+    return json.dumps(records, indent=1, ensure_ascii=False)

@@ -50,11 +50,12 @@ def dump(db: str) -> dict[str, list[tuple]]:
         con.close()
 
 
-def build_demo_db(directory, *abstracts: str, events: int = 0) -> str:
+def build_demo_db(directory, *abstracts: str, events: int = 0, paperlists: int = 0) -> str:
     """A database of the bundled listings plus a listing of `abstracts` and, if asked, an ICML
-    events export of the first `events` seed abstracts; returns its path."""
+    events export of the first `events` seed abstracts and a paperlists export (`iclr2024.json`)
+    of the `paperlists` seed abstracts after them; returns its path."""
     from etl.load import load
-    from tests.exports import events_json, seed_abstracts
+    from tests.exports import events_json, paperlists_json, seed_abstracts
 
     db_file = str(directory / "papers.db")
     extra = [directory / "extra.txt"]
@@ -62,6 +63,9 @@ def build_demo_db(directory, *abstracts: str, events: int = 0) -> str:
     if events:
         extra.append(directory / "events.json")
         extra[1].write_text(events_json(seed_abstracts(events)), encoding="utf-8")
+    if paperlists:
+        extra.append(directory / "iclr2024.json")
+        extra[-1].write_text(paperlists_json(seed_abstracts(events + paperlists)[events:]), encoding="utf-8")
     load(db_file)
     load(db_file, [str(p) for p in extra])
     return db_file

@@ -291,3 +291,68 @@ def test_source_links_follow_their_source_and_survive_a_text_change(write, db_fi
     load(db_file, [str(path)])
     assert rows(db_file, query) == [("https://github.com/other/tool", 0)]
     assert rows(db_file, "SELECT code_status FROM papers") == [("none",)]
+
+
+def test_affiliations_line_up_with_the_authors_that_have_one():
+    """`aff_unique_index` skips authors without an affiliation; `0+1` is two institutions."""
+    from etl.sources.paperlists import affiliations
+
+    item = {
+        "aff": "MIT, USA;;Google + MIT",
+        "aff_unique_norm": "Massachusetts Institute of Technology;Google",
+        "aff_unique_index": "0;1+0",
+        "aff_country_unique": "United States",
+        "aff_country_unique_index": "0;0+0",
+    }
+    assert affiliations(item, 3) == (
+        (("Massachusetts Institute of Technology", "United States"),),
+        (),
+        (("Google", "United States"), ("Massachusetts Institute of Technology", "United States")),
+    )
+    assert affiliations({"aff": "Oxford;Cambridge"}, 2) == ((("Oxford", None),), (("Cambridge", None),))
+    assert affiliations({"aff": "Oxford;Cambridge"}, 3) == ()  # not aligned: nothing rather than wrong
+    assert affiliations({"aff": ";;"}, 3) == ()
+
+
+@pytest.mark.parametrize(
+    "name, key",
+    [
+        ("The University of Texas at Austin", "university of texas at austin"),
+        ("Korea Advanced Institute of Science & Technology", "korea advanced institute of science and technology"),
+        ("Université Paris-Saclay", "universite paris saclay"),
+    ],
+)
+def test_institutions_merge_by_a_normalised_name(name, key):
+    from etl.text.cleaning import institution_key
+
+    assert institution_key(name) == key
+
+
+def test_a_paperlists_load_gives_institutions_affiliations_and_keeps_the_other_fields(write, tmp_path):
+    from tests.exports import paperlists_json
+
+    abstracts = seed_abstracts(3)
+    files = [write("iclr2024.json", paperlists_json(abstracts)), write("a.txt", listing_text(*abstracts))]
+    dumps = []
+    for n, order in enumerate([files, files[::-1]]):
+        db = str(tmp_path / f"{n}.db")
+        for path in order:
+            load(db, [str(path)])
+        dumps.append(
+            (
+                rows(db, "SELECT name, normalised, country, papers FROM institutions"),
+                rows(
+                    db,
+                    "SELECT pa.paper_id, pa.name, i.name FROM paper_affiliations a JOIN paper_authors pa"
+                    " ON pa.paper_id = a.paper_id AND pa.position = a.position"
+                    " JOIN institutions i ON i.id = a.institution_id ORDER BY 1, 2",
+                ),
+            )
+        )
+        assert json.loads(rows(db, "SELECT extra FROM paper_sources WHERE extra IS NOT NULL LIMIT 1")[0][0]) == {
+            "rating": "6;8;8"
+        }
+    assert dumps[0] == dumps[1]
+    institutions, affiliated = dumps[0]
+    assert institutions == [("University of Cambridge", "university of cambridge", "United Kingdom", 3)]
+    assert {name for _, name, _ in affiliated} == {"Ada Lovelace"}  # Alan Turing gives none

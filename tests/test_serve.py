@@ -23,6 +23,7 @@ PARAMS = {  # a value for each canned query's parameters
     "keyword": "graph neural networks",
     "owner": "Cornell-RelaxML",
     "paper_id": None,  # filled with the QuIP# paper's id
+    "country": "",
 }
 
 
@@ -32,7 +33,7 @@ def get(ds, path):
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    return build_demo_db(tmp_path_factory.mktemp("serve"), SCRIPT_ABSTRACT, events=3)
+    return build_demo_db(tmp_path_factory.mktemp("serve"), SCRIPT_ABSTRACT, events=3, paperlists=4)
 
 
 @pytest.fixture(scope="module")

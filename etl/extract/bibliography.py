@@ -1,14 +1,15 @@
-"""Choose a paper's title, authors, ids, URL, decision and track from what its sources say; pure.
+"""Choose a paper's title, authors and their affiliations, ids, URL, decision and track from what
+its sources say; pure.
 
 The rule (documented in docs/inputs.md): a paper's records are ordered by source format (PMLR
 BibTeX, then the ICML virtual-site export, then paperlists, then CSV / JSON lines), then by
 source path, then by position in the file. The title and URL come from the first record that
-has one, the authors from the first record that lists any, the decision and presentation from
-the first record whose status is a known word, the track and the author keywords from the
-first that gives them; the ids and the links sources give as the paper's own (code, project
-page) are the union of all records'. Every
-source's title is kept in `paper_sources` (and the `paper_titles` view). The result depends only
-on the set of records, never on the order in which files were loaded.
+has one; the authors, with the affiliations that record gives them, from the first that lists
+any; the decision and presentation from the first whose status is a known word; the track and
+the author keywords from the first that gives them; the ids and the links sources give as the
+paper's own (code, project page) are the union of all records'. Every source's title is kept
+in `paper_sources` (and the `paper_titles` view). The result depends only on the set of
+records, never on the order in which files were loaded.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..text.cleaning import clean_name, clean_text, name_key
+from ..text.cleaning import clean_name, clean_text, institution_key, name_key
 from ..text.identity import normalise_abstract
 from .keywords.normalise import normalise_keyword
 from .links import Link, extract_links
@@ -70,6 +71,7 @@ class Record:
     track: str | None = None
     keywords: tuple[str, ...] = ()
     links: tuple[str, ...] = ()  # link field texts: the paper's own code and project pages
+    affiliations: tuple = ()  # per author: ((institution, country), ...)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +88,8 @@ class Resolved:
     track: str | None = None
     keywords: tuple[str, ...] = ()  # the authors' keywords
     links: tuple[tuple[Link, int], ...] = ()  # (link, source id): every source's own links, each once
+    # (author position, order, institution, its merge key, country) from the source of the authors
+    affiliations: tuple[tuple[int, int, str, str, str | None], ...] = ()
 
 
 def _distinct_keywords(keywords: Iterable[str]) -> tuple[str, ...]:
@@ -121,11 +125,15 @@ def resolve(records: Iterable[Record]) -> Resolved:
     titled = next((r for r in ordered if r.title), None)
     with_authors = next((r for r in ordered if r.authors), None)
     title = clean_text(titled.title) if titled and titled.title else None
-    authors = []
-    for raw in with_authors.authors if with_authors else ():
+    authors, affiliations = [], []
+    given = with_authors.affiliations if with_authors else ()
+    for i, raw in enumerate(with_authors.authors if with_authors else ()):
         name = clean_name(raw)
         if name:
             authors.append((name, name_key(name), raw))
+            for order, (institution, country) in enumerate(given[i] if i < len(given) else (), 1):
+                label = clean_text(institution)
+                affiliations.append((len(authors), order, label, institution_key(label), country))
     decided = next((r for r in ordered if r.status and decision_of(r.status)[0]), None)
     decision, presentation = decision_of(decided.status) if decided and decided.status else (None, None)
     tracked = next((r.track for r in ordered if r.track), None)
@@ -152,4 +160,5 @@ def resolve(records: Iterable[Record]) -> Resolved:
         track=tracked,
         keywords=_distinct_keywords(keywords),
         links=tuple(links.values()),
+        affiliations=tuple(a for a in affiliations if a[3]),
     )

@@ -12,6 +12,7 @@ from ..extract.bibliography import Record, resolve
 from ..iterables import chunks
 from ..store.engine import IDS_PER_QUERY
 from ..store.models import Author, Paper, PaperAuthor, PaperId, PaperSource, Source
+from .affiliations import refresh_institutions, store_affiliations
 from .source_links import refresh_source_links
 
 # Authors no paper lists go; the others get the display name most papers use and a count.
@@ -54,6 +55,7 @@ def _records(conn: Connection, ids: list[str]) -> dict[str, list[Record]]:
             PaperSource.track,
             PaperSource.keywords,
             PaperSource.links,
+            PaperSource.affiliations,
             Source.format,
             Source.resolved_path,
         )
@@ -76,6 +78,9 @@ def _records(conn: Connection, ids: list[str]) -> dict[str, list[Record]]:
                 track=r.track,
                 keywords=tuple(json.loads(r.keywords)) if r.keywords else (),
                 links=tuple(json.loads(r.links)) if r.links else (),
+                affiliations=tuple(tuple(tuple(pair) for pair in a) for a in json.loads(r.affiliations))
+                if r.affiliations
+                else (),
             )
         )
     return out
@@ -88,6 +93,7 @@ def refresh_bibliography(conn: Connection, touched: Iterable[str]) -> int:
     rekeyed = sum(_refresh_chunk(conn, part) for part in chunks(ids, IDS_PER_QUERY))
     conn.execute(text(DROP_UNUSED_AUTHORS))
     conn.execute(text(REFRESH_AUTHORS))
+    refresh_institutions(conn)
     return rekeyed
 
 
@@ -165,6 +171,7 @@ def _refresh_chunk(conn: Connection, ids: list[str]) -> int:
             for n, (name, key, raw) in enumerate(r.authors, 1)
         ]
         conn.execute(insert(PaperAuthor), rows)
+    store_affiliations(conn, resolved)
     id_rows = [
         {"paper_id": pid, "scheme": scheme, "value": value, "source_id": source}
         for pid, r in resolved.items()

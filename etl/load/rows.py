@@ -33,7 +33,7 @@ def link_rows(paper_id: str, derived: Derived) -> list[dict]:
 
 def record_fields(entry: Entry) -> tuple:
     """What a bibliographic entry says about its paper, for paper_sources (NULL for listings):
-    title, authors, ids, url, status, track, author keywords, links."""
+    title, authors, ids, url, status, track, author keywords, links, affiliations, other fields."""
     return (
         entry.title,
         json.dumps(list(entry.authors), ensure_ascii=False) if entry.authors else None,
@@ -43,6 +43,8 @@ def record_fields(entry: Entry) -> tuple:
         entry.track,
         json.dumps(list(entry.keywords), ensure_ascii=False) if entry.keywords else None,
         json.dumps(list(entry.links), ensure_ascii=False) if entry.links else None,
+        json.dumps(entry.affiliations, ensure_ascii=False) if entry.affiliations else None,
+        entry.extra,
     )
 
 

@@ -96,8 +96,8 @@ class Run:
             ids, created = self._save_papers(parsed, source_id)
             self.raw.executemany(  # the bulk inserts of a load take plain tuples: no per-row dictionaries
                 "INSERT INTO paper_sources"
-                " (source_id, position, paper_id, line, title, authors, ids, url, status, track, keywords, links)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " (source_id, position, paper_id, line, title, authors, ids, url, status, track, keywords, links,"
+                " affiliations, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (source_id, e.position, pid, e.line, *record_fields(e))
                     for e, pid in zip(parsed.entries, ids, strict=True)

@@ -51,6 +51,12 @@ TABLE_OPTIONS: dict[str, dict] = {
         "label_column": "url",
     },
     "sources": {"label_column": "path", "facets": ["format"]},
+    "institutions": {
+        "facets": ["country"],
+        "sortable_columns": ["papers", "name", "country"],
+        "sort_desc": "papers",
+        "label_column": "name",
+    },
     "authors": {"sortable_columns": ["papers", "name"], "sort_desc": "papers", "label_column": "name"},
     "paper_authors": {"facets": ["name"]},
     "paper_ids": {"facets": ["scheme"]},

@@ -106,6 +106,52 @@ def source_link(text: str) -> str:
     return m.group(1) + m.group(2).replace(" ", "_") if m else text
 
 
+def _parts(value: object, sep: str = ";") -> list[str]:
+    return [part.strip() for part in _text(value).split(sep)] if _text(value) else []
+
+
+def affiliations(item: dict, n_authors: int) -> tuple[tuple[tuple[str, str | None], ...], ...]:
+    """Each author's (institution, country) pairs. `aff` has one entry per author (empty when
+    unknown); `aff_unique_index` one per non-empty entry, pointing into `aff_unique_norm` (`0+2`:
+    two institutions), and `aff_country_unique_index` likewise into `aff_country_unique`. Without
+    the normalised names, the `aff` text itself; nothing when the fields do not line up."""
+    given = _parts(item.get("aff"))
+    if len(given) != n_authors or not any(given):
+        return ()
+    names, index = _parts(item.get("aff_unique_norm")), _parts(item.get("aff_unique_index"))
+    countries, country_index = _parts(item.get("aff_country_unique")), _parts(item.get("aff_country_unique_index"))
+    with_aff = [i for i, text in enumerate(given) if text]
+    out: list[tuple[tuple[str, str | None], ...]] = [() for _ in given]
+    if names and len(index) == len(with_aff):
+        located = len(country_index) == len(with_aff)
+        for k, i in enumerate(with_aff):
+            picks = index[k].split("+")
+            where = country_index[k].split("+") if located else []
+            pairs = []
+            for j, pick in enumerate(picks):
+                name = names[int(pick)] if pick.isdigit() and int(pick) < len(names) else ""
+                c = where[j] if j < len(where) else ""
+                country = countries[int(c)] if c.isdigit() and int(c) < len(countries) else None
+                if name:
+                    pairs.append((name, country or None))
+            out[i] = tuple(dict.fromkeys(pairs))
+    else:
+        out = [((text, None),) if text else () for text in given]
+    return tuple(out) if any(out) else ()
+
+
+# Fields a paperlists record gives that the reader stores elsewhere; the rest go to `extra`.
+_READ = frozenset(
+    "title author abstract status track site id keywords github project doi arxiv aff aff_unique_norm"
+    " aff_unique_index aff_country_unique aff_country_unique_index".split()
+)
+
+
+def _extra(item: dict) -> str | None:
+    rest = {key: value for key, value in item.items() if key not in _READ and value not in ("", None, [], {})}
+    return json.dumps(rest, ensure_ascii=False, sort_keys=True) if rest else None
+
+
 def split_keywords(value: object) -> tuple[str, ...]:
     """Author keywords from a list, or from text separated by `;` (or by commas when no `;` is used)."""
     if isinstance(value, list):
@@ -144,6 +190,7 @@ def read_paperlists(path: str, text: str, venue: str | None = None, year: int | 
             without_abstract += 1
             continue
         site = _text(item.get("site")) or _text(item.get("pdf"))
+        authors = _authors(item.get("author"))
         bib_year = _BIBTEX_YEAR.search(_text(item.get("bibtex")))
         entries.append(
             Entry(
@@ -151,7 +198,7 @@ def read_paperlists(path: str, text: str, venue: str | None = None, year: int | 
                 line=line,
                 position=len(entries) + 1,
                 title=join_lines(_text(item.get("title"))) or None,
-                authors=_authors(item.get("author")),
+                authors=authors,
                 ids=_ids(item, site),
                 url=site or None,
                 venue=file_venue,
@@ -160,6 +207,8 @@ def read_paperlists(path: str, text: str, venue: str | None = None, year: int | 
                 track=_text(item.get("track")) or None,
                 keywords=split_keywords(item.get("keywords")),
                 links=tuple(link for field in LINK_FIELDS if (link := source_link(_text(item.get(field))))),
+                affiliations=affiliations(item, len(authors)),
+                extra=_extra(item),
             )
         )
     return ParsedFile("paperlists", file_venue, file_year, tuple(entries), (), without_abstract)

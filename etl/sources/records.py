@@ -23,6 +23,9 @@ class Entry:
     track: str | None = None  # main, Datasets and Benchmarks, ...
     keywords: tuple[str, ...] = ()  # the authors' keywords, as written
     links: tuple[str, ...] = ()  # the paper's own code and project links the source gives (field texts)
+    # per author (as in `authors`): the (institution, country or None) pairs the source gives
+    affiliations: tuple[tuple[tuple[str, str | None], ...], ...] = ()
+    extra: str | None = None  # JSON object of the source's other fields, so nothing is lost
 
 
 @dataclass(frozen=True, slots=True)

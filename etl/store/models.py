@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-from sqlalchemy import ForeignKey, Index, MetaData, String, Text, text
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy import ForeignKey, Index, String, Text, text
+from sqlalchemy.orm import Mapped, mapped_column
 
-NAMING_CONVENTION = {
-    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
-    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
-    "ck": "ck_%(table_name)s_%(constraint_name)s",
-    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
-    "pk": "pk_%(table_name)s",
-}
+from .base import NAMING_CONVENTION, Base  # noqa: F401 (re-exported)
 
-
-class Base(DeclarativeBase):
-    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+# Authors and institutions live in their own module; every model is importable from here.
+from .people import Author, Institution, PaperAffiliation, PaperAuthor  # noqa: F401
 
 
 class Paper(Base):
@@ -144,6 +137,12 @@ class PaperSource(Base):
     links: Mapped[str | None] = mapped_column(
         Text, comment="JSON array of the code and project links this source gives"
     )
+    affiliations: Mapped[str | None] = mapped_column(
+        Text, comment="JSON array, one per author: the [institution, country] pairs this source gives"
+    )
+    extra: Mapped[str | None] = mapped_column(
+        Text, comment="JSON object of every other field this source gives (ratings, tldr, pdf, ...): nothing is lost"
+    )
 
 
 class PaperLink(Base):
@@ -250,33 +249,6 @@ class PaperKeyword(Base):
         comment="Importance in this paper, higher is more important; comparable across kinds (author: 0, not ranked)"
     )
     rank: Mapped[int] = mapped_column(comment="1-based rank by score within the paper (author: the authors' order)")
-
-
-class Author(Base):
-    __tablename__ = "authors"
-    __table_args__ = {"comment": "Distinct authors, merged by normalised name."}
-
-    id: Mapped[int] = mapped_column(primary_key=True, comment="Author number")
-    name: Mapped[str] = mapped_column(Text, comment="Display name (markup removed, ALL CAPS fixed)")
-    normalised: Mapped[str] = mapped_column(
-        Text, unique=True, comment="Merge key: accents and case folded, nicknames dropped (docs/inputs.md)"
-    )
-    papers: Mapped[int] = mapped_column(index=True, comment="Number of papers by this author")
-
-
-class PaperAuthor(Base):
-    __tablename__ = "paper_authors"
-    __table_args__ = {"comment": "Authors of each paper in order, from the source chosen for its title."}
-
-    paper_id: Mapped[str] = mapped_column(
-        ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True, comment="papers.id"
-    )
-    position: Mapped[int] = mapped_column(primary_key=True, comment="1-based author position")
-    author_id: Mapped[int] = mapped_column(
-        ForeignKey("authors.id", ondelete="CASCADE"), index=True, comment="authors.id"
-    )
-    name: Mapped[str] = mapped_column(Text, index=True, comment="Display name (authors.name as in this paper)")
-    name_raw: Mapped[str] = mapped_column(Text, comment="The name as the source wrote it")
 
 
 class PaperId(Base):

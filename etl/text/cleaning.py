@@ -76,3 +76,13 @@ def name_key(name: str) -> str:
     name = re.sub(r"\([^)]*\)", " ", clean_text(name))
     name = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
     return " ".join(re.sub(r"[^\w\s-]", " ", name.casefold()).replace("-", " ").split())
+
+
+def institution_key(name: str) -> str:
+    """The merge key of an institution: accents and case folded, `&` as `and`, punctuation and a
+    leading `the` dropped (`The University of Texas at Austin`, `University of Texas at Austin`)."""
+    name = "".join(c for c in unicodedata.normalize("NFKD", clean_text(name)) if not unicodedata.combining(c))
+    words = re.sub(r"[^\w\s]", " ", name.casefold().replace("&", " and ")).split()
+    if words[:1] == ["the"]:
+        words = words[1:]
+    return " ".join(words)
