@@ -174,6 +174,27 @@ def test_home_page_explains_itself_and_links_the_charts(ds):
     assert "/-/dashboards/paperdb" in html and "ranked search" in html
 
 
+def test_home_page_names_what_is_loaded(ds, built):
+    html = get(ds, "/").text
+    total = sqlite3.connect(built).execute("SELECT count(*) FROM papers").fetchone()[0]
+    assert f"{total:,} papers: ICML 2024 ({total:,})." in html  # (the paperlists papers are listing papers too)
+
+
+@pytest.mark.parametrize(
+    "venues, text",
+    [
+        ([], "No papers loaded yet"),
+        ([("NeurIPS", 2023, 3540), ("ICLR", 2024, 2260)], "5,800 papers: NeurIPS 2023 (3,540), ICLR 2024 (2,260)."),
+        ([("A<b>", 2020, 1)], "1 papers: A&lt;b&gt; 2020 (1)."),
+        ([(f"V{i}", 2000 + i, 1) for i in range(14)], "and 2 more venues and years."),
+    ],
+)
+def test_the_description_of_what_is_loaded(venues, text):
+    from etl.serve.app import describe_loaded
+
+    assert text in describe_loaded(venues)
+
+
 def test_dashboard_page_and_its_chart_queries(ds):
     assert get(ds, "/-/dashboards/paperdb").status_code == 200
     for name, chart in build_metadata()["plugins"]["datasette-dashboards"]["paperdb"]["charts"].items():

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from html import escape
 from importlib.resources import files as package_files
 from pathlib import Path
 
-from ..store.access import existing_database
+from ..store.access import connect_read_only, existing_database
 from ..store.models import Base
 from ..store.views import SEARCH_INDEX, VIEWS
 
@@ -175,18 +176,52 @@ def dashboard() -> dict:
     }
 
 
-def build_metadata() -> dict:
-    """Datasette 0.65 metadata for the database."""
+def loaded(db_file: str, immutable: bool = False) -> list[tuple[str, int, int]]:
+    """(venue, year, papers) of a database, most papers first: what the home page names."""
+    import sqlite3
+
+    if immutable:  # read-only media: WAL files cannot be made, so read the file as it is
+        con = sqlite3.connect(f"file:{existing_database(db_file)}?immutable=1", uri=True)
+    else:
+        con = connect_read_only(db_file)
+    try:
+        return con.execute(
+            "SELECT venue, year, count(*) FROM papers GROUP BY venue, year ORDER BY count(*) DESC, venue, year"
+        ).fetchall()
+    except sqlite3.Error:  # not migrated yet: nothing loaded
+        return []
+    finally:
+        con.close()
+
+
+def describe_loaded(venues: list[tuple[str, int, int]]) -> str:
+    """`2,610 papers: ICML 2024 (2,610)`, or that nothing is loaded yet."""
+    if not venues:
+        return "No papers loaded yet: run <code>paperdb load</code>."
+    total = sum(n for _, _, n in venues)
+    shown = ", ".join(f"{escape(venue)} {year} ({n:,})" for venue, year, n in venues[:12])
+    more = f" and {len(venues) - 12} more venues and years" if len(venues) > 12 else ""
+    return f"{total:,} papers: {shown}{more}."
+
+
+def build_metadata(venues: list[tuple[str, int, int]] | None = None) -> dict:
+    """Datasette 0.65 metadata for the database; the home page names the `venues` loaded (as
+    `loaded` reads them when the server starts)."""
+    venues = venues or []
+    names = sorted({venue for venue, _, _ in venues})
     return {
         "title": "paperdb: machine-learning conference papers",
         "description_html": (
-            "<p>ICML papers with the code links and keywords paperdb extracts from their"
-            ' abstracts. Browse <a href="/papers/papers">papers</a> and narrow them with the'
-            " facets (topic, code status, venue, year), search them with the"
+            f"<p>{describe_loaded(venues)} Each paper comes with the code links and keywords paperdb"
+            " extracts from its abstract (and, where a source gives them, its title, authors,"
+            ' affiliations and decision). Browse <a href="/papers/papers">papers</a> and narrow'
+            " them with the facets (topic, code status, venue, year, decision), search them with the"
             ' <a href="/papers/search">ranked search</a>, run one of the canned queries'
             ' below, or look at the <a href="/-/dashboards/paperdb">charts</a>.</p>'
         ),
-        "source": "ICML 2024 listings, loaded by paperdb",
+        "source": (", ".join(names[:6]) + (" and more" if len(names) > 6 else "") + ", loaded by paperdb")
+        if names
+        else "paperdb",
         "license": "Abstracts © their authors; paperdb code Apache-2.0",
         "databases": {
             DATABASE_NAME: {
@@ -205,7 +240,7 @@ def make_datasette(db_file: str, immutable: bool = False):
     from datasette.database import Database
 
     existing_database(db_file)
-    ds = Datasette(metadata=build_metadata(), settings=SETTINGS)
+    ds = Datasette(metadata=build_metadata(loaded(db_file, immutable)), settings=SETTINGS)
     # Named "papers" whatever the file is called, so URLs and metadata always agree.
     ds.add_database(Database(ds, path=db_file, is_mutable=not immutable), name=DATABASE_NAME)
     if "_memory" in ds.databases:  # added because no file was given to the constructor
