@@ -356,3 +356,16 @@ def test_a_paperlists_load_gives_institutions_affiliations_and_keeps_the_other_f
     institutions, affiliated = dumps[0]
     assert institutions == [("University of Cambridge", "university of cambridge", "United Kingdom", 3)]
     assert {name for _, name, _ in affiliated} == {"Ada Lovelace"}  # Alan Turing gives none
+
+
+def test_unknown_status_words_are_counted_and_kept_raw(write, db_file):
+    records = [dict(RECORDS[0], status="Active"), dict(RECORDS[1], status="Poster")]
+    summary = load(db_file, [str(write("iclr2025.json", json.dumps(records)))])
+    assert summary.unknown_status == 1
+    assert "1 records with a status word paperdb does not know" in summary.line()
+    assert rows(
+        db_file, "SELECT ps.status, p.decision FROM papers p JOIN paper_sources ps ON ps.paper_id = p.id ORDER BY 1"
+    ) == [
+        ("Active", None),
+        ("Poster", "accepted"),
+    ]

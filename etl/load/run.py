@@ -9,7 +9,7 @@ from collections.abc import Callable
 from sqlalchemy import Connection, delete, insert, select, text, update
 
 from ..errors import InputError
-from ..extract.bibliography import TEXT_PRIORITY
+from ..extract.bibliography import TEXT_PRIORITY, decision_of
 from ..extract.derive import derive
 from ..iterables import chunks
 from ..sources import InputFile
@@ -109,6 +109,7 @@ class Run:
         self.touched.update(ids if parsed.format != "listing" else (pid for pid in ids if pid not in created))
         self.summary.files_loaded += 1
         self.summary.without_abstract += parsed.without_abstract
+        self.summary.unknown_status += sum(1 for e in parsed.entries if e.status and decision_of(e.status)[0] is None)
 
     def _bad(self, exc: InputError) -> None:
         if not self.keep_going:

@@ -23,6 +23,7 @@ class RunSummary:
     db: str
     events: int = 0  # non-paper events stored (workshops, tutorials, talks)
     without_abstract: int = 0  # bibliographic records passed over: no abstract to identify them
+    unknown_status: int = 0  # records whose status word is not a known decision (kept raw, decision NULL)
     files_seen: int = 0
     files_loaded: int = 0
     files_unchanged: int = 0
@@ -75,5 +76,10 @@ class RunSummary:
             + (f"; {self.keywords} keywords" if self.keywords is not None else "")
             + (f"; {self.events} events" if self.events else "")
             + (f"; {self.without_abstract} records without abstract skipped" if self.without_abstract else "")
+            + (
+                f"; {self.unknown_status} records with a status word paperdb does not know (decision left empty)"
+                if self.unknown_status
+                else ""
+            )
             + f" in {self.duration_s:.2f}s"
         )
