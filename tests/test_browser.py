@@ -87,40 +87,93 @@ def test_browse_search_facet_and_charts(server, browser):
 
     browser.get(server + "/")
     assert "paperdb" in browser.title
+    assert "papers: ICML 2024" in browser.find_element(By.TAG_NAME, "body").text  # what is loaded, from the data
     shot(browser, "1-home")
     assert console_errors(browser) == []
 
     browser.find_element(By.CSS_SELECTOR, 'a[href="/papers/papers"]').click()
     wait_for(browser, lambda d: "/papers/papers" in d.current_url)
+    cards = browser.find_elements(By.CSS_SELECTOR, "li.paper-card")
+    assert len(cards) >= 20 and cards[0].find_element(By.CSS_SELECTOR, "h3 a").text
+    # the column descriptions are folded into one line, above the rows
+    box = browser.find_element(By.CSS_SELECTOR, "details.column-descriptions-box")
+    assert not box.get_attribute("open") and box.find_elements(By.CSS_SELECTOR, "dl.column-descriptions")
+    shot(browser, "2-papers")
+
     box = browser.find_element(By.NAME, "_search")
     box.send_keys("quantization")
     box.submit()
     wait_for(browser, lambda d: "_search=quantization" in d.current_url)
-    rows = wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "table.rows-and-columns tbody tr"))
-    assert rows, "the search found nothing"
-    shot(browser, "2-search")
+    cards = wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "li.paper-card"))
+    assert cards, "the search found nothing"
+    shot(browser, "3-search")
     assert console_errors(browser) == []
 
     facet = browser.find_element(By.CSS_SELECTOR, '.facet-info[data-column="topics"] li a')
+    topic = facet.text
     facet.click()
     wait_for(browser, lambda d: "topics__arraycontains=" in d.current_url)
-    assert browser.find_elements(By.CSS_SELECTOR, "table.rows-and-columns tbody tr")
-    shot(browser, "3-facet")
+    chips = browser.find_elements(By.CSS_SELECTOR, "li.paper-card .chip.kind-topic")
+    assert chips and all(
+        topic in [c.text for c in card.find_elements(By.CSS_SELECTOR, ".chip.kind-topic")]
+        for card in browser.find_elements(By.CSS_SELECTOR, "li.paper-card")
+    )
+    shot(browser, "4-facet")
     assert console_errors(browser) == []
+
+    # a paper's page, from its card, and back to its rows through the counts it shows
+    link = browser.find_element(By.CSS_SELECTOR, "li.paper-card h3 a")
+    title = link.text
+    link.click()
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "article.paper-page h1"))
+    assert browser.find_element(By.CSS_SELECTOR, "article.paper-page h1").text == title
+    assert browser.find_elements(By.CSS_SELECTOR, ".paper-abstract p")
+    shot(browser, "5-paper")
+    assert console_errors(browser) == []
+    counts = {
+        a.text.split(" ", 1)[1]: a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, ".counts a")
+    }
+    paper_page = browser.current_url
+    browser.get(counts["keywords"])
+    rows = browser.find_elements(By.CSS_SELECTOR, "table.rows-and-columns tbody tr")
+    assert rows
+    # every row links back to the same paper
+    back = {a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "td.col-paper_id a")}
+    assert len(back) == 1
+    browser.get(back.pop())
+    assert browser.current_url == paper_page
+
+    # a related paper and a keyword chip lead somewhere real
+    related = browser.find_elements(By.CSS_SELECTOR, "ol.related a")
+    if related:
+        related[0].click()
+        wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "article.paper-page h1"))
+        browser.back()
+    browser.find_element(By.CSS_SELECTOR, ".paper-page .chips a.chip").click()
+    wait_for(browser, lambda d: "papers_by_keyword" in d.current_url or "arraycontains" in d.current_url)
+    assert browser.find_elements(By.CSS_SELECTOR, "table.rows-and-columns tbody tr, li.paper-card")
+    shot(browser, "6-keyword")
+
+    # ranked search results link to the papers' pages (by id; by title too where there is one)
+    browser.get(server + "/papers/search?q=lattice+codebooks")
+    found = browser.find_elements(By.CSS_SELECTOR, "td.col-id a")
+    assert found and all("/-/paper/" in a.get_attribute("href") for a in found)
+    found[0].click()
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "article.paper-page h1"))
+    assert "QuIP#" in browser.find_element(By.CSS_SELECTOR, ".paper-abstract").text  # the best match
+    browser.back()
+    shot(browser, "7-ranked-search")
 
     browser.get(server + "/papers/papers?_search=prompt+injection+attacker")
     assert browser.execute_script("return window.pwned") is None  # the stored <script> did not run
-    cells = [td.text for td in browser.find_elements(By.CSS_SELECTOR, "td.col-abstract")]
-    assert any("<script>window.pwned = 1</script>" in text for text in cells)
+    browser.find_element(By.CSS_SELECTOR, "li.paper-card details.abstract summary").click()
+    shown = browser.find_element(By.CSS_SELECTOR, "li.paper-card details.abstract").text
+    assert "<script>window.pwned = 1</script>" in shown
 
     browser.get(server + "/")
     browser.find_element(By.LINK_TEXT, "charts").click()
     wait_for(browser, lambda d: "/-/dashboards/paperdb" in d.current_url)
-    wait_for(
-        browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#chart-topics svg, #chart-topics canvas")) > 0, 30
-    )
-    wait_for(
-        browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#chart-status svg, #chart-status canvas")) > 0, 30
-    )
-    shot(browser, "4-charts")
+    for chart in ("topics", "status"):
+        wait_for(browser, lambda d, c=chart: d.find_elements(By.CSS_SELECTOR, f"#chart-{c} svg, #chart-{c} canvas"), 30)
+    shot(browser, "8-charts")
     assert console_errors(browser) == []

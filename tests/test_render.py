@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from etl.serve.plugin import fts_query
 from etl.serve.render import render_abstract, render_snippet
+from etl.store.functions import fts_query
 from etl.text.latex import latex_to_text
 
 

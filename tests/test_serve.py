@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
 from urllib.parse import quote
 
@@ -195,11 +196,17 @@ def test_the_description_of_what_is_loaded(venues, text):
     assert text in describe_loaded(venues)
 
 
-def test_dashboard_page_and_its_chart_queries(ds):
-    assert get(ds, "/-/dashboards/paperdb").status_code == 200
+@pytest.mark.parametrize("filters", [{}, {"venue": "ICML"}, {"venue": "ICML", "year": "2024"}, {"venue": "NoSuch"}])
+def test_dashboard_page_and_its_chart_queries_with_and_without_filters(ds, filters):
+    from datasette_dashboards import replace_opts_in_query
+
+    assert get(ds, "/-/dashboards/paperdb?" + "&".join(f"{k}={v}" for k, v in filters.items())).status_code == 200
     for name, chart in build_metadata()["plugins"]["datasette-dashboards"]["paperdb"]["charts"].items():
-        response = get(ds, f"/papers.json?sql={quote(chart['query'])}&_shape=objects")
-        assert response.status_code == 200 and response.json()["rows"], name
+        sql = replace_opts_in_query(chart["query"], filters)
+        args = "".join(f"&{k}={quote(v)}" for k, v in filters.items())
+        response = get(ds, f"/papers.json?sql={quote(sql)}&_shape=objects{args}")
+        assert response.status_code == 200, name
+        assert bool(response.json()["rows"]) == (filters.get("venue") != "NoSuch"), name
 
 
 def test_query_file_comment_gives_title_and_description(tmp_path):
@@ -219,3 +226,72 @@ def test_alembic_version_is_hidden(ds):
 def test_missing_database(tmp_path):
     with pytest.raises(PaperdbError, match="no such database"):
         make_datasette(str(tmp_path / "none.db"))
+
+
+def paper_row(db_file: str, where: str = "abstract LIKE '%QuIP#%'") -> tuple[int, str]:
+    con = sqlite3.connect(db_file)
+    try:
+        return con.execute(f"SELECT pk, id FROM papers WHERE {where}").fetchone()
+    finally:
+        con.close()
+
+
+def test_a_papers_public_key_leads_to_its_page(ds, built):
+    pk, pid = paper_row(built)
+    response = get(ds, f"/-/paper/{pid}")
+    assert response.status_code == 302 and response.headers["location"].endswith(f"/papers/papers/{pk}")
+    assert get(ds, "/-/paper/0000000000000000").status_code == 404
+
+
+def test_a_papers_page_lists_what_refers_to_it_with_true_counts(ds, built):
+    pk, pid = paper_row(built, "id IN (SELECT paper_id FROM paper_affiliations)")
+    html = get(ds, f"/papers/papers/{pk}").text
+    con = sqlite3.connect(built)
+    for table, label in [("paper_keywords", "keywords"), ("paper_authors", "authors"), ("paper_sources", "sources")]:
+        count = con.execute(f"SELECT count(*) FROM {table} WHERE paper_id = ?", (pid,)).fetchone()[0]
+        assert count > 0 and f'href="/papers/{table}?paper_id={pid}">{count:,} {label}</a>' in html
+    title = con.execute("SELECT title FROM papers WHERE id = ?", (pid,)).fetchone()[0]
+    assert f"<h1>{title}</h1>" in html and "University of Cambridge" in html  # authors with affiliations
+    assert "accepted" in html and "Related papers" in html and "The authors' keywords" in html
+    assert "https://openreview.net/forum?id=" in html  # ids link out
+
+
+@pytest.mark.parametrize("table", ["paper_links", "paper_keywords", "paper_authors", "paper_ids", "paper_sources"])
+def test_every_table_that_refers_to_a_paper_links_to_its_page(ds, built, table):
+    html = get(ds, f"/papers/{table}?_size=5").text
+    ids = re.findall(r'href="/-/paper/([0-9a-f]{16})"', html)
+    assert ids, table
+    followed = get(ds, f"/-/paper/{ids[0]}")
+    assert followed.status_code == 302
+    page = get(ds, followed.headers["location"].removeprefix("http://localhost"))
+    assert page.status_code == 200 and ids[0] in page.text
+
+
+def test_the_papers_list_reads_like_a_paper_list(ds):
+    html = get(ds, "/papers/papers?_size=10").text
+    assert html.count('<li class="paper-card">') == 10
+    assert 'class="chip kind-topic"' in html and "topics__arraycontains=" in html
+    assert "abstract_sha256" not in html.split('<ul class="paper-cards">')[1].split("</ul>")[0]  # keys stay out
+    assert "column-descriptions-box" in html  # the script that folds the column descriptions
+    table = get(ds, "/papers/papers?_size=2&_view=table").text
+    assert 'class="rows-and-columns"' in table and "abstract_sha256" in table
+
+
+def test_search_results_link_titles_and_show_chips(ds, built):
+    _, pid = paper_row(built)
+    html = get(ds, "/papers/search?q=lattice+codebooks").text
+    assert f'<a href="/-/paper/{pid}">' in html and 'class="chip kind-topic"' in html
+    assert "[&#34;" not in html and '["' not in html  # no JSON text
+
+
+def test_every_canned_query_runs_in_plain_sqlite_after_one_call(built):
+    from etl.store.functions import register
+
+    params = dict(PARAMS, paper_id=quip_id(built))
+    con = register(sqlite3.connect(built))
+    for name, query in canned_queries().items():
+        wanted = {k: v for k, v in params.items() if f":{k}" in query["sql"]}
+        assert con.execute(query["sql"], wanted).fetchall(), name
+    bare = sqlite3.connect(built)
+    with pytest.raises(sqlite3.OperationalError, match="no such function"):
+        bare.execute(canned_queries()["search"]["sql"], {"q": "x"})

@@ -16,6 +16,7 @@ SETTINGS = {
     "suggest_facets": False,  # suggestions scan every column: slow on a large corpus
     "sql_time_limit_ms": 5000,
     "facet_time_limit_ms": 3000,  # high enough that no default facet is dropped
+    "default_facet_size": 12,  # the papers list starts within a screen; each facet links to the rest
     "default_page_size": 50,
     "max_returned_rows": 2000,
 }
@@ -36,6 +37,7 @@ TABLE_OPTIONS: dict[str, dict] = {
             "added_at",
             "updated_at",
         ],
+        "label_column": "title",
     },
     "paper_keywords": {"facets": ["kind", "keyword"], "sortable_columns": ["score", "rank", "kind", "keyword"]},
     "keywords": {
@@ -122,39 +124,66 @@ def table_metadata() -> dict[str, dict]:
     return tables
 
 
+# The dashboard's venue and year filters: each chart query keeps a `[[ ... ]]` part only when
+# the filter is set (datasette-dashboards' optional clauses).
+WHERE_VENUE_YEAR = "WHERE 1 = 1 [[ AND p.venue = :venue ]] [[ AND p.year = :year ]]"
+TOPICS = f"""
+SELECT k.keyword AS topic, count(*) AS papers,
+       round(100.0 * sum(p.code_status = 'released') / count(*), 1) AS percent_with_code
+FROM paper_keywords k JOIN papers p ON p.id = k.paper_id
+{WHERE_VENUE_YEAR} AND k.kind = 'topic'
+GROUP BY k.keyword
+"""
+
+
 def dashboard() -> dict:
-    """Charts for datasette-dashboards: papers and code availability per topic."""
+    """Charts for datasette-dashboards: papers and code availability per topic, the code status
+    of all papers, each with its numbers, filtered by venue and year."""
 
     def bars(title: str, query: str, x: str, y: str, x_title: str) -> dict:
+        encoding = {
+            "y": {"field": y, "type": "nominal", "sort": "-x", "title": None, "axis": {"labelLimit": 400}},
+            "x": {"field": x, "type": "quantitative", "title": x_title},
+        }
         return {
             "title": title,
             "db": DATABASE_NAME,
             "query": query,
             "library": "vega-lite",
             "display": {
-                "mark": {"type": "bar", "tooltip": True},
-                "encoding": {
-                    "y": {"field": y, "type": "nominal", "sort": "-x", "title": None},
-                    "x": {"field": x, "type": "quantitative", "title": x_title},
-                },
+                "encoding": encoding,
+                "layer": [
+                    {"mark": {"type": "bar", "tooltip": True}},
+                    {"mark": {"type": "text", "align": "left", "dx": 3}, "encoding": {"text": {"field": x}}},
+                ],
             },
+        }
+
+    def options(column: str) -> dict:
+        return {
+            "name": column.capitalize(),
+            "type": "select",
+            "db": DATABASE_NAME,
+            "query": f"SELECT DISTINCT {column} FROM papers ORDER BY {column}",
         }
 
     return {
         "title": "Papers at a glance",
-        "description": "Research topics and how often their papers release code.",
+        "description": "Research topics, how often their papers release code, and the code status of all"
+        " papers; choose a venue or year to narrow every chart.",
+        "filters": {"venue": options("venue"), "year": options("year")},
         "layout": [["topics", "code"], ["status", "status"]],
         "charts": {
             "topics": bars(
                 "Papers per topic",
-                "SELECT topic, papers FROM topic_counts ORDER BY papers DESC",
+                f"SELECT topic, papers FROM ({TOPICS}) ORDER BY papers DESC",
                 "papers",
                 "topic",
                 "papers",
             ),
             "code": bars(
                 "Papers with released code, per topic (%)",
-                "SELECT topic, percent_with_code FROM topic_counts WHERE papers >= 3 ORDER BY percent_with_code DESC",
+                f"SELECT topic, percent_with_code FROM ({TOPICS}) WHERE papers >= 3 ORDER BY percent_with_code DESC",
                 "percent_with_code",
                 "topic",
                 "% of the topic's papers",
@@ -162,14 +191,21 @@ def dashboard() -> dict:
             "status": {
                 "title": "Code availability",
                 "db": DATABASE_NAME,
-                "query": "SELECT code_status, sum(papers) AS papers FROM code_availability GROUP BY code_status",
+                "query": f"SELECT p.code_status, count(*) AS papers FROM papers p {WHERE_VENUE_YEAR}"
+                " GROUP BY p.code_status",
                 "library": "vega-lite",
                 "display": {
-                    "mark": {"type": "arc", "tooltip": True},
                     "encoding": {
-                        "theta": {"field": "papers", "type": "quantitative"},
+                        "theta": {"field": "papers", "type": "quantitative", "stack": True},
                         "color": {"field": "code_status", "type": "nominal", "title": "code status"},
                     },
+                    "layer": [
+                        {"mark": {"type": "arc", "innerRadius": 40, "outerRadius": 110, "tooltip": True}},
+                        {
+                            "mark": {"type": "text", "radius": 130, "fontSize": 13},
+                            "encoding": {"text": {"field": "papers", "type": "quantitative"}},
+                        },
+                    ],
                 },
             },
         },
@@ -216,8 +252,9 @@ def build_metadata(venues: list[tuple[str, int, int]] | None = None) -> dict:
             " extracts from its abstract (and, where a source gives them, its title, authors,"
             ' affiliations and decision). Browse <a href="/papers/papers">papers</a> and narrow'
             " them with the facets (topic, code status, venue, year, decision), search them with the"
-            ' <a href="/papers/search">ranked search</a>, run one of the canned queries'
-            ' below, or look at the <a href="/-/dashboards/paperdb">charts</a>.</p>'
+            ' <a href="/papers/search">ranked search</a>, run one of the'
+            ' <a href="/papers#queries">canned queries</a> (on the database page), or look at the'
+            ' <a href="/-/dashboards/paperdb">charts</a>.</p>'
         ),
         "source": (", ".join(names[:6]) + (" and more" if len(names) > 6 else "") + ", loaded by paperdb")
         if names
@@ -240,7 +277,13 @@ def make_datasette(db_file: str, immutable: bool = False):
     from datasette.database import Database
 
     existing_database(db_file)
-    ds = Datasette(metadata=build_metadata(loaded(db_file, immutable)), settings=SETTINGS)
+    here = Path(__file__).parent
+    ds = Datasette(
+        metadata=build_metadata(loaded(db_file, immutable)),
+        settings=SETTINGS,
+        template_dir=str(here / "templates"),
+        static_mounts=[("paperdb-static", str(here / "static"))],
+    )
     # Named "papers" whatever the file is called, so URLs and metadata always agree.
     ds.add_database(Database(ds, path=db_file, is_mutable=not immutable), name=DATABASE_NAME)
     if "_memory" in ds.databases:  # added because no file was given to the constructor

@@ -1,5 +1,5 @@
-"""paperdb's Datasette plugin: readable abstracts, highlighted search snippets, SQL helpers and a
-faster facet for JSON arrays of distinct values."""
+"""paperdb's Datasette plugin: readable cells (see `cells`), a page for each paper (`paper`), SQL
+helpers, folded column descriptions and a faster facet for JSON arrays of distinct values."""
 
 from __future__ import annotations
 
@@ -7,41 +7,75 @@ from datasette import hookimpl
 from datasette.database import QueryInterrupted
 from datasette.facets import ArrayFacet
 from datasette.utils import escape_sqlite, path_with_added_args, path_with_removed_args
-from markupsafe import Markup
+from datasette.utils.asgi import Response
 
-from ..extract.keywords import normalise_keyword
-from .render import render_abstract, render_snippet
+from ..store.functions import register
+from . import cells
+from .paper import heading, paper_page, paper_pk
 
 DATABASE = "papers"
 
 
-def fts_query(text: str | None) -> str:
-    """A user's search words as an FTS5 query that cannot be a syntax error: each word quoted,
-    all required; a trailing `*` keeps prefix search (`quant*`). Blank input matches nothing."""
-    terms = []
-    for word in (text or "").split():
-        prefix = word.endswith("*") and len(word) > 1
-        word = word.rstrip("*").replace('"', '""')
-        if word:
-            terms.append(f'"{word}"' + ("*" if prefix else ""))
-    return " ".join(terms) or '""'
-
-
 @hookimpl
 def prepare_connection(conn):
-    conn.create_function("fts_query", 1, fts_query, deterministic=True)
-    conn.create_function("normalise_keyword", 1, normalise_keyword, deterministic=True)
+    register(conn)
 
 
 @hookimpl
-def render_cell(value, column, table, database, datasette):
-    if database != DATABASE or not isinstance(value, str):
+def render_cell(row, value, column, table, database, datasette):
+    if database != DATABASE:
         return None
-    if column == "abstract":
-        return Markup(render_abstract(value))
-    if column == "snippet":
-        return Markup(render_snippet(value))
-    return None
+    return cells.render(row, value, column, table, datasette)
+
+
+@hookimpl
+def register_routes():
+    return [(r"^/-/paper/(?P<paper_id>[0-9a-f]{16})$", _paper_redirect)]
+
+
+async def _paper_redirect(datasette, request):
+    """`/-/paper/<papers.id>`: the paper's page (its row page, by the integer key)."""
+    pk = await paper_pk(datasette, request.url_vars["paper_id"])
+    if pk is None:
+        return Response.html(f"No paper with id {request.url_vars['paper_id']}", status=404)
+    return Response.redirect(datasette.urls.row(DATABASE, "papers", str(pk)))
+
+
+@hookimpl
+def extra_template_vars(view_name, table, database, request, datasette):
+    if database != DATABASE or table != "papers" or view_name not in ("row", "table"):
+        return {}
+
+    async def inner():
+        if view_name == "row":
+            return {"paperdb": await paper_page(datasette, request.url_vars.get("pks", ""))}
+        return {"cells_of": lambda row: {cell["column"]: cell for cell in row}, "heading": heading}
+
+    return inner
+
+
+@hookimpl
+def extra_css_urls():
+    return ["/paperdb-static/paperdb.css"]
+
+
+@hookimpl
+def extra_body_script():
+    return FOLD_COLUMN_DESCRIPTIONS
+
+
+# Column descriptions fold into one line above a table's rows (they are also in each column's menu).
+FOLD_COLUMN_DESCRIPTIONS = """
+document.querySelectorAll("dl.column-descriptions").forEach(function (dl) {
+  var box = document.createElement("details");
+  box.className = "column-descriptions-box";
+  var summary = document.createElement("summary");
+  summary.textContent = "What the columns mean (" + dl.querySelectorAll("dt").length + ")";
+  box.appendChild(summary);
+  dl.parentNode.insertBefore(box, dl);
+  box.appendChild(dl);
+});
+"""
 
 
 class DistinctArrayFacet(ArrayFacet):

@@ -1,0 +1,87 @@
+"""How paperdb's cells read in Datasette: abstracts and snippets rendered, papers linked to their
+own page from every table and query, JSON arrays of topics, keywords and authors as chips."""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+from markupsafe import Markup
+
+from .paper import PAPER_ID, facet_url, keyword_url, paper_url
+from .render import render_abstract, render_snippet
+
+AUTHORS_SHOWN = 4  # authors a list shows before "+ N more"
+CHIP_COLUMNS = {"topics": "topic", "keywords": "keyword", "author_keywords": "keyword", "authors": "author"}
+
+
+def _chips(items: list, column: str, limit: int | None = None) -> Markup:
+    shown = items[:limit] if limit else items
+    out = []
+    for item in shown:
+        text = str(item)
+        href = keyword_url(text) if CHIP_COLUMNS[column] == "keyword" else facet_url(column, text)
+        out.append(f'<a class="chip kind-{CHIP_COLUMNS[column]}" href="{escape(href)}">{escape(text)}</a>')
+    if limit and len(items) > limit:
+        out.append(f'<span class="note">+ {len(items) - limit} more</span>')
+    return Markup(f'<span class="chips">{" ".join(out)}</span>')
+
+
+def _paper_id_of(row) -> str | None:
+    if row is None:
+        return None
+    keys = row.keys()
+    for key in ("paper_id", "id"):
+        if key in keys and isinstance(row[key], str) and PAPER_ID.match(row[key]):
+            return row[key]
+    return None
+
+
+def render(row, value, column: str, table: str | None, datasette):
+    """The HTML of a cell, an awaitable of it, or None for Datasette's own rendering."""
+    if isinstance(value, dict) and column == "paper_id":  # a foreign key Datasette expanded with its label
+        pid, label = str(value.get("value")), value.get("label")
+        if PAPER_ID.match(pid):
+            shown = f"{escape(str(label))} <em>{pid}</em>" if label and label != pid else pid
+            return Markup(f'<a href="{paper_url(pid)}">{shown}</a>')
+    if not isinstance(value, str):
+        return None
+    if column == "abstract":
+        return Markup(render_abstract(value))
+    if column == "snippet":
+        return Markup(render_snippet(value))
+    if column in ("paper_id", "id") and PAPER_ID.match(value) and not (table == "papers" and column == "id"):
+        return Markup(f'<a href="{paper_url(value)}">{value}</a>')
+    if column == "title" and table != "papers":
+        pid = _paper_id_of(row)
+        if pid:
+            return Markup(f'<a href="{paper_url(pid)}">{escape(value)}</a>')
+    if column == "keyword":
+        return Markup(f'<a href="{escape(keyword_url(value))}">{escape(value)}</a>')
+    if column in CHIP_COLUMNS and value.startswith("["):
+        try:
+            items = json.loads(value)
+        except ValueError:
+            return None
+        if isinstance(items, list):
+            return _chips(items, column, AUTHORS_SHOWN if column == "authors" else None)
+    if column == "code_status" and value == "released" and table == "papers" and row is not None:
+        return _with_repository(datasette, row["id"], value)
+    return None
+
+
+def _with_repository(datasette, paper_id: str, value: str):
+    async def inner() -> Markup:
+        rows = await datasette.get_database("papers").execute(
+            "SELECT url FROM paper_links WHERE paper_id = ? AND is_official AND kind = 'repo'"
+            ' ORDER BY source_id IS NULL, "offset" LIMIT 1',
+            [paper_id],
+        )
+        if not rows.rows:
+            return Markup(escape(value))
+        url = rows.first()[0]
+        return Markup(
+            f'{escape(value)}: <a href="{escape(url)}" rel="nofollow">{escape(url.removeprefix("https://"))}</a>'
+        )
+
+    return inner

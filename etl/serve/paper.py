@@ -1,0 +1,127 @@
+"""A paper's own page: everything the database knows about one paper, read for the row template
+(`templates/row-papers-papers.html`), and the links every other page uses to reach it."""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import quote
+
+from .render import render_abstract
+
+DATABASE = "papers"
+PAPER_ID = re.compile(r"^[0-9a-f]{16}$")
+# Tables that refer to a paper by papers.id, with the label of their rows on the paper's page.
+CHILD_TABLES = [
+    ("paper_links", "links"),
+    ("paper_keywords", "keywords"),
+    ("paper_authors", "authors"),
+    ("paper_affiliations", "affiliations"),
+    ("paper_ids", "ids"),
+    ("paper_sources", "sources"),
+]
+ID_URLS = {
+    "openreview": "https://openreview.net/forum?id={}",
+    "arxiv": "https://arxiv.org/abs/{}",
+    "doi": "https://doi.org/{}",
+    "acl_anthology": "https://aclanthology.org/{}/",
+    "pmlr": None,
+}
+
+
+HEADING_CHARS = 110  # of an untitled paper's first sentence, shown in place of a title
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s")
+
+
+def heading(title: str | None, abstract: str) -> str:
+    """What a paper is called on its page and in lists: its title, or (listings have none) the
+    opening of its abstract: the first sentence, cut at a word after `HEADING_CHARS` characters."""
+    if title:
+        return title
+    first = _SENTENCE_END.split(abstract.strip(), maxsplit=1)[0]
+    if len(first) <= HEADING_CHARS:
+        return first
+    return first[:HEADING_CHARS].rsplit(" ", 1)[0] + "…"
+
+
+def paper_url(paper_id: str) -> str:
+    """Where a paper's page is, by its public key: a redirect to its row page."""
+    return f"/-/paper/{paper_id}"
+
+
+def facet_url(column: str, value: str) -> str:
+    """The papers list narrowed to papers whose JSON array `column` holds `value`."""
+    return f"/{DATABASE}/papers?{column}__arraycontains={quote(value)}"
+
+
+def keyword_url(keyword: str) -> str:
+    return f"/{DATABASE}/papers_by_keyword?keyword={quote(keyword)}"
+
+
+async def paper_pk(datasette, paper_id: str) -> int | None:
+    rows = await datasette.get_database(DATABASE).execute("SELECT pk FROM papers WHERE id = ?", [paper_id])
+    return rows.first()[0] if rows.rows else None
+
+
+async def paper_page(datasette, pk: str) -> dict | None:
+    """The template variables of the page of the paper whose `pk` is given; None if there is none."""
+    db = datasette.get_database(DATABASE)
+    found = await db.execute("SELECT * FROM papers WHERE pk = ?", [pk])
+    if not found.rows:
+        return None
+    paper = dict(found.first())
+    pid = paper["id"]
+
+    async def rows(sql: str) -> list[dict]:
+        return [dict(r) for r in (await db.execute(sql, [pid])).rows]
+
+    authors = await rows(
+        "SELECT pa.position, pa.name, group_concat(i.name, '; ') AS institutions FROM paper_authors pa"
+        " LEFT JOIN paper_affiliations a ON a.paper_id = pa.paper_id AND a.position = pa.position"
+        " LEFT JOIN institutions i ON i.id = a.institution_id"
+        " WHERE pa.paper_id = ? GROUP BY pa.position ORDER BY pa.position"
+    )
+    keywords = await rows(
+        "SELECT keyword, kind, score FROM paper_keywords WHERE paper_id = ? ORDER BY kind = 'author', rank"
+    )
+    links = await rows(
+        "SELECT url, kind, is_official, source_id IS NOT NULL AS from_source FROM paper_links"
+        ' WHERE paper_id = ? ORDER BY source_id IS NULL, "offset"'
+    )
+    ids = await rows("SELECT scheme, value FROM paper_ids WHERE paper_id = ? ORDER BY scheme, value")
+    for row in ids:
+        template = ID_URLS.get(row["scheme"])
+        row["url"] = template.format(quote(row["value"], safe="/")) if template else None
+    sources = await rows(
+        "SELECT s.path, s.format, ps.line, ps.status FROM paper_sources ps JOIN sources s ON s.id = ps.source_id"
+        " WHERE ps.paper_id = ? ORDER BY s.path, ps.position"
+    )
+    related = await rows(_related_sql())
+    counts = {}
+    for table, label in CHILD_TABLES:
+        count = (await db.execute(f"SELECT count(*) FROM {table} WHERE paper_id = ?", [pid])).first()[0]
+        counts[label] = (count, f"/{DATABASE}/{table}?paper_id={pid}")
+    return {
+        "paper": paper,
+        "heading": heading(paper["title"], paper["abstract"]),
+        "abstract_html": render_abstract(paper["abstract"]),
+        "authors": authors,
+        "topics": [k for k in keywords if k["kind"] == "topic"],
+        "keywords": [k for k in keywords if k["kind"] not in ("topic", "author")],
+        "author_keywords": [k for k in keywords if k["kind"] == "author"],
+        "links": links,
+        "ids": ids,
+        "sources": sources,
+        "related": related[:10],
+        "counts": counts,
+        "facet_url": facet_url,
+        "keyword_url": keyword_url,
+        "paper_url": paper_url,
+        "authors_json": json.loads(paper.get("authors") or "[]"),
+    }
+
+
+def _related_sql() -> str:
+    from .app import queries_dir, read_query
+
+    return read_query(queries_dir() / "related_papers.sql")["sql"].replace(":paper_id", "?")
