@@ -47,7 +47,7 @@ def cli():
 @click.option(
     "--format",
     "input_format",
-    type=click.Choice(["listing", "icml-events", "pmlr-bibtex", "csv", "jsonl"]),
+    type=click.Choice(["listing", "icml-events", "pmlr-bibtex", "paperlists", "csv", "jsonl"]),
     help="Read every file as this format [default: detected from content and name]",
 )
 @click.option("--keep-going", is_flag=True, help="Skip bad files (reported) and load the rest")

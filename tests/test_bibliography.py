@@ -241,7 +241,7 @@ def test_export_writes_every_table_for_joins(write, db_file, tmp_path):
     load(db_file)
     load(db_file, [str(write("events.json", events_json(seed_abstracts(2))))])
     counts = export(db_file, str(tmp_path / "out"), "csv")
-    assert set(counts) == {"papers", "links", "repos", "keywords", "authors", "ids"}
+    assert set(counts) == {"papers", "links", "repos", "keywords", "authors", "ids", "institutions", "affiliations"}
     assert counts["papers"] == 57 and counts["ids"] == 2 and counts["authors"] == 4
     header = (tmp_path / "out" / "papers.csv").read_text(encoding="utf-8").splitlines()[0]
     assert header.startswith("id,venue,year,title,title_key,authors,abstract")

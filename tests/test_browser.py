@@ -26,7 +26,7 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    db_file = build_demo_db(tmp_path_factory.mktemp("browser"), SCRIPT_ABSTRACT)
+    db_file = build_demo_db(tmp_path_factory.mktemp("browser"), SCRIPT_ABSTRACT, events=3, paperlists=4)
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "etl", "serve", "--db", db_file, "--port", str(port)],

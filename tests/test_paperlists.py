@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import sqlite3
 
 import pytest
 
@@ -86,7 +88,9 @@ def test_venue_and_year_come_from_the_file_name(name, expected):
         ("Findings", ("accepted", "findings")),
         ("Long", ("accepted", "long")),
         ("Accept (Spotlight)", ("accepted", "spotlight")),
-        ("Accept: notable-top-5%", ("accepted", "notable-top-5%")),
+        ("Accept: notable-top-5%", ("accepted", "oral")),
+        ("Accept: Spotlight-Poster", ("accepted", "spotlight")),
+        ("Workshop", (None, "workshop")),
         ("Active", (None, None)),
     ],
 )
@@ -242,9 +246,9 @@ def test_author_keywords_that_arrive_later_are_stored_without_a_text_change(writ
     ],
 )
 def test_a_spaced_github_repository_name_gets_its_underscores_back(text, expected):
-    from etl.sources.paperlists import source_link
+    from etl.extract.links import source_link_text
 
-    assert source_link(text) == (expected or text)
+    assert source_link_text(text) == (expected or text)
 
 
 def test_links_a_source_gives_are_official_marked_and_make_code_released(write, db_file):
@@ -369,3 +373,184 @@ def test_unknown_status_words_are_counted_and_kept_raw(write, db_file):
         ("Active", None),
         ("Poster", "accepted"),
     ]
+
+
+def test_author_keywords_count_each_paper_once_and_leave_extracted_kinds_and_labels(write, db_file):
+    abstracts = [
+        "Large language models (LLMs) follow instructions. We tune large language models on code.",
+        "We evaluate large language models on arithmetic and find large language models brittle.",
+    ]
+    records = [
+        dict(RECORDS[0], abstract=a, keywords="Large Language Models; Arithmetic Reasoning", id=f"abcdef{i}", site="")
+        for i, a in enumerate(abstracts)
+    ]
+    load(db_file, [str(write("iclr2017.json", json.dumps(records)))])
+    ((label, kind, papers),) = rows(
+        db_file, "SELECT label, kind, papers FROM keywords WHERE normalised = 'large language model'"
+    )
+    assert (label, papers) == ("large language models", 2) and kind != "author"  # the extracted form, each paper once
+    assert rows(db_file, "SELECT kind, papers FROM keywords WHERE normalised = 'arithmetic reasoning'") == [
+        ("author", 2)
+    ]
+
+
+def test_the_load_command_offers_every_reader_as_a_format(runner, write, db_file):
+    from etl.cli import cli as main
+    from etl.sources import READERS
+
+    option = next(p for p in main.commands["load"].params if p.name == "input_format")
+    assert set(option.type.choices) == set(READERS)
+    path = write("export.json", json.dumps(RECORDS[:1]))
+    result = runner.invoke(
+        main, ["load", str(path), "--db", db_file, "--format", "paperlists", "--venue", "ICLR", "--year", "2017"]
+    )
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"author": 5}, "record 1: `author` is a int, not text"),
+        ({"author": [1, {"x": 2}]}, "record 1: `author` is a list that holds more than text"),
+        ({"status": 3}, "`status` is a int"),
+        ({"keywords": 7}, "`keywords` is a int"),
+        ({"aff": ["x"]}, "`aff` is a list"),
+        ({"track": {}}, "`track` is a dict"),
+        ({"github": ["https://github.com/a/b"]}, "`github` is a list"),
+    ],
+)
+def test_a_field_of_the_wrong_type_is_one_line_naming_the_record(write, change, message):
+    path = write("iclr2017.json", json.dumps([dict(RECORDS[0], **change)]))
+    with pytest.raises(InputError, match=re.escape(message)):
+        read_input(str(path), path.read_bytes())
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('[{"title": "x", "status": "Oral", "n": ' + "9" * 5000 + "}]", "unreadable JSON"),
+        ('[{"title": "x\\ud800", "status": "Oral", "abstract": "a"}]', "lone surrogate"),
+    ],
+)
+def test_json_that_python_cannot_hold_is_one_line(write, content, message):
+    path = write("iclr2017.json", content)
+    with pytest.raises(InputError, match=message):
+        read_input(str(path), path.read_bytes(), format="paperlists")
+
+
+def test_nan_in_other_fields_reads_as_null_and_the_json_kept_stays_valid(write, db_file):
+    text = json.dumps([dict(RECORDS[0], rating=1.5, tldr="Short.")]).replace("1.5", "NaN")
+    load(db_file, [str(write("iclr2017.json", text))])
+    assert rows(db_file, "SELECT json_valid(extra), extra FROM paper_sources") == [(1, '{"tldr": "Short."}')]
+
+
+def test_code_status_follows_a_source_link_the_abstract_only_cites(write, db_file):
+    abstract = "We compare against the baseline of https://github.com/other/tool on small devices."
+    record = dict(RECORDS[0], abstract=abstract, github="https://github.com/other/tool")
+    path = write("corl2023.json", json.dumps([record]))
+    load(db_file, [str(path)])
+    assert rows(db_file, "SELECT code_status FROM papers") == [("released",)]  # the source says it is the paper's
+    path.write_text(json.dumps([dict(record, github="")]))
+    load(db_file, [str(path)])
+    assert rows(db_file, "SELECT code_status FROM papers") == [("none",)]  # as a fresh load of it gives
+
+
+def test_a_shorter_country_index_of_one_country_still_gives_the_countries():
+    """Real CoRL 2023 shape: the institution without a country is left out of the country index."""
+    from etl.sources.paperlists import affiliations
+
+    item = {
+        "aff": "NVIDIA;University of Michigan;Department of Computer Science",
+        "aff_unique_norm": "NVIDIA;University of Michigan;Unknown Institution",
+        "aff_unique_index": "0;1;2",
+        "aff_country_unique": "United States;",
+        "aff_country_unique_index": "0;0",
+    }
+    assert affiliations(item, 3) == ((("NVIDIA", "United States"),), (("University of Michigan", "United States"),), ())
+    mixed = dict(item, aff_country_unique="United States;Canada", aff_country_unique_index="0;1")
+    assert affiliations(mixed, 3) == ((("NVIDIA", None),), (("University of Michigan", None),), ())
+
+
+def _google(country: str, n: int) -> dict:
+    return dict(
+        RECORDS[0],
+        abstract=f"Paper {n} on scheduling kernels across devices with learned cost models.",
+        id=f"google{n}x",
+        site=f"https://openreview.net/forum?id=google{n}x",
+        author="A B",
+        aff="Google",
+        aff_unique_norm="Google",
+        aff_unique_index="0",
+        aff_country_unique=country,
+        aff_country_unique_index="0",
+    )
+
+
+def test_an_institutions_name_and_country_are_what_most_papers_say_in_any_load_order(write, tmp_path):
+    us = [_google("United States", n) for n in range(3)]
+    uk = [_google("United Kingdom", 3)]
+    one = write("one/iclr2017.json", json.dumps(uk + us))
+    first, second = write("a/iclr2017.json", json.dumps(uk)), write("b/iclr2017.json", json.dumps(us))
+    results = []
+    for n, runs in enumerate([[[one]], [[first], [second]], [[second], [first]], [[first, second]]]):
+        db = str(tmp_path / f"{n}.db")
+        for paths in runs:
+            load(db, [str(p) for p in paths])
+        results.append(rows(db, "SELECT name, country, papers FROM institutions"))
+    assert results == [[("Google", "United States", 4)]] * 4
+    # the sources change their minds: the institution follows
+    second.write_text(json.dumps([_google("United Kingdom", n) for n in range(3)]))
+    db = str(tmp_path / "1.db")
+    load(db, [str(first), str(second)])
+    assert rows(db, "SELECT country FROM institutions") == [("United Kingdom",)]
+
+
+def test_exports_loaded_before_the_new_fields_are_read_again_after_the_upgrade(write, db_file):
+    """A database built before revision 0009 holds exports without decisions: once migrated,
+    the next load reads them again instead of calling them unchanged."""
+    from alembic import command
+
+    from etl.store.engine import alembic_config, make_engine
+
+    path = write("iclr2017.json", json.dumps(RECORDS))
+    load(db_file, [str(path)])
+    engine = make_engine(db_file)
+    with engine.begin() as conn:
+        command.downgrade(alembic_config(conn), "0012")
+    with sqlite3.connect(db_file) as con:  # as an older reader left it
+        con.execute("UPDATE paper_sources SET status = NULL")
+        con.execute("UPDATE papers SET decision = NULL, presentation = NULL")
+    with engine.begin() as conn:
+        command.upgrade(alembic_config(conn), "head")
+    engine.dispose()
+    summary = load(db_file, [str(path)])
+    assert summary.files_loaded == 1 and summary.files_unchanged == 0
+    assert rows(db_file, "SELECT count(decision) FROM papers") == [(3,)]
+    assert load(db_file, [str(path)]).files_unchanged == 1  # once
+
+
+def test_export_carries_decisions_author_keywords_source_links_and_affiliations(write, db_file, tmp_path):
+    from etl.report.export import export
+
+    records = [
+        dict(
+            RECORDS[0],
+            github="https://github.com/someone/ProtoAlign",
+            aff_unique_norm="University of Cambridge",
+            aff_unique_index="0;0",
+            aff_country_unique="United Kingdom",
+            aff_country_unique_index="0;0",
+        )
+    ]
+    load(db_file, [str(write("iclr2017.json", json.dumps(records)))])
+    counts = export(db_file, str(tmp_path / "out"), "jsonl")
+    assert counts["institutions"] == 1 and counts["affiliations"] == 2
+    paper = json.loads((tmp_path / "out" / "papers.jsonl").read_text(encoding="utf-8"))
+    assert (paper["decision"], paper["presentation"], paper["author_keywords"]) == (
+        "accepted",
+        "oral",
+        ["few-shot learning", "prototypes"],
+    )
+    link = json.loads((tmp_path / "out" / "links.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    assert link["source_id"] is not None and link["is_official"] == 1

@@ -295,3 +295,16 @@ def test_every_canned_query_runs_in_plain_sqlite_after_one_call(built):
     bare = sqlite3.connect(built)
     with pytest.raises(sqlite3.OperationalError, match="no such function"):
         bare.execute(canned_queries()["search"]["sql"], {"q": "x"})
+
+
+@pytest.mark.parametrize("table", ["repos", "authors", "institutions", "keywords"])
+def test_counts_of_papers_link_to_the_papers_they_count(ds, table):
+    html = get(ds, f"/papers/{table}?_size=3&_sort_desc=papers").text
+    links = re.findall(r'<td class="col-papers type-int"><a href="([^"]+)">([\d,]+)</a>', html)
+    assert links, table
+    href, count = links[0]
+    path, query = href.replace("&amp;", "&").split("?")
+    target = get(ds, f"{path}.json?{query}&_shape=array&_size=max")
+    assert target.status_code == 200
+    found = {row.get("paper_id") or row.get("id") for row in target.json()}
+    assert len(found) == int(count.replace(",", "")), (table, href)

@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from ..text.cleaning import clean_name, clean_text, institution_key, name_key
 from ..text.identity import normalise_abstract
 from .keywords.normalise import normalise_keyword
-from .links import Link, extract_links
+from .links import Link, extract_links, source_link_text
 
 TITLE_PRIORITY = {"pmlr-bibtex": 0, "icml-events": 1, "paperlists": 2, "csv": 3, "jsonl": 3}
 # Whose abstract text, venue and year a paper keeps when sources disagree on markup: the
 # user's own listings first, then the published proceedings, then the exports.
-TEXT_PRIORITY = {"listing": 3, "pmlr-bibtex": 2, "icml-events": 1, "paperlists": 1, "csv": 0, "jsonl": 0}
+TEXT_PRIORITY = {"listing": 4, "pmlr-bibtex": 3, "icml-events": 2, "paperlists": 1, "csv": 0, "jsonl": 0}
 # Status words of sources (lower case) -> (decision, presentation). `Accept (Oral)` reads as `oral`.
 STATUSES = {
     "oral": ("accepted", "oral"),
@@ -41,7 +41,7 @@ STATUSES = {
     "short": ("accepted", "short"),
     "findings": ("accepted", "findings"),
     "demo": ("accepted", "demo"),
-    "workshop": ("accepted", "workshop"),
+    "workshop": (None, "workshop"),  # ICLR 2017-2019: not accepted to the main track, invited to a workshop
     "technical": ("accepted", "technical"),
     "accept": ("accepted", None),
     "accepted": ("accepted", None),
@@ -107,7 +107,7 @@ def _distinct_keywords(keywords: Iterable[str]) -> tuple[str, ...]:
 def decision_of(status: str) -> tuple[str | None, str | None]:
     """(decision, presentation) of a source's status word: `Oral` is (accepted, oral), `Reject`
     (rejected, None), `Accept (Spotlight)` (accepted, spotlight); an unknown word (None, None)."""
-    word = " ".join(status.casefold().replace("_", " ").split())
+    word = " ".join(status.casefold().replace("_", " ").replace("-", " ").split())
     known = STATUSES.get(word)
     if known is not None:
         return known
@@ -134,14 +134,14 @@ def resolve(records: Iterable[Record]) -> Resolved:
             for order, (institution, country) in enumerate(given[i] if i < len(given) else (), 1):
                 label = clean_text(institution)
                 affiliations.append((len(authors), order, label, institution_key(label), country))
-    decided = next((r for r in ordered if r.status and decision_of(r.status)[0]), None)
+    decided = next((r for r in ordered if r.status and decision_of(r.status) != (None, None)), None)
     decision, presentation = decision_of(decided.status) if decided and decided.status else (None, None)
     tracked = next((r.track for r in ordered if r.track), None)
     keywords = next((r.keywords for r in ordered if r.keywords), ())
     links: dict[str, tuple[Link, int]] = {}
     for r in ordered:
         for text in r.links:
-            for link in extract_links(text):
+            for link in extract_links(source_link_text(text)):
                 links.setdefault(link.key, (link, r.source_id))
     ids: dict[tuple[str, str], int] = {}
     for r in ordered:

@@ -188,3 +188,14 @@ def extract_links(text: str) -> list[Link]:
             seen.add((link.key, link.path))
             unique.append(link)
     return unique
+
+
+# A GitHub repository URL whose name has spaces: underscores an export lost (`video repres mas`).
+_SPACED_REPO = re.compile(r"^((?:https?://)?(?:www\.)?github\.com/[\w.-]+/)([\w.-]+(?: [\w.-]+)+)/?$", re.IGNORECASE)
+
+
+def source_link_text(text: str) -> str:
+    """A link field's text as the link extractor reads it: a GitHub repository name written with
+    spaces (`github.com/laura-wang/video repres mas`) has its underscores back."""
+    m = _SPACED_REPO.match(text)
+    return m.group(1) + m.group(2).replace(" ", "_") if m else text

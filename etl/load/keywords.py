@@ -30,21 +30,23 @@ STAGE = """
 CREATE TEMP TABLE staged_keywords (paper_id TEXT, normalised TEXT, label TEXT, kind TEXT, score REAL, rank INTEGER);
 CREATE TEMP TABLE staged_aliases (normalised TEXT, alias TEXT, folded TEXT);
 CREATE TEMP TABLE staged_facets (paper_id TEXT, keywords TEXT, topics TEXT);
+CREATE TEMP TABLE author_overlap (normalised TEXT PRIMARY KEY, papers INTEGER);
 """
 # Label and kind of each distinct keyword: the ones most papers use (ties: the smallest label;
-# method before acronym before topic before phrase). The staged rows are sorted once, into their
+# method before acronym before topic before phrase), extracted forms before the authors' (kind
+# `author` only for keywords nothing extracted). The staged rows are sorted once, into their
 # distinct forms; labels and kinds are chosen from those.
 CORPUS_KEYWORDS = [
     """CREATE TEMP TABLE keyword_forms AS
        SELECT normalised, label, kind, count(*) AS papers FROM staged_keywords GROUP BY normalised, label, kind""",
     """CREATE TEMP TABLE keyword_labels AS
        SELECT normalised, label, sum(sum(papers)) OVER (PARTITION BY normalised) AS papers,
-           row_number() OVER (PARTITION BY normalised ORDER BY sum(papers) DESC, label) AS r
+           row_number() OVER (PARTITION BY normalised ORDER BY min(kind = 'author'), sum(papers) DESC, label) AS r
        FROM keyword_forms GROUP BY normalised, label""",
     """CREATE TEMP TABLE keyword_kinds AS
        SELECT normalised, kind FROM (
            SELECT normalised, kind, row_number() OVER (
-               PARTITION BY normalised ORDER BY sum(papers) DESC,
+               PARTITION BY normalised ORDER BY kind = 'author', sum(papers) DESC,
                CASE kind WHEN 'method' THEN 0 WHEN 'acronym' THEN 1 WHEN 'topic' THEN 2 ELSE 3 END
            ) AS r
            FROM keyword_forms GROUP BY normalised, kind
@@ -52,9 +54,21 @@ CORPUS_KEYWORDS = [
     # an index for the join: without it the join below is quadratic in the distinct keywords
     "CREATE UNIQUE INDEX temp.keyword_kinds_normalised ON keyword_kinds (normalised)",
     """CREATE TEMP TABLE corpus_keywords AS
-       SELECT l.normalised, l.label, k.kind, l.papers
+       SELECT l.normalised, l.label, k.kind, l.papers - coalesce(o.papers, 0) AS papers
        FROM keyword_labels l JOIN keyword_kinds k ON k.normalised = l.normalised
+       LEFT JOIN temp.author_overlap o ON o.normalised = l.normalised
        WHERE l.r = 1""",
+]
+# Papers that have a keyword both as the authors' and as extracted were counted twice above: the
+# overlap, per keyword (computed only when some paper has author keywords).
+AUTHOR_OVERLAP = [
+    "CREATE INDEX temp.staged_keywords_paper ON staged_keywords (paper_id, normalised)",
+    """INSERT INTO author_overlap
+       SELECT a.normalised, count(*) FROM staged_keywords a
+       WHERE a.kind = 'author' AND EXISTS (
+           SELECT 1 FROM staged_keywords o WHERE o.paper_id = a.paper_id AND o.normalised = a.normalised
+           AND o.kind != 'author')
+       GROUP BY a.normalised""",
 ]
 STORE = [
     "CREATE UNIQUE INDEX temp.corpus_keywords_normalised ON corpus_keywords (normalised)",
@@ -90,6 +104,7 @@ DROP = [
     "keyword_labels",
     "keyword_kinds",
     "corpus_keywords",
+    "author_overlap",
 ]
 
 
@@ -196,7 +211,9 @@ def refresh_keywords(conn: Connection, feed: KeywordFeed | None = None) -> int:
                 "INSERT INTO staged_aliases VALUES (?, ?, ?)", [row for _, rows, _ in shaped for row in rows]
             )
             raw.executemany("INSERT INTO staged_facets VALUES (?, ?, ?)", [facets for _, _, facets in shaped])
-    _stage_author_keywords(raw)
+    if _stage_author_keywords(raw):
+        for statement in AUTHOR_OVERLAP:
+            raw.execute(statement)
     for statement in CORPUS_KEYWORDS:
         raw.execute(statement)
     # paper_keywords is rebuilt whole: its secondary indexes are dropped and made again after the
@@ -217,9 +234,11 @@ def refresh_keywords(conn: Connection, feed: KeywordFeed | None = None) -> int:
     return distinct
 
 
-def _stage_author_keywords(raw) -> None:
+def _stage_author_keywords(raw) -> int:
     """Stage each paper's author keywords (`papers.author_keywords`) as kind `author`, under the
-    extracted keywords' normalisation: score 0 (not ranked), rank the authors' order."""
+    extracted keywords' normalisation: score 0 (not ranked), rank the authors' order. Returns
+    how many were staged."""
+    total = 0
     cursor = raw.execute("SELECT id, author_keywords FROM papers WHERE author_keywords != '[]'")
     while rows := cursor.fetchmany(1000):
         staged = []
@@ -231,6 +250,8 @@ def _stage_author_keywords(raw) -> None:
                     seen.add(key)
                     staged.append((pid, key, label, "author", 0.0, len(seen)))
         raw.executemany("INSERT INTO staged_keywords VALUES (?, ?, ?, ?, ?, ?)", staged)
+        total += len(staged)
+    return total
 
 
 def _complete(raw, ranking: CorpusRanking, fed: dict[str, str], total: int) -> dict[str, str | None] | None:

@@ -109,7 +109,9 @@ class Run:
         self.touched.update(ids if parsed.format != "listing" else (pid for pid in ids if pid not in created))
         self.summary.files_loaded += 1
         self.summary.without_abstract += parsed.without_abstract
-        self.summary.unknown_status += sum(1 for e in parsed.entries if e.status and decision_of(e.status)[0] is None)
+        self.summary.unknown_status += sum(
+            1 for e in parsed.entries if e.status and decision_of(e.status) == (None, None)
+        )
 
     def _bad(self, exc: InputError) -> None:
         if not self.keep_going:

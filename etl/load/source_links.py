@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection
 
 from ..extract.bibliography import Resolved
 from ..extract.derive import derive
@@ -27,7 +27,7 @@ def refresh_source_links(conn: Connection, resolved: Mapping[str, Resolved]) -> 
             cited.setdefault(pid, set()).add(key)
         else:
             given.setdefault(pid, set()).add((key, source))
-    rows, changed, gone = [], [], []
+    rows, changed = [], []
     for pid, r in resolved.items():
         wanted = [(link, source) for link, source in r.links if link.key not in cited.get(pid, ())]
         if {(link.key, source) for link, source in wanted} != given.get(pid, set()):
@@ -36,8 +36,6 @@ def refresh_source_links(conn: Connection, resolved: Mapping[str, Resolved]) -> 
                 (pid, -n, link.url, link.key, link.raw, link.kind, link.host, link.owner, link.repo, link.path, source)
                 for n, (link, source) in enumerate(wanted, 1)
             ]
-            if given.get(pid) and not r.links:
-                gone.append(pid)
     if changed:
         raw.executemany("DELETE FROM paper_links WHERE paper_id = ? AND source_id IS NOT NULL", [(p,) for p in changed])
         raw.executemany(
@@ -47,8 +45,16 @@ def refresh_source_links(conn: Connection, resolved: Mapping[str, Resolved]) -> 
         )
     with_links = [(pid,) for pid, r in resolved.items() if r.links]
     raw.executemany("UPDATE papers SET code_status = 'released' WHERE id = ? AND code_status != 'released'", with_links)
-    for pid in gone:
-        (abstract,) = raw.execute("SELECT abstract FROM papers WHERE id = ?", (pid,)).fetchone()
-        conn.execute(
-            text("UPDATE papers SET code_status = :s WHERE id = :pid"), {"s": derive(abstract).code_status, "pid": pid}
+    # released without a source's link nor an official one in the abstract: a source stopped giving it
+    without = [pid for pid, r in resolved.items() if not r.links]
+    if without:
+        stale = raw.execute(
+            f"SELECT id, abstract FROM papers WHERE id IN ({', '.join('?' * len(without))})"
+            " AND code_status = 'released' AND NOT EXISTS (SELECT 1 FROM paper_links l"
+            " WHERE l.paper_id = papers.id AND l.is_official AND l.source_id IS NULL)",
+            without,
+        ).fetchall()
+        raw.executemany(
+            "UPDATE papers SET code_status = ? WHERE id = ?",
+            [(derive(abstract).code_status, pid) for pid, abstract in stale],
         )

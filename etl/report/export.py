@@ -14,22 +14,27 @@ FORMATS = ("csv", "jsonl")
 # file name -> query; every table carries the stable papers.id as paper_id (or id)
 EXPORTS = {
     "papers": """
-        SELECT id, venue, year, title, title_key, authors, abstract, abstract_sha256, code_status,
-               url, topics, keywords
+        SELECT id, venue, year, title, title_key, authors, abstract, abstract_sha256, decision, presentation,
+               track, code_status, url, topics, keywords, author_keywords
         FROM papers ORDER BY id""",
     "links": """
-        SELECT paper_id, url, url_key, raw, kind, host, owner, repo, path, is_official, "offset"
+        SELECT paper_id, url, url_key, raw, kind, host, owner, repo, path, is_official, "offset", source_id
         FROM paper_links ORDER BY paper_id, "offset\"""",
     "repos": "SELECT host, owner, name, url, url_key, papers FROM repos ORDER BY url_key",
     "keywords": """
         SELECT pk.paper_id, pk.keyword, k.normalised, pk.kind, pk.score, pk.rank
-        FROM paper_keywords pk JOIN keywords k ON k.id = pk.keyword_id ORDER BY pk.paper_id, pk.rank""",
+        FROM paper_keywords pk JOIN keywords k ON k.id = pk.keyword_id
+        ORDER BY pk.paper_id, pk.kind = 'author', pk.rank""",
     "authors": """
         SELECT pa.paper_id, pa.position, pa.name, a.normalised, pa.author_id
         FROM paper_authors pa JOIN authors a ON a.id = pa.author_id ORDER BY pa.paper_id, pa.position""",
     "ids": "SELECT paper_id, scheme, value FROM paper_ids ORDER BY paper_id, scheme, value",
+    "institutions": "SELECT id, name, normalised, country, papers FROM institutions ORDER BY normalised",
+    "affiliations": """
+        SELECT paper_id, position, institution_id, "order", name, country
+        FROM paper_affiliations ORDER BY paper_id, position, "order\"""",
 }
-JSON_COLUMNS = {"authors", "topics", "keywords"}  # JSON arrays: kept as arrays in JSON lines
+JSON_COLUMNS = {"authors", "topics", "keywords", "author_keywords"}  # JSON arrays: kept as arrays in JSON lines
 
 
 def export(db_file: str, out_dir: str, fmt: str = "csv") -> dict[str, int]:

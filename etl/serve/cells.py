@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from html import escape
+from urllib.parse import quote
 
 from markupsafe import Markup
 
@@ -27,6 +28,24 @@ def _chips(items: list, column: str, limit: int | None = None) -> Markup:
     return Markup(f'<span class="chips">{" ".join(out)}</span>')
 
 
+# A count of papers in these tables links to the papers it counts: table -> (url template, row key).
+PAPER_COUNTS = {
+    "repos": ("/papers/papers_with_code?url_key={}", "url_key"),
+    "authors": ("/papers/paper_authors?author_id={}", "id"),
+    "institutions": ("/papers/paper_affiliations?institution_id={}", "id"),
+    "keywords": ("/papers/papers_by_keyword?keyword={}", "label"),
+    "keyword_counts": ("/papers/papers_by_keyword?keyword={}", "keyword"),
+}
+
+
+def _counted_papers(row, value, table: str | None):
+    target = PAPER_COUNTS.get(table or "")
+    if target is None or row is None or target[1] not in row.keys():  # noqa: SIM118 (a sqlite3.Row)
+        return None
+    href = target[0].format(quote(str(row[target[1]])))
+    return Markup(f'<a href="{escape(href)}">{value:,}</a>')
+
+
 def _paper_id_of(row) -> str | None:
     if row is None:
         return None
@@ -44,6 +63,8 @@ def render(row, value, column: str, table: str | None, datasette):
         if PAPER_ID.match(pid):
             shown = f"{escape(str(label))} <em>{pid}</em>" if label and label != pid else pid
             return Markup(f'<a href="{paper_url(pid)}">{shown}</a>')
+    if column == "papers" and isinstance(value, int):
+        return _counted_papers(row, value, table)
     if not isinstance(value, str):
         return None
     if column == "abstract":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import json
 
 from ..errors import InputError
 
@@ -53,3 +54,39 @@ def join_lines(text: str) -> str:
     if "\n" not in text and "\r" not in text:
         return text.strip()
     return " ".join(line.strip() for line in text.splitlines() if line.strip())
+
+
+def parse_json(path: str, text: str, line: int | None = None, what: str = "JSON") -> object:
+    """`text` parsed as JSON, or an `InputError` naming the file and line: malformed, nested too
+    deeply, a number too long to read, or a string that holds a lone surrogate escape (`\\ud800`,
+    which is no text). NaN and Infinity, which JSON does not allow, read as null."""
+    try:
+        data = json.loads(text, parse_constant=lambda _: None)
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            path, f"malformed {what}: {exc.msg} (column {exc.colno})", (line or 1) + exc.lineno - 1
+        ) from None
+    except RecursionError:
+        raise InputError(path, f"{what} nested too deeply to read", line) from None
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise InputError(path, f"unreadable {what}: {exc}", line) from None
+    if "\\u" in text and _has_lone_surrogate(data):
+        raise InputError(path, f"a {what} string holds a lone surrogate escape (\\ud800-\\udfff): not text", line)
+    return data
+
+
+def _has_lone_surrogate(data: object) -> bool:
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 from ..errors import InputError
-from .decode import join_lines
+from .decode import join_lines, parse_json
 from .records import Entry, Event, ParsedFile
 
 PAPER_TYPES = {"poster", "oral", "spotlight", "spotlight poster", "oral poster"}
@@ -62,12 +61,13 @@ def canonical_event_url(url: str) -> str:
 
 def read_events(path: str, text: str, venue: str | None = None, year: int | None = None) -> ParsedFile:
     """Posters (and orals, spotlights) become paper entries; other events are returned apart."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(path, f"malformed JSON: {exc.msg} (column {exc.colno})", exc.lineno) from None
+    data = parse_json(path, text)
     if not looks_like_events(data):
-        raise InputError(path, "not an ICML events export (a JSON list of objects with virtualsite_url)")
+        raise InputError(
+            path,
+            "not an ICML events export (a JSON list of objects with virtualsite_url)"
+            " nor a paperlists export (objects with title and status); --format forces one",
+        )
     lines = object_lines(text)
     entries, events, without_abstract = [], [], 0
     file_venue, file_year = venue, year

@@ -8,7 +8,7 @@ import os
 import re
 
 from ..errors import InputError
-from .decode import join_lines
+from .decode import join_lines, parse_json
 from .events import object_lines
 from .ids import arxiv_id, openreview_id
 from .records import Entry, ParsedFile
@@ -55,9 +55,8 @@ VENUES = {
 }
 _FILE_NAME = re.compile(r"^(?P<venue>[a-z0-9]*?[a-z])(?P<year>(?:19|20)\d\d)(?:\D|$)", re.IGNORECASE)
 _BIBTEX_YEAR = re.compile(r"\byear\s*=\s*[{\"]?\s*((?:19|20)\d\d)")
+PLACEHOLDERS = frozenset(("unknown institution", "unknown", "n/a", "none"))  # not institutions
 LINK_FIELDS = ("github", "project")  # the paper's own code and project page
-# A GitHub repository URL whose name has spaces: underscores the export lost (`video repres mas`).
-_SPACED_REPO = re.compile(r"^((?:https?://)?(?:www\.)?github\.com/[\w.-]+/)([\w.-]+(?: [\w.-]+)+)/?$", re.IGNORECASE)
 # Fields whose presence, with `title` and `abstract`, marks a paperlists record.
 MARKS = ("status", "track", "site", "gs_citation", "aff", "author")
 
@@ -99,13 +98,6 @@ def _ids(item: dict, site: str) -> tuple[tuple[str, str], ...]:
     return tuple(dict.fromkeys(ids))
 
 
-def source_link(text: str) -> str:
-    """A link field's text as the link extractor reads it: a GitHub repository name written with
-    spaces (`github.com/laura-wang/video repres mas`) has its underscores back."""
-    m = _SPACED_REPO.match(text)
-    return m.group(1) + m.group(2).replace(" ", "_") if m else text
-
-
 def _parts(value: object, sep: str = ";") -> list[str]:
     return [part.strip() for part in _text(value).split(sep)] if _text(value) else []
 
@@ -113,8 +105,11 @@ def _parts(value: object, sep: str = ";") -> list[str]:
 def affiliations(item: dict, n_authors: int) -> tuple[tuple[tuple[str, str | None], ...], ...]:
     """Each author's (institution, country) pairs. `aff` has one entry per author (empty when
     unknown); `aff_unique_index` one per non-empty entry, pointing into `aff_unique_norm` (`0+2`:
-    two institutions), and `aff_country_unique_index` likewise into `aff_country_unique`. Without
-    the normalised names, the `aff` text itself; nothing when the fields do not line up."""
+    two institutions), and `aff_country_unique_index` likewise into `aff_country_unique`, except
+    that it leaves out institutions without a country: when it is shorter, its countries are
+    used only if they are all one country (which then cannot land on the wrong author), for the
+    authors it covers. Without the normalised names, the `aff` text itself; nothing when the
+    fields do not line up. Placeholders (`Unknown Institution`) are no institution."""
     given = _parts(item.get("aff"))
     if len(given) != n_authors or not any(given):
         return ()
@@ -123,16 +118,20 @@ def affiliations(item: dict, n_authors: int) -> tuple[tuple[tuple[str, str | Non
     with_aff = [i for i, text in enumerate(given) if text]
     out: list[tuple[tuple[str, str | None], ...]] = [() for _ in given]
     if names and len(index) == len(with_aff):
-        located = len(country_index) == len(with_aff)
+        located = len(country_index) == len(with_aff) or (
+            len(country_index) < len(with_aff) and len({c for entry in country_index for c in entry.split("+")}) == 1
+        )
         for k, i in enumerate(with_aff):
             picks = index[k].split("+")
-            where = country_index[k].split("+") if located else []
+            where = country_index[k].split("+") if located and k < len(country_index) else []
+            if len(where) == 1 and len(picks) > 1 and len(country_index) < len(with_aff):
+                where = where * len(picks)  # (one country for all)
             pairs = []
             for j, pick in enumerate(picks):
                 name = names[int(pick)] if pick.isdigit() and int(pick) < len(names) else ""
                 c = where[j] if j < len(where) else ""
                 country = countries[int(c)] if c.isdigit() and int(c) < len(countries) else None
-                if name:
+                if name and name.casefold() not in PLACEHOLDERS:
                     pairs.append((name, country or None))
             out[i] = tuple(dict.fromkeys(pairs))
     else:
@@ -145,6 +144,22 @@ _READ = frozenset(
     "title author abstract status track site id keywords github project doi arxiv aff aff_unique_norm"
     " aff_unique_index aff_country_unique aff_country_unique_index".split()
 )
+
+
+# Fields that may also be a list of names rather than `;`-separated text.
+_LISTS = frozenset(("author", "keywords"))
+
+
+def _check_types(path: str, item: dict, index: int, line: int) -> None:
+    """Every field the reader stores is text (or a list of texts, for authors and keywords)."""
+    for key in (*_READ, "pdf", "bibtex"):
+        value = item.get(key)
+        if value is None or isinstance(value, str):
+            continue
+        if key in _LISTS and isinstance(value, list) and all(isinstance(v, str) for v in value):
+            continue
+        kind = "a list that holds more than text" if isinstance(value, list) else f"a {type(value).__name__}"
+        raise InputError(path, f"record {index + 1}: `{key}` is {kind}, not text", line)
 
 
 def _extra(item: dict) -> str | None:
@@ -171,10 +186,7 @@ def _authors(value: object) -> tuple[str, ...]:
 def read_paperlists(path: str, text: str, venue: str | None = None, year: int | None = None) -> ParsedFile:
     """Each record with an abstract becomes an entry; venue and year come from `--venue`/`--year`,
     else the file name, else each record's BibTeX year."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(path, f"malformed JSON: {exc.msg} (column {exc.colno})", exc.lineno) from None
+    data = parse_json(path, text)
     if not looks_like_paperlists(data):
         raise InputError(path, "not a paperlists export (a JSON list of paper objects with title and status)")
     named_venue, named_year = venue_and_year(path)
@@ -185,6 +197,7 @@ def read_paperlists(path: str, text: str, venue: str | None = None, year: int | 
         line = lines[index] if index < len(lines) else 1
         if not isinstance(item, dict):
             raise InputError(path, f"record {index + 1} is not an object", line)
+        _check_types(path, item, index, line)
         abstract = join_lines(_text(item.get("abstract")))
         if not abstract:
             without_abstract += 1
@@ -206,7 +219,7 @@ def read_paperlists(path: str, text: str, venue: str | None = None, year: int | 
                 status=_text(item.get("status")) or None,
                 track=_text(item.get("track")) or None,
                 keywords=split_keywords(item.get("keywords")),
-                links=tuple(link for field in LINK_FIELDS if (link := source_link(_text(item.get(field))))),
+                links=tuple(text for field in LINK_FIELDS if (text := _text(item.get(field)))),
                 affiliations=affiliations(item, len(authors)),
                 extra=_extra(item),
             )

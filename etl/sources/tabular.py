@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 
 from ..errors import InputError
-from .decode import join_lines
+from .decode import join_lines, parse_json
 from .ids import arxiv_id, openreview_id
-from .paperlists import source_link, split_keywords
+from .paperlists import split_keywords
 from .records import Entry, ParsedFile
 
 REQUIRED = ("abstract",)
@@ -81,7 +80,7 @@ def _entry(row: dict, line: int, position: int, venue: str | None, year: int | N
         ids=tuple(dict.fromkeys(ids)),
         url=str(fields.get("url") or "").strip() or None,
         keywords=split_keywords(fields.get("keywords")),
-        links=tuple(link for column in LINK_COLUMNS if (link := source_link(str(fields.get(column) or "").strip()))),
+        links=tuple(text for column in LINK_COLUMNS if (text := str(fields.get(column) or "").strip())),
         venue=venue or (str(fields.get("venue") or "").strip() or None),
         year=year or (int(row_year) if row_year.isdigit() else None),
     )
@@ -119,10 +118,7 @@ def read_jsonl(path: str, text: str, venue: str | None = None, year: int | None 
     for number, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(path, f"malformed JSON line: {exc.msg} (column {exc.colno})", number) from None
+        row = parse_json(path, line, number, "JSON line")
         if not isinstance(row, dict):
             raise InputError(path, "a JSON line must be an object", number)
         if not any(_key(k) == "abstract" for k in row):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import ForeignKey, Text
+from sqlalchemy import ForeignKey, Text, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .base import Base
@@ -40,11 +40,15 @@ class Institution(Base):
     __table_args__ = {"comment": "Distinct institutions authors are affiliated with, merged by normalised name."}
 
     id: Mapped[int] = mapped_column(primary_key=True, comment="Institution number")
-    name: Mapped[str] = mapped_column(Text, comment="Name as the sources normalise it (paperlists aff_unique_norm)")
+    name: Mapped[str] = mapped_column(
+        Text, comment="The name most of its papers' sources give (paperlists aff_unique_norm)"
+    )
     normalised: Mapped[str] = mapped_column(
         Text, unique=True, comment="Merge key: case folded, `&` as `and`, punctuation and a leading `the` dropped"
     )
-    country: Mapped[str | None] = mapped_column(Text, index=True, comment="Country, where a source gives one")
+    country: Mapped[str | None] = mapped_column(
+        Text, index=True, comment="The country most of its papers' sources give, if any gives one"
+    )
     papers: Mapped[int] = mapped_column(index=True, comment="Number of papers with an author affiliated with it")
 
 
@@ -62,3 +66,7 @@ class PaperAffiliation(Base):
         ForeignKey("institutions.id", ondelete="CASCADE"), primary_key=True, index=True, comment="institutions.id"
     )
     order: Mapped[int] = mapped_column(comment="1-based order of the institution among the author's")
+    name: Mapped[str] = mapped_column(
+        Text, server_default=text("''"), comment="The institution as this paper's source names it"
+    )
+    country: Mapped[str | None] = mapped_column(Text, comment="Its country as this paper's source gives it")
