@@ -545,6 +545,7 @@ def test_words_that_look_plural_keep_their_form(word):
     [
         ("Deep models (e.g. transformers) overfit, i.e. they memorise labels.", ("e", "g", "i")),
         ("As shown by Smith et al. in prior work, dropout helps.", ("et", "al", "et al", "smith et al")),
+        ("QuIP# improves QuIP's (Chee et al., 2023) incoherence processing.", ("chee", "Chee")),
         ("We explain the model’s output and the network's predictions.", ("model’s", "network's")),
     ],
 )

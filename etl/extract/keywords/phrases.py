@@ -52,6 +52,9 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
             verb_next = False
             r = _VERB
         if r.breaks:  # a stop word, a clause break or a subject's verb ends the run
+            if r.low == "et" and run and run[-1][:1].isupper():  # `Chee et al.`: a name, no keyword
+                run.pop()
+                roles.pop()
             of_head = (run[-1], roles[-1], position + len(run) - 1) if run and r.low == "of" else None
             if len(run) == 1:  # the common case, without a call
                 only = roles[0]
