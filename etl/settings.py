@@ -20,6 +20,17 @@ def lock_wait() -> float:
         return LOCK_WAIT_S
 
 
+MAX_FILE_MB = 2048  # an input file larger than this is refused before it is read
+
+
+def max_file_bytes() -> int:
+    """The largest input file a load reads: $PAPERDB_MAX_FILE_MB megabytes, else 2,048."""
+    try:
+        return int(float(os.environ.get("PAPERDB_MAX_FILE_MB", MAX_FILE_MB)) * 1024 * 1024)
+    except ValueError:
+        return MAX_FILE_MB * 1024 * 1024
+
+
 def db_path(option: str | None) -> str:
     """The database file: `--db` wins, then `PAPERDB_DB`, then `db/papers.db`."""
     return option or os.environ.get("PAPERDB_DB") or DEFAULT_DB

@@ -12,10 +12,11 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
+import stat
 import time
 from collections.abc import Sequence
 
-from ..settings import lock_wait, schema_head
+from ..settings import lock_wait, max_file_bytes, schema_head
 from ..sources import InputFile
 from ..store.access import busy_error, is_busy
 from .summary import RunSummary, utcnow
@@ -25,7 +26,12 @@ KEYWORDS_STALE = "SELECT EXISTS (SELECT 1 FROM papers) AND NOT EXISTS (SELECT 1 
 
 
 def file_sha256(path: str) -> str | None:
+    """The SHA-256 of a regular file no larger than the load's limit, else None (the regular
+    load then says what is wrong with it): a FIFO or device is never opened here."""
     try:
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > max_file_bytes():
+            return None
         with open(path, "rb") as fh:
             return hashlib.sha256(fh.read()).hexdigest()  # as a load hashes what it reads
     except OSError:

@@ -13,7 +13,7 @@ from ..errors import InputError
 from .bibtex import read_bibtex
 from .decode import decode_utf8
 from .events import read_events
-from .listing import read_listing
+from .listing import MAX_ABSTRACT_CHARS, read_listing
 from .paperlists import read_paperlists
 from .records import ParsedFile
 from .tabular import read_csv, read_jsonl
@@ -83,6 +83,59 @@ def _walk(directory: str, files: list[str], skipped: list[tuple[str, str]]) -> N
                 files.append(full)
 
 
+def _glob_regex(pattern: str) -> re.Pattern:
+    """A glob pattern as a regular expression over paths: `**` any directories (none too), `*`
+    and `?` within one name, `[...]` a set of characters."""
+    out, i = [], 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:[^/]+/)*")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append("[^/]")
+            i += 1
+        elif pattern[i] == "[" and "]" in pattern[i + 2 :]:
+            end = pattern.index("]", i + 2)
+            body = pattern[i + 1 : end]
+            out.append("[" + ("^" + re.escape(body[1:]) if body[:1] in "!^" else re.escape(body)) + "]")
+            i = end + 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    return re.compile("".join(out))
+
+
+def expand_glob(pattern: str) -> list[str]:
+    """The paths a glob pattern matches, sorted. `**` is walked once per directory (a symlink
+    back up the tree is not followed again), so a pattern always ends; names starting with a dot
+    are left out, as `glob` does."""
+    if "**" not in pattern:
+        return sorted(glob.glob(pattern))
+    parts = pattern.split("/")
+    fixed = next(i for i, part in enumerate(parts) if _GLOB_CHARS & set(part))
+    root = "/".join(parts[:fixed]) or ("/" if pattern.startswith("/") else ".")
+    regex = _glob_regex(pattern if root != "." else "./" + pattern)
+    found, seen = [], set()
+    for here, dirs, names in os.walk(root, followlinks=True):
+        st = os.stat(here)
+        if (st.st_dev, st.st_ino) in seen:
+            dirs[:] = []
+            continue
+        seen.add((st.st_dev, st.st_ino))
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in (*dirs, *names):
+            path = os.path.join(here, name)
+            if not name.startswith(".") and regex.fullmatch(path):
+                found.append(path[2:] if root == "." else path)
+    return sorted(found)
+
+
 def discover(paths: list[str]) -> Discovery:
     """Expand files, directories (walked recursively, symlink loops not followed) and globs.
 
@@ -97,7 +150,7 @@ def discover(paths: list[str]) -> Discovery:
         elif os.path.exists(given):
             found.append(given)
         elif _GLOB_CHARS & set(given):
-            matches = sorted(glob.glob(given, recursive=True))
+            matches = expand_glob(given)
             if not matches:
                 raise InputError(given, "no files match this pattern")
             for match in matches:
@@ -136,4 +189,10 @@ def read_input(
     `format` forces a reader; otherwise it is detected."""
     text = decode_utf8(path, data)
     fmt = format or detect_format(path, text)
-    return READERS[fmt](path, text, venue=venue, year=year)
+    parsed = READERS[fmt](path, text, venue=venue, year=year)
+    for entry in parsed.entries:
+        if len(entry.abstract) > MAX_ABSTRACT_CHARS:
+            raise InputError(
+                path, f"abstract longer than {MAX_ABSTRACT_CHARS:,} characters; not an abstract", entry.line
+            )
+    return parsed

@@ -1,0 +1,89 @@
+"""Files that are not what they seem: FIFOs, devices, endless globs, huge files and abstracts in
+every format. Each gives one error line and exit 1 (or is skipped with --keep-going), never a
+hang; the commands run as subprocesses with a timeout so a hang fails the test instead of the suite."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from etl.load import load
+from tests.exports import bibtex, events_json
+from tests.helpers import ABSTRACT_QUIP, listing_text, rows
+
+HUGE = "word " * 24_000  # 120,000 characters: over the 100,000-character abstract limit
+
+
+def paperdb(*args: str, env: dict | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "etl", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=dict(os.environ, **(env or {})),
+    )
+
+
+@pytest.fixture
+def db_with_seeds(tmp_path) -> str:
+    db_file = str(tmp_path / "papers.db")
+    load(db_file)
+    return db_file
+
+
+def test_a_fifo_reached_through_a_glob_is_refused_without_waiting(tmp_path, db_with_seeds):
+    (tmp_path / "in").mkdir()
+    os.mkfifo(tmp_path / "in" / "pipe.txt")
+    result = paperdb("load", str(tmp_path / "in" / "*.txt"), "--db", db_with_seeds, timeout=30)
+    assert result.returncode == 1
+    assert (
+        result.stderr.strip()
+        == f"Error: {tmp_path / 'in' / 'pipe.txt'}: not a regular file (a directory, FIFO or device); only files are read"
+    )
+
+
+def test_a_device_named_explicitly_is_not_read(db_with_seeds):
+    result = paperdb("load", "/dev/zero", "--db", db_with_seeds, timeout=30)
+    assert result.returncode == 1 and "/dev/zero: not a regular file" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_recursive_glob_over_a_tree_with_a_link_back_up_ends(tmp_path, db_with_seeds):
+    (tmp_path / "tree" / "a" / "b").mkdir(parents=True)
+    (tmp_path / "tree" / "a" / "b" / "x.txt").write_text(listing_text(ABSTRACT_QUIP + " Variant."), encoding="utf-8")
+    os.symlink("..", tmp_path / "tree" / "a" / "b" / "up")
+    os.symlink(str(tmp_path / "tree"), tmp_path / "tree" / "a" / "root")
+    result = paperdb("load", str(tmp_path / "tree" / "**" / "*.txt"), "--db", db_with_seeds, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "1 of 1 files loaded" in result.stdout
+
+
+def test_a_file_over_the_size_limit_is_refused_before_it_is_read(write, db_with_seeds):
+    path = write("big.txt", listing_text("A paper about nothing in particular. " * 40))
+    result = paperdb("load", str(path), "--db", db_with_seeds, env={"PAPERDB_MAX_FILE_MB": "0.001"})
+    assert result.returncode == 1 and "larger than the limit of 1,048 ($PAPERDB_MAX_FILE_MB)" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "name, content",
+    [
+        ("huge.jsonl", json.dumps({"abstract": HUGE, "venue": "ICML", "year": 2024}) + "\n"),
+        ("huge.csv", f'abstract,venue,year\n"{HUGE}",ICML,2024\n'),
+        ("huge.json", events_json([HUGE])),
+        ("huge.bib", bibtex([HUGE])),
+        ("iclr2024.json", json.dumps([{"title": "x", "status": "Oral", "abstract": HUGE}])),
+    ],
+)
+def test_the_abstract_limit_holds_for_every_format(write, db_with_seeds, name, content):
+    path = write(name, content)
+    result = paperdb("load", str(path), "--db", db_with_seeds)
+    assert result.returncode == 1
+    assert "abstract longer than 100,000 characters; not an abstract" in result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    ok = paperdb("load", str(path), "--db", db_with_seeds, "--keep-going")
+    assert ok.returncode == 0 and "1 failed" in ok.stdout
+    assert rows(db_with_seeds, "SELECT count(*) FROM papers") == [(57,)]
