@@ -25,12 +25,21 @@ def db_option(command):
     )(command)
 
 
-def _run(fn, *args, **kwargs):
-    """Call `fn`, turning expected failures into one `Error: ...` line and exit status 1."""
+def _run(fn, db_file: str, *args, **kwargs):
+    """Call `fn(db_file, ...)` once `db_file` is known to be a database file (or none yet),
+    turning expected failures, and what the database or the file system reports (disk full,
+    read-only media), into one `Error: ...` line and exit status 1."""
+    from .store.access import check_database_file, database_error
+
     try:
-        return fn(*args, **kwargs)
+        return fn(check_database_file(db_file), *args, **kwargs)
     except PaperdbError as exc:
         raise click.ClickException(str(exc)) from None
+    except Exception as exc:
+        error = database_error(db_file, exc)
+        if error is None:
+            raise
+        raise click.ClickException(str(error)) from None
 
 
 @click.group()
@@ -60,7 +69,7 @@ def load(paths, db_file, venue, year, input_format, keep_going, rescore, quiet):
 
     PATHS are files, directories (walked recursively) or globs; with none, the bundled ICML 2024
     listings are loaded. Formats: listings (.txt), the ICML virtual-site events export (.json),
-    PMLR BibTeX (.bib), CSV (.csv) and JSON lines (.jsonl). The whole run is one transaction: on
+    PMLR BibTeX (.bib), paperlists exports (.json), CSV (.csv) and JSON lines (.jsonl). The whole run is one transaction: on
     an error nothing is written.
 
     \b

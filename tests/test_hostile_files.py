@@ -87,3 +87,42 @@ def test_the_abstract_limit_holds_for_every_format(write, db_with_seeds, name, c
     ok = paperdb("load", str(path), "--db", db_with_seeds, "--keep-going")
     assert ok.returncode == 0 and "1 failed" in ok.stdout
     assert rows(db_with_seeds, "SELECT count(*) FROM papers") == [(57,)]
+
+
+@pytest.mark.parametrize(
+    "command", [["load"], ["migrate"], ["stats"], ["serve", "--port", "1"], ["export", "--out", "x"]]
+)
+@pytest.mark.parametrize("kind", ["not sqlite", "directory", "device", "proc"])
+def test_a_database_path_that_is_not_a_database_is_one_line(runner, tmp_path, command, kind):
+    from etl.cli import cli
+
+    target = {
+        "not sqlite": tmp_path / "notes.db",
+        "directory": tmp_path,
+        "device": "/dev/null",
+        "proc": "/proc/version",
+    }[kind]
+    if kind == "not sqlite":
+        target.write_text("hello, not a database\n")
+    before = sorted(os.listdir("/dev"))
+    result = runner.invoke(cli, [command[0], "--db", str(target), *command[1:]], catch_exceptions=False)
+    assert result.exit_code == 1
+    assert result.output.count("\n") == 1 and result.output.startswith(f"Error: {target}: "), result.output
+    assert sorted(os.listdir("/dev")) == before  # (no /dev/null-journal)
+
+
+def test_what_the_database_or_the_disk_reports_is_one_line(runner, monkeypatch, tmp_path):
+    import sqlite3
+
+    import etl.load
+    from etl.cli import cli
+
+    for error in (sqlite3.OperationalError("database or disk is full"), OSError(30, "Read-only file system")):
+
+        def fail(*args, error=error, **kwargs):
+            raise error
+
+        monkeypatch.setattr(etl.load, "load", fail)
+        result = runner.invoke(cli, ["load", "--db", str(tmp_path / "p.db")])
+        assert result.exit_code == 1 and result.output.count("\n") == 1, result.output
+        assert result.output.startswith(f"Error: {tmp_path / 'p.db'}: ") and str(error.args[-1]) in result.output

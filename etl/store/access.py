@@ -7,6 +7,7 @@ from __future__ import annotations
 import fcntl
 import os
 import sqlite3
+import stat
 import time
 
 from ..errors import DatabaseBusyError, PaperdbError
@@ -31,6 +32,46 @@ def is_busy(error: BaseException) -> bool:
     if code is not None:
         return code & 0xFF in (_SQLITE_BUSY, _SQLITE_LOCKED)
     return "locked" in str(error) or "busy" in str(error)
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def check_database_file(db_file: str) -> str:
+    """`db_file` if it can be a database file (missing, empty or SQLite), else the one-line error
+    that says what it is: a directory, a device or FIFO (`/dev/null`, where SQLite would leave a
+    `-journal` file beside it), or a file that is not SQLite (`/proc/version`, a text file)."""
+    try:
+        st = os.stat(db_file)
+    except FileNotFoundError:
+        return db_file
+    except OSError as exc:
+        raise PaperdbError(f"{db_file}: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise PaperdbError(
+            f"{db_file}: is a directory; give the database file's path (e.g. {db_file.rstrip('/')}/papers.db)"
+        )
+    if not stat.S_ISREG(st.st_mode):
+        raise PaperdbError(f"{db_file}: not a regular file (a device or FIFO); give a database file's path")
+    try:
+        with open(db_file, "rb") as fh:
+            head = fh.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        raise PaperdbError(f"{db_file}: {exc.strerror or exc}") from None
+    if head and head != SQLITE_HEADER:
+        raise PaperdbError(f"{db_file}: not an SQLite database (the file holds something else)")
+    return db_file
+
+
+def database_error(db_file: str, error: BaseException) -> PaperdbError | None:
+    """The one-line error of a failure the database or the file system reports (disk full,
+    read-only file system, I/O error, a corrupt file), or None for anything else."""
+    error = getattr(error, "orig", None) or error
+    if isinstance(error, sqlite3.Error):
+        return PaperdbError(f"{db_file}: {error}")
+    if isinstance(error, OSError) and error.strerror:
+        return PaperdbError(f"{getattr(error, 'filename', None) or db_file}: {error.strerror}")
+    return None
 
 
 def existing_database(db_file: str) -> str:
