@@ -169,8 +169,14 @@ def stats(db_file, as_json):
     "--format", "fmt", type=click.Choice(["csv", "jsonl"]), default="csv", show_default=True, help="File format"
 )
 @click.option("--out", "out_dir", required=True, metavar="DIR", help="Directory to write into (created if missing)")
-def export(db_file, fmt, out_dir):
-    """Write papers, links, repos, keywords, authors and ids for joins with other data.
+@click.option("--overwrite", is_flag=True, help="Replace files an earlier export left in DIR")
+@click.option(
+    "--raw-cells",
+    is_flag=True,
+    help="CSV: write text starting with = + - @ as it is (by default it gets a leading ' so spreadsheets do not run it)",
+)
+def export(db_file, fmt, out_dir, overwrite, raw_cells):
+    """Write papers, links, repos, keywords, authors, ids, institutions and affiliations for joins with other data.
 
     Every file carries the stable paper id. See docs/joins.md for joins with OpenReview, PMLR and
     Papers with Code.
@@ -181,7 +187,7 @@ def export(db_file, fmt, out_dir):
     """
     from .report.export import export as run_export
 
-    counts = _run(run_export, db_file, out_dir, fmt)
+    counts = _run(run_export, db_file, out_dir, fmt, overwrite=overwrite, escape_formulas=not raw_cells)
     click.echo(f"{out_dir}: " + ", ".join(f"{name}.{fmt} ({rows} rows)" for name, rows in counts.items()))
 
 

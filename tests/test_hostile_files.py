@@ -126,3 +126,69 @@ def test_what_the_database_or_the_disk_reports_is_one_line(runner, monkeypatch, 
         result = runner.invoke(cli, ["load", "--db", str(tmp_path / "p.db")])
         assert result.exit_code == 1 and result.output.count("\n") == 1, result.output
         assert result.output.startswith(f"Error: {tmp_path / 'p.db'}: ") and str(error.args[-1]) in result.output
+
+
+def test_export_refuses_a_file_as_directory_keeps_old_files_and_escapes_formulas(runner, tmp_path, write):
+    from etl.cli import cli
+
+    db_file = str(tmp_path / "p.db")
+    load(
+        db_file, [str(write("a.txt", listing_text('=HYPERLINK("http://evil") we study spreadsheets.', ABSTRACT_QUIP)))]
+    )
+    file_out = write("not-a-dir", "x")
+    result = runner.invoke(cli, ["export", "--db", db_file, "--out", str(file_out)])
+    assert result.exit_code == 1 and f"Error: {file_out}: not a directory" in result.output
+    out = tmp_path / "out"
+    assert runner.invoke(cli, ["export", "--db", db_file, "--out", str(out)]).exit_code == 0
+    papers = (out / "papers.csv").read_text(encoding="utf-8")
+    assert "'=HYPERLINK" in papers and ',"=HYPERLINK' not in papers
+    again = runner.invoke(cli, ["export", "--db", db_file, "--out", str(out)])
+    assert again.exit_code == 1 and "exists; use --overwrite" in again.output
+    raw = runner.invoke(cli, ["export", "--db", db_file, "--out", str(out), "--overwrite", "--raw-cells"])
+    assert raw.exit_code == 0 and '"=HYPERLINK' in (out / "papers.csv").read_text(encoding="utf-8")
+    assert not list(out.glob("*.partial"))
+
+
+def test_a_failed_export_leaves_no_truncated_file(monkeypatch, tmp_path, write):
+    from etl.report import export as export_module
+
+    db_file = str(tmp_path / "p.db")
+    load(db_file, [str(write("a.txt", listing_text(ABSTRACT_QUIP)))])
+    out = tmp_path / "out"
+    calls = []
+
+    def full_disk(fh, columns, rows, escape=True):
+        calls.append(1)
+        if len(calls) == 3:
+            raise OSError(28, "No space left on device", str(fh.name))
+        return 0
+
+    monkeypatch.setattr(export_module, "_write_csv", full_disk)
+    with pytest.raises(Exception, match="No space left on device"):
+        export_module.export(db_file, str(out))
+    assert sorted(p.name for p in out.iterdir()) == []  # neither new files nor partial ones
+
+
+def test_read_only_connections_fall_back_to_immutable_where_shm_cannot_be_made(tmp_path, write, monkeypatch):
+    import sqlite3
+
+    from etl.store import access
+
+    db_file = str(tmp_path / "p.db")
+    load(db_file, [str(write("a.txt", listing_text(ABSTRACT_QUIP)))])
+    real_connect = sqlite3.connect
+
+    class Unopenable:  # what mode=ro gives on read-only media with a WAL database
+        def execute(self, *args):
+            raise sqlite3.OperationalError("unable to open database file")
+
+        def close(self):
+            pass
+
+    def connect(database, **kwargs):
+        return Unopenable() if "mode=ro" in database else real_connect(database, **kwargs)
+
+    monkeypatch.setattr(access.sqlite3, "connect", connect)
+    monkeypatch.setattr(access.os, "access", lambda *a: False)
+    con = access.connect_read_only(db_file)
+    assert con.execute("SELECT count(*) FROM papers").fetchone() == (1,)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
+import os
 import sqlite3
 from pathlib import Path
 
@@ -37,34 +39,71 @@ EXPORTS = {
 JSON_COLUMNS = {"authors", "topics", "keywords", "author_keywords"}  # JSON arrays: kept as arrays in JSON lines
 
 
-def export(db_file: str, out_dir: str, fmt: str = "csv") -> dict[str, int]:
-    """Write one file per entry of `EXPORTS` into `out_dir`; returns rows written per file."""
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what spreadsheets run as a formula
+
+
+def export(
+    db_file: str, out_dir: str, fmt: str = "csv", overwrite: bool = False, escape_formulas: bool = True
+) -> dict[str, int]:
+    """Write one file per entry of `EXPORTS` into `out_dir`; returns rows written per file.
+
+    All files are written beside their targets first and moved into place together at the end,
+    so a failure (disk full, read-only media) leaves the directory as it was. Existing files are
+    replaced only with `overwrite`. In CSV, text that a spreadsheet would run as a formula
+    (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading `'` unless
+    `escape_formulas` is off."""
     if fmt not in FORMATS:
         raise PaperdbError(f"unknown export format {fmt!r}; use csv or jsonl")
     existing_database(db_file)
-    Path(out_dir).mkdir(parents=True, exist_ok=True)
+    out = Path(out_dir)
+    if out.exists() and not out.is_dir():
+        raise PaperdbError(f"{out_dir}: not a directory; give a directory to write the files into")
+    targets = {name: out / f"{name}.{fmt}" for name in EXPORTS}
+    present = [str(path) for path in targets.values() if path.exists()]
+    if present and not overwrite:
+        raise PaperdbError(f"{present[0]}: exists; use --overwrite to replace the files in {out_dir}")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise PaperdbError(f"{out_dir}: {exc.strerror or exc}") from None
     con = connect_read_only(db_file)
-    counts = {}
+    counts: dict[str, int] = {}
+    partial = {name: path.with_name(path.name + ".partial") for name, path in targets.items()}
     try:
         for name, sql in EXPORTS.items():
             cursor = con.execute(sql)
             columns = [d[0] for d in cursor.description]
-            path = Path(out_dir) / f"{name}.{fmt}"
-            with path.open("w", encoding="utf-8", newline="") as fh:
-                counts[name] = (_write_csv if fmt == "csv" else _write_jsonl)(fh, columns, cursor)
+            with partial[name].open("w", encoding="utf-8", newline="") as fh:
+                if fmt == "csv":
+                    counts[name] = _write_csv(fh, columns, cursor, escape_formulas)
+                else:
+                    counts[name] = _write_jsonl(fh, columns, cursor)
+        for name, path in targets.items():
+            os.replace(partial[name], path)
     except sqlite3.DatabaseError as exc:
         raise PaperdbError(f"{db_file}: {exc}; run `paperdb migrate`?") from None
+    except OSError as exc:
+        raise PaperdbError(f"{exc.filename or out_dir}: {exc.strerror or exc}") from None
     finally:
         con.close()
+        for path in partial.values():
+            with contextlib.suppress(OSError):
+                path.unlink()
     return counts
 
 
-def _write_csv(fh, columns, rows) -> int:
+def _safe_cell(value):
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def _write_csv(fh, columns, rows, escape_formulas: bool = True) -> int:
     writer = csv.writer(fh)
     writer.writerow(columns)
     n = 0
     for row in rows:
-        writer.writerow(row)
+        writer.writerow([_safe_cell(v) for v in row] if escape_formulas else row)
         n += 1
     return n
 

@@ -82,8 +82,24 @@ def existing_database(db_file: str) -> str:
 
 
 def connect_read_only(db_file: str) -> sqlite3.Connection:
-    """A read-only connection to an existing database (no write, no implicit transaction)."""
-    return sqlite3.connect(f"file:{existing_database(db_file)}?mode=ro", uri=True, isolation_level=None)
+    """A read-only connection to an existing database (no write, no implicit transaction). On
+    read-only media a WAL database cannot be opened so (SQLite would need to create its `-shm`
+    file): then the file is read as it is (`immutable=1`), as nothing can be writing to it."""
+    path = existing_database(db_file)
+    con = sqlite3.connect(f"file:{_uri_path(path)}?mode=ro", uri=True, isolation_level=None)
+    try:
+        con.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return con
+    except sqlite3.OperationalError:
+        con.close()
+        if os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):
+            raise  # (the -shm file could be made: the error is a real one)
+    return sqlite3.connect(f"file:{_uri_path(path)}?immutable=1", uri=True, isolation_level=None)
+
+
+def _uri_path(path: str) -> str:
+    """A path as a `file:` URI's path: `?` and `#` would end it, `%` starts an escape."""
+    return path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
 
 
 def lock_directory(db_file: str) -> int:
