@@ -3,6 +3,16 @@
 from __future__ import annotations
 
 
+def shown_path(path: str) -> str:
+    """A file name as an error line shows it: control characters (a newline in a name could forge
+    a second `Error:` line) and undecodable bytes escaped, the rest as it is."""
+    if path.isprintable():
+        return path
+    return "".join(
+        c if c.isprintable() else c.encode("unicode_escape", "backslashreplace").decode("ascii") for c in path
+    )
+
+
 class PaperdbError(Exception):
     """Base class for failures a user can act on; the CLI prints them without a traceback."""
 
@@ -14,7 +24,8 @@ class InputError(PaperdbError):
         self.path = str(path)
         self.problem = problem
         self.line = line
-        where = f"{self.path}:{line}" if line is not None else self.path
+        shown = shown_path(self.path)
+        where = f"{shown}:{line}" if line is not None else shown
         super().__init__(f"{where}: {problem}")
 
 

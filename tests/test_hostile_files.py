@@ -192,3 +192,76 @@ def test_read_only_connections_fall_back_to_immutable_where_shm_cannot_be_made(t
     monkeypatch.setattr(access.os, "access", lambda *a: False)
     con = access.connect_read_only(db_file)
     assert con.execute("SELECT count(*) FROM papers").fetchone() == (1,)
+
+
+def test_serve_on_a_busy_port_says_so_in_one_line_before_claiming_to_serve(db_with_seeds):
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = paperdb("serve", "--db", db_with_seeds, "--port", str(port), timeout=60)
+    assert result.returncode == 1 and "serving" not in result.stdout
+    assert result.stderr.strip() == f"Error: 127.0.0.1:{port}: port already in use; choose another with --port"
+
+
+@pytest.mark.slow
+def test_ad_hoc_sql_cannot_build_gigabytes(db_with_seeds):
+    import asyncio
+    import sqlite3
+    import time
+    from urllib.parse import quote
+
+    from etl.serve.app import make_datasette
+
+    if not hasattr(sqlite3.Connection, "setlimit"):
+        pytest.skip("SQLite limits need Python 3.11+ (documented)")
+    ds = make_datasette(db_with_seeds)
+    started = time.perf_counter()
+    response = asyncio.run(ds.client.get(f"/papers.json?sql={quote('select length(randomblob(1e9))')}"))
+    assert response.status_code == 400 and "string or blob too big" in response.text
+    assert time.perf_counter() - started < 5
+    # SQLite's printf checks the size only at the end: seconds of CPU, but a NULL, not gigabytes
+    response = asyncio.run(
+        ds.client.get("/papers.json?sql=" + quote("select printf('%.*c', 2e9, 'x') AS v") + "&_shape=array")
+    )
+    assert len(response.content) < 10_000 and (response.status_code == 400 or response.json() == [{"v": None}])
+
+
+@pytest.mark.parametrize(
+    "name, content, message",
+    [
+        (
+            "nul.jsonl",
+            json.dumps({"abstract": "We study x\u0000y.", "venue": "ICML", "year": 2024}) + "\n",
+            ":1: abstract holds a NUL character",
+        ),
+        ("marks.txt", listing_text("!!!", "???"), ":3: abstract has no letters or digits"),
+    ],
+)
+def test_abstracts_that_are_no_text_are_one_line(write, db_with_seeds, name, content, message):
+    path = write(name, content)
+    result = paperdb("load", str(path), "--db", db_with_seeds)
+    assert result.returncode == 1 and message in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_a_file_name_with_a_newline_cannot_forge_an_error_line(tmp_path, db_with_seeds):
+    path = tmp_path / "a\nError: everything is fine.txt"
+    path.write_bytes(b"")
+    result = paperdb("load", str(path), "--db", db_with_seeds)
+    assert result.returncode == 1 and result.stderr.count("\n") == 1
+    assert "a\\nError: everything is fine.txt: empty file" in result.stderr
+
+
+def test_nul_in_a_stored_abstract_or_a_query_does_not_break_pages(db_with_seeds):
+    import asyncio
+    import sqlite3
+
+    from etl.serve.app import make_datasette
+
+    with sqlite3.connect(db_with_seeds) as con:  # (written by hand: loads refuse such text now)
+        con.execute("UPDATE papers SET abstract = abstract || char(0) || ' https://github.com/a/b' WHERE pk = 1")
+    ds = make_datasette(db_with_seeds)
+    for path in ("/papers/papers", "/papers/papers?_search=quantization", "/papers/search?q=%00", "/papers/papers/1"):
+        assert asyncio.run(ds.client.get(path)).status_code == 200, path

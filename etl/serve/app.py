@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 import re
 from html import escape
 from importlib.resources import files as package_files
 from pathlib import Path
 
+from ..errors import PaperdbError
 from ..store.access import connect_read_only, existing_database
 from ..store.models import Base
 from ..store.views import SEARCH_INDEX, VIEWS
@@ -301,5 +303,25 @@ def serve(db_file: str, host: str = "127.0.0.1", port: int = 8001, immutable: bo
 
         migrate_database(db_file)
     ds = make_datasette(db_file, immutable=immutable)
+    listening = _listen(host, port)
     print(f"paperdb: serving {db_file} at http://{host}:{port}/", flush=True)
-    uvicorn.run(ds.app(), host=host, port=port, log_level="warning")
+    config = uvicorn.Config(ds.app(), log_level="warning")
+    uvicorn.Server(config).run(sockets=[listening])
+
+
+def _listen(host: str, port: int):
+    """The server's socket, bound before it says it is serving: a busy port is one line."""
+    import socket
+
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise PaperdbError(f"{host}:{port}: port already in use; choose another with --port") from None
+        raise PaperdbError(f"{host}:{port}: {exc.strerror or exc}") from None
+    sock.set_inheritable(True)
+    return sock

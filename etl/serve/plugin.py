@@ -3,6 +3,8 @@ helpers, folded column descriptions and a faster facet for JSON arrays of distin
 
 from __future__ import annotations
 
+import sqlite3
+
 from datasette import hookimpl
 from datasette.database import QueryInterrupted
 from datasette.facets import ArrayFacet
@@ -16,9 +18,17 @@ from .paper import heading, paper_page, paper_pk
 DATABASE = "papers"
 
 
+# The largest text or blob one SQL expression may make in Datasette: ad-hoc SQL such as
+# `randomblob(1e9)` or `printf('%.*c', 2e9, 'x')` stops at once with "string or blob too big"
+# instead of building gigabytes (the SQL time limit cannot interrupt one such call).
+MAX_VALUE_BYTES = 5_000_000
+
+
 @hookimpl
 def prepare_connection(conn):
     register(conn)
+    if hasattr(conn, "setlimit"):  # Python 3.11+
+        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
 
 
 @hookimpl

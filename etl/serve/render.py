@@ -20,7 +20,7 @@ _URL = re.compile(r"(?<![\"'>=])\bhttps?://[^\s<>()\"']{1,500}[^\s<>()\"'.,;:!?*
 
 def render_abstract(text: str) -> str:
     """HTML for an abstract: escaped, then emphasis, math and links marked up."""
-    out = html.escape(text, quote=True)
+    out = html.escape(text.replace("\x00", "\ufffd"), quote=True)  # (NUL marks parked links below)
     out = _MATH.sub(lambda m: f'<span class="math">{latex_to_text(m.group(1), markup=True)}</span>', out)
     links: list[str] = []
 

@@ -18,7 +18,7 @@ def fts_query(text: str | None) -> str:
     """A user's search words as an FTS5 query that cannot be a syntax error: each word quoted,
     all required; a trailing `*` keeps prefix search (`quant*`). Blank input matches nothing."""
     terms = []
-    for word in (text or "").split():
+    for word in "".join(c if c.isprintable() else " " for c in text or "").split():  # (NUL and controls: spaces)
         prefix = word.endswith("*") and len(word) > 1
         word = word.rstrip("*").replace('"', '""')
         if word:
