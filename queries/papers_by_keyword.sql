@@ -1,7 +1,9 @@
 -- Papers by keyword
 -- Papers with a keyword, a topic or an acronym (by its long or short form: "graph neural
--- networks" and "GNN" find the same papers), strongest first.
-SELECT p.id, p.title, pk.keyword, pk.kind, pk.score, pk.rank, p.code_status, p.abstract
+-- networks" and "GNN" find the same papers), strongest first, each paper once (kinds lists how
+-- it has the keyword: as a phrase, a topic, the authors' keyword, ...).
+SELECT p.id, p.title, pk.keyword, group_concat(DISTINCT pk.kind) AS kinds, max(pk.score) AS score,
+       p.code_status, p.abstract
 FROM paper_keywords pk
 JOIN papers p ON p.id = pk.paper_id
 WHERE pk.keyword_id IN (
@@ -9,4 +11,5 @@ WHERE pk.keyword_id IN (
     UNION
     SELECT keyword_id FROM keyword_aliases WHERE normalised IN (lower(trim(:keyword)), normalise_keyword(:keyword))
 )
-ORDER BY pk.score DESC, p.id
+GROUP BY p.id
+ORDER BY score DESC, p.id

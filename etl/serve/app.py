@@ -166,7 +166,8 @@ def dashboard() -> dict:
             "name": column.capitalize(),
             "type": "select",
             "db": DATABASE_NAME,
-            "query": f"SELECT DISTINCT {column} FROM papers ORDER BY {column}",
+            # as text: the request's value is text, and the dropdown shows the option equal to it
+            "query": f"SELECT DISTINCT CAST({column} AS TEXT) FROM papers ORDER BY {column}",
         }
 
     return {

@@ -32,13 +32,20 @@ def _chips(items: list, column: str, limit: int | None = None) -> Markup:
 PAPER_COUNTS = {
     "repos": ("/papers/papers_with_code?url_key={}", "url_key"),
     "authors": ("/papers/paper_authors?author_id={}", "id"),
-    "institutions": ("/papers/paper_affiliations?institution_id={}", "id"),
+    "institutions": ("/papers/papers_by_institution?institution={}", "id"),
+    "institutions_query": ("/papers/papers_by_institution?institution={}", "institution_id"),
     "keywords": ("/papers/papers_by_keyword?keyword={}", "label"),
     "keyword_counts": ("/papers/papers_by_keyword?keyword={}", "keyword"),
 }
 
 
+# In query results: the column that says what a count of papers counts.
+QUERY_COUNTS = {"institution_id": "institutions_query", "url_key": "repos", "keyword": "keyword_counts"}
+
+
 def _counted_papers(row, value, table: str | None):
+    if table is None and row is not None:
+        table = next((t for key, t in QUERY_COUNTS.items() if key in row.keys()), None)  # noqa: SIM118 (a sqlite3.Row)
     target = PAPER_COUNTS.get(table or "")
     if target is None or row is None or target[1] not in row.keys():  # noqa: SIM118 (a sqlite3.Row)
         return None

@@ -44,6 +44,11 @@ def heading(title: str | None, abstract: str) -> str:
     return first[:HEADING_CHARS].rsplit(" ", 1)[0] + "…"
 
 
+def web_url(url: str | None) -> str | None:
+    """`url` if it is a web address, else None: a source's `javascript:` or `data:` URL is never a link."""
+    return url if url and url.strip().lower().startswith(("https://", "http://")) else None
+
+
 def paper_url(paper_id: str) -> str:
     """Where a paper's page is, by its public key: a redirect to its row page."""
     return f"/-/paper/{paper_id}"
@@ -104,6 +109,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
     return {
         "paper": paper,
         "heading": heading(paper["title"], paper["abstract"]),
+        "web_url": web_url(paper.get("url")),
         "abstract_html": render_abstract(paper["abstract"]),
         "authors": authors,
         "topics": [k for k in keywords if k["kind"] == "topic"],

@@ -13,7 +13,8 @@ from datasette.utils.asgi import Response
 
 from ..store.functions import register
 from . import cells
-from .paper import heading, paper_page, paper_pk
+from .paper import PAPER_ID, heading, paper_page, paper_pk
+from .render import preview
 
 DATABASE = "papers"
 
@@ -40,14 +41,15 @@ def render_cell(row, value, column, table, database, datasette):
 
 @hookimpl
 def register_routes():
-    return [(r"^/-/paper/(?P<paper_id>[0-9a-f]{16})$", _paper_redirect)]
+    return [(r"^/-/paper/(?P<paper_id>[^/]*)$", _paper_redirect)]
 
 
 async def _paper_redirect(datasette, request):
     """`/-/paper/<papers.id>`: the paper's page (its row page, by the integer key)."""
-    pk = await paper_pk(datasette, request.url_vars["paper_id"])
+    wanted = request.url_vars["paper_id"].strip().lower()
+    pk = await paper_pk(datasette, wanted) if PAPER_ID.match(wanted) else None
     if pk is None:
-        return Response.html(f"No paper with id {request.url_vars['paper_id']}", status=404)
+        return Response.text(f"No paper with id {wanted!r}: ids are 16 hex digits (papers.id)", status=404)
     return Response.redirect(datasette.urls.row(DATABASE, "papers", str(pk)))
 
 
@@ -59,7 +61,7 @@ def extra_template_vars(view_name, table, database, request, datasette):
     async def inner():
         if view_name == "row":
             return {"paperdb": await paper_page(datasette, request.url_vars.get("pks", ""))}
-        return {"cells_of": lambda row: {cell["column"]: cell for cell in row}, "heading": heading}
+        return {"cells_of": lambda row: {cell["column"]: cell for cell in row}, "heading": heading, "preview": preview}
 
     return inner
 

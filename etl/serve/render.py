@@ -42,3 +42,15 @@ def render_snippet(text: str) -> str:
     """A search snippet with its matches highlighted, everything else escaped."""
     out = html.escape(text, quote=True)
     return out.replace(SNIPPET_START, "<mark>").replace(SNIPPET_END, "</mark>")
+
+
+def preview(text: str, chars: int = 300) -> str:
+    """The opening of an abstract as plain text for a folded card: formulas as text (`$AUC_{PR}$`
+    is AUC_PR's Unicode form), emphasis markers gone, cut at a word after `chars` characters."""
+    plain = _MATH.sub(lambda m: latex_to_text(m.group(1)), text)
+    plain = _STRONG.sub(r"\1", plain)
+    plain = _EM.sub(lambda m: m.group(1) or m.group(2), plain)
+    plain = _MD_LINK.sub(r"\1", plain)
+    if len(plain) <= chars:
+        return plain
+    return plain[:chars].rsplit(" ", 1)[0] + "…"
