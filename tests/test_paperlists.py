@@ -554,3 +554,28 @@ def test_export_carries_decisions_author_keywords_source_links_and_affiliations(
     )
     link = json.loads((tmp_path / "out" / "links.jsonl").read_text(encoding="utf-8").splitlines()[0])
     assert link["source_id"] is not None and link["is_official"] == 1
+
+
+def readme_sql_blocks() -> list[str]:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    return re.findall(r"```sql\n(.*?)```", text, flags=re.S)
+
+
+def test_the_readmes_openreview_and_institution_recipes_return_rows_on_a_paperlists_load(write, db_file, tmp_path):
+    from tests.exports import paperlists_json
+
+    load(db_file, [str(write("iclr2024.json", paperlists_json(seed_abstracts(4))))])
+    other = sqlite3.connect(tmp_path / "other.db")
+    other.execute("CREATE TABLE openreview_notes (forum TEXT, decision TEXT)")
+    other.executemany("INSERT INTO openreview_notes VALUES (?, ?)", [(f"forum{i}abc", "Accept") for i in range(4)])
+    other.commit()
+    other.close()
+    con = sqlite3.connect(db_file)
+    con.execute("ATTACH ? AS other", (str(tmp_path / "other.db"),))
+    blocks = readme_sql_blocks()
+    openreview = next(b for b in blocks if "openreview_notes" in b)
+    institution = next(b for b in blocks if "paper_affiliations" in b)
+    assert len(con.execute(openreview).fetchall()) == 4
+    assert con.execute(institution).fetchall() == [("University of Cambridge", "United Kingdom", 1)]  # the one oral
