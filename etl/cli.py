@@ -8,7 +8,7 @@ import sys
 import click
 
 from . import __version__
-from .errors import PaperdbError
+from .errors import PaperdbError, shown_path
 from .settings import DEFAULT_DB
 
 
@@ -93,7 +93,7 @@ def load(paths, db_file, venue, year, input_format, keep_going, rescore, quiet):
         )
     if not quiet:
         for path, why in summary.skipped:
-            click.echo(f"skipped {path}: {why}", err=True)
+            click.echo(f"skipped {shown_path(path)}: {why}", err=True)
         for error in summary.failed:
             click.echo(f"failed {error}", err=True)
         click.echo(summary.line())

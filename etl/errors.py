@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import os
+
 
 def shown_path(path: str) -> str:
     """A file name as an error line shows it: control characters (a newline in a name could forge
     a second `Error:` line) and undecodable bytes escaped, the rest as it is."""
     if path.isprintable():
         return path
-    return "".join(
-        c if c.isprintable() else c.encode("unicode_escape", "backslashreplace").decode("ascii") for c in path
-    )
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:  # bytes that are not UTF-8, kept by Python as lone surrogates: `\\xe9`
+        path = os.fsencode(path).decode("utf-8", "backslashreplace")
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in path)
 
 
 class PaperdbError(Exception):

@@ -265,3 +265,77 @@ def test_nul_in_a_stored_abstract_or_a_query_does_not_break_pages(db_with_seeds)
     ds = make_datasette(db_with_seeds)
     for path in ("/papers/papers", "/papers/papers?_search=quantization", "/papers/search?q=%00", "/papers/papers/1"):
         assert asyncio.run(ds.client.get(path)).status_code == 200, path
+
+
+def test_walked_file_names_that_are_not_utf8_load_and_show_escaped(tmp_path, db_with_seeds):
+    folder = os.fsencode(tmp_path / "odd")
+    os.mkdir(folder)
+    with open(folder + b"/caf\xe9.txt", "wb") as fh:
+        fh.write(listing_text(ABSTRACT_QUIP + " A variant in an odd file name.").encode())
+    with open(folder + b"/caf\xe9.png", "wb") as fh:
+        fh.write(b"x")
+    first = paperdb("load", str(tmp_path / "odd"), "--db", db_with_seeds)
+    assert first.returncode == 0, first.stderr
+    assert "skipped " + str(tmp_path / "odd") + "/caf\\xe9.png: not an input file" in first.stderr
+    assert rows(db_with_seeds, "SELECT path FROM sources WHERE path LIKE '%caf%'") == [
+        (str(tmp_path / "odd") + "/caf\\xe9.txt",)
+    ]
+    assert "1 unchanged" in paperdb("load", str(tmp_path / "odd"), "--db", db_with_seeds).stdout
+
+
+@pytest.mark.parametrize(
+    "name, content, message",
+    [
+        ("y.csv", 'abstract,venue,year\n"We study years.",ICML,²\n', ":2: year '²' is not a year"),
+        (
+            "y.jsonl",
+            json.dumps({"abstract": "We study years.", "venue": "ICML", "year": 10**20}) + "\n",
+            ":1: year '100000000000000000000' is not a year",
+        ),
+        (
+            "e.json",
+            json.dumps(
+                [
+                    {
+                        "type": "Poster",
+                        "name": "x",
+                        "virtualsite_url": "https://icml.cc/virtual/2024/poster/1",
+                        "speakers/authors": 5,
+                        "abstract": "We study speakers.",
+                    }
+                ]
+            ),
+            "`speakers/authors` is a int",
+        ),
+        (
+            "f.json",
+            json.dumps(
+                [
+                    {
+                        "type": "Poster",
+                        "name": "x",
+                        "virtualsite_url": "https://icml.cc/virtual/2024/poster/1",
+                        "speakers/authors": [{"x": 1}, 3],
+                        "abstract": "We study speakers.",
+                    }
+                ]
+            ),
+            "holds a int",
+        ),
+    ],
+)
+def test_years_and_speakers_of_the_wrong_kind_are_one_line(write, db_with_seeds, name, content, message):
+    result = paperdb("load", str(write(name, content)), "--db", db_with_seeds)
+    assert result.returncode == 1 and message in result.stderr and result.stderr.count("\n") == 1, result.stderr
+
+
+def test_csv_line_numbers_point_at_the_row_after_multi_line_fields(write):
+    from etl.sources import read_input
+
+    text = (
+        'abstract,venue,year\n"First abstract\nover two lines.",ICML,2024\n\n"Second one.",ICML,2024\n"Third",ICML,x\n'
+    )
+    with pytest.raises(Exception, match=r":6: year 'x' is not a year"):
+        read_input("t.csv", text.encode())
+    parsed = read_input("t.csv", text.replace(",x", ",2024").encode())
+    assert [e.line for e in parsed.entries] == [2, 5, 6]

@@ -80,7 +80,7 @@ class Run:
             self._bad(exc)
             return
         digest = hashlib.sha256(data).hexdigest()
-        known = self.known.get(input_file.resolved)
+        known = self.known.get(input_file.stored)
         if known and known[1] == digest:
             self.summary.files_unchanged += 1
             return
@@ -120,7 +120,7 @@ class Run:
 
     def _save_source(self, input_file: InputFile, data: bytes, digest: str, parsed: ParsedFile, known) -> int:
         values = {
-            "path": input_file.path,
+            "path": input_file.shown,
             "sha256": digest,
             "size": len(data),
             "format": parsed.format,
@@ -138,9 +138,9 @@ class Run:
             self.conn.execute(delete(PaperSource).where(PaperSource.source_id == source_id))
             self.conn.execute(delete(Event).where(Event.source_id == source_id))
         else:
-            values |= {"resolved_path": input_file.resolved, "first_loaded_at": self.now}
+            values |= {"resolved_path": input_file.stored, "first_loaded_at": self.now}
             source_id = self.conn.execute(insert(Source).values(values)).inserted_primary_key[0]
-        self.known[input_file.resolved] = (source_id, digest)
+        self.known[input_file.stored] = (source_id, digest)
         self.formats[source_id] = parsed.format
         return source_id
 

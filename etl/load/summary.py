@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 from .. import __version__
+from ..sources import storable_path
 
 
 def utcnow() -> str:
@@ -50,7 +51,7 @@ class RunSummary:
             "started_at": started_at,
             "finished_at": utcnow(),
             "status": self.status,
-            "paths": json.dumps(paths, ensure_ascii=False),
+            "paths": json.dumps([storable_path(p) for p in paths], ensure_ascii=False),
             "files_seen": self.files_seen,
             "files_loaded": self.files_loaded,
             "files_unchanged": self.files_unchanged,

@@ -76,4 +76,4 @@ def _unchanged(con: sqlite3.Connection, files: Sequence[InputFile]) -> bool:
     if con.execute(KEYWORDS_STALE).fetchone()[0]:
         return False
     known = dict(con.execute("SELECT resolved_path, sha256 FROM sources"))
-    return all(f.resolved in known and file_sha256(f.path) == known[f.resolved] for f in files)
+    return all(f.stored in known and file_sha256(f.path) == known[f.stored] for f in files)

@@ -51,6 +51,26 @@ class InputFile:
     path: str
     resolved: str
 
+    @property
+    def stored(self) -> str:
+        """`resolved` as the database keeps it (see `storable_path`)."""
+        return storable_path(self.resolved)
+
+    @property
+    def shown(self) -> str:
+        """`path` as the database keeps it."""
+        return storable_path(self.path)
+
+
+def storable_path(path: str) -> str:
+    """A path as text SQLite can hold: a name with bytes that are not UTF-8 (which Python keeps
+    as lone surrogates) has them written as `\\xe9`; any other path is itself."""
+    try:
+        path.encode("utf-8")
+        return path
+    except UnicodeEncodeError:
+        return os.fsencode(path).decode("utf-8", "backslashreplace")
+
 
 @dataclass(frozen=True, slots=True)
 class Discovery:

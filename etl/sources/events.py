@@ -59,6 +59,25 @@ def canonical_event_url(url: str) -> str:
     return f"{m[1].lower()}://{m[2].lower()}/{re.sub('/+', '/', m[3])}" if m else url.strip()
 
 
+def _people(path: str, people: object, index: int, line: int) -> tuple[str, ...]:
+    """`speakers/authors`: comma-separated text, or a list of names (or of objects with a name)."""
+    if isinstance(people, str):
+        return tuple(a.strip() for a in people.split(",") if a.strip())
+    if isinstance(people, list):
+        names = []
+        for person in people:
+            if isinstance(person, dict):
+                person = person.get("fullname") or person.get("name") or ""
+            if not isinstance(person, str):
+                raise InputError(
+                    path, f"item {index + 1}: `speakers/authors` holds a {type(person).__name__}, not a name", line
+                )
+            if person.strip():
+                names.append(person.strip())
+        return tuple(names)
+    raise InputError(path, f"item {index + 1}: `speakers/authors` is a {type(people).__name__}, not names", line)
+
+
 def read_events(path: str, text: str, venue: str | None = None, year: int | None = None) -> ParsedFile:
     """Posters (and orals, spotlights) become paper entries; other events are returned apart."""
     data = parse_json(path, text)
@@ -89,7 +108,7 @@ def read_events(path: str, text: str, venue: str | None = None, year: int | None
                 Event(
                     kind or "Event",
                     title,
-                    str(people),
+                    ", ".join(_people(path, people, index, line)),
                     url and canonical_event_url(url),
                     abstract,
                     line,
@@ -101,9 +120,7 @@ def read_events(path: str, text: str, venue: str | None = None, year: int | None
             without_abstract += 1
             continue
         ids = (("icml_poster", parsed[3]),) if parsed else ()
-        authors = (
-            tuple(a.strip() for a in str(people).split(",") if a.strip()) if isinstance(people, str) else tuple(people)
-        )
+        authors = _people(path, people, index, line)
         entries.append(
             Entry(
                 abstract=join_lines(abstract),

@@ -60,7 +60,22 @@ def _id_value(scheme: str, value: str) -> str:
     return value
 
 
-def _entry(row: dict, line: int, position: int, venue: str | None, year: int | None) -> Entry | None:
+_YEAR = re.compile(r"[12][0-9]{3}")  # ASCII digits only: `²` and `٢٠٢٤` are no year here
+
+
+def _year(path: str, value: object, line: int) -> int | None:
+    """A row's year: four ASCII digits (1000-2999), an empty cell None, anything else an error."""
+    text = str(value if value is not None else "").strip()
+    if isinstance(value, float) and value.is_integer():
+        text = str(int(value))
+    if not text:
+        return None
+    if not _YEAR.fullmatch(text):
+        raise InputError(path, f"year {text[:40]!r} is not a year (four digits)", line)
+    return int(text)
+
+
+def _entry(row: dict, line: int, position: int, venue: str | None, year: int | None, path: str = "") -> Entry | None:
     fields = {_key(k): v for k, v in row.items() if k is not None}
     abstract = join_lines(str(fields.get("abstract") or ""))
     if not abstract:
@@ -70,7 +85,7 @@ def _entry(row: dict, line: int, position: int, venue: str | None, year: int | N
         for column, scheme in ID_COLUMNS.items()
         if str(fields.get(column) or "").strip()
     )
-    row_year = str(fields.get("year") or "").strip()
+    row_year = _year(path, fields.get("year"), line) if not year else None
     return Entry(
         abstract=abstract,
         line=line,
@@ -82,7 +97,7 @@ def _entry(row: dict, line: int, position: int, venue: str | None, year: int | N
         keywords=split_keywords(fields.get("keywords")),
         links=tuple(text for column in LINK_COLUMNS if (text := str(fields.get(column) or "").strip())),
         venue=venue or (str(fields.get("venue") or "").strip() or None),
-        year=year or (int(row_year) if row_year.isdigit() else None),
+        year=year or row_year,
     )
 
 
@@ -102,8 +117,13 @@ def read_csv(path: str, text: str, venue: str | None = None, year: int | None = 
         )
     entries, without_abstract = [], 0
     try:
+        lines = text.split("\n")
+        ended = reader.line_num  # the header's last line: each row starts on the line after the one before
         for row in reader:
-            entry = _entry(row, reader.line_num, len(entries) + 1, venue, year)
+            start, ended = ended + 1, reader.line_num  # (a field with newlines spans several lines)
+            while start < ended and not lines[start - 1].strip():  # (blank lines between rows)
+                start += 1
+            entry = _entry(row, start, len(entries) + 1, venue, year, path)
             if entry is None:
                 without_abstract += 1
             else:
@@ -123,7 +143,7 @@ def read_jsonl(path: str, text: str, venue: str | None = None, year: int | None 
             raise InputError(path, "a JSON line must be an object", number)
         if not any(_key(k) == "abstract" for k in row):
             raise InputError(path, "missing required field: abstract", number)
-        entry = _entry(row, number, len(entries) + 1, venue, year)
+        entry = _entry(row, number, len(entries) + 1, venue, year, path)
         if entry is None:
             without_abstract += 1
         else:
