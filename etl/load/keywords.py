@@ -13,6 +13,7 @@ import zlib
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from ..errors import PaperdbError
 from ..extract.corpus import BACKLOG, CHUNK, CorpusRanking, worker_count
 from ..extract.keywords import load_taxonomy, normalise_keyword, taxonomy_path
 from ..sources import InputFile
@@ -198,7 +199,8 @@ def refresh_keywords(conn: Connection, feed: KeywordFeed | None = None) -> int:
         ranking = keyword_ranking()
         retitled = _complete(raw, ranking, {}, total)
         if retitled is None:
-            raise RuntimeError("papers changed while their keywords were computed")
+            # (cannot happen inside the load's transaction; a one-line error if it ever does)
+            raise PaperdbError("papers changed while their keywords were computed; run the load again")
     with ranking:
         for statement in STAGE.strip().split(";\n"):
             raw.execute(statement)
