@@ -37,3 +37,19 @@ def test_every_module_is_small_and_says_what_it_is_for():
         source = path.read_text(encoding="utf-8")
         assert len(source.splitlines()) <= 350, f"{path.relative_to(ROOT)}: split it by concern"
         assert ast.get_docstring(ast.parse(source)), f"{path.relative_to(ROOT)}: no module docstring"
+
+
+def test_every_data_file_under_etl_is_package_data():
+    """A non-editable install ships only what `package-data` names: templates, CSS, data files."""
+    from fnmatch import fnmatch
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    patterns = config["package-data"]
+    for path in (ROOT / "etl").rglob("*"):
+        if path.is_dir() or path.suffix in (".py", ".pyc") or "__pycache__" in path.parts:
+            continue
+        relative = path.relative_to(ROOT)
+        owners = [p for p in patterns if relative.as_posix().startswith(p.replace(".", "/") + "/")]
+        owner = max(owners, key=len)
+        inside = relative.relative_to(owner.replace(".", "/")).as_posix()
+        assert any(fnmatch(inside, pattern) for pattern in patterns[owner]), f"{relative}: not in package-data"
