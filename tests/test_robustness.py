@@ -159,7 +159,11 @@ def test_two_loads_creating_one_database_never_remove_the_winners_data(tmp_path,
 def test_a_creating_load_that_gives_up_waiting_leaves_the_winner_alone(tmp_path, corpus):
     db_file = tmp_path / "new" / "papers.db"
     first = start_load(str(db_file), str(corpus))
-    time.sleep(0.3)
+    creating = Path(str(db_file) + ".creating")
+    deadline = time.monotonic() + 60
+    while not creating.exists():  # the first holds the directory lock once it builds the file
+        assert first.poll() is None and time.monotonic() < deadline, "the first load never started creating"
+        time.sleep(0.02)
     second = start_load(str(db_file), str(corpus), env={"PAPERDB_LOCK_WAIT": "0.2"})
     assert second.wait(timeout=120) == 1
     assert "another process is writing to the database (waited 0.2s)" in second.stderr.read().decode()
