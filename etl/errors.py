@@ -5,16 +5,22 @@ from __future__ import annotations
 import os
 
 
+def storable_path(path: str) -> str:
+    """A path as text SQLite (and any UTF-8 output) can hold: a name with bytes that are not UTF-8
+    (which Python keeps as lone surrogates) has them written as `\\xe9`; any other path is itself."""
+    try:
+        path.encode("utf-8")
+        return path
+    except UnicodeEncodeError:
+        return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
 def shown_path(path: str) -> str:
     """A file name as an error line shows it: control characters (a newline in a name could forge
     a second `Error:` line) and undecodable bytes escaped, the rest as it is."""
     if path.isprintable():
         return path
-    try:
-        path.encode("utf-8")
-    except UnicodeEncodeError:  # bytes that are not UTF-8, kept by Python as lone surrogates: `\\xe9`
-        path = os.fsencode(path).decode("utf-8", "backslashreplace")
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in path)
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in storable_path(path))
 
 
 class PaperdbError(Exception):

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 from .. import __version__
-from ..sources import storable_path
+from ..errors import storable_path
 
 
 def utcnow() -> str:

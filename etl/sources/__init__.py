@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from importlib.resources import files as package_files
 from pathlib import Path
 
-from ..errors import InputError
+from ..errors import InputError, storable_path
 from ..text.identity import normalise_abstract
 from .bibtex import read_bibtex
 from .decode import decode_utf8
@@ -60,16 +60,6 @@ class InputFile:
     def shown(self) -> str:
         """`path` as the database keeps it."""
         return storable_path(self.path)
-
-
-def storable_path(path: str) -> str:
-    """A path as text SQLite can hold: a name with bytes that are not UTF-8 (which Python keeps
-    as lone surrogates) has them written as `\\xe9`; any other path is itself."""
-    try:
-        path.encode("utf-8")
-        return path
-    except UnicodeEncodeError:
-        return os.fsencode(path).decode("utf-8", "backslashreplace")
 
 
 @dataclass(frozen=True, slots=True)
