@@ -52,3 +52,28 @@ def test_abstract_sha256_is_of_the_text_as_stored():
 
 def test_latex_greek_matches_unicode_greek():
     assert paper_id("An $\\alpha$-divergence with $\\varepsilon$ noise.") == paper_id("An α-divergence with ε noise.")
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    ["a ≤ b", "a<=b", "a &le; b", "$a \\leq b$", "$a \\le b$", "a  ≤  b"],
+)
+def test_an_operator_is_one_sign_however_written(spelling):
+    assert normalise_abstract(f"We show that {spelling} holds.") == "we show that a ≤ b holds"
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("We show that a < b for every model.", "We show that a > b for every model."),
+        ("The loss is bounded when x = y.", "The loss is bounded when x != y."),
+        ("Regret grows as T ≪ N.", "Regret grows as T ≫ N."),
+    ],
+)
+def test_operators_that_carry_meaning_make_different_papers(one, other):
+    assert paper_id(one) != paper_id(other)
+
+
+def test_operators_are_words_of_their_own():
+    assert normalise_abstract("N=100 and k<5") == normalise_abstract("N = 100 and k < 5") == "n = 100 and k < 5"
+    assert normalise_abstract("a <b>bold</b> claim") == "a bold claim"  # a tag is no operator

@@ -244,6 +244,17 @@ def test_a_papers_public_key_leads_to_its_page(ds, built):
     assert get(ds, "/-/paper/0000000000000000").status_code == 404
 
 
+def test_a_papers_former_id_leads_to_its_page(tmp_path):
+    db = build_demo_db(tmp_path, SCRIPT_ABSTRACT)
+    pk, pid = paper_row(db)
+    con = sqlite3.connect(db)
+    with con:
+        con.execute("INSERT INTO paper_former_ids VALUES ('00000000000000ff', ?, '0014')", [pid])
+    con.close()
+    response = get(make_datasette(db), "/-/paper/00000000000000ff")
+    assert response.status_code == 302 and response.headers["location"].endswith(f"/papers/papers/{pk}")
+
+
 def test_a_papers_page_lists_what_refers_to_it_with_true_counts(ds, built):
     pk, pid = paper_row(built, "id IN (SELECT paper_id FROM paper_affiliations)")
     html = get(ds, f"/papers/papers/{pk}").text

@@ -10,7 +10,7 @@ from importlib.resources import files as package_files
 from pathlib import Path
 
 from ..errors import InputError, storable_path
-from ..text.identity import normalise_abstract
+from ..text.identity import has_words
 from .bibtex import read_bibtex
 from .decode import decode_utf8
 from .events import read_events
@@ -208,7 +208,7 @@ def read_input(
             )
         if "\x00" in entry.abstract:
             raise InputError(path, "abstract holds a NUL character (\\u0000); not text", entry.line)
-        if len(entry.abstract) < 400 and not normalise_abstract(entry.abstract):  # (longer ones have words)
+        if len(entry.abstract) < 400 and not has_words(entry.abstract):  # (longer ones have words)
             # its id would be the empty text's, shared with every other such "abstract"
             raise InputError(path, "abstract has no letters or digits; not an abstract", entry.line)
     return parsed

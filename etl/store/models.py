@@ -269,6 +269,17 @@ class PaperId(Base):
     source_id: Mapped[int] = mapped_column(comment="sources.id that gave it")
 
 
+class PaperFormerId(Base):
+    __tablename__ = "paper_former_ids"
+    __table_args__ = {"comment": "Ids papers had before a change of the normalisation (to join data keyed by them)."}
+
+    former_id: Mapped[str] = mapped_column(String(16), primary_key=True, comment="The paper's earlier papers.id")
+    paper_id: Mapped[str] = mapped_column(
+        ForeignKey("papers.id", ondelete="CASCADE"), index=True, comment="papers.id: its id now"
+    )
+    revision: Mapped[str] = mapped_column(Text, comment="The schema revision that changed it")
+
+
 class Event(Base):
     __tablename__ = "events"
     __table_args__ = {"comment": "Programme events that are not papers: workshops, tutorials, talks."}
