@@ -222,11 +222,40 @@ def test_ad_hoc_sql_cannot_build_gigabytes(db_with_seeds):
     response = asyncio.run(ds.client.get(f"/papers.json?sql={quote('select length(randomblob(1e9))')}"))
     assert response.status_code == 400 and "string or blob too big" in response.text
     assert time.perf_counter() - started < 5
-    # SQLite's printf checks the size only at the end: seconds of CPU, but a NULL, not gigabytes
-    response = asyncio.run(
-        ds.client.get("/papers.json?sql=" + quote("select printf('%.*c', 2e9, 'x') AS v") + "&_shape=array")
-    )
-    assert len(response.content) < 10_000 and (response.status_code == 400 or response.json() == [{"v": None}])
+    # SQLite's printf would pad for seconds before it found the result too big: NULL at once
+    for sql in ("select printf('%.*c', 2e9, 'x') AS v", "select format('%2000000000d', 1) AS v"):
+        started = time.perf_counter()
+        response = asyncio.run(ds.client.get("/papers.json?sql=" + quote(sql) + "&_shape=array"))
+        assert response.json() == [{"v": None}] and time.perf_counter() - started < 1
+    sql = "select printf('%5d|%.2f|%s|%%|%*d', 42, 3.14159, 'ok', 3, 7) AS v, format('%q', 'it''s') AS w"
+    response = asyncio.run(ds.client.get("/papers.json?sql=" + quote(sql) + "&_shape=array"))
+    assert response.json() == [{"v": "   42|3.14|ok|%|  7", "w": "it''s"}]
+
+
+@pytest.mark.parametrize(
+    "args, refused",
+    [
+        (("%.*c", 2e9, "x"), True),
+        (("%*d", -200_000, 1), True),
+        (("%*d", "2000000000", 1), True),  # SQLite reads the text as a number
+        (("%2000000d", 1), True),
+        (("%.2000000f", 1.0), True),
+        (("%s %.*c", "a", 2e9, "x"), True),  # the `*` takes the second argument
+        (("%.*c", 100, "x"), False),
+        (("%d%%%*d", 1, 5, 2), False),
+        (("100000000 %s", "no conversion is that wide"), False),
+        ((None,), False),
+        ((12,), False),
+    ],
+)
+def test_printf_widths_over_the_limit_are_refused(args, refused):
+    from etl.serve.limits import PrintfTooWide, check_printf
+
+    if refused:
+        with pytest.raises(PrintfTooWide):
+            check_printf(*args)
+    else:
+        check_printf(*args)
 
 
 @pytest.mark.parametrize(

@@ -3,8 +3,6 @@ helpers, folded column descriptions and a faster facet for JSON arrays of distin
 
 from __future__ import annotations
 
-import sqlite3
-
 from datasette import hookimpl
 from datasette.database import QueryInterrupted
 from datasette.facets import ArrayFacet
@@ -13,23 +11,17 @@ from datasette.utils.asgi import Response
 
 from ..store.functions import register
 from . import cells
+from .limits import limit_connection
 from .paper import PAPER_ID, heading, paper_page, paper_pk
 from .render import preview
 
 DATABASE = "papers"
 
 
-# The largest text or blob one SQL expression may make in Datasette: ad-hoc SQL such as
-# `randomblob(1e9)` or `printf('%.*c', 2e9, 'x')` stops at once with "string or blob too big"
-# instead of building gigabytes (the SQL time limit cannot interrupt one such call).
-MAX_VALUE_BYTES = 5_000_000
-
-
 @hookimpl
 def prepare_connection(conn):
     register(conn)
-    if hasattr(conn, "setlimit"):  # Python 3.11+
-        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
+    limit_connection(conn)  # ad-hoc SQL cannot build gigabytes (the time limit cannot stop one call)
 
 
 @hookimpl

@@ -1,0 +1,81 @@
+"""Limits on what ad-hoc SQL in Datasette may build: `limit_connection(conn)`.
+
+SQLite's length limit stops `randomblob(1e9)` at once, but `printf('%.*c', 2e9, 'x')` (and its
+alias `format`) pads in a loop the SQL time limit cannot interrupt, for seconds of CPU, before
+it finds the result too big. paperdb's own `printf` gives NULL, at once, for a width or
+precision over `MAX_WIDTH` (as SQLite's gives NULL for a result over the length limit, but
+slowly), else asks SQLite's for the result. (NULL rather than an error: Datasette prints the
+traceback of every exception a function raises to the server's log.)
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
+
+# The largest text or blob one SQL expression may make in Datasette.
+MAX_VALUE_BYTES = 5_000_000
+MAX_WIDTH = 100_000  # of one printf conversion: wider is refused
+
+# a conversion: `%%`, or flags, width, precision (each digits or `*`) and its letter
+_CONVERSION = re.compile(r"%(?:%|[-+ 0#,!]*(\*|\d+)?(?:\.(\*|\d*))?[a-zA-Z])")
+_builtin = threading.local()  # a private connection per thread, with SQLite's own printf
+
+
+class PrintfTooWide(ValueError):
+    pass
+
+
+def check_printf(fmt, *args) -> None:
+    """Raise `PrintfTooWide` if a conversion of `fmt` asks for a width or precision over
+    `MAX_WIDTH` (written in the format, or as a `*` argument)."""
+    if not isinstance(fmt, str) or "%" not in fmt:
+        return
+    position = 0  # the next argument a conversion takes
+    for match in _CONVERSION.finditer(fmt):
+        if match[0] == "%%":
+            continue
+        for size in (match[1], match[2]):
+            if size == "*":
+                value = args[position] if position < len(args) else 0
+                position += 1
+                if isinstance(value, (int, float)) and abs(value) > MAX_WIDTH:
+                    raise PrintfTooWide(f"printf width or precision over {MAX_WIDTH:,}")
+                if isinstance(value, (str, bytes)) and _too_big_text(value):
+                    raise PrintfTooWide(f"printf width or precision over {MAX_WIDTH:,}")
+            elif size and int(size) > MAX_WIDTH:
+                raise PrintfTooWide(f"printf width or precision over {MAX_WIDTH:,}")
+        position += 1
+
+
+def _too_big_text(value: str | bytes) -> bool:
+    """Whether SQLite would read this text argument as a number over `MAX_WIDTH`."""
+    try:
+        return abs(float(value)) > MAX_WIDTH
+    except ValueError:
+        return False
+
+
+def _printf(*args):
+    if not args:
+        return None
+    try:
+        check_printf(*args)
+    except PrintfTooWide:
+        return None
+    conn = getattr(_builtin, "conn", None)
+    if conn is None:
+        conn = _builtin.conn = sqlite3.connect(":memory:")
+        if hasattr(conn, "setlimit"):
+            conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
+    marks = ", ".join("?" * len(args))
+    return conn.execute(f"SELECT printf({marks})", args).fetchone()[0]
+
+
+def limit_connection(conn: sqlite3.Connection) -> None:
+    """Cap the size of values (Python 3.11+) and the width of `printf`/`format` on `conn`."""
+    if hasattr(conn, "setlimit"):  # Python 3.11+
+        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
+    for name in ("printf", "format"):
+        conn.create_function(name, -1, _printf, deterministic=True)
