@@ -368,3 +368,61 @@ def test_csv_line_numbers_point_at_the_row_after_multi_line_fields(write):
         read_input("t.csv", text.encode())
     parsed = read_input("t.csv", text.replace(",x", ",2024").encode())
     assert [e.line for e in parsed.entries] == [2, 5, 6]
+
+
+@pytest.fixture
+def small_fs(tmp_path):
+    """A directory on a tmpfs of its own (2 MB), mounted for the test: real full-disk and
+    read-only media. Needs the right to mount (CI runs as root); skipped where it is missing."""
+    mount = tmp_path / "media"
+    mount.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mount)], capture_output=True)
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], capture_output=True)
+
+
+def _many_abstracts(n: int) -> str:
+    return listing_text(*(f"We study problem {i} with {fresh} methods. " * 20 for i, fresh in enumerate(range(n))))
+
+
+def test_a_full_disk_is_one_line_and_the_committed_data_stays(small_fs, tmp_path):
+    db = str(small_fs / "papers.db")
+    first = paperdb("load", "--db", db, "--quiet")  # the 57 bundled papers fit
+    assert first.returncode == 0, first.stderr
+    before = rows(db, "SELECT id FROM papers ORDER BY id")
+    big = tmp_path / "big.txt"
+    big.write_text(_many_abstracts(3000), encoding="utf-8")  # about 6 MB of abstracts: cannot fit
+    done = paperdb("load", str(big), "--db", db)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith(f"Error: {db}") and "full" in done.stderr
+    assert rows(db, "SELECT id FROM papers ORDER BY id") == before
+    assert rows(db, "PRAGMA integrity_check") == [("ok",)]
+
+
+def test_read_only_media_are_read_and_a_load_there_is_one_line(small_fs, tmp_path):
+    db = str(small_fs / "papers.db")
+    assert paperdb("load", "--db", db, "--quiet").returncode == 0
+    subprocess.run(["mount", "-o", "remount,ro", str(small_fs)], check=True)
+    stats = paperdb("stats", "--db", db)
+    assert stats.returncode == 0 and "57" in stats.stdout, stats.stderr
+    out = tmp_path / "export"
+    exported = paperdb("export", "--db", db, "--out", str(out))
+    assert exported.returncode == 0, exported.stderr
+    assert (out / "papers.csv").read_text(encoding="utf-8").count("\n") > 57
+    new = tmp_path / "new.txt"
+    new.write_text(_many_abstracts(2), encoding="utf-8")
+    done = paperdb("load", str(new), "--db", db)
+    assert done.returncode == 1 and "Traceback" not in done.stderr and done.stderr.count("\n") == 1
+    assert done.stderr.startswith(f"Error: {db}") and "read-only" in done.stderr
+    written = paperdb("export", "--db", db, "--out", str(small_fs / "out"))
+    assert written.returncode == 1 and "Traceback" not in written.stderr and written.stderr.count("\n") == 1
+    import asyncio
+
+    from etl.serve.app import make_datasette
+
+    page = asyncio.run(make_datasette(db).client.get("/papers/papers.json?_shape=array&_size=100"))
+    assert page.status_code == 200 and len(page.json()) == 57

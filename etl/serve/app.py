@@ -9,7 +9,7 @@ from importlib.resources import files as package_files
 from pathlib import Path
 
 from ..errors import PaperdbError
-from ..store.access import connect_read_only, existing_database
+from ..store.access import connect_read_only, existing_database, on_read_only_media
 from ..store.models import Base
 from ..store.views import SEARCH_INDEX, VIEWS
 
@@ -280,6 +280,7 @@ def make_datasette(db_file: str, immutable: bool = False):
     from datasette.database import Database
 
     existing_database(db_file)
+    immutable = immutable or on_read_only_media(db_file)  # (no -shm file can be made there)
     here = Path(__file__).parent
     ds = Datasette(
         metadata=build_metadata(loaded(db_file, immutable)),
@@ -295,10 +296,11 @@ def make_datasette(db_file: str, immutable: bool = False):
 
 
 def serve(db_file: str, host: str = "127.0.0.1", port: int = 8001, immutable: bool = False) -> None:
-    """Migrate (unless immutable), then run Datasette until interrupted."""
+    """Migrate (unless immutable, or on read-only media), then run Datasette until interrupted."""
     import uvicorn
 
     existing_database(db_file)
+    immutable = immutable or on_read_only_media(db_file)
     if not immutable:
         from ..store.engine import migrate_database
 

@@ -68,10 +68,22 @@ def database_error(db_file: str, error: BaseException) -> PaperdbError | None:
     read-only file system, I/O error, a corrupt file), or None for anything else."""
     error = getattr(error, "orig", None) or error
     if isinstance(error, sqlite3.Error):
+        if on_read_only_media(db_file):  # (SQLite says "unable to open database file")
+            return PaperdbError(
+                f"{db_file}: on a read-only file system; it can be read (stats, export, serve), not written"
+            )
         return PaperdbError(f"{db_file}: {error}")
     if isinstance(error, OSError) and error.strerror:
         return PaperdbError(f"{getattr(error, 'filename', None) or db_file}: {error.strerror}")
     return None
+
+
+def on_read_only_media(db_file: str) -> bool:
+    """Whether the file system holding `db_file` (or its directory) is mounted read-only."""
+    try:
+        return bool(os.statvfs(os.path.dirname(os.path.abspath(db_file))).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # (no such directory; no statvfs on this platform)
+        return False
 
 
 def existing_database(db_file: str) -> str:
