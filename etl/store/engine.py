@@ -5,19 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib.resources import files as package_files
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from alembic.util.exc import CommandError
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.exc import OperationalError
 
 from ..errors import SchemaError
-from ..settings import lock_wait
+from ..settings import lock_wait, schema_head
 from .access import busy_error, is_busy
 from .creating import database_to_write
+
+if TYPE_CHECKING:  # Alembic is imported only when a schema must change (it takes half a second)
+    from alembic.config import Config
 
 IDS_PER_QUERY = 500  # ids per `IN (...)` query; well under SQLite's variable limit
 
@@ -54,6 +53,8 @@ def migrations_dir() -> str:
 
 def alembic_config(connection: Connection | None = None, url: str | None = None) -> Config:
     """Alembic configuration pointing at the packaged migrations, optionally bound to a connection."""
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", migrations_dir())
     if url:
@@ -64,15 +65,32 @@ def alembic_config(connection: Connection | None = None, url: str | None = None)
 
 
 def head_revision() -> str | None:
+    from alembic.script import ScriptDirectory
+
     return ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
 def current_revision(connection: Connection) -> str | None:
+    from alembic.runtime.migration import MigrationContext
+
     return MigrationContext.configure(connection).get_current_revision()
 
 
+def at_head(connection: Connection) -> bool:
+    """Whether the schema is at the newest revision, asked without Alembic."""
+    if not connection.exec_driver_sql("SELECT 1 FROM sqlite_master WHERE name = 'alembic_version'").first():
+        return False
+    return connection.exec_driver_sql("SELECT version_num FROM alembic_version").all() == [(schema_head(),)]
+
+
 def migrate(connection: Connection) -> None:
-    """Upgrade the schema to head inside the caller's transaction (SQLite DDL is transactional)."""
+    """Upgrade the schema to head inside the caller's transaction (SQLite DDL is transactional).
+    A database already at head needs no Alembic (nor its import)."""
+    if at_head(connection):
+        return
+    from alembic import command
+    from alembic.util.exc import CommandError
+
     try:
         command.upgrade(alembic_config(connection), "head")
     except CommandError as exc:
