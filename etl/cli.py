@@ -61,7 +61,7 @@ def cli():
 )
 @click.option("--keep-going", is_flag=True, help="Skip bad files (reported) and load the rest")
 @click.option(
-    "--rescore", is_flag=True, help="Recompute all keywords even if no paper changed (after editing the topic taxonomy)"
+    "--rescore", is_flag=True, help="Rescore every paper's keywords, as `paperdb rescore` does, after loading"
 )
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary")
 def load(paths, db_file, venue, year, input_format, keep_going, rescore, quiet):
@@ -125,6 +125,28 @@ class _progress:
     def __exit__(self, *exc):
         if self.bar is not None:
             self.bar.__exit__(*exc)
+
+
+@cli.command()
+@db_option
+@click.option("-q", "--quiet", is_flag=True, help="No summary")
+def rescore(db_file, quiet):
+    """Rescore every paper's keywords against the whole corpus, in one transaction.
+
+    A load ranks the papers it adds against the statistics of the last rescore and rescores
+    all papers only once enough has changed (docs/keywords.md); after `paperdb rescore` the
+    database holds exactly the keywords a cold load of the same papers gives, whatever order
+    or number of loads built it.
+
+    \b
+    Example:
+        paperdb rescore --db db/papers.db
+    """
+    from .load import rescore as run_rescore
+
+    summary = _run(run_rescore, db_file)
+    if not quiet:
+        click.echo(f"{db_file}: {summary.keywords} keywords of every paper rescored in {summary.duration_s:.2f}s")
 
 
 @cli.command()

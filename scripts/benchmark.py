@@ -1,14 +1,16 @@
 """Benchmark `paperdb load` and Datasette on a synthetic corpus made from the bundled listings.
 
     .venv/bin/pip install -e '.[bench]'
-    .venv/bin/python scripts/benchmark.py                  # 250,000 papers (several minutes)
+    .venv/bin/python scripts/benchmark.py                  # 2,600, 25,000 and 250,000 papers (minutes)
     .venv/bin/python scripts/benchmark.py --papers 2600    # about the size of ICML 2024
 
 Each synthetic paper is a bundled abstract with its closing sentence varied, so no two dedupe.
-The script prints papers/s per stage of a cold load, its peak RSS (the load runs in its own
-process), a no-op re-run, the latency of a ranked search and of the papers page with its default
-facets in Datasette, and the time of a plain `sqlite-utils insert` of the same abstracts with the
-ratio. It is not a test: the numbers depend on the machine.
+For each corpus size the script prints papers/s per stage of a cold load, its peak memory (the
+load runs in its own process), a no-op re-run, a load that adds new papers (19 up to 30,000
+papers, else 1.04 %: 2,600 at 250,000), the latency of a ranked search and of the papers page
+with its default facets in Datasette, and the time of a plain `sqlite-utils insert` of the same
+abstracts; then each target of the speed issue with this run's figure, as ratios measured in one
+run. It is not a test: the numbers depend on the machine.
 """
 
 from __future__ import annotations
@@ -107,9 +109,10 @@ from etl.load import load
 if sys.argv[3] == "without-keywords":  # the same load with the keyword stage taken out
     import etl.load.keywords as keywords, etl.load.run as run
     keywords.KeywordFeed.feed = keywords.KeywordFeed.speculate = lambda self, *args: None
-    run.refresh_keywords = lambda conn, *args: 0
+    run.refresh_keywords = run.update_keywords = lambda conn, *args: 0
 summary = load(sys.argv[1], [sys.argv[2]])
-print(json.dumps({"timings": summary.timings, "keywords": summary.keywords, "duration": summary.duration_s}))
+print(json.dumps({"timings": summary.timings, "keywords": summary.keywords, "duration": summary.duration_s,
+                  "rescored": summary.rescored, "added": summary.papers_added}))
 """
 
 
@@ -206,37 +209,34 @@ def datasette_latency(db: str) -> tuple[float, float, list[str]]:
     return statistics.median(search), statistics.median(facets), dropped
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--papers", type=int, default=250_000, help="synthetic papers [250000]")
-    parser.add_argument("--keep", help="directory to keep the corpus and databases in")
-    parser.add_argument("--no-datasette", action="store_true", help="skip the Datasette latency")
-    parser.add_argument(
-        "--keyword-cost",
-        action="store_true",
-        help=f"also time a load without keywords above {KEYWORD_COST_MAX:,} papers",
-    )
-    parser.add_argument("--repeat", type=int, default=1, help="cold loads to time; the best is reported [1]")
-    parser.add_argument(
-        "--fresh-words",
-        type=int,
-        default=0,
-        metavar="K",
-        help="replace K words of each copy by words of its own: a growing vocabulary [0]",
-    )
-    args = parser.parse_args()
+def added_case(db: str, work: Path, n: int, add: int, fresh_words: int) -> tuple[float, dict]:
+    """Load `add` new papers (distinct from the `n` of the corpus) into a copy of the database:
+    (seconds, summary)."""
+    extra = work / f"added-{add}"
+    if extra.exists():
+        shutil.rmtree(extra)
+    fresh = list(synthetic(n + add, fresh_words))[n:]
+    write_listings(fresh, extra)
+    copy = f"{db}.added"
+    for suffix in ("", "-wal", "-shm"):
+        Path(copy + suffix).unlink(missing_ok=True)
+        if Path(db + suffix).exists():
+            shutil.copyfile(db + suffix, copy + suffix)
+    seconds, summary, _, _ = timed_load(copy, extra)
+    assert summary["added"] == add, summary
+    return seconds, summary
 
-    work = Path(args.keep or tempfile.mkdtemp(prefix="paperdb-bench-"))
-    listings = work / "listings"
+
+def bench_size(n: int, args, work: Path, results: dict) -> None:
+    """Every figure for a corpus of `n` papers, into `results[n]`."""
+    figures = results.setdefault(n, {})
+    listings = work / f"listings-{n}"
     if listings.exists():
         shutil.rmtree(listings)
-    files = write_listings(synthetic(args.papers, args.fresh_words), listings)
-    db = str(work / "papers.db")
-
-    print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, {sys.platform}")
+    files = write_listings(synthetic(n, args.fresh_words), listings)
+    db = str(work / f"papers-{n}.db")
     print(
-        f"corpus: {args.papers:,} papers in {files} files"
-        + (f", {args.fresh_words} fresh words each" if args.fresh_words else "")
+        f"\n== {n:,} papers in {files} files" + (f", {args.fresh_words} fresh words each" if args.fresh_words else "")
     )
     runs = []
     for _ in range(args.repeat):
@@ -245,6 +245,7 @@ def main() -> None:
         runs.append(timed_load(db, listings))
     cold_s, summary, _, _ = min(runs, key=lambda run: run[0])
     pss, rss = max(run[2] for run in runs), max(run[3] for run in runs)
+    figures.update(cold=cold_s, pss=pss, rss=rss)
     if args.repeat > 1:
         print(f"cold loads: {', '.join(f'{run[0]:.2f}s' for run in runs)}; the best below")
     t = summary["timings"]
@@ -257,9 +258,9 @@ def main() -> None:
         "keywords": t.get("keywords", 0.0),
     }
     stages["other (migrations, FTS, repos, commit, start-up)"] = cold_s - sum(stages.values())
-    print(f"cold load: {cold_s:.2f}s, {args.papers / cold_s:,.0f} papers/s")
+    print(f"cold load: {cold_s:.2f}s, {n / cold_s:,.0f} papers/s")
     for name, seconds in stages.items():
-        rate = f"{args.papers / seconds:,.0f} papers/s" if seconds > 0 else ""
+        rate = f"{n / seconds:,.0f} papers/s" if seconds > 0 else ""
         print(f"  {name:<12} {seconds:7.2f}s  {rate}")
     print(
         f"  ({summary['keywords']:,} distinct keywords; keyword extraction also runs on worker processes"
@@ -269,7 +270,7 @@ def main() -> None:
         f"peak memory of the load: {pss:.0f} MB for the loader and its workers together (PSS);"
         f" largest single process {rss:.0f} MB (RSS)"
     )
-    if args.papers <= KEYWORD_COST_MAX or args.keyword_cost:
+    if n <= KEYWORD_COST_MAX or args.keyword_cost:
         bare = []
         for _ in range(args.repeat):
             for suffix in ("", "-wal", "-shm"):
@@ -281,20 +282,102 @@ def main() -> None:
         )
 
     noop_s = timed_load(db, listings)[0]
+    figures["noop"] = noop_s / cold_s
     print(f"no-op re-run: {noop_s:.2f}s ({noop_s / cold_s:.2f}x the cold load)")
+
+    add = args.add if args.add else (19 if n <= KEYWORD_COST_MAX else round(n * 0.0104))
+    add_s, added = added_case(db, work, n, add, args.fresh_words)
+    figures.update(add=add, add_ratio=add_s / cold_s)
+    how = "every paper rescored" if added["rescored"] else "only the new papers ranked"
+    print(f"adding {add:,} new papers: {add_s:.2f}s ({add_s / cold_s:.3f}x the cold load; {how})")
 
     if not args.no_datasette:
         search_ms, facets_ms, dropped = datasette_latency(db)
+        figures["facets_ms"] = facets_ms
         print(
             f"Datasette p50: ranked search {search_ms:.0f} ms; papers page with default facets {facets_ms:.0f} ms;"
             f" facets dropped: {', '.join(dropped) or 'none'}"
         )
 
-    plain = sqlite_utils_insert(args.papers, work, args.repeat, args.fresh_words)
+    plain = sqlite_utils_insert(n, work, args.repeat, args.fresh_words)
     if plain is None:
         print("sqlite-utils insert: not installed (pip install -e '.[bench]')")
     else:
+        figures["plain_ratio"] = cold_s / plain
         print(f"sqlite-utils insert: {plain:.2f}s; paperdb cold load is {cold_s / plain:.1f}x that")
+
+
+def targets(results: dict, fresh_words: int) -> None:
+    """The speed issue's targets, each with the figure of this run."""
+
+    def nearest(size: int) -> int | None:
+        sizes = [n for n in results if 0.5 * size <= n <= 2 * size]
+        return min(sizes, key=lambda n: abs(n - size)) if sizes else None
+
+    print("\n== targets (ratios measured in this run)")
+    lines = []
+    if (n := nearest(25_000)) is not None:
+        f = results[n]
+        lines.append(
+            (f"adding {f['add']:,} papers to {n:,}", f"{f['add_ratio']:.3f}x cold", "<= 0.05x", f["add_ratio"] <= 0.05)
+        )
+    if (n := nearest(250_000)) is not None:
+        f = results[n]
+        lines.append(
+            (f"adding {f['add']:,} papers to {n:,}", f"{f['add_ratio']:.3f}x cold", "<= 0.1x", f["add_ratio"] <= 0.1)
+        )
+        rate, floor = n / f["cold"], 2_500 if fresh_words else 3_000
+        lines.append((f"cold load of {n:,}", f"{rate:,.0f} papers/s", f">= {floor:,}", rate >= floor))
+    if (n := nearest(2_600)) is not None and "plain_ratio" in results[n]:
+        f = results[n]
+        lines.append(
+            (f"cold load of {n:,} vs sqlite-utils", f"{f['plain_ratio']:.1f}x", "<= 4x", f["plain_ratio"] <= 4)
+        )
+    for n, f in sorted(results.items()):
+        lines.append((f"peak memory at {n:,}", f"{f['pss']:.0f} MB", "<= 300 MB", f["pss"] <= 300))
+        lines.append((f"no-op re-run at {n:,}", f"{f['noop']:.2f}x cold", "<= 0.35x", f["noop"] <= 0.35))
+        if "facets_ms" in f:
+            lines.append(
+                (f"papers page + facets at {n:,}", f"{f['facets_ms']:.0f} ms", "<= 500 ms", f["facets_ms"] <= 500)
+            )
+    for what, figure, target, met in lines:
+        print(f"  {what:<40} {figure:>16}  target {target:<10} {'met' if met else 'MISSED'}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--papers",
+        default="2600,25000,250000",
+        help="corpus sizes, comma-separated [2600,25000,250000: every target of the speed issue]",
+    )
+    parser.add_argument("--keep", help="directory to keep the corpora and databases in")
+    parser.add_argument("--no-datasette", action="store_true", help="skip the Datasette latency")
+    parser.add_argument(
+        "--keyword-cost",
+        action="store_true",
+        help=f"also time a load without keywords above {KEYWORD_COST_MAX:,} papers",
+    )
+    parser.add_argument("--repeat", type=int, default=1, help="cold loads to time; the best is reported [1]")
+    parser.add_argument(
+        "--add", type=int, default=0, help="new papers to add to each database [19 up to 30,000 papers, else 1.04 %%]"
+    )
+    parser.add_argument(
+        "--fresh-words",
+        type=int,
+        default=0,
+        metavar="K",
+        help="replace K words of each copy by words of its own: a growing vocabulary [0]",
+    )
+    args = parser.parse_args()
+    sizes = [int(size.replace("_", "")) for size in args.papers.split(",")]
+
+    work = Path(args.keep or tempfile.mkdtemp(prefix="paperdb-bench-"))
+    print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, {sys.platform}")
+    results: dict = {}
+    for n in sizes:
+        bench_size(n, args, work, results)
+    targets(results, args.fresh_words)
     if not args.keep:
         shutil.rmtree(work)
 

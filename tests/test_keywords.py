@@ -472,7 +472,9 @@ def test_parallel_ranking_equals_single_process(monkeypatch):
     merges = []
     merge_counts = pool.merge_counts  # the parent's merge of the workers' counts
     monkeypatch.setattr(
-        pool, "merge_counts", lambda parts, in_order: merges.append(in_order) or merge_counts(parts, in_order)
+        pool,
+        "merge_counts",
+        lambda parts, in_order, reference=None: merges.append(in_order) or merge_counts(parts, in_order, reference),
     )
     monkeypatch.setattr(ranking, "PARALLEL_MIN", 10)
     monkeypatch.setattr(pool, "CHUNK", 3)  # many chunks, shared unevenly between the workers

@@ -299,19 +299,29 @@ def test_keywords_do_not_depend_on_workers_file_order_or_text_changes(tmp_path, 
     assert dumps[0] and dumps[0] == dumps[1] == dumps[2]
 
 
-def test_texts_fed_early_that_the_database_does_not_keep_are_not_used(db_file, write, monkeypatch):
+@pytest.mark.parametrize("share", [0.0, 0.2], ids=["rescoring", "ranking-its-own"])
+def test_texts_fed_early_that_the_database_does_not_keep_are_not_used(tmp_path, write, monkeypatch, share):
     """A load feeds its first files to the keyword workers before it sees the database: here the
-    BibTeX texts of three papers the database already holds with their listing text."""
+    BibTeX texts of three papers the database already holds with their listing text. Whether
+    the load rescores all papers or ranks only its own, the result is the one without that early work."""
+    from etl.load import statistics
+    from etl.load.keywords import KeywordFeed
+
     monkeypatch.setattr(ranking, "PARALLEL_MIN", 5)
     monkeypatch.setattr(pool, "CHUNK", 4)
-    load(db_file)
+    monkeypatch.setattr(statistics, "RESCORE_SHARE", share)
     bib = write("a.bib", bibtex(seed_abstracts(3)))
     new = write("b.txt", listing_text(ABSTRACT_QUIP))
-    summary = load(db_file, [str(bib), str(new)])
-    assert summary.papers_added == 1 and summary.keywords
-    after = rows(db_file, KEYWORDS)
-    load(db_file, rescore=True)
-    assert rows(db_file, KEYWORDS) == after
+    dumps = []
+    for n, early in enumerate([True, False]):
+        if not early:
+            monkeypatch.setattr(KeywordFeed, "speculate", lambda self, files, reader: None)
+        db = str(tmp_path / f"run{n}.db")
+        load(db)
+        summary = load(db, [str(bib), str(new)])
+        assert summary.papers_added == 1 and summary.keywords and summary.rescored == (share == 0)
+        dumps.append(rows(db, KEYWORDS))
+    assert dumps[0] == dumps[1]
 
 
 def test_a_method_name_keeps_its_label_among_papers_that_use_the_word(db_file, write):

@@ -11,7 +11,7 @@ from .reading import Reader
 from .summary import RunSummary
 from .unchanged import record_if_unchanged
 
-__all__ = ["RunSummary", "load"]
+__all__ = ["RunSummary", "load", "rescore"]
 
 
 def load(
@@ -28,9 +28,10 @@ def load(
 ) -> RunSummary:
     """Migrate `db_file` and load `paths` (the bundled listings if none) in one transaction.
 
-    `format` forces the input format of every file (else it is detected per file). Keywords
-    are recomputed for the whole corpus in the same transaction whenever papers were
-    added, changed or removed (or `rescore` is set), so readers never see half-updated scores.
+    `format` forces the input format of every file (else it is detected per file). Keywords of
+    the papers the load adds or changes are ranked in the same transaction, so readers never
+    see half-updated scores: against the last rescore's statistics, or, when enough has
+    changed since (or `rescore` is set), every paper's afresh (see `statistics`).
     On any error nothing is written: the transaction rolls back, and a database this run was
     creating never appears (see `etl.store.creating`). `progress` is called with each input file as it is loaded, `stage`
     with the name of each long step after the files ("keywords", "full-text index").
@@ -41,25 +42,58 @@ def load(
     summary = RunSummary(db=db_file, files_seen=len(discovery.files), skipped=list(discovery.skipped))
     if not rescore and record_if_unchanged(db_file, discovery.files, paths, summary, started):
         return summary
+    return _load(
+        db_file,
+        discovery.files,
+        paths,
+        summary,
+        started,
+        Reader(venue, year, format),
+        keep_going,
+        rescore,
+        progress,
+        stage,
+    )
+
+
+def rescore(db_file: str, stage: Callable[[str], None] | None = None) -> RunSummary:
+    """Rescore every paper's keywords against the whole corpus, in one transaction: afterwards
+    the database holds exactly the keywords a cold load of the same papers gives."""
+    from ..store.access import existing_database
+
+    existing_database(db_file)
+    summary = RunSummary(db=db_file, files_seen=0, skipped=[])
+    return _load(db_file, [], [], summary, time.perf_counter(), Reader(None, None, None), False, True, None, stage)
+
+
+def _load(db_file, files, paths, summary, started, reader, keep_going, rescore, progress, stage) -> RunSummary:
+    """Load `files` (found from `paths`) in one transaction, migrating first."""
     # The load has work to do. Keyword workers start on the first files' abstracts now, and
     # extract while the ORM, Alembic and the migrations are loaded (imported here, so a load that
     # changes nothing does not pay for them).
     keywords = KeywordFeed()
     try:
-        reader = Reader(venue, year, format)
-        keywords.speculate(discovery.files, reader)
+        keywords.speculate(files, reader)
         from ..extract.corpus import paused_gc
         from ..store.creating import database_to_write
         from ..store.engine import make_engine, migrate, transaction
         from .run import Run
+        from .statistics import input_bytes
 
         with database_to_write(db_file) as target:  # a new database appears only once committed
             engine = make_engine(target)
             try:
                 with paused_gc(), transaction(engine) as conn:
                     migrate(conn)
-                    run = Run(conn, summary, keywords, reader, keep_going=keep_going)
-                    for input_file in discovery.files:
+                    run = Run(
+                        conn,
+                        summary,
+                        keywords,
+                        reader,
+                        keep_going=keep_going,
+                        input_bytes=input_bytes([f.path for f in files]),
+                    )
+                    for input_file in files:
                         if progress:
                             progress(input_file)
                         run.load_file(input_file)

@@ -86,18 +86,20 @@ def _records(conn: Connection, ids: list[str]) -> dict[str, list[Record]]:
     return out
 
 
-def refresh_bibliography(conn: Connection, touched: Iterable[str]) -> int:
+def refresh_bibliography(conn: Connection, touched: Iterable[str]) -> set[str]:
     """Redo title, authors, ids, URL, decision and author keywords of the `touched` papers that
-    still exist; returns the number of papers whose keywords need redoing (title or author keywords changed)."""
+    still exist; returns the papers whose keywords need redoing (title or author keywords changed)."""
     ids = sorted(touched)
-    rekeyed = sum(_refresh_chunk(conn, part) for part in chunks(ids, IDS_PER_QUERY))
+    rekeyed = set()
+    for part in chunks(ids, IDS_PER_QUERY):
+        rekeyed |= _refresh_chunk(conn, part)
     conn.execute(text(DROP_UNUSED_AUTHORS))
     conn.execute(text(REFRESH_AUTHORS))
     refresh_institutions(conn)
     return rekeyed
 
 
-def _refresh_chunk(conn: Connection, ids: list[str]) -> int:
+def _refresh_chunk(conn: Connection, ids: list[str]) -> set[str]:
     records = _records(conn, ids)
     current = {
         row.id: tuple(row[1:])
@@ -141,9 +143,11 @@ def _refresh_chunk(conn: Connection, ids: list[str]) -> int:
                 )
             )
     # keyword ranking weighs title words; author keywords are stored with the keywords
-    rekeyed = sum(
-        (row["title"], row["author_keywords"]) != (current[row["pid"]][0], current[row["pid"]][-1]) for row in changed
-    )
+    rekeyed = {
+        row["pid"]
+        for row in changed
+        if (row["title"], row["author_keywords"]) != (current[row["pid"]][0], current[row["pid"]][-1])
+    }
     if changed:
         conn.execute(
             text(

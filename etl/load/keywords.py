@@ -21,6 +21,7 @@ from ..text.cleaning import clean_text
 from ..text.identity import abstract_sha256, paper_id
 from .reading import Reader
 from .rows import paper_rows
+from .statistics import save_statistics
 
 if TYPE_CHECKING:  # this module is imported before SQLAlchemy, to start the workers early
     from sqlalchemy import Connection
@@ -71,18 +72,8 @@ AUTHOR_OVERLAP = [
            AND o.kind != 'author')
        GROUP BY a.normalised""",
 ]
-STORE = [
-    "CREATE UNIQUE INDEX temp.corpus_keywords_normalised ON corpus_keywords (normalised)",
-    "DELETE FROM paper_keywords",
-    "DELETE FROM keyword_aliases",
-    "DELETE FROM keywords WHERE normalised NOT IN (SELECT normalised FROM corpus_keywords)",
-    """UPDATE keywords SET label = c.label, kind = c.kind, papers = c.papers
-       FROM corpus_keywords c WHERE c.normalised = keywords.normalised
-       AND (keywords.label, keywords.kind, keywords.papers) IS NOT (c.label, c.kind, c.papers)""",
-    """INSERT INTO keywords (normalised, label, kind, papers)
-       SELECT normalised, label, kind, papers FROM corpus_keywords c
-       WHERE NOT EXISTS (SELECT 1 FROM keywords k WHERE k.normalised = c.normalised)
-       ORDER BY normalised""",
+# Each staged paper's keywords, aliases and facet copies, once its keywords are in `keywords`.
+PAPER_ROWS = [
     # a method keeps its own name (`TOKEN` never shows as the `tokens` other papers write), and
     # an author keyword the authors' spelling
     """INSERT INTO paper_keywords (paper_id, keyword_id, keyword, kind, score, rank)
@@ -97,6 +88,20 @@ STORE = [
        FROM staged_facets f WHERE f.paper_id = papers.id
        AND (papers.keywords, papers.topics) IS NOT (f.keywords, f.topics)""",
 ]
+STORE = [
+    "CREATE UNIQUE INDEX temp.corpus_keywords_normalised ON corpus_keywords (normalised)",
+    "DELETE FROM paper_keywords",
+    "DELETE FROM keyword_aliases",
+    "DELETE FROM keywords WHERE normalised NOT IN (SELECT normalised FROM corpus_keywords)",
+    """UPDATE keywords SET label = c.label, kind = c.kind, papers = c.papers
+       FROM corpus_keywords c WHERE c.normalised = keywords.normalised
+       AND (keywords.label, keywords.kind, keywords.papers) IS NOT (c.label, c.kind, c.papers)""",
+    """INSERT INTO keywords (normalised, label, kind, papers)
+       SELECT normalised, label, kind, papers FROM corpus_keywords c
+       WHERE NOT EXISTS (SELECT 1 FROM keywords k WHERE k.normalised = c.normalised)
+       ORDER BY normalised""",
+    *PAPER_ROWS,
+]
 DROP = [
     "staged_keywords",
     "staged_aliases",
@@ -109,9 +114,9 @@ DROP = [
 ]
 
 
-def keyword_ranking() -> CorpusRanking:
-    """A ranking of the corpus with the configured topic taxonomy."""
-    return CorpusRanking(load_taxonomy(taxonomy_path()))
+def keyword_ranking(reference=None, on_statistics=None) -> CorpusRanking:
+    """A ranking of the corpus with the configured topic taxonomy (see `CorpusRanking`)."""
+    return CorpusRanking(load_taxonomy(taxonomy_path()), reference, on_statistics)
 
 
 class KeywordFeed:
@@ -184,40 +189,31 @@ def title_tag(title: str | None) -> str:
 
 
 def refresh_keywords(conn: Connection, feed: KeywordFeed | None = None) -> int:
-    """Recompute every paper's keywords against the current corpus and store them; returns the
-    number of distinct keywords. Keyword ids of surviving keywords do not change.
+    """Rescore: recompute every paper's keywords against the current corpus, store them and the
+    statistics ranked against (`statistics`); returns the number of distinct keywords. Keyword
+    ids of surviving keywords do not change.
 
     `feed` may hold papers the load already fed; the others are fed here. If a fed text is not
     the stored one, or a fed paper no longer exists, everything is fed again from the database."""
     raw = conn.connection.driver_connection
     total = raw.execute("SELECT count(*) FROM papers").fetchone()[0]
+
+    def keep(df, n, meanings):
+        save_statistics(raw, df, n, meanings)
+
     ranking = None if feed is None or feed.stale else feed.ranking
-    retitled = None if ranking is None else _complete(raw, ranking, feed.fed, total)
+    if ranking is not None:
+        ranking.on_statistics = keep
+    retitled = None if ranking is None else complete_feed(raw, ranking, feed.fed, total)
     if retitled is None:
         if ranking is not None:
             ranking.close()
-        ranking = keyword_ranking()
-        retitled = _complete(raw, ranking, {}, total)
+        ranking = keyword_ranking(on_statistics=keep)
+        retitled = complete_feed(raw, ranking, {}, total)
         if retitled is None:
             # (cannot happen inside the load's transaction; a one-line error if it ever does)
             raise PaperdbError("papers changed while their keywords were computed; run the load again")
-    with ranking:
-        for statement in STAGE.strip().split(";\n"):
-            raw.execute(statement)
-        for chunk in ranking.ranked(retitled):
-            shaped = [paper_rows(pid, ranked) for pid, ranked in chunk]
-            raw.executemany(
-                "INSERT INTO staged_keywords VALUES (?, ?, ?, ?, ?, ?)", [row for rows, _, _ in shaped for row in rows]
-            )
-            raw.executemany(
-                "INSERT INTO staged_aliases VALUES (?, ?, ?)", [row for _, rows, _ in shaped for row in rows]
-            )
-            raw.executemany("INSERT INTO staged_facets VALUES (?, ?, ?)", [facets for _, _, facets in shaped])
-    if _stage_author_keywords(raw):
-        for statement in AUTHOR_OVERLAP:
-            raw.execute(statement)
-    for statement in CORPUS_KEYWORDS:
-        raw.execute(statement)
+    stage_ranked(raw, ranking, retitled)
     # paper_keywords is rebuilt whole: its secondary indexes are dropped and made again after the
     # insert (one sort each instead of an index update per row), exactly as the migrations made
     # them. On any error the transaction's rollback restores them.
@@ -233,15 +229,39 @@ def refresh_keywords(conn: Connection, feed: KeywordFeed | None = None) -> int:
     distinct = raw.execute("SELECT count(*) FROM corpus_keywords").fetchone()[0]
     for table in DROP:
         raw.execute(f"DROP TABLE temp.{table}")
+    raw.execute("DROP TABLE IF EXISTS temp.keyword_delta")  # (see `incremental`)
     return distinct
 
 
-def _stage_author_keywords(raw) -> int:
-    """Stage each paper's author keywords (`papers.author_keywords`) as kind `author`, under the
-    extracted keywords' normalisation: score 0 (not ranked), rank the authors' order. Returns
-    how many were staged."""
+def stage_ranked(raw, ranking: CorpusRanking, retitled: dict[str, str | None], among: str | None = None) -> None:
+    """Rank the fed papers into the staging tables, with the author keywords of all papers (or
+    of those `among` selects), and derive each staged keyword's label and kind (`corpus_keywords`)."""
+    with ranking:
+        for statement in STAGE.strip().split(";\n"):
+            raw.execute(statement)
+        for chunk in ranking.ranked(retitled):
+            shaped = [paper_rows(pid, ranked) for pid, ranked in chunk]
+            raw.executemany(
+                "INSERT INTO staged_keywords VALUES (?, ?, ?, ?, ?, ?)", [row for rows, _, _ in shaped for row in rows]
+            )
+            raw.executemany(
+                "INSERT INTO staged_aliases VALUES (?, ?, ?)", [row for _, rows, _ in shaped for row in rows]
+            )
+            raw.executemany("INSERT INTO staged_facets VALUES (?, ?, ?)", [facets for _, _, facets in shaped])
+    if _stage_author_keywords(raw, among):
+        for statement in AUTHOR_OVERLAP:
+            raw.execute(statement)
+    for statement in CORPUS_KEYWORDS:
+        raw.execute(statement)
+
+
+def _stage_author_keywords(raw, among: str | None = None) -> int:
+    """Stage each paper's author keywords (`papers.author_keywords`; of the papers whose ids
+    `among` selects, if given) as kind `author`, under the extracted keywords' normalisation:
+    score 0 (not ranked), rank the authors' order. Returns how many were staged."""
     total = 0
-    cursor = raw.execute("SELECT id, author_keywords FROM papers WHERE author_keywords != '[]'")
+    only = f" AND id IN ({among})" if among else ""
+    cursor = raw.execute(f"SELECT id, author_keywords FROM papers WHERE author_keywords != '[]'{only}")
     while rows := cursor.fetchmany(1000):
         staged = []
         for pid, chosen in rows:
@@ -256,11 +276,15 @@ def _stage_author_keywords(raw) -> int:
     return total
 
 
-def _complete(raw, ranking: CorpusRanking, fed: dict[str, str], total: int) -> dict[str, str | None] | None:
-    """Feed the papers not yet fed. None unless the ranking now holds each paper once, with the
-    text the database holds; else the papers fed with a title that is not the stored one (id -> title)."""
+def complete_feed(
+    raw, ranking: CorpusRanking, fed: dict[str, str], total: int, among: str | None = None
+) -> dict[str, str | None] | None:
+    """Feed the papers not yet fed (of those whose ids `among` selects, if given: `total` of
+    them). None unless the ranking now holds each paper once, with the text the database holds;
+    else the papers fed with a title that is not the stored one (id -> title)."""
     retitled: dict[str, str | None] = {}
-    cursor = raw.execute("SELECT id, abstract, abstract_sha256, title FROM papers")
+    only = f" WHERE id IN ({among})" if among else ""
+    cursor = raw.execute(f"SELECT id, abstract, abstract_sha256, title FROM papers{only}")
     while rows := cursor.fetchmany(1000):
         batch = []
         for pid, abstract, digest, title in rows:

@@ -19,9 +19,11 @@ from ..store.models import EtlRun, Event, PaperLink, PaperSource, Source
 from ..text.cleaning import clean_text
 from ..text.identity import abstract_sha256, paper_id
 from .bibliography import refresh_bibliography
+from .incremental import note_removed_papers, update_keywords
 from .keywords import KeywordFeed, fed_title, refresh_keywords
 from .reading import Reader
 from .rows import link_rows, record_fields
+from .statistics import needs_rescore
 from .summary import RunSummary, utcnow
 from .unchanged import KEYWORDS_STALE
 
@@ -41,16 +43,27 @@ DELETE FROM repos WHERE url_key NOT IN (SELECT url_key FROM paper_links WHERE ki
 DEFER_FTS = "INSERT OR IGNORE INTO etl_flags (name) VALUES ('fts_deferred')"
 RESUME_FTS = "DELETE FROM etl_flags WHERE name = 'fts_deferred'"
 REBUILD_FTS = "INSERT INTO papers_fts (papers_fts) VALUES ('rebuild')"
-DROP_ORPHAN_PAPERS = """
-DELETE FROM papers WHERE NOT EXISTS (SELECT 1 FROM paper_sources ps WHERE ps.paper_id = papers.id)
-"""
+ORPHAN_PAPERS = "SELECT id FROM papers WHERE NOT EXISTS (SELECT 1 FROM paper_sources ps WHERE ps.paper_id = papers.id)"
+DROP_ORPHAN_PAPERS = f"DELETE FROM papers WHERE id IN ({ORPHAN_PAPERS})"
+# A load defers the full-text index (and rebuilds it once at the end) when it may add more than
+# this share of the papers the database holds, judged by the input's size at this many bytes a
+# paper; a smaller load lets the index follow row by row, which costs what it changes.
+FTS_DEFER_SHARE = 0.05
+BYTES_PER_PAPER = 1_000
 
 
 class Run:
     """State of one load inside its transaction."""
 
     def __init__(
-        self, conn: Connection, summary: RunSummary, keywords: KeywordFeed, reader: Reader, *, keep_going: bool
+        self,
+        conn: Connection,
+        summary: RunSummary,
+        keywords: KeywordFeed,
+        reader: Reader,
+        *,
+        keep_going: bool,
+        input_bytes: int | None = None,
     ):
         self.conn = conn
         self.raw = conn.connection.driver_connection  # the same connection and transaction
@@ -69,9 +82,17 @@ class Run:
         # New and changed papers go to keyword extraction as they are saved, so worker processes
         # extract while this process goes on reading and inserting; finish() feeds the rest.
         self.keywords = keywords
-        # The papers_fts triggers stand aside for this transaction; finish() rebuilds the index
-        # once if anything changed, which costs far less than a trigger per row.
-        conn.execute(text(DEFER_FTS))
+        # For a large load the papers_fts triggers stand aside for this transaction and finish()
+        # rebuilds the index once, which costs far less than a trigger per row.
+        self.fts_deferred = False
+        held = self.raw.execute("SELECT count(*) FROM papers").fetchone()[0]
+        if input_bytes is None or input_bytes / BYTES_PER_PAPER > FTS_DEFER_SHARE * held:
+            self.defer_fts()
+
+    def defer_fts(self) -> None:
+        if not self.fts_deferred:
+            self.conn.execute(text(DEFER_FTS))
+            self.fts_deferred = True
 
     def load_file(self, input_file: InputFile) -> None:
         try:
@@ -259,8 +280,9 @@ class Run:
         `stage` is told of each long step as it starts."""
         summary, conn = self.summary, self.conn
         stage = stage or (lambda _: None)
-        rekeyed = 0
+        rekeyed: set[str] = set()
         if summary.files_loaded:
+            note_removed_papers(self.raw, ORPHAN_PAPERS)
             summary.papers_removed = conn.execute(text(DROP_ORPHAN_PAPERS)).rowcount
             with summary.timed("bibliography"):
                 rekeyed = refresh_bibliography(conn, self.touched)
@@ -268,12 +290,21 @@ class Run:
             conn.execute(text(DROP_UNCITED_REPOS))
         summary.papers_added = len(self.added)
         summary.papers_updated = len(self.updated - self.added)
-        stale = conn.execute(text(KEYWORDS_STALE)).scalar()
-        if rescore or stale or self.added or self.updated or summary.papers_removed or rekeyed:
+        ranked = self.added | self.updated | rekeyed
+        changing = len(ranked) + summary.papers_removed
+        if rescore or conn.execute(text(KEYWORDS_STALE)).scalar() or (changing and needs_rescore(self.raw, changing)):
             stage("keywords")
+            self.defer_fts()  # (every paper's keyword facets may change)
             with summary.timed("keywords"):
                 summary.keywords = refresh_keywords(conn, self.keywords)
-        if summary.files_loaded or summary.keywords is not None:
+            summary.rescored = True
+        elif ranked:
+            stage("keywords")
+            with summary.timed("keywords"):
+                summary.keywords = update_keywords(conn, self.keywords, ranked, summary.papers_removed)
+        elif summary.papers_removed:
+            summary.keywords = update_keywords(conn, None, set(), summary.papers_removed)
+        if self.fts_deferred and (summary.files_loaded or summary.keywords is not None):
             stage("full-text index")
             with summary.timed("fts"):
                 conn.execute(text(REBUILD_FTS))

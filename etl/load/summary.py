@@ -33,7 +33,8 @@ class RunSummary:
     papers_added: int = 0
     papers_updated: int = 0
     papers_removed: int = 0
-    keywords: int | None = None  # distinct keywords after a rescore; None when not rescored
+    keywords: int | None = None  # distinct keywords after keywords were redone; None when they were not
+    rescored: bool = False  # every paper's keywords were rescored (not only the load's own papers)
     duration_s: float = 0.0
     timings: dict[str, float] = field(default_factory=dict)  # seconds per stage, for benchmarks
 

@@ -7,8 +7,10 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from .base import NAMING_CONVENTION, Base  # noqa: F401 (re-exported)
 
-# Authors and institutions live in their own module; every model is importable from here.
+# Authors and institutions, and keyword statistics, live in their own modules; every model is
+# importable from here.
 from .people import Author, Institution, PaperAffiliation, PaperAuthor  # noqa: F401
+from .scoring import KeywordMeaning, KeywordScoring, KeywordStat  # noqa: F401
 
 
 class Paper(Base):

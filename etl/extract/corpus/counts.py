@@ -7,10 +7,10 @@ import heapq
 import marshal
 import tempfile
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import chain, groupby
 from operator import itemgetter
-from typing import IO
+from typing import IO, Protocol
 
 from ...iterables import chunks
 from ..keywords import (
@@ -32,6 +32,23 @@ MERGE_IN_MEMORY = 200_000  # keys of all workers the parent adds up in a diction
 Paper = tuple[str, str, str | None]  # (paper id, abstract, title)
 # Titles that differ from the ones fed (paper id -> title or None): ranking takes these instead.
 Retitled = Mapping[str, str | None]
+LOOKUP_CHUNK = 10_000  # keys looked up in the reference statistics at a time
+
+
+class Reference(Protocol):
+    """The statistics of papers ranked before, that new papers are ranked against as well (a
+    database's last rescore): its size, the acronyms it defined and its document frequencies."""
+
+    n: int
+    meanings: Meanings
+
+    def counts(self, keys: Sequence[str]) -> Mapping[str, int]:
+        """The papers using each of `keys` (those only one paper used may be missing)."""
+        ...
+
+
+# Told the corpus statistics once they are known: (document frequencies, papers, acronyms).
+StatisticsSink = Callable[[dict[str, int], int, Meanings], None]
 
 
 class Extraction:
@@ -107,14 +124,17 @@ def _add_meaning(meanings: Meanings, short: str, key: str, label: str) -> None:
 
 
 def merge_counts(
-    parts: Iterable[tuple[int, Meanings, Iterable[tuple[str, int]]]], in_order: bool = True
+    parts: Iterable[tuple[int, Meanings, Iterable[tuple[str, int]]]],
+    in_order: bool = True,
+    reference: Reference | None = None,
 ) -> tuple[dict[str, int], int, Meanings]:
-    """Add up the counts of several shares, each `(papers, acronyms, (key, count))`, keeping only
-    keys more than one paper uses (ranking reads a missing key as one paper: the paper's own).
-    With `in_order` the pairs come sorted by key and are merged as streams, in bounded memory;
-    otherwise (for at most `MERGE_IN_MEMORY` keys in all) they are added up in one dictionary."""
-    n = 0
-    meanings: Meanings = {}
+    """Add up the counts of several shares, each `(papers, acronyms, (key, count))`, and of the
+    `reference` statistics if any, keeping only keys more than one paper uses (ranking reads a
+    missing key as one paper: the paper's own). With `in_order` the pairs come sorted by key and
+    are merged as streams, in bounded memory; otherwise (for at most `MERGE_IN_MEMORY` keys in
+    all) they are added up in one dictionary. A reference adds only to the keys the shares have."""
+    n = reference.n if reference else 0
+    meanings: Meanings = {short: dict(keys) for short, keys in reference.meanings.items()} if reference else {}
     streams = []
     for part_n, part_meanings, pairs in parts:
         n += part_n
@@ -123,14 +143,24 @@ def merge_counts(
                 _add_meaning(meanings, short, key, label)
         streams.append(pairs)
     if in_order:
-        df = {key: count for key, count in _add_up(heapq.merge(*streams, key=itemgetter(0))) if count > 1}
-        return df, n, meanings
-    total: dict[str, int] = {}
-    get = total.get
-    for pairs in streams:
-        for key, count in pairs:
-            total[key] = get(key, 0) + count
-    return {key: count for key, count in total.items() if count > 1}, n, meanings
+        summed: Iterable[tuple[str, int]] = _add_up(heapq.merge(*streams, key=itemgetter(0)))
+    else:
+        total: dict[str, int] = {}
+        get = total.get
+        for pairs in streams:
+            for key, count in pairs:
+                total[key] = get(key, 0) + count
+        summed = total.items()
+    if reference is None:
+        return {key: count for key, count in summed if count > 1}, n, meanings
+    df = {}
+    for part in chunks(summed, LOOKUP_CHUNK):
+        known = reference.counts([key for key, _ in part])
+        for key, count in part:
+            count += known.get(key, 0)
+            if count > 1:
+                df[key] = count
+    return df, n, meanings
 
 
 def in_order_needed(spilled: bool, keys: int) -> bool:

@@ -17,7 +17,7 @@ from multiprocessing.connection import Connection, wait
 from ...errors import PaperdbError, WorkerError
 from ...iterables import chunks
 from ..keywords import Taxonomy
-from .counts import Extraction, Meanings, Paper, Retitled, in_order_needed, merge_counts
+from .counts import Extraction, Meanings, Paper, Reference, Retitled, StatisticsSink, in_order_needed, merge_counts
 
 CHUNK = 200  # papers per message between the parent and a worker
 COUNT_CHUNK = 20_000  # (key, count) pairs per message
@@ -138,9 +138,12 @@ class Pool:
         except BaseException as exc:  # reported to the main thread by submit() and finish()
             self.error = exc
 
-    def finish(self, retitled: Retitled) -> Iterator[list]:
-        """End the extraction, share the corpus counts (and the titles that changed since they
-        were fed), and yield the workers' ranked rows."""
+    def finish(
+        self, retitled: Retitled, reference: Reference | None = None, on_statistics: StatisticsSink | None = None
+    ) -> Iterator[list]:
+        """End the extraction, share the corpus counts (with the `reference` statistics, if
+        any, and the titles that changed since they were fed), tell `on_statistics` while the
+        workers rank, and yield the workers' ranked rows."""
         self.submit(None)  # type: ignore[arg-type]
         self.feeder.join()
         if self.error is not None:
@@ -148,9 +151,11 @@ class Pool:
         pipes = self.pipes
         for pipe in pipes:
             _send(pipe, None)
-        totals = (*self._merged_counts(), retitled)
+        totals = (*self._merged_counts(reference), retitled)
         for pipe in pipes:
             _send(pipe, totals)
+        if on_statistics is not None:
+            on_statistics(*totals[:3])
         del totals
         busy = set(pipes)
         while busy:
@@ -161,7 +166,7 @@ class Pool:
                 elif message[1]:
                     yield message[1]
 
-    def _merged_counts(self) -> tuple[dict[str, int], int, Meanings]:
+    def _merged_counts(self, reference: Reference | None) -> tuple[dict[str, int], int, Meanings]:
         """The workers' counts added up: as sorted streams if any worker spilled or there are
         many keys, else in one dictionary (no sorting, no heap)."""
         spilled, keys = False, 0
@@ -176,7 +181,7 @@ class Pool:
         for pipe in self.pipes:
             message = _receive(pipe, "meanings")
             parts.append((message[1], message[2], _received_keys(pipe)))
-        return merge_counts(parts, in_order)
+        return merge_counts(parts, in_order, reference)
 
     def close(self) -> None:
         for process in self.processes:

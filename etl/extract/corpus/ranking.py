@@ -26,7 +26,7 @@ from contextlib import contextmanager
 
 from ..keywords import Keyword, Taxonomy
 from . import pool as _pool
-from .counts import Extraction, Paper, Retitled, in_order_needed, merge_counts
+from .counts import Extraction, Paper, Reference, Retitled, StatisticsSink, in_order_needed, merge_counts
 from .pool import Pool, worker_count
 
 PARALLEL_MIN = 400  # papers from which the work is spread over worker processes
@@ -36,10 +36,18 @@ class CorpusRanking:
     """Rank a corpus that arrives in pieces: `feed` papers as they come, then iterate `ranked()`
     once all are in. From `PARALLEL_MIN` papers on, worker processes start and extract while the
     caller goes on with its own work. `ranked()` yields lists of `(id, ranked keywords)` in no
-    particular order. Use it as a context manager: leaving stops the workers, whatever happened."""
+    particular order. Use it as a context manager: leaving stops the workers, whatever happened.
 
-    def __init__(self, taxonomy: Taxonomy):
+    With a `reference`, the papers are ranked against its statistics added to their own (a load
+    that ranks only its new papers); `on_statistics` is told the statistics ranked against
+    (to keep them for such loads)."""
+
+    def __init__(
+        self, taxonomy: Taxonomy, reference: Reference | None = None, on_statistics: StatisticsSink | None = None
+    ):
         self.taxonomy = taxonomy
+        self.reference = reference
+        self.on_statistics = on_statistics
         self.pending: list[Paper] = []
         self.pool: Pool | None = None
         self.fed = 0
@@ -69,13 +77,15 @@ class CorpusRanking:
                 share.extract(self.pending)
                 self.pending = []
                 in_order = in_order_needed(share.spilled, len(share.df))  # (without `fork`, any corpus is here)
-                df, n, meanings = merge_counts([share.counts(in_order)], in_order)
+                df, n, meanings = merge_counts([share.counts(in_order)], in_order, self.reference)
+                if self.on_statistics is not None:
+                    self.on_statistics(df, n, meanings)
                 yield list(share.ranked(df, n, meanings, retitled))
             return
         if self.pending:
             self.pool.submit(self.pending)
             self.pending = []
-        yield from self.pool.finish(retitled)
+        yield from self.pool.finish(retitled, self.reference, self.on_statistics)
 
     def close(self) -> None:
         if self.pool is not None:
