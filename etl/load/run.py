@@ -304,6 +304,7 @@ class Run:
                 summary.keywords = update_keywords(conn, self.keywords, ranked, summary.papers_removed)
         elif summary.papers_removed:
             summary.keywords = update_keywords(conn, None, set(), summary.papers_removed)
+        summary.papers_total = self.raw.execute("SELECT count(*) FROM papers").fetchone()[0]
         if self.fts_deferred and (summary.files_loaded or summary.keywords is not None):
             stage("full-text index")
             with summary.timed("fts"):

@@ -35,6 +35,7 @@ class RunSummary:
     papers_removed: int = 0
     keywords: int | None = None  # distinct keywords after keywords were redone; None when they were not
     rescored: bool = False  # every paper's keywords were rescored (not only the load's own papers)
+    papers_total: int = 0  # papers the database holds after the load
     duration_s: float = 0.0
     timings: dict[str, float] = field(default_factory=dict)  # seconds per stage, for benchmarks
 
@@ -76,6 +77,7 @@ class RunSummary:
             f" ({self.files_unchanged} unchanged{skipped}); papers: {self.papers_added} added,"
             f" {self.papers_updated} updated, {self.papers_removed} removed"
             + (f"; {self.keywords} keywords" if self.keywords is not None else "")
+            + (" (every paper rescored)" if self.rescored and self.papers_added < self.papers_total else "")
             + (f"; {self.events} events" if self.events else "")
             + (f"; {self.without_abstract} records without abstract skipped" if self.without_abstract else "")
             + (
