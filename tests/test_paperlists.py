@@ -410,13 +410,17 @@ def test_the_load_command_offers_every_reader_as_a_format(runner, write, db_file
 @pytest.mark.parametrize(
     "change, message",
     [
-        ({"author": 5}, "record 1: `author` is a int, not text"),
+        ({"author": 5}, "record 1: `author` is a number, not text"),
         ({"author": [1, {"x": 2}]}, "record 1: `author` is a list that holds more than text"),
-        ({"status": 3}, "`status` is a int"),
-        ({"keywords": 7}, "`keywords` is a int"),
+        ({"status": 3}, "`status` is a number"),
+        ({"keywords": 7}, "`keywords` is a number"),
         ({"aff": ["x"]}, "`aff` is a list"),
-        ({"track": {}}, "`track` is a dict"),
+        ({"track": {}}, "`track` is an object"),
+        ({"status": True}, "`status` is true or false"),
         ({"github": ["https://github.com/a/b"]}, "`github` is a list"),
+        ({"title": "t" * 2_001}, "`title` is longer than 2,000 characters"),
+        ({"keywords": ["k"] * 10_001}, "`keywords` has more than 10,000 items"),
+        ({"extra_field": "x" * 1_000_001}, "its other fields are longer than 1,000,000 characters"),
     ],
 )
 def test_a_field_of_the_wrong_type_is_one_line_naming_the_record(write, change, message):

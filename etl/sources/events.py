@@ -6,6 +6,7 @@ import re
 
 from ..errors import InputError
 from .decode import join_lines, parse_json
+from .fields import MAX_ITEMS, MAX_TITLE_CHARS, text_field
 from .records import Entry, Event, ParsedFile
 
 PAPER_TYPES = {"poster", "oral", "spotlight", "spotlight poster", "oral poster"}
@@ -61,7 +62,10 @@ def canonical_event_url(url: str) -> str:
 
 def _people(path: str, people: object, index: int, line: int) -> tuple[str, ...]:
     """`speakers/authors`: comma-separated text, or a list of names (or of objects with a name)."""
+    if isinstance(people, list) and len(people) > MAX_ITEMS:
+        raise InputError(path, f"item {index + 1}: `speakers/authors` has more than {MAX_ITEMS:,} items", line)
     if isinstance(people, str):
+        text_field(path, people, "speakers/authors", line, f"item {index + 1}: ")
         return tuple(a.strip() for a in people.split(",") if a.strip())
     if isinstance(people, list):
         names = []
@@ -74,6 +78,7 @@ def _people(path: str, people: object, index: int, line: int) -> tuple[str, ...]
                 )
             if person.strip():
                 names.append(person.strip())
+        text_field(path, ", ".join(names), "speakers/authors", line, f"item {index + 1}: ")
         return tuple(names)
     raise InputError(path, f"item {index + 1}: `speakers/authors` is a {type(people).__name__}, not names", line)
 
@@ -93,16 +98,17 @@ def read_events(path: str, text: str, venue: str | None = None, year: int | None
     for index, item in enumerate(data):
         if not isinstance(item, dict):
             raise InputError(path, f"item {index + 1} is not an object")
-        kind = str(item.get("type") or "").strip()
-        title = str(item.get("name") or "").strip()
-        url = str(item.get("virtualsite_url") or "").strip() or None
+        line = lines[index] if index < len(lines) else 1
+        where = f"item {index + 1}: "
+        kind = text_field(path, item.get("type"), "type", line, where, limit=200).strip()
+        title = text_field(path, item.get("name"), "name", line, where, limit=MAX_TITLE_CHARS).strip()
+        url = text_field(path, item.get("virtualsite_url"), "virtualsite_url", line, where).strip() or None
         people = item.get("speakers/authors") or ""
-        abstract = str(item.get("abstract") or "").strip()
+        abstract = text_field(path, item.get("abstract"), "abstract", line, where).strip()
         parsed = parse_event_url(url) if url else None
         if parsed:
             file_venue = file_venue or parsed[0]
             file_year = file_year or parsed[1]
-        line = lines[index] if index < len(lines) else 1
         if kind.lower() not in PAPER_TYPES:
             events.append(
                 Event(

@@ -10,6 +10,7 @@ import re
 from ..errors import InputError
 from .decode import join_lines, parse_json
 from .events import object_lines
+from .fields import MAX_FIELD_CHARS, MAX_TITLE_CHARS, text_field, text_items
 from .ids import arxiv_id, openreview_id
 from .records import Entry, ParsedFile
 
@@ -152,19 +153,27 @@ _LISTS = frozenset(("author", "keywords"))
 
 def _check_types(path: str, item: dict, index: int, line: int) -> None:
     """Every field the reader stores is text (or a list of texts, for authors and keywords)."""
+    where = f"record {index + 1}: "
     for key in (*_READ, "pdf", "bibtex"):
         value = item.get(key)
-        if value is None or isinstance(value, str):
-            continue
-        if key in _LISTS and isinstance(value, list) and all(isinstance(v, str) for v in value):
-            continue
-        kind = "a list that holds more than text" if isinstance(value, list) else f"a {type(value).__name__}"
-        raise InputError(path, f"record {index + 1}: `{key}` is {kind}, not text", line)
+        if key in _LISTS and isinstance(value, list):
+            if not all(isinstance(v, str) for v in value):
+                raise InputError(path, f"{where}`{key}` is a list that holds more than text, not text", line)
+            text_items(path, value, key, line, where)
+        else:
+            text_field(path, value, key, line, where, limit=MAX_TITLE_CHARS if key == "title" else MAX_FIELD_CHARS)
 
 
-def _extra(item: dict) -> str | None:
+def _extra(path: str, item: dict, index: int, line: int) -> str | None:
     rest = {key: value for key, value in item.items() if key not in _READ and value not in ("", None, [], {})}
-    return json.dumps(rest, ensure_ascii=False, sort_keys=True) if rest else None
+    if not rest:
+        return None
+    kept = json.dumps(rest, ensure_ascii=False, sort_keys=True)
+    if len(kept) > 10 * MAX_FIELD_CHARS:
+        raise InputError(
+            path, f"record {index + 1}: its other fields are longer than {10 * MAX_FIELD_CHARS:,} characters", line
+        )
+    return kept
 
 
 def split_keywords(value: object) -> tuple[str, ...]:
@@ -221,7 +230,7 @@ def read_paperlists(path: str, text: str, venue: str | None = None, year: int | 
                 keywords=split_keywords(item.get("keywords")),
                 links=tuple(text for field in LINK_FIELDS if (text := _text(item.get(field)))),
                 affiliations=affiliations(item, len(authors)),
-                extra=_extra(item),
+                extra=_extra(path, item, index, line),
             )
         )
     return ParsedFile("paperlists", file_venue, file_year, tuple(entries), (), without_abstract)

@@ -8,6 +8,7 @@ import re
 
 from ..errors import InputError
 from .decode import join_lines, parse_json
+from .fields import MAX_TITLE_CHARS, text_field, text_items
 from .ids import arxiv_id, openreview_id
 from .paperlists import split_keywords
 from .records import Entry, ParsedFile
@@ -77,26 +78,31 @@ def _year(path: str, value: object, line: int) -> int | None:
 
 def _entry(row: dict, line: int, position: int, venue: str | None, year: int | None, path: str = "") -> Entry | None:
     fields = {_key(k): v for k, v in row.items() if k is not None}
-    abstract = join_lines(str(fields.get("abstract") or ""))
+
+    def text(name: str, **options) -> str:
+        return text_field(path, fields.get(name), name, line, **options)
+
+    abstract = join_lines(text("abstract"))
     if not abstract:
         return None
     ids = tuple(
-        (scheme, _id_value(scheme, str(fields[column])))
+        (scheme, _id_value(scheme, value))
         for column, scheme in ID_COLUMNS.items()
-        if str(fields.get(column) or "").strip()
+        if (value := text(column, numbers=True)).strip()
     )
     row_year = _year(path, fields.get("year"), line) if not year else None
+    authors = "authors" if fields.get("authors") else "author"
     return Entry(
         abstract=abstract,
         line=line,
         position=position,
-        title=join_lines(str(fields.get("title") or "")) or None,
-        authors=split_names(fields.get("authors") or fields.get("author")),
+        title=join_lines(text("title", limit=MAX_TITLE_CHARS)) or None,
+        authors=split_names(text_items(path, fields.get(authors), authors, line)),
         ids=tuple(dict.fromkeys(ids)),
-        url=str(fields.get("url") or "").strip() or None,
-        keywords=split_keywords(fields.get("keywords")),
-        links=tuple(text for column in LINK_COLUMNS if (text := str(fields.get(column) or "").strip())),
-        venue=venue or (str(fields.get("venue") or "").strip() or None),
+        url=text("url").strip() or None,
+        keywords=split_keywords(text_items(path, fields.get("keywords"), "keywords", line)),
+        links=tuple(value for column in LINK_COLUMNS if (value := text(column).strip())),
+        venue=venue or (text("venue", limit=200).strip() or None),
         year=year or row_year,
     )
 
