@@ -426,3 +426,102 @@ def test_read_only_media_are_read_and_a_load_there_is_one_line(small_fs, tmp_pat
 
     page = asyncio.run(make_datasette(db).client.get("/papers/papers.json?_shape=array&_size=100"))
     assert page.status_code == 200 and len(page.json()) == 57
+
+
+def _jsonl(**fields) -> str:
+    return json.dumps({"abstract": "We study hostile records in exports.", "venue": "ICML", "year": 2024, **fields})
+
+
+def _events(**fields) -> str:
+    item = {
+        "type": "Poster",
+        "name": "A paper",
+        "abstract": "We study hostile records in exports.",
+        "speakers/authors": "Ada Lovelace",
+        "virtualsite_url": "https://icml.cc/virtual/2024/poster/1",
+    }
+    return json.dumps([{**item, **fields}])
+
+
+@pytest.mark.parametrize(
+    "name, content, message",
+    [
+        ("a.jsonl", _jsonl(abstract={"a": 1}), ":1: `abstract` is an object, not text"),
+        ("a.jsonl", _jsonl(abstract=True), ":1: `abstract` is true or false, not text"),
+        ("a.jsonl", _jsonl(venue={"a": 1}), ":1: `venue` is an object, not text"),
+        ("a.jsonl", _jsonl(url={"a": 1}), ":1: `url` is an object, not text"),
+        ("a.jsonl", _jsonl(title=[{"a": 1}]), ":1: `title` is a list, not text"),
+        ("a.jsonl", _jsonl(authors=[{"a": 1}]), ":1: `authors` is an object, not text"),
+        ("a.jsonl", _jsonl(doi=[1]), ":1: `doi` is a list, not text"),
+        ("a.jsonl", _jsonl(authors="a, " * 1_000_000), ":1: `authors` is longer than 100,000 characters"),
+        ("a.jsonl", _jsonl(authors=["a"] * 10_001), ":1: `authors` has more than 10,000 items"),
+        ("a.jsonl", _jsonl(title="t" * 6_000_000), ":1: `title` is longer than 2,000 characters"),
+        ("e.json", _events(abstract=5), ":1: item 1: `abstract` is a number, not text"),
+        ("e.json", _events(abstract=["a"]), ":1: item 1: `abstract` is a list, not text"),
+        ("e.json", _events(name=5), ":1: item 1: `name` is a number, not text"),
+        ("e.json", _events(type=[1]), ":1: item 1: `type` is a list, not text"),
+        ("e.json", _events(**{"speakers/authors": "a, " * 1_000_000}), "`speakers/authors` is longer than 100,000"),
+        ("e.json", _events(**{"speakers/authors": ["a"] * 10_001}), "`speakers/authors` has more than 10,000 items"),
+    ],
+)
+def test_export_fields_of_the_wrong_type_or_size_are_one_line(tmp_path, db_with_seeds, name, content, message):
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    before = rows(db_with_seeds, "SELECT count(*) FROM papers")
+    done = paperdb("load", str(path), "--db", db_with_seeds)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"Error: {path}") and message in done.stderr, done.stderr
+    assert rows(db_with_seeds, "SELECT count(*) FROM papers") == before
+
+
+def test_one_query_cannot_make_the_server_hold_gigabytes(db_with_seeds):
+    import asyncio
+    import time
+    from urllib.parse import quote
+
+    from etl.serve.app import make_datasette
+
+    ds = make_datasette(db_with_seeds)
+    sql = "with recursive c(x) as (select 1 union all select x+1 from c where x<200) select hex(randomblob(2400000)) from c"
+    started = time.perf_counter()
+    response = asyncio.run(ds.client.get("/papers.json?sql=" + quote(sql)))
+    assert response.status_code == 400 and "query result larger than 50 MB" in response.text
+    assert len(response.content) < 10_000 and time.perf_counter() - started < 5
+    assert len(asyncio.run(ds.client.get("/papers/papers.json?_size=100")).json()["rows"]) == 57
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/papers/papers?_search=%00",
+        "/papers/papers?_search=a%00b",
+        "/papers/papers?_search_title=%00",
+        "/papers/papers?_search=%22",
+        "/papers/papers.json?_search=%22graph",
+        "/papers/papers?_where=%00",
+        "/papers/search?q=%00",
+        "/papers/papers?_search=%22graph+neural%22",
+    ],
+)
+def test_any_search_text_in_a_url_is_answered(db_with_seeds, path):
+    import asyncio
+
+    from etl.serve.app import make_datasette
+
+    assert asyncio.run(make_datasette(db_with_seeds).client.get(path)).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "query, safe",
+    [
+        (b"_search=graph&_facet=venue", b"_search=graph&_facet=venue"),  # untouched, byte for byte
+        (b"_search=%22graph+neural%22", b"_search=%22graph+neural%22"),  # a balanced phrase stays
+        (b"_search=%22graph", b"_search=+graph"),
+        (b"a=b&_where=%00", b"a=b"),
+        (b"q=a%00b", b"q=ab"),
+    ],
+)
+def test_safe_query_strings(query, safe):
+    from etl.serve.limits import safe_query_string
+
+    assert safe_query_string(query) == safe

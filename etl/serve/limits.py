@@ -1,5 +1,9 @@
 """Limits on what ad-hoc SQL in Datasette may build: `limit_connection(conn)`.
 
+Each value is at most `MAX_VALUE_BYTES` (SQLite's length limit) and the rows of one query at
+most `MAX_RESULT_BYTES` together (counted as they are fetched: a query asking for more stops
+with an error), so one request cannot make the server hold gigabytes.
+
 SQLite's length limit stops `randomblob(1e9)` at once, but `printf('%.*c', 2e9, 'x')` (and its
 alias `format`) pads in a loop the SQL time limit cannot interrupt, for seconds of CPU, before
 it finds the result too big. paperdb's own `printf` gives NULL, at once, for a width or
@@ -13,10 +17,13 @@ from __future__ import annotations
 import re
 import sqlite3
 import threading
+import weakref
+from urllib.parse import parse_qsl, urlencode
 
 # The largest text or blob one SQL expression may make in Datasette.
 MAX_VALUE_BYTES = 5_000_000
 MAX_WIDTH = 100_000  # of one printf conversion: wider is refused
+MAX_RESULT_BYTES = 50_000_000  # of the text and blobs of all rows one query returns
 
 # a conversion: `%%`, or flags, width, precision (each digits or `*`) and its letter
 _CONVERSION = re.compile(r"%(?:%|[-+ 0#,!]*(\*|\d+)?(?:\.(\*|\d*))?[a-zA-Z])")
@@ -73,9 +80,74 @@ def _printf(*args):
     return conn.execute(f"SELECT printf({marks})", args).fetchone()[0]
 
 
+class _BudgetedRows:
+    """A row factory (`sqlite3.Row` rows) that counts the bytes of text and blobs each cursor
+    has fetched and stops the query past `MAX_RESULT_BYTES`."""
+
+    def __init__(self) -> None:
+        self.fetched: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def __call__(self, cursor: sqlite3.Cursor, values: tuple) -> sqlite3.Row:
+        size = sum(len(v) for v in values if isinstance(v, (str, bytes)))
+        if size > 10_000:  # (small rows are not worth a dictionary lookup each)
+            total = self.fetched.get(cursor, 0) + size
+            if total > MAX_RESULT_BYTES:
+                raise sqlite3.OperationalError(
+                    f"query result larger than {MAX_RESULT_BYTES // 1_000_000} MB; select fewer rows or smaller values"
+                )
+            self.fetched[cursor] = total
+        return sqlite3.Row(cursor, values)
+
+
 def limit_connection(conn: sqlite3.Connection) -> None:
-    """Cap the size of values (Python 3.11+) and the width of `printf`/`format` on `conn`."""
+    """Cap the size of values (Python 3.11+), of a query's rows and the width of
+    `printf`/`format` on `conn`."""
     if hasattr(conn, "setlimit"):  # Python 3.11+
         conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
+    conn.row_factory = _BudgetedRows()
     for name in ("printf", "format"):
         conn.create_function(name, -1, _printf, deterministic=True)
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def safe_query_string(query: bytes) -> bytes:
+    """A request's query string with what SQLite or FTS5 cannot take as user text made harmless:
+    control characters (NUL ends SQL text) dropped from every value, and in full-text searches
+    (`_search`, `_search_<column>`) the quotes of an unbalanced phrase (`"`) as spaces; a
+    search or `_where` left blank is dropped (Datasette would run it as an empty match or
+    condition). An ordinary query string comes back unchanged, byte for byte."""
+    if not query:
+        return query
+    text = query.decode("latin-1")
+    if "%" not in text and "\\x00" not in text:
+        return query
+    pairs = parse_qsl(text, keep_blank_values=True, encoding="utf-8", errors="surrogateescape")
+    changed = False
+    safe = []
+    for key, value in pairs:
+        cleaned = _CONTROL.sub("", value)
+        searching = key == "_search" or key.startswith("_search_")
+        if searching and cleaned.count('"') % 2:
+            cleaned = cleaned.replace('"', " ")
+        changed = changed or cleaned != value or _CONTROL.search(key) is not None
+        if changed and (searching or key == "_where") and not cleaned.strip():
+            continue
+        safe.append((_CONTROL.sub("", key), cleaned))
+    if not changed:
+        return query
+    return urlencode(safe, encoding="utf-8", errors="surrogateescape").encode("ascii")
+
+
+def safe_queries(app):
+    """ASGI middleware: every request's query string through `safe_query_string`."""
+
+    async def wrapped(scope, receive, send):
+        if scope.get("type") == "http" and scope.get("query_string"):
+            query = safe_query_string(scope["query_string"])
+            if query is not scope["query_string"]:
+                scope = dict(scope, query_string=query)
+        await app(scope, receive, send)
+
+    return wrapped

@@ -11,7 +11,7 @@ from datasette.utils.asgi import Response
 
 from ..store.functions import register
 from . import cells
-from .limits import limit_connection
+from .limits import limit_connection, safe_queries
 from .paper import PAPER_ID, heading, paper_page, paper_pk
 from .render import preview
 
@@ -22,6 +22,11 @@ DATABASE = "papers"
 def prepare_connection(conn):
     register(conn)
     limit_connection(conn)  # ad-hoc SQL cannot build gigabytes (the time limit cannot stop one call)
+
+
+@hookimpl
+def asgi_wrapper(datasette):
+    return safe_queries  # NUL and unbalanced search quotes in a URL are no error
 
 
 @hookimpl
