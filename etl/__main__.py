@@ -1,5 +1,5 @@
 """`python -m etl` runs the paperdb command line."""
 
-from .cli import cli
+from .cli import main
 
-cli(prog_name="paperdb")
+main()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sys
 
 import click
@@ -25,6 +27,12 @@ def db_option(command):
     )(command)
 
 
+def _not_blank(value: str | None) -> str | None:
+    if value is not None and not value.strip():
+        raise click.BadParameter("must name a venue (e.g. ICML)")
+    return value
+
+
 def _run(fn, db_file: str, *args, **kwargs):
     """Call `fn(db_file, ...)` once `db_file` is known to be a database file (or none yet),
     turning expected failures, and what the database or the file system reports (disk full,
@@ -42,6 +50,57 @@ def _run(fn, db_file: str, *args, **kwargs):
         raise click.ClickException(str(error)) from None
 
 
+class Stopped(BaseException):
+    """A signal asked paperdb to stop (SIGINT, SIGTERM, SIGHUP): raised where the program is,
+    so a load's transaction rolls back and its workers stop, then reported in one line."""
+
+    def __init__(self, signum: int):
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+def _stop(signum, _frame):
+    raise Stopped(signum)
+
+
+def main() -> None:
+    """The console script: `cli`, with a signal or output that cannot be written reported in
+    one `Error:` line (exit status 1), never a traceback."""
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, _stop)
+    try:
+        code = cli.main(prog_name="paperdb", standalone_mode=False)
+    except click.ClickException as exc:
+        exc.show()
+        code = exc.exit_code
+    except click.exceptions.Abort:  # (a prompt ended by end of input; paperdb has none)
+        click.echo("Error: aborted", err=True)
+        code = 1
+    except Stopped as exc:
+        _say_stopped(exc)
+        code = 1
+    except OSError as exc:  # stdout unwritable: a full disk, a closed pipe
+        _quiet_stdout()
+        click.echo(f"Error: <stdout>: {exc.strerror or exc}", err=True)
+        code = 1
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _say_stopped(exc: Stopped) -> None:
+    command = sys.argv[1] if len(sys.argv) > 1 else ""
+    what = "; nothing of this load was written" if command in ("load", "rescore", "migrate") else ""
+    click.echo(f"Error: stopped by {exc}{what}", err=True)
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 @click.group()
 @click.version_option(__version__, prog_name="paperdb")
 def cli():
@@ -51,7 +110,11 @@ def cli():
 @cli.command()
 @click.argument("paths", nargs=-1)
 @db_option
-@click.option("--venue", help="Venue for files without a header line (overrides the header)")
+@click.option(
+    "--venue",
+    callback=lambda ctx, param, value: _not_blank(value),
+    help="Venue for files without a header line (overrides the header)",
+)
 @click.option("--year", type=click.IntRange(1900, 2100), help="Year for files without a header line")
 @click.option(
     "--format",
@@ -229,4 +292,7 @@ def serve(db_file, host, port, immutable):
     """
     from .serve.app import serve as run_serve
 
-    _run(run_serve, db_file, host=host, port=port, immutable=immutable)
+    try:
+        _run(run_serve, db_file, host=host, port=port, immutable=immutable)
+    except (Stopped, KeyboardInterrupt):  # Ctrl-C is how a server is stopped
+        click.echo("paperdb: stopped serving", err=True)

@@ -26,7 +26,7 @@ def test_every_package_is_listed():
 
 def test_console_script_and_plugin_entry_point():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    assert project["scripts"] == {"paperdb": "etl.cli:cli"}
+    assert project["scripts"] == {"paperdb": "etl.cli:main"}
     assert project["entry-points"]["datasette"] == {"paperdb": "etl.serve.plugin"}
 
 

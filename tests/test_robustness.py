@@ -262,3 +262,48 @@ def test_directory_with_junk_and_a_symlink_loop(runner, seeded, write, tmp_path)
     assert "1 of 1 files loaded" in result.stdout and "2 skipped" in result.stdout
     assert "skipped" in result.stderr and "picture.png" in result.stderr
     assert paper_count(seeded) == 58
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP], ids=lambda s: s.name)
+def test_a_signal_stops_a_load_with_one_line_and_nothing_written(seeded, corpus, signum):
+    before = paper_count(seeded)
+    load = start_load(seeded, str(corpus))
+    time.sleep(1.0)  # (reading, inserting, extracting)
+    assert load.poll() is None, "the load ended before the signal"
+    load.send_signal(signum)
+    assert load.wait(timeout=60) == 1
+    err = load.stderr.read().decode()
+    assert err == f"Error: stopped by {signum.name}; nothing of this load was written\n"
+    assert paper_count(seeded) == before  # (and integrity_check ok)
+    assert processes_loading(seeded) == []  # the keyword workers stopped too
+
+
+def test_output_that_cannot_be_written_is_one_line(seeded):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "etl", "stats", "--db", seeded], stdout=full, stderr=subprocess.PIPE, timeout=60
+        )
+    assert done.returncode == 1 and done.stderr.decode() == "Error: <stdout>: No space left on device\n"
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=lambda s: s.name)
+def test_a_signal_stops_the_server_cleanly(seeded, signum):
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "etl", "serve", "--db", seeded, "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert "serving" in server.stdout.readline()
+        server.send_signal(signum)
+        assert server.wait(timeout=30) == 0
+        assert server.stderr.read() == "paperdb: stopped serving\n"
+    finally:
+        server.kill()
+        server.wait()
