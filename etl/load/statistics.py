@@ -14,11 +14,13 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..extract.keywords import Meanings, taxonomy_path
+from ..extract.keywords.topics import MAX_TAXONOMY_BYTES
 from ..iterables import chunks
 from .summary import utcnow
 
@@ -38,9 +40,14 @@ def fingerprint() -> str:
         for path in sorted(package.glob(pattern)):
             digest.update(f"{path.relative_to(package)}\0".encode())
             digest.update(path.read_bytes())
+    taxonomy = taxonomy_path()
     try:
-        digest.update(b"taxonomy\0" + Path(taxonomy_path()).read_bytes())
-    except OSError:  # (loading the taxonomy reports it)
+        st = os.stat(taxonomy)
+        if stat.S_ISREG(st.st_mode) and st.st_size <= MAX_TAXONOMY_BYTES:
+            digest.update(b"taxonomy\0" + Path(taxonomy).read_bytes())
+        else:  # (loading the taxonomy reports what is wrong with it)
+            digest.update(b"taxonomy unusable")
+    except OSError:
         digest.update(b"taxonomy unreadable")
     return digest.hexdigest()
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -71,14 +72,44 @@ def build_taxonomy(
     return Taxonomy(tuple(t["name"] for t in topics), words, prefixes, phrases)
 
 
+MAX_TAXONOMY_BYTES = 10_000_000  # the bundled one is 20 KB
+
+
 @lru_cache(maxsize=4)
 def load_taxonomy(path: str) -> Taxonomy:
+    """The taxonomy in the JSON file `path`: `{"topics": [{"name": ..., "terms": [...],
+    "weak": [...]}, ...]}`; anything else (not a regular file, too large, another shape) is a
+    one-line error naming the file."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            topics = json.load(fh)["topics"]
-    except (OSError, ValueError, KeyError) as exc:
+        with open(path, "rb", opener=_nonblocking) as fh:
+            st = os.fstat(fh.fileno())
+            if not stat.S_ISREG(st.st_mode):
+                raise PaperdbError(f"{path}: not a topic taxonomy (not a regular file)")
+            if st.st_size > MAX_TAXONOMY_BYTES:
+                raise PaperdbError(f"{path}: not a topic taxonomy (larger than {MAX_TAXONOMY_BYTES:,} bytes)")
+            data = json.loads(fh.read().decode("utf-8"))
+    except (OSError, ValueError, RecursionError) as exc:
         raise PaperdbError(f"{path}: not a topic taxonomy ({exc})") from None
-    return build_taxonomy(topics, normalise_keyword, is_findable_phrase, path)
+    return build_taxonomy(_topics(path, data), normalise_keyword, is_findable_phrase, path)
+
+
+def _nonblocking(path: str, flags: int) -> int:
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))  # (a FIFO must not hang the load)
+
+
+def _topics(path: str, data: object) -> list[dict]:
+    """The topics of a taxonomy file, checked: each a name and lists of text terms."""
+    topics = data.get("topics") if isinstance(data, dict) else None
+    if not isinstance(topics, list):
+        raise PaperdbError(f"{path}: not a topic taxonomy (an object with a list `topics` is expected)")
+    for n, topic in enumerate(topics, 1):
+        if not isinstance(topic, dict) or not isinstance(topic.get("name"), str) or not topic["name"].strip():
+            raise PaperdbError(f"{path}: topic {n}: an object with a `name` is expected")
+        for key in ("terms", "weak"):
+            terms = topic.get(key, [])
+            if not isinstance(terms, list) or not all(isinstance(t, str) and t.strip() for t in terms):
+                raise PaperdbError(f"{path}: topic {topic['name']!r}: `{key}` must be a list of words or phrases")
+    return topics
 
 
 def _word_hits(taxonomy: Taxonomy, word: str) -> tuple[tuple[int, int], ...]:
