@@ -6,13 +6,17 @@ import os
 
 
 def storable_path(path: str) -> str:
-    """A path as text SQLite (and any UTF-8 output) can hold: a name with bytes that are not UTF-8
-    (which Python keeps as lone surrogates) has them written as `\\xe9`; any other path is itself."""
+    """A path as text SQLite (and any UTF-8 output) can hold, one for one: bytes that are not
+    UTF-8 (which Python keeps as lone surrogates) are written as `\\xe9`, and so that no real
+    name reads the same, a backslash in such a path, or in any path, is doubled; any other path
+    is itself."""
     try:
         path.encode("utf-8")
-        return path
+        if "\\" not in path:
+            return path
     except UnicodeEncodeError:
-        return os.fsencode(path).decode("utf-8", "backslashreplace")
+        pass
+    return os.fsencode(path.replace("\\", "\\\\")).decode("utf-8", "backslashreplace")
 
 
 def shown_path(path: str) -> str:

@@ -3,21 +3,36 @@ heavy, so the command line starts fast."""
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from importlib.resources import files as package_files
+
+from .errors import PaperdbError
 
 DEFAULT_DB = "db/papers.db"
 LOCK_WAIT_S = 30.0  # how long a second writer waits for the first before giving up
 _REVISION = re.compile(r"^(down_revision|revision)\s*=\s*['\"]([^'\"]+)['\"]", re.MULTILINE)
 
 
+def _number(name: str, default: float, what: str) -> float:
+    """The environment variable `name` as a number of `what` (0 or more), else `default`; a
+    value that is no such number is a one-line error naming the variable."""
+    text = os.environ.get(name)
+    if text is None or not text.strip():
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not math.isfinite(value) or value < 0:
+        raise PaperdbError(f"${name}: {text[:40]!r} is not a number of {what} (0 or more)")
+    return value
+
+
 def lock_wait() -> float:
     """Seconds to wait for another load's write lock: $PAPERDB_LOCK_WAIT, else 30."""
-    try:
-        return max(0.0, float(os.environ.get("PAPERDB_LOCK_WAIT", LOCK_WAIT_S)))
-    except ValueError:
-        return LOCK_WAIT_S
+    return _number("PAPERDB_LOCK_WAIT", LOCK_WAIT_S, "seconds")
 
 
 MAX_FILE_MB = 2048  # an input file larger than this is refused before it is read
@@ -25,10 +40,7 @@ MAX_FILE_MB = 2048  # an input file larger than this is refused before it is rea
 
 def max_file_bytes() -> int:
     """The largest input file a load reads: $PAPERDB_MAX_FILE_MB megabytes, else 2,048."""
-    try:
-        return int(float(os.environ.get("PAPERDB_MAX_FILE_MB", MAX_FILE_MB)) * 1024 * 1024)
-    except ValueError:
-        return MAX_FILE_MB * 1024 * 1024
+    return int(_number("PAPERDB_MAX_FILE_MB", MAX_FILE_MB, "megabytes") * 1024 * 1024)
 
 
 def db_path(option: str | None) -> str:

@@ -166,7 +166,13 @@ def test_a_failed_export_leaves_no_truncated_file(monkeypatch, tmp_path, write):
     monkeypatch.setattr(export_module, "_write_csv", full_disk)
     with pytest.raises(Exception, match="No space left on device"):
         export_module.export(db_file, str(out))
-    assert sorted(p.name for p in out.iterdir()) == []  # neither new files nor partial ones
+    assert not out.exists()  # neither new files nor partial ones, nor the directory it made
+    out.mkdir()
+    (out / "mine.txt").write_text("a file of the user's")
+    with pytest.raises(Exception, match="No space left on device"):
+        calls.clear()
+        export_module.export(db_file, str(out))
+    assert sorted(p.name for p in out.iterdir()) == ["mine.txt"]  # a directory that was there stays
 
 
 def test_read_only_connections_fall_back_to_immutable_where_shm_cannot_be_made(tmp_path, write, monkeypatch):
@@ -525,3 +531,88 @@ def test_safe_query_strings(query, safe):
     from etl.serve.limits import safe_query_string
 
     assert safe_query_string(query) == safe
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("[1, 2]", "not a topic taxonomy (an object with a list `topics` is expected)"),
+        ('{"topics": [{"name": "x", "terms": [1]}]}', "topic 'x': `terms` must be a list of words or phrases"),
+        ('{"topics": [{"terms": ["a"]}]}', "topic 1: an object with a `name` is expected"),
+        ("not json", "not a topic taxonomy"),
+        (None, "not a topic taxonomy (not a regular file)"),  # a FIFO: refused, not waited on
+    ],
+)
+def test_a_bad_topic_taxonomy_is_one_line(tmp_path, db_with_seeds, content, message):
+    taxonomy = tmp_path / "topics.json"
+    if content is None:
+        os.mkfifo(taxonomy)
+    else:
+        taxonomy.write_text(content, encoding="utf-8")
+    listing = tmp_path / "new.txt"
+    listing.write_text(listing_text(ABSTRACT_QUIP), encoding="utf-8")
+    done = paperdb("load", str(listing), "--db", db_with_seeds, env={"PAPERDB_TOPICS": str(taxonomy)}, timeout=30)
+    assert done.returncode == 1 and done.stderr == f"Error: {taxonomy}: {message}\n" or message in done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_a_device_as_topic_taxonomy_is_not_read(tmp_path, db_with_seeds):
+    listing = tmp_path / "new.txt"
+    listing.write_text(listing_text(ABSTRACT_QUIP), encoding="utf-8")
+    done = paperdb("load", str(listing), "--db", db_with_seeds, env={"PAPERDB_TOPICS": "/dev/zero"}, timeout=30)
+    assert done.returncode == 1 and done.stderr == "Error: /dev/zero: not a topic taxonomy (not a regular file)\n"
+
+
+def test_an_escaped_name_and_the_name_it_reads_as_are_two_files(tmp_path, db_with_seeds):
+    walk = tmp_path / "walk"
+    walk.mkdir()
+    odd = os.path.join(os.fsencode(walk), b"caf\xe9.txt")
+    literal = os.path.join(os.fsencode(walk), b"caf\\xe9.txt")  # a real name that reads as the escaped one
+    with open(odd, "wb") as fh:
+        fh.write(listing_text("We study names with odd bytes in them and more.").encode())
+    with open(literal, "wb") as fh:
+        fh.write(listing_text("A totally different abstract about literal backslashes in names.").encode())
+    first = paperdb("load", str(walk), "--db", db_with_seeds)
+    assert first.returncode == 0 and "2 added, 0 updated, 0 removed" in first.stdout, first.stderr
+    again = paperdb("load", str(walk), "--db", db_with_seeds)
+    assert "0 added, 0 updated, 0 removed" in again.stdout and "2 unchanged" in again.stdout
+    assert len(rows(db_with_seeds, "SELECT path FROM sources WHERE path LIKE '%caf%'")) == 2
+
+
+@pytest.mark.parametrize(
+    "args, env, message",
+    [
+        (["load", "--db", ""], {}, "Error: --db is empty; give the database file's path (e.g. db/papers.db)\n"),
+        (["load"], {"PAPERDB_MAX_FILE_MB": "abc"}, "Error: $PAPERDB_MAX_FILE_MB: 'abc' is not a number of megabytes"),
+        (["load"], {"PAPERDB_MAX_FILE_MB": "-1"}, "Error: $PAPERDB_MAX_FILE_MB: '-1' is not a number of megabytes"),
+        (["load"], {"PAPERDB_MAX_FILE_MB": "nan"}, "Error: $PAPERDB_MAX_FILE_MB: 'nan' is not a number of megabytes"),
+        (["load"], {"PAPERDB_LOCK_WAIT": "abc"}, "Error: $PAPERDB_LOCK_WAIT: 'abc' is not a number of seconds"),
+    ],
+)
+def test_bad_settings_are_one_line(tmp_path, args, env, message):
+    if args[-1] != "":
+        args = [*args, "--db", str(tmp_path / "p.db")]
+    done = paperdb(*args, env=env)
+    assert done.returncode == 1 and done.stderr.startswith(message) and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_a_blank_venue_is_a_usage_error(tmp_path):
+    done = paperdb("load", "--venue", " ", "--db", str(tmp_path / "p.db"))
+    assert done.returncode == 2 and "must name a venue" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (
+            'title,abstract,venue,year\n"unterminated,abc,ICML,2024\nx,y,ICML,2024\n',
+            ":1: malformed CSV: unexpected end of data",
+        ),
+        (",".join(f"c{i}" for i in range(100_000)) + "\n", "(columns: c0, c1,"),
+    ],
+)
+def test_broken_csv_headers_and_quotes_are_one_short_line(tmp_path, content, message):
+    path = tmp_path / "bad.csv"
+    path.write_text(content, encoding="utf-8")
+    done = paperdb("load", str(path), "--db", str(tmp_path / "p.db"))
+    assert done.returncode == 1 and message in done.stderr and len(done.stderr) < 2_000, done.stderr[:300]

@@ -62,11 +62,13 @@ def export(
     present = [str(path) for path in targets.values() if path.exists()]
     if present and not overwrite:
         raise PaperdbError(f"{present[0]}: exists; use --overwrite to replace the files in {out_dir}")
+    made = [] if out.exists() else [out, *(p for p in out.parents if not p.exists())]
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise PaperdbError(f"{out_dir}: {exc.strerror or exc}") from None
     con = connect_read_only(db_file)
+    done = False
     counts: dict[str, int] = {}
     partial = {name: path.with_name(path.name + ".partial") for name, path in targets.items()}
     try:
@@ -80,6 +82,7 @@ def export(
                     counts[name] = _write_jsonl(fh, columns, cursor)
         for name, path in targets.items():
             os.replace(partial[name], path)
+        done = True
     except sqlite3.DatabaseError as exc:
         raise PaperdbError(f"{db_file}: {exc}; run `paperdb migrate`?") from None
     except OSError as exc:
@@ -89,6 +92,10 @@ def export(
         for path in partial.values():
             with contextlib.suppress(OSError):
                 path.unlink()
+        if not done:  # the directories this export made go too: nothing is left of it
+            for directory in made:
+                with contextlib.suppress(OSError):
+                    directory.rmdir()
     return counts
 
 

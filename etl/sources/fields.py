@@ -46,6 +46,8 @@ def text_field(
     if isinstance(value, str) or (numbers and isinstance(value, (int, float)) and not isinstance(value, bool)):
         text = value if isinstance(value, str) else str(value)
         if len(text) > limit:
+            if name == "abstract":  # (as every format says it)
+                raise InputError(path, f"abstract longer than {limit:,} characters; not an abstract", line)
             raise InputError(path, f"{where}`{name}` is longer than {limit:,} characters", line)
         return text
     raise InputError(path, f"{where}`{name}` is {json_kind(value)}, not text", line)

@@ -107,9 +107,15 @@ def _entry(row: dict, line: int, position: int, venue: str | None, year: int | N
     )
 
 
+def _some(names: list[str], shown: int = 20) -> str:
+    """The first `shown` names, and how many more (a header may have a million columns)."""
+    text = ", ".join(name[:80] for name in names[:shown])
+    return text + (f" and {len(names) - shown:,} more" if len(names) > shown else "")
+
+
 def read_csv(path: str, text: str, venue: str | None = None, year: int | None = None) -> ParsedFile:
     dialect = "excel-tab" if path.lower().endswith(".tsv") else "excel"
-    reader = csv.DictReader(io.StringIO(text, newline=""), dialect=dialect)
+    reader = csv.DictReader(io.StringIO(text, newline=""), dialect=dialect, strict=True)
     try:
         columns = {_key(c) for c in reader.fieldnames or ()}
     except csv.Error as exc:
@@ -118,7 +124,7 @@ def read_csv(path: str, text: str, venue: str | None = None, year: int | None = 
     if missing:
         raise InputError(
             path,
-            f"missing required column(s): {', '.join(missing)} (columns: {', '.join(sorted(columns)) or 'none'})",
+            f"missing required column(s): {', '.join(missing)} (columns: {_some(sorted(columns)) or 'none'})",
             1,
         )
     entries, without_abstract = [], 0

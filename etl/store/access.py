@@ -41,6 +41,8 @@ def check_database_file(db_file: str) -> str:
     """`db_file` if it can be a database file (missing, empty or SQLite), else the one-line error
     that says what it is: a directory, a device or FIFO (`/dev/null`, where SQLite would leave a
     `-journal` file beside it), or a file that is not SQLite (`/proc/version`, a text file)."""
+    if not db_file.strip():
+        raise PaperdbError("--db is empty; give the database file's path (e.g. db/papers.db)")
     try:
         st = os.stat(db_file)
     except FileNotFoundError:
@@ -67,14 +69,18 @@ def database_error(db_file: str, error: BaseException) -> PaperdbError | None:
     """The one-line error of a failure the database or the file system reports (disk full,
     read-only file system, I/O error, a corrupt file), or None for anything else."""
     error = getattr(error, "orig", None) or error
+    if isinstance(error, (sqlite3.Error, OSError)) and on_read_only_media(db_file):
+        # (SQLite says "unable to open database file"; a new database, its `.creating` file)
+        return PaperdbError(
+            f"{db_file}: on a read-only file system; it can be read (stats, export, serve), not written"
+        )
     if isinstance(error, sqlite3.Error):
-        if on_read_only_media(db_file):  # (SQLite says "unable to open database file")
-            return PaperdbError(
-                f"{db_file}: on a read-only file system; it can be read (stats, export, serve), not written"
-            )
         return PaperdbError(f"{db_file}: {error}")
     if isinstance(error, OSError) and error.strerror:
-        return PaperdbError(f"{getattr(error, 'filename', None) or db_file}: {error.strerror}")
+        named = getattr(error, "filename", None) or db_file
+        if isinstance(named, str) and named.startswith(db_file + "."):  # (its -wal, .creating files)
+            named = db_file
+        return PaperdbError(f"{named}: {error.strerror}")
     return None
 
 
