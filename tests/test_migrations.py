@@ -137,3 +137,30 @@ def test_papers_whose_abstract_has_an_operator_are_rekeyed_and_keep_their_former
     # the next load of the same file finds the paper under its new id: nothing added or removed
     summary = load(db_file, [listing], rescore=True)
     assert (summary.papers_added, summary.papers_removed) == (0, 0)
+
+
+def test_the_loads_table_handles_name_only_model_columns():
+    from sqlalchemy import TableClause
+
+    from etl.store import tables
+
+    handles = [value for value in vars(tables).values() if isinstance(value, TableClause)]
+    assert len(handles) >= 9
+    for handle in handles:
+        model = Base.metadata.tables[handle.name]
+        assert {c.name for c in handle.columns} == {c.name for c in model.columns}, handle.name
+
+
+def test_a_load_into_a_database_at_head_imports_neither_alembic_nor_the_orm(db_file, write):
+    import subprocess
+    import sys
+
+    load(db_file)
+    listing = write("new.txt", listing_text("We study loads that import only what they need, and nothing more."))
+    script = (
+        "import sys; from etl.load import load; load(sys.argv[1], [sys.argv[2]]);"
+        "print(sorted(m for m in ('alembic', 'sqlalchemy.orm', 'etl.store.models') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", script, db_file, str(listing)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

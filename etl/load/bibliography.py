@@ -11,7 +11,7 @@ from sqlalchemy import Connection, delete, insert, select, text
 from ..extract.bibliography import Record, resolve
 from ..iterables import chunks
 from ..store.engine import IDS_PER_QUERY
-from ..store.models import Author, Paper, PaperAuthor, PaperId, PaperSource, Source
+from ..store.tables import authors, paper_authors, paper_ids, paper_sources, papers, sources
 from .affiliations import refresh_institutions, store_affiliations
 from .source_links import refresh_source_links
 
@@ -44,23 +44,23 @@ _COLUMNS = (
 def _records(conn: Connection, ids: list[str]) -> dict[str, list[Record]]:
     rows = conn.execute(
         select(
-            PaperSource.paper_id,
-            PaperSource.source_id,
-            PaperSource.position,
-            PaperSource.title,
-            PaperSource.authors,
-            PaperSource.ids,
-            PaperSource.url,
-            PaperSource.status,
-            PaperSource.track,
-            PaperSource.keywords,
-            PaperSource.links,
-            PaperSource.affiliations,
-            Source.format,
-            Source.resolved_path,
+            paper_sources.c.paper_id,
+            paper_sources.c.source_id,
+            paper_sources.c.position,
+            paper_sources.c.title,
+            paper_sources.c.authors,
+            paper_sources.c.ids,
+            paper_sources.c.url,
+            paper_sources.c.status,
+            paper_sources.c.track,
+            paper_sources.c.keywords,
+            paper_sources.c.links,
+            paper_sources.c.affiliations,
+            sources.c.format,
+            sources.c.resolved_path,
         )
-        .join(Source, Source.id == PaperSource.source_id)
-        .where(PaperSource.paper_id.in_(ids))
+        .join(sources, sources.c.id == paper_sources.c.source_id)
+        .where(paper_sources.c.paper_id.in_(ids))
     )
     out: dict[str, list[Record]] = {}
     for r in rows:
@@ -105,18 +105,18 @@ def _refresh_chunk(conn: Connection, ids: list[str]) -> set[str]:
         row.id: tuple(row[1:])
         for row in conn.execute(
             select(
-                Paper.id,
-                Paper.title,
-                Paper.title_raw,
-                Paper.title_key,
-                Paper.title_source_id,
-                Paper.url,
-                Paper.authors,
-                Paper.decision,
-                Paper.presentation,
-                Paper.track,
-                Paper.author_keywords,
-            ).where(Paper.id.in_(ids))
+                papers.c.id,
+                papers.c.title,
+                papers.c.title_raw,
+                papers.c.title_key,
+                papers.c.title_source_id,
+                papers.c.url,
+                papers.c.authors,
+                papers.c.decision,
+                papers.c.presentation,
+                papers.c.track,
+                papers.c.author_keywords,
+            ).where(papers.c.id.in_(ids))
         )
     }
     resolved = {pid: resolve(records.get(pid, ())) for pid in current}
@@ -157,8 +157,8 @@ def _refresh_chunk(conn: Connection, ids: list[str]) -> set[str]:
             ),
             changed,
         )
-    conn.execute(delete(PaperAuthor).where(PaperAuthor.paper_id.in_(ids)))
-    conn.execute(delete(PaperId).where(PaperId.paper_id.in_(ids)))
+    conn.execute(delete(paper_authors).where(paper_authors.c.paper_id.in_(ids)))
+    conn.execute(delete(paper_ids).where(paper_ids.c.paper_id.in_(ids)))
     keys = {key: name for r in resolved.values() for name, key, _ in r.authors}
     if keys:
         conn.exec_driver_sql(
@@ -167,14 +167,14 @@ def _refresh_chunk(conn: Connection, ids: list[str]) -> set[str]:
         )
         author_ids = {}
         for part in chunks(sorted(keys), IDS_PER_QUERY):
-            rows = conn.execute(select(Author.normalised, Author.id).where(Author.normalised.in_(part)))
+            rows = conn.execute(select(authors.c.normalised, authors.c.id).where(authors.c.normalised.in_(part)))
             author_ids.update((row.normalised, row.id) for row in rows)
         rows = [
             {"paper_id": pid, "position": n, "author_id": author_ids[key], "name": name, "name_raw": raw}
             for pid, r in resolved.items()
             for n, (name, key, raw) in enumerate(r.authors, 1)
         ]
-        conn.execute(insert(PaperAuthor), rows)
+        conn.execute(insert(paper_authors), rows)
     store_affiliations(conn, resolved)
     id_rows = [
         {"paper_id": pid, "scheme": scheme, "value": value, "source_id": source}
@@ -182,5 +182,5 @@ def _refresh_chunk(conn: Connection, ids: list[str]) -> set[str]:
         for scheme, value, source in r.ids
     ]
     if id_rows:
-        conn.execute(insert(PaperId), id_rows)
+        conn.execute(insert(paper_ids), id_rows)
     return rekeyed

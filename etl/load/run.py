@@ -15,7 +15,7 @@ from ..iterables import chunks
 from ..sources import InputFile
 from ..sources.records import ParsedFile
 from ..store.engine import IDS_PER_QUERY
-from ..store.models import EtlRun, Event, PaperLink, PaperSource, Source
+from ..store.tables import etl_runs, events, paper_links, paper_sources, sources
 from ..text.cleaning import clean_text
 from ..text.identity import abstract_sha256, paper_id
 from .bibliography import refresh_bibliography
@@ -73,7 +73,7 @@ class Run:
         self.now = utcnow()
         self.known: dict[str, tuple[int, str]] = {}  # resolved path -> (source id, sha256)
         self.formats: dict[int, str] = {}  # source id -> format
-        for row in conn.execute(select(Source.resolved_path, Source.id, Source.sha256, Source.format)):
+        for row in conn.execute(select(sources.c.resolved_path, sources.c.id, sources.c.sha256, sources.c.format)):
             self.known[row.resolved_path] = (row.id, row.sha256)
             self.formats[row.id] = row.format
         self.added: set[str] = set()
@@ -153,14 +153,16 @@ class Run:
         if known:
             source_id = known[0]
             self.touched.update(
-                self.conn.execute(select(PaperSource.paper_id).where(PaperSource.source_id == source_id)).scalars()
+                self.conn.execute(
+                    select(paper_sources.c.paper_id).where(paper_sources.c.source_id == source_id)
+                ).scalars()
             )
-            self.conn.execute(update(Source).where(Source.id == source_id).values(values))
-            self.conn.execute(delete(PaperSource).where(PaperSource.source_id == source_id))
-            self.conn.execute(delete(Event).where(Event.source_id == source_id))
+            self.conn.execute(update(sources).where(sources.c.id == source_id).values(values))
+            self.conn.execute(delete(paper_sources).where(paper_sources.c.source_id == source_id))
+            self.conn.execute(delete(events).where(events.c.source_id == source_id))
         else:
             values |= {"resolved_path": input_file.stored, "first_loaded_at": self.now}
-            source_id = self.conn.execute(insert(Source).values(values)).inserted_primary_key[0]
+            source_id = self.conn.execute(insert(sources).values(values).returning(sources.c.id)).scalar_one()
         self.known[input_file.stored] = (source_id, digest)
         self.formats[source_id] = parsed.format
         return source_id
@@ -232,7 +234,7 @@ class Run:
             changed_ids = [row["pid"] for row in changed]
             for part in chunks(changed_ids, IDS_PER_QUERY):
                 self.conn.execute(  # the abstract's links (those sources give stay)
-                    delete(PaperLink).where(PaperLink.paper_id.in_(part), PaperLink.source_id.is_(None))
+                    delete(paper_links).where(paper_links.c.paper_id.in_(part), paper_links.c.source_id.is_(None))
                 )
             self.conn.execute(
                 text(
@@ -248,14 +250,14 @@ class Run:
                 for row in changed
             )
         if links:
-            self.conn.execute(insert(PaperLink), links)
+            self.conn.execute(insert(paper_links), links)
         return ids, {row["id"] for row in new}
 
     def _save_events(self, parsed: ParsedFile, source_id: int) -> None:
         if not parsed.events:
             return
         self.conn.execute(
-            insert(Event),
+            insert(events),
             [
                 {
                     "source_id": source_id,
@@ -311,7 +313,7 @@ class Run:
                 conn.execute(text(REBUILD_FTS))
         conn.execute(text(RESUME_FTS))
         summary.duration_s = time.perf_counter() - started
-        conn.execute(insert(EtlRun).values(summary.run_row(self.now, paths)))
+        conn.execute(insert(etl_runs).values(summary.run_row(self.now, paths)))
 
 
 def _check_venues(path: str, parsed: ParsedFile) -> None:
