@@ -8,6 +8,7 @@ import gc
 import multiprocessing
 import os
 import queue
+import signal
 import tempfile
 import threading
 import traceback
@@ -36,6 +37,11 @@ def _worker(pipe: Connection, parent_ends: list[Connection], taxonomy: Taxonomy)
     totals, then send back each paper's ranked keywords, in chunks, and `done`."""
     for end in parent_ends:  # copies inherited by the fork: if the parent dies, the pipe must close
         end.close()
+    # The parent's signal handlers are not the worker's: Ctrl-C (sent to the whole process
+    # group) is the parent's to handle, and the parent's terminate() ends a worker quietly.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
     try:
         gc.disable()
         with tempfile.TemporaryFile(buffering=1 << 20, prefix="paperdb-terms-") as spill:  # unnamed: gone on any exit
