@@ -9,6 +9,7 @@ import bibtexparser
 
 from ..errors import InputError
 from .decode import join_lines
+from .fields import MAX_TITLE_CHARS, text_field, year_field
 from .ids import arxiv_id, openreview_id
 from .records import Entry, ParsedFile
 
@@ -94,7 +95,11 @@ def read_bibtex(path: str, text: str, venue: str | None = None, year: int | None
             without_abstract += 1
             continue
         entry_venue = venue or venue_of(fields.get("booktitle", "") or fields.get("journal", ""))
-        entry_year = year or (int(fields["year"]) if fields.get("year", "").strip().isdigit() else None)
+        line = item.start_line + 1
+        entry_year = year or year_field(path, fields.get("year"), line)
+        for name, limit in (("title", MAX_TITLE_CHARS), ("author", None), ("url", None)):
+            text_field(path, fields.get(name), name, line, **({"limit": limit} if limit else {}))
+        text_field(path, item.key, "key", line, limit=1_000)
         file_venue, file_year = file_venue or entry_venue, file_year or entry_year
         entries.append(
             Entry(

@@ -9,6 +9,8 @@ out of all proportion to the file (a million-name author field).
 
 from __future__ import annotations
 
+import re
+
 from ..errors import InputError
 
 MAX_FIELD_CHARS = 100_000
@@ -63,3 +65,18 @@ def text_items(path: str, value: object, name: str, line: int | None, where: str
     if sum(map(len, items)) > MAX_FIELD_CHARS:
         raise InputError(path, f"{where}`{name}` is longer than {MAX_FIELD_CHARS:,} characters", line)
     return items
+
+
+_YEAR = re.compile(r"[12][0-9]{3}")  # ASCII digits only: `²` and `٢٠٢٤` are no year here
+
+
+def year_field(path: str, value: object, line: int) -> int | None:
+    """A row's year: four ASCII digits (1000-2999), an empty cell None, anything else an error."""
+    text = str(value if value is not None else "").strip()
+    if isinstance(value, float) and value.is_integer():
+        text = str(int(value))
+    if not text:
+        return None
+    if not _YEAR.fullmatch(text):
+        raise InputError(path, f"year {text[:40]!r} is not a year (four digits)", line)
+    return int(text)

@@ -8,7 +8,7 @@ import re
 
 from ..errors import InputError
 from .decode import join_lines, parse_json
-from .fields import MAX_TITLE_CHARS, text_field, text_items
+from .fields import MAX_TITLE_CHARS, text_field, text_items, year_field
 from .ids import arxiv_id, openreview_id
 from .paperlists import split_keywords
 from .records import Entry, ParsedFile
@@ -61,21 +61,6 @@ def _id_value(scheme: str, value: str) -> str:
     return value
 
 
-_YEAR = re.compile(r"[12][0-9]{3}")  # ASCII digits only: `²` and `٢٠٢٤` are no year here
-
-
-def _year(path: str, value: object, line: int) -> int | None:
-    """A row's year: four ASCII digits (1000-2999), an empty cell None, anything else an error."""
-    text = str(value if value is not None else "").strip()
-    if isinstance(value, float) and value.is_integer():
-        text = str(int(value))
-    if not text:
-        return None
-    if not _YEAR.fullmatch(text):
-        raise InputError(path, f"year {text[:40]!r} is not a year (four digits)", line)
-    return int(text)
-
-
 def _entry(row: dict, line: int, position: int, venue: str | None, year: int | None, path: str = "") -> Entry | None:
     fields = {_key(k): v for k, v in row.items() if k is not None}
 
@@ -90,7 +75,7 @@ def _entry(row: dict, line: int, position: int, venue: str | None, year: int | N
         for column, scheme in ID_COLUMNS.items()
         if (value := text(column, numbers=True)).strip()
     )
-    row_year = _year(path, fields.get("year"), line) if not year else None
+    row_year = year_field(path, fields.get("year"), line) if not year else None
     authors = "authors" if fields.get("authors") else "author"
     return Entry(
         abstract=abstract,
