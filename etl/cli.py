@@ -27,6 +27,15 @@ def db_option(command):
     )(command)
 
 
+def _say(text: str) -> None:
+    """Print a result on stdout; a closed pipe is one `Error:` line (click would exit silently)."""
+    try:
+        click.echo(text)
+    except OSError as exc:  # a closed pipe, a full disk: what the command did is done
+        _quiet_stdout()
+        raise click.ClickException(f"<stdout>: {exc.strerror or exc} (only this output was lost)") from None
+
+
 def _not_blank(value: str | None) -> str | None:
     if value is not None and not value.strip():
         raise click.BadParameter("must name a venue (e.g. ICML)")
@@ -79,7 +88,7 @@ def main() -> None:
     except Stopped as exc:
         _say_stopped(exc)
         code = 1
-    except OSError as exc:  # stdout unwritable: a full disk, a closed pipe
+    except OSError as exc:  # stdout unwritable: a full disk
         _quiet_stdout()
         click.echo(f"Error: <stdout>: {exc.strerror or exc}", err=True)
         code = 1
@@ -159,7 +168,7 @@ def load(paths, db_file, venue, year, input_format, keep_going, rescore, quiet):
             click.echo(f"skipped {shown_path(path)}: {why}", err=True)
         for error in summary.failed:
             click.echo(f"failed {error}", err=True)
-        click.echo(summary.line())
+        _say(summary.line())
 
 
 class _progress:
@@ -209,7 +218,7 @@ def rescore(db_file, quiet):
 
     summary = _run(run_rescore, db_file)
     if not quiet:
-        click.echo(f"{db_file}: {summary.keywords} keywords of every paper rescored in {summary.duration_s:.2f}s")
+        _say(f"{db_file}: {summary.keywords} keywords of every paper rescored in {summary.duration_s:.2f}s")
 
 
 @cli.command()
@@ -224,7 +233,7 @@ def migrate(db_file):
     from .store.engine import migrate_database
 
     _run(migrate_database, db_file)
-    click.echo(f"{db_file}: schema at head")
+    _say(f"{db_file}: schema at head")
 
 
 @cli.command()
@@ -241,11 +250,11 @@ def stats(db_file, as_json):
 
     counts = _run(read_stats, db_file)
     if as_json:
-        click.echo(json.dumps(counts))
+        _say(json.dumps(counts))
     else:
         width = max(map(len, counts))
         for name, value in counts.items():
-            click.echo(f"{name:<{width}}  {value}")
+            _say(f"{name:<{width}}  {value}")
 
 
 @cli.command()
@@ -273,7 +282,7 @@ def export(db_file, fmt, out_dir, overwrite, raw_cells):
     from .report.export import export as run_export
 
     counts = _run(run_export, db_file, out_dir, fmt, overwrite=overwrite, escape_formulas=not raw_cells)
-    click.echo(f"{out_dir}: " + ", ".join(f"{name}.{fmt} ({rows} rows)" for name, rows in counts.items()))
+    _say(f"{out_dir}: " + ", ".join(f"{name}.{fmt} ({rows} rows)" for name, rows in counts.items()))
 
 
 @cli.command()

@@ -283,7 +283,24 @@ def test_output_that_cannot_be_written_is_one_line(seeded):
         done = subprocess.run(
             [sys.executable, "-m", "etl", "stats", "--db", seeded], stdout=full, stderr=subprocess.PIPE, timeout=60
         )
-    assert done.returncode == 1 and done.stderr.decode() == "Error: <stdout>: No space left on device\n"
+    assert done.returncode == 1
+    assert done.stderr.decode() == "Error: <stdout>: No space left on device (only this output was lost)\n"
+
+
+@pytest.mark.parametrize("command", [["stats"], ["load", "--quiet"], ["load"]])
+def test_a_closed_pipe_is_one_line(seeded, write, command):
+    args = [sys.executable, "-m", "etl", *command, "--db", seeded]
+    if command[0] == "load":
+        args.insert(4, str(write("new.txt", listing_text(ABSTRACT_QUIP))))
+    reader, writer = os.pipe()
+    os.close(reader)  # nobody reads: the first write fails with EPIPE
+    try:
+        done = subprocess.run(args, stdout=writer, stderr=subprocess.PIPE, timeout=60)
+    finally:
+        os.close(writer)
+    quiet = command == ["load", "--quiet"]
+    assert done.returncode == (0 if quiet else 1), done.stderr
+    assert done.stderr.decode() == ("" if quiet else "Error: <stdout>: Broken pipe (only this output was lost)\n")
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=lambda s: s.name)
