@@ -525,12 +525,17 @@ def test_any_search_text_in_a_url_is_answered(db_with_seeds, path):
         (b"_search=%22graph", b"_search=+graph"),
         (b"a=b&_where=%00", b"a=b"),
         (b"q=a%00b", b"q=ab"),
+        (b"_facet=title&_facet=title&_facet=venue", b"_facet=title&_facet=venue"),
+        (b"_sort=nonexistent&_size=5", b"_size=5"),
+        (b"_sort=title", b"_sort=title"),
+        (b"year__in=%5B&venue=ICML", b"venue=ICML"),
+        (b"pk__gt=99999999999999999999999", b""),
     ],
 )
 def test_safe_query_strings(query, safe):
-    from etl.serve.limits import safe_query_string
+    from etl.serve.urls import safe_query_string
 
-    assert safe_query_string(query) == safe
+    assert safe_query_string(query, {"title", "venue", "year", "pk"}) == safe
 
 
 @pytest.mark.parametrize(
@@ -616,3 +621,45 @@ def test_broken_csv_headers_and_quotes_are_one_short_line(tmp_path, content, mes
     path.write_text(content, encoding="utf-8")
     done = paperdb("load", str(path), "--db", str(tmp_path / "p.db"))
     assert done.returncode == 1 and message in done.stderr and len(done.stderr) < 2_000, done.stderr[:300]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/papers/papers?_sort=nonexistent",
+        "/papers/papers?_sort=rowid",
+        "/papers/papers?_sort=abstract&_sort_desc=title",
+        "/papers/papers.csv?_stream=1&_sort=abstract&_search=a*",
+        "/papers/papers?_nocol=id",
+        "/papers/papers?pk__gt=99999999999999999999999",
+        "/papers/papers?year__in=%5B",
+        "/papers/papers?_through=%7B%22table%22:%22x%22%7D",
+        "/papers/papers?_where=randomblob(1000000000)",
+        "/papers/papers.json?_where=length(hex(randomblob(4000000)))>0",
+        "/papers/papers?_where=1%3D1%3B+drop+table+papers",
+        "/-/paper/a/b/c",
+        "/-/static-plugins/x/y",
+        "/papers/papers/-/blob?_blob_column=abstract&_blob_hash=x",
+        "/papers/nosuch",
+    ],
+)
+def test_odd_urls_are_answered_without_a_server_error(db_with_seeds, path):
+    import asyncio
+
+    from etl.serve.app import make_datasette
+
+    response = asyncio.run(make_datasette(db_with_seeds).client.get(path))
+    assert response.status_code < 500, response.text[:300]
+
+
+def test_a_thousand_repeated_facets_cost_what_one_does(db_with_seeds):
+    import asyncio
+    import time
+
+    from etl.serve.app import make_datasette
+
+    ds = make_datasette(db_with_seeds)
+    started = time.perf_counter()
+    response = asyncio.run(ds.client.get("/papers/papers?" + "&".join(["_facet=title"] * 1000)))
+    assert response.status_code == 200 and len(response.content) < 2_000_000
+    assert time.perf_counter() - started < 5

@@ -93,7 +93,7 @@ def render(row, value, column: str, table: str | None, datasette):
             return None
         if isinstance(items, list):
             return _chips(items, column, AUTHORS_SHOWN if column == "authors" else None)
-    if column == "code_status" and value == "released" and table == "papers" and row is not None:
+    if column == "code_status" and value == "released" and table == "papers" and row is not None and "id" in row.keys():  # noqa: SIM118 (a sqlite3.Row)
         return _with_repository(datasette, row["id"], value)
     return None
 

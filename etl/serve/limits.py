@@ -18,7 +18,6 @@ import re
 import sqlite3
 import threading
 import weakref
-from urllib.parse import parse_qsl, urlencode
 
 # The largest text or blob one SQL expression may make in Datasette.
 MAX_VALUE_BYTES = 5_000_000
@@ -107,47 +106,3 @@ def limit_connection(conn: sqlite3.Connection) -> None:
     conn.row_factory = _BudgetedRows()
     for name in ("printf", "format"):
         conn.create_function(name, -1, _printf, deterministic=True)
-
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
-
-
-def safe_query_string(query: bytes) -> bytes:
-    """A request's query string with what SQLite or FTS5 cannot take as user text made harmless:
-    control characters (NUL ends SQL text) dropped from every value, and in full-text searches
-    (`_search`, `_search_<column>`) the quotes of an unbalanced phrase (`"`) as spaces; a
-    search or `_where` left blank is dropped (Datasette would run it as an empty match or
-    condition). An ordinary query string comes back unchanged, byte for byte."""
-    if not query:
-        return query
-    text = query.decode("latin-1")
-    if "%" not in text and "\\x00" not in text:
-        return query
-    pairs = parse_qsl(text, keep_blank_values=True, encoding="utf-8", errors="surrogateescape")
-    changed = False
-    safe = []
-    for key, value in pairs:
-        cleaned = _CONTROL.sub("", value)
-        searching = key == "_search" or key.startswith("_search_")
-        if searching and cleaned.count('"') % 2:
-            cleaned = cleaned.replace('"', " ")
-        changed = changed or cleaned != value or _CONTROL.search(key) is not None
-        if changed and (searching or key == "_where") and not cleaned.strip():
-            continue
-        safe.append((_CONTROL.sub("", key), cleaned))
-    if not changed:
-        return query
-    return urlencode(safe, encoding="utf-8", errors="surrogateescape").encode("ascii")
-
-
-def safe_queries(app):
-    """ASGI middleware: every request's query string through `safe_query_string`."""
-
-    async def wrapped(scope, receive, send):
-        if scope.get("type") == "http" and scope.get("query_string"):
-            query = safe_query_string(scope["query_string"])
-            if query is not scope["query_string"]:
-                scope = dict(scope, query_string=query)
-        await app(scope, receive, send)
-
-    return wrapped

@@ -11,9 +11,11 @@ from datasette.utils.asgi import Response
 
 from ..store.functions import register
 from . import cells
-from .limits import limit_connection, safe_queries
+from .failures import error_page
+from .limits import limit_connection
 from .paper import PAPER_ID, heading, paper_page, paper_pk
 from .render import preview
+from .urls import safe_queries, table_columns
 
 DATABASE = "papers"
 
@@ -24,9 +26,17 @@ def prepare_connection(conn):
     limit_connection(conn)  # ad-hoc SQL cannot build gigabytes (the time limit cannot stop one call)
 
 
+@hookimpl(tryfirst=True)
+def handle_exception(datasette, request, exception):
+    return error_page(datasette, request, exception)
+
+
 @hookimpl
 def asgi_wrapper(datasette):
-    return safe_queries  # NUL and unbalanced search quotes in a URL are no error
+    """Every URL is answered: query strings Datasette cannot take are made harmless (`urls`)."""
+    database = datasette.databases.get(DATABASE)
+    columns = table_columns(database.path) if database is not None and database.path else None
+    return lambda app: safe_queries(app, columns)
 
 
 @hookimpl

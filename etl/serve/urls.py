@@ -1,0 +1,115 @@
+"""Query strings Datasette cannot take, made harmless before it sees them (ASGI middleware).
+
+Datasette answers some query strings with an error page and a traceback in the server log
+(`?_sort=nonexistent`, `?year__in=[`, `?_search=%00`), and some with work that grows with the
+square of their length (a thousand `_facet=title`). The middleware rewrites such a query
+string so that every URL is answered: control characters are dropped from every value (NUL
+ends SQL text); an unbalanced `"` in a full-text search is read as a space; a search or
+`_where` left blank, a repeated parameter, facets beyond `MAX_FACETS`, a sort or column that
+the table does not have, `__in` or `_through` that is no JSON it can use, and an integer beyond
+SQLite's are dropped. An ordinary query string passes byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from collections.abc import Callable
+from urllib.parse import parse_qsl, unquote, urlencode
+
+MAX_FACETS = 20
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+_TABLE_PATH = re.compile(r"^/[^/]+/([^/]+?)(?:\.(?:json|csv))?$")
+_BIG_INTEGER = re.compile(r"-?[0-9]{19,}")  # beyond SQLite's 64-bit integers
+_COLUMN_PARAMETERS = ("_sort", "_sort_desc", "_col", "_nocol")
+
+Columns = Callable[[str], "set[str] | None"]  # table -> its columns (None: not a table)
+
+
+def _kept(key: str, value: str, columns: set[str] | None) -> str | None:
+    """The value to keep for `key`, or None to drop the pair."""
+    value = _CONTROL.sub("", value)
+    searching = key == "_search" or key.startswith("_search_")
+    if searching and value.count('"') % 2:
+        value = value.replace('"', " ")
+    if (searching or key == "_where") and not value.strip():
+        return None
+    if key in _COLUMN_PARAMETERS and columns is not None and value not in columns:
+        return None
+    if key.endswith("__in") and value.lstrip().startswith("["):
+        try:
+            json.loads(value)
+        except ValueError:
+            return None
+    if key == "_through":
+        try:
+            through = json.loads(value)
+        except ValueError:
+            return None
+        if not isinstance(through, dict) or not {"table", "column", "value"} <= through.keys():
+            return None
+    if not key.startswith("_") and _BIG_INTEGER.fullmatch(value.strip()):
+        return None
+    return value
+
+
+def safe_query_string(query: bytes, columns: set[str] | None = None) -> bytes:
+    """`query` rewritten as the module says; `columns` are those of the table the request is for."""
+    if not query:
+        return query
+    text = query.decode("latin-1")
+    pairs = parse_qsl(text, keep_blank_values=True, encoding="utf-8", errors="surrogateescape")
+    safe, seen, facets = [], set(), 0
+    for key, value in pairs:
+        key = _CONTROL.sub("", key)
+        kept = _kept(key, value, columns)
+        if kept is None or (key, kept) in seen:
+            continue
+        if key.startswith("_facet"):
+            facets += 1
+            if facets > MAX_FACETS:
+                continue
+        seen.add((key, kept))
+        safe.append((key, kept))
+    if safe == pairs:
+        return query
+    return urlencode(safe, encoding="utf-8", errors="surrogateescape").encode("ascii")
+
+
+def table_columns(db_file: str) -> Columns:
+    """The columns of each table and view of `db_file`, read once, when first asked."""
+    known: dict[str, set[str]] = {}
+
+    def columns(table: str) -> set[str] | None:
+        if not known:
+            try:
+                con = sqlite3.connect(f"file:{db_file}?immutable=1", uri=True)
+                try:
+                    names = [
+                        n for (n,) in con.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
+                    ]
+                    for name in names:
+                        known[name] = {row[1] for row in con.execute(f'PRAGMA table_info("{name}")')} | {"rowid"}
+                finally:
+                    con.close()
+            except sqlite3.Error:
+                return None
+        return known.get(table)
+
+    return columns
+
+
+def safe_queries(app, columns: Columns | None = None):
+    """ASGI middleware: every request's query string through `safe_query_string`."""
+
+    async def wrapped(scope, receive, send):
+        if scope.get("type") == "http" and scope.get("query_string"):
+            match = _TABLE_PATH.match(scope.get("path", ""))
+            table = columns(unquote(match[1])) if match and columns else None
+            query = safe_query_string(scope["query_string"], table)
+            if query is not scope["query_string"]:
+                scope = dict(scope, query_string=query)
+        await app(scope, receive, send)
+
+    return wrapped
