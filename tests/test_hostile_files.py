@@ -663,3 +663,18 @@ def test_a_thousand_repeated_facets_cost_what_one_does(db_with_seeds):
     response = asyncio.run(ds.client.get("/papers/papers?" + "&".join(["_facet=title"] * 1000)))
     assert response.status_code == 200 and len(response.content) < 2_000_000
     assert time.perf_counter() - started < 5
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (("{2024}", "{99999999999999999999}"), ":1: year '99999999999999999999' is not a year (four digits)"),
+        (("{2024}", "{99999}"), ":1: year '99999' is not a year (four digits)"),
+        (("Efficient Support", "t" * 2_001), ":1: `title` is longer than 2,000 characters"),
+    ],
+)
+def test_bibtex_years_and_field_sizes_are_checked(tmp_path, change, message):
+    path = tmp_path / "pmlr.bib"
+    path.write_text(bibtex([ABSTRACT_QUIP]).replace(*change), encoding="utf-8")
+    done = paperdb("load", str(path), "--db", str(tmp_path / "p.db"))
+    assert done.returncode == 1 and done.stderr == f"Error: {path}{message}\n", done.stderr
