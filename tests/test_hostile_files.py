@@ -611,7 +611,11 @@ def test_a_blank_venue_is_a_usage_error(tmp_path):
     [
         (
             'title,abstract,venue,year\n"unterminated,abc,ICML,2024\nx,y,ICML,2024\n',
-            ":1: malformed CSV: unexpected end of data",
+            ":2: malformed CSV: unexpected end of data",  # the line the broken row starts on
+        ),
+        (
+            'abstract,venue,year\nok,ICML,2024\n\n"We study graph,ICML,2024\n',
+            ":4: malformed CSV: unexpected end of data",
         ),
         (",".join(f"c{i}" for i in range(100_000)) + "\n", "(columns: c0, c1,"),
     ],
@@ -678,3 +682,11 @@ def test_bibtex_years_and_field_sizes_are_checked(tmp_path, change, message):
     path.write_text(bibtex([ABSTRACT_QUIP]).replace(*change), encoding="utf-8")
     done = paperdb("load", str(path), "--db", str(tmp_path / "p.db"))
     assert done.returncode == 1 and done.stderr == f"Error: {path}{message}\n", done.stderr
+
+
+def test_a_dangling_symbolic_link_as_database_is_one_clear_line(tmp_path):
+    link = tmp_path / "papers.db"
+    link.symlink_to(tmp_path / "nowhere.db")
+    done = paperdb("load", "--db", str(link))
+    assert done.returncode == 1 and done.stderr.count("\n") == 1
+    assert "a symbolic link to" in done.stderr and "which does not exist" in done.stderr

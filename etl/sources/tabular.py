@@ -113,9 +113,9 @@ def read_csv(path: str, text: str, venue: str | None = None, year: int | None = 
             1,
         )
     entries, without_abstract = [], 0
+    lines = text.split("\n")
+    ended = reader.line_num  # the header's last line: each row starts on the line after the one before
     try:
-        lines = text.split("\n")
-        ended = reader.line_num  # the header's last line: each row starts on the line after the one before
         for row in reader:
             start, ended = ended + 1, reader.line_num  # (a field with newlines spans several lines)
             while start < ended and not lines[start - 1].strip():  # (blank lines between rows)
@@ -125,8 +125,11 @@ def read_csv(path: str, text: str, venue: str | None = None, year: int | None = 
                 without_abstract += 1
             else:
                 entries.append(entry)
-    except csv.Error as exc:
-        raise InputError(path, f"malformed CSV: {exc}", reader.line_num) from None
+    except csv.Error as exc:  # (named by the line the broken row starts on)
+        start = ended + 1
+        while start < len(lines) and not lines[start - 1].strip():
+            start += 1
+        raise InputError(path, f"malformed CSV: {exc}", start) from None
     return _finish(path, "csv", entries, without_abstract, venue, year)
 
 

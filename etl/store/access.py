@@ -43,6 +43,10 @@ def check_database_file(db_file: str) -> str:
     `-journal` file beside it), or a file that is not SQLite (`/proc/version`, a text file)."""
     if not db_file.strip():
         raise PaperdbError("--db is empty; give the database file's path (e.g. db/papers.db)")
+    if os.path.islink(db_file) and not os.path.exists(db_file):
+        raise PaperdbError(
+            f"{db_file}: a symbolic link to {os.readlink(db_file)!r}, which does not exist; make its target or give another path"
+        )
     try:
         st = os.stat(db_file)
     except FileNotFoundError:
