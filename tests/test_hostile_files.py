@@ -690,3 +690,19 @@ def test_a_dangling_symbolic_link_as_database_is_one_clear_line(tmp_path):
     done = paperdb("load", "--db", str(link))
     assert done.returncode == 1 and done.stderr.count("\n") == 1
     assert "a symbolic link to" in done.stderr and "which does not exist" in done.stderr
+
+
+def test_a_search_of_hundreds_of_words_is_answered_within_the_time_limit(db_with_seeds):
+    import asyncio
+    import time
+
+    from etl.serve.app import make_datasette
+    from etl.store.functions import fts_query
+
+    assert len(fts_query(" ".join(f"word{i}" for i in range(400))).split()) == 32
+    ds = make_datasette(db_with_seeds)
+    words = "+".join(f"word{i}" for i in range(400))
+    for path in (f"/papers/search?q={words}", f"/papers/papers?_search={words}"):
+        started = time.perf_counter()
+        assert asyncio.run(ds.client.get(path)).status_code == 200
+        assert time.perf_counter() - started < 5

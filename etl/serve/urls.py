@@ -5,7 +5,7 @@ Datasette answers some query strings with an error page and a traceback in the s
 square of their length (a thousand `_facet=title`). The middleware rewrites such a query
 string so that every URL is answered: control characters are dropped from every value (NUL
 ends SQL text); an unbalanced `"` in a full-text search is read as a space; a search or
-`_where` left blank, a repeated parameter, facets beyond `MAX_FACETS`, a sort or column that
+`_where` left blank, search words beyond the 32nd, a repeated parameter, facets beyond `MAX_FACETS`, a sort or column that
 the table does not have, `__in` or `_through` that is no JSON it can use, and an integer beyond
 SQLite's are dropped. An ordinary query string passes byte for byte.
 """
@@ -17,6 +17,8 @@ import re
 import sqlite3
 from collections.abc import Callable
 from urllib.parse import parse_qsl, unquote, urlencode
+
+from ..store.functions import MAX_SEARCH_TERMS
 
 MAX_FACETS = 20
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
@@ -33,6 +35,8 @@ def _kept(key: str, value: str, columns: set[str] | None) -> str | None:
     searching = key == "_search" or key.startswith("_search_")
     if searching and value.count('"') % 2:
         value = value.replace('"', " ")
+    if searching and len(words := value.split()) > MAX_SEARCH_TERMS:
+        value = " ".join(words[:MAX_SEARCH_TERMS])  # (FTS5 works past the time limit on more)
     if (searching or key == "_where") and not value.strip():
         return None
     if key in _COLUMN_PARAMETERS and columns is not None and value not in columns:

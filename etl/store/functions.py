@@ -13,16 +13,21 @@ import sqlite3
 
 from ..extract.keywords import normalise_keyword
 
+MAX_SEARCH_TERMS = 32  # more words make FTS5 work past the SQL time limit (400 took 40 s)
+
 
 def fts_query(text: str | None) -> str:
     """A user's search words as an FTS5 query that cannot be a syntax error: each word quoted,
-    all required; a trailing `*` keeps prefix search (`quant*`). Blank input matches nothing."""
+    all required (the first `MAX_SEARCH_TERMS`); a trailing `*` keeps prefix search (`quant*`).
+    Blank input matches nothing."""
     terms = []
     for word in "".join(c if c.isprintable() else " " for c in text or "").split():  # (NUL and controls: spaces)
         prefix = word.endswith("*") and len(word) > 1
         word = word.rstrip("*").replace('"', '""')
         if word:
             terms.append(f'"{word}"' + ("*" if prefix else ""))
+            if len(terms) == MAX_SEARCH_TERMS:
+                break
     return " ".join(terms) or '""'
 
 
