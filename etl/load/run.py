@@ -43,7 +43,11 @@ DELETE FROM repos WHERE url_key NOT IN (SELECT url_key FROM paper_links WHERE ki
 DEFER_FTS = "INSERT OR IGNORE INTO etl_flags (name) VALUES ('fts_deferred')"
 RESUME_FTS = "DELETE FROM etl_flags WHERE name = 'fts_deferred'"
 REBUILD_FTS = "INSERT INTO papers_fts (papers_fts) VALUES ('rebuild')"
-ORPHAN_PAPERS = "SELECT id FROM papers WHERE NOT EXISTS (SELECT 1 FROM paper_sources ps WHERE ps.paper_id = papers.id)"
+# Papers no source lists any more: found once (an anti-join over all papers), then their
+# keywords are counted out and they are removed.
+FIND_ORPHAN_PAPERS = """CREATE TEMP TABLE orphan_papers AS
+SELECT id FROM papers WHERE NOT EXISTS (SELECT 1 FROM paper_sources ps WHERE ps.paper_id = papers.id)"""
+ORPHAN_PAPERS = "SELECT id FROM temp.orphan_papers"
 DROP_ORPHAN_PAPERS = f"DELETE FROM papers WHERE id IN ({ORPHAN_PAPERS})"
 # A load defers the full-text index (and rebuilds it once at the end) when it may add more than
 # this share of the papers the database holds, judged by the input's size at this many bytes a
@@ -284,8 +288,10 @@ class Run:
         stage = stage or (lambda _: None)
         rekeyed: set[str] = set()
         if summary.files_loaded:
+            self.raw.execute(FIND_ORPHAN_PAPERS)
             note_removed_papers(self.raw, ORPHAN_PAPERS)
             summary.papers_removed = conn.execute(text(DROP_ORPHAN_PAPERS)).rowcount
+            self.raw.execute("DROP TABLE temp.orphan_papers")
             with summary.timed("bibliography"):
                 rekeyed = refresh_bibliography(conn, self.touched)
             conn.execute(text(REFRESH_REPOS))  # (after the links sources give)
