@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import zlib
 from collections.abc import Iterable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..errors import PaperdbError
@@ -197,9 +198,7 @@ def refresh_keywords(conn: Connection, feed: KeywordFeed | None = None) -> int:
     the stored one, or a fed paper no longer exists, everything is fed again from the database."""
     raw = conn.connection.driver_connection
     total = raw.execute("SELECT count(*) FROM papers").fetchone()[0]
-
-    def keep(df, n, meanings):
-        save_statistics(raw, df, n, meanings)
+    keep = partial(save_statistics, raw)
 
     ranking = None if feed is None or feed.stale else feed.ranking
     if ranking is not None:

@@ -44,23 +44,22 @@ def check_printf(fmt, *args) -> None:
             continue
         for size in (match[1], match[2]):
             if size == "*":
-                value = args[position] if position < len(args) else 0
+                size = args[position] if position < len(args) else 0
                 position += 1
-                if isinstance(value, (int, float)) and abs(value) > MAX_WIDTH:
-                    raise PrintfTooWide(f"printf width or precision over {MAX_WIDTH:,}")
-                if isinstance(value, (str, bytes)) and _too_big_text(value):
-                    raise PrintfTooWide(f"printf width or precision over {MAX_WIDTH:,}")
-            elif size and int(size) > MAX_WIDTH:
+            if _width(size) > MAX_WIDTH:
                 raise PrintfTooWide(f"printf width or precision over {MAX_WIDTH:,}")
         position += 1
 
 
-def _too_big_text(value: str | bytes) -> bool:
-    """Whether SQLite would read this text argument as a number over `MAX_WIDTH`."""
+def _width(value: object) -> float:
+    """A width as SQLite reads it: a number, or text holding one (digits written in the format,
+    or a `*` argument); anything else is no width."""
+    if isinstance(value, (int, float)):
+        return abs(value)
     try:
-        return abs(float(value)) > MAX_WIDTH
-    except ValueError:
-        return False
+        return abs(float(value)) if value else 0
+    except (TypeError, ValueError):
+        return 0
 
 
 def _printf(*args):
