@@ -274,6 +274,12 @@ def test_acronym_definitions(text, long_form, short):
     assert match and short in match[0].aliases and match[0].kind in ("acronym", "topic")
 
 
+def test_a_long_form_that_starts_with_a_verb_is_no_acronym_keyword():
+    text = "We present Learning to Refine Queries for Retrieval Augmented Generation (RQ-RAG) in this paper."
+    ranked = rank_keywords(extract_terms(text, TAXONOMY), {}, 1)
+    assert not any(k.label.lower().startswith("refine") for k in ranked), ranked
+
+
 def test_a_short_form_may_start_inside_a_hyphenated_word():
     # Schwartz & Hearst want the first letter at a word start; failing that, a hyphenated part
     # may hold it, and the long form takes the whole word
@@ -702,3 +708,66 @@ def test_the_verb_after_a_subject_pronoun_is_no_phrase_word(text, verb, kept):
     phrases = extract_terms(text, TAXONOMY).phrases
     assert not any(verb in key.split() for key in phrases), phrases
     assert kept in phrases
+
+
+@pytest.mark.parametrize(
+    "text, verb, kept",
+    [
+        ("The approach represents molecules as atomic density grids.", "represent", "atomic density grid"),
+        ("Temperature scaling can calibrate model predictions after training.", "calibrate", "model prediction"),
+        ("A second stage aligns confidence with accuracy on held-out data.", "align", "held out data"),
+        ("An agent that can accelerate biomedical discovery is within reach.", "accelerate", "biomedical discovery"),
+    ],
+)
+def test_a_word_the_lexicon_knows_only_as_a_verb_is_no_phrase_word(text, verb, kept):
+    phrases = extract_terms(text, TAXONOMY).phrases
+    assert not any(w.startswith(verb) for key in phrases for w in key.split()), phrases
+    assert kept in phrases
+
+
+@pytest.mark.parametrize(
+    "text, participle, kept",
+    [
+        ("We map each token to the activation space corresponding to its layer.", "corresponding", "activation space"),
+        (
+            "A linear parameter varying the horizon keeps the internal policy accelerating the rollout.",
+            "varying",
+            "linear parameter",
+        ),
+        ("We study question answering and reward hacking.", None, "question answering"),
+    ],
+)
+def test_an_ing_word_before_its_object_is_a_verb_but_a_compound_head_stays(text, participle, kept):
+    phrases = extract_terms(text, TAXONOMY).phrases
+    if participle:
+        assert not any(participle in key for key in phrases), phrases
+    assert kept in phrases
+    assert "reward hacking" in extract_terms("We study question answering and reward hacking.", TAXONOMY).phrases
+
+
+def test_latex_commands_are_not_words_but_their_text_is():
+    text = "We introduce \\textbf{FlowNet}, trained with \\emph{gradient matching} on \\texttt{PyTorch}."
+    phrases = extract_terms(text, TAXONOMY).phrases
+    assert not any(w in key for key in phrases for w in ("textbf", "emph", "texttt")), phrases
+    assert "gradient matching" in phrases
+    assert "FlowNet" in keywords_of(text, "method")
+
+
+@pytest.mark.parametrize(
+    "phrases, expected",
+    [
+        # written as often, late in the abstract, used by no other paper: the specific word first
+        ({"people": [2, 50, "people"], "quantization": [2, 60, "quantization"]}, ["quantization", "people"]),
+        # a common word the abstract keeps using is its subject
+        ({"text": [3, 50, "text"], "quantization": [2, 60, "quantization"]}, ["text", "quantization"]),
+        # a name written with capitals is no common word (`CLIP`, not `clip`)
+        ({"clip": [2, 50, "CLIP"], "quantization": [2, 60, "quantization"]}, ["clip", "quantization"]),
+        # a phrase of common words is not one common word
+        ({"people": [2, 50, "people"], "text search": [2, 60, "text search"]}, ["text search", "people"]),
+    ],
+)
+def test_a_common_english_word_alone_weighs_less_unless_the_abstract_keeps_using_it(phrases, expected):
+    from etl.extract.keywords import Terms
+
+    ranked = rank_keywords(Terms(phrases=phrases), {}, 100)
+    assert [k.normalised for k in ranked] == expected

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .wordlists import STOP_WORDS
+from .wordlists import STOP_WORDS, VERBS
 
 _LONG_FORM_EDGES = " ,;:-\"'“”‘’(["  # stripped from a long form's ends
 _PAREN = re.compile(r"\(\s*([^()\s]{2,12}?)s?\s*[;,)]")
@@ -17,7 +17,10 @@ def _long_form(short: str, before: str) -> str | None:
     word start or, failing that, at the start of a hyphenated part: `Weight-Decomposed Low-Rank
     Adaptation (DoRA)` (the long form then starts with the whole hyphenated word)."""
     long = _initials(short, before) or _spelled(short, before, "-") or _spelled(short, before, "")
-    return _without_stop_word_start(short, long, before) if long else None
+    if long:
+        long = _without_stop_word_start(short, long, before)
+    # a long form that starts with a verb is a clause, not a term (`Refine Queries for ...`)
+    return long if long and long.split()[0].lower() not in VERBS else None
 
 
 def _without_stop_word_start(short: str, long: str, before: str) -> str | None:

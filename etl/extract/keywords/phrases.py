@@ -6,7 +6,7 @@ import re
 from typing import NamedTuple
 
 from .normalise import JOINED_PREFIXES, singular, unhyphenate
-from .wordlists import DESCRIPTIVE_SUFFIXES, NOT_ALONE, NOT_LAST, NOT_NOUNS, STOP_WORDS
+from .wordlists import DESCRIPTIVE_SUFFIXES, NOT_ALONE, NOT_LAST, NOT_NOUNS, STOP_WORDS, VERBS
 
 MAX_PHRASE_WORDS = 3
 # Boundaries of candidate phrases within a sentence.
@@ -52,7 +52,10 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
             verb_next = False
             r = _VERB
         if r.breaks:  # a stop word, a clause break or a subject's verb ends the run
-            if r.low == "et" and run and run[-1][:1].isupper():  # `Chee et al.`: a name, no keyword
+            # `Chee et al.`: a name, no keyword; `space corresponding | to`: a participle, no noun
+            if run and (
+                (r.low == "et" and run[-1][:1].isupper()) or (r.low in _OBJECT_STARTS and _is_participle(roles[-1]))
+            ):
                 run.pop()
                 roles.pop()
             of_head = (run[-1], roles[-1], position + len(run) - 1) if run and r.low == "of" else None
@@ -122,6 +125,9 @@ _BEFORE_VERB = frozenset(
     "can could may might will would shall should must do does did not also further then thus hence"
     " therefore first now still often only even again additionally instead".split()
 )
+# Words that start a verb's object or complement: an -ing word before one is a participle
+# (`providing the`, `corresponding to`), not a noun (`question answering`).
+_OBJECT_STARTS = frozenset("the a an to their its our his her this these those each every".split())
 _VERB = WordRoles("", "", "", False, False, False, False, True, False)  # a verb ends the run as a stop word does
 # Endings of words that describe (adjectives, participles, adverbs): they may start a phrase or sit
 # inside one, but a phrase does not end with one, nor is one a keyword alone.
@@ -146,7 +152,7 @@ _NOUN_EXCEPTIONS = frozenset(
     speed seed need embed bed feed family anomaly supply assembly monopoly signal interval potential
     material trial tutorial proposal retrieval arrival removal journal animal manual total
     individual differential critic logic music topic metric heuristic clinic arithmetic statistic
-    characteristic dynamic objective alternative derivative primitive incentive narrative
+    characteristic objective alternative derivative primitive incentive narrative
     collective perspective relative representative variable table cable scalar grammar pillar
     radar seminar calendar polar
     learning training reasoning sampling clustering modeling modelling processing computing
@@ -188,18 +194,24 @@ def word_roles(word: str) -> WordRoles:
         # a lone letter (`e.g.` reads as `e`, `g`), an abbreviation (`et al.`) or a possessive
         # (`the model's output`) ends the run as a stop word does
         # an adverb (`frequently`: a -ly word the lexicon knows as no noun) ends it too, so a verb
-        # after it never closes a phrase (`approaches frequently encounter`)
+        # after it never closes a phrase (`approaches frequently encounter`); so does a verb
         breaks = (
             low in _BREAKS
             or len(low) == 1
             or low.endswith(("'s", "’s"))
             or (low.endswith("ly") and low in NOT_NOUNS and not known)
+            or (low in VERBS and not known)  # `approach represents molecules`, `calibrate model predictions`
         )
         cached = WordRoles(low, inner, last, ends, starts, alone, low in NOT_ALONE, breaks, low in JOINED_PREFIXES)
         _WORD_CACHE[word] = cached
         if len(_WORD_CACHE) > 50_000:  # bound the memory of a long run (about 350 bytes a word)
             _WORD_CACHE.clear()
     return cached
+
+
+def _is_participle(r: WordRoles) -> bool:
+    """Whether the word may be a verb in -ing rather than a noun (see `_OBJECT_STARTS`)."""
+    return r.low.endswith("ing") and r.low in NOT_NOUNS and r.low not in _NOUN_EXCEPTIONS
 
 
 def _add_ngrams(run: list[str], roles: list[WordRoles], position: int, found: dict[str, list]) -> None:

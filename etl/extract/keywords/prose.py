@@ -10,12 +10,13 @@ _MARKDOWN_LINK = re.compile(r"\[([^\[\]]*)\]\([^()\s]*\)")
 # so spares the expression a quadratic search inside every word
 _URL = re.compile(r"(?<!\S)\S*(?:https?\s?:|www\.|github\.com/|\.github\.io)\S*", re.IGNORECASE)
 _MATH = re.compile(r"\$[^$]{0,200}\$")
+_LATEX_COMMAND = re.compile(r"\\[A-Za-z]+\*?")  # `\textbf{FooNet}`, `\emph{...}`: the command goes, its text stays
 _TAG = re.compile(r"</?[A-Za-z][^<>]{0,100}>")
 _SENTENCE_BREAK = re.compile(r"[.!?](\s+)(?=[A-Z0-9\"'(\[])")  # the white space after a sentence
 
 
 def clean(text: str) -> str:
-    """The abstract's prose: markdown, HTML, URLs and inline math removed (math becomes a comma,
+    """The abstract's prose: markdown, HTML, LaTeX commands, URLs and inline math removed (math becomes a comma,
     so a phrase never runs across a formula). Each pass runs only when its marker is present."""
     if "](" in text:
         text = _MARKDOWN_LINK.sub(r"\1", text)
@@ -25,6 +26,8 @@ def clean(text: str) -> str:
         text = _MATH.sub(" , ", text)
     if "<" in text:
         text = _TAG.sub(" ", text)
+    if "\\" in text:
+        text = _LATEX_COMMAND.sub(" ", text).replace("{", " ").replace("}", " ")
     if "*" in text or "`" in text:  # markdown emphasis
         text = text.replace("*", "").replace("`", "")
     return text

@@ -11,10 +11,14 @@ from typing import NamedTuple
 from .distinct import distinct
 from .normalise import label_of, normalise_keyword, singular, unhyphenate
 from .terms import METHOD_PREFIX, Terms
+from .wordlists import COMMON_WORDS
 
 _LOG = [0.0] + [math.log(i) for i in range(1, 64)]
 KEEP = {"method": 3, "acronym": 4, "phrase": 8, "topic": 3}  # most keywords of a kind per paper
 IN_TITLE = 3.0  # weight factor of the longest phrases whose every word is in the paper's title
+# A common English word (`text`, `search`, `people`) the abstract uses fewer than COMMON_USES
+# times is too general to be a keyword alone: its weight is multiplied by COMMON_ALONE.
+COMMON_ALONE, COMMON_USES = 0.3, 3
 _NOT_WORD = re.compile(r"[\W_]+")
 _HYPHENATED = re.compile(r"[^\W_]+(?:-[^\W_]+)+")
 
@@ -32,7 +36,7 @@ class Keyword(NamedTuple):
 def rank_keywords(terms: Terms, df: Mapping[str, int], n_docs: int, title: str | None = None) -> list[Keyword]:
     """A paper's keywords, best first. Scores are comparable across kinds: a paper's own method
     names first (1-3.5; at most 0.5 for a name 1% of the papers use), then acronyms it defines
-    (1-1.3), key phrases (up to 0.9) and topics (0.4-0.8; a topic the paper abbreviates as an acronym's).
+    (1-1.3), key phrases (up to 0.9) and topics (0.2-0.36, below most phrases; a topic the paper abbreviates takes the acronym's).
     Given the paper's `title`, the longest phrases made only of its words weigh `IN_TITLE` times more."""
     common = max(3, n_docs // 100)  # a name this many papers use is not one paper's own method
     out: list[Keyword] = []
@@ -77,6 +81,8 @@ def rank_keywords(terms: Terms, df: Mapping[str, int], n_docs: int, title: str |
             weight *= 1.5
         if key in titled:
             weight *= IN_TITLE
+        if count < COMMON_USES and " " not in key and key in COMMON_WORDS and written[1:].islower():
+            weight *= COMMON_ALONE
         candidates.append((-weight, key, written))  # then the key: ties break the same way on every run
     scored = heapq.nsmallest(KEEP["phrase"], candidates)  # the same as sorted(...)[:KEEP], with fewer comparisons
     top = -scored[0][0] if scored else 1.0
@@ -89,7 +95,7 @@ def rank_keywords(terms: Terms, df: Mapping[str, int], n_docs: int, title: str |
         key = normalise_keyword(name)
         if key not in taken:
             aliases, score = topic_aliases.get(key, ((), 0.0))
-            score = max(score, round(0.35 + 0.03 * min(weight, 8), 4))
+            score = max(score, round(0.2 + 0.02 * min(weight, 8), 4))
             out.append(Keyword(key, name, "topic", score, aliases))
     return distinct(sorted(out, key=lambda k: (-k.score, k.normalised)), terms.phrases)
 
