@@ -771,3 +771,14 @@ def test_a_common_english_word_alone_weighs_less_unless_the_abstract_keeps_using
 
     ranked = rank_keywords(Terms(phrases=phrases), {}, 100)
     assert [k.normalised for k in ranked] == expected
+
+
+def test_a_two_letter_short_form_in_the_plural_is_its_acronym_not_a_phrase():
+    text = (
+        "We predict energy barriers (EBs) of metallic glasses (MGs) with graph networks. EBs govern"
+        " how MGs deform, and language models (LMs) do not know EBs."
+    )
+    ranked = rank_keywords(extract_terms(text, TAXONOMY), {}, 1)
+    phrases = [k.normalised for k in ranked if k.kind == "phrase"]
+    assert not {"ebs", "mgs", "lms", "eb", "mg"} & set(phrases), phrases
+    assert "energy barrier" in [k.normalised for k in ranked if k.kind == "acronym"]

@@ -176,6 +176,8 @@ def word_roles(word: str) -> WordRoles:
         inner = unhyphenate(low)
         head, _, tail = inner.rpartition(" ")
         last = (head + " " if head else "") + singular(tail)
+        if len(word) == 3 and word[2] == "s" and word[:2].isupper():  # `LMs`, `EBs`: a short form's plural
+            last = low[:2]
         known = low in _NOUN_EXCEPTIONS or word[1:] != word[1:].lower()
         gerund = low.endswith("ing")
         ends = (
