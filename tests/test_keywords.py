@@ -782,3 +782,27 @@ def test_a_two_letter_short_form_in_the_plural_is_its_acronym_not_a_phrase():
     phrases = [k.normalised for k in ranked if k.kind == "phrase"]
     assert not {"ebs", "mgs", "lms", "eb", "mg"} & set(phrases), phrases
     assert "energy barrier" in [k.normalised for k in ranked if k.kind == "acronym"]
+
+
+@pytest.mark.parametrize(
+    "text, term, not_a_term",
+    [
+        ("It still lags in continuous control tasks.", "continuous control", None),
+        (
+            "We compare reinforcement learning methods on robotic manipulation task suites.",
+            "reinforcement learning",
+            None,
+        ),
+        (
+            "We compare reinforcement learning methods on robotic manipulation task suites.",
+            "robotic manipulation",
+            None,
+        ),
+        ("We evaluate the text generation capability of large language models.", "text generation", "large language"),
+        ("Message passing in graph neural networks is slow.", "graph neural network", "graph neural"),
+    ],
+)
+def test_a_term_before_a_generic_noun_is_a_phrase_but_model_and_network_head_theirs(text, term, not_a_term):
+    phrases = extract_terms(text, TAXONOMY).phrases
+    assert term in phrases, phrases
+    assert not_a_term is None or not_a_term not in phrases, phrases

@@ -27,7 +27,7 @@ class WordRoles(NamedTuple):
     ends: bool  # may end a phrase
     starts: bool  # may start a phrase
     alone: bool  # may be a keyword on its own
-    generic: bool  # a generic word: the head of a phrase, never a keyword alone
+    generic: bool  # a generic word (`model`, `tasks`): never a keyword alone
     breaks: bool  # a stop word or punctuation: ends the run of content words
     prefix: bool  # a prefix written apart (`multi`, `non`): joins the next word
 
@@ -128,6 +128,8 @@ _BEFORE_VERB = frozenset(
 # Words that start a verb's object or complement: an -ing word before one is a participle
 # (`providing the`, `corresponding to`), not a noun (`question answering`).
 _OBJECT_STARTS = frozenset("the a an to their its our his her this these those each every".split())
+# Nouns that head the term before them: `large language | models` is no phrase without `models`.
+_TERM_HEADS = frozenset("model models network networks".split())
 _VERB = WordRoles("", "", "", False, False, False, False, True, False)  # a verb ends the run as a stop word does
 # Endings of words that describe (adjectives, participles, adverbs): they may start a phrase or sit
 # inside one, but a phrase does not end with one, nor is one a keyword alone.
@@ -232,8 +234,9 @@ def _add_ngrams(run: list[str], roles: list[WordRoles], position: int, found: di
         if not a.starts or i + 1 == size:
             continue
         b = roles[i + 1]
-        # a generic noun after a word is the head of the phrase: `large language | models`
-        if b.ends and not (i + 2 < size and roles[i + 2].generic):
+        # `model(s)` and `network(s)` are the head of the term before them (`large language | models`);
+        # other generic nouns follow a whole term (`robotic manipulation | tasks`, `score matching | techniques`)
+        if b.ends and not (i + 2 < size and roles[i + 2].low in _TERM_HEADS):
             key = a.inner + " " + b.last
             entry = get(key)
             if entry is None:
@@ -242,7 +245,7 @@ def _add_ngrams(run: list[str], roles: list[WordRoles], position: int, found: di
                 entry[0] += 1
         if i + 2 < size:
             c = roles[i + 2]
-            if c.ends and not (i + 3 < size and roles[i + 3].generic):
+            if c.ends and not (i + 3 < size and roles[i + 3].low in _TERM_HEADS):
                 key = a.inner + " " + b.inner + " " + c.last
                 entry = get(key)
                 if entry is None:
