@@ -806,3 +806,9 @@ def test_a_term_before_a_generic_noun_is_a_phrase_but_model_and_network_head_the
     phrases = extract_terms(text, TAXONOMY).phrases
     assert term in phrases, phrases
     assert not_a_term is None or not_a_term not in phrases, phrases
+
+
+@pytest.mark.parametrize("word", ["Q-learning", "score-matching", "self-training"])
+def test_a_hyphenated_word_ending_in_a_known_noun_may_stand_alone(word):
+    phrases = extract_terms(f"We revisit {word} for long-horizon control.", TAXONOMY).phrases
+    assert normalise_keyword(word) in phrases, phrases

@@ -180,7 +180,8 @@ def word_roles(word: str) -> WordRoles:
         last = (head + " " if head else "") + singular(tail)
         if len(word) == 3 and word[2] == "s" and word[:2].isupper():  # `LMs`, `EBs`: a short form's plural
             last = low[:2]
-        known = low in _NOUN_EXCEPTIONS or word[1:] != word[1:].lower()
+        # a known noun, also as the last part of a hyphenated word (`Q-learning`, `score-matching`), or a name
+        known = low in _NOUN_EXCEPTIONS or tail in _NOUN_EXCEPTIONS or word[1:] != word[1:].lower()
         gerund = low.endswith("ing")
         ends = (
             low not in NOT_LAST
