@@ -22,8 +22,9 @@ def db_option(command):
         type=click.Path(dir_okay=True, path_type=str),  # a directory is reported by the command, in one line
         envvar="PAPERDB_DB",
         default=DEFAULT_DB,
-        metavar="FILE",
-        help="SQLite database [default: $PAPERDB_DB or db/papers.db]",
+        metavar="FILE|URL",
+        help="SQLite database file, or a PostgreSQL URL (postgresql+psycopg://user@host/db)"
+        " [default: $PAPERDB_DB or db/papers.db]",
     )(command)
 
 
@@ -34,6 +35,13 @@ def _say(text: str) -> None:
     except OSError as exc:  # a closed pipe, a full disk: what the command did is done
         _quiet_stdout()
         raise click.ClickException(f"<stdout>: {exc.strerror or exc} (only this output was lost)") from None
+
+
+def _shown(db_file: str) -> str:
+    """The database as messages name it: a server's URL without its password."""
+    from .store.server import shown
+
+    return shown(db_file)
 
 
 def _not_blank(value: str | None) -> str | None:
@@ -47,13 +55,15 @@ def _run(fn, db_file: str, *args, **kwargs):
     turning expected failures, and what the database or the file system reports (disk full,
     read-only media), into one `Error: ...` line and exit status 1."""
     from .store.access import check_database_file, database_error
+    from .store.server import checked_url, is_url, server_error
 
+    on_server = is_url(db_file)
     try:
-        return fn(check_database_file(db_file), *args, **kwargs)
+        return fn(checked_url(db_file) if on_server else check_database_file(db_file), *args, **kwargs)
     except PaperdbError as exc:
         raise click.ClickException(str(exc)) from None
     except Exception as exc:
-        error = database_error(db_file, exc)
+        error = server_error(db_file, exc) if on_server else database_error(db_file, exc)
         if error is None:
             raise
         raise click.ClickException(str(error)) from None
@@ -218,7 +228,7 @@ def rescore(db_file, quiet):
 
     summary = _run(run_rescore, db_file)
     if not quiet:
-        _say(f"{db_file}: {summary.keywords} keywords of every paper rescored in {summary.duration_s:.2f}s")
+        _say(f"{_shown(db_file)}: {summary.keywords} keywords of every paper rescored in {summary.duration_s:.2f}s")
 
 
 @cli.command()
@@ -233,7 +243,7 @@ def migrate(db_file):
     from .store.engine import migrate_database
 
     _run(migrate_database, db_file)
-    _say(f"{db_file}: schema at head")
+    _say(f"{_shown(db_file)}: schema at head")
 
 
 @cli.command()

@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 
 from .. import __version__
 from ..errors import storable_path
+from ..store.server import shown
 
 
 def utcnow() -> str:
@@ -73,7 +74,7 @@ class RunSummary:
         skipped = f", {len(self.skipped)} skipped" if self.skipped else ""
         skipped += f", {len(self.failed)} failed" if self.failed else ""
         return (
-            f"{self.db}: {self.files_loaded} of {self.files_seen} files loaded"
+            f"{shown(self.db)}: {self.files_loaded} of {self.files_seen} files loaded"
             f" ({self.files_unchanged} unchanged{skipped}); papers: {self.papers_added} added,"
             f" {self.papers_updated} updated, {self.papers_removed} removed"
             + (f"; {self.keywords} keywords" if self.keywords is not None else "")

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..errors import PaperdbError
 from .access import lock_directory
+from .server import is_url
 
 PARTIAL_SUFFIX = ".creating"
 SIDE_FILES = ("-wal", "-shm", "-journal")
@@ -28,8 +29,8 @@ SIDE_FILES = ("-wal", "-shm", "-journal")
 def database_to_write(db_file: str) -> Iterator[str]:
     """Yield the file a run writes to: `db_file` when it exists, else a partial file that becomes
     `db_file` when the block ends without an error (its connections must be closed by then) and
-    is removed when it raises."""
-    if os.path.exists(db_file):
+    is removed when it raises. A server's database (a URL) is written as it is."""
+    if is_url(db_file) or os.path.exists(db_file):
         yield db_file
         return
     Path(db_file).parent.mkdir(parents=True, exist_ok=True)

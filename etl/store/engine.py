@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from importlib.resources import files as package_files
 from typing import TYPE_CHECKING
@@ -14,6 +14,7 @@ from ..errors import SchemaError
 from ..settings import lock_wait, schema_head
 from .access import busy_error, is_busy
 from .creating import database_to_write
+from .server import checked_url, is_url, make_server_engine, take_load_lock
 
 if TYPE_CHECKING:  # Alembic is imported only when a schema must change (it takes half a second)
     from alembic.config import Config
@@ -24,7 +25,10 @@ IDS_PER_QUERY = 500  # ids per `IN (...)` query; well under SQLite's variable li
 def make_engine(path: str) -> Engine:
     """An engine whose transactions are ours: pysqlite's implicit BEGIN/COMMIT is switched off and
     every `begin()` takes the write lock at once (`BEGIN IMMEDIATE`), so a run is one transaction
-    and a second concurrent writer waits, then fails clearly."""
+    and a second concurrent writer waits, then fails clearly. A URL is a PostgreSQL server's
+    database (`etl.store.server`), whose load lock `transaction` takes."""
+    if is_url(path):
+        return make_server_engine(checked_url(path))
     wait = lock_wait()
     engine = create_engine(f"sqlite:///{path}", connect_args={"timeout": wait})
 
@@ -78,13 +82,18 @@ def current_revision(connection: Connection) -> str | None:
 
 def at_head(connection: Connection) -> bool:
     """Whether the schema is at the newest revision, asked without Alembic."""
-    if not connection.exec_driver_sql("SELECT 1 FROM sqlite_master WHERE name = 'alembic_version'").first():
+    if connection.dialect.name == "sqlite":
+        versioned = connection.exec_driver_sql("SELECT 1 FROM sqlite_master WHERE name = 'alembic_version'").first()
+    else:
+        versioned = connection.exec_driver_sql("SELECT to_regclass('alembic_version')").scalar()
+    if not versioned:
         return False
     return connection.exec_driver_sql("SELECT version_num FROM alembic_version").all() == [(schema_head(),)]
 
 
 def migrate(connection: Connection) -> None:
-    """Upgrade the schema to head inside the caller's transaction (SQLite DDL is transactional).
+    """Upgrade the schema to head inside the caller's transaction (DDL is transactional on SQLite
+    and PostgreSQL alike).
     A database already at head needs no Alembic (nor its import)."""
     if at_head(connection):
         return
@@ -100,10 +109,13 @@ def migrate(connection: Connection) -> None:
 
 
 @contextmanager
-def transaction(engine: Engine) -> Iterator[Connection]:
-    """One write transaction: commit on success, roll back on any error; busy becomes a clear error."""
+def transaction(engine: Engine, on_wait: Callable[[], None] | None = None) -> Iterator[Connection]:
+    """One write transaction: commit on success, roll back on any error; busy becomes a clear error.
+    On PostgreSQL it holds the load lock (`on_wait` is called if another load has it)."""
     try:
         with engine.connect() as connection, connection.begin():
+            if connection.dialect.name != "sqlite":
+                take_load_lock(connection, on_wait)
             yield connection
     except OperationalError as exc:
         if is_busy(exc):

@@ -25,8 +25,8 @@ FROM keywords
 TOPIC_COUNTS = """
 CREATE VIEW topic_counts AS
 SELECT pk.keyword AS topic, count(*) AS papers,
-       sum(p.code_status = 'released') AS with_code,
-       round(100.0 * sum(p.code_status = 'released') / count(*), 1) AS percent_with_code
+       sum(CASE WHEN p.code_status = 'released' THEN 1 ELSE 0 END) AS with_code,
+       round(100.0 * sum(CASE WHEN p.code_status = 'released' THEN 1 ELSE 0 END) / count(*), 1) AS percent_with_code
 FROM paper_keywords pk JOIN papers p ON p.id = pk.paper_id
 WHERE pk.kind = 'topic'
 GROUP BY pk.keyword
@@ -34,7 +34,7 @@ GROUP BY pk.keyword
 
 KEYWORD_PAIRS = """
 CREATE VIEW keyword_pairs AS
-SELECT a.keyword AS keyword_a, b.keyword AS keyword_b, count(*) AS papers
+SELECT min(a.keyword) AS keyword_a, min(b.keyword) AS keyword_b, count(*) AS papers
 FROM paper_keywords a
 JOIN paper_keywords b ON b.paper_id = a.paper_id AND b.keyword_id > a.keyword_id
 WHERE a.rank <= 10 AND b.rank <= 10

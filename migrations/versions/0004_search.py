@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from alembic import op
 
+from etl.migrations.dialect import PG_SEARCH, PG_SEARCH_DROP, on_sqlite
+
 revision = "0004"
 down_revision = "0003"
 branch_labels = None
@@ -66,10 +68,14 @@ WHERE l.kind = 'repo'
 
 
 def upgrade() -> None:
-    op.execute(CREATE_FTS)
-    op.execute("INSERT INTO papers_fts (papers_fts) VALUES ('rebuild')")
-    for trigger in TRIGGERS:
-        op.execute(trigger)
+    if on_sqlite():
+        op.execute(CREATE_FTS)
+        op.execute("INSERT INTO papers_fts (papers_fts) VALUES ('rebuild')")
+        for trigger in TRIGGERS:
+            op.execute(trigger)
+    else:
+        for statement in PG_SEARCH:
+            op.execute(statement)
     op.execute("DROP VIEW papers_with_code")
     op.execute(PAPERS_WITH_CODE)
 
@@ -77,6 +83,10 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.execute("DROP VIEW papers_with_code")
     op.execute(PAPERS_WITH_CODE_0002)
-    for name in ("papers_fts_update", "papers_fts_delete", "papers_fts_insert"):
-        op.execute(f"DROP TRIGGER {name}")
-    op.execute("DROP TABLE papers_fts")
+    if on_sqlite():
+        for name in ("papers_fts_update", "papers_fts_delete", "papers_fts_insert"):
+            op.execute(f"DROP TRIGGER {name}")
+        op.execute("DROP TABLE papers_fts")
+    else:
+        for statement in PG_SEARCH_DROP:
+            op.execute(statement)

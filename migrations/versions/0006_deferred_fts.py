@@ -12,6 +12,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from etl.migrations.dialect import on_sqlite
+
 revision = "0006"
 down_revision = "0005"
 branch_labels = None
@@ -41,6 +43,8 @@ TRIGGERS = {
 
 
 def _replace_triggers(when: str) -> None:
+    if not on_sqlite():  # PostgreSQL's search column is generated: no triggers to stand aside
+        return
     for name, body in TRIGGERS.items():
         op.execute(f"DROP TRIGGER {name}")
         op.execute(f"CREATE TRIGGER {name} " + body.format(when=when))

@@ -22,8 +22,8 @@ CREATE VIEW keyword_pairs AS
 WITH top AS (SELECT paper_id, keyword_id, keyword FROM paper_keywords WHERE rank <= 10),
 marginal AS (SELECT keyword_id, count(*) AS papers FROM top GROUP BY keyword_id),
 total AS (SELECT count(DISTINCT paper_id) AS papers FROM top)
-SELECT a.keyword AS keyword_a, b.keyword AS keyword_b, count(*) AS papers,
-    round(count(*) * 1.0 * total.papers / (ma.papers * mb.papers), 3) AS lift
+SELECT min(a.keyword) AS keyword_a, min(b.keyword) AS keyword_b, count(*) AS papers,
+    round(count(*) * 1.0 * min(total.papers) / (min(ma.papers) * min(mb.papers)), 3) AS lift
 FROM top a
 JOIN top b ON b.paper_id = a.paper_id AND b.keyword_id > a.keyword_id
 JOIN marginal ma ON ma.keyword_id = a.keyword_id
@@ -35,7 +35,7 @@ HAVING count(*) >= 2
 # As revision 0003 made it.
 KEYWORD_PAIRS_0003 = """
 CREATE VIEW keyword_pairs AS
-SELECT a.keyword AS keyword_a, b.keyword AS keyword_b, count(*) AS papers
+SELECT min(a.keyword) AS keyword_a, min(b.keyword) AS keyword_b, count(*) AS papers
 FROM paper_keywords a
 JOIN paper_keywords b ON b.paper_id = a.paper_id AND b.keyword_id > a.keyword_id
 WHERE a.rank <= 10 AND b.rank <= 10

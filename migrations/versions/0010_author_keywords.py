@@ -12,6 +12,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from etl.migrations.dialect import on_sqlite
+
 revision = "0010"
 down_revision = "0009"
 branch_labels = None
@@ -41,8 +43,8 @@ CREATE VIEW keyword_pairs AS
 WITH top AS (SELECT paper_id, keyword_id, keyword FROM paper_keywords WHERE rank <= 10 AND kind != 'author'),
 marginal AS (SELECT keyword_id, count(*) AS papers FROM top GROUP BY keyword_id),
 total AS (SELECT count(DISTINCT paper_id) AS papers FROM top)
-SELECT a.keyword AS keyword_a, b.keyword AS keyword_b, count(*) AS papers,
-    round(count(*) * 1.0 * total.papers / (ma.papers * mb.papers), 3) AS lift
+SELECT min(a.keyword) AS keyword_a, min(b.keyword) AS keyword_b, count(*) AS papers,
+    round(count(*) * 1.0 * min(total.papers) / (min(ma.papers) * min(mb.papers)), 3) AS lift
 FROM top a
 JOIN top b ON b.paper_id = a.paper_id AND b.keyword_id > a.keyword_id
 JOIN marginal ma ON ma.keyword_id = a.keyword_id
@@ -55,7 +57,19 @@ HAVING count(*) >= 2
 
 def _rebuild_paper_keywords(key: str, keep: str, keyword_pairs: str | None) -> None:
     """Remake paper_keywords with primary key `key`, keeping the rows `keep` selects; the views
-    that read it are dropped and made again (`keyword_pairs` as given, if given)."""
+    that read it are dropped and made again (`keyword_pairs` as given, if given). PostgreSQL
+    changes the key in place."""
+    if not on_sqlite():
+        if keep:
+            op.execute(f"DELETE FROM paper_keywords WHERE NOT ({keep.removeprefix('WHERE ')})")
+        op.execute(
+            "ALTER TABLE paper_keywords DROP CONSTRAINT pk_paper_keywords,"
+            f" ADD CONSTRAINT pk_paper_keywords PRIMARY KEY ({key})"
+        )
+        if keyword_pairs:
+            op.execute("DROP VIEW keyword_pairs")
+            op.execute(keyword_pairs)
+        return
     bind = op.get_bind()
     views = bind.exec_driver_sql(
         "SELECT name, sql FROM sqlite_master WHERE type = 'view' AND sql LIKE '%paper_keywords%' ORDER BY name"

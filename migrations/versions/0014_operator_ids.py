@@ -11,6 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from etl.migrations.dialect import on_sqlite
+
 revision = "0014"
 down_revision = "0013"
 branch_labels = None
@@ -21,6 +23,7 @@ MAY_CHANGE = (
     "SELECT id, abstract FROM papers WHERE abstract GLOB '*[<>=≤≥≠≪≫]*'"
     " OR instr(abstract, '&') OR instr(abstract, '\\')"
 )
+MAY_CHANGE_PG = "SELECT id, abstract FROM papers WHERE abstract ~ '[<>=≤≥≠≪≫&\\\\]'"
 
 
 def upgrade() -> None:
@@ -43,18 +46,25 @@ def upgrade() -> None:
     conn = op.get_bind()
     changed = _rekey(conn, _id_now)
     if changed:
-        conn.execute(sa.text("INSERT OR REPLACE INTO paper_former_ids VALUES (:old, :new, '0014')"), changed)
+        conn.execute(
+            sa.text(
+                "INSERT INTO paper_former_ids VALUES (:old, :new, '0014')"
+                " ON CONFLICT (former_id) DO UPDATE SET paper_id = excluded.paper_id, revision = excluded.revision"
+            ),
+            changed,
+        )
 
 
 def _rekey(conn: sa.Connection, key) -> list[dict[str, str]]:
     """Give every paper whose abstract may hold an operator the id `key(abstract)`. Either way
     no two papers end up with one id: today's normalisation only splits what the old one merged,
     and each paper is one stored abstract."""
-    changed = [
-        {"old": old, "new": new} for old, abstract in conn.exec_driver_sql(MAY_CHANGE) if (new := key(abstract)) != old
-    ]
+    query = MAY_CHANGE if on_sqlite() else MAY_CHANGE_PG
+    changed = [{"old": old, "new": new} for old, abstract in conn.exec_driver_sql(query) if (new := key(abstract)) != old]
     if not changed:
         return changed
+    if not on_sqlite():  # PostgreSQL databases are first made by a release that already has this revision
+        raise RuntimeError("papers to re-key on PostgreSQL: load the sources into a new database instead")
     children = [
         name
         for (name,) in conn.exec_driver_sql(

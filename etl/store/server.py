@@ -1,0 +1,112 @@
+"""A database on a PostgreSQL server, named by a SQLAlchemy URL (`postgresql+psycopg://user@host/db`)
+where a path names a SQLite file: the engine, the lock that lets one load write at a time, and the
+one-line errors of a server that cannot be reached."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from urllib.parse import urlsplit
+
+from ..errors import DatabaseBusyError, PaperdbError
+from ..settings import lock_wait
+
+SCHEMES = ("postgresql", "postgresql+psycopg")
+# The advisory lock every paperdb load of a database takes inside its transaction: a second load
+# waits for the first to commit, as a second SQLite writer waits for the file's lock.
+LOAD_LOCK = 0x7061706572646201  # "paperdb" and 1, as a 64-bit key
+
+
+def is_url(target: str) -> bool:
+    """Whether `--db` names a database server (a URL) rather than a SQLite file."""
+    return "://" in target
+
+
+def checked_url(target: str) -> str:
+    """`target` as a SQLAlchemy URL paperdb can use (`postgresql://` means psycopg 3), else the
+    one-line error that says which URLs are."""
+    scheme = target.partition("://")[0].lower()
+    if scheme not in SCHEMES:
+        raise PaperdbError(
+            f"{shown(target)}: paperdb writes to SQLite files and PostgreSQL servers"
+            " (postgresql+psycopg://user@host/database); not to a database of this kind"
+        )
+    if scheme == "postgresql":
+        target = "postgresql+psycopg" + target[len("postgresql") :]
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        raise PaperdbError(f"{shown(target)}: PostgreSQL needs psycopg 3: pip install 'paperdb[postgres]'") from None
+    return target
+
+
+def shown(target: str) -> str:
+    """The URL as messages show it: without its password."""
+    parts = urlsplit(target)
+    if parts.password is None:
+        return target
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return parts._replace(netloc=netloc).geturl()
+
+
+def make_server_engine(url: str):
+    from sqlalchemy import create_engine
+
+    return create_engine(url, pool_pre_ping=False)
+
+
+def take_load_lock(connection, on_wait: Callable[[], None] | None = None) -> None:
+    """Hold the load lock for the rest of the transaction; if another load holds it, say so
+    (`on_wait`) and wait for it up to $PAPERDB_LOCK_WAIT seconds, then fail clearly."""
+    if connection.exec_driver_sql("SELECT pg_try_advisory_xact_lock(%s)", (LOAD_LOCK,)).scalar():
+        return
+    if on_wait is not None:
+        on_wait()
+    connection.exec_driver_sql(f"SET LOCAL lock_timeout = {int(lock_wait() * 1000)}")
+    connection.exec_driver_sql("SELECT pg_advisory_xact_lock(%s)", (LOAD_LOCK,))
+    connection.exec_driver_sql("SET LOCAL lock_timeout = 0")
+
+
+def server_error(target: str, error: BaseException) -> PaperdbError | None:
+    """The one-line error of a failure the server reports (it cannot be reached, refuses the
+    login, the lock wait ran out), or None for anything else."""
+    try:
+        import psycopg
+    except ImportError:
+        return None
+    error = getattr(error, "orig", None) or error
+    if isinstance(error, psycopg.errors.LockNotAvailable):
+        return DatabaseBusyError(
+            f"{shown(target)}: another load is writing to the database (waited {lock_wait():g}s);"
+            " try again when it finishes"
+        )
+    if isinstance(error, psycopg.OperationalError):
+        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        return PaperdbError(f"{shown(target)}: {first}")
+    if isinstance(error, psycopg.Error):
+        return PaperdbError(f"{shown(target)}: {str(error).strip().splitlines()[0]}")
+    return None
+
+
+def libpq_url(url: str) -> str:
+    """The URL as libpq (psycopg.connect) takes it: without SQLAlchemy's `+psycopg`."""
+    scheme, _, rest = url.partition("://")
+    return "postgresql://" + rest if scheme.startswith("postgresql") else url
+
+
+def connect_read_only(url: str):
+    """A psycopg connection whose transactions are read-only (for stats and export)."""
+    import psycopg
+
+    con = psycopg.connect(libpq_url(checked_url(url)))
+    con.read_only = True
+    return con
+
+
+def table_names(con) -> set[str]:
+    """Tables and views of the database's current schema."""
+    return {
+        name
+        for (name,) in con.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        )
+    }
