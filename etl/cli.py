@@ -44,6 +44,15 @@ def _shown(db_file: str) -> str:
     return shown(db_file)
 
 
+def _waiting(db_file: str):
+    """What a load says on stderr while another load into the same server's database finishes."""
+    from .settings import lock_wait
+
+    return lambda: click.echo(
+        f"paperdb: another load is writing to {_shown(db_file)}; waiting for it (up to {lock_wait():g}s)", err=True
+    )
+
+
 def _not_blank(value: str | None) -> str | None:
     if value is not None and not value.strip():
         raise click.BadParameter("must name a venue (e.g. ICML)")
@@ -172,6 +181,7 @@ def load(paths, db_file, venue, year, input_format, keep_going, rescore, quiet):
             format=input_format,
             progress=progress.file if progress else None,
             stage=progress.stage if progress else None,
+            on_wait=None if quiet else _waiting(db_file),
         )
     if not quiet:
         for path, why in summary.skipped:
@@ -226,7 +236,7 @@ def rescore(db_file, quiet):
     """
     from .load import rescore as run_rescore
 
-    summary = _run(run_rescore, db_file)
+    summary = _run(run_rescore, db_file, on_wait=None if quiet else _waiting(db_file))
     if not quiet:
         _say(f"{_shown(db_file)}: {summary.keywords} keywords of every paper rescored in {summary.duration_s:.2f}s")
 

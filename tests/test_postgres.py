@@ -3,6 +3,12 @@ The tests start a throwaway server (tests/postgres.py: Debian's package, install
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
 from alembic import command
 from click.testing import CliRunner
@@ -117,3 +123,142 @@ def test_a_url_paperdb_cannot_use_is_one_line_without_the_password(url, message)
 def test_shown_urls_hide_the_password():
     assert shown("postgresql+psycopg://me:s3cret@db.example/papers") == "postgresql+psycopg://me:***@db.example/papers"
     assert shown("postgresql://me@db.example/papers") == "postgresql://me@db.example/papers"
+
+
+# Columns that hold the time of a run: the same inputs give the same rows but these.
+VOLATILE = {"added_at", "updated_at", "first_loaded_at", "last_loaded_at", "rescored_at"}
+
+
+def dump(target: str) -> dict[str, list[tuple]]:
+    """Every model table's rows in key order (runs aside), as Python values."""
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(target if "://" in target else f"sqlite:///{target}")
+    try:
+        with engine.connect() as conn:
+            out = {}
+            for name, table in Base.metadata.tables.items():
+                if name == "etl_runs":
+                    continue
+                columns = [c for c in table.columns if c.name not in VOLATILE]
+                out[name] = [tuple(r) for r in conn.execute(sa.select(*columns).order_by(*table.primary_key.columns))]
+            return out
+    finally:
+        engine.dispose()
+
+
+def exports(write) -> list[str]:
+    """Every input format, around the bundled abstracts (titles, authors, affiliations, links)."""
+    from tests.exports import bibtex, csv_text, events_json, paperlists_json, seed_abstracts
+
+    abstracts = seed_abstracts(6)
+    return [
+        str(write("icml.json", events_json(abstracts[:3]))),
+        str(write("pmlr.bib", bibtex(abstracts[2:4]))),
+        str(write("papers.csv", csv_text(abstracts[4:5]))),
+        str(write("iclr2024.json", paperlists_json(abstracts[3:6]))),
+    ]
+
+
+def test_the_same_inputs_give_the_same_tables_on_sqlite_and_postgresql(pg, db_file, write):
+    from etl.load import load
+    from etl.sources import bundled_listings_dir
+
+    inputs = [str(bundled_listings_dir()), *exports(write)]
+    on_sqlite, on_server = load(db_file, inputs), load(pg, inputs)
+    assert (on_server.papers_added, on_server.keywords) == (on_sqlite.papers_added, on_sqlite.keywords)
+    tables = dump(db_file)
+    assert tables == dump(pg)
+    for table in ("papers", "paper_keywords", "authors", "institutions", "paper_links", "repos", "paper_ids"):
+        assert tables[table], table  # (every kind of row is there to compare)
+
+
+def test_loads_between_rescores_reruns_and_a_rescore_agree_too(pg, db_file, write):
+    from etl.load import load, rescore
+    from etl.sources import bundled_listings_dir
+    from tests.helpers import listing_text
+
+    extra = str(
+        write("extra.txt", listing_text("We study sparse autoencoders for interpretability of language models."))
+    )
+    for step in ([str(bundled_listings_dir())], [str(bundled_listings_dir())], [extra], exports(write), None):
+        if step is None:
+            rescore(db_file), rescore(pg)
+        else:
+            a, b = load(db_file, step), load(pg, step)
+            assert (a.files_loaded, a.papers_added, a.keywords) == (b.files_loaded, b.papers_added, b.keywords)
+        assert dump(db_file) == dump(pg)
+
+
+def test_search_ranks_title_matches_first_on_postgresql(pg, write):
+    import sqlalchemy as sa
+
+    from etl.load import load
+    from etl.store.server import SEARCH
+
+    load(pg, exports(write))
+    engine = make_engine(pg)
+    try:
+        with engine.connect() as conn:
+            found = conn.execute(sa.text(SEARCH), {"q": "Listed Paper"}).all()
+            nothing = conn.execute(sa.text(SEARCH), {"q": "zyzzyvas unheard"}).all()
+    finally:
+        engine.dispose()
+    assert found and all(row.title and "Listed Paper" in row.title for row in found[:3])
+    assert [row.relevance for row in found] == sorted((row.relevance for row in found), reverse=True)
+    assert nothing == []
+
+
+def test_two_concurrent_loads_both_succeed_and_the_second_says_it_waits(pg, write):
+    from etl.sources import bundled_listings_dir
+
+    run(pg, migrate)
+    env = {**os.environ, "PAPERDB_LOCK_WAIT": "60"}
+    command = [sys.executable, "-m", "etl", "load", "--db", pg]
+    engine = make_engine(pg)
+    try:  # hold the load lock, as a long load would, until both loads wait for it
+        with transaction(engine) as conn:
+            loads = [
+                subprocess.Popen([*command, *paths], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                for paths in ([str(bundled_listings_dir())], exports(write))
+            ]
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and conn.exec_driver_sql(WAITING).scalar() < 2:
+                time.sleep(0.1)
+            assert conn.exec_driver_sql(WAITING).scalar() == 2
+    finally:
+        engine.dispose()
+    outputs = [p.communicate(timeout=120) for p in loads]
+    assert [p.returncode for p in loads] == [0, 0], outputs
+    assert all("another load is writing" in err and "waiting for it" in err for _, err in outputs)
+    tables = dump(pg)
+    assert len(tables["papers"]) == 57 and len(tables["sources"]) == 7
+
+
+WAITING = "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+
+
+def test_a_load_that_waits_too_long_fails_in_one_line_and_writes_nothing(pg, write):
+    run(pg, migrate)
+    engine = make_engine(pg)
+    try:
+        with transaction(engine):
+            result = CliRunner().invoke(cli, ["load", "--db", pg, *exports(write)], env={"PAPERDB_LOCK_WAIT": "0.5"})
+    finally:
+        engine.dispose()
+    assert result.exit_code == 1
+    assert "another load is writing to the database (waited 0.5s)" in result.output
+    assert dump(pg)["papers"] == []
+
+
+SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "samples"
+
+
+@pytest.mark.skipif(not SAMPLES.is_dir(), reason="../shared/samples is not beside the clone")
+def test_the_measuring_samples_give_the_same_tables_on_both(pg, db_file):
+    from etl.load import load
+
+    inputs = [str(SAMPLES.parent / "seeds"), *(str(p) for p in sorted(SAMPLES.iterdir()) if p.suffix != ".jsonl")]
+    a, b = load(db_file, inputs), load(pg, inputs)
+    assert (a.papers_added, a.keywords) == (b.papers_added, b.keywords) and a.papers_added > 1000
+    assert dump(db_file) == dump(pg)

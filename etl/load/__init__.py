@@ -25,6 +25,7 @@ def load(
     format: str | None = None,
     progress: Callable[[InputFile], None] | None = None,
     stage: Callable[[str], None] | None = None,
+    on_wait: Callable[[], None] | None = None,
 ) -> RunSummary:
     """Migrate `db_file` and load `paths` (the bundled listings if none) in one transaction.
 
@@ -34,7 +35,8 @@ def load(
     changed since (or `rescore` is set), every paper's afresh (see `statistics`).
     On any error nothing is written: the transaction rolls back, and a database this run was
     creating never appears (see `etl.store.creating`). `progress` is called with each input file as it is loaded, `stage`
-    with the name of each long step after the files ("keywords", "full-text index").
+    with the name of each long step after the files ("keywords", "full-text index"), `on_wait`
+    when a server's database has another load writing (this one waits for it).
     """
     paths = list(paths) or [str(bundled_listings_dir())]
     discovery = discover(paths)
@@ -53,20 +55,27 @@ def load(
         rescore,
         progress,
         stage,
+        on_wait,
     )
 
 
-def rescore(db_file: str, stage: Callable[[str], None] | None = None) -> RunSummary:
+def rescore(
+    db_file: str, stage: Callable[[str], None] | None = None, on_wait: Callable[[], None] | None = None
+) -> RunSummary:
     """Rescore every paper's keywords against the whole corpus, in one transaction: afterwards
     the database holds exactly the keywords a cold load of the same papers gives."""
     from ..store.access import existing_database
+    from ..store.server import is_url
 
-    existing_database(db_file)
+    if not is_url(db_file):
+        existing_database(db_file)
     summary = RunSummary(db=db_file, files_seen=0, skipped=[])
-    return _load(db_file, [], [], summary, time.perf_counter(), Reader(None, None, None), False, True, None, stage)
+    return _load(
+        db_file, [], [], summary, time.perf_counter(), Reader(None, None, None), False, True, None, stage, on_wait
+    )
 
 
-def _load(db_file, files, paths, summary, started, reader, keep_going, rescore, progress, stage) -> RunSummary:
+def _load(db_file, files, paths, summary, started, reader, keep_going, rescore, progress, stage, on_wait) -> RunSummary:
     """Load `files` (found from `paths`) in one transaction, migrating first."""
     # The load has work to do. Keyword workers start on the first files' abstracts now, and
     # extract while the ORM, Alembic and the migrations are loaded (imported here, so a load that
@@ -83,7 +92,7 @@ def _load(db_file, files, paths, summary, started, reader, keep_going, rescore, 
         with database_to_write(db_file) as target:  # a new database appears only once committed
             engine = make_engine(target)
             try:
-                with paused_gc(), transaction(engine) as conn:
+                with paused_gc(), transaction(engine, on_wait) as conn:
                     migrate(conn)
                     run = Run(
                         conn,

@@ -8,9 +8,13 @@ from sqlalchemy import Connection
 
 from ..extract.bibliography import Resolved
 from ..iterables import chunks
+from ..store.driver import Driver
 from ..store.engine import IDS_PER_QUERY
 
-ADD_INSTITUTIONS = "INSERT INTO institutions (name, normalised, country, papers) VALUES (?, ?, ?, 0) ON CONFLICT (normalised) DO NOTHING"
+# (not ON CONFLICT DO NOTHING: on PostgreSQL that takes an id from the sequence even for a known
+# institution, and ids would depend on the database kind)
+ADD_INSTITUTIONS = """INSERT INTO institutions (name, normalised, country, papers)
+SELECT ?, ?, ?, 0 WHERE NOT EXISTS (SELECT 1 FROM institutions WHERE normalised = ?)"""
 DROP_UNUSED_INSTITUTIONS = "DELETE FROM institutions WHERE NOT EXISTS (SELECT 1 FROM paper_affiliations a WHERE a.institution_id = institutions.id)"
 # Each institution's name and country: the ones most affiliations give (ties: the smallest), so
 # they depend on what the sources say, never on the order they were loaded in.
@@ -31,19 +35,19 @@ WITH names AS (
 )
 UPDATE institutions SET name = chosen.name, country = chosen.country, papers = chosen.papers
 FROM chosen WHERE chosen.institution_id = institutions.id
-AND (institutions.name, institutions.country, institutions.papers) IS NOT (chosen.name, chosen.country, chosen.papers)
+AND (institutions.name, institutions.country, institutions.papers){differs}(chosen.name, chosen.country, chosen.papers)
 """
 
 
 def store_affiliations(conn: Connection, resolved: Mapping[str, Resolved]) -> None:
     """Replace the affiliations of these papers with what their sources say now."""
-    raw = conn.connection.driver_connection
+    raw = Driver(conn)
     ids = list(resolved)
     raw.execute(f"DELETE FROM paper_affiliations WHERE paper_id IN ({', '.join('?' * len(ids))})", ids)
     keys = {key: (name, country) for r in resolved.values() for _, _, name, key, country in r.affiliations}
     if not keys:
         return
-    raw.executemany(ADD_INSTITUTIONS, [(name, key, country) for key, (name, country) in sorted(keys.items())])
+    raw.executemany(ADD_INSTITUTIONS, [(name, key, country, key) for key, (name, country) in sorted(keys.items())])
     numbers: dict[str, int] = {}
     for part in chunks(sorted(keys), IDS_PER_QUERY):
         rows = raw.execute(
@@ -51,8 +55,8 @@ def store_affiliations(conn: Connection, resolved: Mapping[str, Resolved]) -> No
         )
         numbers.update(rows)
     raw.executemany(
-        'INSERT OR IGNORE INTO paper_affiliations (paper_id, position, institution_id, "order", name, country)'
-        " VALUES (?, ?, ?, ?, ?, ?)",
+        'INSERT INTO paper_affiliations (paper_id, position, institution_id, "order", name, country)'
+        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
         [
             (pid, position, numbers[key], order, name, country)
             for pid, r in resolved.items()
@@ -63,8 +67,8 @@ def store_affiliations(conn: Connection, resolved: Mapping[str, Resolved]) -> No
 
 def refresh_institutions(conn: Connection) -> None:
     """Drop institutions no paper names any more; choose each one's name and country and count its papers."""
-    raw = conn.connection.driver_connection
+    raw = Driver(conn)
     if not raw.execute("SELECT EXISTS (SELECT 1 FROM institutions)").fetchone()[0]:
         return  # (most databases: listings and exports without affiliations)
     raw.execute(DROP_UNUSED_INSTITUTIONS)
-    raw.execute(REFRESH_INSTITUTIONS)
+    raw.execute(REFRESH_INSTITUTIONS.format(differs=raw.differs))

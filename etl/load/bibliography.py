@@ -10,6 +10,7 @@ from sqlalchemy import Connection, delete, insert, select, text
 
 from ..extract.bibliography import Record, resolve
 from ..iterables import chunks
+from ..store.driver import Driver
 from ..store.engine import IDS_PER_QUERY
 from ..store.tables import authors, paper_authors, paper_ids, paper_sources, papers, sources
 from .affiliations import refresh_institutions, store_affiliations
@@ -161,9 +162,10 @@ def _refresh_chunk(conn: Connection, ids: list[str]) -> set[str]:
     conn.execute(delete(paper_ids).where(paper_ids.c.paper_id.in_(ids)))
     keys = {key: name for r in resolved.values() for name, key, _ in r.authors}
     if keys:
-        conn.exec_driver_sql(
-            "INSERT INTO authors (name, normalised, papers) VALUES (?, ?, 0) ON CONFLICT (normalised) DO NOTHING",
-            [(name, key) for key, name in sorted(keys.items())],
+        Driver(conn).executemany(  # (as `affiliations.ADD_INSTITUTIONS`: no id taken for a known author)
+            "INSERT INTO authors (name, normalised, papers)"
+            " SELECT ?, ?, 0 WHERE NOT EXISTS (SELECT 1 FROM authors WHERE normalised = ?)",
+            [(name, key, key) for key, name in sorted(keys.items())],
         )
         author_ids = {}
         for part in chunks(sorted(keys), IDS_PER_QUERY):

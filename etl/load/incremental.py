@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import PaperdbError
+from ..store.driver import Driver
 from .keywords import DROP, PAPER_ROWS, KeywordFeed, complete_feed, keyword_ranking, stage_ranked
 from .statistics import StoredStatistics, count_changes
 
@@ -16,14 +17,14 @@ if TYPE_CHECKING:
 # The papers a load ranks without rescoring (`update_keywords`), and how the number of papers of
 # each keyword changes: minus the papers that had it (ranked again, or removed), plus those
 # that have it now. Counting only what changes costs what the load changes, not the corpus.
-RESCORED = "SELECT paper_id FROM temp.rescored"
+RESCORED = "SELECT paper_id FROM rescored"
 DELTA = "CREATE TEMP TABLE IF NOT EXISTS keyword_delta (keyword_id INTEGER PRIMARY KEY, delta INTEGER NOT NULL)"
 COUNT_DELTA = """INSERT INTO keyword_delta (keyword_id, delta)
     SELECT keyword_id, {sign} count(DISTINCT paper_id) FROM paper_keywords WHERE paper_id IN ({papers})
     GROUP BY keyword_id
-    ON CONFLICT (keyword_id) DO UPDATE SET delta = delta + excluded.delta"""
+    ON CONFLICT (keyword_id) DO UPDATE SET delta = keyword_delta.delta + excluded.delta"""
 UPDATE = [
-    "CREATE UNIQUE INDEX temp.corpus_keywords_normalised ON corpus_keywords (normalised)",
+    "CREATE UNIQUE INDEX corpus_keywords_normalised ON corpus_keywords (normalised)",
     # a keyword new to the corpus takes the label and kind its new papers give it; known ones keep theirs
     """INSERT INTO keywords (normalised, label, kind, papers)
        SELECT normalised, label, kind, 0 FROM corpus_keywords c
@@ -31,9 +32,9 @@ UPDATE = [
        ORDER BY normalised""",
     *PAPER_ROWS,
     COUNT_DELTA.format(sign="+", papers=RESCORED),
-    """UPDATE keywords SET papers = papers + d.delta FROM temp.keyword_delta d
+    """UPDATE keywords SET papers = papers + d.delta FROM keyword_delta d
        WHERE d.keyword_id = keywords.id AND d.delta != 0""",
-    "DELETE FROM keywords WHERE papers <= 0 AND id IN (SELECT keyword_id FROM temp.keyword_delta)",
+    "DELETE FROM keywords WHERE papers <= 0 AND id IN (SELECT keyword_id FROM keyword_delta)",
 ]
 
 
@@ -49,7 +50,7 @@ def update_keywords(conn: Connection, feed: KeywordFeed | None, papers: set[str]
     own counts, and store their keywords; adjust the number of papers of every keyword they
     had or have, or the `removed` papers had. Other papers' keywords, and existing keywords'
     labels and kinds, stay as the last rescore left them. Returns the number of distinct keywords."""
-    raw = conn.connection.driver_connection
+    raw = Driver(conn)
     raw.execute(DELTA)
     raw.execute("CREATE TEMP TABLE rescored (paper_id TEXT PRIMARY KEY)")
     raw.executemany("INSERT INTO rescored VALUES (?)", [(pid,) for pid in sorted(papers)])
@@ -69,8 +70,8 @@ def update_keywords(conn: Connection, feed: KeywordFeed | None, papers: set[str]
     raw.execute(f"DELETE FROM paper_keywords WHERE paper_id IN ({RESCORED})")
     stage_ranked(raw, ranking, retitled, RESCORED)
     for statement in UPDATE:
-        raw.execute(statement)
+        raw.execute(statement.format(differs=raw.differs))
     for table in [*DROP, "rescored", "keyword_delta"]:
-        raw.execute(f"DROP TABLE temp.{table}")
+        raw.execute(f"DROP TABLE {table}")
     count_changes(raw, len(papers) + removed)
     return raw.execute("SELECT count(*) FROM keywords").fetchone()[0]

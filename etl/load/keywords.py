@@ -18,6 +18,7 @@ from ..errors import PaperdbError
 from ..extract.corpus import BACKLOG, CHUNK, CorpusRanking, worker_count
 from ..extract.keywords import load_taxonomy, normalise_keyword, taxonomy_path
 from ..sources import InputFile
+from ..store.driver import Driver
 from ..text.cleaning import clean_text
 from ..text.identity import abstract_sha256, paper_id
 from .reading import Reader
@@ -30,7 +31,7 @@ if TYPE_CHECKING:  # this module is imported before SQLAlchemy, to start the wor
 DIGEST = 16  # hex digits of an abstract's SHA-256 kept to tell whether the text fed is the stored one
 
 STAGE = """
-CREATE TEMP TABLE staged_keywords (paper_id TEXT, normalised TEXT, label TEXT, kind TEXT, score REAL, rank INTEGER);
+CREATE TEMP TABLE staged_keywords (paper_id TEXT, normalised TEXT, label TEXT, kind TEXT, score DOUBLE PRECISION, rank INTEGER);
 CREATE TEMP TABLE staged_aliases (normalised TEXT, alias TEXT, folded TEXT);
 CREATE TEMP TABLE staged_facets (paper_id TEXT, keywords TEXT, topics TEXT);
 CREATE TEMP TABLE author_overlap (normalised TEXT PRIMARY KEY, papers INTEGER);
@@ -44,7 +45,7 @@ CORPUS_KEYWORDS = [
        SELECT normalised, label, kind, count(*) AS papers FROM staged_keywords GROUP BY normalised, label, kind""",
     """CREATE TEMP TABLE keyword_labels AS
        SELECT normalised, label, sum(sum(papers)) OVER (PARTITION BY normalised) AS papers,
-           row_number() OVER (PARTITION BY normalised ORDER BY min(kind = 'author'), sum(papers) DESC, label) AS r
+           row_number() OVER (PARTITION BY normalised ORDER BY min(CASE WHEN kind = 'author' THEN 1 ELSE 0 END), sum(papers) DESC, label) AS r
        FROM keyword_forms GROUP BY normalised, label""",
     """CREATE TEMP TABLE keyword_kinds AS
        SELECT normalised, kind FROM (
@@ -53,19 +54,19 @@ CORPUS_KEYWORDS = [
                CASE kind WHEN 'method' THEN 0 WHEN 'acronym' THEN 1 WHEN 'topic' THEN 2 ELSE 3 END
            ) AS r
            FROM keyword_forms GROUP BY normalised, kind
-       ) WHERE r = 1""",
+       ) ranked WHERE r = 1""",
     # an index for the join: without it the join below is quadratic in the distinct keywords
-    "CREATE UNIQUE INDEX temp.keyword_kinds_normalised ON keyword_kinds (normalised)",
+    "CREATE UNIQUE INDEX keyword_kinds_normalised ON keyword_kinds (normalised)",
     """CREATE TEMP TABLE corpus_keywords AS
        SELECT l.normalised, l.label, k.kind, l.papers - coalesce(o.papers, 0) AS papers
        FROM keyword_labels l JOIN keyword_kinds k ON k.normalised = l.normalised
-       LEFT JOIN temp.author_overlap o ON o.normalised = l.normalised
+       LEFT JOIN author_overlap o ON o.normalised = l.normalised
        WHERE l.r = 1""",
 ]
 # Papers that have a keyword both as the authors' and as extracted were counted twice above: the
 # overlap, per keyword (computed only when some paper has author keywords).
 AUTHOR_OVERLAP = [
-    "CREATE INDEX temp.staged_keywords_paper ON staged_keywords (paper_id, normalised)",
+    "CREATE INDEX staged_keywords_paper ON staged_keywords (paper_id, normalised)",
     """INSERT INTO author_overlap
        SELECT a.normalised, count(*) FROM staged_keywords a
        WHERE a.kind = 'author' AND EXISTS (
@@ -82,21 +83,21 @@ PAPER_ROWS = [
            s.kind, s.score, s.rank
        FROM staged_keywords s JOIN keywords k ON k.normalised = s.normalised
        ORDER BY s.paper_id, s.rank""",
-    """INSERT OR IGNORE INTO keyword_aliases (keyword_id, alias, normalised)
+    """INSERT INTO keyword_aliases (keyword_id, alias, normalised)
        SELECT k.id, a.alias, a.folded FROM staged_aliases a JOIN keywords k ON k.normalised = a.normalised
-       ORDER BY k.id, a.alias""",
+       WHERE true ORDER BY k.id, a.alias ON CONFLICT DO NOTHING""",
     """UPDATE papers SET keywords = f.keywords, topics = f.topics
        FROM staged_facets f WHERE f.paper_id = papers.id
-       AND (papers.keywords, papers.topics) IS NOT (f.keywords, f.topics)""",
+       AND (papers.keywords, papers.topics){differs}(f.keywords, f.topics)""",
 ]
 STORE = [
-    "CREATE UNIQUE INDEX temp.corpus_keywords_normalised ON corpus_keywords (normalised)",
+    "CREATE UNIQUE INDEX corpus_keywords_normalised ON corpus_keywords (normalised)",
     "DELETE FROM paper_keywords",
     "DELETE FROM keyword_aliases",
     "DELETE FROM keywords WHERE normalised NOT IN (SELECT normalised FROM corpus_keywords)",
     """UPDATE keywords SET label = c.label, kind = c.kind, papers = c.papers
        FROM corpus_keywords c WHERE c.normalised = keywords.normalised
-       AND (keywords.label, keywords.kind, keywords.papers) IS NOT (c.label, c.kind, c.papers)""",
+       AND (keywords.label, keywords.kind, keywords.papers){differs}(c.label, c.kind, c.papers)""",
     """INSERT INTO keywords (normalised, label, kind, papers)
        SELECT normalised, label, kind, papers FROM corpus_keywords c
        WHERE NOT EXISTS (SELECT 1 FROM keywords k WHERE k.normalised = c.normalised)
@@ -196,8 +197,8 @@ def refresh_keywords(conn: Connection, feed: KeywordFeed | None = None) -> int:
 
     `feed` may hold papers the load already fed; the others are fed here. If a fed text is not
     the stored one, or a fed paper no longer exists, everything is fed again from the database."""
-    raw = conn.connection.driver_connection
-    total = raw.execute("SELECT count(*) FROM papers").fetchone()[0]
+    raw = Driver(conn)
+    total = raw.scalar("SELECT count(*) FROM papers")
     keep = partial(save_statistics, raw)
 
     ranking = None if feed is None or feed.stale else feed.ranking
@@ -216,19 +217,17 @@ def refresh_keywords(conn: Connection, feed: KeywordFeed | None = None) -> int:
     # paper_keywords is rebuilt whole: its secondary indexes are dropped and made again after the
     # insert (one sort each instead of an index update per row), exactly as the migrations made
     # them. On any error the transaction's rollback restores them.
-    indexes = raw.execute(
-        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'paper_keywords' AND sql IS NOT NULL"
-    ).fetchall()
+    indexes = raw.index_definitions("paper_keywords")
     for name, _ in indexes:
         raw.execute(f'DROP INDEX "{name}"')
     for statement in STORE:
-        raw.execute(statement)
+        raw.execute(statement.format(differs=raw.differs))
     for _, sql in indexes:
         raw.execute(sql)
     distinct = raw.execute("SELECT count(*) FROM corpus_keywords").fetchone()[0]
     for table in DROP:
-        raw.execute(f"DROP TABLE temp.{table}")
-    raw.execute("DROP TABLE IF EXISTS temp.keyword_delta")  # (see `incremental`)
+        raw.execute(f"DROP TABLE {table}")
+    raw.execute("DROP TABLE IF EXISTS keyword_delta")  # (see `incremental`)
     return distinct
 
 

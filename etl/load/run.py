@@ -14,6 +14,7 @@ from ..extract.derive import derive
 from ..iterables import chunks
 from ..sources import InputFile
 from ..sources.records import ParsedFile
+from ..store.driver import Driver
 from ..store.engine import IDS_PER_QUERY
 from ..store.tables import etl_runs, events, paper_links, paper_sources, sources
 from ..text.cleaning import clean_text
@@ -28,26 +29,38 @@ from .summary import RunSummary, utcnow
 from .unchanged import KEYWORDS_STALE
 
 # One row per distinct repository link; owner and name as written in the smallest URL, so the
-# choice does not depend on load order. Ids of repositories already known do not change.
-REFRESH_REPOS = """
-INSERT INTO repos (host, owner, name, url, url_key, papers)
-SELECT 'github.com', owner, repo, min(url), url_key, count(DISTINCT paper_id)
-FROM paper_links WHERE kind = 'repo' GROUP BY url_key
-ON CONFLICT (url_key) DO UPDATE SET
-    owner = excluded.owner, name = excluded.name, url = excluded.url, papers = excluded.papers
-WHERE (owner, name, url, papers) IS NOT (excluded.owner, excluded.name, excluded.url, excluded.papers)
+# choice does not depend on load order. Ids of repositories already known do not change (and
+# new ones are numbered alike on SQLite and PostgreSQL: no upsert, which takes a sequence value
+# on PostgreSQL for every row it updates).
+CITED_REPOS = """
+SELECT min(l.owner) AS owner, min(l.repo) AS name, f.url, f.url_key, f.papers
+FROM (
+    SELECT url_key, min(url) AS url, count(DISTINCT paper_id) AS papers
+    FROM paper_links WHERE kind = 'repo' GROUP BY url_key
+) f JOIN paper_links l ON l.url_key = f.url_key AND l.url = f.url AND l.kind = 'repo'
+GROUP BY f.url_key, f.url, f.papers
 """
+REFRESH_REPOS = [
+    f"CREATE TEMP TABLE cited_repos AS {CITED_REPOS}",
+    """UPDATE repos SET owner = c.owner, name = c.name, url = c.url, papers = c.papers
+    FROM cited_repos c WHERE c.url_key = repos.url_key
+    AND (repos.owner, repos.name, repos.url, repos.papers){differs}(c.owner, c.name, c.url, c.papers)""",
+    """INSERT INTO repos (host, owner, name, url, url_key, papers)
+    SELECT 'github.com', owner, name, url, url_key, papers FROM cited_repos c
+    WHERE NOT EXISTS (SELECT 1 FROM repos r WHERE r.url_key = c.url_key) ORDER BY url_key""",
+    "DROP TABLE cited_repos",
+]
 DROP_UNCITED_REPOS = """
 DELETE FROM repos WHERE url_key NOT IN (SELECT url_key FROM paper_links WHERE kind = 'repo')
 """
-DEFER_FTS = "INSERT OR IGNORE INTO etl_flags (name) VALUES ('fts_deferred')"
+DEFER_FTS = "INSERT INTO etl_flags (name) VALUES ('fts_deferred') ON CONFLICT DO NOTHING"
 RESUME_FTS = "DELETE FROM etl_flags WHERE name = 'fts_deferred'"
 REBUILD_FTS = "INSERT INTO papers_fts (papers_fts) VALUES ('rebuild')"
 # Papers no source lists any more: found once (an anti-join over all papers), then their
 # keywords are counted out and they are removed.
 FIND_ORPHAN_PAPERS = """CREATE TEMP TABLE orphan_papers AS
 SELECT id FROM papers WHERE NOT EXISTS (SELECT 1 FROM paper_sources ps WHERE ps.paper_id = papers.id)"""
-ORPHAN_PAPERS = "SELECT id FROM temp.orphan_papers"
+ORPHAN_PAPERS = "SELECT id FROM orphan_papers"
 DROP_ORPHAN_PAPERS = f"DELETE FROM papers WHERE id IN ({ORPHAN_PAPERS})"
 # A load defers the full-text index (and rebuilds it once at the end) when it may add more than
 # this share of the papers the database holds, judged by the input's size at this many bytes a
@@ -70,7 +83,7 @@ class Run:
         input_bytes: int | None = None,
     ):
         self.conn = conn
-        self.raw = conn.connection.driver_connection  # the same connection and transaction
+        self.raw = Driver(conn)  # the same connection and transaction
         self.summary = summary
         self.reader = reader
         self.keep_going = keep_going
@@ -87,14 +100,15 @@ class Run:
         # extract while this process goes on reading and inserting; finish() feeds the rest.
         self.keywords = keywords
         # For a large load the papers_fts triggers stand aside for this transaction and finish()
-        # rebuilds the index once, which costs far less than a trigger per row.
+        # rebuilds the index once, which costs far less than a trigger per row. (PostgreSQL's
+        # search column is generated with the row: nothing to defer.)
         self.fts_deferred = False
         held = self.raw.execute("SELECT count(*) FROM papers").fetchone()[0]
         if input_bytes is None or input_bytes / BYTES_PER_PAPER > FTS_DEFER_SHARE * held:
             self.defer_fts()
 
     def defer_fts(self) -> None:
-        if not self.fts_deferred:
+        if not self.fts_deferred and not self.raw.postgres:
             self.conn.execute(text(DEFER_FTS))
             self.fts_deferred = True
 
@@ -291,10 +305,11 @@ class Run:
             self.raw.execute(FIND_ORPHAN_PAPERS)
             note_removed_papers(self.raw, ORPHAN_PAPERS)
             summary.papers_removed = conn.execute(text(DROP_ORPHAN_PAPERS)).rowcount
-            self.raw.execute("DROP TABLE temp.orphan_papers")
+            self.raw.execute("DROP TABLE orphan_papers")
             with summary.timed("bibliography"):
                 rekeyed = refresh_bibliography(conn, self.touched)
-            conn.execute(text(REFRESH_REPOS))  # (after the links sources give)
+            for statement in REFRESH_REPOS:  # (after the links sources give)
+                self.raw.execute(statement.format(differs=self.raw.differs))
             conn.execute(text(DROP_UNCITED_REPOS))
         summary.papers_added = len(self.added)
         summary.papers_updated = len(self.updated - self.added)

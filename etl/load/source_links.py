@@ -9,6 +9,7 @@ from sqlalchemy import Connection
 
 from ..extract.bibliography import Resolved
 from ..extract.derive import derive
+from ..store.driver import Driver
 
 
 def refresh_source_links(conn: Connection, resolved: Mapping[str, Resolved]) -> None:
@@ -17,7 +18,7 @@ def refresh_source_links(conn: Connection, resolved: Mapping[str, Resolved]) -> 
     code; one whose source links are gone gets its code status from the abstract again."""
     ids = list(resolved)
     marks = ", ".join("?" * len(ids))
-    raw = conn.connection.driver_connection
+    raw = Driver(conn)
     cited: dict[str, set[str]] = {}
     given: dict[str, set[tuple[str, int]]] = {}
     for pid, key, source in raw.execute(
@@ -40,7 +41,7 @@ def refresh_source_links(conn: Connection, resolved: Mapping[str, Resolved]) -> 
         raw.executemany("DELETE FROM paper_links WHERE paper_id = ? AND source_id IS NOT NULL", [(p,) for p in changed])
         raw.executemany(
             'INSERT INTO paper_links (paper_id, "offset", url, url_key, raw, kind, host, owner, repo, path,'
-            " is_official, source_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)",
+            " is_official, source_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, TRUE, ?)",
             rows,
         )
     with_links = [(pid,) for pid, r in resolved.items() if r.links]

@@ -16,6 +16,18 @@ SCHEMES = ("postgresql", "postgresql+psycopg")
 LOAD_LOCK = 0x7061706572646201  # "paperdb" and 1, as a 64-bit key
 
 
+# The `search` query on PostgreSQL (queries/search.sql is SQLite's): every word required, best
+# matches first, a word in the title weighing 10, in the keywords 4, in the abstract 1.
+SEARCH = """
+SELECT p.id, p.title, p.code_status, p.topics, p.keywords,
+       round(ts_rank('{0.0, 0.1, 0.4, 1.0}', p.search_vector, q.query)::numeric, 4) AS relevance
+FROM papers p, websearch_to_tsquery('english', :q) AS q(query)
+WHERE p.search_vector @@ q.query
+ORDER BY relevance DESC, p.id
+LIMIT 200
+"""
+
+
 def is_url(target: str) -> bool:
     """Whether `--db` names a database server (a URL) rather than a SQLite file."""
     return "://" in target

@@ -1,0 +1,67 @@
+"""The load's connection one level down, at the driver: bulk statements take plain tuples (no
+per-row dictionaries), on sqlite3 and psycopg alike. The SQL is written once, with sqlite3's
+placeholders (`?`, `:name`); on PostgreSQL they become psycopg's (`%s`, `%(name)s`)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# A quoted string or name (left as it is), a placeholder, or a percent sign (doubled for psycopg).
+_TOKENS = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?|(?<!:):([A-Za-z_]\w*)|%")
+
+
+@lru_cache(maxsize=512)
+def pyformat(sql: str) -> str:
+    """`sql` with sqlite3's placeholders as psycopg's, and literal `%` doubled."""
+
+    def swap(m: re.Match) -> str:
+        token = m.group(0)
+        if token == "?":
+            return "%s"
+        if token == "%":
+            return "%%"
+        if m.group(1):
+            return f"%({m.group(1)})s"
+        return token
+
+    return _TOKENS.sub(swap, sql)
+
+
+class Driver:
+    """The DB-API connection under a SQLAlchemy `Connection` (the same transaction)."""
+
+    def __init__(self, conn):
+        self.raw = conn.connection.driver_connection
+        self.postgres = conn.dialect.name == "postgresql"
+        # a row comparison that treats NULLs as equal: `(a, b) IS NOT (c, d)` on SQLite
+        self.differs = " IS DISTINCT FROM " if self.postgres else " IS NOT "
+
+    def execute(self, sql: str, params=None):
+        if self.postgres:
+            return self.raw.execute(pyformat(sql), params) if params else self.raw.execute(sql)
+        return self.raw.execute(sql, params or ())
+
+    def executemany(self, sql: str, rows) -> None:
+        if self.postgres:
+            rows = list(rows)
+            if rows:
+                with self.raw.cursor() as cursor:
+                    cursor.executemany(pyformat(sql), rows)
+            return
+        self.raw.executemany(sql, rows)
+
+    def scalar(self, sql: str, params=None):
+        return self.execute(sql, params).fetchone()[0]
+
+    def index_definitions(self, table: str) -> list[tuple[str, str]]:
+        """(name, CREATE INDEX statement) of `table`'s secondary indexes (not those of its keys)."""
+        if self.postgres:
+            return self.execute(
+                "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = ? AND schemaname = current_schema()"
+                " AND indexname NOT IN (SELECT conname FROM pg_constraint)",
+                (table,),
+            ).fetchall()
+        return self.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL", (table,)
+        ).fetchall()
