@@ -59,10 +59,11 @@ def _not_blank(value: str | None) -> str | None:
     return value
 
 
-def _run(fn, db_file: str, *args, **kwargs):
+def _run(fn, db_file: str, *args, on_server_error: str | None = None, **kwargs):
     """Call `fn(db_file, ...)` once `db_file` is known to be a database file (or none yet),
     turning expected failures, and what the database or the file system reports (disk full,
-    read-only media), into one `Error: ...` line and exit status 1."""
+    read-only media), into one `Error: ...` line and exit status 1. `on_server_error` names a
+    server the command also reads (`snapshot --from`), whose failures are reported as its own."""
     from .store.access import check_database_file, database_error
     from .store.server import checked_url, is_url, server_error
 
@@ -72,7 +73,8 @@ def _run(fn, db_file: str, *args, **kwargs):
     except PaperdbError as exc:
         raise click.ClickException(str(exc)) from None
     except Exception as exc:
-        error = server_error(db_file, exc) if on_server else database_error(db_file, exc)
+        error = server_error(on_server_error or db_file, exc) if on_server or on_server_error else None
+        error = error or database_error(db_file, exc)
         if error is None:
             raise
         raise click.ClickException(str(error)) from None
@@ -254,6 +256,36 @@ def migrate(db_file):
 
     _run(migrate_database, db_file)
     _say(f"{_shown(db_file)}: schema at head")
+
+
+@cli.command()
+@click.option("--from", "source_url", required=True, metavar="URL", help="The PostgreSQL database to copy")
+@db_option
+def snapshot(source_url, db_file):
+    """Copy a PostgreSQL database into a new SQLite file that `paperdb serve` opens.
+
+    Datasette serves SQLite: the copy has the same rows (ids, keys, keywords) and everything
+    serving needs (the full-text index, views), made by the same migrations. It is written in
+    one transaction and appears only once complete; an existing file is never replaced.
+
+    \b
+    Example:
+        paperdb snapshot --from postgresql+psycopg://me@db.example/papers --db db/papers.db
+        paperdb serve --db db/papers.db
+    """
+    import time
+
+    from .load.snapshot import snapshot as run_snapshot
+    from .store.server import is_url
+
+    if not is_url(source_url):
+        raise click.ClickException(f"{source_url}: --from takes a PostgreSQL URL (postgresql+psycopg://user@host/db)")
+    started = time.perf_counter()
+    counts = _run(lambda target: run_snapshot(source_url, target), db_file, on_server_error=source_url)
+    _say(
+        f"{db_file}: snapshot of {_shown(source_url)}: {counts.get('papers', 0)} papers,"
+        f" {sum(counts.values())} rows in {time.perf_counter() - started:.2f}s"
+    )
 
 
 @cli.command()

@@ -262,3 +262,66 @@ def test_the_measuring_samples_give_the_same_tables_on_both(pg, db_file):
     a, b = load(db_file, inputs), load(pg, inputs)
     assert (a.papers_added, a.keywords) == (b.papers_added, b.keywords) and a.papers_added > 1000
     assert dump(db_file) == dump(pg)
+
+
+def test_a_database_that_sorts_by_a_languages_rules_is_refused_with_the_command_that_makes_one(server):
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(server, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            conn.exec_driver_sql("DROP DATABASE IF EXISTS by_icu")
+            conn.exec_driver_sql(
+                "CREATE DATABASE by_icu LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8' TEMPLATE template0"
+            )
+    finally:
+        engine.dispose()
+    result = CliRunner().invoke(cli, ["migrate", "--db", server.replace("/paperdb?", "/by_icu?")])
+    assert result.exit_code == 1 and result.output.count("\n") == 1
+    assert "sorts text by a language's rules" in result.output
+    assert "CREATE DATABASE by_icu LOCALE 'C.UTF-8' TEMPLATE template0" in result.output
+
+
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+def test_export_writes_the_same_files_from_either_database(pg, db_file, write, tmp_path, fmt):
+    from etl.load import load
+    from etl.report.export import export
+    from etl.sources import bundled_listings_dir
+
+    inputs = [str(bundled_listings_dir()), *exports(write)]
+    load(db_file, inputs), load(pg, inputs)
+    counts = export(db_file, str(tmp_path / "lite"), fmt), export(pg, str(tmp_path / "server"), fmt)
+    assert counts[0] == counts[1] and counts[0]["papers"] == 57
+    for name in counts[0]:
+        lite = (tmp_path / "lite" / f"{name}.{fmt}").read_bytes()
+        assert lite == (tmp_path / "server" / f"{name}.{fmt}").read_bytes(), name
+
+
+def test_a_snapshot_is_the_sqlite_database_a_direct_load_makes(pg, db_file, write, tmp_path):
+    import sqlite3
+
+    from etl.load import load
+    from etl.sources import bundled_listings_dir
+
+    inputs = [str(bundled_listings_dir()), *exports(write)]
+    load(db_file, inputs), load(pg, inputs)
+    copy = str(tmp_path / "served" / "papers.db")
+    result = CliRunner().invoke(cli, ["snapshot", "--from", pg, "--db", copy])
+    assert result.exit_code == 0, result.output
+    assert "57 papers" in result.output
+    assert dump(copy) == dump(pg) == dump(db_file)
+    schema = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name"
+    with sqlite3.connect(copy) as a, sqlite3.connect(db_file) as b:
+        assert a.execute(schema).fetchall() == b.execute(schema).fetchall()  # FTS, triggers, views
+        search = "SELECT rowid FROM papers_fts WHERE papers_fts MATCH 'quantization' ORDER BY rowid"
+        assert a.execute(search).fetchall() == b.execute(search).fetchall() != []
+    again = CliRunner().invoke(cli, ["snapshot", "--from", pg, "--db", copy])
+    assert again.exit_code == 1 and "exists; a snapshot writes a new database" in again.output
+
+
+def test_a_snapshot_of_an_empty_server_database_is_a_one_line_error_and_leaves_no_file(pg, tmp_path):
+    copy = tmp_path / "papers.db"
+    result = CliRunner().invoke(cli, ["snapshot", "--from", pg, "--db", str(copy)])
+    assert result.exit_code == 1 and result.output.count("\n") == 1
+    assert "not a paperdb database at the current schema" in result.output
+    assert not copy.exists() and list(tmp_path.iterdir()) == []

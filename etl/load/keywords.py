@@ -36,6 +36,7 @@ CREATE TEMP TABLE staged_aliases (normalised TEXT, alias TEXT, folded TEXT);
 CREATE TEMP TABLE staged_facets (paper_id TEXT, keywords TEXT, topics TEXT);
 CREATE TEMP TABLE author_overlap (normalised TEXT PRIMARY KEY, papers INTEGER);
 """
+STAGED_KEYWORDS, STAGED_KEYWORD_COLUMNS = "staged_keywords", "paper_id, normalised, label, kind, score, rank"
 # Label and kind of each distinct keyword: the ones most papers use (ties: the smallest label;
 # method before acronym before topic before phrase), extracted forms before the authors' (kind
 # `author` only for keywords nothing extracted). The staged rows are sorted once, into their
@@ -239,18 +240,18 @@ def stage_ranked(raw, ranking: CorpusRanking, retitled: dict[str, str | None], a
             raw.execute(statement)
         for chunk in ranking.ranked(retitled):
             shaped = [paper_rows(pid, ranked) for pid, ranked in chunk]
-            raw.executemany(
-                "INSERT INTO staged_keywords VALUES (?, ?, ?, ?, ?, ?)", [row for rows, _, _ in shaped for row in rows]
+            raw.insert_rows(STAGED_KEYWORDS, STAGED_KEYWORD_COLUMNS, [row for rows, _, _ in shaped for row in rows])
+            raw.insert_rows(
+                "staged_aliases", "normalised, alias, folded", [row for _, rows, _ in shaped for row in rows]
             )
-            raw.executemany(
-                "INSERT INTO staged_aliases VALUES (?, ?, ?)", [row for _, rows, _ in shaped for row in rows]
-            )
-            raw.executemany("INSERT INTO staged_facets VALUES (?, ?, ?)", [facets for _, _, facets in shaped])
+            raw.insert_rows("staged_facets", "paper_id, keywords, topics", [facets for _, _, facets in shaped])
     if _stage_author_keywords(raw, among):
         for statement in AUTHOR_OVERLAP:
             raw.execute(statement)
+    raw.analyze("staged_keywords", "staged_aliases", "staged_facets")
     for statement in CORPUS_KEYWORDS:
         raw.execute(statement)
+    raw.analyze("corpus_keywords")
 
 
 def _stage_author_keywords(raw, among: str | None = None) -> int:
@@ -269,7 +270,7 @@ def _stage_author_keywords(raw, among: str | None = None) -> int:
                 if key and key not in seen:
                     seen.add(key)
                     staged.append((pid, key, label, "author", 0.0, len(seen)))
-        raw.executemany("INSERT INTO staged_keywords VALUES (?, ?, ?, ?, ?, ?)", staged)
+        raw.insert_rows(STAGED_KEYWORDS, STAGED_KEYWORD_COLUMNS, staged)
         total += len(staged)
     return total
 

@@ -62,6 +62,8 @@ FIND_ORPHAN_PAPERS = """CREATE TEMP TABLE orphan_papers AS
 SELECT id FROM papers WHERE NOT EXISTS (SELECT 1 FROM paper_sources ps WHERE ps.paper_id = papers.id)"""
 ORPHAN_PAPERS = "SELECT id FROM orphan_papers"
 DROP_ORPHAN_PAPERS = f"DELETE FROM papers WHERE id IN ({ORPHAN_PAPERS})"
+NEW_PAPER_COLUMNS = "id, abstract, abstract_sha256, venue, year, text_source_id, code_status, updated_at, added_at"
+NEW_PAPER_KEYS = NEW_PAPER_COLUMNS.split(", ")
 # A load defers the full-text index (and rebuilds it once at the end) when it may add more than
 # this share of the papers the database holds, judged by the input's size at this many bytes a
 # paper; a smaller load lets the index follow row by row, which costs what it changes.
@@ -133,10 +135,10 @@ class Run:
         with self.summary.timed("insert"):
             source_id = self._save_source(input_file, data, digest, parsed, known)
             ids, created = self._save_papers(parsed, source_id)
-            self.raw.executemany(  # the bulk inserts of a load take plain tuples: no per-row dictionaries
-                "INSERT INTO paper_sources"
-                " (source_id, position, paper_id, line, title, authors, ids, url, status, track, keywords, links,"
-                " affiliations, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            self.raw.insert_rows(  # the bulk inserts of a load take plain tuples: no per-row dictionaries
+                "paper_sources",
+                "source_id, position, paper_id, line, title, authors, ids, url, status, track, keywords, links,"
+                " affiliations, extra",
                 [
                     (source_id, e.position, pid, e.line, *record_fields(e))
                     for e, pid in zip(parsed.entries, ids, strict=True)
@@ -236,12 +238,7 @@ class Run:
             else:
                 new.append({"id": pid, **values, "added_at": self.now})
         if new:
-            self.raw.executemany(
-                "INSERT INTO papers (id, abstract, abstract_sha256, venue, year, text_source_id, code_status,"
-                " updated_at, added_at) VALUES (:id, :abstract, :abstract_sha256, :venue, :year,"
-                " :text_source_id, :code_status, :updated_at, :added_at)",
-                new,
-            )
+            self.raw.insert_rows("papers", NEW_PAPER_COLUMNS, [tuple(row[c] for c in NEW_PAPER_KEYS) for row in new])
             self.added.update(row["id"] for row in new)
             self.keywords.feed(
                 (row["id"], row["abstract"], row["abstract_sha256"], fed_title(titles.get(row["id"]))) for row in new

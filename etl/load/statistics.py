@@ -104,9 +104,10 @@ def save_statistics(raw, df: dict[str, int], n: int, meanings: Meanings) -> None
     raw.execute("DELETE FROM keyword_stats")
     raw.execute("DELETE FROM keyword_meanings")
     for part in chunks(sorted(df.items()), 10_000):  # (in key order: appends to the B-tree)
-        raw.executemany("INSERT INTO keyword_stats (term, papers) VALUES (?, ?)", part)
-    raw.executemany(
-        "INSERT INTO keyword_meanings (short, keyword, label) VALUES (?, ?, ?)",
+        raw.insert_rows("keyword_stats", "term, papers", part)
+    raw.insert_rows(
+        "keyword_meanings",
+        "short, keyword, label",
         sorted((short, key, label) for short, keys in meanings.items() for key, label in keys.items()),
     )
     raw.execute(

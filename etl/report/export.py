@@ -10,6 +10,7 @@ import sqlite3
 from pathlib import Path
 
 from ..errors import PaperdbError
+from ..store import server
 from ..store.access import connect_read_only, existing_database
 
 FORMATS = ("csv", "jsonl")
@@ -54,7 +55,9 @@ def export(
     `escape_formulas` is off."""
     if fmt not in FORMATS:
         raise PaperdbError(f"unknown export format {fmt!r}; use csv or jsonl")
-    existing_database(db_file)
+    on_server = server.is_url(db_file)
+    if not on_server:
+        existing_database(db_file)
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
         raise PaperdbError(f"{out_dir}: not a directory; give a directory to write the files into")
@@ -67,7 +70,7 @@ def export(
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise PaperdbError(f"{out_dir}: {exc.strerror or exc}") from None
-    con = connect_read_only(db_file)
+    con = server.connect_read_only(db_file) if on_server else connect_read_only(db_file)
     done = False
     counts: dict[str, int] = {}
     partial = {name: path.with_name(path.name + ".partial") for name, path in targets.items()}
@@ -75,6 +78,8 @@ def export(
         for name, sql in EXPORTS.items():
             cursor = con.execute(sql)
             columns = [d[0] for d in cursor.description]
+            if on_server:  # booleans as SQLite has them (1, 0): the same files from either database
+                cursor = (tuple(int(v) if isinstance(v, bool) else v for v in row) for row in cursor)
             with partial[name].open("w", encoding="utf-8", newline="") as fh:
                 if fmt == "csv":
                     counts[name] = _write_csv(fh, columns, cursor, escape_formulas)
@@ -85,6 +90,11 @@ def export(
         done = True
     except sqlite3.DatabaseError as exc:
         raise PaperdbError(f"{db_file}: {exc}; run `paperdb migrate`?") from None
+    except Exception as exc:
+        error = server.server_error(db_file, exc) if on_server else None
+        if error is None:
+            raise
+        raise error from None
     except OSError as exc:
         raise PaperdbError(f"{exc.filename or out_dir}: {exc.strerror or exc}") from None
     finally:

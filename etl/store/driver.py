@@ -51,6 +51,24 @@ class Driver:
             return
         self.raw.executemany(sql, rows)
 
+    def insert_rows(self, table: str, columns: str, rows) -> None:
+        """Insert tuples of `columns` (names, comma-separated) into `table`: on PostgreSQL by
+        COPY, its fast path for bulk rows; on SQLite by executemany."""
+        if self.postgres:
+            with self.raw.cursor() as cursor, cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+            return
+        marks = ", ".join("?" * (columns.count(",") + 1))
+        self.raw.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", rows)
+
+    def analyze(self, *tables: str) -> None:
+        """Give PostgreSQL's planner the size of freshly filled temp tables (its autovacuum never
+        sees them); SQLite plans these joins well without."""
+        if self.postgres:
+            for table in tables:
+                self.raw.execute(f"ANALYZE {table}")
+
     def scalar(self, sql: str, params=None):
         return self.execute(sql, params).fetchone()[0]
 

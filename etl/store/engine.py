@@ -14,7 +14,7 @@ from ..errors import SchemaError
 from ..settings import lock_wait, schema_head
 from .access import busy_error, is_busy
 from .creating import database_to_write
-from .server import checked_url, is_url, make_server_engine, take_load_lock
+from .server import check_collation, checked_url, is_url, make_server_engine, take_load_lock
 
 if TYPE_CHECKING:  # Alembic is imported only when a schema must change (it takes half a second)
     from alembic.config import Config
@@ -97,6 +97,8 @@ def migrate(connection: Connection) -> None:
     A database already at head needs no Alembic (nor its import)."""
     if at_head(connection):
         return
+    if connection.dialect.name != "sqlite":
+        check_collation(connection)
     from alembic import command
     from alembic.util.exc import CommandError
 

@@ -5,7 +5,7 @@ one-line errors of a server that cannot be reached."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from ..errors import DatabaseBusyError, PaperdbError
 from ..settings import lock_wait
@@ -14,6 +14,7 @@ SCHEMES = ("postgresql", "postgresql+psycopg")
 # The advisory lock every paperdb load of a database takes inside its transaction: a second load
 # waits for the first to commit, as a second SQLite writer waits for the file's lock.
 LOAD_LOCK = 0x7061706572646201  # "paperdb" and 1, as a 64-bit key
+WORK_MEM = "64MB"  # per sort or hash of the load's transaction (the server's default is 4 MB)
 
 
 # The `search` query on PostgreSQL (queries/search.sql is SQLite's): every word required, best
@@ -69,6 +70,7 @@ def make_server_engine(url: str):
 def take_load_lock(connection, on_wait: Callable[[], None] | None = None) -> None:
     """Hold the load lock for the rest of the transaction; if another load holds it, say so
     (`on_wait`) and wait for it up to $PAPERDB_LOCK_WAIT seconds, then fail clearly."""
+    connection.exec_driver_sql(f"SET LOCAL work_mem = '{WORK_MEM}'")  # the load's sorts and hashes in memory
     if connection.exec_driver_sql("SELECT pg_try_advisory_xact_lock(%s)", (LOAD_LOCK,)).scalar():
         return
     if on_wait is not None:
@@ -76,6 +78,26 @@ def take_load_lock(connection, on_wait: Callable[[], None] | None = None) -> Non
     connection.exec_driver_sql(f"SET LOCAL lock_timeout = {int(lock_wait() * 1000)}")
     connection.exec_driver_sql("SELECT pg_advisory_xact_lock(%s)", (LOAD_LOCK,))
     connection.exec_driver_sql("SET LOCAL lock_timeout = 0")
+
+
+# Text whose order differs between code points and every language's rules.
+_ORDER_PROBE = ["b", "A", "a", "B", "_", "é", "e", "1", "Z", " "]
+
+
+def check_collation(connection) -> None:
+    """PostgreSQL databases must sort text by code point, as SQLite does: keyword labels break ties
+    by the smallest, and ids follow sorted keys. A database that sorts by a language's rules
+    (`en_US.UTF-8`, an ICU locale) would give other labels and ids than SQLite for the same inputs."""
+    order = connection.exec_driver_sql(
+        "SELECT string_agg(x, '|' ORDER BY x) FROM unnest(%s::text[]) AS x", (_ORDER_PROBE,)
+    ).scalar()
+    if order != "|".join(sorted(_ORDER_PROBE)):
+        name = connection.exec_driver_sql("SELECT current_database()").scalar()
+        raise PaperdbError(
+            f"{unquote(connection.engine.url.render_as_string(hide_password=True))}: the database sorts text by a"
+            " language's rules; paperdb needs code-point order, as SQLite's, for the same keywords and ids."
+            f" Make it with: CREATE DATABASE {name} LOCALE 'C.UTF-8' TEMPLATE template0"
+        )
 
 
 def server_error(target: str, error: BaseException) -> PaperdbError | None:

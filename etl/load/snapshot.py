@@ -1,0 +1,73 @@
+"""A SQLite copy of a server's database, for `paperdb serve` (Datasette serves SQLite files).
+
+The copy is a new database made by the same migrations, so it has everything serving needs
+(the FTS5 index and its triggers, views, indexes); every table's rows are copied as they are
+(ids, keys and keyword scores unchanged), in one transaction, and the full-text index is
+built once at the end. Like a load, the copy appears only once complete."""
+
+from __future__ import annotations
+
+from ..errors import PaperdbError
+from ..store.server import shown
+
+BATCH = 5_000  # rows read from the server and written at a time
+DEFER_FTS = "INSERT INTO etl_flags (name) VALUES ('fts_deferred')"
+REBUILD_FTS = "INSERT INTO papers_fts (papers_fts) VALUES ('rebuild')"
+RESUME_FTS = "DELETE FROM etl_flags WHERE name = 'fts_deferred'"
+
+
+def snapshot(source_url: str, db_file: str) -> dict[str, int]:
+    """Copy the server database `source_url` into the new SQLite file `db_file`; returns the
+    rows copied per table. `db_file` must not exist yet (a snapshot never overwrites)."""
+    import os
+
+    from sqlalchemy import create_engine
+
+    from ..store.creating import database_to_write
+    from ..store.engine import at_head, make_engine, migrate, transaction
+    from ..store.server import checked_url
+
+    if os.path.exists(db_file):
+        raise PaperdbError(f"{db_file}: exists; a snapshot writes a new database (remove it, or give another path)")
+    source = create_engine(checked_url(source_url))
+    try:
+        with source.connect() as reading:
+            reading.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")  # one view
+            if not at_head(reading):
+                raise PaperdbError(
+                    f"{shown(source_url)}: not a paperdb database at the current schema; run `paperdb migrate` on it"
+                )
+            with database_to_write(db_file) as target:
+                engine = make_engine(target)
+                try:
+                    with transaction(engine) as writing:
+                        migrate(writing)
+                        return _copy(reading, writing.connection.driver_connection)
+                finally:
+                    engine.dispose()
+    finally:
+        source.dispose()
+
+
+def _copy(reading, raw) -> dict[str, int]:
+    """Every model table's rows from the server into the SQLite connection `raw`, parents first;
+    the full-text index is built once at the end."""
+    from sqlalchemy import select
+
+    from ..store.models import Base
+
+    counts: dict[str, int] = {}
+    raw.execute(DEFER_FTS)
+    for table in Base.metadata.sorted_tables:
+        names = ", ".join(f'"{c.name}"' for c in table.columns)
+        insert = f'INSERT INTO "{table.name}" ({names}) VALUES ({", ".join("?" * len(table.columns))})'
+        rows = reading.execution_options(stream_results=True, yield_per=BATCH).execute(
+            select(*table.columns).order_by(*table.primary_key.columns)
+        )
+        counts[table.name] = 0
+        for part in rows.partitions(BATCH):
+            raw.executemany(insert, [tuple(row) for row in part])
+            counts[table.name] += len(part)
+    raw.execute(REBUILD_FTS)
+    raw.execute(RESUME_FTS)
+    return counts
