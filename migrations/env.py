@@ -6,7 +6,7 @@ from logging.config import fileConfig
 
 from alembic import context
 
-from etl.migrations.dialect import PG_SEARCH_COLUMN
+from etl.migrations.dialect import PG_SEARCH_TABLE
 from etl.settings import db_path
 from etl.store.engine import make_engine
 from etl.store.models import Base
@@ -21,14 +21,9 @@ FTS_PREFIX = "papers_fts"
 
 def include_name(name, type_, parent_names):
     """Keep the full-text search out of autogenerate and `alembic check`: SQLite's FTS virtual and
-    shadow tables, PostgreSQL's generated tsvector column and its index (made by revisions, not
-    by the models)."""
+    shadow tables, PostgreSQL's papers_search (made by revisions, not by the models)."""
     if type_ == "table":
-        return not (name or "").startswith(FTS_PREFIX)
-    if type_ == "column":
-        return name != PG_SEARCH_COLUMN
-    if type_ == "index":
-        return name != f"ix_papers_{PG_SEARCH_COLUMN}"
+        return not (name or "").startswith(FTS_PREFIX) and name != PG_SEARCH_TABLE
     return True
 
 

@@ -324,9 +324,39 @@ def fresh_vocabulary(n: int, work: Path, results: dict, words: int = 10) -> None
     )
 
 
+def on_postgres(url: str, n: int, work: Path, results: dict) -> None:
+    """A cold load of the `n`-paper corpus into PostgreSQL, and a no-op re-run, beside SQLite's."""
+    if url == "throwaway":
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+        from tests.postgres import throwaway_server
+
+        with throwaway_server() as server:
+            on_postgres(server, n, work, results)
+        return
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:  # an empty database: the cold load makes the schema
+        conn.exec_driver_sql("DROP SCHEMA public CASCADE")
+        conn.exec_driver_sql("CREATE SCHEMA public")
+    engine.dispose()
+    seconds, summary, pss, _ = timed_load(url, work / f"listings-{n}")
+    noop = timed_load(url, work / f"listings-{n}")[0]
+    sqlite_s = results.get(n, {}).get("cold")
+    results["postgres"] = (n, seconds, sqlite_s)
+    beside = f" ({seconds / sqlite_s:.2f}x SQLite's {sqlite_s:.1f}s in this run)" if sqlite_s else ""
+    t = summary["timings"]
+    print(
+        f"\n== {n:,} papers into PostgreSQL: cold load {seconds:.2f}s, {n / seconds:,.0f} papers/s{beside};"
+        f" keywords {t.get('keywords', 0):.1f}s, full-text index {t.get('fts', 0):.1f}s;"
+        f" loader and workers {pss:.0f} MB (PSS, the server aside); no-op re-run {noop:.2f}s"
+    )
+
+
 def targets(results: dict, fresh_words: int) -> None:
     """The speed issue's targets, each with the figure of this run."""
     fresh = results.pop("fresh", {})
+    results.pop("postgres", None)
 
     def nearest(size: int) -> int | None:
         sizes = [n for n in results if 0.5 * size <= n <= 2 * size]
@@ -390,6 +420,12 @@ def main() -> None:
         help="skip the extra cold load of the largest corpus (200,000 papers or more) with 10 fresh words each",
     )
     parser.add_argument(
+        "--postgres",
+        metavar="URL",
+        help="also load the largest corpus into this PostgreSQL database (emptied first), beside SQLite;"
+        " `throwaway` starts a server of its own (tests/postgres.py)",
+    )
+    parser.add_argument(
         "--fresh-words",
         type=int,
         default=0,
@@ -406,6 +442,8 @@ def main() -> None:
         bench_size(n, args, work, results)
     if not args.fresh_words and not args.no_fresh and max(sizes) >= 200_000:
         fresh_vocabulary(max(sizes), work, results)
+    if args.postgres:
+        on_postgres(args.postgres, max(sizes), work, results)
     targets(results, args.fresh_words)
     if not args.keep:
         shutil.rmtree(work)

@@ -16,6 +16,7 @@ from ..sources import InputFile
 from ..sources.records import ParsedFile
 from ..store.driver import Driver
 from ..store.engine import IDS_PER_QUERY
+from ..store.server import REBUILD_SEARCH
 from ..store.tables import etl_runs, events, paper_links, paper_sources, sources
 from ..text.cleaning import clean_text
 from ..text.identity import abstract_sha256, paper_id
@@ -101,16 +102,16 @@ class Run:
         # New and changed papers go to keyword extraction as they are saved, so worker processes
         # extract while this process goes on reading and inserting; finish() feeds the rest.
         self.keywords = keywords
-        # For a large load the papers_fts triggers stand aside for this transaction and finish()
-        # rebuilds the index once, which costs far less than a trigger per row. (PostgreSQL's
-        # search column is generated with the row: nothing to defer.)
+        # For a large load the papers_fts triggers (papers_search's on PostgreSQL) stand aside
+        # for this transaction and finish() rebuilds the index once, which costs far less than
+        # a trigger per row.
         self.fts_deferred = False
         held = self.raw.execute("SELECT count(*) FROM papers").fetchone()[0]
         if input_bytes is None or input_bytes / BYTES_PER_PAPER > FTS_DEFER_SHARE * held:
             self.defer_fts()
 
     def defer_fts(self) -> None:
-        if not self.fts_deferred and not self.raw.postgres:
+        if not self.fts_deferred:
             self.conn.execute(text(DEFER_FTS))
             self.fts_deferred = True
 
@@ -328,7 +329,8 @@ class Run:
         if self.fts_deferred and (summary.files_loaded or summary.keywords is not None):
             stage("full-text index")
             with summary.timed("fts"):
-                conn.execute(text(REBUILD_FTS))
+                for statement in REBUILD_SEARCH if self.raw.postgres else [REBUILD_FTS]:
+                    self.raw.execute(statement)
         conn.execute(text(RESUME_FTS))
         summary.duration_s = time.perf_counter() - started
         conn.execute(insert(etl_runs).values(summary.run_row(self.now, paths)))

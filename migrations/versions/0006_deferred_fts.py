@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from etl.migrations.dialect import on_sqlite
+from etl.migrations.dialect import PG_SYNC, PG_UNLESS_DEFERRED, on_sqlite
 
 revision = "0006"
 down_revision = "0005"
@@ -43,7 +43,8 @@ TRIGGERS = {
 
 
 def _replace_triggers(when: str) -> None:
-    if not on_sqlite():  # PostgreSQL's search column is generated: no triggers to stand aside
+    if not on_sqlite():  # PostgreSQL: one trigger function, which stands aside while deferred
+        op.execute(PG_SYNC.format(unless_deferred=PG_UNLESS_DEFERRED if when else ""))
         return
     for name, body in TRIGGERS.items():
         op.execute(f"DROP TRIGGER {name}")
