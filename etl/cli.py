@@ -351,6 +351,13 @@ def serve(db_file, host, port, immutable):
     Example:
         paperdb serve --port 8001
     """
+    from .store.server import is_url
+
+    if is_url(db_file):
+        raise click.ClickException(
+            f"{_shown(db_file)}: Datasette serves SQLite files; copy the database into one with"
+            f" `paperdb snapshot --from URL --db db/papers.db`, then serve that"
+        )
     from .serve.app import serve as run_serve
 
     try:

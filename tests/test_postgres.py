@@ -339,3 +339,9 @@ def test_a_snapshot_of_an_empty_server_database_is_a_one_line_error_and_leaves_n
     assert result.exit_code == 1 and result.output.count("\n") == 1
     assert "not a paperdb database at the current schema" in result.output
     assert not copy.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_serve_says_how_to_serve_a_servers_database():
+    result = CliRunner().invoke(cli, ["serve", "--db", "postgresql://me:s3cret@db.example/papers"])
+    assert result.exit_code == 1 and result.output.count("\n") == 1
+    assert "paperdb snapshot --from URL" in result.output and "s3cret" not in result.output

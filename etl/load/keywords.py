@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import zlib
 from collections.abc import Iterable, Sequence
+from contextlib import closing
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -260,18 +261,18 @@ def _stage_author_keywords(raw, among: str | None = None) -> int:
     score 0 (not ranked), rank the authors' order. Returns how many were staged."""
     total = 0
     only = f" AND id IN ({among})" if among else ""
-    cursor = raw.execute(f"SELECT id, author_keywords FROM papers WHERE author_keywords != '[]'{only}")
-    while rows := cursor.fetchmany(1000):
-        staged = []
-        for pid, chosen in rows:
-            seen: set[str] = set()
-            for label in json.loads(chosen):
-                key = normalise_keyword(label)
-                if key and key not in seen:
-                    seen.add(key)
-                    staged.append((pid, key, label, "author", 0.0, len(seen)))
-        raw.insert_rows(STAGED_KEYWORDS, STAGED_KEYWORD_COLUMNS, staged)
-        total += len(staged)
+    with closing(raw.stream(f"SELECT id, author_keywords FROM papers WHERE author_keywords != '[]'{only}")) as cursor:
+        while rows := cursor.fetchmany(1000):
+            staged = []
+            for pid, chosen in rows:
+                seen: set[str] = set()
+                for label in json.loads(chosen):
+                    key = normalise_keyword(label)
+                    if key and key not in seen:
+                        seen.add(key)
+                        staged.append((pid, key, label, "author", 0.0, len(seen)))
+            raw.insert_rows(STAGED_KEYWORDS, STAGED_KEYWORD_COLUMNS, staged)
+            total += len(staged)
     return total
 
 
@@ -283,16 +284,16 @@ def complete_feed(
     else the papers fed with a title that is not the stored one (id -> title)."""
     retitled: dict[str, str | None] = {}
     only = f" WHERE id IN ({among})" if among else ""
-    cursor = raw.execute(f"SELECT id, abstract, abstract_sha256, title FROM papers{only}")
-    while rows := cursor.fetchmany(1000):
-        batch = []
-        for pid, abstract, digest, title in rows:
-            known = fed.get(pid)
-            if known is None:
-                batch.append((pid, abstract, title))
-            elif known[:DIGEST] != digest[:DIGEST]:
-                return None
-            elif known[DIGEST:] != title_tag(title):
-                retitled[pid] = title
-        ranking.feed(batch)
+    with closing(raw.stream(f"SELECT id, abstract, abstract_sha256, title FROM papers{only}")) as cursor:
+        while rows := cursor.fetchmany(1000):
+            batch = []
+            for pid, abstract, digest, title in rows:
+                known = fed.get(pid)
+                if known is None:
+                    batch.append((pid, abstract, title))
+                elif known[:DIGEST] != digest[:DIGEST]:
+                    return None
+                elif known[DIGEST:] != title_tag(title):
+                    retitled[pid] = title
+            ranking.feed(batch)
     return retitled if ranking.fed == total else None

@@ -62,6 +62,16 @@ class Driver:
         marks = ", ".join("?" * (columns.count(",") + 1))
         self.raw.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", rows)
 
+    def stream(self, sql: str):
+        """A cursor over a large result to read with fetchmany, to close when done: on PostgreSQL a
+        server-side one (psycopg would otherwise fetch every row at once: every abstract of the
+        corpus); sqlite3 steps through the rows anyway."""
+        if self.postgres:
+            cursor = self.raw.cursor(name="paperdb_stream")
+            cursor.execute(sql)
+            return cursor
+        return self.raw.execute(sql)
+
     def analyze(self, *tables: str) -> None:
         """Give PostgreSQL's planner the size of freshly filled temp tables (its autovacuum never
         sees them); SQLite plans these joins well without."""
