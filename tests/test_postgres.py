@@ -3,6 +3,7 @@ The tests start a throwaway server (tests/postgres.py: Debian's package, install
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -266,6 +267,8 @@ def test_a_load_that_waits_too_long_fails_in_one_line_and_writes_nothing(pg, wri
 
 
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "samples"
+# Inputs large enough that a load takes seconds (the samples where they are beside the clone).
+SAMPLE_INPUTS = [*sorted((SAMPLES / "paperlists").glob("*.json")), SAMPLES / "listings"] if SAMPLES.is_dir() else []
 
 
 @pytest.mark.skipif(not SAMPLES.is_dir(), reason="../shared/samples is not beside the clone")
@@ -278,22 +281,28 @@ def test_the_measuring_samples_give_the_same_tables_on_both(pg, db_file):
     assert dump(db_file) == dump(pg)
 
 
-def test_a_database_that_sorts_by_a_languages_rules_is_refused_with_the_command_that_makes_one(server):
+@pytest.mark.parametrize(
+    "create, why",
+    [
+        ("LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'", "sorts text by a language's rules"),
+        ("ENCODING 'LATIN1' LOCALE 'C'", "is encoded in LATIN1"),
+        ("ENCODING 'SQL_ASCII' LOCALE 'C'", "is encoded in SQL_ASCII"),
+    ],
+)
+def test_a_database_not_in_utf8_code_point_order_is_refused_with_the_command_that_makes_one(server, create, why):
     import sqlalchemy as sa
 
     engine = sa.create_engine(server, isolation_level="AUTOCOMMIT")
     try:
         with engine.connect() as conn:
             conn.exec_driver_sql("DROP DATABASE IF EXISTS by_icu")
-            conn.exec_driver_sql(
-                "CREATE DATABASE by_icu LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8' TEMPLATE template0"
-            )
+            conn.exec_driver_sql(f"CREATE DATABASE by_icu {create} TEMPLATE template0")
     finally:
         engine.dispose()
     result = CliRunner().invoke(cli, ["migrate", "--db", server.replace("/paperdb?", "/by_icu?")])
     assert result.exit_code == 1 and result.output.count("\n") == 1
-    assert "sorts text by a language's rules" in result.output
-    assert "CREATE DATABASE by_icu LOCALE 'C.UTF-8' TEMPLATE template0" in result.output
+    assert why in result.output
+    assert "CREATE DATABASE by_icu_utf8 ENCODING 'UTF8' LOCALE 'C.UTF-8' TEMPLATE template0" in result.output
 
 
 @pytest.mark.parametrize("fmt", ["csv", "jsonl"])
@@ -345,3 +354,85 @@ def test_serve_says_how_to_serve_a_servers_database():
     result = CliRunner().invoke(cli, ["serve", "--db", "postgresql://me:s3cret@db.example/papers"])
     assert result.exit_code == 1 and result.output.count("\n") == 1
     assert "paperdb snapshot --from URL" in result.output and "s3cret" not in result.output
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql+psycopg://me:s3cret@[::1/papers",  # a malformed host: libpq quotes the URL
+        "postgresql+psycopg://me@/papers?host=/nonexistent&password=s3cret",
+        "postgresql+psycopg://me:s3cret@/papers?host=/nonexistent",
+    ],
+)
+def test_a_password_is_never_shown_whatever_the_url(url):
+    for args in (["stats", "--db", url], ["load", "--db", url], ["export", "--db", url, "--out", "/tmp/x"]):
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 1 and result.output.startswith("Error: "), result.output
+        assert result.output.count("\n") == 1 and "s3cret" not in result.output, result.output
+
+
+def test_a_snapshot_is_written_to_a_file_not_to_a_server(pg):
+    result = CliRunner().invoke(cli, ["snapshot", "--from", pg, "--db", pg])
+    assert result.exit_code == 1 and "--db takes the SQLite file to write the snapshot to" in result.output
+
+
+@pytest.mark.parametrize("command", [["rescore"], ["export", "--out", "OUT"]])
+def test_rescore_and_export_need_a_paperdb_database_on_a_server_too(pg, tmp_path, command):
+    command = [str(tmp_path / "out") if part == "OUT" else part for part in command]
+    result = CliRunner().invoke(cli, [*command, "--db", pg])
+    assert result.exit_code == 1 and "not a paperdb database (no papers table)" in result.output
+    assert relations(pg) == set()  # nothing made
+
+
+def test_a_lock_wait_of_zero_does_not_wait(pg, write):
+    run(pg, migrate)
+    engine = make_engine(pg)
+    try:
+        with transaction(engine):
+            started = time.monotonic()
+            result = CliRunner().invoke(cli, ["load", "--db", pg, *exports(write)], env={"PAPERDB_LOCK_WAIT": "0"})
+            assert time.monotonic() - started < 10
+    finally:
+        engine.dispose()
+    assert result.exit_code == 1 and "another load is writing to the database (waited 0s)" in result.output
+
+
+def test_a_nul_in_any_text_field_is_bad_input_on_both(pg, db_file, write):
+    from tests.exports import seed_abstracts
+
+    path = str(
+        write(
+            "nul.jsonl",
+            json.dumps({"abstract": seed_abstracts(1)[0], "title": "T\u0000itle", "venue": "ICML", "year": 2024})
+            + "\n",
+        )
+    )
+    outputs = [CliRunner().invoke(cli, ["load", "--db", target, path]) for target in (db_file, pg)]
+    assert [r.exit_code for r in outputs] == [1, 1]
+    assert all(f"{path}:1: `title` holds a NUL character" in r.output for r in outputs), outputs
+    kept = [CliRunner().invoke(cli, ["load", "--keep-going", "--db", target, path]) for target in (db_file, pg)]
+    assert [r.exit_code for r in kept] == [0, 0] and dump(db_file) == dump(pg)
+
+
+@pytest.mark.parametrize("after", [1.0, 2.0, 3.5])
+def test_a_signal_during_a_load_into_a_server_is_one_line_and_writes_nothing(pg, after):
+    import signal
+
+    from etl.sources import bundled_listings_dir
+
+    run(pg, migrate)
+    before = dump(pg)
+    load = subprocess.Popen(
+        [sys.executable, "-m", "etl", "load", "--db", pg, str(bundled_listings_dir()), *map(str, SAMPLE_INPUTS)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(after)
+    load.send_signal(signal.SIGINT)
+    _, err = load.communicate(timeout=120)
+    if load.returncode == 0:  # (it finished first)
+        return
+    assert load.returncode == 1 and err.count("\n") == 1, err
+    assert err.startswith("Error: stopped by SIGINT; nothing of this load was written"), err
+    assert dump(pg) == before

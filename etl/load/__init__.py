@@ -64,11 +64,9 @@ def rescore(
 ) -> RunSummary:
     """Rescore every paper's keywords against the whole corpus, in one transaction: afterwards
     the database holds exactly the keywords a cold load of the same papers gives."""
-    from ..store.access import existing_database
-    from ..store.server import is_url
+    from ..store import access, server
 
-    if not is_url(db_file):
-        existing_database(db_file)
+    (server if server.is_url(db_file) else access).existing_database(db_file)
     summary = RunSummary(db=db_file, files_seen=0, skipped=[])
     return _load(
         db_file, [], [], summary, time.perf_counter(), Reader(None, None, None), False, True, None, stage, on_wait

@@ -21,15 +21,13 @@ def snapshot(source_url: str, db_file: str) -> dict[str, int]:
     rows copied per table. `db_file` must not exist yet (a snapshot never overwrites)."""
     import os
 
-    from sqlalchemy import create_engine
-
     from ..store.creating import database_to_write
     from ..store.engine import at_head, make_engine, migrate, transaction
-    from ..store.server import checked_url
+    from ..store.server import checked_url, make_server_engine
 
     if os.path.exists(db_file):
         raise PaperdbError(f"{db_file}: exists; a snapshot writes a new database (remove it, or give another path)")
-    source = create_engine(checked_url(source_url))
+    source = make_server_engine(checked_url(source_url))
     try:
         with source.connect() as reading:
             reading.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")  # one view

@@ -56,8 +56,7 @@ def export(
     if fmt not in FORMATS:
         raise PaperdbError(f"unknown export format {fmt!r}; use csv or jsonl")
     on_server = server.is_url(db_file)
-    if not on_server:
-        existing_database(db_file)
+    (server.existing_database if on_server else existing_database)(db_file)
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
         raise PaperdbError(f"{out_dir}: not a directory; give a directory to write the files into")

@@ -115,10 +115,19 @@ def transaction(engine: Engine, on_wait: Callable[[], None] | None = None) -> It
     """One write transaction: commit on success, roll back on any error; busy becomes a clear error.
     On PostgreSQL it holds the load lock (`on_wait` is called if another load has it)."""
     try:
-        with engine.connect() as connection, connection.begin():
-            if connection.dialect.name != "sqlite":
-                take_load_lock(connection, on_wait)
-            yield connection
+        with engine.connect() as connection:
+            ongoing = connection.begin()
+            try:
+                if connection.dialect.name != "sqlite":
+                    take_load_lock(connection, on_wait)
+                yield connection
+            except BaseException:
+                try:
+                    ongoing.rollback()
+                except Exception:  # a signal left the connection mid-statement (a COPY): drop it,
+                    connection.invalidate()  # and the server rolls the transaction back
+                raise
+            ongoing.commit()
     except OperationalError as exc:
         if is_busy(exc):
             raise busy_error(engine.url.database) from None

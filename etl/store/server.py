@@ -4,8 +4,9 @@ one-line errors of a server that cannot be reached."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote
 
 from ..errors import DatabaseBusyError, PaperdbError
 from ..settings import lock_wait
@@ -14,6 +15,7 @@ SCHEMES = ("postgresql", "postgresql+psycopg")
 # The advisory lock every paperdb load of a database takes inside its transaction: a second load
 # waits for the first to commit, as a second SQLite writer waits for the file's lock.
 LOAD_LOCK = 0x7061706572646201  # "paperdb" and 1, as a 64-bit key
+MAX_LOCK_TIMEOUT_MS = 2**31 - 1  # PostgreSQL's largest lock_timeout (24.8 days)
 WORK_MEM = "64MB"  # per sort or hash of the load's transaction (the server's default is 4 MB)
 
 
@@ -51,6 +53,14 @@ def checked_url(target: str) -> str:
         )
     if scheme == "postgresql":
         target = "postgresql+psycopg" + target[len("postgresql") :]
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(target)
+        parsed.port  # noqa: B018 (a malformed port or host fails here)
+    except (ArgumentError, ValueError) as exc:
+        raise PaperdbError(f"{shown(target)}: not a database URL paperdb can read ({shown(str(exc))})") from None
     try:
         import psycopg  # noqa: F401
     except ImportError:
@@ -58,19 +68,21 @@ def checked_url(target: str) -> str:
     return target
 
 
+_PASSWORD = re.compile(r"(://[^/@:\s]*:)[^@/\s]*(@)|([?&]password=)[^&\s]*", re.IGNORECASE)
+
+
 def shown(target: str) -> str:
-    """The URL as messages show it: without its password."""
-    parts = urlsplit(target)
-    if parts.password is None:
-        return target
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return parts._replace(netloc=netloc).geturl()
+    """The URL (or any text quoting it) as messages show it: without a password, whether in
+    `user:password@` or in `?password=`."""
+    return _PASSWORD.sub(lambda m: f"{m[1]}***{m[2]}" if m[1] else f"{m[3]}***", target)
 
 
 def make_server_engine(url: str):
     from sqlalchemy import create_engine
 
-    return create_engine(url, pool_pre_ping=False)
+    # (UTF-8 on the wire whatever the server's encoding, so a SQL_ASCII database can be told
+    # what is wrong with it rather than failing in the driver)
+    return create_engine(url, pool_pre_ping=False, connect_args={"client_encoding": "utf8"})
 
 
 def take_load_lock(connection, on_wait: Callable[[], None] | None = None) -> None:
@@ -79,11 +91,24 @@ def take_load_lock(connection, on_wait: Callable[[], None] | None = None) -> Non
     connection.exec_driver_sql(f"SET LOCAL work_mem = '{WORK_MEM}'")  # the load's sorts and hashes in memory
     if connection.exec_driver_sql("SELECT pg_try_advisory_xact_lock(%s)", (LOAD_LOCK,)).scalar():
         return
+    wait_ms = min(round(lock_wait() * 1000), MAX_LOCK_TIMEOUT_MS)
+    if wait_ms < 1:  # (0 means no limit to PostgreSQL: a wait of 0 is no wait)
+        raise busy(connection)
     if on_wait is not None:
         on_wait()
-    connection.exec_driver_sql(f"SET LOCAL lock_timeout = {int(lock_wait() * 1000)}")
+    connection.exec_driver_sql(f"SET LOCAL lock_timeout = {wait_ms}")
     connection.exec_driver_sql("SELECT pg_advisory_xact_lock(%s)", (LOAD_LOCK,))
     connection.exec_driver_sql("SET LOCAL lock_timeout = 0")
+
+
+def busy(connection) -> DatabaseBusyError:
+    return _busy(unquote(connection.engine.url.render_as_string(hide_password=True)))
+
+
+def _busy(target: str) -> DatabaseBusyError:
+    return DatabaseBusyError(
+        f"{shown(target)}: another load is writing to the database (waited {lock_wait():g}s); try again when it finishes"
+    )
 
 
 # Text whose order differs between code points and every language's rules.
@@ -94,16 +119,24 @@ def check_collation(connection) -> None:
     """PostgreSQL databases must sort text by code point, as SQLite does: keyword labels break ties
     by the smallest, and ids follow sorted keys. A database that sorts by a language's rules
     (`en_US.UTF-8`, an ICU locale) would give other labels and ids than SQLite for the same inputs."""
-    order = connection.exec_driver_sql(
-        "SELECT string_agg(x, '|' ORDER BY x) FROM unnest(%s::text[]) AS x", (_ORDER_PROBE,)
-    ).scalar()
+    encoding = _text(connection.exec_driver_sql("SHOW server_encoding").scalar())  # (SQL_ASCII: bytes)
+    order = None
+    if encoding == "UTF8":
+        order = connection.exec_driver_sql(
+            "SELECT string_agg(x, '|' ORDER BY x) FROM unnest(%s::text[]) AS x", (_ORDER_PROBE,)
+        ).scalar()
     if order != "|".join(sorted(_ORDER_PROBE)):
-        name = connection.exec_driver_sql("SELECT current_database()").scalar()
+        name = _text(connection.exec_driver_sql("SELECT current_database()").scalar())
+        why = f"is encoded in {encoding}" if encoding != "UTF8" else "sorts text by a language's rules"
         raise PaperdbError(
-            f"{unquote(connection.engine.url.render_as_string(hide_password=True))}: the database sorts text by a"
-            " language's rules; paperdb needs code-point order, as SQLite's, for the same keywords and ids."
-            f" Make it with: CREATE DATABASE {name} LOCALE 'C.UTF-8' TEMPLATE template0"
+            f"{unquote(connection.engine.url.render_as_string(hide_password=True))}: the database {why};"
+            " paperdb needs UTF-8 text in code-point order, as SQLite's, for the same keywords and ids."
+            f" Make a new database with: CREATE DATABASE {name}_utf8 ENCODING 'UTF8' LOCALE 'C.UTF-8' TEMPLATE template0"
         )
+
+
+def _text(value) -> str:
+    return value.decode("ascii", "replace") if isinstance(value, bytes) else str(value)
 
 
 def server_error(target: str, error: BaseException) -> PaperdbError | None:
@@ -115,15 +148,11 @@ def server_error(target: str, error: BaseException) -> PaperdbError | None:
         return None
     error = getattr(error, "orig", None) or error
     if isinstance(error, psycopg.errors.LockNotAvailable):
-        return DatabaseBusyError(
-            f"{shown(target)}: another load is writing to the database (waited {lock_wait():g}s);"
-            " try again when it finishes"
-        )
-    if isinstance(error, psycopg.OperationalError):
-        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        return PaperdbError(f"{shown(target)}: {first}")
+        return _busy(target)
     if isinstance(error, psycopg.Error):
-        return PaperdbError(f"{shown(target)}: {str(error).strip().splitlines()[0]}")
+        text = str(error).strip()
+        first = text.splitlines()[0] if text else type(error).__name__
+        return PaperdbError(f"{shown(target)}: {shown(first)}")  # (libpq quotes a bad URL whole)
     return None
 
 
@@ -137,9 +166,20 @@ def connect_read_only(url: str):
     """A psycopg connection whose transactions are read-only (for stats and export)."""
     import psycopg
 
-    con = psycopg.connect(libpq_url(checked_url(url)))
+    con = psycopg.connect(libpq_url(checked_url(url)), client_encoding="utf8")
     con.read_only = True
     return con
+
+
+def existing_database(url: str) -> str:
+    """`url`, if its database holds paperdb's tables; else the one-line error that says so."""
+    con = connect_read_only(url)
+    try:
+        if "papers" not in table_names(con):
+            raise PaperdbError(f"{shown(url)}: not a paperdb database (no papers table); build it with `paperdb load`")
+    finally:
+        con.close()
+    return url
 
 
 def table_names(con) -> set[str]:

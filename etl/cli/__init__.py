@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
-import os
+import logging
 import signal
 import sys
 
 import click
 
-from . import __version__
-from .errors import PaperdbError, shown_path
-from .settings import DEFAULT_DB
+from .. import __version__
+from ..errors import PaperdbError, shown_path
+from ..settings import DEFAULT_DB
+from .output import Progress, quiet_stdout, say, shown, waiting
 
 
 def db_option(command):
@@ -28,31 +29,6 @@ def db_option(command):
     )(command)
 
 
-def _say(text: str) -> None:
-    """Print a result on stdout; a closed pipe is one `Error:` line (click would exit silently)."""
-    try:
-        click.echo(text)
-    except OSError as exc:  # a closed pipe, a full disk: what the command did is done
-        _quiet_stdout()
-        raise click.ClickException(f"<stdout>: {exc.strerror or exc} (only this output was lost)") from None
-
-
-def _shown(db_file: str) -> str:
-    """The database as messages name it: a server's URL without its password."""
-    from .store.server import shown
-
-    return shown(db_file)
-
-
-def _waiting(db_file: str):
-    """What a load says on stderr while another load into the same server's database finishes."""
-    from .settings import lock_wait
-
-    return lambda: click.echo(
-        f"paperdb: another load is writing to {_shown(db_file)}; waiting for it (up to {lock_wait():g}s)", err=True
-    )
-
-
 def _not_blank(value: str | None) -> str | None:
     if value is not None and not value.strip():
         raise click.BadParameter("must name a venue (e.g. ICML)")
@@ -64,8 +40,8 @@ def _run(fn, db_file: str, *args, on_server_error: str | None = None, **kwargs):
     turning expected failures, and what the database or the file system reports (disk full,
     read-only media), into one `Error: ...` line and exit status 1. `on_server_error` names a
     server the command also reads (`snapshot --from`), whose failures are reported as its own."""
-    from .store.access import check_database_file, database_error
-    from .store.server import checked_url, is_url, server_error
+    from ..store.access import check_database_file, database_error
+    from ..store.server import checked_url, is_url, server_error
 
     on_server = is_url(db_file)
     try:
@@ -73,6 +49,9 @@ def _run(fn, db_file: str, *args, on_server_error: str | None = None, **kwargs):
     except PaperdbError as exc:
         raise click.ClickException(str(exc)) from None
     except Exception as exc:
+        stopped = _stopped_in(exc)
+        if stopped is not None:  # a signal, and the driver failed while unwinding (psycopg's pipeline)
+            raise stopped from None
         error = server_error(on_server_error or db_file, exc) if on_server or on_server_error else None
         error = error or database_error(db_file, exc)
         if error is None:
@@ -89,6 +68,17 @@ class Stopped(BaseException):
         self.signum = signum
 
 
+def _stopped_in(error: BaseException | None) -> Stopped | None:
+    """The signal an error arose while handling, if any (its chain of contexts)."""
+    seen = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, Stopped):
+            return error
+        seen.add(id(error))
+        error = error.__context__
+    return None
+
+
 def _stop(signum, _frame):
     raise Stopped(signum)
 
@@ -98,6 +88,10 @@ def main() -> None:
     one `Error:` line (exit status 1), never a traceback."""
     for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, _stop)
+    # A connection a signal broke mid-statement is dropped (see `transaction`); SQLAlchemy's pool
+    # would log its failed reset as a traceback on stderr: the error line says what happened.
+    logging.getLogger("sqlalchemy.pool").addHandler(logging.NullHandler())
+    logging.getLogger("sqlalchemy.pool").propagate = False
     try:
         code = cli.main(prog_name="paperdb", standalone_mode=False)
     except click.ClickException as exc:
@@ -110,7 +104,7 @@ def main() -> None:
         _say_stopped(exc)
         code = 1
     except OSError as exc:  # stdout unwritable: a full disk
-        _quiet_stdout()
+        quiet_stdout()
         click.echo(f"Error: <stdout>: {exc.strerror or exc}", err=True)
         code = 1
     sys.exit(code if isinstance(code, int) else 0)
@@ -120,15 +114,6 @@ def _say_stopped(exc: Stopped) -> None:
     command = sys.argv[1] if len(sys.argv) > 1 else ""
     what = "; nothing of this load was written" if command in ("load", "rescore", "migrate") else ""
     click.echo(f"Error: stopped by {exc}{what}", err=True)
-
-
-def _quiet_stdout() -> None:
-    """Point stdout at /dev/null, so the interpreter's last flush cannot fail again."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
 
 
 @click.group()
@@ -169,9 +154,9 @@ def load(paths, db_file, venue, year, input_format, keep_going, rescore, quiet):
     Example:
         paperdb load ../shared/seeds icml2024_events.json pmlr-v235.bib --db db/papers.db
     """
-    from .load import load as run_load
+    from ..load import load as run_load
 
-    with _progress(quiet) as progress:
+    with Progress(quiet) as progress:
         summary = _run(
             run_load,
             db_file,
@@ -183,42 +168,14 @@ def load(paths, db_file, venue, year, input_format, keep_going, rescore, quiet):
             format=input_format,
             progress=progress.file if progress else None,
             stage=progress.stage if progress else None,
-            on_wait=None if quiet else _waiting(db_file),
+            on_wait=None if quiet else waiting(db_file),
         )
     if not quiet:
         for path, why in summary.skipped:
             click.echo(f"skipped {shown_path(path)}: {why}", err=True)
         for error in summary.failed:
             click.echo(f"failed {error}", err=True)
-        _say(summary.line())
-
-
-class _progress:
-    """A progress bar over input files on stderr, shown only when stderr is a terminal; after the
-    files, its label names the step the load is in (keywords of a large corpus take a while)."""
-
-    def __init__(self, quiet: bool):
-        self.enabled = not quiet and sys.stderr.isatty()
-        self.bar = None
-
-    def __enter__(self):
-        if not self.enabled:
-            return None
-        self.bar = click.progressbar(length=0, label="loading", file=sys.stderr, show_pos=True)
-        self.bar.__enter__()
-        return self
-
-    def file(self, input_file):
-        self.bar.length = (self.bar.length or 0) + 1
-        self.bar.update(1, input_file.path)
-
-    def stage(self, name: str):
-        self.bar.label = name
-        self.bar.render_progress()
-
-    def __exit__(self, *exc):
-        if self.bar is not None:
-            self.bar.__exit__(*exc)
+        say(summary.line())
 
 
 @cli.command()
@@ -236,11 +193,11 @@ def rescore(db_file, quiet):
     Example:
         paperdb rescore --db db/papers.db
     """
-    from .load import rescore as run_rescore
+    from ..load import rescore as run_rescore
 
-    summary = _run(run_rescore, db_file, on_wait=None if quiet else _waiting(db_file))
+    summary = _run(run_rescore, db_file, on_wait=None if quiet else waiting(db_file))
     if not quiet:
-        _say(f"{_shown(db_file)}: {summary.keywords} keywords of every paper rescored in {summary.duration_s:.2f}s")
+        say(f"{shown(db_file)}: {summary.keywords} keywords of every paper rescored in {summary.duration_s:.2f}s")
 
 
 @cli.command()
@@ -252,10 +209,10 @@ def migrate(db_file):
     Example:
         paperdb migrate --db db/papers.db
     """
-    from .store.engine import migrate_database
+    from ..store.engine import migrate_database
 
     _run(migrate_database, db_file)
-    _say(f"{_shown(db_file)}: schema at head")
+    say(f"{shown(db_file)}: schema at head")
 
 
 @cli.command()
@@ -275,15 +232,17 @@ def snapshot(source_url, db_file):
     """
     import time
 
-    from .load.snapshot import snapshot as run_snapshot
-    from .store.server import is_url
+    from ..load.snapshot import snapshot as run_snapshot
+    from ..store.server import is_url
 
     if not is_url(source_url):
         raise click.ClickException(f"{source_url}: --from takes a PostgreSQL URL (postgresql+psycopg://user@host/db)")
+    if is_url(db_file):
+        raise click.ClickException(f"{shown(db_file)}: --db takes the SQLite file to write the snapshot to")
     started = time.perf_counter()
     counts = _run(lambda target: run_snapshot(source_url, target), db_file, on_server_error=source_url)
-    _say(
-        f"{db_file}: snapshot of {_shown(source_url)}: {counts.get('papers', 0)} papers,"
+    say(
+        f"{db_file}: snapshot of {shown(source_url)}: {counts.get('papers', 0)} papers,"
         f" {sum(counts.values())} rows in {time.perf_counter() - started:.2f}s"
     )
 
@@ -298,15 +257,15 @@ def stats(db_file, as_json):
     Example:
         paperdb stats --json
     """
-    from .report.stats import read_stats
+    from ..report.stats import read_stats
 
     counts = _run(read_stats, db_file)
     if as_json:
-        _say(json.dumps(counts))
+        say(json.dumps(counts))
     else:
         width = max(map(len, counts))
         for name, value in counts.items():
-            _say(f"{name:<{width}}  {value}")
+            say(f"{name:<{width}}  {value}")
 
 
 @cli.command()
@@ -331,10 +290,10 @@ def export(db_file, fmt, out_dir, overwrite, raw_cells):
     Example:
         paperdb export --format jsonl --out exports/
     """
-    from .report.export import export as run_export
+    from ..report.export import export as run_export
 
     counts = _run(run_export, db_file, out_dir, fmt, overwrite=overwrite, escape_formulas=not raw_cells)
-    _say(f"{out_dir}: " + ", ".join(f"{name}.{fmt} ({rows} rows)" for name, rows in counts.items()))
+    say(f"{out_dir}: " + ", ".join(f"{name}.{fmt} ({rows} rows)" for name, rows in counts.items()))
 
 
 @cli.command()
@@ -351,14 +310,14 @@ def serve(db_file, host, port, immutable):
     Example:
         paperdb serve --port 8001
     """
-    from .store.server import is_url
+    from ..store.server import is_url
 
     if is_url(db_file):
         raise click.ClickException(
-            f"{_shown(db_file)}: Datasette serves SQLite files; copy the database into one with"
+            f"{shown(db_file)}: Datasette serves SQLite files; copy the database into one with"
             f" `paperdb snapshot --from URL --db db/papers.db`, then serve that"
         )
-    from .serve.app import serve as run_serve
+    from ..serve.app import serve as run_serve
 
     try:
         _run(run_serve, db_file, host=host, port=port, immutable=immutable)
