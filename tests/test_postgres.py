@@ -135,6 +135,13 @@ def test_a_url_paperdb_cannot_use_is_one_line_without_the_password(url, message)
     assert message in result.output and "s3cret" not in result.output
 
 
+def test_postgres_scheme_is_psycopg_too():
+    from etl.store.server import checked_url
+
+    assert checked_url("postgres://me@db.example/papers") == "postgresql+psycopg://me@db.example/papers"
+    assert checked_url("postgresql://me@db.example/papers") == "postgresql+psycopg://me@db.example/papers"
+
+
 def test_shown_urls_hide_the_password():
     assert shown("postgresql+psycopg://me:s3cret@db.example/papers") == "postgresql+psycopg://me:***@db.example/papers"
     assert shown("postgresql://me@db.example/papers") == "postgresql://me@db.example/papers"

@@ -11,7 +11,7 @@ from urllib.parse import unquote
 from ..errors import DatabaseBusyError, PaperdbError
 from ..settings import lock_wait
 
-SCHEMES = ("postgresql", "postgresql+psycopg")
+SCHEMES = ("postgresql", "postgresql+psycopg", "postgres")  # (`postgres://`: Heroku's and libpq's alias)
 # The advisory lock every paperdb load of a database takes inside its transaction: a second load
 # waits for the first to commit, as a second SQLite writer waits for the file's lock.
 LOAD_LOCK = 0x7061706572646201  # "paperdb" and 1, as a 64-bit key
@@ -51,8 +51,8 @@ def checked_url(target: str) -> str:
             f"{shown(target)}: paperdb writes to SQLite files and PostgreSQL servers"
             " (postgresql+psycopg://user@host/database); not to a database of this kind"
         )
-    if scheme == "postgresql":
-        target = "postgresql+psycopg" + target[len("postgresql") :]
+    if scheme in ("postgresql", "postgres"):
+        target = "postgresql+psycopg" + target[len(scheme) :]
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError
 
