@@ -49,6 +49,16 @@ def run(url: str, fn, *args):
         engine.dispose()
 
 
+def scalars(url: str, *queries: str) -> list:
+    """The one value each query gives, in one transaction."""
+    engine = make_engine(url)
+    try:
+        with engine.begin() as conn:
+            return [conn.exec_driver_sql(query).scalar() for query in queries]
+    finally:
+        engine.dispose()
+
+
 def relations(url: str) -> set[str]:
     engine = make_engine(url)
     try:
@@ -75,30 +85,21 @@ def test_full_text_search_is_a_tsvector_per_paper_with_a_gin_index_kept_by_a_tri
     from tests.helpers import listing_text
 
     run(pg, migrate)
-    engine = make_engine(pg)
-    try:
-        with engine.begin() as conn:
-            method = conn.exec_driver_sql(
-                "SELECT am.amname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid"
-                " JOIN pg_am am ON am.oid = c.relam WHERE c.relname = 'ix_papers_search_vector'"
-            ).scalar()
-    finally:
-        engine.dispose()
-    assert method == "gin"
+    index_method = (
+        "SELECT am.amname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid"
+        " JOIN pg_am am ON am.oid = c.relam WHERE c.relname = 'ix_papers_search_vector'"
+    )
+    assert scalars(pg, index_method) == ["gin"]
     small = str(write("one.txt", listing_text("We quantize lattice codebooks for large language models.")))
     load(pg, exports(write))  # a large load: the index is rebuilt once at the end
     load(pg, [small])  # a small one: the trigger keeps it row by row
-    engine = make_engine(pg)
-    try:
-        with engine.begin() as conn:
-            missing = conn.exec_driver_sql(
-                "SELECT count(*) FROM papers p LEFT JOIN papers_search s ON s.pk = p.pk"
-                " WHERE s.search_vector IS DISTINCT FROM papers_search_vector(p.title, p.keywords, p.abstract)"
-            ).scalar()
-            papers = conn.exec_driver_sql("SELECT count(*) FROM papers").scalar()
-            flags = conn.exec_driver_sql("SELECT count(*) FROM etl_flags").scalar()
-    finally:
-        engine.dispose()
+    missing, papers, flags = scalars(
+        pg,
+        "SELECT count(*) FROM papers p LEFT JOIN papers_search s ON s.pk = p.pk"
+        " WHERE s.search_vector IS DISTINCT FROM papers_search_vector(p.title, p.keywords, p.abstract)",
+        "SELECT count(*) FROM papers",
+        "SELECT count(*) FROM etl_flags",
+    )
     assert (missing, flags) == (0, 0) and papers == 7
 
 
