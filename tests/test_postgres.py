@@ -143,6 +143,26 @@ def test_postgres_scheme_is_psycopg_too():
     assert checked_url("postgresql://me@db.example/papers") == "postgresql+psycopg://me@db.example/papers"
 
 
+@pytest.mark.parametrize(
+    "url, secret",
+    [
+        ("postgresql://me:pa/ss@127.0.0.1:1/papers", "pa/ss"),
+        ("postgresql://me:top secret@127.0.0.1:1/papers", "top secret"),
+    ],
+)
+def test_passwords_with_slashes_or_spaces_are_hidden_too(url, secret):
+    result = CliRunner().invoke(cli, ["stats", "--db", url])
+    assert result.exit_code == 1 and result.output.count("\n") == 1 and secret not in result.output, result.output
+
+
+def test_the_placeholders_of_driver_sql_become_psycopgs():
+    from etl.store.driver import pyformat
+
+    assert pyformat("SELECT 'a%b?' || ?, :name, x::text -- it's 5%\nFROM t WHERE y LIKE 'p%'") == (
+        "SELECT 'a%%b?' || %s, %(name)s, x::text -- it's 5%%\nFROM t WHERE y LIKE 'p%%'"
+    )
+
+
 def test_shown_urls_hide_the_password():
     assert shown("postgresql+psycopg://me:s3cret@db.example/papers") == "postgresql+psycopg://me:***@db.example/papers"
     assert shown("postgresql://me@db.example/papers") == "postgresql://me@db.example/papers"
@@ -444,3 +464,62 @@ def test_a_signal_during_a_load_into_a_server_is_one_line_and_writes_nothing(pg,
     assert load.returncode == 1 and err.count("\n") == 1, err
     assert err.startswith("Error: stopped by SIGINT; nothing of this load was written"), err
     assert dump(pg) == before
+
+
+A_PAPER = "We study sparse autoencoders for interpretability of large language models in depth."
+B_PAPER = "We propose a graph neural network for molecular property prediction with message passing."
+C_PAPER = "Diffusion models generate images by reversing a noising process; we speed up sampling."
+D_PAPER = "Reinforcement learning agents explore with curiosity bonuses in sparse reward environments."
+
+
+def test_rows_added_after_removals_are_numbered_as_on_sqlite(pg, db_file, write):
+    """SQLite numbers a new row after the largest number there; a PostgreSQL sequence never
+    goes back after a delete: loads number as SQLite does."""
+    from etl.load import load
+    from tests.helpers import listing_text
+
+    for texts in ([A_PAPER, B_PAPER, C_PAPER], [A_PAPER, B_PAPER], [A_PAPER, B_PAPER, D_PAPER]):
+        path = str(write("papers.txt", listing_text(*texts)))
+        load(db_file, [path]), load(pg, [path])
+        assert dump(db_file) == dump(pg)
+
+
+def test_rows_added_after_a_failed_load_are_numbered_as_on_sqlite(pg, db_file, write):
+    from etl.load import load
+    from tests.helpers import listing_text
+
+    first = str(write("a.txt", listing_text(A_PAPER)))
+    second = str(write("b.txt", listing_text(B_PAPER, header="NeurIPS 2023 Papers")))
+
+    def fail(_stage):
+        raise RuntimeError("stopped")
+
+    for target in (db_file, pg):
+        load(target, [first])
+        with pytest.raises(RuntimeError):
+            load(target, [second], stage=fail)  # (sequences do not roll back)
+        load(target, [second])
+    assert dump(db_file) == dump(pg)
+
+
+def test_readers_are_not_locked_out_while_a_load_rescores(pg, write):
+    """A rescore on PostgreSQL keeps paper_keywords' indexes (DROP INDEX would lock readers out
+    until commit)."""
+    from etl.load import load, rescore
+    from etl.store.server import connect_read_only
+
+    load(pg, exports(write))
+    reader = connect_read_only(pg)
+    reader.execute("SET lock_timeout = '2s'")
+    counts = []
+
+    def read_while_loading(name):
+        if name == "full-text index":  # (after the keywords, inside the load's transaction)
+            counts.append(reader.execute("SELECT count(*) FROM paper_keywords").fetchone()[0])
+            reader.rollback()
+
+    try:
+        rescore(pg, stage=read_while_loading)
+    finally:
+        reader.close()
+    assert counts and counts[0] > 0

@@ -219,7 +219,8 @@ def refresh_keywords(conn: Connection, feed: KeywordFeed | None = None) -> int:
     # paper_keywords is rebuilt whole: its secondary indexes are dropped and made again after the
     # insert (one sort each instead of an index update per row), exactly as the migrations made
     # them. On any error the transaction's rollback restores them.
-    indexes = raw.index_definitions("paper_keywords")
+    # (SQLite only: on PostgreSQL, DROP INDEX would lock readers out of paper_keywords until commit)
+    indexes = [] if raw.postgres else raw.index_definitions("paper_keywords")
     for name, _ in indexes:
         raw.execute(f'DROP INDEX "{name}"')
     for statement in STORE:

@@ -183,6 +183,7 @@ class Run:
             self.conn.execute(delete(events).where(events.c.source_id == source_id))
         else:
             values |= {"resolved_path": input_file.stored, "first_loaded_at": self.now}
+            self.raw.renumber("sources")  # (a Core insert: see Driver.NUMBERED)
             source_id = self.conn.execute(insert(sources).values(values).returning(sources.c.id)).scalar_one()
         self.known[input_file.stored] = (source_id, digest)
         self.formats[source_id] = parsed.format
@@ -272,6 +273,7 @@ class Run:
     def _save_events(self, parsed: ParsedFile, source_id: int) -> None:
         if not parsed.events:
             return
+        self.raw.renumber("events")
         self.conn.execute(
             insert(events),
             [
@@ -333,6 +335,7 @@ class Run:
                     self.raw.execute(statement)
         conn.execute(text(RESUME_FTS))
         summary.duration_s = time.perf_counter() - started
+        self.raw.renumber("etl_runs")
         conn.execute(insert(etl_runs).values(summary.run_row(self.now, paths)))
 
 

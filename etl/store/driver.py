@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-# A quoted string or name (left as it is), a placeholder, or a percent sign (doubled for psycopg).
-_TOKENS = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?|(?<!:):([A-Za-z_]\w*)|%")
+# A quoted string or name, a dollar-quoted body or a comment (no placeholders inside; only their
+# `%` doubled), a placeholder, or a percent sign (doubled: psycopg reads every `%`).
+_TOKENS = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\$\$.*?\$\$|--[^\n]*|\?|(?<!:):([A-Za-z_]\w*)|%", re.DOTALL)
 
 
 @lru_cache(maxsize=512)
@@ -23,9 +24,24 @@ def pyformat(sql: str) -> str:
             return "%%"
         if m.group(1):
             return f"%({m.group(1)})s"
-        return token
+        return token.replace("%", "%%")
 
     return _TOKENS.sub(swap, sql)
+
+
+# Tables whose rows are numbered by the database (SQLite: the largest number plus one), and
+# their numbered column; an insert through the driver numbers new rows as SQLite would.
+NUMBERED = {
+    "papers": "pk",
+    "sources": "id",
+    "events": "id",
+    "keywords": "id",
+    "repos": "id",
+    "authors": "id",
+    "institutions": "id",
+    "etl_runs": "id",
+}
+_INSERT_INTO = re.compile(r"\s*INSERT\s+INTO\s+(\w+)", re.IGNORECASE)
 
 
 class Driver:
@@ -39,6 +55,7 @@ class Driver:
 
     def execute(self, sql: str, params=None):
         if self.postgres:
+            self._number_as_sqlite(sql)
             return self.raw.execute(pyformat(sql), params) if params else self.raw.execute(sql)
         return self.raw.execute(sql, params or ())
 
@@ -46,21 +63,39 @@ class Driver:
         if self.postgres:
             rows = list(rows)
             if rows:
+                self._number_as_sqlite(sql)
                 with self.raw.cursor() as cursor:
                     cursor.executemany(pyformat(sql), rows)
             return
         self.raw.executemany(sql, rows)
 
+    def _number_as_sqlite(self, sql: str) -> None:
+        m = _INSERT_INTO.match(sql)
+        if m and m.group(1) in NUMBERED:
+            self.renumber(m.group(1), NUMBERED[m.group(1)])
+
     def insert_rows(self, table: str, columns: str, rows) -> None:
         """Insert tuples of `columns` (names, comma-separated) into `table`: on PostgreSQL by
         COPY, its fast path for bulk rows; on SQLite by executemany."""
         if self.postgres:
+            if table in NUMBERED:
+                self.renumber(table, NUMBERED[table])
             with self.raw.cursor() as cursor, cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
                 for row in rows:
                     copy.write_row(row)
             return
         marks = ", ".join("?" * (columns.count(",") + 1))
         self.raw.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", rows)
+
+    def renumber(self, table: str, column: str = "id") -> None:
+        """Before rows are added to `table`: on PostgreSQL, its next `column` value is the largest
+        one there plus one, as SQLite numbers a new row (a sequence never goes back after a delete
+        or a rolled-back load, and ids would differ between the two)."""
+        if self.postgres:
+            self.raw.execute(
+                f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'), coalesce(max({column}), 0) + 1, false)"
+                f" FROM {table}"
+            )
 
     def stream(self, sql: str):
         """A cursor over a large result to read with fetchmany, to close when done: on PostgreSQL a
@@ -83,13 +118,7 @@ class Driver:
         return self.execute(sql, params).fetchone()[0]
 
     def index_definitions(self, table: str) -> list[tuple[str, str]]:
-        """(name, CREATE INDEX statement) of `table`'s secondary indexes (not those of its keys)."""
-        if self.postgres:
-            return self.execute(
-                "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = ? AND schemaname = current_schema()"
-                " AND indexname NOT IN (SELECT conname FROM pg_constraint)",
-                (table,),
-            ).fetchall()
+        """(name, CREATE INDEX statement) of a SQLite table's secondary indexes (not its keys')."""
         return self.execute(
             "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL", (table,)
         ).fetchall()

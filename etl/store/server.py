@@ -60,7 +60,9 @@ def checked_url(target: str) -> str:
         parsed = make_url(target)
         parsed.port  # noqa: B018 (a malformed port or host fails here)
     except (ArgumentError, ValueError) as exc:
-        raise PaperdbError(f"{shown(target)}: not a database URL paperdb can read ({shown(str(exc))})") from None
+        raise PaperdbError(
+            f"{shown(target)}: not a database URL paperdb can read ({shown(str(exc), secret_of=target)})"
+        ) from None
     try:
         import psycopg  # noqa: F401
     except ImportError:
@@ -68,13 +70,23 @@ def checked_url(target: str) -> str:
     return target
 
 
-_PASSWORD = re.compile(r"(://[^/@:\s]*:)[^@/\s]*(@)|([?&]password=)[^&\s]*", re.IGNORECASE)
+# A password after `://user:` (up to the `@` before the host: it may hold `/` or spaces) or
+# in a `password=` parameter.
+_PASSWORD = re.compile(r"(://[^/@:\s]*:)[^@\n]*(@)|([?&]password=)[^&\s]*", re.IGNORECASE)
 
 
-def shown(target: str) -> str:
+def shown(target: str, secret_of: str | None = None) -> str:
     """The URL (or any text quoting it) as messages show it: without a password, whether in
-    `user:password@` or in `?password=`."""
-    return _PASSWORD.sub(lambda m: f"{m[1]}***{m[2]}" if m[1] else f"{m[3]}***", target)
+    `user:password@` or in `?password=`; and without the password of URL `secret_of` wherever
+    the text repeats it (libpq's errors quote parts of a bad URL)."""
+    text = _PASSWORD.sub(lambda m: f"{m[1]}***{m[2]}" if m[1] else f"{m[3]}***", target)
+    if secret_of:
+        for m in _PASSWORD.finditer(secret_of):
+            whole = m[0]
+            secret = whole[len(m[1]) : -1] if m[1] else whole[len(m[3]) :]
+            if len(secret) >= 3:
+                text = text.replace(secret, "***")
+    return text
 
 
 def make_server_engine(url: str):
@@ -88,7 +100,10 @@ def make_server_engine(url: str):
 def take_load_lock(connection, on_wait: Callable[[], None] | None = None) -> None:
     """Hold the load lock for the rest of the transaction; if another load holds it, say so
     (`on_wait`) and wait for it up to $PAPERDB_LOCK_WAIT seconds, then fail clearly."""
-    connection.exec_driver_sql(f"SET LOCAL work_mem = '{WORK_MEM}'")  # the load's sorts and hashes in memory
+    connection.exec_driver_sql(  # the load's sorts and hashes in memory (never less than the server gives)
+        f"SELECT set_config('work_mem', '{WORK_MEM}', true)"
+        f" WHERE pg_size_bytes(current_setting('work_mem')) < pg_size_bytes('{WORK_MEM}')"
+    )
     if connection.exec_driver_sql("SELECT pg_try_advisory_xact_lock(%s)", (LOAD_LOCK,)).scalar():
         return
     wait_ms = min(round(lock_wait() * 1000), MAX_LOCK_TIMEOUT_MS)
@@ -98,7 +113,7 @@ def take_load_lock(connection, on_wait: Callable[[], None] | None = None) -> Non
         on_wait()
     connection.exec_driver_sql(f"SET LOCAL lock_timeout = {wait_ms}")
     connection.exec_driver_sql("SELECT pg_advisory_xact_lock(%s)", (LOAD_LOCK,))
-    connection.exec_driver_sql("SET LOCAL lock_timeout = 0")
+    connection.exec_driver_sql("SET LOCAL lock_timeout TO DEFAULT")
 
 
 def busy(connection) -> DatabaseBusyError:
@@ -131,8 +146,13 @@ def check_collation(connection) -> None:
         raise PaperdbError(
             f"{unquote(connection.engine.url.render_as_string(hide_password=True))}: the database {why};"
             " paperdb needs UTF-8 text in code-point order, as SQLite's, for the same keywords and ids."
-            f" Make a new database with: CREATE DATABASE {name}_utf8 ENCODING 'UTF8' LOCALE 'C.UTF-8' TEMPLATE template0"
+            f" Make a new database with: CREATE DATABASE {_identifier(name + '_utf8')} ENCODING 'UTF8'"
+            " LOCALE 'C.UTF-8' TEMPLATE template0"
         )
+
+
+def _identifier(name: str) -> str:
+    return name if re.fullmatch(r"[a-z_][a-z0-9_]*", name) else '"' + name.replace('"', '""') + '"'
 
 
 def _text(value) -> str:
@@ -152,7 +172,7 @@ def server_error(target: str, error: BaseException) -> PaperdbError | None:
     if isinstance(error, psycopg.Error):
         text = str(error).strip()
         first = text.splitlines()[0] if text else type(error).__name__
-        return PaperdbError(f"{shown(target)}: {shown(first)}")  # (libpq quotes a bad URL whole)
+        return PaperdbError(f"{shown(target)}: {shown(first, secret_of=target)}")  # (libpq quotes a bad URL)
     return None
 
 

@@ -37,6 +37,7 @@ COMMENTS = [
     ('sources', 'format', 'Input format: listing', 'Input format: listing, icml-events, pmlr-bibtex, paperlists, csv or jsonl'),
     ('sources', 'papers', 'Number of abstracts in the file', 'Number of papers (abstracts) in the file'),
 ]
+PAPER_LINKS_BEFORE = "Links cited in abstracts; GitHub ones in canonical form."  # (as revision 0002 made it)
 PAPER_LINKS = "Links cited in abstracts or given by sources; GitHub ones in canonical form."
 
 
@@ -58,4 +59,4 @@ def downgrade() -> None:
         return
     for table, column, before, _ in COMMENTS:
         _comment(table, column, before)
-    op.execute("COMMENT ON TABLE paper_links IS NULL")
+    op.execute("COMMENT ON TABLE paper_links IS '" + PAPER_LINKS_BEFORE.replace("'", "''") + "'")
