@@ -69,3 +69,15 @@ def build_demo_db(directory, *abstracts: str, events: int = 0, paperlists: int =
     load(db_file)
     load(db_file, [str(p) for p in extra])
     return db_file
+
+
+def run(target: str, fn, *args):
+    """`fn(connection, *args)` in one write transaction on `target` (a SQLite file or a server's URL)."""
+    from etl.store.engine import make_engine, transaction
+
+    engine = make_engine(target)
+    try:
+        with transaction(engine) as conn:
+            return fn(conn, *args)
+    finally:
+        engine.dispose()

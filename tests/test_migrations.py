@@ -9,9 +9,9 @@ from alembic import command
 
 from etl.errors import SchemaError
 from etl.load import load
-from etl.store.engine import alembic_config, current_revision, head_revision, make_engine, migrate, transaction
+from etl.store.engine import alembic_config, current_revision, head_revision, migrate
 from etl.store.models import Base
-from tests.helpers import listing_text, rows
+from tests.helpers import listing_text, rows, run
 
 
 def tables(db_file: str) -> set[str]:
@@ -20,15 +20,6 @@ def tables(db_file: str) -> set[str]:
         return {n for (n,) in con.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
     finally:
         con.close()
-
-
-def run(db_file: str, fn, *args):
-    engine = make_engine(db_file)
-    try:
-        with transaction(engine) as conn:
-            return fn(conn, *args)
-    finally:
-        engine.dispose()
 
 
 def test_upgrade_from_empty_creates_every_model_table(db_file, tmp_path):

@@ -18,6 +18,7 @@ from etl.cli import cli
 from etl.store.engine import alembic_config, current_revision, head_revision, make_engine, migrate, transaction
 from etl.store.models import Base
 from etl.store.server import shown
+from tests.helpers import run
 from tests.postgres import throwaway_server
 
 
@@ -40,13 +41,14 @@ def pg(server: str) -> str:
     return server
 
 
-def run(url: str, fn, *args):
-    engine = make_engine(url)
-    try:
-        with transaction(engine) as conn:
-            return fn(conn, *args)
-    finally:
-        engine.dispose()
+def one_line_error(args: list[str], *wanted: str, hidden: str | None = None, env=None) -> str:
+    """The output of a command that must fail with one `Error:` line holding `wanted`, never `hidden`."""
+    result = CliRunner().invoke(cli, args, env=env)
+    assert result.exit_code == 1 and result.output.startswith("Error: "), result.output
+    assert result.output.count("\n") == 1, result.output
+    assert all(w in result.output for w in wanted), result.output
+    assert hidden is None or hidden not in result.output, result.output
+    return result.output
 
 
 def scalars(url: str, *queries: str) -> list:
@@ -130,10 +132,7 @@ def test_migrate_and_stats_take_a_url(pg):
     ],
 )
 def test_a_url_paperdb_cannot_use_is_one_line_without_the_password(url, message):
-    result = CliRunner().invoke(cli, ["migrate", "--db", url])
-    assert result.exit_code == 1
-    assert result.output.startswith("Error: ") and result.output.count("\n") == 1, result.output
-    assert message in result.output and "s3cret" not in result.output
+    one_line_error(["migrate", "--db", url], message, hidden="s3cret")
 
 
 def test_postgres_scheme_is_psycopg_too():
@@ -151,8 +150,7 @@ def test_postgres_scheme_is_psycopg_too():
     ],
 )
 def test_passwords_with_slashes_or_spaces_are_hidden_too(url, secret):
-    result = CliRunner().invoke(cli, ["stats", "--db", url])
-    assert result.exit_code == 1 and result.output.count("\n") == 1 and secret not in result.output, result.output
+    one_line_error(["stats", "--db", url], hidden=secret)
 
 
 def test_the_placeholders_of_driver_sql_become_psycopgs():
@@ -327,10 +325,11 @@ def test_a_database_not_in_utf8_code_point_order_is_refused_with_the_command_tha
             conn.exec_driver_sql(f"CREATE DATABASE by_icu {create} TEMPLATE template0")
     finally:
         engine.dispose()
-    result = CliRunner().invoke(cli, ["migrate", "--db", server.replace("/paperdb?", "/by_icu?")])
-    assert result.exit_code == 1 and result.output.count("\n") == 1
-    assert why in result.output
-    assert "CREATE DATABASE by_icu_utf8 ENCODING 'UTF8' LOCALE 'C.UTF-8' TEMPLATE template0" in result.output
+    one_line_error(
+        ["migrate", "--db", server.replace("/paperdb?", "/by_icu?")],
+        why,
+        "CREATE DATABASE by_icu_utf8 ENCODING 'UTF8' LOCALE 'C.UTF-8' TEMPLATE template0",
+    )
 
 
 @pytest.mark.parametrize("fmt", ["csv", "jsonl"])
@@ -372,16 +371,14 @@ def test_a_snapshot_is_the_sqlite_database_a_direct_load_makes(pg, db_file, writ
 
 def test_a_snapshot_of_an_empty_server_database_is_a_one_line_error_and_leaves_no_file(pg, tmp_path):
     copy = tmp_path / "papers.db"
-    result = CliRunner().invoke(cli, ["snapshot", "--from", pg, "--db", str(copy)])
-    assert result.exit_code == 1 and result.output.count("\n") == 1
-    assert "not a paperdb database at the current schema" in result.output
+    one_line_error(["snapshot", "--from", pg, "--db", str(copy)], "not a paperdb database at the current schema")
     assert not copy.exists() and list(tmp_path.iterdir()) == []
 
 
 def test_serve_says_how_to_serve_a_servers_database():
-    result = CliRunner().invoke(cli, ["serve", "--db", "postgresql://me:s3cret@db.example/papers"])
-    assert result.exit_code == 1 and result.output.count("\n") == 1
-    assert "paperdb snapshot --from URL" in result.output and "s3cret" not in result.output
+    one_line_error(
+        ["serve", "--db", "postgresql://me:s3cret@db.example/papers"], "paperdb snapshot --from URL", hidden="s3cret"
+    )
 
 
 @pytest.mark.parametrize(
@@ -394,9 +391,7 @@ def test_serve_says_how_to_serve_a_servers_database():
 )
 def test_a_password_is_never_shown_whatever_the_url(url):
     for args in (["stats", "--db", url], ["load", "--db", url], ["export", "--db", url, "--out", "/tmp/x"]):
-        result = CliRunner().invoke(cli, args)
-        assert result.exit_code == 1 and result.output.startswith("Error: "), result.output
-        assert result.output.count("\n") == 1 and "s3cret" not in result.output, result.output
+        one_line_error(args, hidden="s3cret")
 
 
 def test_a_snapshot_is_written_to_a_file_not_to_a_server(pg):
