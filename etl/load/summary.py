@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 
 from .. import __version__
 from ..errors import storable_path
-from ..store.server import shown
+from ..store.target import shown
 
 
 def utcnow() -> str:

@@ -99,8 +99,8 @@ def _some(names: list[str], shown: int = 20) -> str:
 
 
 def read_csv(path: str, text: str, venue: str | None = None, year: int | None = None) -> ParsedFile:
-    dialect = "excel-tab" if path.lower().endswith(".tsv") else "excel"
-    reader = csv.DictReader(io.StringIO(text, newline=""), dialect=dialect, strict=True)
+    csv_format = "excel-tab" if path.lower().endswith(".tsv") else "excel"
+    reader = csv.DictReader(io.StringIO(text, newline=""), dialect=csv_format, strict=True)
     try:
         columns = {_key(c) for c in reader.fieldnames or ()}
     except csv.Error as exc:
