@@ -24,9 +24,6 @@ from .keywords.normalise import normalise_keyword
 from .links import Link, extract_links, source_link_text
 
 TITLE_PRIORITY = {"pmlr-bibtex": 0, "icml-events": 1, "paperlists": 2, "csv": 3, "jsonl": 3}
-# Whose abstract text, venue and year a paper keeps when sources disagree on markup: the
-# user's own listings first, then the published proceedings, then the exports.
-TEXT_PRIORITY = {"listing": 4, "pmlr-bibtex": 3, "icml-events": 2, "paperlists": 1, "csv": 0, "jsonl": 0}
 # Status words of sources (lower case) -> (decision, presentation). `Accept (Oral)` reads as `oral`.
 STATUSES = {
     "oral": ("accepted", "oral"),

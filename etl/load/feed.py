@@ -76,9 +76,10 @@ class KeywordFeed:
             parsed = reader.read_early(input_file)
             if parsed is None:
                 return
-            entries = parsed.entries[: room - len(self.fed)]
+            entries = [e for e in parsed.entries[: room - len(self.fed)] if e.abstract]
             self.feed(
-                (paper_id(e.abstract), e.abstract, abstract_sha256(e.abstract), fed_title(e.title)) for e in entries
+                (paper_id(e.abstract), *keyword_text(e.abstract, fed_title(e.title)), fed_title(e.title))
+                for e in entries
             )
 
     def close(self) -> None:
@@ -89,6 +90,13 @@ class KeywordFeed:
 def fed_title(title: str | None) -> str | None:
     """A source's title as the papers table stores it (the form keywords are ranked with)."""
     return clean_text(title) if title else None
+
+
+def keyword_text(abstract: str | None, title: str | None) -> tuple[str, str]:
+    """The text a paper's keywords are extracted from, and its SHA-256: the abstract, or for a
+    paper no source gives one, its title."""
+    text = abstract if abstract is not None else (title or "")
+    return text, abstract_sha256(text)
 
 
 def title_tag(title: str | None) -> str:
@@ -133,6 +141,8 @@ def complete_feed(
         for rows in batches:
             batch = []
             for pid, abstract, digest, title in rows:
+                if abstract is None:  # (a paper no source gives an abstract: its title)
+                    abstract, digest = keyword_text(None, title)
                 known = fed.get(pid)
                 if known is None:
                     batch.append((pid, abstract, title))

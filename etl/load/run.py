@@ -7,22 +7,22 @@ import time
 from collections.abc import Callable
 
 from ..errors import InputError
-from ..extract.bibliography import TEXT_PRIORITY, decision_of
-from ..extract.derive import derive
+from ..extract.bibliography import decision_of
 from ..sources import InputFile
 from ..sources.records import ParsedFile
 from ..store.schema import columns
 from ..store.writer import Writer
 from ..text.cleaning import clean_text
-from ..text.identity import abstract_sha256, paper_id
 from .bibliography import refresh_bibliography
-from .feed import KeywordFeed, fed_title
+from .feed import KeywordFeed, keyword_text
 from .incremental import note_removed_papers, update_keywords
 from .keywords import refresh_keywords
+from .merging import give_back, merge_into_abstracts
 from .reading import Reader
-from .rows import LINK_COLUMNS, link_rows, record_fields
+from .records import Saved, save_records
 from .statistics import needs_rescore
 from .summary import RunSummary, utcnow
+from .texts import choose_texts
 from .unchanged import KEYWORDS_STALE
 
 # One row per distinct repository link; owner and name as written in the smallest URL, so the
@@ -52,19 +52,6 @@ FIND_ORPHAN_PAPERS = """CREATE TEMP TABLE orphan_papers AS
 SELECT id FROM papers WHERE NOT EXISTS (SELECT 1 FROM paper_sources ps WHERE ps.paper_id = papers.id)"""
 ORPHAN_PAPERS = "SELECT id FROM orphan_papers"
 DROP_ORPHAN_PAPERS = f"DELETE FROM papers WHERE id IN ({ORPHAN_PAPERS})"
-# What a load sets of a paper it adds (the bibliography and keywords follow), and of one whose text changes.
-NEW_PAPER = (
-    "id",
-    "abstract",
-    "abstract_sha256",
-    "venue",
-    "year",
-    "text_source_id",
-    "code_status",
-    "updated_at",
-    "added_at",
-)
-CHANGED_TEXT = NEW_PAPER[1:-1]
 # A load defers the full-text index (and rebuilds it once at the end) when it may add more than
 # this share of the papers the database holds, judged by the input's size at this many bytes a
 # paper; a smaller load lets the index follow row by row, which costs what it changes.
@@ -91,15 +78,14 @@ class Run:
         self.keep_going = keep_going
         self.now = utcnow()
         self.known: dict[str, tuple[int, str]] = {}  # resolved path -> (source id, sha256)
-        self.formats: dict[int, str] = {}  # source id -> format
-        for path, source_id, digest, fmt in writer.execute("SELECT resolved_path, id, sha256, format FROM sources"):
+        for path, source_id, digest in writer.execute("SELECT resolved_path, id, sha256 FROM sources"):
             self.known[path] = (source_id, digest)
-            self.formats[source_id] = fmt
-        self.added: set[str] = set()
-        self.updated: set[str] = set()
+        self.saved = Saved()  # papers added, and each paper's records saved in this load
+        self.recorded: set[str] = set()  # papers whose records changed: their text is chosen again
         self.touched: set[str] = set()  # papers whose provenance changed: their bibliography is redone
-        # New and changed papers go to keyword extraction as they are saved, so worker processes
-        # extract while this process goes on reading and inserting; finish() feeds the rest.
+        self.updated: set[str] = set()  # papers whose text changed
+        # New papers go to keyword extraction as they are saved, so worker processes extract
+        # while this process goes on reading and inserting; finish() feeds the rest.
         self.keywords = keywords
         # For a large load the papers_fts triggers (papers_search's on PostgreSQL) stand aside
         # for this transaction and finish() rebuilds the index once, which costs far less than
@@ -134,17 +120,15 @@ class Run:
             return
         with self.summary.timed("insert"):
             source_id = self._save_source(input_file, data, digest, parsed, known)
-            ids, created = self._save_papers(parsed, source_id)
-            self.writer.insert(  # (every column, in the table's order)
-                "paper_sources",
-                [
-                    (source_id, e.position, pid, e.line, *record_fields(e))
-                    for e, pid in zip(parsed.entries, ids, strict=True)
-                ],
+            before = set(self.saved.added)
+            ids = save_records(
+                self.writer, parsed, list(parsed.entries), source_id, self.now, self.keywords.feed, self.saved
             )
             self._save_events(parsed, source_id)
+        self.recorded.update(ids)
         # A listing brings no title, authors or ids: the papers it creates have no bibliography to
         # resolve (a later export of the same run touches them itself).
+        created = self.saved.added - before
         self.touched.update(ids if parsed.format != "listing" else (pid for pid in ids if pid not in created))
         self.summary.files_loaded += 1
         self.summary.without_abstract += parsed.without_abstract
@@ -170,9 +154,9 @@ class Run:
         }
         if known:
             source_id = known[0]
-            self.touched.update(
-                pid for (pid,) in self.writer.select_in("paper_sources", ["paper_id"], "source_id", [source_id])
-            )
+            before = [pid for (pid,) in self.writer.select_in("paper_sources", ["paper_id"], "source_id", [source_id])]
+            self.touched.update(before)
+            self.recorded.update(before)
             self.writer.update("sources", [{"id": source_id, **values}], list(values))
             self.writer.delete_in("paper_sources", "source_id", [source_id])
             self.writer.delete_in("events", "source_id", [source_id])
@@ -180,77 +164,7 @@ class Run:
             values |= {"resolved_path": input_file.stored, "first_loaded_at": self.now}
             source_id = self.writer.add("sources", values)
         self.known[input_file.stored] = (source_id, digest)
-        self.formats[source_id] = parsed.format
         return source_id
-
-    def _save_papers(self, parsed: ParsedFile, source_id: int) -> tuple[list[str], set[str]]:
-        """Insert new papers. A known paper takes this file's abstract, venue and year when the
-        file's format ranks higher than the source its text came from (listings first: see
-        `TEXT_PRIORITY`), or when its text came from this very file. Returns each entry's id and
-        the ids of the papers it created."""
-        ids = [paper_id(entry.abstract) for entry in parsed.entries]
-        wanted: dict[str, dict] = {}
-        titles: dict[str, str] = {}  # the title a new paper will have: its first entry's with one
-        for entry, pid in zip(parsed.entries, ids, strict=True):
-            if entry.title and pid not in titles:
-                titles[pid] = entry.title
-            wanted.setdefault(
-                pid,
-                {
-                    "abstract": entry.abstract,
-                    "abstract_sha256": abstract_sha256(entry.abstract),
-                    "venue": entry.venue or parsed.venue,
-                    "year": entry.year or parsed.year,
-                    "text_source_id": source_id,
-                },
-            )
-        stored = {
-            row[0]: row[1:]
-            for row in self.writer.select_in(
-                "papers", ["id", "abstract", "venue", "year", "text_source_id"], "id", wanted
-            )
-        }
-        rank = TEXT_PRIORITY[parsed.format]
-        new, changed, moved, links = [], [], [], []
-        for pid, values in wanted.items():
-            if pid in stored:
-                abstract, venue, year, text_source = stored[pid]
-                current = TEXT_PRIORITY.get(self.formats.get(text_source, ""), -1)
-                if text_source != source_id and current >= rank:
-                    continue  # the paper keeps the text of a source that ranks as high or higher
-                if (abstract, venue, year) == (values["abstract"], values["venue"], values["year"]):
-                    if text_source != source_id:
-                        moved.append({"id": pid, "text_source_id": source_id})
-                    continue
-            with self.summary.timed("links"):
-                derived = derive(values["abstract"])
-                links += link_rows(pid, derived)
-            values |= {"code_status": derived.code_status, "updated_at": self.now}
-            if pid in stored:
-                changed.append({"id": pid, **values})
-            else:
-                new.append({"id": pid, **values, "added_at": self.now})
-        if new:
-            self.writer.insert("papers", [tuple(row[c] for c in NEW_PAPER) for row in new], NEW_PAPER)
-            self.added.update(row["id"] for row in new)
-            self.keywords.feed(
-                (row["id"], row["abstract"], row["abstract_sha256"], fed_title(titles.get(row["id"]))) for row in new
-            )
-        if moved:
-            self.writer.update("papers", moved, ["text_source_id"])
-        if changed:
-            changed_ids = [row["id"] for row in changed]
-            # the abstract's links go (those sources give stay)
-            self.writer.delete_in("paper_links", "paper_id", changed_ids, where="source_id IS NULL")
-            self.writer.update("papers", changed, CHANGED_TEXT)
-            self.updated.update(changed_ids)
-            self.keywords.feed(
-                (row["id"], row["abstract"], row["abstract_sha256"], fed_title(titles.get(row["id"])))
-                for row in changed
-            )
-        if links:
-            self.writer.insert("paper_links", links, LINK_COLUMNS)
-        return ids, {row["id"] for row in new}
 
     def _save_events(self, parsed: ParsedFile, source_id: int) -> None:
         if not parsed.events:
@@ -275,26 +189,67 @@ class Run:
         )
         self.summary.events += len(parsed.events)
 
+    def settle_papers(self) -> set[str]:
+        """After the files: remove papers no source lists any more; choose each changed paper's
+        text; give papers that lost every abstract back to their other records; redo the
+        bibliography of touched papers; let papers without an abstract join the paper that has
+        theirs. Returns the papers whose keywords must be ranked again for their title or author
+        keywords."""
+        writer, summary, saved = self.writer, self.summary, self.saved
+        writer.execute(FIND_ORPHAN_PAPERS)
+        note_removed_papers(writer, ORPHAN_PAPERS)
+        orphans = {pid for (pid,) in writer.execute(ORPHAN_PAPERS)}
+        summary.papers_removed = writer.execute(DROP_ORPHAN_PAPERS).rowcount
+        writer.execute("DROP TABLE orphan_papers")
+        with summary.timed("texts"):
+            settle = {p for p in self.recorded - orphans if p not in saved.added or saved.records[p] > 1}
+            changes = choose_texts(writer, settle, self.now)
+            self.updated |= set(changes.changed)
+            self.keywords.feed(
+                (pid, *keyword_text(text, title), title) for pid, (text, _, title) in changes.changed.items()
+            )
+            given = give_back(writer, changes.lost, self.now, self._forget)
+            self._gone(given)
+            self.touched |= set(given.values()) | self.recorded - orphans - set(given)
+        with summary.timed("bibliography"):
+            rekeyed = refresh_bibliography(writer, self.touched - orphans - set(given))
+            joined = merge_into_abstracts(writer, self.touched - orphans - set(given), self._forget)
+            self._gone(joined)
+            rekeyed = (rekeyed - set(joined)) | refresh_bibliography(writer, set(joined.values()))
+        summary.papers_merged = len(joined)
+        return rekeyed
+
+    def _forget(self, papers: list[str]) -> None:
+        """Before papers are removed by a merge: count their keywords out."""
+        self.writer.execute("CREATE TEMP TABLE gone_papers (id TEXT PRIMARY KEY)")
+        self.writer.execute("INSERT INTO gone_papers VALUES (:id)", [{"id": pid} for pid in papers])
+        note_removed_papers(self.writer, "SELECT id FROM gone_papers")
+        self.writer.execute("DROP TABLE gone_papers")
+
+    def _gone(self, gone: dict[str, str]) -> None:
+        for pid, target in gone.items():
+            self.saved.added.discard(pid)
+            self.updated.discard(pid)
+            self.touched.discard(pid)
+            self.touched.add(target)
+
     def finish(
         self, paths: list[str], started: float, rescore: bool, stage: Callable[[str], None] | None = None
     ) -> None:
-        """Drop orphans, refresh bibliography, keywords and the full-text index, log the run.
+        """Settle the papers, refresh repositories, keywords and the full-text index, log the run.
         `stage` is told of each long step as it starts."""
         summary, writer = self.summary, self.writer
         stage = stage or (lambda _: None)
         rekeyed: set[str] = set()
         if summary.files_loaded:
-            writer.execute(FIND_ORPHAN_PAPERS)
-            note_removed_papers(writer, ORPHAN_PAPERS)
-            summary.papers_removed = writer.execute(DROP_ORPHAN_PAPERS).rowcount
-            writer.execute("DROP TABLE orphan_papers")
-            with summary.timed("bibliography"):
-                rekeyed = refresh_bibliography(writer, self.touched)
+            rekeyed = self.settle_papers()
             refresh_repos(writer)  # (after the links sources give)
-        summary.papers_added = len(self.added)
-        summary.papers_updated = len(self.updated - self.added)
-        ranked = self.added | self.updated | rekeyed
-        changing = len(ranked) + summary.papers_removed
+        added = self.saved.added
+        summary.papers_added = len(added)
+        summary.papers_updated = len(self.updated - added)
+        summary.records_skipped += self.saved.skipped
+        ranked = added | self.updated | rekeyed
+        changing = len(ranked) + summary.papers_removed + summary.papers_merged
         if rescore or writer.scalar(KEYWORDS_STALE) or (changing and needs_rescore(writer, changing)):
             stage("keywords")
             self.defer_fts()  # (every paper's keyword facets may change)
@@ -304,9 +259,11 @@ class Run:
         elif ranked:
             stage("keywords")
             with summary.timed("keywords"):
-                summary.keywords = update_keywords(writer, self.keywords, ranked, summary.papers_removed)
-        elif summary.papers_removed:
-            summary.keywords = update_keywords(writer, None, set(), summary.papers_removed)
+                summary.keywords = update_keywords(
+                    writer, self.keywords, ranked, summary.papers_removed + summary.papers_merged
+                )
+        elif summary.papers_removed or summary.papers_merged:
+            summary.keywords = update_keywords(writer, None, set(), summary.papers_removed + summary.papers_merged)
         summary.papers_total = writer.scalar("SELECT count(*) FROM papers")
         if self.fts_deferred and (summary.files_loaded or summary.keywords is not None):
             stage("full-text index")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlalchemy.orm import DeclarativeBase
 
 from .base import NAMING_CONVENTION  # noqa: F401 (re-exported)
-from .schema import metadata, people, scoring, tables
+from .schema import metadata, people, provenance, scoring, tables
 
 
 class Base(DeclarativeBase):
@@ -19,11 +19,11 @@ class Paper(Base):
 
 
 class Source(Base):
-    __table__ = tables.sources
+    __table__ = provenance.sources
 
 
 class PaperSource(Base):
-    __table__ = tables.paper_sources
+    __table__ = provenance.paper_sources
 
 
 class PaperLink(Base):
@@ -43,15 +43,15 @@ class PaperFormerId(Base):
 
 
 class Event(Base):
-    __table__ = tables.events
+    __table__ = provenance.events
 
 
 class EtlFlag(Base):
-    __table__ = tables.etl_flags
+    __table__ = provenance.etl_flags
 
 
 class EtlRun(Base):
-    __table__ = tables.etl_runs
+    __table__ = provenance.etl_runs
 
 
 class Author(Base):

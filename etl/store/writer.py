@@ -130,17 +130,28 @@ class Writer:
         self.execute(sql, [{f"c{i}": value for i, value in enumerate(row)} for row in rows])
 
     def update(
-        self, name: str, rows: Sequence[Mapping], columns: Sequence[str], key: str = "id", *, where: str | None = None
+        self,
+        name: str,
+        rows: Sequence[Mapping],
+        columns: Sequence[str],
+        key: str | Sequence[str] = "id",
+        *,
+        where: str | None = None,
     ) -> None:
-        """Set `columns` of the rows whose `key` is each mapping's `key` value (and that match the
-        SQL condition `where`)."""
+        """Set `columns` of the rows whose `key` column (or columns) hold each mapping's values
+        there (and that match the SQL condition `where`)."""
         if not rows:
             return
         target = _table(name)
-        statement = update(target).where(target.c[key] == bindparam("key_")).values({c: bindparam(c) for c in columns})
+        keys = (key,) if isinstance(key, str) else tuple(key)
+        statement = update(target).values({c: bindparam(c) for c in columns})
+        for k in keys:
+            statement = statement.where(target.c[k] == bindparam(f"key_{k}"))
         if where:
             statement = statement.where(text(where))
-        self.conn.execute(statement, [{"key_": row[key], **{c: row[c] for c in columns}} for row in rows])
+        self.conn.execute(
+            statement, [{**{f"key_{k}": row[k] for k in keys}, **{c: row[c] for c in columns}} for row in rows]
+        )
 
     def select_in(self, name: str, columns: Sequence[str], key: str, values: Iterable) -> Iterator[tuple]:
         """The `columns` of the rows whose `key` is one of `values` (asked in lists of `IDS_PER_QUERY`)."""
