@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..text.cleaning import clean_name, clean_text, institution_key, name_key
+from ..text.cleaning import clean_name, clean_text, clean_title, institution_key, name_key
 from ..text.identity import normalise_abstract
 from .keywords.normalise import normalise_keyword
 from .links import Link, extract_links, source_link_text
@@ -124,7 +124,7 @@ def resolve(records: Iterable[Record]) -> Resolved:
     )
     titled = next((r for r in ordered if r.title), None)
     with_authors = next((r for r in ordered if r.authors), None)
-    title = clean_text(titled.title) if titled and titled.title else None
+    title = clean_title(titled.title) if titled and titled.title else None
     authors, affiliations = [], []
     given = with_authors.affiliations if with_authors else ()
     for i, raw in enumerate(with_authors.authors if with_authors else ()):
