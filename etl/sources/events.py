@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ..errors import InputError
+from ..text.placeholders import is_placeholder, is_usable_abstract
 from .decode import join_lines, parse_json
 from .fields import MAX_ITEMS, MAX_TITLE_CHARS, text_field
 from .records import Entry, Event, ParsedFile
@@ -122,7 +123,7 @@ def read_events(path: str, text: str, venue: str | None = None, year: int | None
                 )
             )
             continue
-        if not abstract:
+        if not is_usable_abstract(abstract, title):
             without_abstract += 1
             continue
         ids = (("icml_poster", parsed[3]),) if parsed else ()
@@ -132,7 +133,7 @@ def read_events(path: str, text: str, venue: str | None = None, year: int | None
                 abstract=join_lines(abstract),
                 line=line,
                 position=len(entries) + 1,
-                title=title or None,
+                title=None if is_placeholder(title) else title,
                 authors=authors,
                 ids=ids,
                 url=url and canonical_event_url(url),

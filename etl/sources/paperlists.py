@@ -8,6 +8,7 @@ import os
 import re
 
 from ..errors import InputError
+from ..text.placeholders import is_placeholder, is_usable_abstract
 from .decode import join_lines, parse_json
 from .events import object_lines
 from .fields import MAX_FIELD_CHARS, MAX_TITLE_CHARS, text_field, text_items
@@ -207,8 +208,8 @@ def read_paperlists(path: str, text: str, venue: str | None = None, year: int | 
         if not isinstance(item, dict):
             raise InputError(path, f"record {index + 1} is not an object", line)
         _check_types(path, item, index, line)
-        abstract = join_lines(_text(item.get("abstract")))
-        if not abstract:
+        abstract, title = join_lines(_text(item.get("abstract"))), join_lines(_text(item.get("title")))
+        if not is_usable_abstract(abstract, title):
             without_abstract += 1
             continue
         site = _text(item.get("site")) or _text(item.get("pdf"))
@@ -219,7 +220,7 @@ def read_paperlists(path: str, text: str, venue: str | None = None, year: int | 
                 abstract=abstract,
                 line=line,
                 position=len(entries) + 1,
-                title=join_lines(_text(item.get("title"))) or None,
+                title=None if is_placeholder(title) else title,
                 authors=authors,
                 ids=_ids(item, site),
                 url=site or None,

@@ -7,6 +7,7 @@ import io
 import re
 
 from ..errors import InputError
+from ..text.placeholders import is_placeholder, is_usable_abstract
 from .decode import join_lines, parse_json
 from .fields import MAX_TITLE_CHARS, text_field, text_items, year_field
 from .ids import arxiv_id, openreview_id
@@ -67,8 +68,8 @@ def _entry(row: dict, line: int, position: int, venue: str | None, year: int | N
     def text(name: str, **options) -> str:
         return text_field(path, fields.get(name), name, line, **options)
 
-    abstract = join_lines(text("abstract"))
-    if not abstract:
+    abstract, title = join_lines(text("abstract")), join_lines(text("title", limit=MAX_TITLE_CHARS))
+    if not is_usable_abstract(abstract, title):
         return None
     ids = tuple(
         (scheme, _id_value(scheme, value))
@@ -81,7 +82,7 @@ def _entry(row: dict, line: int, position: int, venue: str | None, year: int | N
         abstract=abstract,
         line=line,
         position=position,
-        title=join_lines(text("title", limit=MAX_TITLE_CHARS)) or None,
+        title=None if is_placeholder(title) else title,
         authors=split_names(text_items(path, fields.get(authors), authors, line)),
         ids=tuple(dict.fromkeys(ids)),
         url=text("url").strip() or None,
