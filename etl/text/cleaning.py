@@ -20,7 +20,11 @@ def clean_text(raw: str) -> str:
     `{I}nfer{C}ept` -> `InferCept`; `$\\bf{\\Phi}_\\textrm{Flow}$` -> `ΦFlow`; `Schölkopf` from
     `Sch{\\"o}lkopf`; HTML tags dropped; PDF debris and mojibake repaired (see `debris.repair`);
     text-mode LaTeX as text (see `markup.latex_text`); every brace and run of spaces gone."""
-    text = repair(latex_text(repair(html.unescape(_TAG.sub("", raw)))))
+    text = repair(html.unescape(_TAG.sub("", raw)))
+    for _ in range(3):  # (as in clean_abstract)
+        if not has_markup(text) or (read := repair(latex_text(text))) == text:
+            break
+        text = read
     if "$" in text:
         text = _MATH.sub(lambda m: latex_to_text(m.group(1)), text)
     text = text.replace("{", "").replace("}", "")
@@ -37,12 +41,13 @@ def clean_abstract(raw: str) -> str:
     """An abstract for display, search and keywords: PDF debris and mojibake repaired, invisible
     characters dropped (`debris.repair`), text-mode LaTeX as text (`\\emph{i.e.}` -> `i.e.`,
     ``` ``x'' ``` -> `“x”`, `\\url{u}` -> `u`), runs of spaces as one. Inline math (`$...$`) and
-    URLs stay as written, for the renderer; so do HTML and Markdown. Applied to its own output,
-    it changes nothing, unless the raw text escaped a brace or a dollar (`\\{x\\}` is `{x}`,
-    which is then read as a group)."""
+    URLs stay as written, for the renderer; so do HTML and Markdown. What the rules make is read
+    again (`\\emph{``` makes ``` `` ```, `\\{x\\}` `{x}`), so that cleaning the output changes nothing."""
     text = repair(raw)
-    if has_markup(text):
-        text = repair(latex_text(text))  # (LaTeX read may make debris: `Ã``` is `Ã“`)
+    for _ in range(3):  # (what a rule removes may join into markup or debris: `\\emph{``` is `“`)
+        if not has_markup(text) or (read := repair(latex_text(text))) == text:
+            break
+        text = read
     text = text.strip()
     return " ".join(text.split()) if "  " in text or "\n" in text or "\t" in text else text
 

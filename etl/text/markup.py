@@ -77,7 +77,7 @@ _HREF = re.compile(r"\\href ?\{([^{}\s]{1,2000})\} ?\{([^{}]{0,500})\}")
 INLINE_MATH = r"\$\$?[^$]{1,400}?\$\$?"
 _KEPT = INLINE_MATH + r"|https?://[^\s<>\"'{}\\]+"
 _TOKEN = re.compile(_KEPT + r"|\\(?:[A-Za-z]+\*?|.)|[{}]|``|''|---?|~", re.DOTALL)
-_SINGLE_QUOTED = re.compile(r"(?<!`)`([^`'\n]{1,200})'(?![A-Za-z'])")
+_SINGLE_QUOTED = re.compile(r"(?<!`)`([^`'‘’“”\n]{1,200})'(?![A-Za-z'])")
 _WORD = re.compile(r"[\w\-.'’]+")  # the content of a group whose braces only protect it (`{FALCON}`)
 # What the braces of a group write, by the kind of argument it is (None: a group of its own).
 _GROUPS = {None: ("{", "}"), "keep": ("", ""), "drop": ("", ""), "note": (" (", ")"), "cite": ("[", "]")}
