@@ -18,7 +18,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..text.cleaning import clean_name, clean_text, clean_title, institution_key, name_key
+from ..text.authors import clean_name, name_key
+from ..text.cleaning import clean_text, clean_title, institution_key
 from ..text.identity import normalise_abstract
 from ..text.placeholders import is_placeholder
 from .keywords.normalise import normalise_keyword

@@ -8,6 +8,7 @@ import re
 import bibtexparser
 
 from ..errors import InputError
+from ..text.authors import split_authors
 from ..text.placeholders import is_placeholder, is_usable_abstract
 from .decode import join_lines
 from .fields import MAX_TITLE_CHARS, text_field, year_field
@@ -28,30 +29,6 @@ VENUES = [
     (re.compile(r"Conference on Robot Learning", re.I), "CoRL"),
 ]
 _KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s]+)")
-
-
-def split_authors(field: str) -> tuple[str, ...]:
-    """`Last, First and Other, Name` -> ('First Last', 'Name Other'); braces keep `and` inside."""
-    names, depth, start = [], 0, 0
-    for m in re.finditer(r"[{}]|\s+and\s+", field):
-        token = m.group()
-        if token == "{":
-            depth += 1
-        elif token == "}":
-            depth -= 1
-        elif depth == 0:
-            names.append(field[start : m.start()])
-            start = m.end()
-    names.append(field[start:])
-    out = []
-    for name in (n.strip() for n in names):
-        if not name:
-            continue
-        if "," in name:
-            last, _, first = name.partition(",")
-            name = f"{first.strip()} {last.strip()}".strip()
-        out.append(" ".join(name.split()))
-    return tuple(out)
 
 
 def venue_of(booktitle: str) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ..errors import InputError
+from ..text.authors import split_authors
 from ..text.placeholders import is_placeholder, is_usable_abstract
 from .decode import join_lines, parse_json
 from .fields import MAX_ITEMS, MAX_TITLE_CHARS, text_field
@@ -67,7 +68,7 @@ def _people(path: str, people: object, index: int, line: int) -> tuple[str, ...]
         raise InputError(path, f"item {index + 1}: `speakers/authors` has more than {MAX_ITEMS:,} items", line)
     if isinstance(people, str):
         text_field(path, people, "speakers/authors", line, f"item {index + 1}: ")
-        return tuple(a.strip() for a in people.split(",") if a.strip())
+        return split_authors(people)
     if isinstance(people, list):
         names = []
         for person in people:
@@ -77,10 +78,9 @@ def _people(path: str, people: object, index: int, line: int) -> tuple[str, ...]
                 raise InputError(
                     path, f"item {index + 1}: `speakers/authors` holds a {type(person).__name__}, not a name", line
                 )
-            if person.strip():
-                names.append(person.strip())
+            names.append(person)
         text_field(path, ", ".join(names), "speakers/authors", line, f"item {index + 1}: ")
-        return tuple(names)
+        return split_authors(names)
     raise InputError(path, f"item {index + 1}: `speakers/authors` is a {type(people).__name__}, not names", line)
 
 

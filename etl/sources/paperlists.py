@@ -8,6 +8,7 @@ import os
 import re
 
 from ..errors import InputError
+from ..text.authors import split_authors
 from ..text.placeholders import is_placeholder, is_usable_abstract
 from .decode import join_lines, parse_json
 from .events import object_lines
@@ -187,10 +188,22 @@ def split_keywords(value: object) -> tuple[str, ...]:
     return tuple(dict.fromkeys(" ".join(p.split()) for p in parts if p.strip()))
 
 
-def _authors(value: object) -> tuple[str, ...]:
+def authors_and_affiliations(item: dict) -> tuple[tuple[str, ...], tuple]:
+    """The record's authors (`split_authors`: `;`-separated, also `A, B and C` within) and their
+    affiliations. `aff` lines up with the names, or with the `;`-separated parts of `author`
+    (`Bowen Zhou and Mingbo Ma` is one part): then each name of a part has the part's."""
+    value = item.get("author")
     if isinstance(value, list):
-        return tuple(" ".join(str(v).split()) for v in value if str(v).strip())
-    return tuple(" ".join(part.split()) for part in _text(value).split(";") if part.strip())
+        names = split_authors(value)
+        return names, affiliations(item, len(names))
+    parts = [split_authors(part) for part in _text(value).split(";")]
+    parts = [part for part in parts if part]
+    names = tuple(name for part in parts for name in part)
+    found = affiliations(item, len(names))
+    if found or len(parts) == len(names):
+        return names, found
+    by_part = affiliations(item, len(parts))
+    return names, tuple(pairs for part, pairs in zip(parts, by_part, strict=True) for _ in part) if by_part else ()
 
 
 def read_paperlists(path: str, text: str, venue: str | None = None, year: int | None = None) -> ParsedFile:
@@ -213,7 +226,7 @@ def read_paperlists(path: str, text: str, venue: str | None = None, year: int | 
             without_abstract += 1
             continue
         site = _text(item.get("site")) or _text(item.get("pdf"))
-        authors = _authors(item.get("author"))
+        authors, affiliated = authors_and_affiliations(item)
         bib_year = _BIBTEX_YEAR.search(_text(item.get("bibtex")))
         entries.append(
             Entry(
@@ -230,7 +243,7 @@ def read_paperlists(path: str, text: str, venue: str | None = None, year: int | 
                 track=_text(item.get("track")) or None,
                 keywords=split_keywords(item.get("keywords")),
                 links=tuple(text for field in LINK_FIELDS if (text := _text(item.get(field)))),
-                affiliations=affiliations(item, len(authors)),
+                affiliations=affiliated,
                 extra=_extra(path, item, index, line),
             )
         )

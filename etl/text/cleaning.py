@@ -52,25 +52,6 @@ def clean_abstract(raw: str) -> str:
     return " ".join(text.split()) if "  " in text or "\n" in text or "\t" in text else text
 
 
-def clean_name(raw: str) -> str:
-    """An author's name for display: markup removed, an ALL-CAPS name in title case
-    (`PAUL DUETTING` -> `Paul Duetting`)."""
-    name = clean_text(raw)
-    letters = [c for c in name if c.isalpha()]
-    if letters and all(c.isupper() for c in letters) and len(letters) > 3:
-        name = " ".join(part.capitalize() if len(part) > 2 else part for part in name.split())
-        name = re.sub(r"(?<=-)([a-z])", lambda m: m.group(1).upper(), name)
-    return name
-
-
-def name_key(name: str) -> str:
-    """The merge key of an author: accents and case folded, nicknames in parentheses and
-    punctuation dropped (`Sung Min (Sam) Park` -> `sung min park`)."""
-    name = re.sub(r"\([^)]*\)", " ", clean_text(name))
-    name = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    return " ".join(re.sub(r"[^\w\s-]", " ", name.casefold()).replace("-", " ").split())
-
-
 def institution_key(name: str) -> str:
     """The merge key of an institution: accents and case folded, `&` as `and`, punctuation and a
     leading `the` dropped (`The University of Texas at Austin`, `University of Texas at Austin`)."""
