@@ -14,7 +14,7 @@ from .records import Entry, Event, ParsedFile
 PAPER_TYPES = {"poster", "oral", "spotlight", "spotlight poster", "oral poster"}
 # https://ICML.cc//virtual/2024/poster/34755: upper-case host, a double slash, year, kind, id
 _EVENT_URL = re.compile(
-    r"^https?://(?P<host>[^/]+)/+virtual/(?P<year>\d{4})/(?P<kind>[a-z-]+)/(?P<id>\d+)", re.IGNORECASE
+    r"^https?://(?P<host>[^/]+)/+virtual/(?P<year>[0-9]{4})/(?P<kind>[a-z-]+)/(?P<id>[0-9]+)", re.IGNORECASE
 )
 
 

@@ -56,7 +56,7 @@ VENUES = {
     "tmlr": "TMLR",
     "jmlr": "JMLR",
 }
-_FILE_NAME = re.compile(r"^(?P<venue>[a-z0-9]*?[a-z])(?P<year>(?:19|20)\d\d)(?:\D|$)", re.IGNORECASE)
+_FILE_NAME = re.compile(r"^(?P<venue>[a-z0-9]*?[a-z])(?P<year>(?:19|20)[0-9][0-9])(?:[^0-9]|$)", re.IGNORECASE)
 _BIBTEX_YEAR = re.compile(r"\byear\s*=\s*[{\"]?\s*((?:19|20)\d\d)")
 PLACEHOLDERS = frozenset(("unknown institution", "unknown", "n/a", "none"))  # not institutions
 LINK_FIELDS = ("github", "project")  # the paper's own code and project page
@@ -105,6 +105,15 @@ def _parts(value: object, sep: str = ";") -> list[str]:
     return [part.strip() for part in _text(value).split(sep)] if _text(value) else []
 
 
+def _at(values: list[str], index: str) -> str | None:
+    """`values[index]` for an index written in ASCII digits within range; anything else (`²`,
+    `-1`, `1.0`, `x`) is no index, so the pair is skipped."""
+    index = index.strip()
+    if not (index.isascii() and index.isdigit()) or len(index) > 6 or int(index) >= len(values):
+        return None
+    return values[int(index)]
+
+
 def affiliations(item: dict, n_authors: int) -> tuple[tuple[tuple[str, str | None], ...], ...]:
     """Each author's (institution, country) pairs. `aff` has one entry per author (empty when
     unknown); `aff_unique_index` one per non-empty entry, pointing into `aff_unique_norm` (`0+2`:
@@ -131,9 +140,8 @@ def affiliations(item: dict, n_authors: int) -> tuple[tuple[tuple[str, str | Non
                 where = where * len(picks)  # (one country for all)
             pairs = []
             for j, pick in enumerate(picks):
-                name = names[int(pick)] if pick.isdigit() and int(pick) < len(names) else ""
-                c = where[j] if j < len(where) else ""
-                country = countries[int(c)] if c.isdigit() and int(c) < len(countries) else None
+                name = _at(names, pick) or ""
+                country = _at(countries, where[j] if j < len(where) else "")
                 if name and name.casefold() not in PLACEHOLDERS:
                     pairs.append((name, country or None))
             out[i] = tuple(dict.fromkeys(pairs))
