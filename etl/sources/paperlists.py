@@ -57,7 +57,8 @@ VENUES = {
     "jmlr": "JMLR",
 }
 _FILE_NAME = re.compile(r"^(?P<venue>[a-z0-9]*?[a-z])(?P<year>(?:19|20)[0-9][0-9])(?:[^0-9]|$)", re.IGNORECASE)
-_BIBTEX_YEAR = re.compile(r"\byear\s*=\s*[{\"]?\s*((?:19|20)\d\d)")
+# (after `=`, one class of characters: two runs of optional spaces in a row backtrack quadratically)
+_BIBTEX_YEAR = re.compile(r"\byear\s*=[\s{\"]*((?:19|20)[0-9][0-9])")
 PLACEHOLDERS = frozenset(("unknown institution", "unknown", "n/a", "none"))  # not institutions
 LINK_FIELDS = ("github", "project")  # the paper's own code and project page
 # Fields whose presence, with `title` and `abstract`, marks a paperlists record.
