@@ -74,6 +74,7 @@ def test_placeholders(text):
         "LLaMA",
         "深度学习",  # a title in a script without spaces
         "Tomáš Mikolov",
+        "T\x00itle",  # a NUL is bad input, for the reader to refuse, not a placeholder to pass over
     ],
 )
 def test_real_text_is_no_placeholder(text):

@@ -9,6 +9,8 @@ says "missing" (`abstract`, `tbd`, `unavailable`, ...) rather than only small wo
 
 from __future__ import annotations
 
+import unicodedata
+
 # Words that say a value is missing, as they appear in placeholders (case folded, without
 # punctuation: `N/A` is `na`, `T.B.D.` is `tbd`).
 MISSING_WORDS = frozenset(
@@ -35,10 +37,11 @@ MIN_ABSTRACT_LETTERS = 20
 
 
 def _words(text: str) -> list[str]:
-    """The words of a text, case folded, each without the punctuation in it (`N/A` -> `na`)."""
+    """The words of a text, case folded, each without the punctuation in it (`N/A` -> `na`);
+    control and format characters stay (`T\\x00itle` is no placeholder but bad input)."""
     out = []
     for part in text.replace("-", " ").replace("_", " ").replace(":", " ").replace(",", " ").split():
-        word = "".join(c for c in part.casefold() if c.isalnum())
+        word = "".join(c for c in part.casefold() if c.isalnum() or unicodedata.category(c)[0] == "C")
         if word:
             out.append(word)
     return out
