@@ -18,8 +18,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..text.cleaning import clean_name, clean_text, institution_key, name_key
+from ..text.authors import clean_name, name_key
+from ..text.cleaning import clean_text, clean_title, institution_key
 from ..text.identity import normalise_abstract
+from ..text.placeholders import is_placeholder
 from .keywords.normalise import normalise_keyword
 from .links import Link, extract_links, source_link_text
 
@@ -119,9 +121,9 @@ def resolve(records: Iterable[Record]) -> Resolved:
         (r for r in records if r.format in TITLE_PRIORITY),
         key=lambda r: (TITLE_PRIORITY[r.format], r.path, r.position),
     )
-    titled = next((r for r in ordered if r.title), None)
+    titled = next((r for r in ordered if r.title and not is_placeholder(r.title)), None)
     with_authors = next((r for r in ordered if r.authors), None)
-    title = clean_text(titled.title) if titled and titled.title else None
+    title = clean_title(titled.title) if titled and titled.title else None
     authors, affiliations = [], []
     given = with_authors.affiliations if with_authors else ()
     for i, raw in enumerate(with_authors.authors if with_authors else ()):
