@@ -64,22 +64,15 @@ def test_csv_and_jsonl_map_columns():
             '[\n {"type": "Poster",\n  "name": "x",\n  "abstract": oops}\n]',
             "bad.json:4: malformed JSON: Expecting value (column 15)",
         ),
-        ("bad.json", '{"a": 1}', "bad.json:1: missing required field: abstract"),
-        (
-            "bad.bib",
-            "@InProceedings{pmlr-v235-x24a,\n  title = {Unclosed,\n",
-            "bad.bib:1: malformed BibTeX entry pmlr-v235-x24a: ",
-        ),
         (
             "bad.csv",
-            "title,summary\nA,B\n",
-            "bad.csv:1: missing required column(s): abstract (columns: summary, title)",
+            "name,summary\nA,B\n",
+            "bad.csv:1: missing required column: abstract or title (columns: name, summary)",
         ),
-        ("bad.jsonl", '{"title": "x", "abstract": "y"}\n{"title": \n', "bad.jsonl:2: malformed JSON line: "),
         ("novenue.csv", "title,abstract\nA,Some abstract text.\n", "novenue.csv:2: no venue and year"),
     ],
 )
-def test_malformed_exports_name_file_and_line(name, content, message, write, db_file):
+def test_unreadable_exports_name_file_and_line(name, content, message, write, db_file):
     path = write(name, content)
     with pytest.raises(InputError) as info:
         if name.startswith("novenue"):
@@ -87,6 +80,19 @@ def test_malformed_exports_name_file_and_line(name, content, message, write, db_
         else:
             read_input(name, content.encode())
     assert str(info.value).replace(str(path), name).startswith(message)
+
+
+@pytest.mark.parametrize(
+    "name, content, kept, skipped",
+    [
+        ("bad.jsonl", '{"title": "x", "abstract": "y z w", "venue": "V", "year": 2024}\n{"title": \n', 1, 1),
+        ("bad.jsonl", '{"a": 1}\n[2]\n', 0, 2),
+        ("bad.bib", "@InProceedings{pmlr-v235-x24a,\n  title = {Unclosed,\n", 0, 1),
+    ],
+)
+def test_a_record_that_cannot_be_read_is_skipped_and_counted(name, content, kept, skipped):
+    parsed = read_input(name, content.encode())
+    assert (len(parsed.entries), parsed.tally.skipped) == (kept, skipped)
 
 
 def test_format_detection_by_content_then_name():

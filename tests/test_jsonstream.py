@@ -20,7 +20,7 @@ def read(text: str | bytes, chunk: int) -> list[tuple[int, object]]:
     original = jsonstream.CHUNK_BYTES
     jsonstream.CHUNK_BYTES = chunk
     try:
-        return list(json_records("f.json", stream))
+        return [(line, value) for line, value, _ in json_records("f.json", stream)]
     finally:
         jsonstream.CHUNK_BYTES = original
 

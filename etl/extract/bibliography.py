@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
+from ..sources.records import Review
 from ..text.authors import clean_name, name_key
 from ..text.cleaning import clean_text, clean_title, institution_key
 from ..text.identity import normalise_abstract
@@ -25,6 +26,8 @@ from ..text.placeholders import is_placeholder
 from .keywords.normalise import normalise_keyword
 from .links import Link, extract_links, source_link_text
 
+NO_REVIEW = Review()
+REVIEW_FIELDS = tuple(f.name for f in fields(Review))
 TITLE_PRIORITY = {"pmlr-bibtex": 0, "icml-events": 1, "paperlists": 2, "csv": 3, "jsonl": 3}
 # Status words of sources (lower case) -> (decision, presentation). `Accept (Oral)` reads as `oral`.
 STATUSES = {
@@ -71,6 +74,7 @@ class Record:
     keywords: tuple[str, ...] = ()
     links: tuple[str, ...] = ()  # link field texts: the paper's own code and project pages
     affiliations: tuple = ()  # per author: ((institution, country), ...)
+    review: Review = NO_REVIEW
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +93,7 @@ class Resolved:
     links: tuple[tuple[Link, int], ...] = ()  # (link, source id): every source's own links, each once
     # (author position, order, institution, its merge key, country) from the source of the authors
     affiliations: tuple[tuple[int, int, str, str, str | None], ...] = ()
+    review: Review = NO_REVIEW  # each score from the first record that gives it
 
 
 def _distinct_keywords(keywords: Iterable[str]) -> tuple[str, ...]:
@@ -160,4 +165,13 @@ def resolve(records: Iterable[Record]) -> Resolved:
         keywords=_distinct_keywords(keywords),
         links=tuple(links.values()),
         affiliations=tuple(a for a in affiliations if a[3]),
+        review=_first_scores(ordered),
     )
+
+
+def _first_scores(ordered: list[Record]) -> Review:
+    """Each review score from the first record (in the order titles are chosen) that gives it."""
+    scores = {}
+    for name in REVIEW_FIELDS:
+        scores[name] = next((value for r in ordered if (value := getattr(r.review, name)) is not None), None)
+    return Review(**scores)

@@ -16,7 +16,7 @@ import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..text.cleaning import clean_text
+from ..text.cleaning import clean_title
 from ..text.identity import ID_LENGTH, normalise_abstract
 
 # Ids that name one work wherever it is listed, in the order an identity takes them.
@@ -31,7 +31,7 @@ def title_key(title: str | None) -> str | None:
     """The normalised form of a title, as `papers.title_key` has it (None for no title)."""
     if not title:
         return None
-    return normalise_abstract(clean_text(title)) or None
+    return normalise_abstract(clean_title(title)) or None
 
 
 def identity(ids: Iterable[tuple[str, str]], venue: str | None, year: int | None, title: str | None) -> str | None:

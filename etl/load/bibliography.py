@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from ..extract.bibliography import Record, resolve
+from ..extract.bibliography import REVIEW_FIELDS, Record, resolve
 from ..iterables import chunks
+from ..sources.records import Review
 from ..store.writer import IDS_PER_QUERY, Writer
 from .affiliations import refresh_institutions, store_affiliations
 from .source_links import refresh_source_links
@@ -34,13 +35,15 @@ _COLUMNS = (
     "decision",
     "presentation",
     "track",
-    "author_keywords",
+    *REVIEW_FIELDS,
+    "author_keywords",  # (last: see `rekeyed`)
 )
 
 
 # What each source says of the papers asked for (`:ids`), with the source's format and path.
-RECORDS = """SELECT ps.paper_id, ps.source_id, ps.position, ps.title, ps.authors, ps.ids, ps.url, ps.status,
-    ps.track, ps.keywords, ps.links, ps.affiliations, s.format, s.resolved_path
+RECORDS = f"""SELECT ps.paper_id, ps.source_id, ps.position, ps.title, ps.authors, ps.ids, ps.url, ps.status,
+    ps.track, ps.keywords, ps.links, ps.affiliations, s.format, s.resolved_path,
+    {", ".join(f"ps.{name}" for name in REVIEW_FIELDS)}
 FROM paper_sources ps JOIN sources s ON s.id = ps.source_id WHERE ps.paper_id IN :ids"""
 
 
@@ -64,6 +67,7 @@ def _records(writer: Writer, ids: list[str]) -> dict[str, list[Record]]:
                 affiliations=tuple(tuple(tuple(pair) for pair in a) for a in json.loads(r.affiliations))
                 if r.affiliations
                 else (),
+                review=Review(*r[-len(REVIEW_FIELDS) :]),
             )
         )
     return out
@@ -99,6 +103,7 @@ def _refresh_chunk(writer: Writer, ids: list[str]) -> set[str]:
             r.decision,
             r.presentation,
             r.track,
+            *(getattr(r.review, name) for name in REVIEW_FIELDS),
             json.dumps(list(r.keywords), ensure_ascii=False),
         )
         if values != current[pid]:

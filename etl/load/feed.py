@@ -11,7 +11,7 @@ from ..errors import PaperdbError
 from ..extract.corpus import BACKLOG, CHUNK, CorpusRanking, Reference, StatisticsSink, worker_count
 from ..extract.keywords import load_taxonomy, taxonomy_path
 from ..sources import InputFile
-from ..text.cleaning import clean_text
+from ..text.cleaning import clean_abstract, clean_title
 from ..text.identity import abstract_sha256, paper_id
 from .reading import Reader
 
@@ -76,9 +76,9 @@ class KeywordFeed:
             parsed = reader.read_early(input_file)
             if parsed is None:
                 return
-            entries = [e for e in parsed.entries[: room - len(self.fed)] if e.abstract]
+            entries = [e for e in list(parsed.entries)[: room - len(self.fed)] if e.abstract]
             self.feed(
-                (paper_id(e.abstract), *keyword_text(e.abstract, fed_title(e.title)), fed_title(e.title))
+                (paper_id(e.abstract), clean_abstract(e.abstract), abstract_sha256(e.abstract), fed_title(e.title))
                 for e in entries
             )
 
@@ -89,13 +89,16 @@ class KeywordFeed:
 
 def fed_title(title: str | None) -> str | None:
     """A source's title as the papers table stores it (the form keywords are ranked with)."""
-    return clean_text(title) if title else None
+    return clean_title(title) if title else None
 
 
-def keyword_text(abstract: str | None, title: str | None) -> tuple[str, str]:
-    """The text a paper's keywords are extracted from, and its SHA-256: the abstract, or for a
-    paper no source gives one, its title."""
-    text = abstract if abstract is not None else (title or "")
+def keyword_text(abstract: str | None, digest: str | None, title: str | None) -> tuple[str, str]:
+    """The text a paper's keywords are extracted from, and what tells that text's version: the
+    (cleaned) abstract and the SHA-256 of the abstract as written (`papers.abstract_sha256`), or
+    for a paper no source gives one its title and the title's SHA-256."""
+    if abstract is not None and digest is not None:
+        return abstract, digest
+    text = title or ""
     return text, abstract_sha256(text)
 
 
@@ -142,7 +145,7 @@ def complete_feed(
             batch = []
             for pid, abstract, digest, title in rows:
                 if abstract is None:  # (a paper no source gives an abstract: its title)
-                    abstract, digest = keyword_text(None, title)
+                    abstract, digest = keyword_text(None, None, title)
                 known = fed.get(pid)
                 if known is None:
                     batch.append((pid, abstract, title))

@@ -11,9 +11,10 @@ from ..extract.derive import derive
 from ..extract.identity import identity, identity_id
 from ..sources.records import Entry, ParsedFile
 from ..store.writer import Writer
+from ..text.cleaning import clean_abstract
 from ..text.identity import abstract_sha256, paper_id
 from .feed import fed_title, keyword_text
-from .rows import LINK_COLUMNS, link_rows, record_fields
+from .rows import LINK_COLUMNS, RECORD_FIELDS, link_rows, record_fields
 
 # What a load sets of a paper it adds (its bibliography and keywords follow).
 NEW_PAPER = (
@@ -27,17 +28,44 @@ NEW_PAPER = (
     "updated_at",
     "added_at",
 )
+# A record's row in paper_sources: where it is, its paper, what it says (`rows.record_fields`), its
+# own text where it differs from the paper's, whether it gives an abstract, its venue and year.
+RECORD_COLUMNS = (
+    "source_id",
+    "position",
+    "paper_id",
+    "line",
+    *RECORD_FIELDS,
+    "abstract",
+    "has_abstract",
+    "venue",
+    "year",
+)
 Feed = Callable[[Iterable[tuple[str, str, str, str | None]]], None]
 
 
 @dataclass
 class Saved:
-    """What saving records did: the papers added, each paper's records saved in this load, and
-    the records that could not be told apart from others (nothing to identify them by)."""
+    """What saving records did (in a load, or in one of its files): the papers added, each
+    paper's records saved, the papers whose records changed (`recorded`) and those whose
+    bibliography is to be redone (`touched`), and what was counted."""
 
+    source_id: int = 0
     added: set[str] = field(default_factory=set)
     records: Counter[str] = field(default_factory=Counter)
-    skipped: int = 0
+    recorded: set[str] = field(default_factory=set)
+    touched: set[str] = field(default_factory=set)
+    entries: int = 0  # records stored
+    without_abstract: int = 0  # of them, records that give no abstract
+    skipped: int = 0  # records nothing identifies
+
+    def merge(self, other: Saved) -> None:
+        """Add what a file saved to what the load saved."""
+        self.added |= other.added
+        self.records.update(other.records)
+        self.entries += other.entries
+        self.without_abstract += other.without_abstract
+        self.skipped += other.skipped
 
 
 def paper_of(entry: Entry, venue: str | None, year: int | None) -> str | None:
@@ -68,15 +96,16 @@ def save_records(
     for entry, pid, venue, year in placed:
         if pid in texts:
             continue
-        texts[pid] = text = entry.abstract or None
+        texts[pid] = text = clean_abstract(entry.abstract) if entry.abstract else None
+        digest = abstract_sha256(entry.abstract) if entry.abstract else None  # (of the text as written)
         derived = derive(text) if text else None
         if derived is not None:
             links += link_rows(pid, derived)
         status = derived.code_status if derived else "none"
-        new.append((pid, text, abstract_sha256(text) if text else None, venue, year, source_id, status, now, now))
+        new.append((pid, text, digest, venue, year, source_id, status, now, now))
         saved.added.add(pid)
         title = fed_title(entry.title)
-        fed.append((pid, *keyword_text(text, title), title))
+        fed.append((pid, *keyword_text(text, digest, title), title))
     writer.insert("papers", new, NEW_PAPER)
     feed(fed)
     writer.insert("paper_links", links, LINK_COLUMNS)
@@ -86,5 +115,9 @@ def save_records(
         has = bool(entry.abstract)
         rows.append((source_id, entry.position, pid, entry.line, *record_fields(entry), own, has, venue, year))
         saved.records[pid] += 1
-    writer.insert("paper_sources", rows)  # (every column, in the table's order)
-    return [pid for _, pid, _, _ in placed]
+        saved.without_abstract += not has
+    writer.insert("paper_sources", rows, RECORD_COLUMNS)
+    saved.entries += len(rows)
+    ids = [pid for _, pid, _, _ in placed]
+    saved.recorded.update(ids)
+    return ids

@@ -6,7 +6,7 @@ import json
 
 from ..extract.derive import Derived
 from ..extract.keywords import Keyword
-from ..sources.records import Entry
+from ..sources.records import Entry, Review
 from ..store.schema import columns
 
 FACET_KEYWORDS = 10  # keyword labels copied to papers.keywords
@@ -36,9 +36,31 @@ def link_rows(paper_id: str, derived: Derived) -> list[tuple]:
     ]
 
 
+# What a record says about its paper, as paper_sources keeps it (NULL for listings).
+RECORD_FIELDS = (
+    "title",
+    "authors",
+    "ids",
+    "url",
+    "status",
+    "track",
+    "keywords",
+    "links",
+    "affiliations",
+    "extra",
+    "rating_avg",
+    "confidence_avg",
+    "citations",
+    "primary_area",
+    "tldr",
+)
+NO_REVIEW = Review()
+
+
 def record_fields(entry: Entry) -> tuple:
-    """What a bibliographic entry says about its paper, for paper_sources (NULL for listings):
-    title, authors, ids, url, status, track, author keywords, links, affiliations, other fields."""
+    """`RECORD_FIELDS` of an entry: title, authors, ids, url, status, track, author keywords,
+    links, affiliations, other fields, and the review scores the source gives."""
+    review = entry.review or NO_REVIEW
     return (
         entry.title,
         json.dumps(list(entry.authors), ensure_ascii=False) if entry.authors else None,
@@ -50,6 +72,11 @@ def record_fields(entry: Entry) -> tuple:
         json.dumps(list(entry.links), ensure_ascii=False) if entry.links else None,
         json.dumps(entry.affiliations, ensure_ascii=False) if entry.affiliations else None,
         entry.extra,
+        review.rating_avg,
+        review.confidence_avg,
+        review.citations,
+        review.primary_area,
+        review.tldr,
     )
 
 

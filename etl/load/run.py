@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
+from itertools import islice
 
 from ..errors import InputError
 from ..extract.bibliography import decision_of
@@ -12,13 +13,13 @@ from ..sources import InputFile
 from ..sources.records import ParsedFile
 from ..store.schema import columns
 from ..store.writer import Writer
-from ..text.cleaning import clean_text
+from ..text.cleaning import clean_title
 from .bibliography import refresh_bibliography
 from .feed import KeywordFeed, keyword_text
 from .incremental import note_removed_papers, update_keywords
 from .keywords import refresh_keywords
 from .merging import give_back, merge_into_abstracts
-from .reading import Reader
+from .reading import Opened, Reader
 from .records import Saved, save_records
 from .statistics import needs_rescore
 from .summary import RunSummary, utcnow
@@ -52,6 +53,7 @@ FIND_ORPHAN_PAPERS = """CREATE TEMP TABLE orphan_papers AS
 SELECT id FROM papers WHERE NOT EXISTS (SELECT 1 FROM paper_sources ps WHERE ps.paper_id = papers.id)"""
 ORPHAN_PAPERS = "SELECT id FROM orphan_papers"
 DROP_ORPHAN_PAPERS = f"DELETE FROM papers WHERE id IN ({ORPHAN_PAPERS})"
+BATCH = 2_000  # records of a file read and stored at a time
 # A load defers the full-text index (and rebuilds it once at the end) when it may add more than
 # this share of the papers the database holds, judged by the input's size at this many bytes a
 # paper; a smaller load lets the index follow row by row, which costs what it changes.
@@ -101,70 +103,66 @@ class Run:
             self.fts_deferred = True
 
     def load_file(self, input_file: InputFile) -> None:
+        """Load one file, unless it is unchanged; with `keep_going`, a bad file is reported and
+        whatever it had stored undone."""
         try:
-            data = self.reader.data(input_file)
+            with self.reader.opened(input_file) as opened:
+                known = self.known.get(input_file.stored)
+                if known and known[1] == opened.sha256:
+                    self.summary.files_unchanged += 1
+                    return
+                with self.writer.savepoint() if self.keep_going else nullcontext():
+                    saved = self._save_file(input_file, opened, known)
         except InputError as exc:
-            self._bad(exc)
+            if not self.keep_going:
+                raise
+            self.summary.failed.append(str(exc))
             return
-        digest = hashlib.sha256(data).hexdigest()
-        known = self.known.get(input_file.stored)
-        if known and known[1] == digest:
-            self.summary.files_unchanged += 1
-            return
-        try:
-            with self.summary.timed("read"):
-                parsed = self.reader.parse(input_file, data)
-            _check_venues(input_file.path, parsed)
-        except InputError as exc:
-            self._bad(exc)
-            return
-        with self.summary.timed("insert"):
-            source_id = self._save_source(input_file, data, digest, parsed, known)
-            before = set(self.saved.added)
-            ids = save_records(
-                self.writer, parsed, list(parsed.entries), source_id, self.now, self.keywords.feed, self.saved
-            )
-            self._save_events(parsed, source_id)
-        self.recorded.update(ids)
-        # A listing brings no title, authors or ids: the papers it creates have no bibliography to
-        # resolve (a later export of the same run touches them itself).
-        created = self.saved.added - before
-        self.touched.update(ids if parsed.format != "listing" else (pid for pid in ids if pid not in created))
+        self.saved.merge(saved)
+        self.recorded |= saved.recorded
+        self.touched |= saved.touched
+        self.known[input_file.stored] = (saved.source_id, opened.sha256)
         self.summary.files_loaded += 1
-        self.summary.without_abstract += parsed.without_abstract
-        self.summary.unknown_status += sum(
-            1 for e in parsed.entries if e.status and decision_of(e.status) == (None, None)
-        )
 
-    def _bad(self, exc: InputError) -> None:
-        if not self.keep_going:
-            raise exc
-        self.summary.failed.append(str(exc))
+    def _save_file(self, input_file: InputFile, opened: Opened, known) -> Saved:
+        """Store the file's source row, its records in batches as they are read, and its events."""
+        with self.summary.timed("read"):
+            parsed = self.reader.parse(input_file, opened)
+        saved = Saved()
+        values = {"path": input_file.shown, "sha256": opened.sha256, "size": opened.size, "format": parsed.format}
+        values |= {"venue": parsed.venue, "year": parsed.year, "papers": 0, "last_loaded_at": self.now}
+        saved.source_id = self._save_source(input_file, values, known, saved)
+        entries = iter(parsed.entries)
+        while True:
+            with self.summary.timed("read"):
+                batch = list(islice(entries, BATCH))
+            if not batch:
+                break
+            _check_venues(input_file.path, parsed, batch)
+            with self.summary.timed("insert"):
+                ids = save_records(self.writer, parsed, batch, saved.source_id, self.now, self.keywords.feed, saved)
+            # A listing brings no title, authors or ids: the papers it creates have no bibliography
+            # to resolve (a later export of the same run touches them itself).
+            saved.touched.update(pid for pid in ids if parsed.format != "listing" or pid not in saved.added)
+            self.summary.unknown_status += sum(1 for e in batch if e.status and decision_of(e.status) == (None, None))
+        self.writer.update("sources", [{"id": saved.source_id, "papers": saved.entries}], ["papers"])
+        self._save_events(parsed, saved.source_id)
+        self.summary.records_skipped += parsed.tally.skipped
+        self.summary.records_repaired += parsed.tally.repaired
+        return saved
 
-    def _save_source(self, input_file: InputFile, data: bytes, digest: str, parsed: ParsedFile, known) -> int:
-        values = {
-            "path": input_file.shown,
-            "sha256": digest,
-            "size": len(data),
-            "format": parsed.format,
-            "venue": parsed.venue,
-            "year": parsed.year,
-            "papers": len(parsed.entries),
-            "last_loaded_at": self.now,
-        }
+    def _save_source(self, input_file: InputFile, values: dict, known, saved: Saved) -> int:
         if known:
             source_id = known[0]
             before = [pid for (pid,) in self.writer.select_in("paper_sources", ["paper_id"], "source_id", [source_id])]
-            self.touched.update(before)
-            self.recorded.update(before)
+            saved.touched.update(before)
+            saved.recorded.update(before)
             self.writer.update("sources", [{"id": source_id, **values}], list(values))
             self.writer.delete_in("paper_sources", "source_id", [source_id])
             self.writer.delete_in("events", "source_id", [source_id])
-        else:
-            values |= {"resolved_path": input_file.stored, "first_loaded_at": self.now}
-            source_id = self.writer.add("sources", values)
-        self.known[input_file.stored] = (source_id, digest)
-        return source_id
+            return source_id
+        values |= {"resolved_path": input_file.stored, "first_loaded_at": self.now}
+        return self.writer.add("sources", values)
 
     def _save_events(self, parsed: ParsedFile, source_id: int) -> None:
         if not parsed.events:
@@ -176,7 +174,7 @@ class Run:
                     source_id,
                     e.position,
                     e.type,
-                    clean_text(e.title),
+                    clean_title(e.title),
                     e.speakers,
                     e.url,
                     e.abstract,
@@ -206,7 +204,8 @@ class Run:
             changes = choose_texts(writer, settle, self.now)
             self.updated |= set(changes.changed)
             self.keywords.feed(
-                (pid, *keyword_text(text, title), title) for pid, (text, _, title) in changes.changed.items()
+                (pid, *keyword_text(text, digest, title), title)
+                for pid, (text, digest, title) in changes.changed.items()
             )
             given = give_back(writer, changes.lost, self.now, self._forget)
             self._gone(given)
@@ -248,6 +247,7 @@ class Run:
         summary.papers_added = len(added)
         summary.papers_updated = len(self.updated - added)
         summary.records_skipped += self.saved.skipped
+        summary.without_abstract = self.saved.without_abstract
         ranked = added | self.updated | rekeyed
         changing = len(ranked) + summary.papers_removed + summary.papers_merged
         if rescore or writer.scalar(KEYWORDS_STALE) or (changing and needs_rescore(writer, changing)):
@@ -283,8 +283,8 @@ def refresh_repos(writer: Writer) -> None:
     writer.execute(DROP_UNCITED_REPOS)
 
 
-def _check_venues(path: str, parsed: ParsedFile) -> None:
+def _check_venues(path: str, parsed: ParsedFile, entries: list) -> None:
     """Every paper needs a venue and a year (listings have them from their header)."""
-    for entry in parsed.entries:
+    for entry in entries:
         if not (entry.venue or parsed.venue) or not (entry.year or parsed.year):
             raise InputError(path, "no venue and year for this entry; give --venue and --year", entry.line)

@@ -17,6 +17,7 @@ from ..extract.derive import derive
 from ..extract.identity import TextRecord, text_record
 from ..iterables import chunks
 from ..store.writer import IDS_PER_QUERY, Writer
+from ..text.cleaning import clean_abstract
 from ..text.identity import abstract_sha256
 from .rows import LINK_COLUMNS, link_rows
 
@@ -24,7 +25,7 @@ from .rows import LINK_COLUMNS, link_rows
 RECORDS = """SELECT ps.paper_id, ps.source_id, s.format, s.resolved_path, ps.position, ps.has_abstract,
     ps.abstract, ps.venue, ps.year
 FROM paper_sources ps JOIN sources s ON s.id = ps.source_id WHERE ps.paper_id IN :ids"""
-PAPERS = "SELECT id, abstract, venue, year, text_source_id, title FROM papers WHERE id IN :ids"
+PAPERS = "SELECT id, abstract, venue, year, text_source_id, title, abstract_sha256 FROM papers WHERE id IN :ids"
 MOVED = ("venue", "year", "text_source_id")  # a paper whose text comes from another record, the same text
 REWRITTEN = (*MOVED, "abstract", "abstract_sha256", "code_status", "updated_at")  # and one whose text changed
 
@@ -55,7 +56,7 @@ def _choose_chunk(writer: Writer, ids: list[str], now: str, out: TextChanges) ->
     for row in writer.execute_in(RECORDS, ids=ids):
         records.setdefault(row[0], []).append(row[1:])
     moved, rewritten, kept, links = [], [], [], []
-    for pid, (abstract, venue, year, source, title) in current.items():
+    for pid, (abstract, venue, year, source, title, stored_digest) in current.items():
         stored = records.get(pid, [])
         texts = [
             TextRecord(sid, fmt, path, pos, (own if own is not None else abstract) if has else None, rv, ry)
@@ -67,17 +68,18 @@ def _choose_chunk(writer: Writer, ids: list[str], now: str, out: TextChanges) ->
         if chosen.abstract is None and abstract is not None:
             out.lost.add(pid)
             continue
+        text = clean_abstract(chosen.abstract) if chosen.abstract is not None else None
         for r, row in zip(texts, stored, strict=True):  # a record keeps its text where it differs from the paper's
-            own = None if r.abstract is None or r.abstract == chosen.abstract else r.abstract
+            own = None if r.abstract is None or r.abstract == text else r.abstract
             if own != row[5]:
                 kept.append({"source_id": r.source_id, "position": r.position, "abstract": own})
         values = {"id": pid, "venue": chosen.venue, "year": chosen.year, "text_source_id": chosen.source_id}
-        if chosen.abstract != abstract:
-            derived = derive(chosen.abstract)
+        digest = abstract_sha256(chosen.abstract) if chosen.abstract is not None else None  # (as written)
+        if text is not None and (text, digest) != (abstract, stored_digest):
+            derived = derive(text)
             links += link_rows(pid, derived)
-            digest = abstract_sha256(chosen.abstract)
-            out.changed[pid] = (chosen.abstract, digest, title)
-            values |= {"abstract": chosen.abstract, "abstract_sha256": digest, "code_status": derived.code_status}
+            out.changed[pid] = (text, digest, title)
+            values |= {"abstract": text, "abstract_sha256": digest, "code_status": derived.code_status}
             rewritten.append(values | {"updated_at": now})
         elif (chosen.venue, chosen.year, chosen.source_id) != (venue, year, source):
             moved.append(values)

@@ -3,19 +3,22 @@ globs expand (`globbing`) and what every record must be (`validate`) live beside
 
 from __future__ import annotations
 
+import dataclasses
+import io
 import os
 import re
+from typing import BinaryIO
 
 from .bibtex import read_bibtex
-from .decode import decode_utf8
+from .decode import check_head, decode_utf8
 from .discover import INPUT_SUFFIXES, SUFFIX_FORMATS, Discovery, InputFile, bundled_listings_dir, discover
 from .events import read_events
 from .globbing import expand_glob
+from .jsonstream import json_records
 from .listing import read_listing
 from .paperlists import read_paperlists
 from .records import ParsedFile
 from .tabular import read_csv, read_jsonl
-from .validate import check_records
 
 __all__ = [
     "INPUT_SUFFIXES",
@@ -26,17 +29,16 @@ __all__ = [
     "detect_format",
     "discover",
     "expand_glob",
+    "open_input",
     "read_input",
 ]
 
-READERS = {
-    "listing": read_listing,
-    "icml-events": read_events,
-    "pmlr-bibtex": read_bibtex,
-    "paperlists": read_paperlists,
-    "csv": read_csv,
-    "jsonl": read_jsonl,
-}
+HEAD_BYTES = 64 << 10  # what is read of a file to tell its format
+# Readers by the input they take: the JSON records of the file, its bytes as a stream, or its text.
+JSON_READERS = {"icml-events": read_events, "paperlists": read_paperlists}
+STREAM_READERS = {"csv": read_csv, "jsonl": read_jsonl}
+TEXT_READERS = {"listing": read_listing, "pmlr-bibtex": read_bibtex}
+READERS = {**JSON_READERS, **STREAM_READERS, **TEXT_READERS}  # every format
 _BIBTEX_START = re.compile(r"\s*(%[^\n]*\n\s*)*@\s*\w+\s*[{(]")
 _PAPERLISTS_FIELD = re.compile(r'"(?:status|track|gs_citation|aff_unique_norm)"\s*:')
 
@@ -56,11 +58,27 @@ def detect_format(path: str, text: str) -> str:
     return SUFFIX_FORMATS.get(suffix, "listing")
 
 
+def open_input(
+    path: str, raw: BinaryIO, venue: str | None = None, year: int | None = None, format: str | None = None
+) -> ParsedFile:
+    """The records of the file open as `raw` (seekable, at its start), or an `InputError` naming the
+    file and line. `format` forces a reader; otherwise it is detected from the file's head. JSON,
+    JSON lines and CSV files are read as their entries are iterated, in bounded memory; listings
+    and BibTeX whole."""
+    head = raw.read(HEAD_BYTES)
+    text = check_head(path, head, whole=len(head) < HEAD_BYTES)
+    fmt = format or detect_format(path, text)
+    raw.seek(0)
+    if fmt in JSON_READERS:
+        return JSON_READERS[fmt](path, json_records(path, raw), venue=venue, year=year)
+    if fmt in STREAM_READERS:
+        return STREAM_READERS[fmt](path, raw, venue=venue, year=year)
+    return TEXT_READERS[fmt](path, decode_utf8(path, raw.read()), venue=venue, year=year)
+
+
 def read_input(
     path: str, data: bytes, venue: str | None = None, year: int | None = None, format: str | None = None
 ) -> ParsedFile:
-    """Parse one file's bytes into records, or raise `InputError` naming the file and line.
-    `format` forces a reader; otherwise it is detected."""
-    text = decode_utf8(path, data)
-    fmt = format or detect_format(path, text)
-    return check_records(path, READERS[fmt](path, text, venue=venue, year=year))
+    """Parse one file's bytes into records, all read (see `open_input`)."""
+    parsed = open_input(path, io.BytesIO(data), venue, year, format)
+    return dataclasses.replace(parsed, entries=tuple(parsed.entries))

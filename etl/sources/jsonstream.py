@@ -15,6 +15,8 @@ CHUNK_BYTES = 1 << 20
 MAX_RECORD_CHARS = 64 << 20  # a record larger than this is no paper's record
 _WHITESPACE = " \t\n\r"
 _DECODER = json.JSONDecoder(parse_constant=lambda _: None)  # (NaN and Infinity read as null)
+# (line, value, whether its text holds a `\u` escape: only then can it hold a NUL or a lone surrogate)
+JsonRecords = Iterator[tuple[int, object, bool]]
 
 
 class JsonStream:
@@ -63,8 +65,9 @@ class JsonStream:
         self.line += self.text.count("\n", self.pos, end)
         self.pos = end
 
-    def value(self, what: str) -> object:
-        """Decode the JSON value at the read position, reading on as far as it reaches."""
+    def value(self, what: str) -> tuple[object, bool]:
+        """Decode the JSON value at the read position, reading on as far as it reaches; and
+        whether its text holds a `\\u` escape."""
         needed = self.chunk
         while True:
             try:
@@ -88,12 +91,13 @@ class JsonStream:
             if end == len(self.text) and not self.eof and isinstance(value, (int, float)):
                 self.more()  # (a number at the end of the text read so far may go on)
                 continue
+            escaped = self.text.find("\\u", self.pos, end) >= 0
             self.advance(end)
-            return value
+            return value, escaped
 
 
-def json_records(path: str, raw: BinaryIO, first: bytes = b"") -> Iterator[tuple[int, object]]:
-    """`(line, value)` for each value of the top-level JSON array the file holds, or, when it
+def json_records(path: str, raw: BinaryIO, first: bytes = b"") -> JsonRecords:
+    """`(line, value, escaped)` for each value of the top-level JSON array the file holds, or, when it
     does not start with `[`, for each value of its JSON lines (values separated by white space).
     `first` is what was read of the file already. Malformed JSON is an `InputError` naming the
     line: the file is unreadable from there."""
@@ -104,7 +108,7 @@ def json_records(path: str, raw: BinaryIO, first: bytes = b"") -> Iterator[tuple
     if start != "[":
         while stream.skip_space():
             line = stream.line
-            yield line, stream.value("record")
+            yield line, *stream.value("record")
         return
     stream.advance(stream.pos + 1)
     if stream.skip_space() == "]":
@@ -113,7 +117,7 @@ def json_records(path: str, raw: BinaryIO, first: bytes = b"") -> Iterator[tuple
         while True:
             stream.skip_space()
             line = stream.line
-            yield line, stream.value("record")
+            yield line, *stream.value("record")
             after = stream.skip_space()
             stream.advance(stream.pos + 1)
             if after == "]":

@@ -84,6 +84,11 @@ paper_sources = Table(
     ),
     Column("venue", Text, nullable=True, comment="The venue the record gives (its own, else its file's)"),
     Column("year", Integer, nullable=True, comment="The year the record gives (its own, else its file's)"),
+    Column("rating_avg", Double, nullable=True, comment="Mean review rating the record gives"),
+    Column("confidence_avg", Double, nullable=True, comment="Mean reviewer confidence the record gives"),
+    Column("citations", Integer, nullable=True, comment="Citations the record counts (NULL: unknown)"),
+    Column("primary_area", Text, nullable=True, comment="The primary area the record gives"),
+    Column("tldr", Text, nullable=True, comment="The TL;DR the record gives"),
     comment="Where each paper was found: file, order in the file and line.",
 )
 

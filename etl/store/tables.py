@@ -38,14 +38,14 @@ papers = Table(
         "abstract",
         Text,
         nullable=True,
-        comment="Abstract as written, trimmed; hard-wrapped lines joined by one space; NULL when no source gives one",
+        comment="Abstract for reading and search: as written, trimmed, hard-wrapped lines joined by one space, LaTeX text commands, TeX quotes and PDF debris cleaned (the text as written: paper_sources.abstract); NULL when no source gives one",
     ),
     Column(
         "abstract_sha256",
         String(64),
         nullable=True,
         index=True,
-        comment="SHA-256 (hex) of the abstract exactly as stored",
+        comment="SHA-256 (hex) of the abstract as its source wrote it, for verbatim matching with other data",
     ),
     Column(
         "code_status",

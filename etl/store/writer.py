@@ -57,6 +57,12 @@ class Writer:
         self._dbapi = conn.connection.driver_connection
         self._postgres = conn.dialect.name == "postgresql"
 
+    @contextmanager
+    def savepoint(self) -> Iterator[None]:
+        """A part of the transaction that an error inside the block undoes alone (the error goes on)."""
+        with self.conn.begin_nested():
+            yield
+
     # -- statements -------------------------------------------------------------------------
 
     def execute(self, sql: str, params: Mapping | Sequence[Mapping] | None = None):

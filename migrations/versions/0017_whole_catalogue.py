@@ -26,7 +26,13 @@ depends_on = None
 NULLABLE = {"abstract TEXT NOT NULL": "abstract TEXT", "abstract_sha256 VARCHAR(64) NOT NULL": "abstract_sha256 VARCHAR(64)"}
 
 ABSTRACT_BEFORE = "Abstract as written, trimmed; hard-wrapped lines joined by one space"
-ABSTRACT_NOW = ABSTRACT_BEFORE + "; NULL when no source gives one"
+ABSTRACT_NOW = (
+    "Abstract for reading and search: as written, trimmed, hard-wrapped lines joined by one space, LaTeX text"
+    " commands, TeX quotes and PDF debris cleaned (the text as written: paper_sources.abstract); NULL when no"
+    " source gives one"
+)
+SHA_BEFORE = "SHA-256 (hex) of the abstract exactly as stored"
+SHA_NOW = "SHA-256 (hex) of the abstract as its source wrote it, for verbatim matching with other data"
 PAPER_COLUMNS = [
     ("rating_avg", sa.Double(), "Mean review rating the source gives (paperlists rating_avg; of [mean, std], the mean)"),
     ("confidence_avg", sa.Double(), "Mean reviewer confidence the source gives (paperlists confidence_avg)"),
@@ -35,6 +41,13 @@ PAPER_COLUMNS = [
     ("tldr", sa.Text(), "The authors' one-sentence summary (TL;DR), where a source gives one"),
 ]
 INDEXED = ("rating_avg", "citations", "primary_area")
+RECORD_COLUMNS = [
+    ("rating_avg", sa.Double(), "Mean review rating the record gives"),
+    ("confidence_avg", sa.Double(), "Mean reviewer confidence the record gives"),
+    ("citations", sa.Integer(), "Citations the record counts (NULL: unknown)"),
+    ("primary_area", sa.Text(), "The primary area the record gives"),
+    ("tldr", sa.Text(), "The TL;DR the record gives"),
+]
 
 
 def upgrade() -> None:
@@ -42,7 +55,7 @@ def upgrade() -> None:
         _edit_table_sql("papers", NULLABLE)
     else:
         op.alter_column("papers", "abstract", nullable=True, comment=ABSTRACT_NOW, existing_comment=ABSTRACT_BEFORE)
-        op.alter_column("papers", "abstract_sha256", nullable=True)
+        op.alter_column("papers", "abstract_sha256", nullable=True, comment=SHA_NOW, existing_comment=SHA_BEFORE)
         op.execute(PG_VECTOR.replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION").replace(
             "to_tsvector('english', abstract)", "to_tsvector('english', coalesce(abstract, ''))"
         ))
@@ -77,6 +90,8 @@ def upgrade() -> None:
         "paper_sources",
         sa.Column("year", sa.Integer(), nullable=True, comment="The year the record gives (its own, else its file's)"),
     )
+    for name, kind, comment in RECORD_COLUMNS:
+        op.add_column("paper_sources", sa.Column(name, kind, nullable=True, comment=comment))
     # Records loaded before gave their paper's venue and year unless their file named others.
     op.execute(
         "UPDATE paper_sources SET"
@@ -85,6 +100,10 @@ def upgrade() -> None:
         " year = coalesce((SELECT s.year FROM sources s WHERE s.id = paper_sources.source_id),"
         " (SELECT p.year FROM papers p WHERE p.id = paper_sources.paper_id))"
     )
+    _rekey(op.get_bind())
+    # Every file is read again by the next load that names it: records without an abstract, the
+    # scores and each record's own text are there to be kept, and abstracts are stored cleaned.
+    op.execute("UPDATE sources SET sha256 = 'read again: ' || sha256 WHERE sha256 NOT LIKE 'read again: %'")
     for name, comment in (
         ("records_skipped", "Records the load could not use (no title and no abstract, not an object, ...)"),
         ("records_repaired", "Records the load stored after a repair (a NUL removed, a field of the wrong type dropped, ...)"),
@@ -97,7 +116,7 @@ def upgrade() -> None:
 def downgrade() -> None:
     for name in ("records_repaired", "records_skipped"):
         op.drop_column("etl_runs", name)
-    for name in ("year", "venue", "has_abstract", "abstract"):
+    for name in (*(name for name, _, _ in reversed(RECORD_COLUMNS)), "year", "venue", "has_abstract", "abstract"):
         op.drop_column("paper_sources", name)
     for name in INDEXED:
         op.drop_index(f"ix_papers_{name}", table_name="papers")
@@ -108,8 +127,52 @@ def downgrade() -> None:
         _edit_table_sql("papers", {after: before for before, after in NULLABLE.items()})
     else:
         op.execute(PG_VECTOR.replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION"))
-        op.alter_column("papers", "abstract_sha256", nullable=False)
+        op.alter_column("papers", "abstract_sha256", nullable=False, comment=SHA_BEFORE, existing_comment=SHA_NOW)
         op.alter_column("papers", "abstract", nullable=False, comment=ABSTRACT_BEFORE, existing_comment=ABSTRACT_NOW)
+
+
+# Abstracts whose id the normalisation of this revision may change: invisible format characters
+# (zero-width spaces, soft hyphens) inside a word are no longer word breaks. Such a character is
+# not ASCII, or is written as an HTML entity.
+MAY_CHANGE = "SELECT id, abstract FROM papers WHERE abstract IS NOT NULL AND (abstract GLOB '*[^ -~]*' OR instr(abstract, '&'))"
+MAY_CHANGE_PG = "SELECT id, abstract FROM papers WHERE abstract IS NOT NULL AND abstract ~ '[^ -~]|&'"
+CHILDREN = ("paper_sources", "paper_links", "paper_keywords", "paper_ids", "paper_authors", "paper_affiliations")
+COPY_COLUMNS = (
+    "venue, year, title, abstract, abstract_sha256, added_at, updated_at, code_status, keywords, topics,"
+    " title_raw, title_key, authors, url, text_source_id, title_source_id, decision, presentation, track,"
+    " author_keywords"
+)
+
+
+def _rekey(conn) -> None:
+    """Give each paper whose abstract's id changes its new id; where a paper has that id already,
+    its records join it (the next load redoes what was derived from them). The old ids stay
+    resolvable in paper_former_ids."""
+    from etl.text.identity import paper_id  # (the normalisation this revision introduces)
+
+    query = MAY_CHANGE if on_sqlite() else MAY_CHANGE_PG
+    changes = [(old, new) for old, abstract in conn.exec_driver_sql(query) if (new := paper_id(abstract)) != old]
+    for old, new in changes:
+        params = {"old": old, "new": new}
+        exists = conn.execute(sa.text("SELECT 1 FROM papers WHERE id = :new"), params).first()
+        if exists:
+            conn.execute(sa.text("UPDATE paper_sources SET paper_id = :new WHERE paper_id = :old"), params)
+        else:
+            conn.execute(
+                sa.text(f"INSERT INTO papers (id, {COPY_COLUMNS}) SELECT :new, {COPY_COLUMNS} FROM papers WHERE id = :old"),
+                params,
+            )
+            for table in CHILDREN:
+                conn.execute(sa.text(f"UPDATE {table} SET paper_id = :new WHERE paper_id = :old"), params)
+        conn.execute(sa.text("UPDATE paper_former_ids SET paper_id = :new WHERE paper_id = :old"), params)
+        conn.execute(sa.text("DELETE FROM papers WHERE id = :old"), params)
+        conn.execute(
+            sa.text(
+                "INSERT INTO paper_former_ids VALUES (:old, :new, '0017')"
+                " ON CONFLICT (former_id) DO UPDATE SET paper_id = excluded.paper_id, revision = excluded.revision"
+            ),
+            params,
+        )
 
 
 def _edit_table_sql(table: str, replacements: dict[str, str]) -> None:
