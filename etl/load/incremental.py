@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import PaperdbError
 from ..store.driver import Driver
-from .keywords import DROP, PAPER_ROWS, KeywordFeed, complete_feed, keyword_ranking, stage_ranked
+from .keywords import DROP, PAPER_ROWS, KeywordFeed, complete_feed, keyword_ranking, stage_ranked, stored_choices
 from .statistics import StoredStatistics, count_changes
 
 if TYPE_CHECKING:
@@ -68,7 +68,8 @@ def update_keywords(conn: Connection, feed: KeywordFeed | None, papers: set[str]
             raise PaperdbError("papers changed while their keywords were computed; run the load again")
     raw.execute(COUNT_DELTA.format(sign="-", papers=RESCORED))
     raw.execute(f"DELETE FROM paper_keywords WHERE paper_id IN ({RESCORED})")
-    stage_ranked(raw, ranking, retitled, RESCORED)
+    stored = stored_choices(raw, retitled, RESCORED, reference.author_choices())
+    stage_ranked(raw, ranking, stored, RESCORED)
     for statement in UPDATE:
         raw.execute(statement.format(differs=raw.differs))
     for table in [*DROP, "rescored", "keyword_delta"]:

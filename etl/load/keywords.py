@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import json
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from contextlib import closing
 from functools import partial
 from typing import TYPE_CHECKING
 
 from ..errors import PaperdbError
-from ..extract.corpus import BACKLOG, CHUNK, CorpusRanking, worker_count
-from ..extract.keywords import load_taxonomy, normalise_keyword, taxonomy_path
+from ..extract.corpus import BACKLOG, CHUNK, CorpusRanking, Stored, author_choices, worker_count
+from ..extract.keywords import author_keys, load_taxonomy, normalise_keyword, taxonomy_path
 from ..sources import InputFile
 from ..store.driver import Driver
 from ..text.cleaning import clean_text
@@ -201,21 +201,20 @@ def refresh_keywords(conn: Connection, feed: KeywordFeed | None = None) -> int:
     the stored one, or a fed paper no longer exists, everything is fed again from the database."""
     raw = Driver(conn)
     total = raw.scalar("SELECT count(*) FROM papers")
-    keep = partial(save_statistics, raw)
 
     ranking = None if feed is None or feed.stale else feed.ranking
-    if ranking is not None:
-        ranking.on_statistics = keep
     retitled = None if ranking is None else complete_feed(raw, ranking, feed.fed, total)
     if retitled is None:
         if ranking is not None:
             ranking.close()
-        ranking = keyword_ranking(on_statistics=keep)
+        ranking = keyword_ranking()
         retitled = complete_feed(raw, ranking, {}, total)
         if retitled is None:
             # (cannot happen inside the load's transaction; a one-line error if it ever does)
             raise PaperdbError("papers changed while their keywords were computed; run the load again")
-    stage_ranked(raw, ranking, retitled)
+    stored = stored_choices(raw, retitled)
+    ranking.on_statistics = partial(save_statistics, raw, chosen=stored.chosen)
+    stage_ranked(raw, ranking, stored)
     # paper_keywords is rebuilt whole: its secondary indexes are dropped and made again after the
     # insert (one sort each instead of an index update per row), exactly as the migrations made
     # them. On any error the transaction's rollback restores them.
@@ -234,13 +233,33 @@ def refresh_keywords(conn: Connection, feed: KeywordFeed | None = None) -> int:
     return distinct
 
 
-def stage_ranked(raw, ranking: CorpusRanking, retitled: dict[str, str | None], among: str | None = None) -> None:
+def stored_choices(
+    raw, titles: dict[str, str | None], among: str | None = None, chosen: Mapping[str, int] | None = None
+) -> Stored:
+    """What ranking takes from the stored papers (see `Stored`): the `titles` that changed since
+    they were fed, and the author keywords: at a rescore, counted over every paper; between
+    rescores (`among` selects the papers ranked), the last rescore's counts (`chosen`), each
+    paper's own left out even where those counts never had it."""
+    only = f" AND id IN ({among})" if among else ""
+    with closing(raw.stream(f"SELECT id, author_keywords FROM papers WHERE author_keywords != '[]'{only}")) as cursor:
+        papers = [
+            (pid, json.loads(labels)) for rows in iter(partial(cursor.fetchmany, 1000), []) for pid, labels in rows
+        ]
+    if chosen is None:
+        return author_choices(papers, titles)
+    own = {
+        pid: tuple(sorted({k for label in labels for k in author_keys(label) if k in chosen})) for pid, labels in papers
+    }
+    return Stored(titles, chosen, {pid: keys for pid, keys in own.items() if keys})
+
+
+def stage_ranked(raw, ranking: CorpusRanking, stored: Stored, among: str | None = None) -> None:
     """Rank the fed papers into the staging tables, with the author keywords of all papers (or
     of those `among` selects), and derive each staged keyword's label and kind (`corpus_keywords`)."""
     with ranking:
         for statement in STAGE.strip().split(";\n"):
             raw.execute(statement)
-        for chunk in ranking.ranked(retitled):
+        for chunk in ranking.ranked(stored):
             shaped = [paper_rows(pid, ranked) for pid, ranked in chunk]
             raw.insert_rows(STAGED_KEYWORDS, STAGED_KEYWORD_COLUMNS, [row for rows, _, _ in shaped for row in rows])
             raw.insert_rows(

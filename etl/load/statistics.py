@@ -26,6 +26,9 @@ from .summary import utcnow
 
 RESCORE_SHARE = 0.2  # papers changed since the last rescore, as a share of those it scored, that make a load rescore
 LOOKUP_CHUNK = 500  # keys per query for the stored document frequencies
+# The corpus's author keywords are kept beside the document frequencies, each key under this
+# prefix (no candidate term has a colon); AUTHOR_END bounds the range (`;` follows `:`).
+AUTHOR_PREFIX, AUTHOR_END = "author:", "author;"
 
 # What keyword scores are a function of, besides the corpus: the rules, the word lists and the
 # taxonomy. Any change to these files makes the next load that changes papers rescore them all.
@@ -91,6 +94,13 @@ class StoredStatistics:
         for short, key, label in raw.execute("SELECT short, keyword, label FROM keyword_meanings"):
             self.meanings.setdefault(short, {})[key] = label
 
+    def author_choices(self) -> dict[str, int]:
+        """The papers whose authors chose each key, at the last rescore (keys more than one chose)."""
+        rows = self.raw.execute(
+            "SELECT term, papers FROM keyword_stats WHERE term >= ? AND term < ?", (AUTHOR_PREFIX, AUTHOR_END)
+        )
+        return {term[len(AUTHOR_PREFIX) :]: papers for term, papers in rows}
+
     def counts(self, keys: Sequence[str]) -> Mapping[str, int]:
         found: dict[str, int] = {}
         for part in chunks(keys, LOOKUP_CHUNK):
@@ -99,11 +109,15 @@ class StoredStatistics:
         return found
 
 
-def save_statistics(raw, df: dict[str, int], n: int, meanings: Meanings) -> None:
-    """Keep what a rescore ranked against, replacing the last rescore's."""
+def save_statistics(
+    raw, df: dict[str, int], n: int, meanings: Meanings, chosen: Mapping[str, int] | None = None
+) -> None:
+    """Keep what a rescore ranked against, replacing the last rescore's: the document frequencies
+    `df`, and the author keywords `chosen` (under `AUTHOR_PREFIX`)."""
     raw.execute("DELETE FROM keyword_stats")
     raw.execute("DELETE FROM keyword_meanings")
-    for part in chunks(sorted(df.items()), 10_000):  # (in key order: appends to the B-tree)
+    rows = [*df.items(), *((AUTHOR_PREFIX + key, papers) for key, papers in (chosen or {}).items())]
+    for part in chunks(sorted(rows), 10_000):  # (in key order: appends to the B-tree)
         raw.insert_rows("keyword_stats", "term, papers", part)
     raw.insert_rows(
         "keyword_meanings",

@@ -173,10 +173,15 @@ def _inside(m: re.Match, spans: Mapping[int, int]) -> bool:
 
 
 def add_method_names(
-    text: str, methods: dict[str, tuple[str, float]], acronyms: dict[str, tuple], shorts: dict[str, str]
+    text: str,
+    methods: dict[str, tuple[str, float]],
+    acronyms: dict[str, tuple],
+    shorts: dict[str, str],
+    long_forms: dict[str, str],
 ) -> None:
     """Add to `methods` the coined names `text` introduces, repeats, or makes claims for; a named
-    method's long form leaves `acronyms`. `shorts` maps the text's short forms to their long forms."""
+    method's long form leaves `acronyms` (and `long_forms` maps the name's key to the long form's).
+    `shorts` maps the text's short forms to their long forms."""
     defined_at = {short: text.find("(" + short) + 1 for short in shorts}
     # `average treatment effects (ATEs)` defines a concept, not a method: its long form has no
     # capitalised word. Such short forms are acronyms unless a naming word introduces them.
@@ -203,6 +208,7 @@ def add_method_names(
             lkey = normalise_keyword(long)
             methods.setdefault(lkey, (long, strength - 0.1))
             acronyms.pop(lkey, None)
+            long_forms[key] = lkey
     for token, count in counts.items():  # names used again and again
         key = normalise_keyword(token)
         if count < 2 or key in methods or token in shorts or token.rstrip("s") in shorts:
