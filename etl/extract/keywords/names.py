@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from bisect import bisect_right
+from collections.abc import Callable, Mapping
+from itertools import accumulate
 
-from .coined import MAYBE_COINED, VERSION, looks_coined, name_at, well_known
+from .coined import VERSION, looks_coined, maybe_coined, name_at, well_known
 from .normalise import normalise_keyword
 from .wordlists import STOP_WORDS
 
@@ -119,11 +121,13 @@ def introduced_names(
 
 # A capitalised word right after `we propose` (or `this paper presents`) and before a comma, a
 # colon or a parenthesis: the name of what the paper introduces, even without inner capitals.
-_TITLE_WORD = r"[A-Z][a-z]{2,}[a-z0-9]*(?:-[A-Za-z0-9]+)*"
+# (`[a-z]{2}[a-z0-9]*+` is `[a-z]{2,}[a-z0-9]*` without the choice of where one ends: possessive,
+# deterministic quantifiers keep every expression here linear in the text)
+_TITLE_WORD = r"[A-Z][a-z]{2}[a-z0-9]*+(?:-[A-Za-z0-9]++)*+"
 # ... also of up to four Title Case words: `we propose Gradient Echo Regularization, a ...`.
 _PLAIN_NAME = re.compile(
     r"\b(?:[Ww]e|[Tt]his (?:paper|work)) (?:propos|introduc|present|releas|develop|design|build)\w* "
-    rf"({_TITLE_WORD}(?: {_TITLE_WORD}){{0,3}})(?=(?:\s[\w.]*\d[\w.]*)?\s*[,:(])"  # (a size may follow: `Mixtral 8x7B,`)
+    rf"({_TITLE_WORD}(?: {_TITLE_WORD}){{0,3}})(?=(?:\s(?=[\w.]*\d)[\w.]++)?\s*[,:(])"  # (a size may follow: `Mixtral 8x7B,`)
 )
 # A name set off after the paper's own method, often in a closing sentence: `The resulting
 # method, FooNet, is ...`, `our framework, Gradient Echo, ...`.
@@ -167,9 +171,19 @@ def _named_long_forms(
     return spans
 
 
-def _inside(m: re.Match, spans: Mapping[int, int]) -> bool:
-    """Whether `m` lies in one of the long forms `spans` maps to (they end at the short form)."""
-    return any(start <= m.start() and m.end() < end for end, start in spans.items())
+def _inside_any(spans: Mapping[int, int]) -> Callable[[re.Match], bool]:
+    """Whether a match lies in one of the long forms `spans` maps to (they end at the short form):
+    a search among the spans sorted by start, with the furthest end reached so far (so many
+    definitions cost no more than sorting them)."""
+    starts = sorted((start, end) for end, start in spans.items())
+    firsts = [start for start, _ in starts]
+    furthest = list(accumulate((end for _, end in starts), max))
+
+    def inside(m: re.Match) -> bool:
+        i = bisect_right(firsts, m.start()) - 1
+        return i >= 0 and m.end() < furthest[i]
+
+    return inside
 
 
 def add_method_names(
@@ -187,10 +201,11 @@ def add_method_names(
     # capitalised word. Such short forms are acronyms unless a naming word introduces them.
     concepts = {short for short, long in shorts.items() if long == long.lower()}
     named = _named_long_forms(text, shorts, defined_at, concepts)
+    inside = _inside_any(named)
     coined = [
         m
-        for m in MAYBE_COINED.finditer(text)
-        if looks_coined(m.group()) and not _uses_defined_acronym(m, defined_at) and not (named and _inside(m, named))
+        for m in maybe_coined(text)
+        if looks_coined(m.group()) and not _uses_defined_acronym(m, defined_at) and not (named and inside(m))
     ]
     counts: dict[str, int] = {}
     for m in coined:
@@ -234,6 +249,7 @@ def add_method_names(
             methods[key] = (name, 1.2)
 
 
+MAX_REPOSITORY_NAME = 100  # GitHub's limit on a repository name's length
 # What a repository name carries besides the method's name: `EMMP-public`, `FooNet-pytorch`.
 _REPO_SUFFIX = re.compile(
     r"(?:[-_.](?:public|official|code|release|pytorch|torch|tf|jax|main|repo|git))+$", re.IGNORECASE
@@ -244,6 +260,8 @@ def add_repository_names(text: str, repositories: list[str], methods: dict[str, 
     """The name of the paper's own repository is its method's name (`github.com/someone/FooNet`)
     when it looks coined or the abstract writes it with capitals; as the abstract writes it."""
     for repo in repositories:
+        if len(repo) > MAX_REPOSITORY_NAME:  # (no such repository: and the suffix search stays short)
+            continue
         base = _REPO_SUFFIX.sub("", repo)
         # a description, not a name: `LLM-Robustness-to-Irrelevant-Information`
         if base.count("-") + base.count("_") > 2:
