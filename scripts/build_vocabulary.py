@@ -24,19 +24,20 @@ import hashlib
 import json
 import re
 import sys
-import tarfile
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from catalogue import CATALOGUE, catalogue_files  # noqa: E402
 
 from etl.extract.keywords import extract_terms, load_taxonomy, taxonomy_path  # noqa: E402
 from etl.extract.keywords.vocabulary import DATA_FILE, author_keys, format_vocabulary, patterns_of  # noqa: E402
 from etl.sources.paperlists import split_keywords  # noqa: E402
 
-CATALOGUE = ROOT.parent / "shared" / "samples" / "paperlists-catalogue.tar.xz"
 HELD_OUT = ("colm2024", "corl2023")  # the venues keyword quality is measured on
 # A venue whose keywords repeat a short menu (ICLR 2017's 15 choices, SIGGRAPH's areas, IJCAI's
 # `Area: Subarea`) gives subject areas, not the phrases authors choose: free keywords are mostly
@@ -46,20 +47,6 @@ FREE_DISTINCT_SHARE = 0.25
 MIN_CHOSEN = 1  # phrases kept: chosen by at least this many papers ...
 MIN_PRESENT = 5  # ... or in at least this many abstracts of papers with keywords (negative evidence)
 _VENUE_YEAR = re.compile(r"^([a-z]+?)(\d{4})")
-
-
-def catalogue_files(path: Path) -> Iterator[tuple[str, bytes]]:
-    """(relative path, content) of each venue file of the catalogue: a folder, or the archive
-    (read as a stream, in its own order: the counts do not depend on the order)."""
-    if path.is_dir():
-        for file in sorted(path.rglob("*.json")):
-            yield file.relative_to(path).as_posix(), file.read_bytes()
-        return
-    with tarfile.open(path, "r|*") as archive:
-        for member in archive:
-            if member.isfile() and member.name.endswith(".json"):
-                name = member.name.split("/", 1)[1] if "/" in member.name else member.name
-                yield name, archive.extractfile(member).read()
 
 
 def venue_year(name: str) -> str:

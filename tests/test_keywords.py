@@ -586,6 +586,18 @@ def test_a_prefix_written_apart_joins_the_next_word():
     [
         # a specific term is specific: a bare `benchmark` or `score-based` is not the topic
         ("We evaluate our method on a standard benchmark and improve the results.", "datasets and benchmarks", False),
+        # one suggestive word, however often written, is no evidence; two different ones are
+        (
+            "We generate human motion from text. Text prompts describe the motion, and the text encoder"
+            " conditions a motion decoder on the text.",
+            "natural language processing",
+            False,
+        ),
+        (
+            "We study how language shapes textual summaries: the text and the language of each summary.",
+            "natural language processing",
+            True,
+        ),
         ("Score-based metrics are used to rank candidate answers.", "diffusion models", False),
         (
             "We introduce an evaluation benchmark of 10k questions with a public leaderboard.",
