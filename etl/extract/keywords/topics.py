@@ -15,6 +15,7 @@ from functools import lru_cache
 from importlib.resources import files as package_files
 
 from ...errors import PaperdbError
+from .memo import Memo
 from .normalise import normalise_keyword
 from .phrases import is_findable_phrase
 
@@ -28,6 +29,7 @@ STRONG, WEAK = 2, 1  # weight of an occurrence of a specific and of a merely sug
 THRESHOLD = 2
 WEAK_ALONE = 2 * THRESHOLD
 WEAK_TERMS = 2
+WORD_MEMO = 50_000  # words whose topic hits are remembered at a time
 PREFIX_INDEX = 3  # prefix terms are indexed by their first letters; a prefix term has at least these
 
 
@@ -38,7 +40,9 @@ class Taxonomy:
     prefixes: dict[str, list[tuple[str, int, int]]]  # first letters -> [(prefix, topic, weight)]
     phrases: dict[str, list[tuple[int, int]]]  # normalised phrase -> [(topic index, weight)]
     # word -> its (topic, weight) hits, exact and prefix terms together: filled as words are met
-    word_hits: dict[str, tuple[tuple[int, int], ...]] = field(default_factory=dict, compare=False, repr=False)
+    word_hits: Memo[tuple[tuple[int, int], ...]] = field(
+        default_factory=lambda: Memo(WORD_MEMO), compare=False, repr=False
+    )
 
 
 def taxonomy_path() -> str:
@@ -124,10 +128,7 @@ def _word_hits(taxonomy: Taxonomy, word: str) -> tuple[tuple[int, int], ...]:
         for prefix, topic, weight in taxonomy.prefixes.get(word[:PREFIX_INDEX], ())
         if word.startswith(prefix)
     ]
-    if len(taxonomy.word_hits) > 50_000:  # bound the memory of a long run
-        taxonomy.word_hits.clear()
-    taxonomy.word_hits[word] = result = tuple(hits)
-    return result
+    return taxonomy.word_hits.remember(word, tuple(hits))
 
 
 def match_topics(words: Mapping[str, int], phrases: Mapping[str, object], taxonomy: Taxonomy) -> dict[str, int]:
