@@ -28,7 +28,7 @@ from .meanings import Meanings, merge_acronym_uses
 from .normalise import label_of, normalise_keyword, singular, unhyphenate
 from .terms import METHOD_PREFIX, Terms
 from .variants import group_variants
-from .vocabulary import Keyphraseness
+from .vocabulary import FACTOR_RANGE, Keyphraseness
 from .wordlists import COMMON_WORDS
 
 KEEP = {"method": 3, "acronym": 4, "phrase": 8, "topic": 3}  # most keywords of a kind per paper
@@ -143,8 +143,7 @@ def score_phrases(
     rare = log_n - math.log(2) + 1  # the weight of a phrase no other paper uses
     get, log = df.get, math.log
     titled = _title_phrases(terms.phrases, title) if title else ()
-    candidates = []
-    top = 0.0
+    weights = []
     for key, (count, first, written) in terms.phrases.items():
         if key in skip:
             continue
@@ -158,10 +157,24 @@ def score_phrases(
             weight *= IN_TITLE
         if count < COMMON_USES and " " not in key and key in COMMON_WORDS and written[1:].islower():
             weight *= COMMON_ALONE
-        top = max(top, weight)
-        candidates.append(
-            (-weight * kp.factor(key), key, written)
-        )  # then the key: ties break the same way on every run
+        weights.append((weight, key, written))
+    if not weights:
+        return []
+    # Keyphraseness in the order of the weights, until no phrase left can reach the best KEEP
+    # (a factor is at most FACTOR_RANGE's top): the same phrases, far fewer look-ups.
+    weights.sort(key=lambda w: -w[0])
+    top, most = weights[0][0], FACTOR_RANGE[1]
+    best: list[float] = []  # the KEEP best scores so far (a heap: the least first)
+    candidates = []
+    for weight, key, written in weights:
+        if len(best) == KEEP["phrase"] and weight * most < best[0]:
+            break
+        score = weight * kp.factor(key)
+        candidates.append((-score, key, written))  # then the key: ties break the same way on every run
+        if len(best) < KEEP["phrase"]:
+            heapq.heappush(best, score)
+        elif score > best[0]:
+            heapq.heapreplace(best, score)
     scored = heapq.nsmallest(KEEP["phrase"], candidates)  # the same as sorted(...)[:KEEP], with fewer comparisons
     return [
         Keyword(key, label_of(written.split(" ")), "phrase", round(-PHRASE_TOP * weight / top, 4))

@@ -33,6 +33,14 @@ def group_variants(ranked: Iterable, preference: Callable[[str], float]) -> list
     every other form as an alias. Topics are labels of their own: they take no aliases, and a
     phrase that is a shorter form of one (its words fewer, all in the topic's name) drops."""
     ranked = list(ranked)
+    known: dict[str, float] = {}  # (each key's preference, asked once)
+
+    def prefer(key: str) -> float:
+        value = known.get(key)
+        if value is None:
+            value = known[key] = preference(key)
+        return value
+
     # (a topic named for several things, `robotics and control`, is no longer form of any one)
     topics = [words_of(k.label) for k in ranked if k.kind == "topic" and not _SEVERAL.search(k.label)]
     groups: list[list] = []
@@ -62,8 +70,8 @@ def group_variants(ranked: Iterable, preference: Callable[[str], float]) -> list
         for n in names:
             by_name.setdefault(n, index)
         if len(groups[index]) > 1:
-            words[index] = words_of(_representative(groups[index], preference).label)
-    return [_merged(members, preference) for members in groups]
+            words[index] = words_of(_representative(groups[index], prefer).label)
+    return [_merged(members, prefer) for members in groups]
 
 
 def _representative(members: list, preference: Callable[[str], float]):

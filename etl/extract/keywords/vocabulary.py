@@ -129,7 +129,7 @@ class Keyphraseness:
     own (`own`: a paper's own keywords never raise its own candidates). `df` gives the papers
     whose abstract has each key (the paper's own included, as ranking counts it)."""
 
-    __slots__ = ("chosen", "df", "own", "vocabulary")
+    __slots__ = ("chosen", "df", "one", "overall", "own", "several", "vocabulary")
 
     def __init__(
         self,
@@ -138,17 +138,21 @@ class Keyphraseness:
         df: Mapping[str, int] | None = None,
         vocabulary: Vocabulary | None = None,
     ):
-        self.vocabulary = vocabulary or VOCABULARY
+        self.vocabulary = v = vocabulary or VOCABULARY
         self.chosen = chosen or {}
         self.own = own
         self.df = df or {}
+        # the rates of all candidates, and of those of one word and of several (the priors)
+        self.overall = overall = v.rate("*")
+        self.several = v.rate("* *", overall)
+        self.one = v.rate("*1", overall)
 
     def counts(self, key: str) -> tuple[int, int]:
         """(papers that have `key` in their abstract and chose it, papers that have it), the
         vocabulary's and the other papers of the corpus."""
         v = self.vocabulary
         chose, present = v.chosen_present.get(key, 0), v.present.get(key, 0)
-        others = self.chosen.get(key, 0) - (key in self.own)
+        others = self.chosen.get(key, 0) - (key in self.own) if self.chosen else 0
         if others > 0:
             # the corpus counts choices, not choices where present: at most every other paper that has it
             have = self.df.get(key, 1) - 1
@@ -158,11 +162,11 @@ class Keyphraseness:
     def factor(self, key: str) -> float:
         """The ranking weight's factor for `key`: above 1 for phrases authors choose where they
         occur, below 1 for phrases they pass over."""
-        overall = self.vocabulary.rate("*")
+        overall = self.overall
         if not overall:  # no vocabulary
             return 1.0
-        prior = self.vocabulary.rate(patterns_of(key)[-1], overall)
         chose, present = self.counts(key)
+        prior = self.several if " " in key else self.one
         rate = (chose + PRIOR_PAPERS * prior) / (present + PRIOR_PAPERS)
         low, high = FACTOR_RANGE
         return min(max(rate / overall, low), high)
