@@ -496,9 +496,8 @@ def test_parallel_ranking_equals_single_process(monkeypatch):
     parallel = rank_all(papers, TAXONOMY)  # the workers' counts added up in one dictionary
     assert parallel == single
     monkeypatch.setattr(counts, "MERGE_IN_MEMORY", 20)  # too many keys for that: merged as sorted streams
-    monkeypatch.setattr(pool, "COUNT_CHUNK", 5)
     assert rank_all(papers, TAXONOMY) == single
-    # counts spilled to sorted runs every few keys, merged in the workers and again in the parent
+    # counts spilled to sorted runs every few keys, in the workers and in the parent, merged as streams
     monkeypatch.setattr(counts, "MERGE_IN_MEMORY", 10**6)
     monkeypatch.setattr(counts, "COUNTS_IN_MEMORY", 7)
     assert rank_all(papers, TAXONOMY) == single

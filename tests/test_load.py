@@ -390,12 +390,23 @@ def test_full_text_index_follows_loads_and_ad_hoc_writes(db_file, write):
     assert fts_ids(db_file, "zebra") == [paper_id(ABSTRACT_GNN)]
 
 
-def test_each_keyword_takes_the_label_and_kind_most_papers_use():
-    from etl.load.keywords import CORPUS_KEYWORDS, STAGE
+def staging_connection() -> sqlite3.Connection:
+    """An in-memory database with the load's keyword staging tables."""
+    from sqlalchemy.dialects import sqlite
+    from sqlalchemy.schema import CreateTable
+
+    from etl.store.staging import STAGING
 
     conn = sqlite3.connect(":memory:")
-    for statement in STAGE.strip().split(";\n"):
-        conn.execute(statement)
+    for table in STAGING:
+        conn.execute(str(CreateTable(table).compile(dialect=sqlite.dialect())))
+    return conn
+
+
+def test_each_keyword_takes_the_label_and_kind_most_papers_use():
+    from etl.load.keywords import CORPUS_KEYWORDS
+
+    conn = staging_connection()
     staged = [
         # three papers write `GNNs` as a phrase, two as an acronym's long form: label and kind by majority
         ("p1", "gnn", "GNNs", "phrase"),
@@ -423,11 +434,9 @@ def test_each_keyword_takes_the_label_and_kind_most_papers_use():
 
 def test_distinct_keywords_are_derived_with_an_index_not_a_nested_scan():
     """With tens of thousands of distinct keywords a join without an index took minutes."""
-    from etl.load.keywords import CORPUS_KEYWORDS, STAGE
+    from etl.load.keywords import CORPUS_KEYWORDS
 
-    conn = sqlite3.connect(":memory:")
-    for statement in STAGE.strip().split(";\n"):
-        conn.execute(statement)
+    conn = staging_connection()
     for statement in CORPUS_KEYWORDS[:-1]:
         conn.execute(statement)
     select = CORPUS_KEYWORDS[-1].split(" AS\n", 1)[1]

@@ -583,3 +583,47 @@ def test_the_readmes_openreview_and_institution_recipes_return_rows_on_a_paperli
     institution = next(b for b in blocks if "paper_affiliations" in b)
     assert len(con.execute(openreview).fetchall()) == 4
     assert con.execute(institution).fetchall() == [("University of Cambridge", "United Kingdom", 1)]  # the one oral
+
+
+@pytest.mark.parametrize(
+    "index, countries, expected",
+    [
+        ("0;1", "0;0", ((("Oxford", "UK"),), (("MIT", "UK"),))),
+        ("²;1", "0;0", ((), (("MIT", "UK"),))),  # str.isdigit is True for `²`; int() fails
+        ("0;¹", "²;0", ((("Oxford", None),), ())),
+        ("-1;1", "0;0", ((), (("MIT", "UK"),))),
+        ("1.0;1", "0;0", ((), (("MIT", "UK"),))),
+        ("٣;1", "0;0", ((), (("MIT", "UK"),))),  # an Arabic-Indic digit: no index here
+        ("99999999999999999999;1", "0;0", ((), (("MIT", "UK"),))),
+        ("0+x+1;", "0+0+0;", ((("Oxford", "UK"), ("MIT", "UK")), ())),
+        ("x;y", "z;w", ()),
+    ],
+)
+def test_odd_index_values_are_skipped_not_tracebacks(index, countries, expected):
+    from etl.sources.paperlists import affiliations
+
+    item = {
+        "aff": "Oxford;MIT",
+        "aff_unique_norm": "Oxford;MIT",
+        "aff_unique_index": index,
+        "aff_country_unique": "UK",
+        "aff_country_unique_index": countries,
+    }
+    assert affiliations(item, 2) == expected
+
+
+def test_a_record_with_odd_indexes_loads(write, db_file):
+    record = {
+        "title": "Odd",
+        "author": "A One;B Two",
+        "abstract": "We study odd index values in affiliation fields and skip what is no index.",
+        "status": "Poster",
+        "aff": "Oxford;MIT",
+        "aff_unique_norm": "Oxford;MIT",
+        "aff_unique_index": "²;1",
+        "aff_country_unique": "UK",
+        "aff_country_unique_index": "0;0",
+    }
+    summary = load(db_file, [str(write("icml2024.json", json.dumps([record])))])
+    assert summary.papers_added == 1
+    assert rows(db_file, "SELECT name FROM institutions") == [("MIT",)]

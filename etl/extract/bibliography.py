@@ -18,15 +18,14 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..text.cleaning import clean_name, clean_text, institution_key, name_key
+from ..text.authors import clean_name, name_key
+from ..text.cleaning import clean_text, clean_title, institution_key
 from ..text.identity import normalise_abstract
+from ..text.placeholders import is_placeholder
 from .keywords.normalise import normalise_keyword
 from .links import Link, extract_links, source_link_text
 
 TITLE_PRIORITY = {"pmlr-bibtex": 0, "icml-events": 1, "paperlists": 2, "csv": 3, "jsonl": 3}
-# Whose abstract text, venue and year a paper keeps when sources disagree on markup: the
-# user's own listings first, then the published proceedings, then the exports.
-TEXT_PRIORITY = {"listing": 4, "pmlr-bibtex": 3, "icml-events": 2, "paperlists": 1, "csv": 0, "jsonl": 0}
 # Status words of sources (lower case) -> (decision, presentation). `Accept (Oral)` reads as `oral`.
 STATUSES = {
     "oral": ("accepted", "oral"),
@@ -122,9 +121,9 @@ def resolve(records: Iterable[Record]) -> Resolved:
         (r for r in records if r.format in TITLE_PRIORITY),
         key=lambda r: (TITLE_PRIORITY[r.format], r.path, r.position),
     )
-    titled = next((r for r in ordered if r.title), None)
+    titled = next((r for r in ordered if r.title and not is_placeholder(r.title)), None)
     with_authors = next((r for r in ordered if r.authors), None)
-    title = clean_text(titled.title) if titled and titled.title else None
+    title = clean_title(titled.title) if titled and titled.title else None
     authors, affiliations = [], []
     given = with_authors.affiliations if with_authors else ()
     for i, raw in enumerate(with_authors.authors if with_authors else ()):

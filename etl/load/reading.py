@@ -3,12 +3,10 @@ the load starts up) is kept until the load reaches it, then released."""
 
 from __future__ import annotations
 
-import os
-import stat
-
 from ..errors import InputError
 from ..settings import max_file_bytes
 from ..sources import InputFile, read_input
+from ..sources.files import read_regular_file
 from ..sources.records import ParsedFile
 
 
@@ -49,28 +47,5 @@ class Reader:
 
 
 def _read_bytes(input_file: InputFile) -> bytes:
-    """A regular file's bytes, at most `max_file_bytes()`: a FIFO, device or directory is refused
-    without blocking on it (opened non-blocking, checked before any read), and so is a larger file."""
-    limit = max_file_bytes()
-    try:
-        fd = os.open(input_file.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        raise InputError(input_file.path, exc.strerror or str(exc)) from None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise InputError(input_file.path, "not a regular file (a directory, FIFO or device); only files are read")
-        if st.st_size > limit:
-            raise InputError(
-                input_file.path,
-                f"file of {st.st_size:,} bytes is larger than the limit of {limit:,} ($PAPERDB_MAX_FILE_MB)",
-            )
-        with os.fdopen(fd, "rb", closefd=False) as fh:
-            data = fh.read(limit + 1)
-    except OSError as exc:
-        raise InputError(input_file.path, exc.strerror or str(exc)) from None
-    finally:
-        os.close(fd)
-    if len(data) > limit:  # (it grew while being read)
-        raise InputError(input_file.path, f"file is larger than the limit of {limit:,} bytes ($PAPERDB_MAX_FILE_MB)")
-    return data
+    """A regular file's bytes, at most `max_file_bytes()` (see `read_regular_file`)."""
+    return read_regular_file(input_file.path, max_file_bytes(), "$PAPERDB_MAX_FILE_MB")

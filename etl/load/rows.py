@@ -7,26 +7,31 @@ import json
 from ..extract.derive import Derived
 from ..extract.keywords import Keyword
 from ..sources.records import Entry
+from ..store.schema import columns
 
 FACET_KEYWORDS = 10  # keyword labels copied to papers.keywords
 
 
-def link_rows(paper_id: str, derived: Derived) -> list[dict]:
-    """`paper_links` rows for one paper."""
+# The `paper_links` columns of a link cited in an abstract (no source gives it).
+LINK_COLUMNS = columns("paper_links", without=("source_id",))
+
+
+def link_rows(paper_id: str, derived: Derived) -> list[tuple]:
+    """`paper_links` rows (`LINK_COLUMNS`) for one paper's abstract."""
     return [
-        {
-            "paper_id": paper_id,
-            "offset": link.offset,
-            "url": link.url,
-            "url_key": link.key,
-            "raw": link.raw,
-            "kind": link.kind,
-            "host": link.host,
-            "owner": link.owner,
-            "repo": link.repo,
-            "path": link.path,
-            "is_official": flag,
-        }
+        (
+            paper_id,
+            link.offset,
+            link.url,
+            link.key,
+            link.raw,
+            link.kind,
+            link.host,
+            link.owner,
+            link.repo,
+            link.path,
+            flag,
+        )
         for link, flag in zip(derived.links, derived.official, strict=True)
     ]
 

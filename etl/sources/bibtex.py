@@ -8,6 +8,8 @@ import re
 import bibtexparser
 
 from ..errors import InputError
+from ..text.authors import split_authors
+from ..text.placeholders import is_placeholder, is_usable_abstract
 from .decode import join_lines
 from .fields import MAX_TITLE_CHARS, text_field, year_field
 from .ids import arxiv_id, openreview_id
@@ -27,30 +29,6 @@ VENUES = [
     (re.compile(r"Conference on Robot Learning", re.I), "CoRL"),
 ]
 _KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s]+)")
-
-
-def split_authors(field: str) -> tuple[str, ...]:
-    """`Last, First and Other, Name` -> ('First Last', 'Name Other'); braces keep `and` inside."""
-    names, depth, start = [], 0, 0
-    for m in re.finditer(r"[{}]|\s+and\s+", field):
-        token = m.group()
-        if token == "{":
-            depth += 1
-        elif token == "}":
-            depth -= 1
-        elif depth == 0:
-            names.append(field[start : m.start()])
-            start = m.end()
-    names.append(field[start:])
-    out = []
-    for name in (n.strip() for n in names):
-        if not name:
-            continue
-        if "," in name:
-            last, _, first = name.partition(",")
-            name = f"{first.strip()} {last.strip()}".strip()
-        out.append(" ".join(name.split()))
-    return tuple(out)
 
 
 def venue_of(booktitle: str) -> str | None:
@@ -90,8 +68,8 @@ def read_bibtex(path: str, text: str, venue: str | None = None, year: int | None
         if item.entry_type.lower() not in PAPER_TYPES:
             continue
         fields = {k.lower(): str(v.value) for k, v in item.fields_dict.items()}
-        abstract = join_lines(fields.get("abstract", ""))
-        if not abstract:
+        abstract, title = join_lines(fields.get("abstract", "")), join_lines(fields.get("title", ""))
+        if not is_usable_abstract(abstract, title):
             without_abstract += 1
             continue
         entry_venue = venue or venue_of(fields.get("booktitle", "") or fields.get("journal", ""))
@@ -106,7 +84,7 @@ def read_bibtex(path: str, text: str, venue: str | None = None, year: int | None
                 abstract=abstract,
                 line=item.start_line + 1,
                 position=len(entries) + 1,
-                title=join_lines(fields.get("title", "")) or None,
+                title=None if is_placeholder(title) else title,
                 authors=split_authors(join_lines(fields.get("author", ""))),
                 ids=_ids(item.key, fields),
                 url=(fields.get("url") or fields.get("pdf") or "").strip() or None,

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 from ..errors import InputError
+from ..text.authors import split_authors
+from ..text.placeholders import is_placeholder, is_usable_abstract
 from .decode import join_lines, parse_json
 from .fields import MAX_ITEMS, MAX_TITLE_CHARS, text_field
 from .records import Entry, Event, ParsedFile
@@ -12,7 +14,7 @@ from .records import Entry, Event, ParsedFile
 PAPER_TYPES = {"poster", "oral", "spotlight", "spotlight poster", "oral poster"}
 # https://ICML.cc//virtual/2024/poster/34755: upper-case host, a double slash, year, kind, id
 _EVENT_URL = re.compile(
-    r"^https?://(?P<host>[^/]+)/+virtual/(?P<year>\d{4})/(?P<kind>[a-z-]+)/(?P<id>\d+)", re.IGNORECASE
+    r"^https?://(?P<host>[^/]+)/+virtual/(?P<year>[0-9]{4})/(?P<kind>[a-z-]+)/(?P<id>[0-9]+)", re.IGNORECASE
 )
 
 
@@ -66,7 +68,7 @@ def _people(path: str, people: object, index: int, line: int) -> tuple[str, ...]
         raise InputError(path, f"item {index + 1}: `speakers/authors` has more than {MAX_ITEMS:,} items", line)
     if isinstance(people, str):
         text_field(path, people, "speakers/authors", line, f"item {index + 1}: ")
-        return tuple(a.strip() for a in people.split(",") if a.strip())
+        return split_authors(people)
     if isinstance(people, list):
         names = []
         for person in people:
@@ -76,10 +78,9 @@ def _people(path: str, people: object, index: int, line: int) -> tuple[str, ...]
                 raise InputError(
                     path, f"item {index + 1}: `speakers/authors` holds a {type(person).__name__}, not a name", line
                 )
-            if person.strip():
-                names.append(person.strip())
+            names.append(person)
         text_field(path, ", ".join(names), "speakers/authors", line, f"item {index + 1}: ")
-        return tuple(names)
+        return split_authors(names)
     raise InputError(path, f"item {index + 1}: `speakers/authors` is a {type(people).__name__}, not names", line)
 
 
@@ -122,7 +123,7 @@ def read_events(path: str, text: str, venue: str | None = None, year: int | None
                 )
             )
             continue
-        if not abstract:
+        if not is_usable_abstract(abstract, title):
             without_abstract += 1
             continue
         ids = (("icml_poster", parsed[3]),) if parsed else ()
@@ -132,7 +133,7 @@ def read_events(path: str, text: str, venue: str | None = None, year: int | None
                 abstract=join_lines(abstract),
                 line=line,
                 position=len(entries) + 1,
-                title=title or None,
+                title=None if is_placeholder(title) else title,
                 authors=authors,
                 ids=ids,
                 url=url and canonical_event_url(url),

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterator
 
 from ..errors import InputError
+from ..text.placeholders import is_usable_abstract
 from .records import Entry, ParsedFile
 
 MAX_ABSTRACT_CHARS = 100_000  # real abstracts are under 5,000; anything larger is not an abstract
@@ -70,7 +71,7 @@ def read_listing(path: str, text: str, venue: str | None = None, year: int | Non
             first + 1,
         )
     start = first + 1 if header else first
-    entries = []
+    entries, missing = [], 0
     for line_no, abstract in paragraphs(lines, start):
         if len(abstract) > MAX_ABSTRACT_CHARS:
             raise InputError(
@@ -79,12 +80,16 @@ def read_listing(path: str, text: str, venue: str | None = None, year: int | Non
                 " (are the blank lines between abstracts missing?)",
                 line_no,
             )
+        if not is_usable_abstract(abstract):  # `TBD`, `-`: a placeholder, counted and passed over
+            missing += 1
+            continue
         entries.append(Entry(abstract=abstract, line=line_no, position=len(entries) + 1))
-    if not entries:
+    if not entries and not missing:
         raise InputError(path, "no abstracts after the header", first + 1)
     return ParsedFile(
         format="listing",
         venue=venue or header[0],  # type: ignore[index]
         year=year or header[1],  # type: ignore[index]
         entries=tuple(entries),
+        without_abstract=missing,
     )

@@ -8,6 +8,8 @@ import os
 import re
 
 from ..errors import InputError
+from ..text.authors import split_authors
+from ..text.placeholders import is_placeholder, is_usable_abstract
 from .decode import join_lines, parse_json
 from .events import object_lines
 from .fields import MAX_FIELD_CHARS, MAX_TITLE_CHARS, text_field, text_items
@@ -54,8 +56,9 @@ VENUES = {
     "tmlr": "TMLR",
     "jmlr": "JMLR",
 }
-_FILE_NAME = re.compile(r"^(?P<venue>[a-z0-9]*?[a-z])(?P<year>(?:19|20)\d\d)(?:\D|$)", re.IGNORECASE)
-_BIBTEX_YEAR = re.compile(r"\byear\s*=\s*[{\"]?\s*((?:19|20)\d\d)")
+_FILE_NAME = re.compile(r"^(?P<venue>[a-z0-9]*?[a-z])(?P<year>(?:19|20)[0-9][0-9])(?:[^0-9]|$)", re.IGNORECASE)
+# (after `=`, one class of characters: two runs of optional spaces in a row backtrack quadratically)
+_BIBTEX_YEAR = re.compile(r"\byear\s*=[\s{\"]*((?:19|20)[0-9][0-9])")
 PLACEHOLDERS = frozenset(("unknown institution", "unknown", "n/a", "none"))  # not institutions
 LINK_FIELDS = ("github", "project")  # the paper's own code and project page
 # Fields whose presence, with `title` and `abstract`, marks a paperlists record.
@@ -103,6 +106,15 @@ def _parts(value: object, sep: str = ";") -> list[str]:
     return [part.strip() for part in _text(value).split(sep)] if _text(value) else []
 
 
+def _at(values: list[str], index: str) -> str | None:
+    """`values[index]` for an index written in ASCII digits within range; anything else (`²`,
+    `-1`, `1.0`, `x`) is no index, so the pair is skipped."""
+    index = index.strip()
+    if not (index.isascii() and index.isdigit()) or len(index) > 6 or int(index) >= len(values):
+        return None
+    return values[int(index)]
+
+
 def affiliations(item: dict, n_authors: int) -> tuple[tuple[tuple[str, str | None], ...], ...]:
     """Each author's (institution, country) pairs. `aff` has one entry per author (empty when
     unknown); `aff_unique_index` one per non-empty entry, pointing into `aff_unique_norm` (`0+2`:
@@ -129,9 +141,8 @@ def affiliations(item: dict, n_authors: int) -> tuple[tuple[tuple[str, str | Non
                 where = where * len(picks)  # (one country for all)
             pairs = []
             for j, pick in enumerate(picks):
-                name = names[int(pick)] if pick.isdigit() and int(pick) < len(names) else ""
-                c = where[j] if j < len(where) else ""
-                country = countries[int(c)] if c.isdigit() and int(c) < len(countries) else None
+                name = _at(names, pick) or ""
+                country = _at(countries, where[j] if j < len(where) else "")
                 if name and name.casefold() not in PLACEHOLDERS:
                     pairs.append((name, country or None))
             out[i] = tuple(dict.fromkeys(pairs))
@@ -186,10 +197,22 @@ def split_keywords(value: object) -> tuple[str, ...]:
     return tuple(dict.fromkeys(" ".join(p.split()) for p in parts if p.strip()))
 
 
-def _authors(value: object) -> tuple[str, ...]:
+def authors_and_affiliations(item: dict) -> tuple[tuple[str, ...], tuple]:
+    """The record's authors (`split_authors`: `;`-separated, also `A, B and C` within) and their
+    affiliations. `aff` lines up with the names, or with the `;`-separated parts of `author`
+    (`Bowen Zhou and Mingbo Ma` is one part): then each name of a part has the part's."""
+    value = item.get("author")
     if isinstance(value, list):
-        return tuple(" ".join(str(v).split()) for v in value if str(v).strip())
-    return tuple(" ".join(part.split()) for part in _text(value).split(";") if part.strip())
+        names = split_authors(value)
+        return names, affiliations(item, len(names))
+    parts = [split_authors(part) for part in _text(value).split(";")]
+    parts = [part for part in parts if part]
+    names = tuple(name for part in parts for name in part)
+    found = affiliations(item, len(names))
+    if found or len(parts) == len(names):
+        return names, found
+    by_part = affiliations(item, len(parts))
+    return names, tuple(pairs for part, pairs in zip(parts, by_part, strict=True) for _ in part) if by_part else ()
 
 
 def read_paperlists(path: str, text: str, venue: str | None = None, year: int | None = None) -> ParsedFile:
@@ -207,19 +230,19 @@ def read_paperlists(path: str, text: str, venue: str | None = None, year: int | 
         if not isinstance(item, dict):
             raise InputError(path, f"record {index + 1} is not an object", line)
         _check_types(path, item, index, line)
-        abstract = join_lines(_text(item.get("abstract")))
-        if not abstract:
+        abstract, title = join_lines(_text(item.get("abstract"))), join_lines(_text(item.get("title")))
+        if not is_usable_abstract(abstract, title):
             without_abstract += 1
             continue
         site = _text(item.get("site")) or _text(item.get("pdf"))
-        authors = _authors(item.get("author"))
+        authors, affiliated = authors_and_affiliations(item)
         bib_year = _BIBTEX_YEAR.search(_text(item.get("bibtex")))
         entries.append(
             Entry(
                 abstract=abstract,
                 line=line,
                 position=len(entries) + 1,
-                title=join_lines(_text(item.get("title"))) or None,
+                title=None if is_placeholder(title) else title,
                 authors=authors,
                 ids=_ids(item, site),
                 url=site or None,
@@ -229,7 +252,7 @@ def read_paperlists(path: str, text: str, venue: str | None = None, year: int | 
                 track=_text(item.get("track")) or None,
                 keywords=split_keywords(item.get("keywords")),
                 links=tuple(text for field in LINK_FIELDS if (text := _text(item.get(field)))),
-                affiliations=affiliations(item, len(authors)),
+                affiliations=affiliated,
                 extra=_extra(path, item, index, line),
             )
         )

@@ -7,6 +7,8 @@ import io
 import re
 
 from ..errors import InputError
+from ..text.authors import split_authors
+from ..text.placeholders import is_placeholder, is_usable_abstract
 from .decode import join_lines, parse_json
 from .fields import MAX_TITLE_CHARS, text_field, text_items, year_field
 from .ids import arxiv_id, openreview_id
@@ -32,23 +34,10 @@ ID_COLUMNS = {
     "s2_id": "semantic_scholar",
 }
 LINK_COLUMNS = ("github", "code", "code_url", "project", "project_page")  # the paper's own links
-AUTHOR_SEPARATORS = re.compile(r"\s*;\s*|\s+and\s+|\s*\|\s*")
 
 
 def _key(name: str) -> str:
     return re.sub(r"[\s-]+", "_", name.strip().lower())
-
-
-def split_names(value: object) -> tuple[str, ...]:
-    """Authors from a list, or from text separated by `;`, `|` or ` and ` (or commas when no
-    other separator is used)."""
-    if isinstance(value, list):
-        return tuple(" ".join(str(v).split()) for v in value if str(v).strip())
-    text = str(value or "").strip()
-    if not text:
-        return ()
-    parts = AUTHOR_SEPARATORS.split(text) if AUTHOR_SEPARATORS.search(text) else text.split(",")
-    return tuple(" ".join(p.split()) for p in parts if p.strip())
 
 
 def _id_value(scheme: str, value: str) -> str:
@@ -67,8 +56,8 @@ def _entry(row: dict, line: int, position: int, venue: str | None, year: int | N
     def text(name: str, **options) -> str:
         return text_field(path, fields.get(name), name, line, **options)
 
-    abstract = join_lines(text("abstract"))
-    if not abstract:
+    abstract, title = join_lines(text("abstract")), join_lines(text("title", limit=MAX_TITLE_CHARS))
+    if not is_usable_abstract(abstract, title):
         return None
     ids = tuple(
         (scheme, _id_value(scheme, value))
@@ -81,8 +70,8 @@ def _entry(row: dict, line: int, position: int, venue: str | None, year: int | N
         abstract=abstract,
         line=line,
         position=position,
-        title=join_lines(text("title", limit=MAX_TITLE_CHARS)) or None,
-        authors=split_names(text_items(path, fields.get(authors), authors, line)),
+        title=None if is_placeholder(title) else title,
+        authors=split_authors(text_items(path, fields.get(authors), authors, line)),
         ids=tuple(dict.fromkeys(ids)),
         url=text("url").strip() or None,
         keywords=split_keywords(text_items(path, fields.get("keywords"), "keywords", line)),
@@ -99,8 +88,8 @@ def _some(names: list[str], shown: int = 20) -> str:
 
 
 def read_csv(path: str, text: str, venue: str | None = None, year: int | None = None) -> ParsedFile:
-    dialect = "excel-tab" if path.lower().endswith(".tsv") else "excel"
-    reader = csv.DictReader(io.StringIO(text, newline=""), dialect=dialect, strict=True)
+    csv_format = "excel-tab" if path.lower().endswith(".tsv") else "excel"
+    reader = csv.DictReader(io.StringIO(text, newline=""), dialect=csv_format, strict=True)
     try:
         columns = {_key(c) for c in reader.fieldnames or ()}
     except csv.Error as exc:

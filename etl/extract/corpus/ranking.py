@@ -7,14 +7,14 @@ counts (`rank_keywords`), merging phrases that are defined acronyms. Memory hold
 papers and at most `COUNTS_IN_MEMORY` counts per process (more are spilled as sorted runs),
 never the texts or terms of the whole corpus.
 
-A large corpus is shared among one forked worker per core. Papers are fed as the caller
-produces them (a load feeds its first files while it starts up, then each file's new papers as
-it saves them) and a feeder thread hands chunks to whichever worker is free, so extraction
-overlaps the caller's own work. Once all are fed, each worker streams its counts (sorted by key
-if any worker spilled or there are many keys, so the parent merges them as streams; otherwise
-the parent adds them up in a dictionary), the parent keeps the keys more than one paper uses,
-sends them back, and collects what each worker ranks from its own spill. The result does not
-depend on how the papers were shared, nor on their order.
+A large corpus is shared among one forked worker per core (`pool`, on `concurrent.futures`).
+Papers are fed as the caller produces them (a load feeds its first files while it starts up,
+then each file's new papers as it saves them), in chunks that go to whichever worker is free, so
+extraction overlaps the caller's own work. Each chunk comes back as its papers' terms and counts;
+the parent spills the terms and adds up the counts (sorted runs merged as streams if they grew
+large), keeps the keys more than one paper uses, and a second set of workers, forked with those
+counts, ranks the spilled chunks. The result does not depend on how the papers were shared,
+nor on their order.
 """
 
 from __future__ import annotations
