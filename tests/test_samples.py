@@ -43,13 +43,13 @@ def databases(tmp_path_factory) -> dict[str, str]:
 
 
 def top_keyword_edges(db: str) -> list[tuple[str, str, str]]:
-    """(keyword, first word, last word) of every paper's top five keywords (topics and the
-    paper's own method names aside), words stripped of punctuation and lower-cased."""
+    """(keyword, first word, last word) of every paper's top five keywords (topics, the paper's
+    own method names and the authors' keywords aside), words stripped of punctuation and lower-cased."""
     con = sqlite3.connect(db)
     edges = []
     for (pid,) in con.execute("SELECT id FROM papers"):
         top = con.execute(
-            "SELECT keyword FROM paper_keywords WHERE paper_id = ? AND kind NOT IN ('topic', 'method')"
+            "SELECT keyword FROM paper_keywords WHERE paper_id = ? AND kind NOT IN ('topic', 'method', 'author')"
             " ORDER BY score DESC LIMIT 5",
             (pid,),
         ).fetchall()

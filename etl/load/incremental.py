@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..store.writer import Writer
 from .feed import KeywordFeed, fed_ranking
-from .keywords import DROP, KEYWORD_COLUMNS, NEW_KEYWORDS, PAPER_ROWS, stage_ranked
+from .keywords import DROP, KEYWORD_COLUMNS, NEW_KEYWORDS, PAPER_ROWS, stage_ranked, stored_choices
 from .statistics import StoredStatistics, count_changes
 
 # The papers a load ranks without rescoring (`update_keywords`), and how the number of papers of
@@ -43,10 +43,11 @@ def update_keywords(writer: Writer, feed: KeywordFeed | None, papers: set[str], 
     if papers:
         writer.execute("INSERT INTO rescored VALUES (:id)", [{"id": pid} for pid in sorted(papers)])
     usable = feed if feed is not None and set(feed.fed) <= papers else None  # (it fed only these papers)
-    ranking, retitled = fed_ranking(writer, usable, RESCORED, StoredStatistics(writer))
+    reference = StoredStatistics(writer)
+    ranking, retitled = fed_ranking(writer, usable, RESCORED, reference)
     writer.execute(COUNT_DELTA.format(sign="-", papers=RESCORED))
     writer.execute(f"DELETE FROM paper_keywords WHERE paper_id IN ({RESCORED})")
-    stage_ranked(writer, ranking, retitled, RESCORED)
+    stage_ranked(writer, ranking, stored_choices(writer, retitled, RESCORED, reference.author_choices()), RESCORED)
     writer.execute("CREATE UNIQUE INDEX corpus_keywords_normalised ON corpus_keywords (normalised)")
     # a keyword new to the corpus takes the label and kind its new papers give it; known ones keep theirs
     writer.insert_select("keywords", KEYWORD_COLUMNS, NEW_KEYWORDS.format(papers="0"))

@@ -9,17 +9,18 @@ surviving keywords, and fills `paper_keywords`, `keyword_aliases` and the facet 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import partial
 
-from ..extract.corpus import CorpusRanking
-from ..extract.keywords import normalise_keyword
+from ..extract.corpus import CorpusRanking, Stored, author_choices
+from ..extract.keywords import author_keys, normalise_keyword
 from ..store.staging import STAGING, staged_aliases, staged_facets, staged_keywords
 from ..store.writer import Writer
 from .feed import KeywordFeed, Retitled, fed_ranking
 from .rows import paper_rows
 from .statistics import save_statistics
 
-__all__ = ["CORPUS_KEYWORDS", "KeywordFeed", "refresh_keywords", "stage_ranked"]
+__all__ = ["CORPUS_KEYWORDS", "KeywordFeed", "refresh_keywords", "stage_ranked", "stored_choices"]
 
 # Label and kind of each distinct keyword: the ones most papers use (ties: the smallest label;
 # method before acronym before topic before phrase), extracted forms before the authors' (kind
@@ -109,8 +110,10 @@ def refresh_keywords(writer: Writer, feed: KeywordFeed | None = None) -> int:
 
     `feed` may hold papers the load already fed; the others are fed here. If a fed text is not
     the stored one, or a fed paper no longer exists, everything is fed again from the database."""
-    ranking, retitled = fed_ranking(writer, feed, on_statistics=partial(save_statistics, writer))
-    stage_ranked(writer, ranking, retitled)
+    ranking, retitled = fed_ranking(writer, feed)
+    stored = stored_choices(writer, retitled)
+    ranking.on_statistics = partial(save_statistics, writer, chosen=stored.chosen)
+    stage_ranked(writer, ranking, stored)
     with writer.rebuilding("paper_keywords"):  # (paper_keywords is rebuilt whole)
         for statement in REPLACE:
             writer.execute(statement)
@@ -124,12 +127,30 @@ def refresh_keywords(writer: Writer, feed: KeywordFeed | None = None) -> int:
     return distinct
 
 
-def stage_ranked(writer: Writer, ranking: CorpusRanking, retitled: Retitled, among: str | None = None) -> None:
+def stored_choices(
+    writer: Writer, titles: Retitled, among: str | None = None, chosen: Mapping[str, int] | None = None
+) -> Stored:
+    """What ranking takes from the stored papers (see `Stored`): the `titles` that changed since
+    they were fed, and the author keywords: at a rescore, counted over every paper; between
+    rescores (`among` selects the papers ranked), the last rescore's counts (`chosen`), each
+    paper's own left out even where those counts never had it."""
+    only = f" AND id IN ({among})" if among else ""
+    with writer.stream(f"SELECT id, author_keywords FROM papers WHERE author_keywords != '[]'{only}") as batches:
+        papers = [(pid, json.loads(labels)) for rows in batches for pid, labels in rows]
+    if chosen is None:
+        return author_choices(papers, titles)
+    own = {
+        pid: tuple(sorted({k for label in labels for k in author_keys(label) if k in chosen})) for pid, labels in papers
+    }
+    return Stored(titles, chosen, {pid: keys for pid, keys in own.items() if keys})
+
+
+def stage_ranked(writer: Writer, ranking: CorpusRanking, stored: Stored, among: str | None = None) -> None:
     """Rank the fed papers into the staging tables, with the author keywords of all papers (or
     of those `among` selects), and derive each staged keyword's label and kind (`corpus_keywords`)."""
     with ranking:
         writer.create_temporary(*STAGING)
-        for chunk in ranking.ranked(retitled):
+        for chunk in ranking.ranked(stored):
             shaped = [paper_rows(pid, ranked) for pid, ranked in chunk]
             writer.insert(staged_keywords, [row for rows, _, _ in shaped for row in rows])
             writer.insert(staged_aliases, [row for _, rows, _ in shaped for row in rows])

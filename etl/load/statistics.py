@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from ..store.writer import Writer
 
 RESCORE_SHARE = 0.2  # papers changed since the last rescore, as a share of those it scored, that make a load rescore
+# The corpus's author keywords are kept beside the document frequencies, each key under this
+# prefix (no candidate term has a colon); AUTHOR_END bounds the range (`;` follows `:`).
+AUTHOR_PREFIX, AUTHOR_END = "author:", "author;"
 
 
 @dataclass(frozen=True)
@@ -67,15 +70,27 @@ class StoredStatistics:
         for short, key, label in writer.execute("SELECT short, keyword, label FROM keyword_meanings"):
             self.meanings.setdefault(short, {})[key] = label
 
+    def author_choices(self) -> dict[str, int]:
+        """The papers whose authors chose each key, at the last rescore."""
+        rows = self.writer.execute(
+            "SELECT term, papers FROM keyword_stats WHERE term >= :start AND term < :end",
+            {"start": AUTHOR_PREFIX, "end": AUTHOR_END},
+        )
+        return {term[len(AUTHOR_PREFIX) :]: papers for term, papers in rows}
+
     def counts(self, keys: Sequence[str]) -> Mapping[str, int]:
         return dict(self.writer.select_in("keyword_stats", ("term", "papers"), "term", keys))
 
 
-def save_statistics(writer: Writer, df: dict[str, int], n: int, meanings: Meanings) -> None:
-    """Keep what a rescore ranked against, replacing the last rescore's."""
+def save_statistics(
+    writer: Writer, df: dict[str, int], n: int, meanings: Meanings, chosen: Mapping[str, int] | None = None
+) -> None:
+    """Keep what a rescore ranked against, replacing the last rescore's: the document frequencies
+    `df`, and the author keywords `chosen` (under `AUTHOR_PREFIX`)."""
     writer.execute("DELETE FROM keyword_stats")
     writer.execute("DELETE FROM keyword_meanings")
-    for part in chunks(sorted(df.items()), 10_000):  # (in key order: appends to the B-tree)
+    rows = [*df.items(), *((AUTHOR_PREFIX + key, papers) for key, papers in (chosen or {}).items())]
+    for part in chunks(sorted(rows), 10_000):  # (in key order: appends to the B-tree)
         writer.insert("keyword_stats", part)
     writer.insert(
         "keyword_meanings",

@@ -1,9 +1,9 @@
 """Keywords for a whole corpus: counting and spilling (`counts`), the worker pool (`pool`), and
 the ranking that drives them (`ranking`)."""
 
-from .counts import Reference, StatisticsSink
+from .counts import Reference, StatisticsSink, Stored
 from .pool import BACKLOG, CHUNK, worker_count
-from .ranking import CorpusRanking, paused_gc, rank_all
+from .ranking import CorpusRanking, author_choices, paused_gc, rank_all
 
 __all__ = [
     "BACKLOG",
@@ -11,6 +11,8 @@ __all__ = [
     "CorpusRanking",
     "Reference",
     "StatisticsSink",
+    "Stored",
+    "author_choices",
     "paused_gc",
     "rank_all",
     "worker_count",
