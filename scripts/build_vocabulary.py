@@ -34,8 +34,9 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from catalogue import CATALOGUE, catalogue_files  # noqa: E402
 
-from etl.extract.keywords import extract_terms, load_taxonomy, taxonomy_path  # noqa: E402
+from etl.extract.keywords import extract_terms, taxonomy_path  # noqa: E402
 from etl.extract.keywords.vocabulary import DATA_FILE, author_keys, format_vocabulary, patterns_of  # noqa: E402
+from etl.load.taxonomy import load_taxonomy  # noqa: E402
 from etl.sources.paperlists import split_keywords  # noqa: E402
 
 HELD_OUT = ("colm2024", "corl2023")  # the venues keyword quality is measured on

@@ -29,7 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from catalogue import CATALOGUE, catalogue_files
 
 from etl.extract.corpus import rank_all
-from etl.extract.keywords import load_taxonomy, taxonomy_path
+from etl.extract.keywords import taxonomy_path
+from etl.load.taxonomy import load_taxonomy
 from etl.text.cleaning import clean_text
 from etl.text.identity import paper_id
 

@@ -218,7 +218,8 @@ _abstract = st.lists(
 def test_keywords_of_any_text_are_well_formed_and_do_not_depend_on_order(texts):
     from etl.extract.corpus import rank_all
     from etl.extract.keywords import KEEP
-    from etl.extract.keywords.topics import load_taxonomy, taxonomy_path
+    from etl.extract.keywords.topics import taxonomy_path
+    from etl.load.taxonomy import load_taxonomy
 
     taxonomy = load_taxonomy(taxonomy_path())
     papers = [(f"p{i}", text, None) for i, text in enumerate(texts)]

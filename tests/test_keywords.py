@@ -10,8 +10,9 @@ from etl.errors import PaperdbError, WorkerError
 from etl.extract.corpus import counts, pool, rank_all, ranking
 from etl.extract.keywords import extract_terms, is_findable_phrase, normalise_keyword, rank_keywords
 from etl.extract.keywords.acronyms import acronyms
-from etl.extract.keywords.topics import build_taxonomy, load_taxonomy, taxonomy_path
+from etl.extract.keywords.topics import build_taxonomy, taxonomy_path
 from etl.extract.keywords.vocabulary import EMPTY, Keyphraseness
+from etl.load.taxonomy import load_taxonomy
 
 TAXONOMY = load_taxonomy(taxonomy_path())
 NEUTRAL = Keyphraseness(vocabulary=EMPTY)  # no vocabulary: rules measured on their own

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from etl.extract.keywords import extract_terms, load_taxonomy, rank_keywords, taxonomy_path
+from etl.extract.keywords import extract_terms, rank_keywords, taxonomy_path
 from etl.extract.keywords.coined import _VERSION_SUFFIX, looks_coined, maybe_coined
+from etl.load.taxonomy import load_taxonomy
 
 TAXONOMY = load_taxonomy(taxonomy_path())
 N = 100_000

@@ -7,9 +7,10 @@ import pytest
 
 from etl.extract.keywords import extract_terms, rank_keywords
 from etl.extract.keywords.rank import score_phrases, title_words
-from etl.extract.keywords.topics import load_taxonomy, taxonomy_path
+from etl.extract.keywords.topics import taxonomy_path
 from etl.extract.keywords.vocabulary import EMPTY, Keyphraseness
 from etl.load import load
+from etl.load.taxonomy import load_taxonomy
 from tests.exports import events_json, seed_abstracts
 from tests.helpers import listing_text, rows
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from etl.extract.keywords import Keyword, extract_terms, load_taxonomy, rank_keywords, taxonomy_path
+from etl.extract.keywords import Keyword, extract_terms, rank_keywords, taxonomy_path
 from etl.extract.keywords.variants import group_variants
+from etl.load.taxonomy import load_taxonomy
 
 TAXONOMY = load_taxonomy(taxonomy_path())
 

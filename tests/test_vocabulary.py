@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from etl.extract.corpus import rank_all
-from etl.extract.keywords import author_keys, extract_terms, load_taxonomy, rank_keywords, taxonomy_path
+from etl.extract.keywords import author_keys, extract_terms, rank_keywords, taxonomy_path
 from etl.extract.keywords.vocabulary import (
     DATA_FILE,
     EMPTY,
@@ -23,6 +23,7 @@ from etl.extract.keywords.vocabulary import (
     split_vocabulary,
 )
 from etl.load import load
+from etl.load.taxonomy import load_taxonomy
 from tests.helpers import rows
 
 TAXONOMY = load_taxonomy(taxonomy_path())

@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 
 from ..errors import PaperdbError
 from ..extract.corpus import BACKLOG, CHUNK, CorpusRanking, Reference, StatisticsSink, worker_count
-from ..extract.keywords import load_taxonomy, taxonomy_path
+from ..extract.keywords import taxonomy_path
 from ..sources import InputFile
 from ..text.cleaning import clean_abstract, clean_title
 from ..text.identity import abstract_sha256, paper_id
 from .reading import Reader
+from .taxonomy import load_taxonomy
 
 if TYPE_CHECKING:
     from ..store.writer import Writer

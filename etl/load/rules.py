@@ -11,8 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import InputError
-from ..extract.keywords import taxonomy_path
-from ..extract.keywords.topics import MAX_TAXONOMY_BYTES
+from ..extract.keywords import MAX_TAXONOMY_BYTES, taxonomy_path
 from ..sources.files import read_regular_file
 
 PACKAGE = Path(__file__).resolve().parent.parent  # the `etl` package

@@ -11,11 +11,12 @@ from .normalise import label_of, normalise_keyword
 from .phrases import is_findable_phrase
 from .rank import KEEP, rank_keywords
 from .terms import METHOD_PREFIX, Terms, extract_terms
-from .topics import Taxonomy, load_taxonomy, taxonomy_path
+from .topics import MAX_TAXONOMY_BYTES, Taxonomy, parse_taxonomy, taxonomy_path
 from .vocabulary import Keyphraseness, author_keys
 
 __all__ = [
     "KEEP",
+    "MAX_TAXONOMY_BYTES",
     "METHOD_PREFIX",
     "Keyphraseness",
     "Keyword",
@@ -26,9 +27,9 @@ __all__ = [
     "extract_terms",
     "is_findable_phrase",
     "label_of",
-    "load_taxonomy",
     "merge_acronym_uses",
     "normalise_keyword",
+    "parse_taxonomy",
     "rank_keywords",
     "taxonomy_path",
 ]

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from importlib.resources import files as package_files
 
 from ...errors import PaperdbError
@@ -83,26 +81,15 @@ def build_taxonomy(
 MAX_TAXONOMY_BYTES = 10_000_000  # the bundled one is 20 KB
 
 
-@lru_cache(maxsize=4)
-def load_taxonomy(path: str) -> Taxonomy:
-    """The taxonomy in the JSON file `path`: `{"topics": [{"name": ..., "terms": [...],
-    "weak": [...]}, ...]}`; anything else (not a regular file, too large, another shape) is a
-    one-line error naming the file."""
+def parse_taxonomy(data: bytes, source: str) -> Taxonomy:
+    """The taxonomy a JSON document holds: `{"topics": [{"name": ..., "terms": [...], "weak":
+    [...]}, ...]}`; anything else is a one-line error naming `source` (reading the file is the
+    caller's: `etl.load.taxonomy`)."""
     try:
-        with open(path, "rb", opener=_nonblocking) as fh:
-            st = os.fstat(fh.fileno())
-            if not stat.S_ISREG(st.st_mode):
-                raise PaperdbError(f"{path}: not a topic taxonomy (not a regular file)")
-            if st.st_size > MAX_TAXONOMY_BYTES:
-                raise PaperdbError(f"{path}: not a topic taxonomy (larger than {MAX_TAXONOMY_BYTES:,} bytes)")
-            data = json.loads(fh.read().decode("utf-8"))
-    except (OSError, ValueError, RecursionError) as exc:
-        raise PaperdbError(f"{path}: not a topic taxonomy ({exc})") from None
-    return build_taxonomy(_topics(path, data), normalise_keyword, is_findable_phrase, path)
-
-
-def _nonblocking(path: str, flags: int) -> int:
-    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))  # (a FIFO must not hang the load)
+        document = json.loads(data.decode("utf-8"))
+    except (ValueError, RecursionError) as exc:
+        raise PaperdbError(f"{source}: not a topic taxonomy ({exc})") from None
+    return build_taxonomy(_topics(source, document), normalise_keyword, is_findable_phrase, source)
 
 
 def _topics(path: str, data: object) -> list[dict]:
