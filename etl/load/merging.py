@@ -18,33 +18,44 @@ Forget = Callable[[list[str]], None]
 
 MERGED = "merged"  # paper_former_ids.revision of an id a paper had before it joined another
 STRONG = ", ".join(f"'{scheme}'" for scheme in STRONG_IDS)
-# Papers without an abstract (of `:ids`, or that share an id or a title with one of `:ids`) and
-# the smallest paper with an abstract each matches.
-MATCHES = f"""
-SELECT a.id, min(p.id) FROM papers a
-JOIN paper_ids ai ON ai.paper_id = a.id AND ai.scheme IN ({STRONG})
-JOIN paper_ids pi ON pi.scheme = ai.scheme AND pi.value = ai.value AND pi.paper_id != a.id
-JOIN papers p ON p.id = pi.paper_id AND p.abstract IS NOT NULL
-WHERE a.abstract IS NULL AND (a.id IN :ids OR p.id IN :ids)
-GROUP BY a.id
-UNION ALL
-SELECT a.id, min(p.id) FROM papers a
-JOIN papers p ON p.title_key = a.title_key AND p.venue = a.venue AND p.year = a.year AND p.abstract IS NOT NULL
-WHERE a.abstract IS NULL AND a.title_key IS NOT NULL AND (a.id IN :ids OR p.id IN :ids)
-GROUP BY a.id
-"""
+WITHOUT_ABSTRACT = "SELECT EXISTS (SELECT 1 FROM papers WHERE abstract IS NULL)"
+# Pairs (paper without an abstract, paper with one it matches) where either is in `changed`: by a
+# shared id, then by venue, year and title; each from the side of `changed`, so indexes lead.
+MATCHES = [
+    f"""SELECT a.paper_id, p.paper_id FROM changed c
+    JOIN paper_ids a ON a.paper_id = c.id AND a.scheme IN ({STRONG})
+    JOIN paper_ids p ON p.scheme = a.scheme AND p.value = a.value AND p.paper_id != a.paper_id
+    JOIN papers pa ON pa.id = a.paper_id AND pa.abstract IS NULL
+    JOIN papers pp ON pp.id = p.paper_id AND pp.abstract IS NOT NULL""",
+    f"""SELECT a.paper_id, p.paper_id FROM changed c
+    JOIN paper_ids p ON p.paper_id = c.id AND p.scheme IN ({STRONG})
+    JOIN paper_ids a ON a.scheme = p.scheme AND a.value = p.value AND a.paper_id != p.paper_id
+    JOIN papers pa ON pa.id = a.paper_id AND pa.abstract IS NULL
+    JOIN papers pp ON pp.id = p.paper_id AND pp.abstract IS NOT NULL""",
+    """SELECT a.id, p.id FROM changed c JOIN papers a ON a.id = c.id AND a.abstract IS NULL
+    JOIN papers p ON p.title_key = a.title_key AND p.venue = a.venue AND p.year = a.year
+    AND p.abstract IS NOT NULL""",
+    """SELECT a.id, p.id FROM changed c JOIN papers p ON p.id = c.id AND p.abstract IS NOT NULL
+    JOIN papers a ON a.title_key = p.title_key AND a.venue = p.venue AND a.year = p.year
+    AND a.abstract IS NULL""",
+]
 # The records of papers (`:ids`), with what identifies one that gives no abstract.
 RECORDS_OF = "SELECT paper_id, source_id, position, ids, title, venue, year FROM paper_sources WHERE paper_id IN :ids"
 
 
 def merge_into_abstracts(writer: Writer, papers: Iterable[str], forget: Forget) -> dict[str, str]:
     """Move the records of each paper without an abstract that matches a paper with one (among
-    `papers`, or matching one of them) to that paper; `forget(ids)` is told the papers that go
-    before they are deleted. Returns {former id: the paper it joined}."""
+    `papers`, or matching one of them) to that paper (the smallest id, if several); `forget(ids)`
+    is told the papers that go before they are deleted. Returns {former id: the paper it joined}."""
+    if not writer.scalar(WITHOUT_ABSTRACT):
+        return {}  # (most databases: every paper has its abstract)
+    writer.execute("CREATE TEMP TABLE changed (id TEXT PRIMARY KEY)")
+    writer.execute("INSERT INTO changed VALUES (:id)", [{"id": pid} for pid in sorted(papers)] or [{"id": ""}])
     joined: dict[str, str] = {}
-    for part in chunks(sorted(papers), IDS_PER_QUERY):
-        for orphan, target in writer.execute_in(MATCHES, ids=part):
+    for query in MATCHES:
+        for orphan, target in writer.execute(query):
             joined[orphan] = min(target, joined.get(orphan, target))
+    writer.execute("DROP TABLE changed")
     if joined:
         _move(writer, joined, forget)
     return joined
