@@ -1,8 +1,9 @@
 """Shared fixtures: temporary databases and small listing files written for the tests.
 
-The serve tests' database is built once per session and copied for each test that writes:
-`serve_db`, the rows of `fixtures/serve.sql` on a database the migrations make (the browser and
-in-process Datasette tests, which never load)."""
+Databases the tests start from are built once per session and copied for each test that writes:
+`seeded` (a load of the bundled listings, 57 papers) and `serve_db` (the rows of
+`fixtures/serve.sql` on a database the migrations make: the browser and in-process Datasette
+tests, which never load)."""
 
 from __future__ import annotations
 
@@ -51,6 +52,22 @@ def copy_database(source: str, target: Path) -> str:
         origin.close()
         copy.close()
     return str(target)
+
+
+@pytest.fixture(scope="session")
+def seeded_once(tmp_path_factory) -> str:
+    """The bundled listings loaded once (tests copy it: `seeded`)."""
+    from etl.load import load
+
+    db_file = str(tmp_path_factory.mktemp("seeded") / "papers.db")
+    load(db_file)
+    return db_file
+
+
+@pytest.fixture
+def seeded(seeded_once: str, tmp_path: Path) -> str:
+    """A database of the bundled listings (57 papers) of the test's own."""
+    return copy_database(seeded_once, tmp_path / "papers.db")
 
 
 @pytest.fixture(scope="session")

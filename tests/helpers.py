@@ -1,8 +1,12 @@
-"""Test helpers: small abstracts modelled on real ones, listing builders, database readers."""
+"""Test helpers: small abstracts modelled on real ones, listing builders, database readers, the
+command line as a subprocess."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import subprocess
+import sys
 
 # Abstracts modelled on real ICML 2024 ones (shortened): a link, an acronym, emphasis, LaTeX.
 ABSTRACT_QUIP = (
@@ -81,3 +85,15 @@ def run(target: str, fn, *args):
             return fn(conn, *args)
     finally:
         engine.dispose()
+
+
+def paperdb(*args: str, env: dict | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
+    """`paperdb ARGS` in a subprocess (text output), killed after `timeout` seconds: a hang fails
+    the test instead of the suite."""
+    return subprocess.run(
+        [sys.executable, "-m", "etl", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=dict(os.environ, **(env or {})),
+    )
