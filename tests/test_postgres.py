@@ -22,6 +22,9 @@ from tests.helpers import run
 from tests.postgres import throwaway_server
 
 
+pytestmark = pytest.mark.xdist_group("postgres")  # (one worker, one throwaway server)
+
+
 @pytest.fixture(scope="module")
 def server() -> str:
     with throwaway_server() as url:

@@ -3,9 +3,9 @@
 With `PAPERDB_PAUSE_AT` set to stage names (comma-separated) and `PAPERDB_PAUSE_FD` to an
 inherited file descriptor of a connected socket (one end of `socket.socketpair()`), a load
 reaching one of those stages sends the stage's name and a newline on the socket, then waits for
-one byte back (or the other end closing: then it no longer pauses) before it goes on. Meanwhile the test can kill it,
-signal it, or look at the database, knowing exactly where the load is. Unset, `pause` returns at
-once: a load outside the tests never pauses.
+one byte back (or the other end closing: then it pauses no more) before it goes on. Meanwhile
+the test can kill it, signal it or read the database, knowing exactly where the load is. Unset,
+`pause` returns at once: a load outside the tests never pauses.
 
 The stages, in the order a load reaches them (`etl/load/__init__.py`):
     start            files found and read ahead, no database opened yet

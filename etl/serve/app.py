@@ -295,11 +295,11 @@ def serve(db_file: str, host: str = "127.0.0.1", port: int = 8001, immutable: bo
 
     existing_database(db_file)
     immutable = immutable or on_read_only_media(db_file)
-    if not immutable:
-        from ..store.engine import migrate_database
+    with listen(host, port) as sock:  # (first: a busy port is said before any work)
+        if not immutable:
+            from ..store.engine import migrate_database
 
-        migrate_database(db_file)
-    ds = make_datasette(db_file, immutable=immutable)
-    with listen(host, port) as sock:
+            migrate_database(db_file)
+        ds = make_datasette(db_file, immutable=immutable)
         url = f"http://{host}:{sock.getsockname()[1]}/"
         run(ds.app(), sock, lambda: print(f"paperdb: serving {db_file} at {url}", flush=True))
