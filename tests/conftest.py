@@ -42,6 +42,15 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _stop_commands():
+    """The fork server `tests.helpers.paperdb` starts, stopped when the tests end."""
+    yield
+    from tests.helpers import stop_commands
+
+    stop_commands()
+
+
 def copy_database(source: str, target: Path) -> str:
     """A copy of the database `source` at `target` (SQLite's backup: whole, whoever has it open)."""
     target.parent.mkdir(parents=True, exist_ok=True)

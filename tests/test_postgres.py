@@ -21,7 +21,6 @@ from etl.store.server import shown
 from tests.helpers import run
 from tests.postgres import throwaway_server
 
-
 pytestmark = pytest.mark.xdist_group("postgres")  # (one worker, one throwaway server)
 
 
