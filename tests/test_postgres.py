@@ -297,6 +297,7 @@ def test_a_load_that_waits_too_long_fails_in_one_line_and_writes_nothing(pg, wri
 SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "samples"
 
 
+@pytest.mark.slow  # (the largest load of the suite, twice)
 @pytest.mark.skipif(not SAMPLES.is_dir(), reason="../shared/samples is not beside the clone")
 def test_the_measuring_samples_give_the_same_tables_on_both(pg, db_file):
     from etl.load import load
