@@ -72,3 +72,23 @@ def test_bundled_listings_are_the_three_seeds():
         "001_c6748df9cac9b734.txt",
         "004_76b8a83090992d3c.txt",
     ]
+
+
+@pytest.mark.parametrize(
+    "pattern, found",
+    [
+        ("in/**/[!].txt", ["in/sub/[!].txt"]),  # `[!]` opens no set: it is itself, as in the shell
+        ("in/**/[!a].txt", ["in/sub/b.txt"]),
+        ("in/**/[]b].txt", ["in/sub/b.txt"]),  # a `]` first in a set is a member
+        ("in/**/[.txt", []),
+    ],
+)
+def test_odd_sets_in_globs_match_as_the_shell_does(write, tmp_path, monkeypatch, pattern, found):
+    for name in ("a.txt", "b.txt", "[!].txt"):
+        write(f"in/sub/{name}", "x")
+    monkeypatch.chdir(tmp_path)
+    if found:
+        assert names(discover([pattern])) == found
+    else:
+        with pytest.raises(InputError, match="no files match this pattern"):
+            discover([pattern])

@@ -77,3 +77,43 @@ def test_operators_that_carry_meaning_make_different_papers(one, other):
 def test_operators_are_words_of_their_own():
     assert normalise_abstract("N=100 and k<5") == normalise_abstract("N = 100 and k < 5") == "n = 100 and k < 5"
     assert normalise_abstract("a <b>bold</b> claim") == "a bold claim"  # a tag is no operator
+
+
+@pytest.mark.parametrize(
+    "invisible",
+    [
+        "\u200b",  # zero-width space
+        "\u00ad",  # soft hyphen
+        "\u200d",  # zero-width joiner
+        "\u200c",  # zero-width non-joiner
+        "\u2060",  # word joiner
+        "\ufeff",  # byte-order mark
+        "\u200e",  # left-to-right mark
+        "\u202a",  # left-to-right embedding
+        "&shy;",  # an HTML entity for one
+        "&#8203;",
+    ],
+)
+def test_invisible_characters_inside_a_word_make_no_second_paper(invisible):
+    text = BASE.replace("lattice", f"lat{invisible}tice").replace("method", f"{invisible}method{invisible}")
+    assert normalise_abstract(text) == normalise_abstract(BASE)
+    assert paper_id(text) == paper_id(BASE)
+
+
+def test_format_characters_are_every_invisible_format_character_python_knows():
+    """The list is fixed (so ids never depend on the Python version); it holds every character
+    of Unicode category Cf this Python knows."""
+    import sys
+    import unicodedata
+
+    from etl.text.debris import FORMAT
+
+    known = {chr(c) for c in range(sys.maxunicode + 1) if unicodedata.category(chr(c)) == "Cf"}
+    assert all(FORMAT.fullmatch(c) for c in known)
+    assert not FORMAT.search("a-b\u00a0c\u2011d")  # hyphens and non-breaking spaces are no format characters
+
+
+def test_titles_key_the_same_way():
+    from etl.text.cleaning import clean_title
+
+    assert normalise_abstract(clean_title("Deep\u200b Lear\u00adning *Is* All")) == "deep learning is all"

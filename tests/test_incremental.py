@@ -179,3 +179,17 @@ def test_the_rescore_command(db_file, runner, write):
     assert rows(db_file, "SELECT papers, changed FROM keyword_scoring") == [(58, 0)]
     missing = runner.invoke(cli, ["rescore", "--db", db_file + ".none"])
     assert missing.exit_code == 1 and missing.output.count("\n") == 1 and "no such database" in missing.output
+
+
+def test_the_rules_fingerprint_covers_every_module_keyword_extraction_runs():
+    """Found from what extraction imports, not kept by hand: the links and code status rules
+    (terms leave links out), the title cleaning and the SQL that labels keywords are in it."""
+    from etl.load.rules import PACKAGE, rule_files
+
+    covered = {path.relative_to(PACKAGE).as_posix() for path in rule_files()}
+    extraction = {path.relative_to(PACKAGE).as_posix() for path in (PACKAGE / "extract").rglob("*.py")}
+    # titles and authors, links, which record is which paper
+    not_keywords = {"extract/bibliography.py", "extract/derive.py", "extract/identity.py", "extract/__init__.py"}
+    assert extraction - not_keywords <= covered
+    assert {"text/cleaning.py", "load/keywords.py", "load/rows.py", "data/topics.json"} <= covered
+    assert not any(path.startswith("data/listings/") for path in covered)

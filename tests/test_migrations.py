@@ -130,16 +130,14 @@ def test_papers_whose_abstract_has_an_operator_are_rekeyed_and_keep_their_former
     assert (summary.papers_added, summary.papers_removed) == (0, 0)
 
 
-def test_the_loads_table_handles_name_only_model_columns():
-    from sqlalchemy import TableClause
+def test_the_loads_tables_are_the_models_tables():
+    """The writer's column lists come from the schema's Core tables, which the models map onto."""
+    from etl.store import models, schema
 
-    from etl.store import tables
-
-    handles = [value for value in vars(tables).values() if isinstance(value, TableClause)]
-    assert len(handles) >= 9
-    for handle in handles:
-        model = Base.metadata.tables[handle.name]
-        assert {c.name for c in handle.columns} == {c.name for c in model.columns}, handle.name
+    mapped = {cls.__table__.name: cls.__table__ for cls in vars(models).values() if hasattr(cls, "__table__")}
+    assert len(mapped) >= 20 and set(mapped) == set(schema.metadata.tables)
+    for name, table in mapped.items():
+        assert table is schema.table(name), name
 
 
 def test_a_load_into_a_database_at_head_imports_neither_alembic_nor_the_orm(db_file, write):

@@ -49,7 +49,8 @@ RECORDS = [
         "id": "HJxyz12abc",
         "abstract": "Shortest paths in dynamic graphs are maintained with a new priority queue.",
     },
-    {"title": "No Abstract", "author": "Nobody", "status": "Poster", "track": "main", "abstract": ""},
+    {"title": "A Poster Without Its Abstract", "author": "Nobody", "status": "Poster", "track": "main", "abstract": ""},
+    {"title": "No Abstract", "author": "", "status": "Poster", "track": "main", "abstract": "TBD"},  # (nothing)
 ]
 
 
@@ -122,9 +123,12 @@ def test_arxiv_ids_lose_their_version_and_url():
 def test_a_paperlists_load_keeps_venue_year_decisions_and_openreview_ids(write, db_file):
     path = write("iclr2017.json", json.dumps(RECORDS, indent=1))
     summary = load(db_file, [str(path)])
-    assert summary.papers_added == 3 and summary.without_abstract == 1
+    # a record with a title and no abstract is a paper; a placeholder title and abstract (`No
+    # Abstract`, `TBD`) say nothing: that record is skipped
+    assert (summary.papers_added, summary.without_abstract, summary.records_skipped) == (4, 1, 1)
     papers = rows(db_file, "SELECT venue, year, title, decision, presentation, track, url FROM papers ORDER BY title")
     assert papers == [
+        ("ICLR", 2017, "A Poster Without Its Abstract", "accepted", "poster", "main", None),
         (
             "ICLR",
             2017,
@@ -147,9 +151,11 @@ def test_a_paperlists_load_keeps_venue_year_decisions_and_openreview_ids(write, 
         ("Alan Turing",),
         ("Edsger Dijkstra",),
         ("Grace Hopper",),
+        ("Nobody",),
     ]
     assert rows(db_file, "SELECT DISTINCT status FROM paper_sources ORDER BY 1") == [
         ("Oral",),
+        ("Poster",),
         ("Reject",),
         ("Withdraw",),
     ]
@@ -171,14 +177,19 @@ def test_a_file_without_venue_or_year_asks_for_them(write, db_file):
     "content, message",
     [
         ('{"title": "x"}', "not a paperlists export"),
-        ('[{"title": "x", "status": "Oral"}, 3]', "record 2 is not an object"),
         ('[{"title": "x", "status": "Oral"', "malformed JSON"),
     ],
 )
-def test_bad_paperlists_files_get_one_line(write, content, message):
+def test_unreadable_paperlists_files_get_one_line(write, content, message):
     path = write("iclr2017.json", content)
     with pytest.raises(InputError, match=message):
         read_input(str(path), path.read_bytes(), format="paperlists")
+
+
+def test_a_record_that_is_not_an_object_is_skipped_and_counted(write):
+    path = write("iclr2017.json", '[{"title": "x", "status": "Oral"}, 3, "y"]')
+    parsed = read_input(str(path), path.read_bytes(), format="paperlists")
+    assert [e.title for e in parsed.entries] == ["x"] and parsed.tally.skipped == 2
 
 
 def test_paperlists_and_the_listing_and_bibtex_of_the_same_papers_merge_in_any_order(write, tmp_path):
@@ -408,25 +419,28 @@ def test_the_load_command_offers_every_reader_as_a_format(runner, write, db_file
 
 
 @pytest.mark.parametrize(
-    "change, message",
+    "change, field, kept",
     [
-        ({"author": 5}, "record 1: `author` is a number, not text"),
-        ({"author": [1, {"x": 2}]}, "record 1: `author` is a list that holds more than text"),
-        ({"status": 3}, "`status` is a number"),
-        ({"keywords": 7}, "`keywords` is a number"),
-        ({"aff": ["x"]}, "`aff` is a list"),
-        ({"track": {}}, "`track` is an object"),
-        ({"status": True}, "`status` is true or false"),
-        ({"github": ["https://github.com/a/b"]}, "`github` is a list"),
-        ({"title": "t" * 2_001}, "`title` is longer than 2,000 characters"),
-        ({"keywords": ["k"] * 10_001}, "`keywords` has more than 10,000 items"),
-        ({"extra_field": "x" * 1_000_001}, "its other fields are longer than 1,000,000 characters"),
+        ({"author": 5}, "authors", ()),
+        ({"author": [1, {"x": 2}]}, "authors", ()),
+        ({"status": 3}, "status", None),
+        ({"keywords": 7}, "keywords", ()),
+        ({"track": {}}, "track", None),
+        ({"status": True}, "status", None),
+        ({"github": ["https://github.com/a/b"]}, "links", ()),
+        ({"title": "t" * 2_001}, "title", None),
+        ({"keywords": ["k"] * 10_001}, "keywords", ()),
+        ({"extra_field": "x" * 1_000_001}, "extra", None),
+        ({"rating_avg": "high"}, "review", None),
     ],
 )
-def test_a_field_of_the_wrong_type_is_one_line_naming_the_record(write, change, message):
-    path = write("iclr2017.json", json.dumps([dict(RECORDS[0], **change)]))
-    with pytest.raises(InputError, match=re.escape(message)):
-        read_input(str(path), path.read_bytes())
+def test_a_field_of_the_wrong_type_or_size_is_left_out_and_the_record_counted_as_repaired(write, change, field, kept):
+    """A record's content never stops a load: the field is left out, the record kept and counted."""
+    path = write("iclr2017.json", json.dumps([dict(RECORDS[0], **change), RECORDS[1]]))
+    parsed = read_input(str(path), path.read_bytes())
+    assert len(parsed.entries) == 2 and parsed.tally.repaired == 1 and parsed.tally.skipped == 0
+    assert getattr(parsed.entries[0], field) == kept
+    assert parsed.entries[0].abstract == RECORDS[0]["abstract"]
 
 
 @pytest.mark.parametrize(
@@ -434,7 +448,6 @@ def test_a_field_of_the_wrong_type_is_one_line_naming_the_record(write, change, 
     [
         ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
         ('[{"title": "x", "status": "Oral", "n": ' + "9" * 5000 + "}]", "unreadable JSON"),
-        ('[{"title": "x\\ud800", "status": "Oral", "abstract": "a"}]', "lone surrogate"),
     ],
 )
 def test_json_that_python_cannot_hold_is_one_line(write, content, message):
@@ -443,10 +456,17 @@ def test_json_that_python_cannot_hold_is_one_line(write, content, message):
         read_input(str(path), path.read_bytes(), format="paperlists")
 
 
+def test_a_lone_surrogate_or_a_nul_in_a_record_is_repaired_and_counted(write):
+    path = write("iclr2017.json", '[{"title": "x\\ud800y", "status": "Oral", "abstract": "We study a\\u0000b."}]')
+    parsed = read_input(str(path), path.read_bytes(), format="paperlists")
+    assert [(e.title, e.abstract) for e in parsed.entries] == [("x?y", "We study ab.")]
+    assert parsed.tally.repaired == 1
+
+
 def test_nan_in_other_fields_reads_as_null_and_the_json_kept_stays_valid(write, db_file):
-    text = json.dumps([dict(RECORDS[0], rating=1.5, tldr="Short.")]).replace("1.5", "NaN")
+    text = json.dumps([dict(RECORDS[0], rating=1.5, reviewers="A;B")]).replace("1.5", "NaN")
     load(db_file, [str(write("iclr2017.json", text))])
-    assert rows(db_file, "SELECT json_valid(extra), extra FROM paper_sources") == [(1, '{"tldr": "Short."}')]
+    assert rows(db_file, "SELECT json_valid(extra), extra FROM paper_sources") == [(1, '{"reviewers": "A;B"}')]
 
 
 def test_code_status_follows_a_source_link_the_abstract_only_cites(write, db_file):
@@ -530,7 +550,7 @@ def test_exports_loaded_before_the_new_fields_are_read_again_after_the_upgrade(w
     engine.dispose()
     summary = load(db_file, [str(path)])
     assert summary.files_loaded == 1 and summary.files_unchanged == 0
-    assert rows(db_file, "SELECT count(decision) FROM papers") == [(3,)]
+    assert rows(db_file, "SELECT count(decision) FROM papers") == [(4,)]
     assert load(db_file, [str(path)]).files_unchanged == 1  # once
 
 
@@ -583,3 +603,47 @@ def test_the_readmes_openreview_and_institution_recipes_return_rows_on_a_paperli
     institution = next(b for b in blocks if "paper_affiliations" in b)
     assert len(con.execute(openreview).fetchall()) == 4
     assert con.execute(institution).fetchall() == [("University of Cambridge", "United Kingdom", 1)]  # the one oral
+
+
+@pytest.mark.parametrize(
+    "index, countries, expected",
+    [
+        ("0;1", "0;0", ((("Oxford", "UK"),), (("MIT", "UK"),))),
+        ("²;1", "0;0", ((), (("MIT", "UK"),))),  # str.isdigit is True for `²`; int() fails
+        ("0;¹", "²;0", ((("Oxford", None),), ())),
+        ("-1;1", "0;0", ((), (("MIT", "UK"),))),
+        ("1.0;1", "0;0", ((), (("MIT", "UK"),))),
+        ("٣;1", "0;0", ((), (("MIT", "UK"),))),  # an Arabic-Indic digit: no index here
+        ("99999999999999999999;1", "0;0", ((), (("MIT", "UK"),))),
+        ("0+x+1;", "0+0+0;", ((("Oxford", "UK"), ("MIT", "UK")), ())),
+        ("x;y", "z;w", ()),
+    ],
+)
+def test_odd_index_values_are_skipped_not_tracebacks(index, countries, expected):
+    from etl.sources.paperlists import affiliations
+
+    item = {
+        "aff": "Oxford;MIT",
+        "aff_unique_norm": "Oxford;MIT",
+        "aff_unique_index": index,
+        "aff_country_unique": "UK",
+        "aff_country_unique_index": countries,
+    }
+    assert affiliations(item, 2) == expected
+
+
+def test_a_record_with_odd_indexes_loads(write, db_file):
+    record = {
+        "title": "Odd",
+        "author": "A One;B Two",
+        "abstract": "We study odd index values in affiliation fields and skip what is no index.",
+        "status": "Poster",
+        "aff": "Oxford;MIT",
+        "aff_unique_norm": "Oxford;MIT",
+        "aff_unique_index": "²;1",
+        "aff_country_unique": "UK",
+        "aff_country_unique_index": "0;0",
+    }
+    summary = load(db_file, [str(write("icml2024.json", json.dumps([record])))])
+    assert summary.papers_added == 1
+    assert rows(db_file, "SELECT name FROM institutions") == [("MIT",)]

@@ -155,12 +155,18 @@ def test_passwords_with_slashes_or_spaces_are_hidden_too(url, secret):
     one_line_error(["stats", "--db", url], hidden=secret)
 
 
-def test_the_placeholders_of_driver_sql_become_psycopgs():
-    from etl.store.driver import pyformat
+def test_the_writers_sql_is_written_once_for_both(pg, tmp_path):
+    """Named parameters, literal percent signs and `?` in strings mean the same on either database."""
+    from etl.store.engine import make_engine, transaction
+    from etl.store.writer import Writer
 
-    assert pyformat("SELECT 'a%b?' || ?, :name, x::text -- it's 5%\nFROM t WHERE y LIKE 'p%'") == (
-        "SELECT 'a%%b?' || %s, %(name)s, x::text -- it's 5%%\nFROM t WHERE y LIKE 'p%%'"
-    )
+    for target in (pg, str(tmp_path / "x.db")):
+        engine = make_engine(target)
+        try:
+            with transaction(engine) as conn:
+                assert Writer(conn).scalar("SELECT 'a%b?' || :name -- it's 5%\n", {"name": "x"}) == "a%b?x"
+        finally:
+            engine.dispose()
 
 
 def test_shown_urls_hide_the_password():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import logging
 import signal
 import sys
 
@@ -40,23 +39,28 @@ def _run(fn, db_file: str, *args, on_server_error: str | None = None, **kwargs):
     turning expected failures, and what the database or the file system reports (disk full,
     read-only media), into one `Error: ...` line and exit status 1. `on_server_error` names a
     server the command also reads (`snapshot --from`), whose failures are reported as its own."""
-    from ..store.access import check_database_file, database_error
-    from ..store.server import checked_url, is_url, server_error
+    from ..store.target import checked, failure
 
-    on_server = is_url(db_file)
     try:
-        return fn(checked_url(db_file) if on_server else check_database_file(db_file), *args, **kwargs)
+        return fn(checked(db_file), *args, **kwargs)
     except PaperdbError as exc:
         raise click.ClickException(str(exc)) from None
     except Exception as exc:
         stopped = _stopped_in(exc)
         if stopped is not None:  # a signal, and the driver failed while unwinding (psycopg's pipeline)
             raise stopped from None
-        error = server_error(on_server_error or db_file, exc) if on_server or on_server_error else None
-        error = error or database_error(db_file, exc)
+        error = failure(db_file, exc, server_read=on_server_error)
         if error is None:
             raise
         raise click.ClickException(str(error)) from None
+
+
+def _checked(check, db: str, why: str) -> str:
+    """`check(db, why)` (a `etl.store.target` check), its error as one `Error:` line."""
+    try:
+        return check(db, why)
+    except PaperdbError as exc:
+        raise click.ClickException(str(exc)) from None
 
 
 class Stopped(BaseException):
@@ -88,10 +92,9 @@ def main() -> None:
     one `Error:` line (exit status 1), never a traceback."""
     for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, _stop)
-    # A connection a signal broke mid-statement is dropped (see `transaction`); SQLAlchemy's pool
-    # would log its failed reset as a traceback on stderr: the error line says what happened.
-    logging.getLogger("sqlalchemy.pool").addHandler(logging.NullHandler())
-    logging.getLogger("sqlalchemy.pool").propagate = False
+    from ..store.target import quiet_pool_logs
+
+    quiet_pool_logs()
     try:
         code = cli.main(prog_name="paperdb", standalone_mode=False)
     except click.ClickException as exc:
@@ -232,13 +235,11 @@ def snapshot(source_url, db_file):
     """
     import time
 
-    from ..load.snapshot import snapshot as run_snapshot
-    from ..store.server import is_url
+    from ..store.snapshot import snapshot as run_snapshot
+    from ..store.target import file_only, server_only
 
-    if not is_url(source_url):
-        raise click.ClickException(f"{source_url}: --from takes a PostgreSQL URL (postgresql+psycopg://user@host/db)")
-    if is_url(db_file):
-        raise click.ClickException(f"{shown(db_file)}: --db takes the SQLite file to write the snapshot to")
+    _checked(server_only, source_url, "--from takes a PostgreSQL URL (postgresql+psycopg://user@host/db)")
+    _checked(file_only, db_file, "--db takes the SQLite file to write the snapshot to")
     started = time.perf_counter()
     counts = _run(lambda target: run_snapshot(source_url, target), db_file, on_server_error=source_url)
     say(
@@ -310,13 +311,14 @@ def serve(db_file, host, port, immutable):
     Example:
         paperdb serve --port 8001
     """
-    from ..store.server import is_url
+    from ..store.target import file_only
 
-    if is_url(db_file):
-        raise click.ClickException(
-            f"{shown(db_file)}: Datasette serves SQLite files; copy the database into one with"
-            f" `paperdb snapshot --from URL --db db/papers.db`, then serve that"
-        )
+    _checked(
+        file_only,
+        db_file,
+        "Datasette serves SQLite files; copy the database into one with"
+        " `paperdb snapshot --from URL --db db/papers.db`, then serve that",
+    )
     from ..serve.app import serve as run_serve
 
     try:

@@ -20,7 +20,7 @@ def say(text: str) -> None:
 
 def shown(db_file: str) -> str:
     """The database as messages name it: a server's URL without its password."""
-    from ..store.server import shown as without_password
+    from ..store.target import shown as without_password
 
     return without_password(db_file)
 

@@ -16,17 +16,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
-from ..text.cleaning import clean_name, clean_text, institution_key, name_key
+from ..sources.records import Review
+from ..text.authors import clean_name, name_key
+from ..text.cleaning import clean_text, clean_title, institution_key
 from ..text.identity import normalise_abstract
+from ..text.placeholders import is_placeholder
 from .keywords.normalise import normalise_keyword
 from .links import Link, extract_links, source_link_text
 
+NO_REVIEW = Review()
+REVIEW_FIELDS = tuple(f.name for f in fields(Review))
 TITLE_PRIORITY = {"pmlr-bibtex": 0, "icml-events": 1, "paperlists": 2, "csv": 3, "jsonl": 3}
-# Whose abstract text, venue and year a paper keeps when sources disagree on markup: the
-# user's own listings first, then the published proceedings, then the exports.
-TEXT_PRIORITY = {"listing": 4, "pmlr-bibtex": 3, "icml-events": 2, "paperlists": 1, "csv": 0, "jsonl": 0}
 # Status words of sources (lower case) -> (decision, presentation). `Accept (Oral)` reads as `oral`.
 STATUSES = {
     "oral": ("accepted", "oral"),
@@ -72,6 +74,7 @@ class Record:
     keywords: tuple[str, ...] = ()
     links: tuple[str, ...] = ()  # link field texts: the paper's own code and project pages
     affiliations: tuple = ()  # per author: ((institution, country), ...)
+    review: Review = NO_REVIEW
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +93,7 @@ class Resolved:
     links: tuple[tuple[Link, int], ...] = ()  # (link, source id): every source's own links, each once
     # (author position, order, institution, its merge key, country) from the source of the authors
     affiliations: tuple[tuple[int, int, str, str, str | None], ...] = ()
+    review: Review = NO_REVIEW  # each score from the first record that gives it
 
 
 def _distinct_keywords(keywords: Iterable[str]) -> tuple[str, ...]:
@@ -122,9 +126,9 @@ def resolve(records: Iterable[Record]) -> Resolved:
         (r for r in records if r.format in TITLE_PRIORITY),
         key=lambda r: (TITLE_PRIORITY[r.format], r.path, r.position),
     )
-    titled = next((r for r in ordered if r.title), None)
+    titled = next((r for r in ordered if r.title and not is_placeholder(r.title)), None)
     with_authors = next((r for r in ordered if r.authors), None)
-    title = clean_text(titled.title) if titled and titled.title else None
+    title = clean_title(titled.title) if titled and titled.title else None
     authors, affiliations = [], []
     given = with_authors.affiliations if with_authors else ()
     for i, raw in enumerate(with_authors.authors if with_authors else ()):
@@ -161,4 +165,13 @@ def resolve(records: Iterable[Record]) -> Resolved:
         keywords=_distinct_keywords(keywords),
         links=tuple(links.values()),
         affiliations=tuple(a for a in affiliations if a[3]),
+        review=_first_scores(ordered),
     )
+
+
+def _first_scores(ordered: list[Record]) -> Review:
+    """Each review score from the first record (in the order titles are chosen) that gives it."""
+    scores = {}
+    for name in REVIEW_FIELDS:
+        scores[name] = next((value for r in ordered if (value := getattr(r.review, name)) is not None), None)
+    return Review(**scores)

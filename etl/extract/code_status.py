@@ -51,13 +51,19 @@ _MENTION_MARKERS = ("github", "code", "implementation", "release", "open-source"
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z(\[]|\s*$)")
 
 
+# How far from a link its sentence is read, either way: what says whose a link is stands near it,
+# and a bound keeps an abstract of a thousand links in one sentence linear.
+WINDOW = 400
+
+
 def sentence_around(text: str, offset: int) -> tuple[str, str]:
-    """The text of the sentence before the position `offset` and the rest of it after."""
-    start = 0
-    for m in _SENTENCE_END.finditer(text, 0, offset):
+    """The text of the sentence before the position `offset` and the rest of it after, each at
+    most `WINDOW` characters."""
+    start = max(0, offset - WINDOW)
+    for m in _SENTENCE_END.finditer(text, start, offset):
         start = m.end()
-    m = _SENTENCE_END.search(text, offset)
-    end = m.end() if m else len(text)
+    m = _SENTENCE_END.search(text, offset, offset + WINDOW)
+    end = m.end() if m else min(len(text), offset + WINDOW)
     return text[start:offset], text[offset:end]
 
 

@@ -33,7 +33,8 @@ _REPO = re.compile(r"^[A-Za-z0-9._-]{1,100}$")
 _URL = re.compile(
     r"""
     (?P<scheme>(?<![A-Za-z0-9])(?:https?)(?:\ ?:{1,2}\ ?/{1,3}|//)\ ?)?
-    (?P<host>(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24})
+    (?P<host>(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,16}[A-Za-z]{2,24})  # (at most 16
+    # labels: else `a.a.a.…` would be read again from every letter, in quadratic time)
     (?P<port>:\d{2,5})?
     (?P<path>/[A-Za-z0-9\-._~:/?\#@!$&*+,;=%]*)?  # ASCII only: `。` or `”` ends a URL
     """,

@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable, Iterable
 
 from ..sources import InputFile, bundled_listings_dir, discover
-from .keywords import KeywordFeed
+from .feed import KeywordFeed
 from .pause import pause
 from .reading import Reader
 from .summary import RunSummary
@@ -65,9 +65,9 @@ def rescore(
 ) -> RunSummary:
     """Rescore every paper's keywords against the whole corpus, in one transaction: afterwards
     the database holds exactly the keywords a cold load of the same papers gives."""
-    from ..store import access, server
+    from ..store.target import existing_database
 
-    (server if server.is_url(db_file) else access).existing_database(db_file)
+    existing_database(db_file)
     summary = RunSummary(db=db_file, files_seen=0, skipped=[])
     return _load(
         db_file, [], [], summary, time.perf_counter(), Reader(None, None, None), False, True, None, stage, on_wait
@@ -85,6 +85,7 @@ def _load(db_file, files, paths, summary, started, reader, keep_going, rescore, 
         from ..extract.corpus import paused_gc
         from ..store.creating import database_to_write
         from ..store.engine import make_engine, migrate, transaction
+        from ..store.writer import Writer
         from .run import Run
         from .statistics import input_bytes
 
@@ -96,7 +97,7 @@ def _load(db_file, files, paths, summary, started, reader, keep_going, rescore, 
                     migrate(conn)
                     pause("migrated")
                     run = Run(
-                        conn,
+                        Writer(conn),
                         summary,
                         keywords,
                         reader,

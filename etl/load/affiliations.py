@@ -4,17 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from sqlalchemy import Connection
-
 from ..extract.bibliography import Resolved
-from ..iterables import chunks
-from ..store.driver import Driver
-from ..store.engine import IDS_PER_QUERY
+from ..store.writer import Writer
 
-# (not ON CONFLICT DO NOTHING: on PostgreSQL that takes an id from the sequence even for a known
-# institution, and ids would depend on the database kind)
-ADD_INSTITUTIONS = """INSERT INTO institutions (name, normalised, country, papers)
-SELECT ?, ?, ?, 0 WHERE NOT EXISTS (SELECT 1 FROM institutions WHERE normalised = ?)"""
 DROP_UNUSED_INSTITUTIONS = "DELETE FROM institutions WHERE NOT EXISTS (SELECT 1 FROM paper_affiliations a WHERE a.institution_id = institutions.id)"
 # Each institution's name and country: the ones most affiliations give (ties: the smallest), so
 # they depend on what the sources say, never on the order they were loaded in.
@@ -35,40 +27,34 @@ WITH names AS (
 )
 UPDATE institutions SET name = chosen.name, country = chosen.country, papers = chosen.papers
 FROM chosen WHERE chosen.institution_id = institutions.id
-AND (institutions.name, institutions.country, institutions.papers){differs}(chosen.name, chosen.country, chosen.papers)
+AND (institutions.name, institutions.country, institutions.papers)
+    IS DISTINCT FROM (chosen.name, chosen.country, chosen.papers)
 """
 
 
-def store_affiliations(conn: Connection, resolved: Mapping[str, Resolved]) -> None:
+def store_affiliations(writer: Writer, resolved: Mapping[str, Resolved]) -> None:
     """Replace the affiliations of these papers with what their sources say now."""
-    raw = Driver(conn)
-    ids = list(resolved)
-    raw.execute(f"DELETE FROM paper_affiliations WHERE paper_id IN ({', '.join('?' * len(ids))})", ids)
+    writer.delete_in("paper_affiliations", "paper_id", list(resolved))
     keys = {key: (name, country) for r in resolved.values() for _, _, name, key, country in r.affiliations}
     if not keys:
         return
-    raw.executemany(ADD_INSTITUTIONS, [(name, key, country, key) for key, (name, country) in sorted(keys.items())])
-    numbers: dict[str, int] = {}
-    for part in chunks(sorted(keys), IDS_PER_QUERY):
-        rows = raw.execute(
-            f"SELECT normalised, id FROM institutions WHERE normalised IN ({', '.join('?' * len(part))})", part
-        )
-        numbers.update(rows)
-    raw.executemany(
-        'INSERT INTO paper_affiliations (paper_id, position, institution_id, "order", name, country)'
-        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-        [
-            (pid, position, numbers[key], order, name, country)
-            for pid, r in resolved.items()
-            for position, order, name, key, country in r.affiliations
-        ],
+    writer.insert_missing(
+        "institutions",
+        [(name, key, country, 0) for key, (name, country) in sorted(keys.items())],
+        ("name", "normalised", "country", "papers"),
+        "normalised",
     )
+    numbers = dict(writer.select_in("institutions", ("normalised", "id"), "normalised", sorted(keys)))
+    rows: dict[tuple, tuple] = {}  # (an author who gives an institution twice has it once: the first)
+    for pid, r in resolved.items():
+        for position, order, name, key, country in r.affiliations:
+            rows.setdefault((pid, position, numbers[key]), (order, name, country))
+    writer.insert("paper_affiliations", [(*row_key, *rest) for row_key, rest in rows.items()])
 
 
-def refresh_institutions(conn: Connection) -> None:
+def refresh_institutions(writer: Writer) -> None:
     """Drop institutions no paper names any more; choose each one's name and country and count its papers."""
-    raw = Driver(conn)
-    if not raw.execute("SELECT EXISTS (SELECT 1 FROM institutions)").fetchone()[0]:
+    if not writer.scalar("SELECT EXISTS (SELECT 1 FROM institutions)"):
         return  # (most databases: listings and exports without affiliations)
-    raw.execute(DROP_UNUSED_INSTITUTIONS)
-    raw.execute(REFRESH_INSTITUTIONS.format(differs=raw.differs))
+    writer.execute(DROP_UNUSED_INSTITUTIONS)
+    writer.execute(REFRESH_INSTITUTIONS)

@@ -6,13 +6,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from sqlalchemy import Connection, delete, insert, select, text
-
-from ..extract.bibliography import Record, resolve
+from ..extract.bibliography import REVIEW_FIELDS, Record, resolve
 from ..iterables import chunks
-from ..store.driver import Driver
-from ..store.engine import IDS_PER_QUERY
-from ..store.tables import authors, paper_authors, paper_ids, paper_sources, papers, sources
+from ..sources.records import Review
+from ..store.writer import IDS_PER_QUERY, Writer
 from .affiliations import refresh_institutions, store_affiliations
 from .source_links import refresh_source_links
 
@@ -38,33 +35,21 @@ _COLUMNS = (
     "decision",
     "presentation",
     "track",
-    "author_keywords",
+    *REVIEW_FIELDS,
+    "author_keywords",  # (last: see `rekeyed`)
 )
 
 
-def _records(conn: Connection, ids: list[str]) -> dict[str, list[Record]]:
-    rows = conn.execute(
-        select(
-            paper_sources.c.paper_id,
-            paper_sources.c.source_id,
-            paper_sources.c.position,
-            paper_sources.c.title,
-            paper_sources.c.authors,
-            paper_sources.c.ids,
-            paper_sources.c.url,
-            paper_sources.c.status,
-            paper_sources.c.track,
-            paper_sources.c.keywords,
-            paper_sources.c.links,
-            paper_sources.c.affiliations,
-            sources.c.format,
-            sources.c.resolved_path,
-        )
-        .join(sources, sources.c.id == paper_sources.c.source_id)
-        .where(paper_sources.c.paper_id.in_(ids))
-    )
+# What each source says of the papers asked for (`:ids`), with the source's format and path.
+RECORDS = f"""SELECT ps.paper_id, ps.source_id, ps.position, ps.title, ps.authors, ps.ids, ps.url, ps.status,
+    ps.track, ps.keywords, ps.links, ps.affiliations, s.format, s.resolved_path,
+    {", ".join(f"ps.{name}" for name in REVIEW_FIELDS)}
+FROM paper_sources ps JOIN sources s ON s.id = ps.source_id WHERE ps.paper_id IN :ids"""
+
+
+def _records(writer: Writer, ids: list[str]) -> dict[str, list[Record]]:
     out: dict[str, list[Record]] = {}
-    for r in rows:
+    for r in writer.execute_in(RECORDS, ids=ids):
         out.setdefault(r.paper_id, []).append(
             Record(
                 source_id=r.source_id,
@@ -82,46 +67,30 @@ def _records(conn: Connection, ids: list[str]) -> dict[str, list[Record]]:
                 affiliations=tuple(tuple(tuple(pair) for pair in a) for a in json.loads(r.affiliations))
                 if r.affiliations
                 else (),
+                review=Review(*r[-len(REVIEW_FIELDS) :]),
             )
         )
     return out
 
 
-def refresh_bibliography(conn: Connection, touched: Iterable[str]) -> set[str]:
+def refresh_bibliography(writer: Writer, touched: Iterable[str]) -> set[str]:
     """Redo title, authors, ids, URL, decision and author keywords of the `touched` papers that
     still exist; returns the papers whose keywords need redoing (title or author keywords changed)."""
     ids = sorted(touched)
     rekeyed = set()
     for part in chunks(ids, IDS_PER_QUERY):
-        rekeyed |= _refresh_chunk(conn, part)
-    conn.execute(text(DROP_UNUSED_AUTHORS))
-    conn.execute(text(REFRESH_AUTHORS))
-    refresh_institutions(conn)
+        rekeyed |= _refresh_chunk(writer, part)
+    writer.execute(DROP_UNUSED_AUTHORS)
+    writer.execute(REFRESH_AUTHORS)
+    refresh_institutions(writer)
     return rekeyed
 
 
-def _refresh_chunk(conn: Connection, ids: list[str]) -> set[str]:
-    records = _records(conn, ids)
-    current = {
-        row.id: tuple(row[1:])
-        for row in conn.execute(
-            select(
-                papers.c.id,
-                papers.c.title,
-                papers.c.title_raw,
-                papers.c.title_key,
-                papers.c.title_source_id,
-                papers.c.url,
-                papers.c.authors,
-                papers.c.decision,
-                papers.c.presentation,
-                papers.c.track,
-                papers.c.author_keywords,
-            ).where(papers.c.id.in_(ids))
-        )
-    }
+def _refresh_chunk(writer: Writer, ids: list[str]) -> set[str]:
+    records = _records(writer, ids)
+    current = {row[0]: row[1:] for row in writer.select_in("papers", ("id", *_COLUMNS), "id", ids)}
     resolved = {pid: resolve(records.get(pid, ())) for pid in current}
-    refresh_source_links(conn, resolved)
+    refresh_source_links(writer, resolved)
     changed = []
     for pid, r in resolved.items():
         values = (
@@ -134,55 +103,39 @@ def _refresh_chunk(conn: Connection, ids: list[str]) -> set[str]:
             r.decision,
             r.presentation,
             r.track,
+            *(getattr(r.review, name) for name in REVIEW_FIELDS),
             json.dumps(list(r.keywords), ensure_ascii=False),
         )
         if values != current[pid]:
-            changed.append(
-                dict(
-                    zip(_COLUMNS, values, strict=True),
-                    pid=pid,
-                )
-            )
+            changed.append(dict(zip(_COLUMNS, values, strict=True), id=pid))
     # keyword ranking weighs title words; author keywords are stored with the keywords
     rekeyed = {
-        row["pid"]
+        row["id"]
         for row in changed
-        if (row["title"], row["author_keywords"]) != (current[row["pid"]][0], current[row["pid"]][-1])
+        if (row["title"], row["author_keywords"]) != (current[row["id"]][0], current[row["id"]][-1])
     }
-    if changed:
-        conn.execute(
-            text(
-                "UPDATE papers SET title = :title, title_raw = :title_raw, title_key = :title_key,"
-                " title_source_id = :title_source_id, url = :url, authors = :authors, decision = :decision,"
-                " presentation = :presentation, track = :track, author_keywords = :author_keywords WHERE id = :pid"
-            ),
-            changed,
-        )
-    conn.execute(delete(paper_authors).where(paper_authors.c.paper_id.in_(ids)))
-    conn.execute(delete(paper_ids).where(paper_ids.c.paper_id.in_(ids)))
+    writer.update("papers", changed, _COLUMNS)
+    writer.delete_in("paper_authors", "paper_id", ids)
+    writer.delete_in("paper_ids", "paper_id", ids)
     keys = {key: name for r in resolved.values() for name, key, _ in r.authors}
     if keys:
-        Driver(conn).executemany(  # (as `affiliations.ADD_INSTITUTIONS`: no id taken for a known author)
-            "INSERT INTO authors (name, normalised, papers)"
-            " SELECT ?, ?, 0 WHERE NOT EXISTS (SELECT 1 FROM authors WHERE normalised = ?)",
-            [(name, key, key) for key, name in sorted(keys.items())],
+        writer.insert_missing(
+            "authors",
+            [(name, key, 0) for key, name in sorted(keys.items())],
+            ("name", "normalised", "papers"),
+            "normalised",
         )
-        author_ids = {}
-        for part in chunks(sorted(keys), IDS_PER_QUERY):
-            rows = conn.execute(select(authors.c.normalised, authors.c.id).where(authors.c.normalised.in_(part)))
-            author_ids.update((row.normalised, row.id) for row in rows)
-        rows = [
-            {"paper_id": pid, "position": n, "author_id": author_ids[key], "name": name, "name_raw": raw}
-            for pid, r in resolved.items()
-            for n, (name, key, raw) in enumerate(r.authors, 1)
-        ]
-        conn.execute(insert(paper_authors), rows)
-    store_affiliations(conn, resolved)
-    id_rows = [
-        {"paper_id": pid, "scheme": scheme, "value": value, "source_id": source}
-        for pid, r in resolved.items()
-        for scheme, value, source in r.ids
-    ]
-    if id_rows:
-        conn.execute(insert(paper_ids), id_rows)
+        author_ids = dict(writer.select_in("authors", ("normalised", "id"), "normalised", sorted(keys)))
+        writer.insert(
+            "paper_authors",
+            [
+                (pid, n, author_ids[key], name, raw)
+                for pid, r in resolved.items()
+                for n, (name, key, raw) in enumerate(r.authors, 1)
+            ],
+        )
+    store_affiliations(writer, resolved)
+    writer.insert(
+        "paper_ids", [(pid, scheme, value, source) for pid, r in resolved.items() for scheme, value, source in r.ids]
+    )
     return rekeyed

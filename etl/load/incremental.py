@@ -4,15 +4,10 @@ those papers, and the papers it removes, had or have."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..errors import PaperdbError
-from ..store.driver import Driver
-from .keywords import DROP, PAPER_ROWS, KeywordFeed, complete_feed, keyword_ranking, stage_ranked
+from ..store.writer import Writer
+from .feed import KeywordFeed, fed_ranking
+from .keywords import DROP, KEYWORD_COLUMNS, NEW_KEYWORDS, PAPER_ROWS, stage_ranked, stored_choices
 from .statistics import StoredStatistics, count_changes
-
-if TYPE_CHECKING:
-    from sqlalchemy import Connection
 
 # The papers a load ranks without rescoring (`update_keywords`), and how the number of papers of
 # each keyword changes: minus the papers that had it (ranked again, or removed), plus those
@@ -23,14 +18,7 @@ COUNT_DELTA = """INSERT INTO keyword_delta (keyword_id, delta)
     SELECT keyword_id, {sign} count(DISTINCT paper_id) FROM paper_keywords WHERE paper_id IN ({papers})
     GROUP BY keyword_id
     ON CONFLICT (keyword_id) DO UPDATE SET delta = keyword_delta.delta + excluded.delta"""
-UPDATE = [
-    "CREATE UNIQUE INDEX corpus_keywords_normalised ON corpus_keywords (normalised)",
-    # a keyword new to the corpus takes the label and kind its new papers give it; known ones keep theirs
-    """INSERT INTO keywords (normalised, label, kind, papers)
-       SELECT normalised, label, kind, 0 FROM corpus_keywords c
-       WHERE NOT EXISTS (SELECT 1 FROM keywords k WHERE k.normalised = c.normalised)
-       ORDER BY normalised""",
-    *PAPER_ROWS,
+APPLY_DELTA = [
     COUNT_DELTA.format(sign="+", papers=RESCORED),
     """UPDATE keywords SET papers = papers + d.delta FROM keyword_delta d
        WHERE d.keyword_id = keywords.id AND d.delta != 0""",
@@ -38,40 +26,34 @@ UPDATE = [
 ]
 
 
-def note_removed_papers(raw, orphans_sql: str) -> None:
+def note_removed_papers(writer: Writer, orphans_sql: str) -> None:
     """Before the papers `orphans_sql` selects (their ids) are removed: count their keywords out
     (a load that does not rescore applies the counts)."""
-    raw.execute(DELTA)
-    raw.execute(COUNT_DELTA.format(sign="-", papers=orphans_sql))
+    writer.execute(DELTA)
+    writer.execute(COUNT_DELTA.format(sign="-", papers=orphans_sql))
 
 
-def update_keywords(conn: Connection, feed: KeywordFeed | None, papers: set[str], removed: int = 0) -> int:
+def update_keywords(writer: Writer, feed: KeywordFeed | None, papers: set[str], removed: int = 0) -> int:
     """Rank only `papers` (added or changed), against the last rescore's statistics plus their
     own counts, and store their keywords; adjust the number of papers of every keyword they
     had or have, or the `removed` papers had. Other papers' keywords, and existing keywords'
     labels and kinds, stay as the last rescore left them. Returns the number of distinct keywords."""
-    raw = Driver(conn)
-    raw.execute(DELTA)
-    raw.execute("CREATE TEMP TABLE rescored (paper_id TEXT PRIMARY KEY)")
-    raw.executemany("INSERT INTO rescored VALUES (?)", [(pid,) for pid in sorted(papers)])
-    reference = StoredStatistics(raw)
-    ranking = None if feed is None or feed.stale or not set(feed.fed) <= papers else feed.ranking
-    if ranking is not None:
-        ranking.reference = reference
-    retitled = None if ranking is None else complete_feed(raw, ranking, feed.fed, len(papers), RESCORED)
-    if retitled is None:
-        if ranking is not None:
-            ranking.close()
-        ranking = keyword_ranking(reference)
-        retitled = complete_feed(raw, ranking, {}, len(papers), RESCORED)
-        if retitled is None:
-            raise PaperdbError("papers changed while their keywords were computed; run the load again")
-    raw.execute(COUNT_DELTA.format(sign="-", papers=RESCORED))
-    raw.execute(f"DELETE FROM paper_keywords WHERE paper_id IN ({RESCORED})")
-    stage_ranked(raw, ranking, retitled, RESCORED)
-    for statement in UPDATE:
-        raw.execute(statement.format(differs=raw.differs))
+    writer.execute(DELTA)
+    writer.execute("CREATE TEMP TABLE rescored (paper_id TEXT PRIMARY KEY)")
+    if papers:
+        writer.execute("INSERT INTO rescored VALUES (:id)", [{"id": pid} for pid in sorted(papers)])
+    usable = feed if feed is not None and set(feed.fed) <= papers else None  # (it fed only these papers)
+    reference = StoredStatistics(writer)
+    ranking, retitled = fed_ranking(writer, usable, RESCORED, reference)
+    writer.execute(COUNT_DELTA.format(sign="-", papers=RESCORED))
+    writer.execute(f"DELETE FROM paper_keywords WHERE paper_id IN ({RESCORED})")
+    stage_ranked(writer, ranking, stored_choices(writer, retitled, RESCORED, reference.author_choices()), RESCORED)
+    writer.execute("CREATE UNIQUE INDEX corpus_keywords_normalised ON corpus_keywords (normalised)")
+    # a keyword new to the corpus takes the label and kind its new papers give it; known ones keep theirs
+    writer.insert_select("keywords", KEYWORD_COLUMNS, NEW_KEYWORDS.format(papers="0"))
+    for statement in [*PAPER_ROWS, *APPLY_DELTA]:
+        writer.execute(statement)
     for table in [*DROP, "rescored", "keyword_delta"]:
-        raw.execute(f"DROP TABLE {table}")
-    count_changes(raw, len(papers) + removed)
-    return raw.execute("SELECT count(*) FROM keywords").fetchone()[0]
+        writer.execute(f"DROP TABLE {table}")
+    count_changes(writer, len(papers) + removed)
+    return writer.scalar("SELECT count(*) FROM keywords")

@@ -1,15 +1,34 @@
-"""Input files read once per load: a file read early (its abstracts go to keyword extraction while
-the load starts up) is kept until the load reaches it, then released."""
+"""Input files read for one load: a small file read early (its abstracts go to keyword extraction
+while the load starts up) is kept until the load reaches it; any other is hashed, then read as
+its records are stored, in bounded memory."""
 
 from __future__ import annotations
 
+import hashlib
+import io
 import os
-import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import BinaryIO
 
 from ..errors import InputError
 from ..settings import max_file_bytes
-from ..sources import InputFile, read_input
+from ..sources import InputFile, open_input, read_input
+from ..sources.files import file_digest, open_regular_file, read_regular_file
 from ..sources.records import ParsedFile
+
+LIMIT_NAME = "$PAPERDB_MAX_FILE_MB"
+EARLY_BYTES = 16 << 20  # files up to this size may be read early and kept; larger ones are streamed
+
+
+@dataclass(frozen=True)
+class Opened:
+    """An input file open for the load: its SHA-256, its size and its bytes as a stream."""
+
+    sha256: str
+    size: int
+    stream: BinaryIO
 
 
 class Reader:
@@ -20,11 +39,13 @@ class Reader:
         self.early: dict[str, tuple[bytes, ParsedFile | InputError]] = {}
 
     def read_early(self, input_file: InputFile) -> ParsedFile | None:
-        """Read and parse a file before the load reaches it, and keep both for it; None if the
-        file cannot be read or parsed (the load reports that when it reaches the file)."""
+        """Read and parse a small file before the load reaches it, and keep both for it; None if
+        the file is large, or cannot be read or parsed (the load reports that when it reaches it)."""
         try:
-            data = _read_bytes(input_file)
-        except InputError:
+            if os.stat(input_file.path).st_size > EARLY_BYTES:
+                return None
+            data = read_regular_file(input_file.path, min(max_file_bytes(), EARLY_BYTES), LIMIT_NAME)
+        except (OSError, InputError):
             return None
         try:
             parsed: ParsedFile | InputError = read_input(input_file.path, data, self.venue, self.year, self.format)
@@ -33,44 +54,23 @@ class Reader:
         self.early[input_file.path] = (data, parsed)
         return parsed if isinstance(parsed, ParsedFile) else None
 
-    def data(self, input_file: InputFile) -> bytes:
-        """The file's bytes (kept from an early read, or read now); raises InputError."""
+    @contextmanager
+    def opened(self, input_file: InputFile) -> Iterator[Opened]:
+        """The file, open (kept from an early read, or opened now); raises InputError."""
         early = self.early.get(input_file.path)
-        return early[0] if early is not None else _read_bytes(input_file)
+        if early is not None:
+            yield Opened(hashlib.sha256(early[0]).hexdigest(), len(early[0]), io.BytesIO(early[0]))
+            return
+        limit = max_file_bytes()
+        with open_regular_file(input_file.path, limit, LIMIT_NAME) as stream:
+            digest, size = file_digest(stream, input_file.path, limit, LIMIT_NAME)
+            yield Opened(digest, size, stream)
 
-    def parse(self, input_file: InputFile, data: bytes) -> ParsedFile:
-        """What the file holds (kept from an early read, or parsed now); raises InputError."""
+    def parse(self, input_file: InputFile, opened: Opened) -> ParsedFile:
+        """What the file holds (kept from an early read, or read as it is iterated); raises InputError."""
         early = self.early.pop(input_file.path, None)
         if early is None:
-            return read_input(input_file.path, data, self.venue, self.year, self.format)
+            return open_input(input_file.path, opened.stream, self.venue, self.year, self.format)
         if isinstance(early[1], InputError):
             raise early[1]
         return early[1]
-
-
-def _read_bytes(input_file: InputFile) -> bytes:
-    """A regular file's bytes, at most `max_file_bytes()`: a FIFO, device or directory is refused
-    without blocking on it (opened non-blocking, checked before any read), and so is a larger file."""
-    limit = max_file_bytes()
-    try:
-        fd = os.open(input_file.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        raise InputError(input_file.path, exc.strerror or str(exc)) from None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise InputError(input_file.path, "not a regular file (a directory, FIFO or device); only files are read")
-        if st.st_size > limit:
-            raise InputError(
-                input_file.path,
-                f"file of {st.st_size:,} bytes is larger than the limit of {limit:,} ($PAPERDB_MAX_FILE_MB)",
-            )
-        with os.fdopen(fd, "rb", closefd=False) as fh:
-            data = fh.read(limit + 1)
-    except OSError as exc:
-        raise InputError(input_file.path, exc.strerror or str(exc)) from None
-    finally:
-        os.close(fd)
-    if len(data) > limit:  # (it grew while being read)
-        raise InputError(input_file.path, f"file is larger than the limit of {limit:,} bytes ($PAPERDB_MAX_FILE_MB)")
-    return data

@@ -6,34 +6,61 @@ import json
 
 from ..extract.derive import Derived
 from ..extract.keywords import Keyword
-from ..sources.records import Entry
+from ..sources.records import Entry, Review
+from ..store.schema import columns
 
 FACET_KEYWORDS = 10  # keyword labels copied to papers.keywords
 
 
-def link_rows(paper_id: str, derived: Derived) -> list[dict]:
-    """`paper_links` rows for one paper."""
+# The `paper_links` columns of a link cited in an abstract (no source gives it).
+LINK_COLUMNS = columns("paper_links", without=("source_id",))
+
+
+def link_rows(paper_id: str, derived: Derived) -> list[tuple]:
+    """`paper_links` rows (`LINK_COLUMNS`) for one paper's abstract."""
     return [
-        {
-            "paper_id": paper_id,
-            "offset": link.offset,
-            "url": link.url,
-            "url_key": link.key,
-            "raw": link.raw,
-            "kind": link.kind,
-            "host": link.host,
-            "owner": link.owner,
-            "repo": link.repo,
-            "path": link.path,
-            "is_official": flag,
-        }
+        (
+            paper_id,
+            link.offset,
+            link.url,
+            link.key,
+            link.raw,
+            link.kind,
+            link.host,
+            link.owner,
+            link.repo,
+            link.path,
+            flag,
+        )
         for link, flag in zip(derived.links, derived.official, strict=True)
     ]
 
 
+# What a record says about its paper, as paper_sources keeps it (NULL for listings).
+RECORD_FIELDS = (
+    "title",
+    "authors",
+    "ids",
+    "url",
+    "status",
+    "track",
+    "keywords",
+    "links",
+    "affiliations",
+    "extra",
+    "rating_avg",
+    "confidence_avg",
+    "citations",
+    "primary_area",
+    "tldr",
+)
+NO_REVIEW = Review()
+
+
 def record_fields(entry: Entry) -> tuple:
-    """What a bibliographic entry says about its paper, for paper_sources (NULL for listings):
-    title, authors, ids, url, status, track, author keywords, links, affiliations, other fields."""
+    """`RECORD_FIELDS` of an entry: title, authors, ids, url, status, track, author keywords,
+    links, affiliations, other fields, and the review scores the source gives."""
+    review = entry.review or NO_REVIEW
     return (
         entry.title,
         json.dumps(list(entry.authors), ensure_ascii=False) if entry.authors else None,
@@ -45,6 +72,11 @@ def record_fields(entry: Entry) -> tuple:
         json.dumps(list(entry.links), ensure_ascii=False) if entry.links else None,
         json.dumps(entry.affiliations, ensure_ascii=False) if entry.affiliations else None,
         entry.extra,
+        review.rating_avg,
+        review.confidence_avg,
+        review.citations,
+        review.primary_area,
+        review.tldr,
     )
 
 

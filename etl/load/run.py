@@ -2,31 +2,28 @@
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Callable
-
-from sqlalchemy import Connection, delete, insert, select, text, update
+from contextlib import nullcontext
+from itertools import islice
 
 from ..errors import InputError
-from ..extract.bibliography import TEXT_PRIORITY, decision_of
-from ..extract.derive import derive
-from ..iterables import chunks
+from ..extract.bibliography import decision_of
 from ..sources import InputFile
 from ..sources.records import ParsedFile
-from ..store.driver import Driver
-from ..store.engine import IDS_PER_QUERY
-from ..store.server import REBUILD_SEARCH
-from ..store.tables import etl_runs, events, paper_links, paper_sources, sources
-from ..text.cleaning import clean_text
-from ..text.identity import abstract_sha256, paper_id
+from ..store.schema import columns
+from ..store.writer import Writer
+from ..text.cleaning import clean_title
 from .bibliography import refresh_bibliography
+from .feed import KeywordFeed, keyword_text
 from .incremental import note_removed_papers, update_keywords
-from .keywords import KeywordFeed, fed_title, refresh_keywords
-from .reading import Reader
-from .rows import link_rows, record_fields
+from .keywords import refresh_keywords
+from .merging import give_back, merge_into_abstracts
+from .reading import Opened, Reader
+from .records import Saved, save_records
 from .statistics import needs_rescore
 from .summary import RunSummary, utcnow
+from .texts import choose_texts
 from .unchanged import KEYWORDS_STALE
 
 # One row per distinct repository link; owner and name as written in the smallest URL, so the
@@ -41,30 +38,22 @@ FROM (
 ) f JOIN paper_links l ON l.url_key = f.url_key AND l.url = f.url AND l.kind = 'repo'
 GROUP BY f.url_key, f.url, f.papers
 """
-REFRESH_REPOS = [
-    f"CREATE TEMP TABLE cited_repos AS {CITED_REPOS}",
-    """UPDATE repos SET owner = c.owner, name = c.name, url = c.url, papers = c.papers
+CITE_REPOS = f"CREATE TEMP TABLE cited_repos AS {CITED_REPOS}"
+UPDATE_REPOS = """UPDATE repos SET owner = c.owner, name = c.name, url = c.url, papers = c.papers
     FROM cited_repos c WHERE c.url_key = repos.url_key
-    AND (repos.owner, repos.name, repos.url, repos.papers){differs}(c.owner, c.name, c.url, c.papers)""",
-    """INSERT INTO repos (host, owner, name, url, url_key, papers)
-    SELECT 'github.com', owner, name, url, url_key, papers FROM cited_repos c
-    WHERE NOT EXISTS (SELECT 1 FROM repos r WHERE r.url_key = c.url_key) ORDER BY url_key""",
-    "DROP TABLE cited_repos",
-]
+    AND (repos.owner, repos.name, repos.url, repos.papers) IS DISTINCT FROM (c.owner, c.name, c.url, c.papers)"""
+NEW_REPOS = """SELECT 'github.com', owner, name, url, url_key, papers FROM cited_repos c
+    WHERE NOT EXISTS (SELECT 1 FROM repos r WHERE r.url_key = c.url_key) ORDER BY url_key"""
 DROP_UNCITED_REPOS = """
 DELETE FROM repos WHERE url_key NOT IN (SELECT url_key FROM paper_links WHERE kind = 'repo')
 """
-DEFER_FTS = "INSERT INTO etl_flags (name) VALUES ('fts_deferred') ON CONFLICT DO NOTHING"
-RESUME_FTS = "DELETE FROM etl_flags WHERE name = 'fts_deferred'"
-REBUILD_FTS = "INSERT INTO papers_fts (papers_fts) VALUES ('rebuild')"
 # Papers no source lists any more: found once (an anti-join over all papers), then their
 # keywords are counted out and they are removed.
 FIND_ORPHAN_PAPERS = """CREATE TEMP TABLE orphan_papers AS
 SELECT id FROM papers WHERE NOT EXISTS (SELECT 1 FROM paper_sources ps WHERE ps.paper_id = papers.id)"""
 ORPHAN_PAPERS = "SELECT id FROM orphan_papers"
 DROP_ORPHAN_PAPERS = f"DELETE FROM papers WHERE id IN ({ORPHAN_PAPERS})"
-NEW_PAPER_COLUMNS = "id, abstract, abstract_sha256, venue, year, text_source_id, code_status, updated_at, added_at"
-NEW_PAPER_KEYS = NEW_PAPER_COLUMNS.split(", ")
+BATCH = 2_000  # records of a file read and stored at a time
 # A load defers the full-text index (and rebuilds it once at the end) when it may add more than
 # this share of the papers the database holds, judged by the input's size at this many bytes a
 # paper; a smaller load lets the index follow row by row, which costs what it changes.
@@ -77,7 +66,7 @@ class Run:
 
     def __init__(
         self,
-        conn: Connection,
+        writer: Writer,
         summary: RunSummary,
         keywords: KeywordFeed,
         reader: Reader,
@@ -85,262 +74,217 @@ class Run:
         keep_going: bool,
         input_bytes: int | None = None,
     ):
-        self.conn = conn
-        self.raw = Driver(conn)  # the same connection and transaction
+        self.writer = writer
         self.summary = summary
         self.reader = reader
         self.keep_going = keep_going
         self.now = utcnow()
         self.known: dict[str, tuple[int, str]] = {}  # resolved path -> (source id, sha256)
-        self.formats: dict[int, str] = {}  # source id -> format
-        for row in conn.execute(select(sources.c.resolved_path, sources.c.id, sources.c.sha256, sources.c.format)):
-            self.known[row.resolved_path] = (row.id, row.sha256)
-            self.formats[row.id] = row.format
-        self.added: set[str] = set()
-        self.updated: set[str] = set()
+        for path, source_id, digest in writer.execute("SELECT resolved_path, id, sha256 FROM sources"):
+            self.known[path] = (source_id, digest)
+        self.saved = Saved()  # papers added, and each paper's records saved in this load
+        self.recorded: set[str] = set()  # papers whose records changed: their text is chosen again
         self.touched: set[str] = set()  # papers whose provenance changed: their bibliography is redone
-        # New and changed papers go to keyword extraction as they are saved, so worker processes
-        # extract while this process goes on reading and inserting; finish() feeds the rest.
+        self.updated: set[str] = set()  # papers whose text changed
+        # New papers go to keyword extraction as they are saved, so worker processes extract
+        # while this process goes on reading and inserting; finish() feeds the rest.
         self.keywords = keywords
         # For a large load the papers_fts triggers (papers_search's on PostgreSQL) stand aside
         # for this transaction and finish() rebuilds the index once, which costs far less than
         # a trigger per row.
         self.fts_deferred = False
-        held = self.raw.execute("SELECT count(*) FROM papers").fetchone()[0]
+        held = writer.scalar("SELECT count(*) FROM papers")
         if input_bytes is None or input_bytes / BYTES_PER_PAPER > FTS_DEFER_SHARE * held:
             self.defer_fts()
 
     def defer_fts(self) -> None:
         if not self.fts_deferred:
-            self.conn.execute(text(DEFER_FTS))
+            self.writer.defer_search()
             self.fts_deferred = True
 
     def load_file(self, input_file: InputFile) -> None:
+        """Load one file, unless it is unchanged; with `keep_going`, a bad file is reported and
+        whatever it had stored undone."""
         try:
-            data = self.reader.data(input_file)
+            with self.reader.opened(input_file) as opened:
+                known = self.known.get(input_file.stored)
+                if known and known[1] == opened.sha256:
+                    self.summary.files_unchanged += 1
+                    return
+                with self.writer.savepoint() if self.keep_going else nullcontext():
+                    saved = self._save_file(input_file, opened, known)
         except InputError as exc:
-            self._bad(exc)
+            if not self.keep_going:
+                raise
+            self.summary.failed.append(str(exc))
             return
-        digest = hashlib.sha256(data).hexdigest()
-        known = self.known.get(input_file.stored)
-        if known and known[1] == digest:
-            self.summary.files_unchanged += 1
-            return
-        try:
-            with self.summary.timed("read"):
-                parsed = self.reader.parse(input_file, data)
-            _check_venues(input_file.path, parsed)
-        except InputError as exc:
-            self._bad(exc)
-            return
-        with self.summary.timed("insert"):
-            source_id = self._save_source(input_file, data, digest, parsed, known)
-            ids, created = self._save_papers(parsed, source_id)
-            self.raw.insert_rows(  # the bulk inserts of a load take plain tuples: no per-row dictionaries
-                "paper_sources",
-                "source_id, position, paper_id, line, title, authors, ids, url, status, track, keywords, links,"
-                " affiliations, extra",
-                [
-                    (source_id, e.position, pid, e.line, *record_fields(e))
-                    for e, pid in zip(parsed.entries, ids, strict=True)
-                ],
-            )
-            self._save_events(parsed, source_id)
-        # A listing brings no title, authors or ids: the papers it creates have no bibliography to
-        # resolve (a later export of the same run touches them itself).
-        self.touched.update(ids if parsed.format != "listing" else (pid for pid in ids if pid not in created))
+        self.saved.merge(saved)
+        self.recorded |= saved.recorded
+        self.touched |= saved.touched
+        self.known[input_file.stored] = (saved.source_id, opened.sha256)
         self.summary.files_loaded += 1
-        self.summary.without_abstract += parsed.without_abstract
-        self.summary.unknown_status += sum(
-            1 for e in parsed.entries if e.status and decision_of(e.status) == (None, None)
-        )
 
-    def _bad(self, exc: InputError) -> None:
-        if not self.keep_going:
-            raise exc
-        self.summary.failed.append(str(exc))
+    def _save_file(self, input_file: InputFile, opened: Opened, known) -> Saved:
+        """Store the file's source row, its records in batches as they are read, and its events."""
+        with self.summary.timed("read"):
+            parsed = self.reader.parse(input_file, opened)
+        saved = Saved()
+        values = {"path": input_file.shown, "sha256": opened.sha256, "size": opened.size, "format": parsed.format}
+        values |= {"venue": parsed.venue, "year": parsed.year, "papers": 0, "last_loaded_at": self.now}
+        saved.source_id = self._save_source(input_file, values, known, saved)
+        entries = iter(parsed.entries)
+        while True:
+            with self.summary.timed("read"):
+                batch = list(islice(entries, BATCH))
+            if not batch:
+                break
+            _check_venues(input_file.path, parsed, batch)
+            with self.summary.timed("insert"):
+                ids = save_records(self.writer, parsed, batch, saved.source_id, self.now, self.keywords.feed, saved)
+            # A listing brings no title, authors or ids: the papers it creates have no bibliography
+            # to resolve (a later export of the same run touches them itself).
+            saved.touched.update(pid for pid in ids if parsed.format != "listing" or pid not in saved.added)
+            self.summary.unknown_status += sum(1 for e in batch if e.status and decision_of(e.status) == (None, None))
+        self.writer.update("sources", [{"id": saved.source_id, "papers": saved.entries}], ["papers"])
+        self._save_events(parsed, saved.source_id)
+        self.summary.records_skipped += parsed.tally.skipped
+        self.summary.records_repaired += parsed.tally.repaired
+        return saved
 
-    def _save_source(self, input_file: InputFile, data: bytes, digest: str, parsed: ParsedFile, known) -> int:
-        values = {
-            "path": input_file.shown,
-            "sha256": digest,
-            "size": len(data),
-            "format": parsed.format,
-            "venue": parsed.venue,
-            "year": parsed.year,
-            "papers": len(parsed.entries),
-            "last_loaded_at": self.now,
-        }
+    def _save_source(self, input_file: InputFile, values: dict, known, saved: Saved) -> int:
         if known:
             source_id = known[0]
-            self.touched.update(
-                self.conn.execute(
-                    select(paper_sources.c.paper_id).where(paper_sources.c.source_id == source_id)
-                ).scalars()
-            )
-            self.conn.execute(update(sources).where(sources.c.id == source_id).values(values))
-            self.conn.execute(delete(paper_sources).where(paper_sources.c.source_id == source_id))
-            self.conn.execute(delete(events).where(events.c.source_id == source_id))
-        else:
-            values |= {"resolved_path": input_file.stored, "first_loaded_at": self.now}
-            self.raw.renumber("sources")  # (a Core insert: see Driver.NUMBERED)
-            source_id = self.conn.execute(insert(sources).values(values).returning(sources.c.id)).scalar_one()
-        self.known[input_file.stored] = (source_id, digest)
-        self.formats[source_id] = parsed.format
-        return source_id
-
-    def _save_papers(self, parsed: ParsedFile, source_id: int) -> tuple[list[str], set[str]]:
-        """Insert new papers. A known paper takes this file's abstract, venue and year when the
-        file's format ranks higher than the source its text came from (listings first: see
-        `TEXT_PRIORITY`), or when its text came from this very file. Returns each entry's id and
-        the ids of the papers it created."""
-        ids = [paper_id(entry.abstract) for entry in parsed.entries]
-        wanted: dict[str, dict] = {}
-        titles: dict[str, str] = {}  # the title a new paper will have: its first entry's with one
-        for entry, pid in zip(parsed.entries, ids, strict=True):
-            if entry.title and pid not in titles:
-                titles[pid] = entry.title
-            wanted.setdefault(
-                pid,
-                {
-                    "abstract": entry.abstract,
-                    "abstract_sha256": abstract_sha256(entry.abstract),
-                    "venue": entry.venue or parsed.venue,
-                    "year": entry.year or parsed.year,
-                    "text_source_id": source_id,
-                },
-            )
-        stored: dict[str, tuple] = {}
-        unique = list(wanted)
-        for part in chunks(unique, IDS_PER_QUERY):
-            rows = self.raw.execute(
-                "SELECT id, abstract, venue, year, text_source_id FROM papers"
-                f" WHERE id IN ({', '.join('?' * len(part))})",
-                part,
-            )
-            stored.update((row[0], row[1:]) for row in rows)
-        rank = TEXT_PRIORITY[parsed.format]
-        new, changed, moved, links = [], [], [], []
-        for pid, values in wanted.items():
-            if pid in stored:
-                abstract, venue, year, text_source = stored[pid]
-                current = TEXT_PRIORITY.get(self.formats.get(text_source, ""), -1)
-                if text_source != source_id and current >= rank:
-                    continue  # the paper keeps the text of a source that ranks as high or higher
-                if (abstract, venue, year) == (values["abstract"], values["venue"], values["year"]):
-                    if text_source != source_id:
-                        moved.append({"pid": pid, "text_source_id": source_id})
-                    continue
-            with self.summary.timed("links"):
-                derived = derive(values["abstract"])
-                links += link_rows(pid, derived)
-            values |= {"code_status": derived.code_status, "updated_at": self.now}
-            if pid in stored:
-                changed.append({"pid": pid, **values})
-            else:
-                new.append({"id": pid, **values, "added_at": self.now})
-        if new:
-            self.raw.insert_rows("papers", NEW_PAPER_COLUMNS, [tuple(row[c] for c in NEW_PAPER_KEYS) for row in new])
-            self.added.update(row["id"] for row in new)
-            self.keywords.feed(
-                (row["id"], row["abstract"], row["abstract_sha256"], fed_title(titles.get(row["id"]))) for row in new
-            )
-        if moved:
-            self.conn.execute(text("UPDATE papers SET text_source_id = :text_source_id WHERE id = :pid"), moved)
-        if changed:
-            changed_ids = [row["pid"] for row in changed]
-            for part in chunks(changed_ids, IDS_PER_QUERY):
-                self.conn.execute(  # the abstract's links (those sources give stay)
-                    delete(paper_links).where(paper_links.c.paper_id.in_(part), paper_links.c.source_id.is_(None))
-                )
-            self.conn.execute(
-                text(
-                    "UPDATE papers SET abstract = :abstract, abstract_sha256 = :abstract_sha256,"
-                    " venue = :venue, year = :year, code_status = :code_status,"
-                    " text_source_id = :text_source_id, updated_at = :updated_at WHERE id = :pid"
-                ),
-                changed,
-            )
-            self.updated.update(changed_ids)
-            self.keywords.feed(
-                (row["pid"], row["abstract"], row["abstract_sha256"], fed_title(titles.get(row["pid"])))
-                for row in changed
-            )
-        if links:
-            self.conn.execute(insert(paper_links), links)
-        return ids, {row["id"] for row in new}
+            before = [pid for (pid,) in self.writer.select_in("paper_sources", ["paper_id"], "source_id", [source_id])]
+            saved.touched.update(before)
+            saved.recorded.update(before)
+            self.writer.update("sources", [{"id": source_id, **values}], list(values))
+            self.writer.delete_in("paper_sources", "source_id", [source_id])
+            self.writer.delete_in("events", "source_id", [source_id])
+            return source_id
+        values |= {"resolved_path": input_file.stored, "first_loaded_at": self.now}
+        return self.writer.add("sources", values)
 
     def _save_events(self, parsed: ParsedFile, source_id: int) -> None:
         if not parsed.events:
             return
-        self.raw.renumber("events")
-        self.conn.execute(
-            insert(events),
+        self.writer.insert(
+            "events",
             [
-                {
-                    "source_id": source_id,
-                    "position": e.position,
-                    "type": e.type,
-                    "title": clean_text(e.title),
-                    "speakers": e.speakers,
-                    "url": e.url,
-                    "abstract": e.abstract,
-                    "venue": parsed.venue,
-                    "year": parsed.year,
-                }
+                (
+                    source_id,
+                    e.position,
+                    e.type,
+                    clean_title(e.title),
+                    e.speakers,
+                    e.url,
+                    e.abstract,
+                    parsed.venue,
+                    parsed.year,
+                )
                 for e in parsed.events
             ],
+            columns("events", without=("id",)),
         )
         self.summary.events += len(parsed.events)
+
+    def settle_papers(self) -> set[str]:
+        """After the files: remove papers no source lists any more; choose each changed paper's
+        text; give papers that lost every abstract back to their other records; redo the
+        bibliography of touched papers; let papers without an abstract join the paper that has
+        theirs. Returns the papers whose keywords must be ranked again for their title or author
+        keywords."""
+        writer, summary, saved = self.writer, self.summary, self.saved
+        writer.execute(FIND_ORPHAN_PAPERS)
+        note_removed_papers(writer, ORPHAN_PAPERS)
+        orphans = {pid for (pid,) in writer.execute(ORPHAN_PAPERS)}
+        summary.papers_removed = writer.execute(DROP_ORPHAN_PAPERS).rowcount
+        writer.execute("DROP TABLE orphan_papers")
+        with summary.timed("texts"):
+            settle = {p for p in self.recorded - orphans if p not in saved.added or saved.records[p] > 1}
+            changes = choose_texts(writer, settle, self.now)
+            self.updated |= set(changes.changed)
+            self.keywords.feed(
+                (pid, *keyword_text(text, digest, title), title)
+                for pid, (text, digest, title) in changes.changed.items()
+            )
+            given = give_back(writer, changes.lost, self.now, self._forget)
+            self._gone(given)
+            self.touched |= set(given.values()) | self.recorded - orphans - set(given)
+        with summary.timed("bibliography"):
+            rekeyed = refresh_bibliography(writer, self.touched - orphans - set(given))
+            joined = merge_into_abstracts(writer, self.touched - orphans - set(given), self._forget)
+            self._gone(joined)
+            rekeyed = (rekeyed - set(joined)) | refresh_bibliography(writer, set(joined.values()))
+        summary.papers_merged = len(joined)
+        return rekeyed
+
+    def _forget(self, papers: list[str]) -> None:
+        """Before papers are removed by a merge: count their keywords out."""
+        self.writer.execute("CREATE TEMP TABLE gone_papers (id TEXT PRIMARY KEY)")
+        self.writer.execute("INSERT INTO gone_papers VALUES (:id)", [{"id": pid} for pid in papers])
+        note_removed_papers(self.writer, "SELECT id FROM gone_papers")
+        self.writer.execute("DROP TABLE gone_papers")
+
+    def _gone(self, gone: dict[str, str]) -> None:
+        for pid, target in gone.items():
+            self.saved.added.discard(pid)
+            self.updated.discard(pid)
+            self.touched.discard(pid)
+            self.touched.add(target)
 
     def finish(
         self, paths: list[str], started: float, rescore: bool, stage: Callable[[str], None] | None = None
     ) -> None:
-        """Drop orphans, refresh bibliography, keywords and the full-text index, log the run.
+        """Settle the papers, refresh repositories, keywords and the full-text index, log the run.
         `stage` is told of each long step as it starts."""
-        summary, conn = self.summary, self.conn
+        summary, writer = self.summary, self.writer
         stage = stage or (lambda _: None)
         rekeyed: set[str] = set()
         if summary.files_loaded:
-            self.raw.execute(FIND_ORPHAN_PAPERS)
-            note_removed_papers(self.raw, ORPHAN_PAPERS)
-            summary.papers_removed = conn.execute(text(DROP_ORPHAN_PAPERS)).rowcount
-            self.raw.execute("DROP TABLE orphan_papers")
-            with summary.timed("bibliography"):
-                rekeyed = refresh_bibliography(conn, self.touched)
-            for statement in REFRESH_REPOS:  # (after the links sources give)
-                self.raw.execute(statement.format(differs=self.raw.differs))
-            conn.execute(text(DROP_UNCITED_REPOS))
-        summary.papers_added = len(self.added)
-        summary.papers_updated = len(self.updated - self.added)
-        ranked = self.added | self.updated | rekeyed
-        changing = len(ranked) + summary.papers_removed
-        if rescore or conn.execute(text(KEYWORDS_STALE)).scalar() or (changing and needs_rescore(self.raw, changing)):
+            rekeyed = self.settle_papers()
+            refresh_repos(writer)  # (after the links sources give)
+        added = self.saved.added
+        summary.papers_added = len(added)
+        summary.papers_updated = len(self.updated - added)
+        summary.records_skipped += self.saved.skipped
+        summary.without_abstract = self.saved.without_abstract
+        ranked = added | self.updated | rekeyed
+        changing = len(ranked) + summary.papers_removed + summary.papers_merged
+        if rescore or writer.scalar(KEYWORDS_STALE) or (changing and needs_rescore(writer, changing)):
             stage("keywords")
             self.defer_fts()  # (every paper's keyword facets may change)
             with summary.timed("keywords"):
-                summary.keywords = refresh_keywords(conn, self.keywords)
+                summary.keywords = refresh_keywords(writer, self.keywords)
             summary.rescored = True
         elif ranked:
             stage("keywords")
             with summary.timed("keywords"):
-                summary.keywords = update_keywords(conn, self.keywords, ranked, summary.papers_removed)
-        elif summary.papers_removed:
-            summary.keywords = update_keywords(conn, None, set(), summary.papers_removed)
-        summary.papers_total = self.raw.execute("SELECT count(*) FROM papers").fetchone()[0]
+                summary.keywords = update_keywords(
+                    writer, self.keywords, ranked, summary.papers_removed + summary.papers_merged
+                )
+        elif summary.papers_removed or summary.papers_merged:
+            summary.keywords = update_keywords(writer, None, set(), summary.papers_removed + summary.papers_merged)
+        summary.papers_total = writer.scalar("SELECT count(*) FROM papers")
         if self.fts_deferred and (summary.files_loaded or summary.keywords is not None):
             stage("full-text index")
             with summary.timed("fts"):
-                for statement in REBUILD_SEARCH if self.raw.postgres else [REBUILD_FTS]:
-                    self.raw.execute(statement)
-        conn.execute(text(RESUME_FTS))
+                writer.rebuild_search()
+        writer.resume_search()
         summary.duration_s = time.perf_counter() - started
-        self.raw.renumber("etl_runs")
-        conn.execute(insert(etl_runs).values(summary.run_row(self.now, paths)))
+        writer.add("etl_runs", summary.run_row(self.now, paths))
 
 
-def _check_venues(path: str, parsed: ParsedFile) -> None:
+def refresh_repos(writer: Writer) -> None:
+    """One row per repository the papers' links cite (ids of known ones kept), none for others."""
+    writer.execute(CITE_REPOS)
+    writer.execute(UPDATE_REPOS)
+    writer.insert_select("repos", columns("repos", without=("id",)), NEW_REPOS)
+    writer.execute("DROP TABLE cited_repos")
+    writer.execute(DROP_UNCITED_REPOS)
+
+
+def _check_venues(path: str, parsed: ParsedFile, entries: list) -> None:
     """Every paper needs a venue and a year (listings have them from their header)."""
-    for entry in parsed.entries:
+    for entry in entries:
         if not (entry.venue or parsed.venue) or not (entry.year or parsed.year):
             raise InputError(path, "no venue and year for this entry; give --venue and --year", entry.line)

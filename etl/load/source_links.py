@@ -5,25 +5,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from sqlalchemy import Connection
-
 from ..extract.bibliography import Resolved
 from ..extract.derive import derive
-from ..store.driver import Driver
+from ..store.schema import columns
+from ..store.writer import Writer
+
+# Papers (of `:ids`) whose code status says released without a source's link or an official one
+# in the abstract: a source stopped giving the link.
+RELEASED_WITHOUT_LINK = """SELECT id, abstract FROM papers WHERE id IN :ids AND code_status = 'released'
+AND NOT EXISTS (SELECT 1 FROM paper_links l WHERE l.paper_id = papers.id AND l.is_official AND l.source_id IS NULL)"""
 
 
-def refresh_source_links(conn: Connection, resolved: Mapping[str, Resolved]) -> None:
+def refresh_source_links(writer: Writer, resolved: Mapping[str, Resolved]) -> None:
     """Make the source-given links of these papers what their sources say now. A link the
     abstract cites already keeps its abstract row. A paper with a source-given link has released
     code; one whose source links are gone gets its code status from the abstract again."""
-    ids = list(resolved)
-    marks = ", ".join("?" * len(ids))
-    raw = Driver(conn)
     cited: dict[str, set[str]] = {}
     given: dict[str, set[tuple[str, int]]] = {}
-    for pid, key, source in raw.execute(
-        f"SELECT paper_id, url_key, source_id FROM paper_links WHERE paper_id IN ({marks})", ids
-    ):
+    for pid, key, source in writer.select_in("paper_links", ("paper_id", "url_key", "source_id"), "paper_id", resolved):
         if source is None:
             cited.setdefault(pid, set()).add(key)
         else:
@@ -34,28 +33,32 @@ def refresh_source_links(conn: Connection, resolved: Mapping[str, Resolved]) -> 
         if {(link.key, source) for link, source in wanted} != given.get(pid, set()):
             changed.append(pid)
             rows += [
-                (pid, -n, link.url, link.key, link.raw, link.kind, link.host, link.owner, link.repo, link.path, source)
+                (
+                    pid,
+                    -n,
+                    link.url,
+                    link.key,
+                    link.raw,
+                    link.kind,
+                    link.host,
+                    link.owner,
+                    link.repo,
+                    link.path,
+                    True,
+                    source,
+                )
                 for n, (link, source) in enumerate(wanted, 1)
             ]
     if changed:
-        raw.executemany("DELETE FROM paper_links WHERE paper_id = ? AND source_id IS NOT NULL", [(p,) for p in changed])
-        raw.executemany(
-            'INSERT INTO paper_links (paper_id, "offset", url, url_key, raw, kind, host, owner, repo, path,'
-            " is_official, source_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, TRUE, ?)",
-            rows,
-        )
-    with_links = [(pid,) for pid, r in resolved.items() if r.links]
-    raw.executemany("UPDATE papers SET code_status = 'released' WHERE id = ? AND code_status != 'released'", with_links)
-    # released without a source's link nor an official one in the abstract: a source stopped giving it
+        writer.delete_in("paper_links", "paper_id", changed, where="source_id IS NOT NULL")
+        writer.insert("paper_links", rows, columns("paper_links"))
+    with_links = [{"id": pid, "code_status": "released"} for pid, r in resolved.items() if r.links]
+    writer.update("papers", with_links, ["code_status"], where="code_status != 'released'")
     without = [pid for pid, r in resolved.items() if not r.links]
     if without:
-        stale = raw.execute(
-            f"SELECT id, abstract FROM papers WHERE id IN ({', '.join('?' * len(without))})"
-            " AND code_status = 'released' AND NOT EXISTS (SELECT 1 FROM paper_links l"
-            " WHERE l.paper_id = papers.id AND l.is_official AND l.source_id IS NULL)",
-            without,
-        ).fetchall()
-        raw.executemany(
-            "UPDATE papers SET code_status = ? WHERE id = ?",
-            [(derive(abstract).code_status, pid) for pid, abstract in stale],
+        stale = writer.execute_in(RELEASED_WITHOUT_LINK, ids=without).fetchall()
+        writer.update(
+            "papers",
+            [{"id": pid, "code_status": derive(abstract).code_status} for pid, abstract in stale],
+            ["code_status"],
         )

@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 
 from .. import __version__
 from ..errors import storable_path
-from ..store.server import shown
+from ..store.target import shown
 
 
 def utcnow() -> str:
@@ -24,7 +24,9 @@ class RunSummary:
 
     db: str
     events: int = 0  # non-paper events stored (workshops, tutorials, talks)
-    without_abstract: int = 0  # bibliographic records passed over: no abstract to identify them
+    without_abstract: int = 0  # records that give no abstract (a title alone, a placeholder): papers of their own
+    records_skipped: int = 0  # records that could not be used: nothing to identify them, not a record at all
+    records_repaired: int = 0  # records stored after a repair (a NUL removed, a field of the wrong type dropped)
     unknown_status: int = 0  # records whose status word is not a known decision (kept raw, decision NULL)
     files_seen: int = 0
     files_loaded: int = 0
@@ -34,6 +36,7 @@ class RunSummary:
     papers_added: int = 0
     papers_updated: int = 0
     papers_removed: int = 0
+    papers_merged: int = 0  # papers without an abstract that joined the paper with theirs (their ids stay resolvable)
     keywords: int | None = None  # distinct keywords after keywords were redone; None when they were not
     rescored: bool = False  # every paper's keywords were rescored (not only the load's own papers)
     papers_total: int = 0  # papers the database holds after the load
@@ -64,6 +67,8 @@ class RunSummary:
             "papers_removed": self.papers_removed,
             "duration_s": round(self.duration_s, 4),
             "paperdb_version": __version__,
+            "records_skipped": self.records_skipped,
+            "records_repaired": self.records_repaired,
         }
 
     @property
@@ -77,10 +82,13 @@ class RunSummary:
             f"{shown(self.db)}: {self.files_loaded} of {self.files_seen} files loaded"
             f" ({self.files_unchanged} unchanged{skipped}); papers: {self.papers_added} added,"
             f" {self.papers_updated} updated, {self.papers_removed} removed"
+            + (f", {self.papers_merged} merged" if self.papers_merged else "")
             + (f"; {self.keywords} keywords" if self.keywords is not None else "")
             + (" (every paper rescored)" if self.rescored and self.papers_added < self.papers_total else "")
             + (f"; {self.events} events" if self.events else "")
-            + (f"; {self.without_abstract} records without abstract skipped" if self.without_abstract else "")
+            + (f"; {self.without_abstract} records without an abstract" if self.without_abstract else "")
+            + (f"; {self.records_skipped} records skipped" if self.records_skipped else "")
+            + (f"; {self.records_repaired} records repaired" if self.records_repaired else "")
             + (
                 f"; {self.unknown_status} records with a status word paperdb does not know (decision left empty)"
                 if self.unknown_status

@@ -6,12 +6,11 @@ import contextlib
 import csv
 import json
 import os
-import sqlite3
 from pathlib import Path
 
 from ..errors import PaperdbError
-from ..store import server
-from ..store.access import connect_read_only, existing_database
+from ..store.reading import read_only
+from ..store.target import existing_database
 
 FORMATS = ("csv", "jsonl")
 # file name -> query; every table carries the stable papers.id as paper_id (or id)
@@ -55,8 +54,7 @@ def export(
     `escape_formulas` is off."""
     if fmt not in FORMATS:
         raise PaperdbError(f"unknown export format {fmt!r}; use csv or jsonl")
-    on_server = server.is_url(db_file)
-    (server.existing_database if on_server else existing_database)(db_file)
+    existing_database(db_file)
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
         raise PaperdbError(f"{out_dir}: not a directory; give a directory to write the files into")
@@ -69,35 +67,24 @@ def export(
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise PaperdbError(f"{out_dir}: {exc.strerror or exc}") from None
-    con = server.connect_read_only(db_file) if on_server else connect_read_only(db_file)
     done = False
     counts: dict[str, int] = {}
     partial = {name: path.with_name(path.name + ".partial") for name, path in targets.items()}
     try:
-        for name, sql in EXPORTS.items():
-            cursor = con.execute(sql)
-            columns = [d[0] for d in cursor.description]
-            if on_server:  # booleans as SQLite has them (1, 0): the same files from either database
-                cursor = (tuple(int(v) if isinstance(v, bool) else v for v in row) for row in cursor)
-            with partial[name].open("w", encoding="utf-8", newline="") as fh:
-                if fmt == "csv":
-                    counts[name] = _write_csv(fh, columns, cursor, escape_formulas)
-                else:
-                    counts[name] = _write_jsonl(fh, columns, cursor)
+        with read_only(db_file, hint="; run `paperdb migrate`?") as db:
+            for name, sql in EXPORTS.items():
+                columns, rows = db.rows(sql)
+                with partial[name].open("w", encoding="utf-8", newline="") as fh:
+                    if fmt == "csv":
+                        counts[name] = _write_csv(fh, columns, rows, escape_formulas)
+                    else:
+                        counts[name] = _write_jsonl(fh, columns, rows)
         for name, path in targets.items():
             os.replace(partial[name], path)
         done = True
-    except sqlite3.DatabaseError as exc:
-        raise PaperdbError(f"{db_file}: {exc}; run `paperdb migrate`?") from None
-    except Exception as exc:
-        error = server.server_error(db_file, exc) if on_server else None
-        if error is None:
-            raise
-        raise error from None
     except OSError as exc:
         raise PaperdbError(f"{exc.filename or out_dir}: {exc.strerror or exc}") from None
     finally:
-        con.close()
         for path in partial.values():
             with contextlib.suppress(OSError):
                 path.unlink()

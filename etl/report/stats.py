@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import sqlite3
-
-from ..errors import PaperdbError
-from ..store import server
-from ..store.access import connect_read_only
+from ..store.reading import read_only
 
 # name shown -> SQL; a table a later migration adds reads as 0 until the database is migrated
 COUNTS = {
@@ -21,21 +17,6 @@ COUNTS = {
 
 def read_stats(db_file: str) -> dict[str, int]:
     """The counts in `COUNTS` for `db_file` (or a server's database), opened read-only."""
-    on_server = server.is_url(db_file)
-    con = server.connect_read_only(db_file) if on_server else connect_read_only(db_file)
-    try:
-        if on_server:
-            tables = server.table_names(con)
-        else:
-            tables = {name for (name,) in con.execute("SELECT name FROM sqlite_master")}
-        if "papers" not in tables:
-            raise PaperdbError(f"{server.shown(db_file)}: not a paperdb database (no papers table)")
-        out = {}
-        for name, sql in COUNTS.items():
-            table = sql.rsplit(" ", 1)[-1]
-            out[name] = con.execute(sql).fetchone()[0] if table in tables else 0
-        return out
-    except sqlite3.DatabaseError as exc:
-        raise PaperdbError(f"{db_file}: {exc}") from None
-    finally:
-        con.close()
+    with read_only(db_file) as db:
+        tables = db.tables()
+        return {name: db.scalar(sql) if sql.rsplit(" ", 1)[-1] in tables else 0 for name, sql in COUNTS.items()}

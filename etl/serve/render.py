@@ -12,7 +12,7 @@ import re
 from ..text.latex import latex_to_text
 
 _MATH = re.compile(r"\$\$?([^$]{1,400}?)\$\$?")
-_STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
+_STRONG = re.compile(r"\*\*(?=\S)(.{1,500}?)(?<=\S)\*\*")  # (bounded: `**a **a …` stays linear)
 _EM = re.compile(r"(?<![\w*])\*(?=\S)([^*]+?)(?<=\S)\*(?![\w*])|(?<![\w_])_(?=\S)([^_]+?)(?<=\S)_(?![\w_])")
 _MD_LINK = re.compile(r"\[([^\[\]]{1,200})\]\((https?://[^()\s]{1,500})\)")
 _URL = re.compile(r"(?<![\"'>=])\bhttps?://[^\s<>()\"']{1,500}[^\s<>()\"'.,;:!?*]")

@@ -7,11 +7,12 @@ import re
 
 import bibtexparser
 
-from ..errors import InputError
+from ..text.authors import split_authors
 from .decode import join_lines
-from .fields import MAX_TITLE_CHARS, text_field, year_field
+from .fields import MAX_TITLE_CHARS, RecordFields
 from .ids import arxiv_id, openreview_id
-from .records import Entry, ParsedFile
+from .records import Entry, ParsedFile, Tally
+from .validate import settled
 
 logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)  # its errors become ours, below
 
@@ -26,31 +27,6 @@ VENUES = [
     (re.compile(r"Uncertainty in Artificial Intelligence", re.I), "UAI"),
     (re.compile(r"Conference on Robot Learning", re.I), "CoRL"),
 ]
-_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s]+)")
-
-
-def split_authors(field: str) -> tuple[str, ...]:
-    """`Last, First and Other, Name` -> ('First Last', 'Name Other'); braces keep `and` inside."""
-    names, depth, start = [], 0, 0
-    for m in re.finditer(r"[{}]|\s+and\s+", field):
-        token = m.group()
-        if token == "{":
-            depth += 1
-        elif token == "}":
-            depth -= 1
-        elif depth == 0:
-            names.append(field[start : m.start()])
-            start = m.end()
-    names.append(field[start:])
-    out = []
-    for name in (n.strip() for n in names):
-        if not name:
-            continue
-        if "," in name:
-            last, _, first = name.partition(",")
-            name = f"{first.strip()} {last.strip()}".strip()
-        out.append(" ".join(name.split()))
-    return tuple(out)
 
 
 def venue_of(booktitle: str) -> str | None:
@@ -76,50 +52,32 @@ def _ids(key: str, fields: dict[str, str]) -> tuple[tuple[str, str], ...]:
 
 
 def read_bibtex(path: str, text: str, venue: str | None = None, year: int | None = None) -> ParsedFile:
-    """Entries with an abstract become papers (the entry key is the PMLR id); a block the parser
-    cannot read is an error naming its line and key."""
+    """Entries with an abstract or a title become papers (the entry key is the PMLR id); a block
+    the parser cannot read is skipped and counted."""
     library = bibtexparser.parse_string(text)
-    if library.failed_blocks:
-        block = library.failed_blocks[0]
-        key = _KEY.match(block.raw or "")
-        what = f"entry {key.group(1)}" if key else "block"
-        raise InputError(path, f"malformed BibTeX {what}: {_reason(block)}", block.start_line + 1)
-    entries, without_abstract = [], 0
+    tally = Tally(skipped=len(library.failed_blocks))
+    entries = []
     file_venue, file_year = venue, year
     for item in library.entries:
         if item.entry_type.lower() not in PAPER_TYPES:
             continue
-        fields = {k.lower(): str(v.value) for k, v in item.fields_dict.items()}
-        abstract = join_lines(fields.get("abstract", ""))
-        if not abstract:
-            without_abstract += 1
-            continue
-        entry_venue = venue or venue_of(fields.get("booktitle", "") or fields.get("journal", ""))
-        line = item.start_line + 1
-        entry_year = year or year_field(path, fields.get("year"), line)
-        for name, limit in (("title", MAX_TITLE_CHARS), ("author", None), ("url", None)):
-            text_field(path, fields.get(name), name, line, **({"limit": limit} if limit else {}))
-        text_field(path, item.key, "key", line, limit=1_000)
+        fields = RecordFields({k.lower(): str(v.value) for k, v in item.fields_dict.items()})
+        entry_venue = venue or venue_of(fields.text("booktitle") or fields.text("journal"))
+        entry_year = year or fields.year()
+        key = item.key if len(item.key) <= 1_000 else ""
         file_venue, file_year = file_venue or entry_venue, file_year or entry_year
-        entries.append(
-            Entry(
-                abstract=abstract,
-                line=item.start_line + 1,
-                position=len(entries) + 1,
-                title=join_lines(fields.get("title", "")) or None,
-                authors=split_authors(join_lines(fields.get("author", ""))),
-                ids=_ids(item.key, fields),
-                url=(fields.get("url") or fields.get("pdf") or "").strip() or None,
-                venue=entry_venue,
-                year=entry_year,
-            )
+        entry = Entry(
+            abstract=join_lines(fields.text("abstract")) or None,
+            line=item.start_line + 1,
+            position=len(entries) + 1,
+            title=join_lines(fields.text("title", limit=MAX_TITLE_CHARS)) or None,
+            authors=split_authors(join_lines(fields.text("author"))),
+            ids=_ids(key, fields.values) if key else (),
+            url=(fields.text("url") or fields.text("pdf")).strip() or None,
+            venue=entry_venue,
+            year=entry_year,
         )
-    if not entries:
-        raise InputError(path, "no BibTeX entries with an abstract")
-    return ParsedFile("pmlr-bibtex", file_venue, file_year, tuple(entries), (), without_abstract)
-
-
-def _reason(block) -> str:
-    error = getattr(block, "error", None)
-    message = str(error) if error and str(error) else type(error).__name__ if error else "cannot be parsed"
-    return " ".join(message.split())[:200] or "cannot be parsed"
+        entry = settled(entry, tally, escaped=False, repaired=fields.repaired or not key)
+        if entry is not None:
+            entries.append(entry)
+    return ParsedFile("pmlr-bibtex", file_venue, file_year, tuple(entries), [], tally)

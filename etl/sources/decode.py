@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import codecs
-import json
 
 from ..errors import InputError
 
@@ -23,6 +22,28 @@ def _looks_utf16(data: bytes) -> bool:
     even, odd = sample[0::2], sample[1::2]
     nul_even, nul_odd = even.count(0) / len(even), odd.count(0) / len(odd)
     return (nul_even > 0.7 and nul_odd < 0.1) or (nul_odd > 0.7 and nul_even < 0.1)
+
+
+def check_head(path: str, head: bytes, whole: bool) -> str:
+    """The text of the start of a file (`whole`: all of it), once it can be UTF-8 text; else the
+    one-line error that says what it is (empty, UTF-16 or UTF-32, binary, not UTF-8)."""
+    if whole and not head.strip():
+        raise InputError(path, "empty file")
+    if head.startswith(_UTF32_BOMS):
+        raise InputError(path, "file is UTF-32; save it as UTF-8")
+    if head.startswith(_UTF16_BOMS) or _looks_utf16(head):
+        raise InputError(path, "file is UTF-16; save it as UTF-8")
+    nul = head.find(b"\x00")
+    if nul >= 0:
+        raise InputError(path, "binary file (NUL byte); expected UTF-8 text", _line_of(head, nul))
+    try:
+        text = codecs.getincrementaldecoder("utf-8-sig")().decode(head, final=whole)
+    except UnicodeDecodeError as exc:
+        byte = head[exc.start]
+        raise InputError(
+            path, f"not valid UTF-8 (byte 0x{byte:02x}); save the file as UTF-8", _line_of(head, exc.start)
+        ) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def decode_utf8(path: str, data: bytes) -> str:
@@ -54,39 +75,3 @@ def join_lines(text: str) -> str:
     if "\n" not in text and "\r" not in text:
         return text.strip()
     return " ".join(line.strip() for line in text.splitlines() if line.strip())
-
-
-def parse_json(path: str, text: str, line: int | None = None, what: str = "JSON") -> object:
-    """`text` parsed as JSON, or an `InputError` naming the file and line: malformed, nested too
-    deeply, a number too long to read, or a string that holds a lone surrogate escape (`\\ud800`,
-    which is no text). NaN and Infinity, which JSON does not allow, read as null."""
-    try:
-        data = json.loads(text, parse_constant=lambda _: None)
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            path, f"malformed {what}: {exc.msg} (column {exc.colno})", (line or 1) + exc.lineno - 1
-        ) from None
-    except RecursionError:
-        raise InputError(path, f"{what} nested too deeply to read", line) from None
-    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
-        raise InputError(path, f"unreadable {what}: {exc}", line) from None
-    if "\\u" in text and _has_lone_surrogate(data):
-        raise InputError(path, f"a {what} string holds a lone surrogate escape (\\ud800-\\udfff): not text", line)
-    return data
-
-
-def _has_lone_surrogate(data: object) -> bool:
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            try:
-                item.encode("utf-8")
-            except UnicodeEncodeError:
-                return True
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return False

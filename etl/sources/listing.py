@@ -6,9 +6,8 @@ import re
 from collections.abc import Iterator
 
 from ..errors import InputError
-from .records import Entry, ParsedFile
-
-MAX_ABSTRACT_CHARS = 100_000  # real abstracts are under 5,000; anything larger is not an abstract
+from .records import Entry, ParsedFile, Tally
+from .validate import settled
 
 # "ICML 2024 Papers", "ICML 2024 论文列表", "NeurIPS 2023 Papers", "ICML 2024": a short line whose
 # venue is one to four words without digits, then a year, then at most a few words.
@@ -55,8 +54,9 @@ def paragraphs(lines: list[str], start: int = 0) -> Iterator[tuple[int, str]]:
 def read_listing(path: str, text: str, venue: str | None = None, year: int | None = None) -> ParsedFile:
     """Parse a listing file's text. `venue`/`year` override the header and stand in for a missing one.
 
-    Raises `InputError` naming the line for a missing header, a file with no abstracts, or a
-    paragraph too large to be an abstract.
+    Raises `InputError` naming the line for an empty file or a missing header; a paragraph that is
+    no abstract (a placeholder, or too large to be one: are the blank lines between abstracts
+    missing?) is skipped and counted. A header alone is a listing of no papers.
     """
     lines = text.split("\n")
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
@@ -70,21 +70,16 @@ def read_listing(path: str, text: str, venue: str | None = None, year: int | Non
             first + 1,
         )
     start = first + 1 if header else first
+    tally = Tally()
     entries = []
     for line_no, abstract in paragraphs(lines, start):
-        if len(abstract) > MAX_ABSTRACT_CHARS:
-            raise InputError(
-                path,
-                f"paragraph longer than {MAX_ABSTRACT_CHARS:,} characters; not an abstract"
-                " (are the blank lines between abstracts missing?)",
-                line_no,
-            )
-        entries.append(Entry(abstract=abstract, line=line_no, position=len(entries) + 1))
-    if not entries:
-        raise InputError(path, "no abstracts after the header", first + 1)
+        entry = settled(Entry(abstract=abstract, line=line_no, position=len(entries) + 1), tally, escaped=False)
+        if entry is not None:
+            entries.append(entry)
     return ParsedFile(
         format="listing",
         venue=venue or header[0],  # type: ignore[index]
         year=year or header[1],  # type: ignore[index]
         entries=tuple(entries),
+        tally=tally,
     )

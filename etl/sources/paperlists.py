@@ -6,13 +6,17 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Iterator
+from itertools import chain
 
 from ..errors import InputError
-from .decode import join_lines, parse_json
-from .events import object_lines
-from .fields import MAX_FIELD_CHARS, MAX_TITLE_CHARS, text_field, text_items
+from ..text.authors import split_authors
+from .decode import join_lines
+from .fields import MAX_FIELD_CHARS, MAX_TITLE_CHARS, RecordFields
 from .ids import arxiv_id, openreview_id
-from .records import Entry, ParsedFile
+from .jsonstream import JsonRecords
+from .records import Entry, ParsedFile, Review, Tally
+from .validate import settled
 
 # File-name prefixes of paperlists venues -> the venue as it is written.
 VENUES = {
@@ -54,18 +58,19 @@ VENUES = {
     "tmlr": "TMLR",
     "jmlr": "JMLR",
 }
-_FILE_NAME = re.compile(r"^(?P<venue>[a-z0-9]*?[a-z])(?P<year>(?:19|20)\d\d)(?:\D|$)", re.IGNORECASE)
-_BIBTEX_YEAR = re.compile(r"\byear\s*=\s*[{\"]?\s*((?:19|20)\d\d)")
+_FILE_NAME = re.compile(r"^(?P<venue>[a-z0-9]*?[a-z])(?P<year>(?:19|20)[0-9][0-9])(?:[^0-9]|$)", re.IGNORECASE)
+# (after `=`, one class of characters: two runs of optional spaces in a row backtrack quadratically)
+_BIBTEX_YEAR = re.compile(r"\byear\s*=[\s{\"]*((?:19|20)[0-9][0-9])")
 PLACEHOLDERS = frozenset(("unknown institution", "unknown", "n/a", "none"))  # not institutions
 LINK_FIELDS = ("github", "project")  # the paper's own code and project page
 # Fields whose presence, with `title` and `abstract`, marks a paperlists record.
 MARKS = ("status", "track", "site", "gs_citation", "aff", "author")
 
 
-def looks_like_paperlists(data: object) -> bool:
-    if not (isinstance(data, list) and data and isinstance(data[0], dict)):
+def looks_like_paperlists(first: object) -> bool:
+    """Whether a JSON array's first record is a paperlists record."""
+    if not isinstance(first, dict):
         return False
-    first = data[0]
     return "virtualsite_url" not in first and "title" in first and any(k in first for k in MARKS)
 
 
@@ -83,9 +88,14 @@ def _text(value: object) -> str:
 
 
 def _ids(item: dict, site: str) -> tuple[tuple[str, str], ...]:
+    """The ids a record gives: the bare OpenReview forum from whichever field holds it (`openreview`:
+    ICLR 2018's forum URL beside an iclr.cc `site`; `site`; `id` where the record is OpenReview's),
+    the ACL Anthology id, the DOI and the arXiv id."""
     ids = []
-    forum = openreview_id(site) or (
-        openreview_id(_text(item.get("id"))) if "openreview" in (site or _text(item.get("pdf"))) else None
+    forum = (
+        openreview_id(_text(item.get("openreview")))
+        or openreview_id(site)
+        or (openreview_id(_text(item.get("id"))) if "openreview" in (site or _text(item.get("pdf"))) else None)
     )
     if forum:
         ids.append(("openreview", forum))
@@ -101,6 +111,15 @@ def _ids(item: dict, site: str) -> tuple[tuple[str, str], ...]:
 
 def _parts(value: object, sep: str = ";") -> list[str]:
     return [part.strip() for part in _text(value).split(sep)] if _text(value) else []
+
+
+def _at(values: list[str], index: str) -> str | None:
+    """`values[index]` for an index written in ASCII digits within range; anything else (`²`,
+    `-1`, `1.0`, `x`) is no index, so the pair is skipped."""
+    index = index.strip()
+    if not (index.isascii() and index.isdigit()) or len(index) > 6 or int(index) >= len(values):
+        return None
+    return values[int(index)]
 
 
 def affiliations(item: dict, n_authors: int) -> tuple[tuple[tuple[str, str | None], ...], ...]:
@@ -129,9 +148,8 @@ def affiliations(item: dict, n_authors: int) -> tuple[tuple[tuple[str, str | Non
                 where = where * len(picks)  # (one country for all)
             pairs = []
             for j, pick in enumerate(picks):
-                name = names[int(pick)] if pick.isdigit() and int(pick) < len(names) else ""
-                c = where[j] if j < len(where) else ""
-                country = countries[int(c)] if c.isdigit() and int(c) < len(countries) else None
+                name = _at(names, pick) or ""
+                country = _at(countries, where[j] if j < len(where) else "")
                 if name and name.casefold() not in PLACEHOLDERS:
                     pairs.append((name, country or None))
             out[i] = tuple(dict.fromkeys(pairs))
@@ -143,37 +161,34 @@ def affiliations(item: dict, n_authors: int) -> tuple[tuple[tuple[str, str | Non
 # Fields a paperlists record gives that the reader stores elsewhere; the rest go to `extra`.
 _READ = frozenset(
     "title author abstract status track site id keywords github project doi arxiv aff aff_unique_norm"
-    " aff_unique_index aff_country_unique aff_country_unique_index".split()
+    " aff_unique_index aff_country_unique aff_country_unique_index openreview rating_avg confidence_avg"
+    " gs_citation primary_area tldr".split()
 )
 
 
-# Fields that may also be a list of names rather than `;`-separated text.
-_LISTS = frozenset(("author", "keywords"))
-
-
-def _check_types(path: str, item: dict, index: int, line: int) -> None:
-    """Every field the reader stores is text (or a list of texts, for authors and keywords)."""
-    where = f"record {index + 1}: "
-    for key in (*_READ, "pdf", "bibtex"):
-        value = item.get(key)
-        if key in _LISTS and isinstance(value, list):
-            if not all(isinstance(v, str) for v in value):
-                raise InputError(path, f"{where}`{key}` is a list that holds more than text, not text", line)
-            text_items(path, value, key, line, where)
-        else:
-            text_field(path, value, key, line, where, limit=MAX_TITLE_CHARS if key == "title" else MAX_FIELD_CHARS)
-
-
-def _extra(path: str, item: dict, index: int, line: int) -> str | None:
+def _extra(item: dict, fields: RecordFields) -> str | None:
+    """The record's other fields as a JSON object (at most ten times a field's size), so nothing is lost."""
     rest = {key: value for key, value in item.items() if key not in _READ and value not in ("", None, [], {})}
     if not rest:
         return None
     kept = json.dumps(rest, ensure_ascii=False, sort_keys=True)
     if len(kept) > 10 * MAX_FIELD_CHARS:
-        raise InputError(
-            path, f"record {index + 1}: its other fields are longer than {10 * MAX_FIELD_CHARS:,} characters", line
-        )
+        fields.repaired = True
+        return None
     return kept
+
+
+def _review(fields: RecordFields) -> Review | None:
+    """Ratings, confidence, citations (`gs_citation`; -1 is unknown), primary area and TL;DR."""
+    citations = fields.number("gs_citation")
+    review = Review(
+        rating_avg=fields.number("rating_avg", pair=True),
+        confidence_avg=fields.number("confidence_avg", pair=True),
+        citations=int(citations) if citations is not None and citations >= 0 else None,
+        primary_area=" ".join(fields.text("primary_area").split()) or None,
+        tldr=join_lines(fields.text("tldr")) or None,
+    )
+    return review if review != Review() else None
 
 
 def split_keywords(value: object) -> tuple[str, ...]:
@@ -186,51 +201,67 @@ def split_keywords(value: object) -> tuple[str, ...]:
     return tuple(dict.fromkeys(" ".join(p.split()) for p in parts if p.strip()))
 
 
-def _authors(value: object) -> tuple[str, ...]:
+def authors_and_affiliations(item: dict, value: str | list[str] | None = None) -> tuple[tuple[str, ...], tuple]:
+    """The record's authors (`split_authors`: `;`-separated, also `A, B and C` within) and their
+    affiliations. `aff` lines up with the names, or with the `;`-separated parts of `author`
+    (`Bowen Zhou and Mingbo Ma` is one part): then each name of a part has the part's. `value` is
+    the `author` field, read as text or a list of texts (by default as the record has it)."""
+    value = item.get("author") if value is None else value
     if isinstance(value, list):
-        return tuple(" ".join(str(v).split()) for v in value if str(v).strip())
-    return tuple(" ".join(part.split()) for part in _text(value).split(";") if part.strip())
+        names = split_authors(value)
+        return names, affiliations(item, len(names))
+    parts = [split_authors(part) for part in _text(value).split(";")]
+    parts = [part for part in parts if part]
+    names = tuple(name for part in parts for name in part)
+    found = affiliations(item, len(names))
+    if found or len(parts) == len(names):
+        return names, found
+    by_part = affiliations(item, len(parts))
+    return names, tuple(pairs for part, pairs in zip(parts, by_part, strict=True) for _ in part) if by_part else ()
 
 
-def read_paperlists(path: str, text: str, venue: str | None = None, year: int | None = None) -> ParsedFile:
-    """Each record with an abstract becomes an entry; venue and year come from `--venue`/`--year`,
-    else the file name, else each record's BibTeX year."""
-    data = parse_json(path, text)
-    if not looks_like_paperlists(data):
+def read_paperlists(path: str, records: JsonRecords, venue: str | None = None, year: int | None = None) -> ParsedFile:
+    """A paperlists file's records, read as they are iterated; venue and year come from
+    `--venue`/`--year`, else the file name, else each record's BibTeX year."""
+    first = next(records, None)
+    if first is None or not looks_like_paperlists(first[1]):
         raise InputError(path, "not a paperlists export (a JSON list of paper objects with title and status)")
     named_venue, named_year = venue_and_year(path)
     file_venue, file_year = venue or named_venue, year or named_year
-    lines = object_lines(text)
-    entries, without_abstract = [], 0
-    for index, item in enumerate(data):
-        line = lines[index] if index < len(lines) else 1
+    tally = Tally()
+    entries = _entries(chain([first], records), file_venue, file_year, tally)
+    return ParsedFile("paperlists", file_venue, file_year, entries, [], tally)
+
+
+def _entries(records: JsonRecords, venue: str | None, year: int | None, tally: Tally) -> Iterator[Entry]:
+    position = 0
+    for line, item, escaped in records:
         if not isinstance(item, dict):
-            raise InputError(path, f"record {index + 1} is not an object", line)
-        _check_types(path, item, index, line)
-        abstract = join_lines(_text(item.get("abstract")))
-        if not abstract:
-            without_abstract += 1
+            tally.skipped += 1
             continue
-        site = _text(item.get("site")) or _text(item.get("pdf"))
-        authors = _authors(item.get("author"))
-        bib_year = _BIBTEX_YEAR.search(_text(item.get("bibtex")))
-        entries.append(
-            Entry(
-                abstract=abstract,
-                line=line,
-                position=len(entries) + 1,
-                title=join_lines(_text(item.get("title"))) or None,
-                authors=authors,
-                ids=_ids(item, site),
-                url=site or None,
-                venue=file_venue,
-                year=file_year or (int(bib_year[1]) if bib_year else None),
-                status=_text(item.get("status")) or None,
-                track=_text(item.get("track")) or None,
-                keywords=split_keywords(item.get("keywords")),
-                links=tuple(text for field in LINK_FIELDS if (text := _text(item.get(field)))),
-                affiliations=affiliations(item, len(authors)),
-                extra=_extra(path, item, index, line),
-            )
+        fields = RecordFields(item)
+        site = fields.text("site") or fields.text("pdf")
+        authors, affiliated = authors_and_affiliations(item, fields.items("author"))
+        bib_year = _BIBTEX_YEAR.search(fields.text("bibtex"))
+        entry = Entry(
+            abstract=join_lines(fields.text("abstract")) or None,
+            line=line,
+            position=position + 1,
+            title=join_lines(fields.text("title", limit=MAX_TITLE_CHARS)) or None,
+            authors=authors,
+            ids=_ids(item, site.strip()),
+            url=site.strip() or None,
+            venue=venue,
+            year=year or (int(bib_year[1]) if bib_year else None),
+            status=fields.text("status").strip() or None,
+            track=fields.text("track").strip() or None,
+            keywords=split_keywords(fields.items("keywords")),
+            links=tuple(text for name in LINK_FIELDS if (text := fields.text(name).strip())),
+            affiliations=affiliated,
+            extra=_extra(item, fields),
+            review=_review(fields),
         )
-    return ParsedFile("paperlists", file_venue, file_year, tuple(entries), (), without_abstract)
+        entry = settled(entry, tally, escaped, repaired=fields.repaired)
+        if entry is not None:
+            position += 1
+            yield entry

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One paper as found in an input file: always an abstract; exports add the rest, as written
-    (titles and names keep their markup; cleaning happens when they are stored)."""
+    """One paper as found in an input file: an abstract, a title or an id to tell it by, and
+    what else the source gives, as written (titles and names keep their markup; cleaning
+    happens when they are stored)."""
 
-    abstract: str
+    abstract: str | None  # as written; None when the record gives none (or a placeholder such as `TBD`)
     line: int  # 1-based line where the entry starts
     position: int  # 1-based order of the entry in its file
     title: str | None = None
@@ -26,6 +28,19 @@ class Entry:
     # per author (as in `authors`): the (institution, country or None) pairs the source gives
     affiliations: tuple[tuple[tuple[str, str | None], ...], ...] = ()
     extra: str | None = None  # JSON object of the source's other fields, so nothing is lost
+    review: Review | None = None  # what reviews and readers say of it, where the source gives it
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """Scores a source gives a paper (paperlists): mean rating and confidence of its reviews,
+    citations counted (None: unknown), the primary area and the authors' TL;DR."""
+
+    rating_avg: float | None = None
+    confidence_avg: float | None = None
+    citations: int | None = None
+    primary_area: str | None = None
+    tldr: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,13 +56,24 @@ class Event:
     position: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass
+class Tally:
+    """What a reader made of a file's records beyond its entries, counted as they are read:
+    records it could not use (skipped) and records it used after a repair (a NUL removed, a field
+    of the wrong type or size left out)."""
+
+    skipped: int = 0
+    repaired: int = 0
+
+
+@dataclass(frozen=True)
 class ParsedFile:
-    """What a reader makes of one file: its papers in order, and any other events."""
+    """What a reader makes of one file: its papers in order (read as they are iterated, for a
+    large file), and any other events (complete once the entries are)."""
 
     format: str  # listing, icml-events, pmlr-bibtex, paperlists, csv or jsonl
     venue: str | None
     year: int | None
-    entries: tuple[Entry, ...] = field(default_factory=tuple)
-    events: tuple[Event, ...] = field(default_factory=tuple)
-    without_abstract: int = 0  # records passed over because they have no abstract to identify them
+    entries: Iterable[Entry] = ()
+    events: list[Event] = field(default_factory=list)
+    tally: Tally = field(default_factory=Tally)

@@ -1,19 +1,27 @@
-"""Read CSV and JSON lines exports: one paper per row or line, columns mapped by name."""
+"""Read CSV and JSON lines exports: one paper per row or line, columns mapped by name; both are read
+as they are iterated, a row at a time."""
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
+import json
 import re
+from collections.abc import Iterator, Mapping
+from typing import BinaryIO
 
 from ..errors import InputError
-from .decode import join_lines, parse_json
-from .fields import MAX_TITLE_CHARS, text_field, text_items, year_field
+from ..text.authors import split_authors
+from .decode import join_lines
+from .fields import MAX_TITLE_CHARS, RecordFields
 from .ids import arxiv_id, openreview_id
 from .paperlists import split_keywords
-from .records import Entry, ParsedFile
+from .records import Entry, ParsedFile, Review, Tally
+from .validate import settled
 
-REQUIRED = ("abstract",)
+# A file must have one of these columns: a paper is told by its abstract, else its title.
+NAMED_BY = ("abstract", "title")
 # Column names (case-insensitive, spaces/dashes as underscores) -> the scheme of an id column.
 ID_COLUMNS = {
     "openreview": "openreview",
@@ -32,23 +40,12 @@ ID_COLUMNS = {
     "s2_id": "semantic_scholar",
 }
 LINK_COLUMNS = ("github", "code", "code_url", "project", "project_page")  # the paper's own links
-AUTHOR_SEPARATORS = re.compile(r"\s*;\s*|\s+and\s+|\s*\|\s*")
+# The decision and presentation, as one status word (`paperdb export` writes them apart).
+STATUS_COLUMNS = ("status", "presentation", "decision")
 
 
 def _key(name: str) -> str:
     return re.sub(r"[\s-]+", "_", name.strip().lower())
-
-
-def split_names(value: object) -> tuple[str, ...]:
-    """Authors from a list, or from text separated by `;`, `|` or ` and ` (or commas when no
-    other separator is used)."""
-    if isinstance(value, list):
-        return tuple(" ".join(str(v).split()) for v in value if str(v).strip())
-    text = str(value or "").strip()
-    if not text:
-        return ()
-    parts = AUTHOR_SEPARATORS.split(text) if AUTHOR_SEPARATORS.search(text) else text.split(",")
-    return tuple(" ".join(p.split()) for p in parts if p.strip())
 
 
 def _id_value(scheme: str, value: str) -> str:
@@ -61,35 +58,60 @@ def _id_value(scheme: str, value: str) -> str:
     return value
 
 
-def _entry(row: dict, line: int, position: int, venue: str | None, year: int | None, path: str = "") -> Entry | None:
-    fields = {_key(k): v for k, v in row.items() if k is not None}
+def _listed(value: str | list[str]) -> str | list[str]:
+    """A cell that holds a JSON array of texts (`["Ada Lovelace", "Alan Turing"]`, as `paperdb
+    export` writes lists in CSV) as that list; any other text as it is."""
+    if isinstance(value, str) and value.startswith("[") and value.endswith("]"):
+        try:
+            items = json.loads(value)
+        except ValueError:
+            return value
+        if isinstance(items, list) and all(isinstance(item, str) for item in items):
+            return items
+    return value
 
-    def text(name: str, **options) -> str:
-        return text_field(path, fields.get(name), name, line, **options)
 
-    abstract = join_lines(text("abstract"))
-    if not abstract:
-        return None
+def _entry(row: Mapping, line: int, position: int, venue: str | None, year: int | None) -> tuple[Entry, bool]:
+    """The entry of a row (keys as `_key` makes them), and whether a field was left out."""
+    fields = RecordFields(row)
     ids = tuple(
         (scheme, _id_value(scheme, value))
         for column, scheme in ID_COLUMNS.items()
-        if (value := text(column, numbers=True)).strip()
+        if (value := fields.text(column, numbers=True)).strip()
     )
-    row_year = year_field(path, fields.get("year"), line) if not year else None
-    authors = "authors" if fields.get("authors") else "author"
-    return Entry(
-        abstract=abstract,
+    authors = "authors" if row.get("authors") else "author"
+    # a `paperdb export` has the authors' keywords apart from the extracted ones (`keywords`)
+    chosen = "author_keywords" if "author_keywords" in row else "keywords"
+    status = next((text for name in STATUS_COLUMNS if (text := fields.text(name).strip())), None)
+    entry = Entry(
+        abstract=join_lines(fields.text("abstract")) or None,
         line=line,
         position=position,
-        title=join_lines(text("title", limit=MAX_TITLE_CHARS)) or None,
-        authors=split_names(text_items(path, fields.get(authors), authors, line)),
+        title=join_lines(fields.text("title", limit=MAX_TITLE_CHARS)) or None,
+        authors=split_authors(_listed(fields.items(authors))),
         ids=tuple(dict.fromkeys(ids)),
-        url=text("url").strip() or None,
-        keywords=split_keywords(text_items(path, fields.get("keywords"), "keywords", line)),
-        links=tuple(value for column in LINK_COLUMNS if (value := text(column).strip())),
-        venue=venue or (text("venue", limit=200).strip() or None),
-        year=year or row_year,
+        url=fields.text("url").strip() or None,
+        keywords=split_keywords(_listed(fields.items(chosen))),
+        links=tuple(value for column in LINK_COLUMNS if (value := fields.text(column).strip())),
+        venue=venue or (fields.text("venue", limit=200).strip() or None),
+        year=year or fields.year(),
+        status=status,
+        track=fields.text("track").strip() or None,
+        review=_review(fields),
     )
+    return entry, fields.repaired
+
+
+def _review(fields: RecordFields) -> Review | None:
+    citations = fields.number("citations")
+    review = Review(
+        rating_avg=fields.number("rating_avg"),
+        confidence_avg=fields.number("confidence_avg"),
+        citations=int(citations) if citations is not None and citations >= 0 else None,
+        primary_area=fields.text("primary_area").strip() or None,
+        tldr=join_lines(fields.text("tldr")) or None,
+    )
+    return review if review != Review() else None
 
 
 def _some(names: list[str], shown: int = 20) -> str:
@@ -98,61 +120,89 @@ def _some(names: list[str], shown: int = 20) -> str:
     return text + (f" and {len(names) - shown:,} more" if len(names) > shown else "")
 
 
-def read_csv(path: str, text: str, venue: str | None = None, year: int | None = None) -> ParsedFile:
-    dialect = "excel-tab" if path.lower().endswith(".tsv") else "excel"
-    reader = csv.DictReader(io.StringIO(text, newline=""), dialect=dialect, strict=True)
+def read_csv(path: str, raw: BinaryIO, venue: str | None = None, year: int | None = None) -> ParsedFile:
+    """A CSV (or, by its name, TSV) file with a header row; rows are read as they are iterated."""
+    text = io.TextIOWrapper(raw, encoding="utf-8-sig", newline="")
+    reader = csv.reader(text, dialect="excel-tab" if path.lower().endswith(".tsv") else "excel", strict=True)
     try:
-        columns = {_key(c) for c in reader.fieldnames or ()}
-    except csv.Error as exc:
+        header = [_key(name) for name in next(reader, [])]
+    except (csv.Error, UnicodeDecodeError) as exc:
         raise InputError(path, f"malformed CSV: {exc}", 1) from None
-    missing = [c for c in REQUIRED if c not in columns]
-    if missing:
+    if not any(name in header for name in NAMED_BY):
         raise InputError(
-            path,
-            f"missing required column(s): {', '.join(missing)} (columns: {_some(sorted(columns)) or 'none'})",
-            1,
+            path, f"missing required column: abstract or title (columns: {_some(sorted(set(header))) or 'none'})", 1
         )
-    entries, without_abstract = [], 0
-    lines = text.split("\n")
-    ended = reader.line_num  # the header's last line: each row starts on the line after the one before
+    tally = Tally()
+    entries = _csv_entries(path, reader, header, venue, year, tally)
+    first = next(entries, None)  # (the venue and year of a file that names none: its first row's)
+    return ParsedFile(
+        "csv", venue or (first and first.venue), year or (first and first.year), _then(first, entries), [], tally
+    )
+
+
+def _csv_entries(path, reader, header, venue, year, tally: Tally) -> Iterator[Entry]:
+    position, ended = 0, reader.line_num  # each row starts on the line after the one before
     try:
-        for row in reader:
-            start, ended = ended + 1, reader.line_num  # (a field with newlines spans several lines)
-            while start < ended and not lines[start - 1].strip():  # (blank lines between rows)
-                start += 1
-            entry = _entry(row, start, len(entries) + 1, venue, year, path)
-            if entry is None:
-                without_abstract += 1
-            else:
-                entries.append(entry)
+        for cells in reader:
+            if not any(cell.strip() for cell in cells):
+                ended = reader.line_num
+                continue
+            # (a field with newlines spans several lines; blank lines before it were skipped)
+            start = reader.line_num - sum(cell.count("\n") for cell in cells)
+            ended = reader.line_num
+            row = {name: cell for name, cell in zip(header, cells, strict=False) if name}
+            entry, repaired = _entry(row, start, position + 1, venue, year)
+            entry = settled(entry, tally, escaped=False, repaired=repaired)  # (decoded UTF-8 holds no lone surrogate)
+            if entry is not None:
+                position += 1
+                yield entry
     except csv.Error as exc:  # (named by the line the broken row starts on)
-        start = ended + 1
-        while start < len(lines) and not lines[start - 1].strip():
-            start += 1
-        raise InputError(path, f"malformed CSV: {exc}", start) from None
-    return _finish(path, "csv", entries, without_abstract, venue, year)
+        raise InputError(path, f"malformed CSV: {exc}", ended + 1) from None
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            path, f"not valid UTF-8 (byte 0x{exc.object[exc.start]:02x}); save the file as UTF-8", ended + 1
+        ) from None
 
 
-def read_jsonl(path: str, text: str, venue: str | None = None, year: int | None = None) -> ParsedFile:
-    entries, without_abstract = [], 0
-    for number, line in enumerate(text.split("\n"), 1):
-        if not line.strip():
+def _then(first: Entry | None, rest: Iterator[Entry]) -> Iterator[Entry]:
+    if first is not None:
+        yield first
+        yield from rest
+
+
+def read_jsonl(path: str, raw: BinaryIO, venue: str | None = None, year: int | None = None) -> ParsedFile:
+    """One JSON object per line; a line that is not one is skipped and counted (the others are
+    read), as lines are read as they are iterated."""
+    tally = Tally()
+    entries = _jsonl_entries(path, raw, venue, year, tally)
+    first = next(entries, None)
+    return ParsedFile(
+        "jsonl", venue or (first and first.venue), year or (first and first.year), _then(first, entries), [], tally
+    )
+
+
+def _jsonl_entries(path, raw: BinaryIO, venue, year, tally: Tally) -> Iterator[Entry]:
+    decoder = codecs.getincrementaldecoder("utf-8-sig")()
+    position = 0
+    for number, data in enumerate(raw, 1):
+        try:
+            text = decoder.decode(data)
+        except UnicodeDecodeError as exc:
+            raise InputError(
+                path, f"not valid UTF-8 (byte 0x{exc.object[exc.start]:02x}); save the file as UTF-8", number
+            ) from None
+        if not text.strip():
             continue
-        row = parse_json(path, line, number, "JSON line")
+        try:
+            row = json.loads(text, parse_constant=lambda _: None)
+        except (ValueError, RecursionError):
+            tally.skipped += 1
+            continue
         if not isinstance(row, dict):
-            raise InputError(path, "a JSON line must be an object", number)
-        if not any(_key(k) == "abstract" for k in row):
-            raise InputError(path, "missing required field: abstract", number)
-        entry = _entry(row, number, len(entries) + 1, venue, year, path)
-        if entry is None:
-            without_abstract += 1
-        else:
-            entries.append(entry)
-    return _finish(path, "jsonl", entries, without_abstract, venue, year)
-
-
-def _finish(path, fmt, entries, without_abstract, venue, year) -> ParsedFile:
-    if not entries:
-        raise InputError(path, "no rows with an abstract")
-    # entries without venue or year are refused by the loader, for every format alike
-    return ParsedFile(fmt, venue or entries[0].venue, year or entries[0].year, tuple(entries), (), without_abstract)
+            tally.skipped += 1
+            continue
+        entry, repaired = _entry({_key(k): v for k, v in row.items()}, number, position + 1, venue, year)
+        entry = settled(entry, tally, escaped="\\u" in text, repaired=repaired)
+        if entry is not None:
+            position += 1
+            yield entry

@@ -1,9 +1,8 @@
-"""The declarative base every model shares, with the constraint naming convention."""
+"""The MetaData every table shares, with the constraint naming convention Alembic relies on."""
 
 from __future__ import annotations
 
 from sqlalchemy import MetaData
-from sqlalchemy.orm import DeclarativeBase
 
 NAMING_CONVENTION = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -13,6 +12,4 @@ NAMING_CONVENTION = {
     "pk": "pk_%(table_name)s",
 }
 
-
-class Base(DeclarativeBase):
-    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+metadata = MetaData(naming_convention=NAMING_CONVENTION)

@@ -19,8 +19,6 @@ from .server import check_collation, checked_url, is_url, make_server_engine, ta
 if TYPE_CHECKING:  # Alembic is imported only when a schema must change (it takes half a second)
     from alembic.config import Config
 
-IDS_PER_QUERY = 500  # ids per `IN (...)` query; well under SQLite's variable limit
-
 
 def make_engine(path: str) -> Engine:
     """An engine whose transactions are ours: pysqlite's implicit BEGIN/COMMIT is switched off and

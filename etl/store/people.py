@@ -1,72 +1,91 @@
-"""Models of people and places: authors, their positions on papers, institutions and affiliations."""
+"""People and places: authors, their positions on papers, institutions and affiliations (Core tables)."""
 
 from __future__ import annotations
 
-from sqlalchemy import ForeignKey, Text, text
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import Column, ForeignKey, Integer, String, Table, Text, text
 
-from .base import Base
+from .base import metadata
 
+authors = Table(
+    "authors",
+    metadata,
+    Column("id", Integer, primary_key=True, comment="Author number"),
+    Column("name", Text, nullable=False, comment="Display name (markup removed, ALL CAPS fixed)"),
+    Column(
+        "normalised",
+        Text,
+        nullable=False,
+        unique=True,
+        comment="Merge key: accents and case folded, nicknames dropped (docs/inputs.md)",
+    ),
+    Column("papers", Integer, nullable=False, index=True, comment="Number of papers by this author"),
+    comment="Distinct authors, merged by normalised name.",
+)
 
-class Author(Base):
-    __tablename__ = "authors"
-    __table_args__ = {"comment": "Distinct authors, merged by normalised name."}
+paper_authors = Table(
+    "paper_authors",
+    metadata,
+    Column("paper_id", String(16), ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True, comment="papers.id"),
+    Column("position", Integer, primary_key=True, comment="1-based author position"),
+    Column(
+        "author_id",
+        Integer,
+        ForeignKey("authors.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+        comment="authors.id",
+    ),
+    Column("name", Text, nullable=False, index=True, comment="Display name (authors.name as in this paper)"),
+    Column("name_raw", Text, nullable=False, comment="The name as the source wrote it"),
+    comment="Authors of each paper in order, from the source chosen for its title.",
+)
 
-    id: Mapped[int] = mapped_column(primary_key=True, comment="Author number")
-    name: Mapped[str] = mapped_column(Text, comment="Display name (markup removed, ALL CAPS fixed)")
-    normalised: Mapped[str] = mapped_column(
-        Text, unique=True, comment="Merge key: accents and case folded, nicknames dropped (docs/inputs.md)"
-    )
-    papers: Mapped[int] = mapped_column(index=True, comment="Number of papers by this author")
+institutions = Table(
+    "institutions",
+    metadata,
+    Column("id", Integer, primary_key=True, comment="Institution number"),
+    Column(
+        "name", Text, nullable=False, comment="The name most of its papers' sources give (paperlists aff_unique_norm)"
+    ),
+    Column(
+        "normalised",
+        Text,
+        nullable=False,
+        unique=True,
+        comment="Merge key: case folded, `&` as `and`, punctuation and a leading `the` dropped",
+    ),
+    Column(
+        "country",
+        Text,
+        nullable=True,
+        index=True,
+        comment="The country most of its papers' sources give, if any gives one",
+    ),
+    Column("papers", Integer, nullable=False, index=True, comment="Number of papers with an author affiliated with it"),
+    comment="Distinct institutions authors are affiliated with, merged by normalised name.",
+)
 
-
-class PaperAuthor(Base):
-    __tablename__ = "paper_authors"
-    __table_args__ = {"comment": "Authors of each paper in order, from the source chosen for its title."}
-
-    paper_id: Mapped[str] = mapped_column(
-        ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True, comment="papers.id"
-    )
-    position: Mapped[int] = mapped_column(primary_key=True, comment="1-based author position")
-    author_id: Mapped[int] = mapped_column(
-        ForeignKey("authors.id", ondelete="CASCADE"), index=True, comment="authors.id"
-    )
-    name: Mapped[str] = mapped_column(Text, index=True, comment="Display name (authors.name as in this paper)")
-    name_raw: Mapped[str] = mapped_column(Text, comment="The name as the source wrote it")
-
-
-class Institution(Base):
-    __tablename__ = "institutions"
-    __table_args__ = {"comment": "Distinct institutions authors are affiliated with, merged by normalised name."}
-
-    id: Mapped[int] = mapped_column(primary_key=True, comment="Institution number")
-    name: Mapped[str] = mapped_column(
-        Text, comment="The name most of its papers' sources give (paperlists aff_unique_norm)"
-    )
-    normalised: Mapped[str] = mapped_column(
-        Text, unique=True, comment="Merge key: case folded, `&` as `and`, punctuation and a leading `the` dropped"
-    )
-    country: Mapped[str | None] = mapped_column(
-        Text, index=True, comment="The country most of its papers' sources give, if any gives one"
-    )
-    papers: Mapped[int] = mapped_column(index=True, comment="Number of papers with an author affiliated with it")
-
-
-class PaperAffiliation(Base):
-    __tablename__ = "paper_affiliations"
-    __table_args__ = {
-        "comment": "The institutions each author of a paper gives (paper_authors row by paper_id and position)."
-    }
-
-    paper_id: Mapped[str] = mapped_column(
-        ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True, comment="papers.id"
-    )
-    position: Mapped[int] = mapped_column(primary_key=True, comment="The author's position (paper_authors.position)")
-    institution_id: Mapped[int] = mapped_column(
-        ForeignKey("institutions.id", ondelete="CASCADE"), primary_key=True, index=True, comment="institutions.id"
-    )
-    order: Mapped[int] = mapped_column(comment="1-based order of the institution among the author's")
-    name: Mapped[str] = mapped_column(
-        Text, server_default=text("''"), comment="The institution as this paper's source names it"
-    )
-    country: Mapped[str | None] = mapped_column(Text, comment="Its country as this paper's source gives it")
+paper_affiliations = Table(
+    "paper_affiliations",
+    metadata,
+    Column("paper_id", String(16), ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True, comment="papers.id"),
+    Column("position", Integer, primary_key=True, comment="The author's position (paper_authors.position)"),
+    Column(
+        "institution_id",
+        Integer,
+        ForeignKey("institutions.id", ondelete="CASCADE"),
+        primary_key=True,
+        index=True,
+        comment="institutions.id",
+    ),
+    Column("order", Integer, nullable=False, comment="1-based order of the institution among the author's"),
+    Column(
+        "name",
+        Text,
+        nullable=False,
+        server_default=text("''"),
+        comment="The institution as this paper's source names it",
+    ),
+    Column("country", Text, nullable=True, comment="Its country as this paper's source gives it"),
+    comment="The institutions each author of a paper gives (paper_authors row by paper_id and position).",
+)

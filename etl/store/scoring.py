@@ -1,51 +1,117 @@
-"""The corpus statistics keyword scores were computed against (docs/keywords.md, "When keywords
-are rescored"): a load between rescores ranks only its own papers, against these."""
+"""Keywords (Core tables): the distinct keywords, each paper's, their aliases, and the corpus
+statistics their scores were computed against (docs/keywords.md, "When keywords are rescored":
+a load between rescores ranks only its own papers, against these)."""
 
 from __future__ import annotations
 
-from sqlalchemy import Text
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import Column, Double, ForeignKey, Integer, String, Table, Text
 
-from .base import Base
+from .base import metadata
 
+keywords = Table(
+    "keywords",
+    metadata,
+    Column("id", Integer, primary_key=True, comment="Keyword number"),
+    Column(
+        "normalised",
+        Text,
+        nullable=False,
+        unique=True,
+        comment="Merge key: case folded, hyphens as spaces, last word singular (docs/keywords.md)",
+    ),
+    Column("label", Text, nullable=False, comment="Display form, as papers most often write it"),
+    Column(
+        "kind",
+        Text,
+        nullable=False,
+        index=True,
+        comment="method, acronym, phrase or topic: the kind most papers found it as",
+    ),
+    Column("papers", Integer, nullable=False, index=True, comment="Number of papers with this keyword"),
+    comment="Distinct keywords over all papers, merged by normalised text.",
+)
 
-class KeywordScoring(Base):
-    __tablename__ = "keyword_scoring"
-    __table_args__ = {"comment": "One row: the last rescore of every paper's keywords, and what changed since."}
+keyword_aliases = Table(
+    "keyword_aliases",
+    metadata,
+    Column(
+        "keyword_id", Integer, ForeignKey("keywords.id", ondelete="CASCADE"), primary_key=True, comment="keywords.id"
+    ),
+    Column("alias", String, primary_key=True, comment="The other name, as written"),
+    Column("normalised", Text, nullable=False, index=True, comment="The alias case folded"),
+    comment="Other names of a keyword: the short forms of acronyms (GNN).",
+)
 
-    id: Mapped[int] = mapped_column(primary_key=True, comment="Always 1")
-    papers: Mapped[int] = mapped_column(comment="Papers the last rescore scored (the statistics' corpus size)")
-    changed: Mapped[int] = mapped_column(
-        comment="Papers added, changed or removed since then (ranked against these statistics, or gone)"
-    )
-    fingerprint: Mapped[str] = mapped_column(
-        Text, comment="SHA-256 of the keyword rules, word lists and topic taxonomy the rescore ran with"
-    )
-    rescored_at: Mapped[str] = mapped_column(Text, comment="UTC time of the rescore (ISO 8601)")
+paper_keywords = Table(
+    "paper_keywords",
+    metadata,
+    Column("paper_id", String(16), ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True, comment="papers.id"),
+    Column(
+        "keyword_id",
+        Integer,
+        ForeignKey("keywords.id", ondelete="CASCADE"),
+        primary_key=True,
+        index=True,
+        comment="keywords.id",
+    ),
+    Column("keyword", Text, nullable=False, index=True, comment="The keyword's label (keywords.label)"),
+    Column(
+        "kind",
+        Text,
+        primary_key=True,
+        index=True,
+        comment="How it was found in this paper: method, acronym, phrase or topic; author when the authors chose it (beside the extracted row of the same keyword, if any)",
+    ),
+    Column(
+        "score",
+        Double,
+        nullable=False,
+        comment="Importance in this paper, higher is more important; comparable across kinds (author: 0, not ranked)",
+    ),
+    Column(
+        "rank", Integer, nullable=False, comment="1-based rank by score within the paper (author: the authors' order)"
+    ),
+    comment="Each paper's keywords with their kind, score and rank.",
+)
 
+keyword_scoring = Table(
+    "keyword_scoring",
+    metadata,
+    Column("id", Integer, primary_key=True, comment="Always 1"),
+    Column("papers", Integer, nullable=False, comment="Papers the last rescore scored (the statistics' corpus size)"),
+    Column(
+        "changed",
+        Integer,
+        nullable=False,
+        comment="Papers added, changed or removed since then (ranked against these statistics, or gone)",
+    ),
+    Column(
+        "fingerprint",
+        Text,
+        nullable=False,
+        comment="SHA-256 of the keyword rules, word lists and topic taxonomy the rescore ran with",
+    ),
+    Column("rescored_at", Text, nullable=False, comment="UTC time of the rescore (ISO 8601)"),
+    comment="One row: the last rescore of every paper's keywords, and what changed since.",
+)
 
-class KeywordStat(Base):
-    __tablename__ = "keyword_stats"
-    __table_args__ = {
-        "comment": "Document frequencies at the last rescore: candidate terms more than one paper used.",
-        "sqlite_with_rowid": False,
-    }
+keyword_stats = Table(
+    "keyword_stats",
+    metadata,
+    Column(
+        "term", Text, primary_key=True, comment="A candidate term's merge key (methods, acronyms: with a kind prefix)"
+    ),
+    Column("papers", Integer, nullable=False, comment="Papers whose abstract has it"),
+    comment="Document frequencies at the last rescore: candidate terms more than one paper used.",
+    sqlite_with_rowid=False,
+)
 
-    term: Mapped[str] = mapped_column(
-        Text, primary_key=True, comment="A candidate term's merge key (methods, acronyms: with a kind prefix)"
-    )
-    papers: Mapped[int] = mapped_column(comment="Papers whose abstract has it")
-
-
-class KeywordMeaning(Base):
-    __tablename__ = "keyword_meanings"
-    __table_args__ = {
-        "comment": "Acronyms the corpus defined at the last rescore: a short form and each long form it stands for.",
-        "sqlite_with_rowid": False,
-    }
-
-    short: Mapped[str] = mapped_column(Text, primary_key=True, comment="The short form, normalised (llm)")
-    keyword: Mapped[str] = mapped_column(
-        Text, primary_key=True, comment="The long form's merge key (large language model)"
-    )
-    label: Mapped[str] = mapped_column(Text, comment="The long form as written (large language models)")
+keyword_meanings = Table(
+    "keyword_meanings",
+    metadata,
+    Column("short", Text, primary_key=True, comment="The short form, normalised (llm)"),
+    Column("keyword", Text, primary_key=True, comment="The long form's merge key (large language model)"),
+    Column("label", Text, nullable=False, comment="The long form as written (large language models)"),
+    comment="Acronyms the corpus defined at the last rescore: a short form and each long form it stands for.",
+    sqlite_with_rowid=False,
+)

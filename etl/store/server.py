@@ -29,12 +29,6 @@ WHERE s.search_vector @@ q.query
 ORDER BY relevance DESC, p.id
 LIMIT 200
 """
-# How a load that defers the index rebuilds it (migrations/dialect.py keeps it otherwise).
-REBUILD_SEARCH = [
-    "DELETE FROM papers_search",
-    "INSERT INTO papers_search (pk, search_vector)"
-    " SELECT pk, papers_search_vector(title, keywords, abstract) FROM papers ORDER BY pk",
-]
 
 
 def is_url(target: str) -> bool:
@@ -70,23 +64,38 @@ def checked_url(target: str) -> str:
     return target
 
 
-# A password after `://user:` (up to the `@` before the host: it may hold `/` or spaces) or
-# in a `password=` parameter.
-_PASSWORD = re.compile(r"(://[^/@:\s]*:)[^@\n]*(@)|([?&]password=)[^&\s]*", re.IGNORECASE)
-
-
 def shown(target: str, secret_of: str | None = None) -> str:
-    """The URL (or any text quoting it) as messages show it: without a password, whether in
-    `user:password@` or in `?password=`; and without the password of URL `secret_of` wherever
-    the text repeats it (libpq's errors quote parts of a bad URL)."""
-    text = _PASSWORD.sub(lambda m: f"{m[1]}***{m[2]}" if m[1] else f"{m[3]}***", target)
-    if secret_of:
-        for m in _PASSWORD.finditer(secret_of):
-            whole = m[0]
-            secret = whole[len(m[1]) : -1] if m[1] else whole[len(m[3]) :]
-            if len(secret) >= 3:
-                text = text.replace(secret, "***")
+    """A URL as messages show it, without its password (SQLAlchemy renders it so; a password
+    given as `?password=` is masked too); or, with `secret_of`, any text (libpq's errors quote
+    parts of a bad URL) without the password of that URL wherever the text repeats it."""
+    text = target if secret_of else _without_password(target)
+    for secret in _passwords(secret_of or target):
+        if len(secret) >= 3:  # (a shorter one would mask ordinary letters)
+            text = text.replace(secret, "***")
     return text
+
+
+def _without_password(url: str) -> str:
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)  # (`?password=`: see `shown`)
+    except (ArgumentError, ValueError):  # not a URL SQLAlchemy reads: mask what stands before the host
+        scheme, _, rest = url.partition("://")
+        user_info, at, host = rest.rpartition("@")
+        return f"{scheme}://{user_info.partition(':')[0]}:***@{host}" if at and ":" in user_info else url
+
+
+def _passwords(url: str) -> list[str]:
+    """The passwords a URL holds: `user:password@`, `?password=` (read however the URL is written)."""
+    from urllib.parse import parse_qs
+
+    rest = url.partition("://")[2]
+    user_info, at, _ = rest.rpartition("@")
+    found = [unquote(user_info.partition(":")[2])] if at and ":" in user_info else []
+    found += parse_qs(rest.partition("?")[2]).get("password", [])
+    return [secret for secret in found if secret]
 
 
 def make_server_engine(url: str):

@@ -1,34 +1,253 @@
-"""Light handles on the tables a load writes, for SQLAlchemy Core statements: names and columns
-only. Importing the ORM and the models costs a load a quarter of a second; a load needs neither
-(the models, with the migrations, stay the schema's one definition, and a test checks every
-column named here is one of theirs)."""
+"""The schema's one definition, with provenance.py, people.py and scoring.py: papers, their links, repositories
+and ids as SQLAlchemy Core tables, with
+its columns' types, keys, indexes and descriptions (Alembic's revisions create them, the models in
+`models.py` map onto them, and the writer derives its column lists from them). Importing these
+costs a load none of the ORM's start-up."""
 
 from __future__ import annotations
 
-from sqlalchemy import TableClause, column, table
+from sqlalchemy import Boolean, Column, Double, ForeignKey, Index, Integer, String, Table, Text, text
 
+from .base import metadata
 
-def _table(name: str, columns: str) -> TableClause:
-    return table(name, *(column(c) for c in columns.split()))
-
-
-sources = _table("sources", "id path resolved_path sha256 size format venue year papers first_loaded_at last_loaded_at")
-paper_sources = _table(
-    "paper_sources",
-    "source_id position paper_id line title authors ids url status track keywords links affiliations extra",
-)
-paper_links = _table("paper_links", "paper_id offset url url_key raw kind host owner repo path is_official source_id")
-events = _table("events", "id source_id position type title speakers url abstract venue year")
-etl_runs = _table(
-    "etl_runs",
-    "id started_at finished_at status paths files_seen files_loaded files_unchanged files_skipped"
-    " papers_added papers_updated papers_removed duration_s paperdb_version",
-)
-papers = _table(
+papers = Table(
     "papers",
-    "pk id venue year title abstract abstract_sha256 code_status keywords topics title_raw title_key authors url"
-    " text_source_id title_source_id added_at updated_at decision presentation track author_keywords",
+    metadata,
+    Column(
+        "pk",
+        Integer,
+        primary_key=True,
+        comment="SQLite rowid (INTEGER PRIMARY KEY); stable across VACUUM; used by papers_fts",
+    ),
+    Column(
+        "id",
+        String(16),
+        nullable=False,
+        unique=True,
+        comment="Stable key: first 16 hex digits of SHA-256 of the normalised abstract (docs/joins.md)",
+    ),
+    Column("venue", Text, nullable=False, comment="Venue from the listing header, e.g. ICML"),
+    Column("year", Integer, nullable=False, comment="Year from the listing header, e.g. 2024"),
+    Column(
+        "title",
+        Text,
+        nullable=True,
+        comment="Title for display (markup removed), NULL until a bibliographic source gives one",
+    ),
+    Column(
+        "abstract",
+        Text,
+        nullable=True,
+        comment="Abstract for reading and search: as written, trimmed, hard-wrapped lines joined by one space, LaTeX text commands, TeX quotes and PDF debris cleaned (the text as written: paper_sources.abstract); NULL when no source gives one",
+    ),
+    Column(
+        "abstract_sha256",
+        String(64),
+        nullable=True,
+        index=True,
+        comment="SHA-256 (hex) of the abstract as its source wrote it, for verbatim matching with other data",
+    ),
+    Column(
+        "code_status",
+        Text,
+        nullable=False,
+        index=True,
+        server_default=text("'none'"),
+        comment="released (an official code link), promised (code to come), mentioned (code said to be available, no link) or none",
+    ),
+    Column(
+        "keywords",
+        Text,
+        nullable=False,
+        server_default=text("'[]'"),
+        comment="JSON array of the paper's top keyword labels (methods, acronyms, phrases), best first; a copy of paper_keywords for Datasette array facets",
+    ),
+    # (indexed: a covering index for the topic facet and filter on a large corpus)
+    Column(
+        "topics",
+        Text,
+        nullable=False,
+        index=True,
+        server_default=text("'[]'"),
+        comment="JSON array of the paper's research topics, each once; a copy of paper_keywords for facets",
+    ),
+    Column(
+        "title_raw",
+        Text,
+        nullable=True,
+        comment="The chosen title as its source wrote it (LaTeX, braces); rule in docs/inputs.md",
+    ),
+    Column(
+        "title_key",
+        Text,
+        nullable=True,
+        index=True,
+        comment="Normalised title for joins: the abstract normalisation of docs/joins.md",
+    ),
+    Column(
+        "authors",
+        Text,
+        nullable=False,
+        server_default=text("'[]'"),
+        comment="JSON array of author names in order; a copy of paper_authors for facets",
+    ),
+    Column("url", Text, nullable=True, comment="The paper's page (PMLR or virtual site)"),
+    Column(
+        "text_source_id", Integer, nullable=True, comment="sources.id the stored abstract, venue and year come from"
+    ),
+    Column("title_source_id", Integer, nullable=True, comment="sources.id the chosen title comes from"),
+    Column("added_at", Text, nullable=False, comment="UTC time (ISO 8601) of the load that first added the paper"),
+    Column(
+        "updated_at", Text, nullable=False, comment="UTC time (ISO 8601) of the load that last changed the paper's text"
+    ),
+    Column(
+        "decision",
+        Text,
+        nullable=True,
+        index=True,
+        comment="accepted, rejected or withdrawn, from the sources' status; NULL when no source says",
+    ),
+    Column(
+        "presentation",
+        Text,
+        nullable=True,
+        index=True,
+        comment="oral, spotlight, poster, workshop, findings, long, short, ... (lower case); NULL when unknown",
+    ),
+    Column("track", Text, nullable=True, comment="Track as the source names it: main, ..."),
+    Column(
+        "author_keywords",
+        Text,
+        nullable=False,
+        server_default=text("'[]'"),
+        comment="JSON array of the keywords the authors chose, from the first source that gives them; also kind 'author' in paper_keywords",
+    ),
+    Column(
+        "rating_avg",
+        Double,
+        nullable=True,
+        index=True,
+        comment="Mean review rating the source gives (paperlists rating_avg; of [mean, std], the mean)",
+    ),
+    Column(
+        "confidence_avg",
+        Double,
+        nullable=True,
+        comment="Mean reviewer confidence the source gives (paperlists confidence_avg)",
+    ),
+    Column(
+        "citations",
+        Integer,
+        nullable=True,
+        index=True,
+        comment="Citations a source counts (Google Scholar, paperlists gs_citation); NULL when unknown",
+    ),
+    Column(
+        "primary_area",
+        Text,
+        nullable=True,
+        index=True,
+        comment="The primary area the authors chose (OpenReview venues)",
+    ),
+    Column("tldr", Text, nullable=True, comment="The authors' one-sentence summary (TL;DR), where a source gives one"),
+    Index(None, "venue", "year"),
+    comment="One row per distinct paper, identified by its normalised abstract.",
 )
-paper_authors = _table("paper_authors", "paper_id position author_id name name_raw")
-paper_ids = _table("paper_ids", "paper_id scheme value source_id")
-authors = _table("authors", "id name normalised papers")
+
+
+paper_links = Table(
+    "paper_links",
+    metadata,
+    Column("paper_id", String(16), ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True, comment="papers.id"),
+    Column(
+        "offset",
+        Integer,
+        primary_key=True,
+        comment="Character offset of the link in the abstract; -1, -2, ... for the links sources give",
+    ),
+    Column(
+        "url", Text, nullable=False, comment="Canonical URL, e.g. https://github.com/<owner>/<repo> (names as written)"
+    ),
+    Column(
+        "url_key",
+        Text,
+        nullable=False,
+        index=True,
+        comment="Lower-cased canonical URL: the join key (GitHub is case-insensitive)",
+    ),
+    Column("raw", Text, nullable=False, comment="The link as written in the abstract (or the source)"),
+    Column(
+        "kind",
+        Text,
+        nullable=False,
+        index=True,
+        comment="repo, user (GitHub user or organisation), pages (*.github.io), gist or other",
+    ),
+    Column("host", Text, nullable=False, index=True, comment="Host name, lower case, without www."),
+    Column(
+        "owner", Text, nullable=True, index=True, comment="GitHub user or organisation (repo, user, pages, gist links)"
+    ),
+    Column("repo", Text, nullable=True, comment="GitHub repository name (repo links)"),
+    Column("path", Text, nullable=True, comment="What follows the repository (tree/main/src) or the site (page path)"),
+    Column(
+        "is_official",
+        Boolean,
+        nullable=True,
+        comment="1 when the abstract offers the link as its own code or data (or a source gives it as the paper's), 0 when it cites someone else's, NULL when the wording does not say",
+    ),
+    Column(
+        "source_id",
+        Integer,
+        nullable=True,
+        comment="sources.id of the source that gives the link (github, project fields); NULL when it is cited in the abstract",
+    ),
+    comment="Links cited in abstracts or given by sources; GitHub ones in canonical form.",
+)
+
+repos = Table(
+    "repos",
+    metadata,
+    Column("id", Integer, primary_key=True, comment="Repository number"),
+    Column("host", Text, nullable=False, comment="Code host, e.g. github.com"),
+    Column("owner", Text, nullable=False, index=True, comment="User or organisation, as first written"),
+    Column("name", Text, nullable=False, comment="Repository name, as first written"),
+    Column("url", Text, nullable=False, comment="Canonical URL https://github.com/<owner>/<name>"),
+    Column(
+        "url_key", Text, nullable=False, unique=True, comment="Lower-cased canonical URL: joins paper_links.url_key"
+    ),
+    Column("papers", Integer, nullable=False, comment="Number of papers citing the repository"),
+    comment="One row per distinct code repository cited by any paper.",
+)
+
+
+paper_ids = Table(
+    "paper_ids",
+    metadata,
+    Column("paper_id", String(16), ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True, comment="papers.id"),
+    Column(
+        "scheme",
+        String,
+        primary_key=True,
+        comment="icml_poster, openreview, pmlr, arxiv, doi, bibtex_key, semantic_scholar",
+    ),
+    Column("value", String, primary_key=True, comment="The identifier"),
+    Column("source_id", Integer, nullable=False, comment="sources.id that gave it"),
+    Index(None, "scheme", "value"),
+    comment="Identifiers other datasets use for each paper (for joins).",
+)
+
+paper_former_ids = Table(
+    "paper_former_ids",
+    metadata,
+    Column("former_id", String(16), primary_key=True, comment="The paper's earlier papers.id"),
+    Column(
+        "paper_id",
+        String(16),
+        ForeignKey("papers.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+        comment="papers.id: its id now",
+    ),
+    Column("revision", Text, nullable=False, comment="The schema revision that changed it"),
+    comment="Ids papers had before a change of the normalisation (to join data keyed by them).",
+)

@@ -1,4 +1,5 @@
-"""Display text for titles and author names: LaTeX, BibTeX and HTML markup removed; pure."""
+"""Display and search text of titles, abstracts, names and keywords: LaTeX, BibTeX and HTML markup
+removed, PDF debris repaired; pure. The text as written stays stored beside it."""
 
 from __future__ import annotations
 
@@ -6,76 +7,49 @@ import html
 import re
 import unicodedata
 
-from .latex import latex_to_text, strip_commands
+from .debris import repair
+from .latex import latex_to_text
+from .markup import has_markup, latex_text, strip_markdown
 
-# BibTeX accents: {\"u} -> ü, \'{e} -> é, {\c c} -> ç
-_ACCENTS = {
-    '"': "\u0308",
-    "'": "\u0301",
-    "`": "\u0300",
-    "^": "\u0302",
-    "~": "\u0303",
-    "=": "\u0304",
-    ".": "\u0307",
-    "c": "\u0327",
-    "v": "\u030c",
-    "u": "\u0306",
-    "H": "\u030b",
-    "k": "\u0328",
-}
-_ACCENT = re.compile(r"\\([\"'`^~=.]|[cvuHk](?=[\s{]))\s*\{?\s*([A-Za-z]|\\i|\\j)\s*\}?")
-_LETTERS = {
-    "ss": "ß",
-    "o": "ø",
-    "O": "Ø",
-    "l": "ł",
-    "L": "Ł",
-    "ae": "æ",
-    "AE": "Æ",
-    "oe": "œ",
-    "aa": "å",
-    "AA": "Å",
-    "i": "ı",
-}
-_LETTER = re.compile(r"\\(ss|o|O|l|L|ae|AE|oe|aa|AA|i)(?![A-Za-z])\s*")
-_MATH = re.compile(r"\$([^$]{1,200})\$")
+_MATH = re.compile(r"\$\$?([^$]{1,400}?)\$\$?")  # inline math, as the renderer finds it
 _TAG = re.compile(r"</?[A-Za-z][^<>]{0,100}>")
 
 
-def _accent(m: re.Match) -> str:
-    letter = {"\\i": "i", "\\j": "j"}.get(m.group(2), m.group(2))
-    return unicodedata.normalize("NFC", letter + _ACCENTS[m.group(1)])
-
-
 def clean_text(raw: str) -> str:
-    """`QuIP$\\#$: Even {B}etter` -> `QuIP#: Even Better`; `{I}nfer{C}ept` -> `InferCept`;
-    `$\\bf{\\Phi}_\\textrm{Flow}$` -> `ΦFlow`; `Schölkopf` from `Sch{\\"o}lkopf`; HTML tags dropped."""
-    text = html.unescape(_TAG.sub("", raw))
-    text = _ACCENT.sub(_accent, text)
-    text = _LETTER.sub(lambda m: _LETTERS[m.group(1)], text)
-    text = _MATH.sub(lambda m: latex_to_text(m.group(1)), text)
-    text = strip_commands(text)
-    text = text.replace("{", "").replace("}", "").replace("~", " ").replace("--", "–")
+    """Plain text of a title, a name or a keyword: `QuIP$\\#$: Even {B}etter` -> `QuIP#: Even Better`;
+    `{I}nfer{C}ept` -> `InferCept`; `$\\bf{\\Phi}_\\textrm{Flow}$` -> `ΦFlow`; `Schölkopf` from
+    `Sch{\\"o}lkopf`; HTML tags dropped; PDF debris and mojibake repaired (see `debris.repair`);
+    text-mode LaTeX as text (see `markup.latex_text`); every brace and run of spaces gone."""
+    text = repair(html.unescape(_TAG.sub("", raw)))
+    for _ in range(3):  # (as in clean_abstract)
+        if not has_markup(text) or (read := repair(latex_text(text))) == text:
+            break
+        text = read
+    if "$" in text:
+        text = _MATH.sub(lambda m: latex_to_text(m.group(1)), text)
+    text = text.replace("{", "").replace("}", "")
     return " ".join(text.split())
 
 
-def clean_name(raw: str) -> str:
-    """An author's name for display: markup removed, an ALL-CAPS name in title case
-    (`PAUL DUETTING` -> `Paul Duetting`)."""
-    name = clean_text(raw)
-    letters = [c for c in name if c.isalpha()]
-    if letters and all(c.isupper() for c in letters) and len(letters) > 3:
-        name = " ".join(part.capitalize() if len(part) > 2 else part for part in name.split())
-        name = re.sub(r"(?<=-)([a-z])", lambda m: m.group(1).upper(), name)
-    return name
+def clean_title(raw: str) -> str:
+    """A title for display, search and keywords: `clean_text`, and Markdown emphasis and a
+    trailing footnote mark dropped (`**Retracted** x` -> `Retracted x`; `A*` stays)."""
+    return strip_markdown(clean_text(raw))
 
 
-def name_key(name: str) -> str:
-    """The merge key of an author: accents and case folded, nicknames in parentheses and
-    punctuation dropped (`Sung Min (Sam) Park` -> `sung min park`)."""
-    name = re.sub(r"\([^)]*\)", " ", clean_text(name))
-    name = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    return " ".join(re.sub(r"[^\w\s-]", " ", name.casefold()).replace("-", " ").split())
+def clean_abstract(raw: str) -> str:
+    """An abstract for display, search and keywords: PDF debris and mojibake repaired, invisible
+    characters dropped (`debris.repair`), text-mode LaTeX as text (`\\emph{i.e.}` -> `i.e.`,
+    ``` ``x'' ``` -> `“x”`, `\\url{u}` -> `u`), runs of spaces as one. Inline math (`$...$`) and
+    URLs stay as written, for the renderer; so do HTML and Markdown. What the rules make is read
+    again (`\\emph{``` makes ``` `` ```, `\\{x\\}` `{x}`), so that cleaning the output changes nothing."""
+    text = repair(raw)
+    for _ in range(3):  # (what a rule removes may join into markup or debris: `\\emph{``` is `“`)
+        if not has_markup(text) or (read := repair(latex_text(text))) == text:
+            break
+        text = read
+    text = text.strip()
+    return " ".join(text.split()) if "  " in text or "\n" in text or "\t" in text else text
 
 
 def institution_key(name: str) -> str:

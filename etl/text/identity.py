@@ -8,6 +8,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from .debris import FORMAT
+
 ID_LENGTH = 16  # hex digits of SHA-256: 64 bits, collision-free for any realistic corpus
 
 _HTML_TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9]*)(?:\s[^<>]*)?/?>")
@@ -54,16 +56,22 @@ def _operator(match: re.Match) -> str:
 def normalise_abstract(text: str) -> str:
     """Reduce an abstract to the words it says, so that markup and spacing do not make a new paper.
 
-    Steps, in order: Unicode NFKC; HTML entities decoded; HTML tags dropped (inline ones like
-    `<em>` without a trace, others like `<br/>` as a space);
+    Steps, in order: invisible format characters dropped (soft hyphen, zero-width space and
+    joiners, direction marks, byte-order mark: `debris.FORMAT_CHARACTERS`), so `mod\u00adel` is
+    `model`; Unicode NFKC; HTML entities decoded (and format characters they spell dropped);
+    HTML tags dropped (inline ones like `<em>` without a trace, others like `<br/>` as a space);
     LaTeX commands dropped (`\\mathcal`, `\\textbf`) except Greek letters (`\\alpha` is `α`)
     and comparison operators (`\\leq` is `≤`); case folded; each comparison operator
     (`< > = ≤ ≥ ≠ ≪ ≫`, with `<=`, `>=`, `!=` as `≤ ≥ ≠`) a word of its own; every run of other
     characters that are not letters or digits (spaces, punctuation, quotes, `*`/`_` emphasis,
     `$`, braces) becomes one space; ends trimmed.
     """
-    text = unicodedata.normalize("NFKC", text)
-    text = html.unescape(text)
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", FORMAT.sub("", text))
+    if "&" in text:
+        text = html.unescape(text)
+        if not text.isascii():  # (`&shy;`, `&zwj;`)
+            text = FORMAT.sub("", text)
     if "<" in text:
         text = _HTML_TAG.sub(lambda m: "" if m.group(1).lower() in _INLINE_TAGS else " ", text)
     if "\\" in text:

@@ -10,17 +10,17 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import chain, groupby
 from operator import itemgetter
-from typing import IO, Protocol
+from typing import IO, NamedTuple, Protocol
 
 from ...iterables import chunks
 from ..keywords import (
+    Keyphraseness,
     Keyword,
     Meanings,
     Taxonomy,
     Terms,
     extract_terms,
     label_of,
-    merge_acronym_uses,
     normalise_keyword,
     rank_keywords,
 )
@@ -30,8 +30,20 @@ COUNTS_IN_MEMORY = 100_000  # distinct keys a process counts in memory before it
 MERGE_IN_MEMORY = 200_000  # keys of all workers the parent adds up in a dictionary rather than as sorted streams
 
 Paper = tuple[str, str, str | None]  # (paper id, abstract, title)
-# Titles that differ from the ones fed (paper id -> title or None): ranking takes these instead.
-Retitled = Mapping[str, str | None]
+
+
+class Stored(NamedTuple):
+    """What ranking takes from the stored papers rather than from the papers fed: the titles that
+    differ from the ones fed (paper id -> title or None), the corpus's author keywords (key ->
+    papers whose authors chose it) and each paper's own (paper id -> keys), which its ranking
+    leaves out."""
+
+    titles: Mapping[str, str | None] = {}
+    chosen: Mapping[str, int] = {}
+    own: Mapping[str, Sequence[str]] = {}
+
+
+Retitled = Stored  # (the name the worker pool passes it under)
 LOOKUP_CHUNK = 10_000  # keys looked up in the reference statistics at a time
 
 
@@ -51,30 +63,26 @@ class Reference(Protocol):
 StatisticsSink = Callable[[dict[str, int], int, Meanings], None]
 
 
-class Extraction:
-    """One process's share of the corpus: its document frequencies and defined acronyms in
-    memory, its papers' terms spilled to `spill`."""
+class Counts:
+    """Document frequencies and defined acronyms of some papers, in bounded memory: at most
+    `COUNTS_IN_MEMORY` keys are counted in memory, more are spilled as runs sorted by key."""
 
-    def __init__(self, taxonomy: Taxonomy, spill: IO[bytes]):
-        self.taxonomy = taxonomy
-        self.spill = spill
+    def __init__(self) -> None:
         self.df: Counter[str] = Counter()
         self.runs: list[IO[bytes]] = []  # counts spilled when `df` grew too large, each sorted by key
         self.n = 0
         self.meanings: Meanings = {}
 
-    def extract(self, papers: Iterable[Paper]) -> None:
-        df, meanings = self.df, self.meanings
-        for pid, abstract, title in papers:
-            terms = extract_terms(abstract, self.taxonomy)
-            df.update(terms.document_keys())  # (counted in C)
-            for key, (long, short, _) in terms.acronyms.items():
-                _add_meaning(meanings, normalise_keyword(short), key, label_of(long.split()))
-            _write_record(self.spill, (pid, title, terms.methods, terms.acronyms, terms.phrases, terms.topics))
-            self.n += 1
-            if len(df) >= COUNTS_IN_MEMORY:
+    def add(self, n: int, meanings: Meanings, pairs: Iterable[tuple[str, int]]) -> None:
+        """Add the counts of another share of papers: `n` papers, their acronyms, (key, papers)."""
+        self.n += n
+        for short, keys in meanings.items():
+            for key, label in keys.items():
+                _add_meaning(self.meanings, short, key, label)
+        for part in chunks(pairs, COUNTS_IN_MEMORY):
+            self.df.update(dict(part))  # (counted in C)
+            if len(self.df) >= COUNTS_IN_MEMORY:
                 self._spill_counts()
-                df = self.df
 
     def _spill_counts(self) -> None:
         run = tempfile.TemporaryFile(buffering=1 << 16, prefix="paperdb-counts-")  # noqa: SIM115 (kept open in self.runs; unnamed)
@@ -105,16 +113,51 @@ class Extraction:
             run.close()
         self.runs = []
 
+
+class Extraction(Counts):
+    """One share of the corpus: its counts in memory (see `Counts`), its papers' terms spilled to
+    `spill`, to be ranked once the corpus counts are known."""
+
+    def __init__(self, taxonomy: Taxonomy, spill: IO[bytes]):
+        super().__init__()
+        self.taxonomy = taxonomy
+        self.spill = spill
+
+    def extract(self, papers: Iterable[Paper]) -> None:
+        df, meanings = self.df, self.meanings
+        for pid, abstract, title in papers:
+            terms = extract_terms(abstract, self.taxonomy)
+            df.update(terms.document_keys())  # (counted in C)
+            for key, (long, short, _) in terms.acronyms.items():
+                _add_meaning(meanings, normalise_keyword(short), key, label_of(long.split()))
+            record = (pid, title, terms.methods, terms.acronyms, terms.phrases, terms.topics, terms.long_forms)
+            _write_record(self.spill, record)
+            self.n += 1
+            if len(df) >= COUNTS_IN_MEMORY:
+                self._spill_counts()
+                df = self.df
+
     def ranked(
-        self, df: dict[str, int], n: int, meanings: Meanings, retitled: Retitled
+        self, df: dict[str, int], n: int, meanings: Meanings, stored: Stored
     ) -> Iterator[tuple[str, list[Keyword]]]:
-        """Each spilled paper's keywords, ranked against the corpus counts and its title (the
-        one fed, unless `retitled` has another)."""
-        for pid, title, methods, acronyms, phrases, topics in _read_records(self.spill):
-            if pid in retitled:
-                title = retitled[pid]
-            ranked = rank_keywords(Terms(methods, acronyms, phrases, topics), df, n, title)
-            yield pid, merge_acronym_uses(ranked, meanings)
+        """Each spilled paper's keywords, ranked against the corpus counts, its title (the one
+        fed, unless `stored` has another) and the other papers' author keywords."""
+        return rank_spilled(self.spill, df, n, meanings, stored)
+
+
+def rank_spilled(
+    spill: IO[bytes], df: dict[str, int], n: int, meanings: Meanings, stored: Stored
+) -> Iterator[tuple[str, list[Keyword]]]:
+    """Each paper of a spill file, ranked against the corpus counts, its title (the one fed,
+    unless `stored` has another) and the other papers' author keywords (never its own)."""
+    titles, chosen, own = stored.titles or {}, stored.chosen or {}, stored.own or {}
+    nobody: frozenset[str] = frozenset()
+    for pid, title, methods, acronyms, phrases, topics, long_forms in _read_records(spill):
+        if pid in titles:
+            title = titles[pid]
+        keyphraseness = Keyphraseness(chosen, frozenset(own[pid]) if pid in own else nobody, df)
+        terms = Terms(methods, acronyms, phrases, topics, long_forms)
+        yield pid, rank_keywords(terms, df, n, title, meanings, keyphraseness)
 
 
 def _add_meaning(meanings: Meanings, short: str, key: str, label: str) -> None:

@@ -1,28 +1,49 @@
-"""Worker processes for a large corpus: one forked worker per core, fed chunks of papers by a
-feeder thread, each extracting its share, reporting counts, and ranking its own spill."""
+"""Worker processes for a large corpus, on `concurrent.futures`: one forked worker per core.
+
+Two passes. Extraction: each chunk of papers goes to whichever worker is free, which returns the
+chunk's terms (as spill records) and counts; the parent keeps the terms in its spill file and
+adds up the counts. Ranking: once the corpus counts are known, a second set of workers, forked
+with them (nothing to send), ranks the spilled chunks. At most `BACKLOG` chunks wait beyond one
+per worker, in either pass, so memory holds a few chunks whatever the corpus size.
+"""
 
 from __future__ import annotations
 
-import contextlib
 import gc
+import io
 import multiprocessing
 import os
-import queue
 import signal
 import tempfile
 import threading
-import traceback
+import time
+from collections import deque
 from collections.abc import Iterator
-from multiprocessing.connection import Connection, wait
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from ...errors import PaperdbError, WorkerError
-from ...iterables import chunks
-from ..keywords import Taxonomy
-from .counts import Extraction, Meanings, Paper, Reference, Retitled, StatisticsSink, in_order_needed, merge_counts
+from ..keywords import Keyword, Taxonomy
+from .counts import (
+    Counts,
+    Extraction,
+    Meanings,
+    Paper,
+    Reference,
+    Retitled,
+    StatisticsSink,
+    in_order_needed,
+    merge_counts,
+    rank_spilled,
+)
 
-CHUNK = 200  # papers per message between the parent and a worker
-COUNT_CHUNK = 20_000  # (key, count) pairs per message
-BACKLOG = 16  # chunks waiting for a free worker before `feed` waits too (about 4 MB of abstracts)
+CHUNK = 200  # papers per task
+BACKLOG = 16  # tasks waiting beyond one per worker before the parent waits too (about 4 MB of abstracts)
+ORPHAN_POLL_S = 0.2  # how often a worker checks that the process that started it is still there
+
+# What a worker process works with, set when it starts: the taxonomy, then the corpus counts.
+_taxonomy: Taxonomy | None = None
+_corpus: tuple[dict[str, int], int, Meanings, Retitled] | None = None
 
 
 def worker_count() -> int:
@@ -32,172 +53,104 @@ def worker_count() -> int:
     return min(os.cpu_count() or 1, 8)
 
 
-def _worker(pipe: Connection, parent_ends: list[Connection], taxonomy: Taxonomy) -> None:
-    """Extract the chunks the parent sends until `None`, report the counts, receive the corpus
-    totals, then send back each paper's ranked keywords, in chunks, and `done`."""
-    for end in parent_ends:  # copies inherited by the fork: if the parent dies, the pipe must close
-        end.close()
-    # The parent's signal handlers are not the worker's: Ctrl-C (sent to the whole process
-    # group) is the parent's to handle, and the parent's terminate() ends a worker quietly.
+def _start_worker(taxonomy: Taxonomy, corpus: tuple | None) -> None:
+    """In a new worker: what it works with (inherited by the fork, not sent), the default signal
+    handling (Ctrl-C, sent to the whole process group, is the parent's to handle), no cyclic
+    garbage collection (extraction makes many small acyclic containers), and an end when the
+    parent is gone (killed: nothing else would close the worker's queue)."""
+    global _taxonomy, _corpus
+    _taxonomy, _corpus = taxonomy, corpus
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, signal.SIG_DFL)
+    gc.disable()
+    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True).start()
+
+
+def _end_with_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_POLL_S)
+    os._exit(1)
+
+
+def _extract(papers: list[Paper]) -> tuple[bytes, int, Meanings, list[tuple[str, int]]]:
+    """A chunk's spill records and counts: (records, papers, acronyms, (key, papers using it))."""
+    assert _taxonomy is not None
+    share = Extraction(_taxonomy, io.BytesIO())
+    share.extract(papers)
+    n, meanings, pairs = share.counts(in_order=False)
+    return share.spill.getvalue(), n, meanings, list(pairs)
+
+
+def _rank(records: bytes) -> list[tuple[str, list[Keyword]]]:
+    """The papers of a chunk's spill records, ranked against the corpus counts."""
+    assert _corpus is not None
+    return list(rank_spilled(io.BytesIO(records), *_corpus))
+
+
+def _result(future: Future):
+    """A task's result; a worker's failure as one `WorkerError` line (its traceback in `details`)."""
     try:
-        gc.disable()
-        with tempfile.TemporaryFile(buffering=1 << 20, prefix="paperdb-terms-") as spill:  # unnamed: gone on any exit
-            share = Extraction(taxonomy, spill)
-            while (chunk := pipe.recv()) is not None:
-                share.extract(chunk)
-                pipe.send(("ready",))
-            pipe.send(("counts", share.spilled, len(share.df)))
-            in_order = pipe.recv()  # whether the parent merges the workers' counts as sorted streams
-            n, meanings, pairs = share.counts(in_order)
-            pipe.send(("meanings", n, meanings))
-            for batch in chunks(pairs, COUNT_CHUNK):  # in chunks, as the parent merges them
-                pipe.send(("keys", batch))
-            pipe.send(("keys-done",))
-            df, n, meanings, retitled = pipe.recv()
-            for rows in chunks(share.ranked(df, n, meanings, retitled), CHUNK):
-                pipe.send(("rows", rows))
-            pipe.send(("done",))
-    except BaseException as exc:
-        with contextlib.suppress(OSError):  # the parent may be gone too
-            pipe.send(("error", _one_line(exc), traceback.format_exc()))
-    finally:
-        pipe.close()
-
-
-def _one_line(exc: BaseException) -> str:
-    """What went wrong in a worker, in one line: a paperdb error as it is, else its type and text."""
-    text = str(exc) if isinstance(exc, PaperdbError) else f"{type(exc).__name__}: {exc}"
-    return text.splitlines()[0] if text.strip() else type(exc).__name__
-
-
-def _receive(pipe: Connection, *expected: str) -> tuple:
-    try:
-        message = pipe.recv()
-    except EOFError:
+        return future.result()
+    except BrokenProcessPool:
         raise WorkerError("a keyword worker process died") from None
-    if message[0] == "error":
-        raise WorkerError(f"a keyword worker process failed: {message[1]}", message[2])
-    if message[0] not in expected:
-        raise WorkerError(f"a keyword worker sent {message[0]!r}, not {' or '.join(expected)}")
-    return message
-
-
-def _received_keys(pipe: Connection) -> Iterator[tuple[str, int]]:
-    while (message := _receive(pipe, "keys", "keys-done"))[0] == "keys":
-        yield from message[1]
-
-
-def _send(pipe: Connection, message: object) -> None:
-    try:
-        pipe.send(message)
-    except OSError:  # the worker is gone; its last message may say why
-        _receive(pipe, "ready", "counts", "meanings", "rows", "done")
-        raise WorkerError("a keyword worker process died") from None
+    except Exception as exc:
+        text = str(exc) if isinstance(exc, PaperdbError) else f"{type(exc).__name__}: {exc}"
+        line = text.splitlines()[0] if text.strip() else type(exc).__name__
+        raise WorkerError(f"a keyword worker process failed: {line}", str(exc.__cause__ or "")) from None
 
 
 class Pool:
-    """One forked worker per core. A feeder thread hands each submitted chunk to whichever worker
-    is free, so `submit` returns at once unless `BACKLOG` chunks are already waiting."""
+    """One forked worker per core: `submit` chunks of papers as they come, then `finish`."""
 
     def __init__(self, taxonomy: Taxonomy, cores: int):
+        self.taxonomy, self.cores = taxonomy, cores
+        self.executor = self._executor(None)
+        self.extracting: deque[Future] = deque()
+        self.spill = tempfile.TemporaryFile(buffering=1 << 20, prefix="paperdb-terms-")  # noqa: SIM115 (closed in close(); unnamed)
+        self.chunks: list[tuple[int, int]] = []  # (offset, size) of each chunk's records in `spill`
+        self.counts = Counts()
+
+    def _executor(self, corpus: tuple | None) -> ProcessPoolExecutor:
         context = multiprocessing.get_context("fork")
-        self.pipes: list[Connection] = []
-        self.processes = []
-        self.chunks: queue.Queue = queue.Queue(maxsize=BACKLOG)
-        self.error: BaseException | None = None
-        try:
-            for _ in range(cores):  # fork before the feeder thread exists
-                parent, child = context.Pipe()
-                process = context.Process(target=_worker, args=(child, [*self.pipes, parent], taxonomy), daemon=True)
-                process.start()
-                child.close()
-                self.pipes.append(parent)
-                self.processes.append(process)
-        except BaseException:
-            self.close()
-            raise
-        self.feeder = threading.Thread(target=self._feed, name="paperdb-keyword-feeder", daemon=True)
-        self.feeder.start()
+        return ProcessPoolExecutor(self.cores, context, _start_worker, (self.taxonomy, corpus))
 
     def submit(self, chunk: list[Paper]) -> None:
-        while True:
-            if self.error is not None:
-                raise self.error
-            try:
-                self.chunks.put(chunk, timeout=0.1)
-                return
-            except queue.Full:
-                continue
+        self.extracting.append(self.executor.submit(_extract, chunk))
+        while self.extracting and (len(self.extracting) > self.cores + BACKLOG or self.extracting[0].done()):
+            self._collect(self.extracting.popleft())  # (as soon as done: results wait in memory)
 
-    def _feed(self) -> None:
-        try:
-            free = list(self.pipes)
-            while (chunk := self.chunks.get()) is not None:
-                while not free:
-                    for pipe in wait(self.pipes):
-                        _receive(pipe, "ready")
-                        free.append(pipe)
-                _send(free.pop(), chunk)
-        except BaseException as exc:  # reported to the main thread by submit() and finish()
-            self.error = exc
+    def _collect(self, future: Future) -> None:
+        records, n, meanings, pairs = _result(future)
+        self.chunks.append((self.spill.tell(), len(records)))
+        self.spill.write(records)
+        self.counts.add(n, meanings, pairs)
 
     def finish(
         self, retitled: Retitled, reference: Reference | None = None, on_statistics: StatisticsSink | None = None
     ) -> Iterator[list]:
-        """End the extraction, share the corpus counts (with the `reference` statistics, if
-        any, and the titles that changed since they were fed), tell `on_statistics` while the
-        workers rank, and yield the workers' ranked rows."""
-        self.submit(None)  # type: ignore[arg-type]
-        self.feeder.join()
-        if self.error is not None:
-            raise self.error
-        pipes = self.pipes
-        for pipe in pipes:
-            _send(pipe, None)
-        totals = (*self._merged_counts(reference), retitled)
-        for pipe in pipes:
-            _send(pipe, totals)
+        """End the extraction, add up the corpus counts (with the `reference` statistics, if any),
+        tell `on_statistics`, and yield the ranked papers of each chunk (with the titles that
+        changed since they were fed, `retitled`)."""
+        while self.extracting:
+            self._collect(self.extracting.popleft())
+        self.executor.shutdown()
+        in_order = in_order_needed(self.counts.spilled, len(self.counts.df))
+        df, n, meanings = merge_counts([self.counts.counts(in_order)], in_order, reference)
         if on_statistics is not None:
-            on_statistics(*totals[:3])
-        del totals
-        busy = set(pipes)
-        while busy:
-            for pipe in wait(list(busy)):
-                message = _receive(pipe, "rows", "done")
-                if message[0] == "done":
-                    busy.discard(pipe)
-                elif message[1]:
-                    yield message[1]
-
-    def _merged_counts(self, reference: Reference | None) -> tuple[dict[str, int], int, Meanings]:
-        """The workers' counts added up: as sorted streams if any worker spilled or there are
-        many keys, else in one dictionary (no sorting, no heap)."""
-        spilled, keys = False, 0
-        for pipe in self.pipes:
-            while (message := _receive(pipe, "ready", "counts"))[0] == "ready":
-                pass
-            spilled, keys = spilled or message[1], keys + message[2]
-        in_order = in_order_needed(spilled, keys)
-        parts = []
-        for pipe in self.pipes:
-            _send(pipe, in_order)
-        for pipe in self.pipes:
-            message = _receive(pipe, "meanings")
-            parts.append((message[1], message[2], _received_keys(pipe)))
-        return merge_counts(parts, in_order, reference)
+            on_statistics(df, n, meanings)
+        self.executor = self._executor((df, n, meanings, retitled))  # the workers inherit the counts
+        del df
+        ranking: deque[Future] = deque()
+        for offset, size in self.chunks:
+            self.spill.seek(offset)
+            ranking.append(self.executor.submit(_rank, self.spill.read(size)))
+            if len(ranking) > self.cores + BACKLOG:
+                yield _result(ranking.popleft())
+        while ranking:
+            yield _result(ranking.popleft())
 
     def close(self) -> None:
-        for process in self.processes:
-            if process.is_alive():
-                process.terminate()
-            process.join()
-        feeder = getattr(self, "feeder", None)
-        if feeder is not None and feeder.is_alive():  # it wakes on the closed pipes or on this
-            with contextlib.suppress(queue.Full):
-                self.chunks.put_nowait(None)
-            feeder.join(timeout=5)
-        for pipe in self.pipes:
-            pipe.close()
+        """Stop the workers (the tasks not yet started are dropped) and wait for them."""
+        self.executor.shutdown(wait=True, cancel_futures=True)
+        self.spill.close()

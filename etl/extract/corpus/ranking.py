@@ -7,26 +7,27 @@ counts (`rank_keywords`), merging phrases that are defined acronyms. Memory hold
 papers and at most `COUNTS_IN_MEMORY` counts per process (more are spilled as sorted runs),
 never the texts or terms of the whole corpus.
 
-A large corpus is shared among one forked worker per core. Papers are fed as the caller
-produces them (a load feeds its first files while it starts up, then each file's new papers as
-it saves them) and a feeder thread hands chunks to whichever worker is free, so extraction
-overlaps the caller's own work. Once all are fed, each worker streams its counts (sorted by key
-if any worker spilled or there are many keys, so the parent merges them as streams; otherwise
-the parent adds them up in a dictionary), the parent keeps the keys more than one paper uses,
-sends them back, and collects what each worker ranks from its own spill. The result does not
-depend on how the papers were shared, nor on their order.
+A large corpus is shared among one forked worker per core (`pool`, on `concurrent.futures`).
+Papers are fed as the caller produces them (a load feeds its first files while it starts up,
+then each file's new papers as it saves them), in chunks that go to whichever worker is free, so
+extraction overlaps the caller's own work. Each chunk comes back as its papers' terms and counts;
+the parent spills the terms and adds up the counts (sorted runs merged as streams if they grew
+large), keeps the keys more than one paper uses, and a second set of workers, forked with those
+counts, ranks the spilled chunks. The result does not depend on how the papers were shared,
+nor on their order.
 """
 
 from __future__ import annotations
 
 import gc
 import io
-from collections.abc import Iterable, Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 
-from ..keywords import Keyword, Taxonomy
+from ..keywords import Keyword, Taxonomy, author_keys
 from . import pool as _pool
-from .counts import Extraction, Paper, Reference, Retitled, StatisticsSink, in_order_needed, merge_counts
+from .counts import Extraction, Paper, Reference, StatisticsSink, Stored, in_order_needed, merge_counts
 from .pool import Pool, worker_count
 
 PARALLEL_MIN = 400  # papers from which the work is spread over worker processes
@@ -67,10 +68,10 @@ class CorpusRanking:
             start += chunk
         del self.pending[:start]
 
-    def ranked(self, retitled: Retitled | None = None) -> Iterator[list[tuple[str, list[Keyword]]]]:
-        """Every fed paper's ranked keywords, in chunks; `retitled` holds the papers whose title
-        is no longer the one fed (id -> title or None)."""
-        retitled = retitled or {}
+    def ranked(self, stored: Stored | None = None) -> Iterator[list[tuple[str, list[Keyword]]]]:
+        """Every fed paper's ranked keywords, in chunks; `stored` holds the papers whose title
+        is no longer the one fed and the corpus's author keywords (see `Stored`)."""
+        stored = stored or Stored()
         if self.pool is None:
             with paused_gc():
                 share = Extraction(self.taxonomy, io.BytesIO())
@@ -80,12 +81,12 @@ class CorpusRanking:
                 df, n, meanings = merge_counts([share.counts(in_order)], in_order, self.reference)
                 if self.on_statistics is not None:
                     self.on_statistics(df, n, meanings)
-                yield list(share.ranked(df, n, meanings, retitled))
+                yield list(share.ranked(df, n, meanings, stored))
             return
         if self.pending:
             self.pool.submit(self.pending)
             self.pending = []
-        yield from self.pool.finish(retitled, self.reference, self.on_statistics)
+        yield from self.pool.finish(stored, self.reference, self.on_statistics)
 
     def close(self) -> None:
         if self.pool is not None:
@@ -98,11 +99,27 @@ class CorpusRanking:
         self.close()
 
 
-def rank_all(papers: Iterable[Paper], taxonomy: Taxonomy) -> dict[str, list[Keyword]]:
-    """Every paper's ranked keywords by id, from `(id, abstract, title)` (for tests and small corpora)."""
+def rank_all(
+    papers: Iterable[Paper], taxonomy: Taxonomy, author_keywords: Mapping[str, Iterable[str]] | None = None
+) -> dict[str, list[Keyword]]:
+    """Every paper's ranked keywords by id, from `(id, abstract, title)` and the papers' author
+    keywords (id -> labels) if any (for tests, measurements and small corpora)."""
     with CorpusRanking(taxonomy) as ranking:
         ranking.feed(papers)
-        return dict(sorted(pair for chunk in ranking.ranked() for pair in chunk))
+        stored = author_choices(author_keywords.items()) if author_keywords else None
+        return dict(sorted(pair for chunk in ranking.ranked(stored) for pair in chunk))
+
+
+def author_choices(
+    papers: Iterable[tuple[str, Iterable[str]]], titles: Mapping[str, str | None] | None = None
+) -> Stored:
+    """What ranking needs of the corpus's author keywords, from each paper's (id, labels): the
+    papers choosing each key, and each paper's own keys (which its ranking leaves out). Every key
+    is kept, even one a single paper chose: dropping those would make a paper's own choice decide
+    whether it sees another paper's."""
+    own = {pid: tuple(sorted({key for label in labels for key in author_keys(label)})) for pid, labels in papers}
+    chosen = Counter(key for keys in own.values() for key in keys)
+    return Stored(titles or {}, dict(chosen), {pid: keys for pid, keys in own.items() if keys})
 
 
 @contextmanager

@@ -7,6 +7,7 @@ import re
 from .wordlists import STOP_WORDS, VERBS
 
 _LONG_FORM_EDGES = " ,;:-\"'“”‘’(["  # stripped from a long form's ends
+BEFORE_CHARS = 600  # text before a parenthesis that a long form may come from
 _PAREN = re.compile(r"\(\s*([^()\s]{2,12}?)s?\s*[;,)]")
 
 
@@ -86,10 +87,20 @@ def acronyms(sentence: str) -> list[tuple[str, str]]:
         short = m.group(1)
         if not (short[0].isalnum() and any(c.isupper() for c in short)) or short.isdigit():
             continue
-        long = _long_form(short, sentence[: m.start()])
+        long = _long_form(short, _words_before(sentence, m.start()))
         if long and not _coined_inside(short, long):
             out.append((short, long))
     return out
+
+
+def _words_before(sentence: str, end: int) -> str:
+    """The last `BEFORE_CHARS` characters before `end`, from a word's start: all a long form can
+    use (at most 17 words and the one before), so a sentence with many parentheses costs linear time."""
+    start = end - BEFORE_CHARS
+    if start <= 0:
+        return sentence[:end]
+    space = sentence.find(" ", start, end)
+    return sentence[space + 1 : end] if space >= 0 else ""
 
 
 def _coined_inside(short: str, long: str) -> bool:

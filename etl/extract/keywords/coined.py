@@ -4,6 +4,7 @@ names that are not a paper's own."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from .wordlists import DESCRIPTIVE_SUFFIXES, NOT_METHODS
 
@@ -13,11 +14,23 @@ _DIMENSION = re.compile(r"^\d+[Dd]$|^[A-Z]?\d+[KMBkmb]?$|^(?:\d+[x×])?\d+(?:\.\
 
 
 _DIGIT = re.compile(r"\d")
-# Tokens that might be coined: an upper-case letter, digit, `#` or `∂` after the first character.
-MAYBE_COINED = re.compile(r"(?<![\w∂#-])[∂A-Za-z0-9][\w∂#+^'’.-]*?[A-Z\d#∂][\w∂#+^'’.-]*(?<![.'’-])")
+# Tokens that might be coined (group 1): an upper-case letter, digit, `#` or `∂` after the first
+# character. A run of token characters without one is taken whole by the second branch (see
+# `maybe_coined`), so no run is searched again from each of its dots: linear in the text (a run
+# such as `a.a.a.…` took quadratic time).
+MAYBE_COINED = re.compile(
+    r"(?<![\w∂#-])(?=[∂A-Za-z0-9])"
+    r"(?:([∂A-Za-z0-9][\w∂#+^'’.-]*?[A-Z\d#∂][\w∂#+^'’.-]*(?<![.'’-]))|[\w∂#+^'’.-]++)"
+)
 
 
-_VERSION_SUFFIX = re.compile(r"[-_ ]?[vV]?\d+(?:\.\d+)*[a-zA-Z]?$|s$")
+def maybe_coined(text: str) -> Iterator[re.Match]:
+    """The tokens of `text` that might be coined names, in order (see `MAYBE_COINED`)."""
+    return (m for m in MAYBE_COINED.finditer(text) if m.group(1) is not None)
+
+
+# (a run of digits is tried from its first digit only, and never given back: linear)
+_VERSION_SUFFIX = re.compile(r"[-_ ]?[vV]?(?<!\d)(?<!\d\.)\d++(?:\.\d++)*+[a-zA-Z]?$|s$")
 
 
 def well_known(token: str) -> bool:

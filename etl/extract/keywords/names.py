@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from bisect import bisect_right
+from collections.abc import Callable, Mapping
+from itertools import accumulate
 
-from .coined import MAYBE_COINED, VERSION, looks_coined, name_at, well_known
+from .coined import VERSION, looks_coined, maybe_coined, name_at, well_known
 from .normalise import normalise_keyword
 from .wordlists import STOP_WORDS
 
@@ -32,7 +34,23 @@ _ADJECTIVAL = re.compile(
     re.IGNORECASE,
 )
 WINDOW = 24  # words after an introducing verb in which the name must appear
+WINDOW_CHARS = 8 * WINDOW  # the text searched for that verb before a name (about WINDOW words)
 OWN_OBJECT_WORDS = 8  # words from the paper's own verb to a short form that names its object
+# The strength of a name, by how the abstract introduces it (its score in the method band,
+# `rank`): a naming word right before it is the surest sign, `our X` the weakest introduction;
+# after a verb such as `propose` the strength falls with the words between verb and name.
+NAMED, NAMED_WITHIN = 3.0, 4  # `called X`, `dubbed X`, with fewer than NAMED_WITHIN words between
+OURS, OURS_WITHIN = 2.0, 2  # `our X`
+INTRODUCED, PER_WORD_BETWEEN = 2.5, 0.02  # `we propose X, a ...`
+ADJECTIVAL_CHARS = 16  # text before the verb searched for `the proposed`, `was introduced`
+PER_USE, USES = 0.05, 6  # each use of an introduced name adds this much, up to USES uses
+LONG_FORM_BELOW = 0.1  # a named method's long form ranks just below its short form
+REPEATED, PER_REPEAT, REPEATS_MIN = 1.0, 0.1, 2  # a coined name used REPEATS_MIN times or more, never introduced
+REPEATED_CHARS = 4  # a repeated name has at least this many characters (shorter: an acronym)
+PLAIN_NAME, APPOSITIVE = 2.5, 2.4  # Title Case names after the paper's verb, names set off after `the method,`
+CLAIMED = 1.2  # the subject of a claim (`X outperforms ...`), never introduced: the weakest sign
+REPOSITORY = 2.2  # the name of the repository the abstract offers as its code
+DESCRIPTION_PARTS = 2  # a repository name with more hyphenated parts than this is a description
 # The paper as the subject of the verb right after: `we (further) propose`, `this paper presents`.
 _OWN_SUBJECT = re.compile(r"(?:\b[Ww]e|\b[Tt]his (?:paper|work|study|article))\s+(?:\w+ly\s+)?$")
 
@@ -75,7 +93,7 @@ def introduced_names(
     floor = 0
     for m in coined:
         start = spelled_from.get(m.start(), m.start()) if spelled_from else m.start()
-        window = text[max(floor, start - 8 * WINDOW) : start]
+        window = text[max(floor, start - WINDOW_CHARS) : start]
         floor = m.end()
         cut = max(window.rfind(". "), window.rfind("? "), window.rfind("! "))
         if cut >= 0:
@@ -88,9 +106,9 @@ def introduced_names(
             if naming and between[:1] == ["as"]:  # `denoted as X`, `termed as X`
                 del between[0]
             if naming:  # `called X`, `dubbed X`
-                strength = 3.0 if len(between) < 4 else 0.0
+                strength = NAMED if len(between) < NAMED_WITHIN else 0.0
             elif _OUR.match(intro.group()):  # `our X`
-                strength = 2.0 if len(between) < 2 else 0.0
+                strength = OURS if len(between) < OURS_WITHIN else 0.0
             elif (
                 as_name
                 and len(between) < WINDOW
@@ -99,11 +117,11 @@ def introduced_names(
                     between and between[0].lower() in _PREPOSITIONS  # `building on X`, `provided by X`
                 )
             ):  # `we propose X, a ...`
-                strength = 2.5 - 0.02 * len(between)  # (not `provides evidence that X ...`)
+                strength = INTRODUCED - PER_WORD_BETWEEN * len(between)  # (not `provides evidence that X ...`)
             else:
                 continue
             if _ADJECTIVAL.search(
-                window, max(0, intro.start() - 16), intro.start()
+                window, max(0, intro.start() - ADJECTIVAL_CHARS), intro.start()
             ):  # `the proposed method`, `was introduced`
                 continue
             tail = [w.lower().strip("(\"'“,") for w in between[-2:] if w.lower() not in _ARTICLES]
@@ -119,11 +137,13 @@ def introduced_names(
 
 # A capitalised word right after `we propose` (or `this paper presents`) and before a comma, a
 # colon or a parenthesis: the name of what the paper introduces, even without inner capitals.
-_TITLE_WORD = r"[A-Z][a-z]{2,}[a-z0-9]*(?:-[A-Za-z0-9]+)*"
+# (`[a-z]{2}[a-z0-9]*+` is `[a-z]{2,}[a-z0-9]*` without the choice of where one ends: possessive,
+# deterministic quantifiers keep every expression here linear in the text)
+_TITLE_WORD = r"[A-Z][a-z]{2}[a-z0-9]*+(?:-[A-Za-z0-9]++)*+"
 # ... also of up to four Title Case words: `we propose Gradient Echo Regularization, a ...`.
 _PLAIN_NAME = re.compile(
     r"\b(?:[Ww]e|[Tt]his (?:paper|work)) (?:propos|introduc|present|releas|develop|design|build)\w* "
-    rf"({_TITLE_WORD}(?: {_TITLE_WORD}){{0,3}})(?=(?:\s[\w.]*\d[\w.]*)?\s*[,:(])"  # (a size may follow: `Mixtral 8x7B,`)
+    rf"({_TITLE_WORD}(?: {_TITLE_WORD}){{0,3}})(?=(?:\s(?=[\w.]*\d)[\w.]++)?\s*[,:(])"  # (a size may follow: `Mixtral 8x7B,`)
 )
 # A name set off after the paper's own method, often in a closing sentence: `The resulting
 # method, FooNet, is ...`, `our framework, Gradient Echo, ...`.
@@ -167,25 +187,41 @@ def _named_long_forms(
     return spans
 
 
-def _inside(m: re.Match, spans: Mapping[int, int]) -> bool:
-    """Whether `m` lies in one of the long forms `spans` maps to (they end at the short form)."""
-    return any(start <= m.start() and m.end() < end for end, start in spans.items())
+def _inside_any(spans: Mapping[int, int]) -> Callable[[re.Match], bool]:
+    """Whether a match lies in one of the long forms `spans` maps to (they end at the short form):
+    a search among the spans sorted by start, with the furthest end reached so far (so many
+    definitions cost no more than sorting them)."""
+    starts = sorted((start, end) for end, start in spans.items())
+    firsts = [start for start, _ in starts]
+    furthest = list(accumulate((end for _, end in starts), max))
+
+    def inside(m: re.Match) -> bool:
+        i = bisect_right(firsts, m.start()) - 1
+        return i >= 0 and m.end() < furthest[i]
+
+    return inside
 
 
 def add_method_names(
-    text: str, methods: dict[str, tuple[str, float]], acronyms: dict[str, tuple], shorts: dict[str, str]
+    text: str,
+    methods: dict[str, tuple[str, float]],
+    acronyms: dict[str, tuple],
+    shorts: dict[str, str],
+    long_forms: dict[str, str],
 ) -> None:
     """Add to `methods` the coined names `text` introduces, repeats, or makes claims for; a named
-    method's long form leaves `acronyms`. `shorts` maps the text's short forms to their long forms."""
+    method's long form leaves `acronyms` (and `long_forms` maps the name's key to the long form's).
+    `shorts` maps the text's short forms to their long forms."""
     defined_at = {short: text.find("(" + short) + 1 for short in shorts}
     # `average treatment effects (ATEs)` defines a concept, not a method: its long form has no
     # capitalised word. Such short forms are acronyms unless a naming word introduces them.
     concepts = {short for short, long in shorts.items() if long == long.lower()}
     named = _named_long_forms(text, shorts, defined_at, concepts)
+    inside = _inside_any(named)
     coined = [
         m
-        for m in MAYBE_COINED.finditer(text)
-        if looks_coined(m.group()) and not _uses_defined_acronym(m, defined_at) and not (named and _inside(m, named))
+        for m in maybe_coined(text)
+        if looks_coined(m.group()) and not _uses_defined_acronym(m, defined_at) and not (named and inside(m))
     ]
     counts: dict[str, int] = {}
     for m in coined:
@@ -193,25 +229,31 @@ def add_method_names(
     for name, strength, own in introduced_names(text, coined, named):
         # a concept's short form is a method only as the object of the paper's own verb:
         # `we propose a multi-scale fusion network (MFN)`, not `we study average treatment effects (ATEs)`
-        if strength < 3.0 and not own and (name in concepts or name.removesuffix("s") in concepts):
+        if strength < NAMED and not own and (name in concepts or name.removesuffix("s") in concepts):
             continue
         key = normalise_keyword(name)
         if key not in methods or methods[key][1] < strength:
-            methods[key] = (name, strength + 0.05 * min(counts.get(name, 1), 6))
+            methods[key] = (name, strength + PER_USE * min(counts.get(name, 1), USES))
         if name in shorts:  # a named method's long form: `Contextualized Policy Recovery (CPR)`
             long = shorts[name]
             lkey = normalise_keyword(long)
-            methods.setdefault(lkey, (long, strength - 0.1))
+            methods.setdefault(lkey, (long, strength - LONG_FORM_BELOW))
             acronyms.pop(lkey, None)
+            long_forms[key] = lkey
     for token, count in counts.items():  # names used again and again
         key = normalise_keyword(token)
-        if count < 2 or key in methods or token in shorts or token.rstrip("s") in shorts:
+        if count < REPEATS_MIN or key in methods or token in shorts or token.rstrip("s") in shorts:
             continue
         # a short all-caps token is an acronym; `Precision-Recall` is a name, not a coinage; a
         # versioned product name (`Claude-3`) is what evaluations compare
-        if len(token) >= 4 and not token.isupper() and not _TITLE_HYPHEN.match(token) and _INNER_CAPITAL.search(token):
-            methods[key] = (token, 1.0 + 0.1 * min(count, 6))
-    for pattern, strength in ((_PLAIN_NAME, 2.5), (_APPOSITIVE, 2.4)):  # names without inner capitals
+        if (
+            len(token) >= REPEATED_CHARS
+            and not token.isupper()
+            and not _TITLE_HYPHEN.match(token)
+            and _INNER_CAPITAL.search(token)
+        ):
+            methods[key] = (token, REPEATED + PER_REPEAT * min(count, USES))
+    for pattern, strength in ((_PLAIN_NAME, PLAIN_NAME), (_APPOSITIVE, APPOSITIVE)):  # names without inner capitals
         for m in pattern.finditer(text):
             name = m.group(1)
             key = normalise_keyword(name)
@@ -225,9 +267,10 @@ def add_method_names(
             continue  # (acronyms, and versioned product names that evaluations compare: `Claude-3 outperforms`)
         key = normalise_keyword(name)
         if key not in methods:
-            methods[key] = (name, 1.2)
+            methods[key] = (name, CLAIMED)
 
 
+MAX_REPOSITORY_NAME = 100  # GitHub's limit on a repository name's length
 # What a repository name carries besides the method's name: `EMMP-public`, `FooNet-pytorch`.
 _REPO_SUFFIX = re.compile(
     r"(?:[-_.](?:public|official|code|release|pytorch|torch|tf|jax|main|repo|git))+$", re.IGNORECASE
@@ -238,14 +281,16 @@ def add_repository_names(text: str, repositories: list[str], methods: dict[str, 
     """The name of the paper's own repository is its method's name (`github.com/someone/FooNet`)
     when it looks coined or the abstract writes it with capitals; as the abstract writes it."""
     for repo in repositories:
+        if len(repo) > MAX_REPOSITORY_NAME:  # (no such repository: and the suffix search stays short)
+            continue
         base = _REPO_SUFFIX.sub("", repo)
         # a description, not a name: `LLM-Robustness-to-Irrelevant-Information`
-        if base.count("-") + base.count("_") > 2:
+        if base.count("-") + base.count("_") > DESCRIPTION_PARTS:
             continue
         written = re.search(rf"(?<![\w-]){re.escape(base)}(?![\w-])", text, re.IGNORECASE)
         name = written.group() if written and written.group() != written.group().lower() else base
-        if not (looks_coined(name) or (written and name[0].isupper() and len(name) > 3)):
+        if not (looks_coined(name) or (written and name[0].isupper() and len(name) >= REPEATED_CHARS)):
             continue
         key = normalise_keyword(name)
         if key not in methods and not well_known(name):
-            methods[key] = (name, 2.2)
+            methods[key] = (name, REPOSITORY)

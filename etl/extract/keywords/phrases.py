@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from .memo import Memo
 from .normalise import JOINED_PREFIXES, singular, unhyphenate
-from .wordlists import DESCRIPTIVE_SUFFIXES, NOT_ALONE, NOT_LAST, NOT_NOUNS, STOP_WORDS, VERBS
+from .wordlists import DESCRIPTIVE_SUFFIXES, NOT_ALONE, NOT_LAST, NOT_NOUNS, NOUN_EXCEPTIONS, STOP_WORDS, VERBS
 
 MAX_PHRASE_WORDS = 3
 # Boundaries of candidate phrases within a sentence.
@@ -117,7 +118,8 @@ def is_findable_phrase(phrase: str) -> bool:
     return word_roles(words[0]).starts and word_roles(words[-1]).ends
 
 
-_WORD_CACHE: dict[str, WordRoles] = {}
+WORD_MEMO = 50_000  # words whose roles are remembered at a time (about 350 bytes a word)
+_WORD_CACHE: Memo[WordRoles] = Memo(WORD_MEMO)
 # Pronouns whose next content word is their verb (`we build a benchmark`, `they notice`).
 _SUBJECTS = frozenset("we they you he she it".split())
 # Words between a subject and its verb: modals, auxiliaries, adverbs (and any -ly adverb).
@@ -149,23 +151,6 @@ _COMPOUND_MODIFIERS = (
     "-invariant",
     "-equivariant",
 )
-_NOUN_EXCEPTIONS = frozenset(
-    """
-    speed seed need embed bed feed family anomaly supply assembly monopoly signal interval potential
-    material trial tutorial proposal retrieval arrival removal journal animal manual total
-    individual differential critic logic music topic metric heuristic clinic arithmetic statistic
-    characteristic objective alternative derivative primitive incentive narrative
-    collective perspective relative representative variable table cable scalar grammar pillar
-    radar seminar calendar polar
-    learning training reasoning sampling clustering modeling modelling processing computing
-    encoding embedding planning forecasting filtering hashing pruning prompting decoding matching
-    ranking labeling labelling mining programming scheduling routing thresholding tuning
-    understanding unlearning boosting smoothing pooling masking coding rendering tracking mapping
-    testing scaling editing captioning grounding inpainting denoising shaping fine-tuning
-    pre-training pretraining finetuning meta-learning self-training red-teaming watermarking
-    distilling partitioning bagging sketching streaming nowcasting imaging licensing reporting
-    """.split()
-)
 
 
 def word_roles(word: str) -> WordRoles:
@@ -181,7 +166,7 @@ def word_roles(word: str) -> WordRoles:
         if len(word) == 3 and word[2] == "s" and word[:2].isupper():  # `LMs`, `EBs`: a short form's plural
             last = low[:2]
         # a known noun, also as the last part of a hyphenated word (`Q-learning`, `score-matching`), or a name
-        known = low in _NOUN_EXCEPTIONS or tail in _NOUN_EXCEPTIONS or word[1:] != word[1:].lower()
+        known = low in NOUN_EXCEPTIONS or tail in NOUN_EXCEPTIONS or word[1:] != word[1:].lower()
         gerund = low.endswith("ing")
         ends = (
             low not in NOT_LAST
@@ -208,15 +193,13 @@ def word_roles(word: str) -> WordRoles:
             or (low in VERBS and not known)  # `approach represents molecules`, `calibrate model predictions`
         )
         cached = WordRoles(low, inner, last, ends, starts, alone, low in NOT_ALONE, breaks, low in JOINED_PREFIXES)
-        _WORD_CACHE[word] = cached
-        if len(_WORD_CACHE) > 50_000:  # bound the memory of a long run (about 350 bytes a word)
-            _WORD_CACHE.clear()
+        _WORD_CACHE.remember(word, cached)
     return cached
 
 
 def _is_participle(r: WordRoles) -> bool:
     """Whether the word may be a verb in -ing rather than a noun (see `_OBJECT_STARTS`)."""
-    return r.low.endswith("ing") and r.low in NOT_NOUNS and r.low not in _NOUN_EXCEPTIONS
+    return r.low.endswith("ing") and r.low in NOT_NOUNS and r.low not in NOUN_EXCEPTIONS
 
 
 def _add_ngrams(run: list[str], roles: list[WordRoles], position: int, found: dict[str, list]) -> None:

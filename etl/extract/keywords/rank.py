@@ -1,75 +1,149 @@
-"""A paper's keywords ranked against corpus statistics, best first, scores comparable across kinds."""
+"""A paper's keywords ranked against corpus statistics, best first, scores comparable across kinds.
+
+A keyword's score is the evidence the abstract gives for it times its keyphraseness: how often
+authors choose it as a keyword where it occurs, against all phrases (`Keyphraseness.factor`,
+0.2-5; names the paper coins have none). The evidence, by kind:
+
+- method: the name the paper introduces, 1-3.5 by how it is introduced (`names`); the paper's
+  other names weigh OTHER_METHODS as much, and a name 1% of the papers use at most COMMON_METHOD;
+- acronym: a term the abstract defines, ACRONYM_BASE plus ACRONYM_PER_USE per use (up to
+  ACRONYM_USES uses): 1-1.3, above every phrase's evidence;
+- phrase: TF-IDF against the corpus, with the factors below, scaled so that the paper's best
+  phrase is PHRASE_TOP;
+- topic: TOPIC_BASE plus TOPIC_PER_WEIGHT per unit of term weight (up to TOPIC_WEIGHTS): 0.2-0.36,
+  below most phrases (a topic the paper abbreviates takes the acronym's score).
+
+Variants of one concept are then merged into one keyword (`variants`).
+"""
 
 from __future__ import annotations
 
 import heapq
 import math
 import re
-from collections.abc import Mapping
-from typing import NamedTuple
+from collections.abc import Mapping, Set
 
-from .distinct import distinct
+from .keyword import Keyword
+from .meanings import Meanings, merge_acronym_uses
 from .normalise import label_of, normalise_keyword, singular, unhyphenate
 from .terms import METHOD_PREFIX, Terms
+from .variants import group_variants
+from .vocabulary import FACTOR_RANGE, Keyphraseness
 from .wordlists import COMMON_WORDS
 
-_LOG = [0.0] + [math.log(i) for i in range(1, 64)]
 KEEP = {"method": 3, "acronym": 4, "phrase": 8, "topic": 3}  # most keywords of a kind per paper
+COMMON_METHOD = 0.5  # a name more than 1% of the papers (at least COMMON_PAPERS) use is not one paper's own
+COMMON_PAPERS = 3
+# Names after the paper's first are mostly baselines it compares with (`RLBench`, `PerAct`) and
+# are almost never author keywords (1-7 % in a top five on the held-out venues, against 25-35 %
+# for phrases): they weigh 0.3 times as much, which keeps them below the paper's own terms.
+OTHER_METHODS = 0.3
+# A term the authors define is one they hold key (on author keywords of other venues, defined
+# terms were right about four times as often as phrases).
+ACRONYM_BASE, ACRONYM_PER_USE, ACRONYM_USES = 0.9, 0.1, 4
+PHRASE_TOP = 0.9
+FIRST_WORDS, IN_FIRST_WORDS = 40, 1.5  # phrases in the first forty words (where abstracts state their subject)
 IN_TITLE = 3.0  # weight factor of the longest phrases whose every word is in the paper's title
 # A common English word (`text`, `search`, `people`) the abstract uses fewer than COMMON_USES
 # times is too general to be a keyword alone: its weight is multiplied by COMMON_ALONE.
 COMMON_ALONE, COMMON_USES = 0.3, 3
+TOPIC_BASE, TOPIC_PER_WEIGHT, TOPIC_WEIGHTS = 0.2, 0.02, 8
+
+_SMALL_WORDS = frozenset("a an and for in of on the to via with".split())  # lower case inside Title Case names
+_LOG = [0.0] + [math.log(i) for i in range(1, 64)]
 _NOT_WORD = re.compile(r"[\W_]+")
-_HYPHENATED = re.compile(r"[^\W_]+(?:-[^\W_]+)+")
+_HYPHENATED = re.compile(r"(?<![^\W_])[^\W_]+(?:-[^\W_]+)+")  # (from a word's start only: linear)
 
 
-class Keyword(NamedTuple):
-    """A ranked keyword of one paper (a named tuple: cheap to send between processes)."""
+def rank_keywords(
+    terms: Terms,
+    df: Mapping[str, int],
+    n_docs: int,
+    title: str | None = None,
+    meanings: Meanings | None = None,
+    keyphraseness: Keyphraseness | None = None,
+) -> list[Keyword]:
+    """A paper's keywords, best first (see the module's description of the scores). `df` and
+    `n_docs` are the corpus's document frequencies and size; given the paper's `title`, the longest
+    phrases made only of its words weigh `IN_TITLE` times more; `meanings` are the acronyms the
+    corpus defines; `keyphraseness` says how often authors choose each phrase (the shipped
+    vocabulary alone if not given)."""
+    kp = keyphraseness or Keyphraseness(df=df)
+    out = _methods(terms, df, n_docs)
+    taken = {k.normalised for k in out}
+    acronyms, topic_aliases = _acronyms(terms, kp, taken)
+    out += acronyms
+    taken.update(k.normalised for k in acronyms)
+    skip = taken | terms.topic_keys | {normalise_keyword(short) for _, short, _ in terms.acronyms.values()}
+    phrases = score_phrases(terms, df, n_docs, title, kp, skip)
+    out += phrases
+    taken.update(k.normalised for k in phrases)
+    out += _topics(terms, kp, taken, topic_aliases)
+    ranked = sorted(out, key=lambda k: (-k.score, k.normalised))
+    if meanings:
+        ranked = merge_acronym_uses(ranked, meanings)
+    return group_variants(ranked, kp.factor)
 
-    normalised: str
-    label: str
-    kind: str  # method, acronym, phrase or topic
-    score: float
-    aliases: tuple[str, ...] = ()
 
-
-def rank_keywords(terms: Terms, df: Mapping[str, int], n_docs: int, title: str | None = None) -> list[Keyword]:
-    """A paper's keywords, best first. Scores are comparable across kinds: a paper's own method
-    names first (1-3.5; at most 0.5 for a name 1% of the papers use), then acronyms it defines
-    (1-1.3), key phrases (up to 0.9) and topics (0.2-0.36, below most phrases; a topic the paper abbreviates takes the acronym's).
-    Given the paper's `title`, the longest phrases made only of its words weigh `IN_TITLE` times more."""
-    common = max(3, n_docs // 100)  # a name this many papers use is not one paper's own method
-    out: list[Keyword] = []
-    taken: set[str] = set()
-    for key, (label, strength) in sorted(terms.methods.items(), key=lambda kv: -kv[1][1]):
+def _methods(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyword]:
+    """The paper's names, best first: a name and its long form are one keyword (see `_named`)."""
+    common = max(COMMON_PAPERS, n_docs // 100)
+    long_of = {long: key for key, long in terms.long_forms.items() if key in terms.methods and long in terms.methods}
+    out = []
+    for key, (label, strength) in terms.methods.items():
+        if key in long_of:
+            continue
         if df.get(METHOD_PREFIX + label, 1) > common:
-            strength = min(strength, 0.5)
-        aliases = tuple(short for long, short, _ in terms.acronyms.values() if normalise_keyword(long) == key)
-        out.append(Keyword(key, label, "method", round(strength, 4), aliases))
-    out = sorted(out, key=lambda k: -k.score)[: KEEP["method"]]
-    taken.update(k.normalised for k in out)
-    acr = []
-    topic_keys = terms.topic_keys
+            strength = min(strength, COMMON_METHOD)
+        long = terms.long_forms.get(key)
+        if long in long_of:
+            out.append(_named(key, label, terms.methods[long][0], strength))
+        else:
+            out.append(Keyword(key, label, "method", strength))
+    out = sorted(out, key=lambda k: (-k.score, k.normalised))[: KEEP["method"]]
+    return [k._replace(score=round(k.score * (1 if i == 0 else OTHER_METHODS), 4)) for i, k in enumerate(out)]
+
+
+def _named(key: str, short: str, long: str, strength: float) -> Keyword:
+    """A name with its long form: shown as the long form when that is the name written out (Title
+    Case words whose initials the short form is: `Contextualized Policy Recovery (CPR)`, `Pricing
+    with Perturbation (PwP)`), else as the coined short form (`Weight-Decomposed Low-Rank
+    Adaptation (DoRA)`, `Self-Play fIne-tuNing (SPIN)`)."""
+    words = long.split()
+    initials = "".join(w[0] for w in words).casefold()
+    capitalised = all(w[:1].isupper() or w.lower() in _SMALL_WORDS for w in words)
+    if capitalised and initials == "".join(c for c in short if c.isalpha()).casefold():
+        return Keyword(normalise_keyword(long), long, "method", strength, (short,))
+    return Keyword(key, short, "method", strength, (long,))
+
+
+def _acronyms(terms: Terms, kp: Keyphraseness, taken: set[str]) -> tuple[list[Keyword], dict]:
+    """The defined terms, and the aliases and scores of those that are topics (`large language
+    models (LLMs)` is the topic, with its alias)."""
+    out = []
     topic_aliases: dict[str, tuple[tuple[str, ...], float]] = {}
+    topic_keys = terms.topic_keys
     for key, (long, short, uses) in terms.acronyms.items():
         if key in taken:
             continue
-        # a term the authors define is one they hold key: above every phrase (on author keywords
-        # of other venues, defined terms were right about four times as often as phrases)
-        score = round(0.9 + 0.1 * min(uses, 4), 4)
-        if key in topic_keys:  # `large language models (LLMs)` is the topic, with its alias
+        evidence = ACRONYM_BASE + ACRONYM_PER_USE * min(uses, ACRONYM_USES)
+        score = round(evidence * max(kp.factor(key), kp.factor(normalise_keyword(short))), 4)
+        if key in topic_keys:
             topic_aliases[key] = ((short,), score)
-            continue
-        acr.append(Keyword(key, label_of(long.split()), "acronym", score, (short,)))
-    acr = sorted(acr, key=lambda k: (-k.score, k.normalised))[: KEEP["acronym"]]
-    out += acr
-    taken.update(k.normalised for k in acr)
-    skip = taken | topic_keys | {normalise_keyword(short) for _, short, _ in terms.acronyms.values()}
+        else:
+            out.append(Keyword(key, label_of(long.split()), "acronym", score, (short,)))
+    return sorted(out, key=lambda k: (-k.score, k.normalised))[: KEEP["acronym"]], topic_aliases
+
+
+def score_phrases(
+    terms: Terms, df: Mapping[str, int], n_docs: int, title: str | None, kp: Keyphraseness, skip: Set[str] = frozenset()
+) -> list[Keyword]:
+    """The paper's best `KEEP` phrases (not those in `skip`), best first, before variants merge."""
     log_n = math.log(n_docs + 1)
     rare = log_n - math.log(2) + 1  # the weight of a phrase no other paper uses
     get, log = df.get, math.log
     titled = _title_phrases(terms.phrases, title) if title else ()
-    candidates = []
+    weights = []
     for key, (count, first, written) in terms.phrases.items():
         if key in skip:
             continue
@@ -77,27 +151,46 @@ def rank_keywords(terms: Terms, df: Mapping[str, int], n_docs: int, title: str |
         weight = (1 + _LOG[count] if count < 64 else 1 + log(count)) * (
             rare if shared is None else log_n - log(shared + 1) + 1
         )
-        if first < 40:
-            weight *= 1.5
+        if first < FIRST_WORDS:
+            weight *= IN_FIRST_WORDS
         if key in titled:
             weight *= IN_TITLE
         if count < COMMON_USES and " " not in key and key in COMMON_WORDS and written[1:].islower():
             weight *= COMMON_ALONE
-        candidates.append((-weight, key, written))  # then the key: ties break the same way on every run
+        weights.append((weight, key, written))
+    if not weights:
+        return []
+    # Keyphraseness in the order of the weights, until no phrase left can reach the best KEEP
+    # (a factor is at most FACTOR_RANGE's top): the same phrases, far fewer look-ups.
+    weights.sort(key=lambda w: -w[0])
+    top, most = weights[0][0], FACTOR_RANGE[1]
+    best: list[float] = []  # the KEEP best scores so far (a heap: the least first)
+    candidates = []
+    for weight, key, written in weights:
+        if len(best) == KEEP["phrase"] and weight * most < best[0]:
+            break
+        score = weight * kp.factor(key)
+        candidates.append((-score, key, written))  # then the key: ties break the same way on every run
+        if len(best) < KEEP["phrase"]:
+            heapq.heappush(best, score)
+        elif score > best[0]:
+            heapq.heapreplace(best, score)
     scored = heapq.nsmallest(KEEP["phrase"], candidates)  # the same as sorted(...)[:KEEP], with fewer comparisons
-    top = -scored[0][0] if scored else 1.0
-    for weight, key, written in scored:
-        weight = -weight
-        out.append(Keyword(key, label_of(written.split(" ")), "phrase", round(0.9 * weight / top, 4)))
-        taken.add(key)
-    topics = sorted(terms.topics.items(), key=lambda kv: (-kv[1], kv[0]))[: KEEP["topic"]]
-    for name, weight in topics:
+    return [
+        Keyword(key, label_of(written.split(" ")), "phrase", round(-PHRASE_TOP * weight / top, 4))
+        for weight, key, written in scored
+    ]
+
+
+def _topics(terms: Terms, kp: Keyphraseness, taken: set[str], topic_aliases: dict) -> list[Keyword]:
+    out = []
+    for name, weight in sorted(terms.topics.items(), key=lambda kv: (-kv[1], kv[0]))[: KEEP["topic"]]:
         key = normalise_keyword(name)
         if key not in taken:
             aliases, score = topic_aliases.get(key, ((), 0.0))
-            score = max(score, round(0.2 + 0.02 * min(weight, 8), 4))
-            out.append(Keyword(key, name, "topic", score, aliases))
-    return distinct(sorted(out, key=lambda k: (-k.score, k.normalised)), terms.phrases)
+            evidence = TOPIC_BASE + TOPIC_PER_WEIGHT * min(weight, TOPIC_WEIGHTS)
+            out.append(Keyword(key, name, "topic", max(score, round(evidence * kp.factor(key), 4)), aliases))
+    return out
 
 
 def title_words(title: str) -> frozenset[str]:
@@ -130,44 +223,3 @@ def _title_phrases(phrases: Mapping[str, list], title: str) -> set[str]:
         for key in inside
         if (key not in in_longer if " " not in key else not any(frozenset(key.split(" ")) < w for w in longer))
     }
-
-
-# Acronyms the corpus defines: normalised short form -> {normalised long form: label}.
-Meanings = dict[str, dict[str, str]]
-
-
-def merge_acronym_uses(ranked: list[Keyword], meanings: Meanings) -> list[Keyword]:
-    """A phrase that is an acronym the corpus defines (`LLMs`, defined elsewhere as `large
-    language models (LLMs)`) becomes that keyword, when the acronym has one meaning."""
-    present = {k.normalised for k in ranked}
-    merged = []
-    for k in ranked:
-        targets = meanings.get(k.normalised) if k.kind == "phrase" else None
-        if targets and len(targets) == 1:
-            ((key, label),) = targets.items()
-            if key in present:
-                continue
-            k = Keyword(key, label, "acronym", k.score, (k.label,))
-            present.add(key)
-        elif k.kind == "phrase" and " " in k.label and k.label != k.label.lower():
-            expanded = _expanded(k.label, meanings)  # `multi-agent RL` is `multi-agent reinforcement learning`
-            if expanded is not None:
-                key = normalise_keyword(expanded)
-                if key in present:
-                    continue
-                k = Keyword(key, expanded, "phrase", k.score, (k.label,))
-                present.add(key)
-        merged.append(k)
-    return merged
-
-
-def _expanded(label: str, meanings: Meanings) -> str | None:
-    """`label` with each short form the corpus defines once written out; None if it has none."""
-    words, changed = label.split(), False
-    for i, word in enumerate(words):
-        if len(word) > 1 and word.isupper():
-            targets = meanings.get(normalise_keyword(word))
-            if targets and len(targets) == 1:
-                words[i] = next(iter(targets.values()))
-                changed = True
-    return " ".join(words) if changed else None

@@ -25,6 +25,7 @@ class Terms:
     acronyms: dict[str, tuple[str, str, int]] = field(default_factory=dict)  # norm long -> (long, short, uses)
     phrases: dict[str, list] = field(default_factory=dict)
     topics: dict[str, int] = field(default_factory=dict)
+    long_forms: dict[str, str] = field(default_factory=dict)  # a method's key -> its long form's (`cpr` -> ...)
 
     @property
     def topic_keys(self) -> set[str]:
@@ -42,7 +43,7 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     terms = Terms(phrases=phrases)
     shorts = _add_definitions(text, terms)
     terms.topics = match_topics(words, _with_short_form_uses(phrases, terms.acronyms), taxonomy)
-    add_method_names(text, terms.methods, terms.acronyms, shorts)
+    add_method_names(text, terms.methods, terms.acronyms, shorts, terms.long_forms)
     if "github" in abstract:  # (`clean` took the URLs out of `text`)
         add_repository_names(text, own_repositories(abstract), terms.methods)
     return terms

@@ -7,23 +7,21 @@ built once at the end. Like a load, the copy appears only once complete."""
 
 from __future__ import annotations
 
+import os
+
 from ..errors import PaperdbError
-from ..store.server import shown
+from .server import shown
 
 BATCH = 5_000  # rows read from the server and written at a time
-DEFER_FTS = "INSERT INTO etl_flags (name) VALUES ('fts_deferred')"
-REBUILD_FTS = "INSERT INTO papers_fts (papers_fts) VALUES ('rebuild')"
-RESUME_FTS = "DELETE FROM etl_flags WHERE name = 'fts_deferred'"
 
 
 def snapshot(source_url: str, db_file: str) -> dict[str, int]:
     """Copy the server database `source_url` into the new SQLite file `db_file`; returns the
     rows copied per table. `db_file` must not exist yet (a snapshot never overwrites)."""
-    import os
-
-    from ..store.creating import database_to_write
-    from ..store.engine import at_head, make_engine, migrate, transaction
-    from ..store.server import checked_url, make_server_engine
+    from .creating import database_to_write
+    from .engine import at_head, make_engine, migrate, transaction
+    from .server import checked_url, make_server_engine
+    from .writer import Writer
 
     if os.path.exists(db_file):
         raise PaperdbError(f"{db_file}: exists; a snapshot writes a new database (remove it, or give another path)")
@@ -40,32 +38,29 @@ def snapshot(source_url: str, db_file: str) -> dict[str, int]:
                 try:
                     with transaction(engine) as writing:
                         migrate(writing)
-                        return _copy(reading, writing.connection.driver_connection)
+                        return _copy(reading, Writer(writing))
                 finally:
                     engine.dispose()
     finally:
         source.dispose()
 
 
-def _copy(reading, raw) -> dict[str, int]:
-    """Every model table's rows from the server into the SQLite connection `raw`, parents first;
-    the full-text index is built once at the end."""
+def _copy(reading, writer) -> dict[str, int]:
+    """Every table's rows from the server into the new database, parents first; the full-text
+    index is built once at the end."""
     from sqlalchemy import select
 
-    from ..store.models import Base
+    from .schema import metadata
 
     counts: dict[str, int] = {}
-    raw.execute(DEFER_FTS)
-    for table in Base.metadata.sorted_tables:
-        names = ", ".join(f'"{c.name}"' for c in table.columns)
-        insert = f'INSERT INTO "{table.name}" ({names}) VALUES ({", ".join("?" * len(table.columns))})'
+    writer.defer_search()
+    for table in metadata.sorted_tables:
         rows = reading.execution_options(stream_results=True, yield_per=BATCH).execute(
             select(*table.columns).order_by(*table.primary_key.columns)
         )
         counts[table.name] = 0
         for part in rows.partitions(BATCH):
-            raw.executemany(insert, [tuple(row) for row in part])
+            writer.insert(table, [tuple(row) for row in part])
             counts[table.name] += len(part)
-    raw.execute(REBUILD_FTS)
-    raw.execute(RESUME_FTS)
+    writer.rebuild_search()
     return counts

@@ -1,0 +1,162 @@
+"""Papers handed to keyword extraction while a load runs, and the ranking that uses them or starts
+afresh. Imported before SQLAlchemy (a load starts its keyword workers first): no database here."""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from ..errors import PaperdbError
+from ..extract.corpus import BACKLOG, CHUNK, CorpusRanking, Reference, StatisticsSink, worker_count
+from ..extract.keywords import taxonomy_path
+from ..sources import InputFile
+from ..text.cleaning import clean_abstract, clean_title
+from ..text.identity import abstract_sha256, paper_id
+from .reading import Reader
+from .taxonomy import load_taxonomy
+
+if TYPE_CHECKING:
+    from ..store.writer import Writer
+
+DIGEST = 16  # hex digits of an abstract's SHA-256 kept to tell whether the text fed is the stored one
+Retitled = dict[str, str | None]  # papers fed with a title that is not the stored one: id -> stored title
+
+
+def keyword_ranking(reference: Reference | None = None, on_statistics: StatisticsSink | None = None) -> CorpusRanking:
+    """A ranking of the corpus with the configured topic taxonomy (see `CorpusRanking`)."""
+    return CorpusRanking(load_taxonomy(taxonomy_path()), reference, on_statistics)
+
+
+class KeywordFeed:
+    """Papers handed to keyword extraction during a load, each with the SHA-256 of the text fed.
+
+    A load feeds papers before it knows the corpus: the first files' abstracts while it is still
+    starting up (`speculate`), then each new or changed paper as it saves it. The work is used
+    only if every fed text is the one the database ends up with (`fed_ranking`); a paper fed
+    twice with different texts marks the feed stale and the ranking starts afresh. A title
+    matters only to ranking: a paper whose stored title is not the one fed is ranked with the
+    stored one."""
+
+    def __init__(self) -> None:
+        self.ranking: CorpusRanking | None = None
+        # paper id -> SHA-256 of the abstract fed (first `DIGEST` hex digits), then the title's `title_tag`
+        self.fed: dict[str, str] = {}
+        self.stale = False
+
+    def feed(self, papers: Iterable[tuple[str, str, str, str | None]]) -> None:
+        """Feed `(id, abstract, SHA-256 of the abstract, title)`; a paper already fed with this text is skipped."""
+        if self.stale:
+            return
+        batch = []
+        for pid, abstract, digest, title in papers:
+            digest = digest[:DIGEST]
+            known = self.fed.get(pid)
+            if known is None:
+                self.fed[pid] = digest + title_tag(title)
+                batch.append((pid, abstract, title))
+            elif known[:DIGEST] != digest:
+                self.stale = True
+                self.close()
+                return
+        if batch:
+            if self.ranking is None:
+                self.ranking = keyword_ranking()
+            self.ranking.feed(batch)
+
+    def speculate(self, files: Sequence[InputFile], reader: Reader) -> None:
+        """Feed the abstracts of the first files, as many as the workers take without waiting,
+        so they extract while the load imports its libraries and migrates. `reader` keeps the
+        files for the load; bad files are left for the load to report."""
+        if worker_count() < 2:  # no workers to give the work to
+            return
+        room = (BACKLOG + worker_count()) * CHUNK
+        for input_file in files:
+            if len(self.fed) >= room or self.stale:
+                return
+            parsed = reader.read_early(input_file)
+            if parsed is None:
+                return
+            entries = [e for e in list(parsed.entries)[: room - len(self.fed)] if e.abstract]
+            self.feed(
+                (paper_id(e.abstract), clean_abstract(e.abstract), abstract_sha256(e.abstract), fed_title(e.title))
+                for e in entries
+            )
+
+    def close(self) -> None:
+        if self.ranking is not None:
+            self.ranking.close()
+
+
+def fed_title(title: str | None) -> str | None:
+    """A source's title as the papers table stores it (the form keywords are ranked with)."""
+    return clean_title(title) if title else None
+
+
+def keyword_text(abstract: str | None, digest: str | None, title: str | None) -> tuple[str, str]:
+    """The text a paper's keywords are extracted from, and what tells that text's version: the
+    (cleaned) abstract and the SHA-256 of the abstract as written (`papers.abstract_sha256`), or
+    for a paper no source gives one its title and the title's SHA-256."""
+    if abstract is not None and digest is not None:
+        return abstract, digest
+    text = title or ""
+    return text, abstract_sha256(text)
+
+
+def title_tag(title: str | None) -> str:
+    """A short checksum of a title, to tell whether the title fed is the stored one."""
+    return "" if title is None else format(zlib.crc32(title.encode("utf-8", "surrogatepass")), "08x")
+
+
+def fed_ranking(
+    writer: Writer,
+    feed: KeywordFeed | None,
+    among: str | None = None,
+    reference: Reference | None = None,
+    on_statistics: StatisticsSink | None = None,
+) -> tuple[CorpusRanking, Retitled]:
+    """The ranking of every paper (or of those whose ids the SQL `among` selects), with their
+    titles that changed since they were fed: the load's `feed` completed from the database when
+    every text it fed is the stored one, else a ranking fed afresh from the database."""
+    total = writer.scalar(f"SELECT count(*) FROM papers{_only(among)}")
+    ranking = None if feed is None or feed.stale else feed.ranking
+    if ranking is not None:
+        ranking.reference, ranking.on_statistics = reference, on_statistics
+        retitled = complete_feed(writer, ranking, feed.fed, total, among)
+        if retitled is not None:
+            return ranking, retitled
+        ranking.close()
+    ranking = keyword_ranking(reference, on_statistics)
+    retitled = complete_feed(writer, ranking, {}, total, among)
+    if retitled is None:  # (cannot happen inside the load's transaction; a one-line error if it ever does)
+        ranking.close()
+        raise PaperdbError("papers changed while their keywords were computed; run the load again")
+    return ranking, retitled
+
+
+def complete_feed(
+    writer: Writer, ranking: CorpusRanking, fed: dict[str, str], total: int, among: str | None = None
+) -> Retitled | None:
+    """Feed the papers not yet fed (of those whose ids `among` selects, if given: `total` of
+    them). None unless the ranking now holds each paper once, with the text the database holds;
+    else the papers fed with a title that is not the stored one (id -> title)."""
+    retitled: Retitled = {}
+    with writer.stream(f"SELECT id, abstract, abstract_sha256, title FROM papers{_only(among)}") as batches:
+        for rows in batches:
+            batch = []
+            for pid, abstract, digest, title in rows:
+                if abstract is None:  # (a paper no source gives an abstract: its title)
+                    abstract, digest = keyword_text(None, None, title)
+                known = fed.get(pid)
+                if known is None:
+                    batch.append((pid, abstract, title))
+                elif known[:DIGEST] != digest[:DIGEST]:
+                    return None
+                elif known[DIGEST:] != title_tag(title):
+                    retitled[pid] = title
+            ranking.feed(batch)
+    return retitled if ranking.fed == total else None
+
+
+def _only(among: str | None) -> str:
+    return f" WHERE id IN ({among})" if among else ""

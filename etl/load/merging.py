@@ -1,0 +1,101 @@
+"""One paper for one work: a paper no source gives an abstract joins the paper with an abstract
+that shares one of its ids (DOI, OpenReview, arXiv, PMLR, ACL Anthology) or its venue, year and
+normalised title; a paper whose abstract records all left goes back to being its other records'
+(`etl.extract.identity`). Ids that go stay resolvable in `paper_former_ids`."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+
+from ..extract.identity import STRONG_IDS, identity, identity_id
+from ..iterables import chunks
+from ..store.writer import IDS_PER_QUERY, Writer
+from .records import NEW_PAPER
+
+# Told the ids of papers about to be removed (their keywords are counted out first).
+Forget = Callable[[list[str]], None]
+
+MERGED = "merged"  # paper_former_ids.revision of an id a paper had before it joined another
+STRONG = ", ".join(f"'{scheme}'" for scheme in STRONG_IDS)
+# Papers without an abstract (of `:ids`, or that share an id or a title with one of `:ids`) and
+# the smallest paper with an abstract each matches.
+MATCHES = f"""
+SELECT a.id, min(p.id) FROM papers a
+JOIN paper_ids ai ON ai.paper_id = a.id AND ai.scheme IN ({STRONG})
+JOIN paper_ids pi ON pi.scheme = ai.scheme AND pi.value = ai.value AND pi.paper_id != a.id
+JOIN papers p ON p.id = pi.paper_id AND p.abstract IS NOT NULL
+WHERE a.abstract IS NULL AND (a.id IN :ids OR p.id IN :ids)
+GROUP BY a.id
+UNION ALL
+SELECT a.id, min(p.id) FROM papers a
+JOIN papers p ON p.title_key = a.title_key AND p.venue = a.venue AND p.year = a.year AND p.abstract IS NOT NULL
+WHERE a.abstract IS NULL AND a.title_key IS NOT NULL AND (a.id IN :ids OR p.id IN :ids)
+GROUP BY a.id
+"""
+# The records of papers (`:ids`), with what identifies one that gives no abstract.
+RECORDS_OF = "SELECT paper_id, source_id, position, ids, title, venue, year FROM paper_sources WHERE paper_id IN :ids"
+
+
+def merge_into_abstracts(writer: Writer, papers: Iterable[str], forget: Forget) -> dict[str, str]:
+    """Move the records of each paper without an abstract that matches a paper with one (among
+    `papers`, or matching one of them) to that paper; `forget(ids)` is told the papers that go
+    before they are deleted. Returns {former id: the paper it joined}."""
+    joined: dict[str, str] = {}
+    for part in chunks(sorted(papers), IDS_PER_QUERY):
+        for orphan, target in writer.execute_in(MATCHES, ids=part):
+            joined[orphan] = min(target, joined.get(orphan, target))
+    if joined:
+        _move(writer, joined, forget)
+    return joined
+
+
+def give_back(writer: Writer, papers: Iterable[str], now: str, forget: Forget) -> dict[str, str]:
+    """For papers left without a record that gives an abstract: each remaining record goes to the
+    paper its own identity names (made if missing); the paper goes. Returns {gone: first new id}."""
+    moves: dict[tuple[int, int], str] = {}
+    new: dict[str, tuple] = {}
+    gone: dict[str, str] = {}
+    for part in chunks(sorted(papers), IDS_PER_QUERY):
+        for pid, source_id, position, ids, title, venue, year in writer.execute_in(RECORDS_OF, ids=part):
+            key = identity(json.loads(ids).items() if ids else (), venue, year, title)
+            if key is None:
+                continue
+            target = identity_id(key)
+            moves[(source_id, position)] = target
+            new.setdefault(target, (target, None, None, venue, year, source_id, "none", now, now))
+            gone.setdefault(pid, target)
+    existing = {pid for (pid,) in writer.select_in("papers", ("id",), "id", new)}
+    writer.insert("papers", [row for pid, row in new.items() if pid not in existing], NEW_PAPER)
+    writer.update(
+        "paper_sources",
+        [{"source_id": s, "position": p, "paper_id": t} for (s, p), t in moves.items()],
+        ["paper_id"],
+        key=("source_id", "position"),
+    )
+    _forget(writer, gone, forget)
+    return gone
+
+
+def _move(writer: Writer, joined: dict[str, str], forget: Forget) -> None:
+    writer.execute(
+        "UPDATE paper_sources SET paper_id = :new WHERE paper_id = :old",
+        [{"old": old, "new": new} for old, new in joined.items()],
+    )
+    _forget(writer, joined, forget)
+
+
+def _forget(writer: Writer, gone: dict[str, str], forget: Forget) -> None:
+    """Keep the ids of papers that go resolvable, then remove the papers (with what was derived
+    from their records: ids, authors, keywords, links)."""
+    if not gone:
+        return
+    rows = [{"old": old, "new": new} for old, new in gone.items()]
+    writer.execute("UPDATE paper_former_ids SET paper_id = :new WHERE paper_id = :old", rows)
+    writer.execute(
+        "INSERT INTO paper_former_ids (former_id, paper_id, revision) VALUES (:old, :new, :why)"
+        " ON CONFLICT (former_id) DO UPDATE SET paper_id = excluded.paper_id, revision = excluded.revision",
+        [row | {"why": MERGED} for row in rows],
+    )
+    forget(list(gone))
+    writer.delete_in("papers", "id", list(gone))

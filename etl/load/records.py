@@ -1,0 +1,123 @@
+"""A file's records stored: each record's paper (by its abstract, else by its identity), the
+papers new to the database, and one `paper_sources` row per record."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from ..extract.derive import derive
+from ..extract.identity import identity, identity_id
+from ..sources.records import Entry, ParsedFile
+from ..store.writer import Writer
+from ..text.cleaning import clean_abstract
+from ..text.identity import abstract_sha256, paper_id
+from .feed import fed_title, keyword_text
+from .rows import LINK_COLUMNS, RECORD_FIELDS, link_rows, record_fields
+
+# What a load sets of a paper it adds (its bibliography and keywords follow).
+NEW_PAPER = (
+    "id",
+    "abstract",
+    "abstract_sha256",
+    "venue",
+    "year",
+    "text_source_id",
+    "code_status",
+    "updated_at",
+    "added_at",
+)
+# A record's row in paper_sources: where it is, its paper, what it says (`rows.record_fields`), its
+# own text where it differs from the paper's, whether it gives an abstract, its venue and year.
+RECORD_COLUMNS = (
+    "source_id",
+    "position",
+    "paper_id",
+    "line",
+    *RECORD_FIELDS,
+    "abstract",
+    "has_abstract",
+    "venue",
+    "year",
+)
+Feed = Callable[[Iterable[tuple[str, str, str, str | None]]], None]
+
+
+@dataclass
+class Saved:
+    """What saving records did (in a load, or in one of its files): the papers added, each
+    paper's records saved, the papers whose records changed (`recorded`) and those whose
+    bibliography is to be redone (`touched`), and what was counted."""
+
+    source_id: int = 0
+    added: set[str] = field(default_factory=set)
+    records: Counter[str] = field(default_factory=Counter)
+    recorded: set[str] = field(default_factory=set)
+    touched: set[str] = field(default_factory=set)
+    entries: int = 0  # records stored
+    without_abstract: int = 0  # of them, records that give no abstract
+    skipped: int = 0  # records nothing identifies
+
+    def merge(self, other: Saved) -> None:
+        """Add what a file saved to what the load saved."""
+        self.added |= other.added
+        self.records.update(other.records)
+        self.entries += other.entries
+        self.without_abstract += other.without_abstract
+        self.skipped += other.skipped
+
+
+def paper_of(entry: Entry, venue: str | None, year: int | None) -> str | None:
+    """The id of the paper a record is (see `etl.extract.identity`), or None when it has no abstract,
+    no title and no id to tell it by."""
+    if entry.abstract:
+        return paper_id(entry.abstract)
+    key = identity(entry.ids, venue, year, entry.title)
+    return identity_id(key) if key else None
+
+
+def save_records(
+    writer: Writer, parsed: ParsedFile, entries: list[Entry], source_id: int, now: str, feed: Feed, saved: Saved
+) -> list[str]:
+    """Store `entries` of `parsed` (a file, saved as source `source_id`): a paper for each record
+    whose paper is new (its first record's text), and every record. Feeds new papers to keyword
+    extraction; returns the ids of the papers the records are (None entries skipped)."""
+    placed = []  # (entry, paper id, venue, year)
+    for entry in entries:
+        venue, year = entry.venue or parsed.venue, entry.year or parsed.year
+        pid = paper_of(entry, venue, year)
+        if pid is None:
+            saved.skipped += 1
+        else:
+            placed.append((entry, pid, venue, year))
+    texts = dict(writer.select_in("papers", ("id", "abstract"), "id", {pid for _, pid, _, _ in placed}))
+    new, links, fed = [], [], []
+    for entry, pid, venue, year in placed:
+        if pid in texts:
+            continue
+        texts[pid] = text = clean_abstract(entry.abstract) if entry.abstract else None
+        digest = abstract_sha256(entry.abstract) if entry.abstract else None  # (of the text as written)
+        derived = derive(text) if text else None
+        if derived is not None:
+            links += link_rows(pid, derived)
+        status = derived.code_status if derived else "none"
+        new.append((pid, text, digest, venue, year, source_id, status, now, now))
+        saved.added.add(pid)
+        title = fed_title(entry.title)
+        fed.append((pid, *keyword_text(text, digest, title), title))
+    writer.insert("papers", new, NEW_PAPER)
+    feed(fed)
+    writer.insert("paper_links", links, LINK_COLUMNS)
+    rows = []
+    for entry, pid, venue, year in placed:
+        own = entry.abstract if entry.abstract and entry.abstract != texts[pid] else None
+        has = bool(entry.abstract)
+        rows.append((source_id, entry.position, pid, entry.line, *record_fields(entry), own, has, venue, year))
+        saved.records[pid] += 1
+        saved.without_abstract += not has
+    writer.insert("paper_sources", rows, RECORD_COLUMNS)
+    saved.entries += len(rows)
+    ids = [pid for _, pid, _, _ in placed]
+    saved.recorded.update(ids)
+    return ids

@@ -1,0 +1,95 @@
+"""What stored keyword scores are a function of, besides the corpus: the code of keyword
+extraction (every module it imports, found by reading their imports, so none is forgotten), the
+SQL that stores and labels keywords, the word lists and data files, and the topic taxonomy in use.
+Their fingerprint is kept with the last rescore; when it differs, the next load rescores."""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+from functools import lru_cache
+from pathlib import Path
+
+from ..errors import InputError
+from ..extract.keywords import MAX_TAXONOMY_BYTES, taxonomy_path
+from ..sources.files import read_regular_file
+
+PACKAGE = Path(__file__).resolve().parent.parent  # the `etl` package
+# Extraction: these packages and every module of paperdb they import, at any depth.
+EXTRACTION = ("etl.extract.corpus", "etl.extract.keywords")
+# How ranked keywords become stored rows, labels and facet copies, and the title form ranked.
+STORING = ("etl.load.keywords", "etl.load.incremental", "etl.load.feed", "etl.load.rows", "etl.text.cleaning")
+DATA = "data"  # word lists and other data the rules read (the bundled listings aside)
+
+
+def fingerprint() -> str:
+    """SHA-256 of the keyword rules, data files and topic taxonomy in use."""
+    digest = hashlib.sha256(_code_and_data())
+    try:
+        digest.update(b"taxonomy\0" + read_regular_file(taxonomy_path(), MAX_TAXONOMY_BYTES, "$PAPERDB_TOPICS"))
+    except InputError:  # (loading the taxonomy reports what is wrong with it)
+        digest.update(b"taxonomy unusable")
+    return digest.hexdigest()
+
+
+@lru_cache(maxsize=1)
+def _code_and_data() -> bytes:
+    digest = hashlib.sha256()
+    for path in rule_files():
+        digest.update(f"{path.relative_to(PACKAGE).as_posix()}\0".encode())
+        digest.update(path.read_bytes())
+    return digest.digest()
+
+
+def rule_files() -> list[Path]:
+    """The source files of `EXTRACTION` with everything of paperdb they import, of `STORING`, and
+    the data files, sorted."""
+    modules = _imported_closure(EXTRACTION) | set(STORING)
+    files = {_source(module) for module in modules}
+    files |= {p for p in (PACKAGE / DATA).rglob("*") if p.is_file() and "listings" not in p.parts}
+    return sorted(f for f in files if f is not None)
+
+
+def _imported_closure(roots: tuple[str, ...]) -> set[str]:
+    seen: set[str] = set()
+    pending = list(roots)
+    while pending:
+        module = pending.pop()
+        if module in seen or _source(module) is None:
+            continue
+        seen.add(module)
+        pending += _imports(module)
+    return seen
+
+
+def _source(module: str) -> Path | None:
+    """The file of a module of the `etl` package (a package's __init__.py), or None."""
+    parts = module.split(".")
+    if parts[0] != "etl":
+        return None
+    base = PACKAGE.joinpath(*parts[1:])
+    for candidate in (base / "__init__.py", base.with_suffix(".py")):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _imports(module: str) -> list[str]:
+    """The modules of the `etl` package that `module` imports (a `from package import name` may
+    name a submodule: both are listed, and only real files are followed)."""
+    path = _source(module)
+    assert path is not None
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                target = f"{base}.{node.module}" if node.module else base
+            else:
+                target = node.module or ""
+            found.append(target)
+            found += [f"{target}.{alias.name}" for alias in node.names]
+    return [name for name in found if name.startswith("etl")]

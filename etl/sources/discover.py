@@ -1,0 +1,98 @@
+"""Which files a load reads: files named, directories walked, globs expanded, each file once."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from importlib.resources import files as package_files
+from pathlib import Path
+
+from ..errors import InputError, storable_path
+from .globbing import expand_glob, is_pattern
+from .walking import walk_once
+
+# The file name endings of input files, and the format each suggests when the content does not say.
+SUFFIX_FORMATS = {
+    ".txt": "listing",
+    ".json": "icml-events",
+    ".bib": "pmlr-bibtex",
+    ".bibtex": "pmlr-bibtex",
+    ".csv": "csv",
+    ".tsv": "csv",
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+}
+# File name endings a directory walk picks up; anything else in a directory is reported as skipped.
+INPUT_SUFFIXES = tuple(SUFFIX_FORMATS)
+
+
+@dataclass(frozen=True, slots=True)
+class InputFile:
+    """A file to load: the path as the user gave it (or as found in a walk) and its real location."""
+
+    path: str
+    resolved: str
+
+    @property
+    def stored(self) -> str:
+        """`resolved` as the database keeps it (see `storable_path`)."""
+        return storable_path(self.resolved)
+
+    @property
+    def shown(self) -> str:
+        """`path` as the database keeps it."""
+        return storable_path(self.path)
+
+
+@dataclass(frozen=True, slots=True)
+class Discovery:
+    files: tuple[InputFile, ...]
+    skipped: tuple[tuple[str, str], ...]  # (path, why) for files a directory walk passed over
+
+
+def bundled_listings_dir() -> Path:
+    """The ICML 2024 listings shipped with the package: the default dataset."""
+    return Path(str(package_files("etl") / "data" / "listings"))
+
+
+def _walk(directory: str, files: list[str], skipped: list[tuple[str, str]]) -> None:
+    for root, _, names in walk_once(directory):
+        for name in names:
+            full = os.path.join(root, name)
+            if not name.lower().endswith(INPUT_SUFFIXES):
+                skipped.append((full, "not an input file"))
+            elif not os.path.isfile(full):
+                skipped.append((full, "not a regular file"))
+            else:
+                files.append(full)
+
+
+def discover(paths: list[str]) -> Discovery:
+    """Expand files, directories (walked recursively, symlink loops not followed) and globs.
+
+    Files named explicitly are always read; a directory walk takes only input files and reports
+    the rest as skipped. A path that matches nothing is an error.
+    """
+    found: list[str] = []
+    skipped: list[tuple[str, str]] = []
+    for given in paths:
+        if os.path.isdir(given):
+            _walk(given, found, skipped)
+        elif os.path.exists(given):
+            found.append(given)
+        elif is_pattern(given):
+            matches = expand_glob(given)
+            if not matches:
+                raise InputError(given, "no files match this pattern")
+            for match in matches:
+                if os.path.isdir(match):
+                    _walk(match, found, skipped)
+                else:
+                    found.append(match)
+        else:
+            raise InputError(given, "no such file or directory")
+    unique: dict[str, InputFile] = {}
+    for path in found:
+        resolved = os.path.realpath(path)
+        unique.setdefault(resolved, InputFile(path=path, resolved=resolved))
+    return Discovery(files=tuple(unique.values()), skipped=tuple(skipped))

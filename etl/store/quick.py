@@ -1,0 +1,45 @@
+"""A run that changes nothing, recorded without SQLAlchemy: a few milliseconds where importing
+SQLAlchemy and Alembic takes more than half a second. SQLite files only (a server's database
+takes the regular path); any doubt (no database, another schema) leaves it to the regular load."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Callable, Mapping
+
+from ..settings import lock_wait, schema_head
+from .access import busy_error, is_busy
+from .server import is_url
+
+Query = Callable[[str], list[tuple]]
+
+
+def record_if(db_file: str, holds: Callable[[Query], bool], row: Callable[[], Mapping[str, object]]) -> bool:
+    """In one write transaction: if `db_file` is a SQLite database at the schema head and
+    `holds(query)` is true (`query` runs a SELECT on it), add `row()` to `etl_runs` and commit;
+    returns whether it did. The answer holds until the row is written, as in a load."""
+    if is_url(db_file) or not os.path.exists(db_file):
+        return False
+    con = sqlite3.connect(db_file, timeout=lock_wait(), isolation_level=None)
+    try:
+        con.execute("BEGIN IMMEDIATE")
+        at_head = con.execute("SELECT version_num FROM alembic_version").fetchall() == [(schema_head(),)]
+        if not at_head or not holds(lambda sql: con.execute(sql).fetchall()):
+            con.execute("ROLLBACK")
+            return False
+        values = dict(row())
+        names = ", ".join(values)
+        con.execute(f"INSERT INTO etl_runs ({names}) VALUES ({', '.join(':' + key for key in values)})", values)
+        con.execute("COMMIT")
+        return True
+    except sqlite3.OperationalError as exc:
+        if con.in_transaction:
+            con.execute("ROLLBACK")
+        if is_busy(exc):
+            raise busy_error(db_file) from None
+        return False  # not a paperdb database, or an older one: the regular load says what to do
+    except sqlite3.DatabaseError:
+        return False
+    finally:
+        con.close()

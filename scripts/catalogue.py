@@ -1,0 +1,25 @@
+"""The paperlists catalogue the measurement and build scripts read: its venue files, from the
+archive `../shared/samples/paperlists-catalogue.tar.xz` or from the folder it extracts to."""
+
+from __future__ import annotations
+
+import tarfile
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CATALOGUE = ROOT.parent / "shared" / "samples" / "paperlists-catalogue.tar.xz"
+
+
+def catalogue_files(path: Path) -> Iterator[tuple[str, bytes]]:
+    """(path inside the catalogue, content) of each venue file (`colm/colm2024.json`): from a
+    folder in path order, from the archive as a stream in its own order."""
+    if path.is_dir():
+        for file in sorted(path.rglob("*.json")):
+            yield file.relative_to(path).as_posix(), file.read_bytes()
+        return
+    with tarfile.open(path, "r|*") as archive:
+        for member in archive:
+            if member.isfile() and member.name.endswith(".json"):
+                name = member.name.split("/", 1)[1] if "/" in member.name else member.name
+                yield name, archive.extractfile(member).read()

@@ -1,0 +1,105 @@
+"""How well paperdb's topics agree with the subject areas authors chose for their IJCAI papers.
+
+    .venv/bin/python scripts/topic_agreement.py [CATALOGUE] [--taxonomy PATH] [--show]
+
+CATALOGUE is the paperlists catalogue (the archive `../shared/samples/paperlists-catalogue.tar.xz`,
+the default, or the folder it extracts to); its IJCAI 2020-2023 files give each paper's subject
+areas (`Machine Learning: Reinforcement Learning; Robotics: Learning in Robotics`). Which areas mean
+which topic is written down in scripts/topic_areas.json (by meaning; topics with no IJCAI
+counterpart are not measured). Each abstract, with its title, is ranked as a load ranks it (the
+topics of `--taxonomy`, else `$PAPERDB_TOPICS`, else the bundled etl/data/topics.json), and for
+each topic with at least MIN_PAPERS papers in its areas:
+
+- recall: of the papers with the topic's areas, the share that get the topic;
+- precision: of the papers that get the topic, the share with its areas.
+
+Macro averages over those topics are the figures (`--show` prints every topic's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from catalogue import CATALOGUE, catalogue_files
+
+from etl.extract.corpus import rank_all
+from etl.extract.keywords import taxonomy_path
+from etl.load.taxonomy import load_taxonomy
+from etl.text.cleaning import clean_text
+from etl.text.identity import paper_id
+
+AREAS = Path(__file__).resolve().parent / "topic_areas.json"
+VENUES = ("ijcai/ijcai2020.json", "ijcai/ijcai2021.json", "ijcai/ijcai2022.json", "ijcai/ijcai2023.json")
+MIN_PAPERS = 10  # a topic is measured where at least this many papers have its areas
+
+
+def papers_with_areas(catalogue: Path) -> tuple[list[tuple[str, str, str | None]], dict[str, list[str]]]:
+    """(id, abstract, title) of each IJCAI paper with an abstract, and its subject areas by id."""
+    papers, areas = [], {}
+    for name, content in catalogue_files(catalogue):
+        if name not in VENUES:
+            continue
+        for record in json.loads(content):
+            abstract = " ".join(str(record.get("abstract") or "").split())
+            chosen = [a.strip().lower() for a in str(record.get("keywords") or "").split(";") if a.strip()]
+            if abstract and chosen:
+                pid = paper_id(abstract)
+                if pid not in areas:
+                    papers.append((pid, abstract, clean_text(record.get("title") or "") or None))
+                    areas[pid] = chosen
+    return papers, areas
+
+
+def agreement(topics: dict[str, set[str]], areas: dict[str, list[str]], patterns: dict[str, list[str]]) -> list:
+    """(topic, papers with its areas, papers with the topic, both) for each measured topic."""
+    rows = []
+    for topic, wanted in sorted(patterns.items()):
+        gold = {pid for pid, chosen in areas.items() if any(_means(area, p) for area in chosen for p in wanted)}
+        if len(gold) < MIN_PAPERS:
+            continue
+        got = {pid for pid in areas if topic in topics.get(pid, set())}
+        rows.append((topic, len(gold), len(got), len(gold & got)))
+    return rows
+
+
+def _means(area: str, pattern: str) -> bool:
+    """Whether a subject area (`computer vision: recognition`) is one a pattern names: `area:X`
+    names every subarea of area X; any other pattern is part of a subarea's name."""
+    field, _, sub = area.partition(":")
+    if pattern.startswith("area:"):
+        return field.strip() == pattern[5:]
+    return pattern in (sub or field)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("catalogue", nargs="?", default=str(CATALOGUE))
+    parser.add_argument("--taxonomy", help="a taxonomy file (default: $PAPERDB_TOPICS, else the bundled one)")
+    parser.add_argument("--show", action="store_true", help="print every topic's figures")
+    args = parser.parse_args()
+    papers, areas = papers_with_areas(Path(args.catalogue))
+    ranked = rank_all(papers, load_taxonomy(args.taxonomy or taxonomy_path()))
+    topics = {pid: {k.label for k in keywords if k.kind == "topic"} for pid, keywords in ranked.items()}
+    patterns = json.loads(AREAS.read_text(encoding="utf-8"))["topics"]
+    rows = agreement(topics, areas, patterns)
+    if args.show:
+        print(f"{'topic':48} {'areas':>6} {'topic':>6} {'both':>5} {'recall':>7} {'precision':>9}")
+        for topic, gold, got, both in rows:
+            print(f"{topic:48} {gold:6} {got:6} {both:5} {both / gold:7.3f} {both / got if got else 0:9.3f}")
+    recall = sum(both / gold for _, gold, _, both in rows) / len(rows)
+    precision = sum(both / got if got else 0 for _, _, got, both in rows) / len(rows)
+    print(
+        f"topics against IJCAI 2020-2023 subject areas ({len(papers)} papers, {len(rows)} topics):"
+        f" macro recall {recall:.3f}, precision {precision:.3f}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,177 @@
+"""Placeholders are missing values: never a paper's text, never a reason to stop or to merge."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from etl.extract.identity import identity
+from etl.sources import read_input
+from etl.text.placeholders import is_missing_abstract, is_placeholder
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        None,
+        "",
+        "   \n\t ",
+        "-",  # nips1987.json, record 90: stopped a whole load
+        "—",
+        "...",
+        "…",
+        "?",
+        "0",
+        "TBD",
+        "TBD.",
+        "T.B.D.",
+        "tba",
+        "N/A",
+        "n.a.",
+        "NA",
+        "none",
+        "None",
+        "null",
+        "NaN",
+        "Abstract",
+        "Abstract:",
+        "ABSTRACT",
+        "Abstract Unavailable",  # 55 NeurIPS records, 1987-2012
+        "(No Abstract)",  # colt2013.json, the preface
+        "No abstract available",
+        "No abstract available.",
+        "[Abstract not available]",
+        "Abstract not provided",
+        "To appear",
+        "To be announced",
+        "Coming soon",
+        "Summary form only given.",
+        "Summary form only for tutorial.",  # iros2006.json
+        "Poster",  # the title of 39 siggraphasia2020.json records, which have nothing else
+        "Untitled",
+        "Anonymous",
+        "Withdrawn",
+        "Unknown",
+    ],
+)
+def test_placeholders(text):
+    assert is_placeholder(text) and is_missing_abstract(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Preface",  # 19 proceedings prefaces: a title, one per venue and year
+        "Index",
+        "Frontmatter",
+        "Hash Kernels",
+        "Unknown Unknowns",
+        "Not All Tokens Are What You Need",
+        "To Be or Not to Be",
+        "A Paper Summary of Attention",
+        "Abstract Reasoning with Graph Abstractions",
+        "No Free Lunch",
+        "LLaMA",
+        "深度学习",  # a title in a script without spaces
+        "Tomáš Mikolov",
+        "T\x00itle",  # a NUL is bad input, for the reader to refuse, not a placeholder to pass over
+    ],
+)
+def test_real_text_is_no_placeholder(text):
+    assert not is_placeholder(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Part of",  # 13 NeurIPS records: a cut-off "Part of Advances in Neural ..." line
+        "Discussion of",  # 7 AISTATS 2011 discussions
+        "in",
+        "We",
+        "We consider",
+        "Shimon Ullman",  # an author's name where the abstract should be
+        "(LLE)",
+    ],
+)
+def test_fragments_are_no_abstract_but_may_be_a_title(text):
+    assert is_missing_abstract(text) and not is_placeholder(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Preface to ACML 2014",
+        "Recognizing visual relationships",
+        "本文提出了一种新的深度学习方法用于图像分类任务并取得了优异的结果",  # many letters, one "word"
+        "We prove a tight bound.",
+    ],
+)
+def test_short_abstracts_that_say_something_stay(text):
+    assert not is_missing_abstract(text)
+
+
+def _paperlists(*records) -> bytes:
+    return json.dumps([{"status": "Poster", "track": "main", **r} for r in records]).encode()
+
+
+def test_placeholder_abstracts_are_skipped_and_counted_never_an_error_nor_one_paper():
+    real = "We study placeholders in real catalogues and show that they are missing values."
+    parsed = read_input(
+        "nips1987.json",
+        _paperlists(
+            {"title": "Using Neural Networks to Improve Cochlear Implants", "author": "A B", "abstract": "-"},
+            {"title": "Paper one", "author": "A B", "abstract": "TBD"},
+            {"title": "Paper two", "author": "C D", "abstract": "TBD"},
+            {"title": "Markov Random Fields", "author": "E F", "abstract": "Part of"},
+            {"title": "Real", "author": "G H", "abstract": real},
+        ),
+    )
+    # papers without an abstract, each told by its title (`TBD` twice is no reason to merge them)
+    assert [e.abstract for e in parsed.entries] == [None, None, None, None, real]
+    assert len({identity(e.ids, "NeurIPS", 1987, e.title) for e in parsed.entries[:4]}) == 4
+    assert parsed.tally.skipped == 0
+
+
+def test_a_placeholder_title_is_no_title():
+    abstract = "We study placeholders in real catalogues and show that they are missing values."
+    parsed = read_input("siggraphasia2020.json", _paperlists({"title": "Poster", "author": "", "abstract": abstract}))
+    assert parsed.entries[0].title is None
+
+
+@pytest.mark.parametrize(
+    "name, content",
+    [
+        (
+            "p.csv",
+            "title,abstract,venue,year\nA,N/A,ICML,2024\nB,{real},ICML,2024\nC,No abstract available,ICML,2024\n",
+        ),
+        (
+            "p.jsonl",
+            '{{"title": "A", "abstract": "TBD", "venue": "ICML", "year": 2024}}\n'
+            '{{"title": "B", "abstract": "{real}", "venue": "ICML", "year": 2024}}\n',
+        ),
+        (
+            "p.bib",
+            "@inproceedings{{a, title={{A}}, abstract={{-}}, year={{2024}}}}\n"
+            "@inproceedings{{b, title={{B}}, abstract={{{real}}}, year={{2024}}}}\n",
+        ),
+        (
+            "e.json",
+            '[{{"type": "Poster", "name": "A", "virtualsite_url": "https://icml.cc/virtual/2024/poster/1",'
+            ' "speakers/authors": "X Y", "abstract": "Abstract"}},'
+            ' {{"type": "Poster", "name": "B", "virtualsite_url": "https://icml.cc/virtual/2024/poster/2",'
+            ' "speakers/authors": "X Y", "abstract": "{real}"}}]',
+        ),
+        ("l.txt", "ICML 2024 Papers\n\n-\n\n{real}\n\nTBD\n"),
+    ],
+)
+def test_every_reader_passes_placeholders_over(name, content):
+    """A placeholder abstract is no abstract: a record with a title is a paper without one, a
+    listing's paragraph (no title) is skipped and counted."""
+    real = "We study placeholders in real catalogues and show that they are missing values"
+    parsed = read_input(name, content.format(real=real).encode())
+    assert [e.abstract for e in parsed.entries if e.abstract] == [real]
+    without = [e.title for e in parsed.entries if not e.abstract]
+    assert without == ([] if name == "l.txt" else list("AC" if name == "p.csv" else "A"))
+    assert parsed.tally.skipped == (2 if name == "l.txt" else 0)
