@@ -9,8 +9,9 @@ For each corpus size the script prints papers/s per stage of a cold load, its pe
 load runs in its own process), a no-op re-run, a load that adds new papers (19 up to 30,000
 papers, else 1.04 %: 2,600 at 250,000), the latency of a ranked search and of the papers page
 with its default facets in Datasette, and the time of a plain `sqlite-utils insert` of the same
-abstracts; then each target of the speed issue with this run's figure, as ratios measured in one
-run. It is not a test: the numbers depend on the machine.
+abstracts, and how long the hostile requests of tests/test_hostile_requests.py take to be answered;
+then each target of the speed issue with this run's figure, as ratios measured in one run. It is
+not a test: the numbers depend on the machine.
 """
 
 from __future__ import annotations
@@ -209,6 +210,45 @@ def datasette_latency(db: str) -> tuple[float, float, list[str]]:
     return statistics.median(search), statistics.median(facets), dropped
 
 
+def hostile_requests(db: str) -> list[tuple[str, float, int]]:
+    """(what, best milliseconds, status) of the requests tests/test_hostile_requests.py checks are
+    answered harmlessly (no test times them): ad-hoc SQL past the limits, a thousand repeated
+    facets beside one, hundreds of search words beside three."""
+    from urllib.parse import quote
+
+    from etl.serve.app import make_datasette
+
+    ds = make_datasette(db)
+    words = "+".join(f"word{i}" for i in range(400))
+    cases = [
+        ("randomblob(1e9): refused", "/papers.json?sql=" + quote("select length(randomblob(1e9))")),
+        ("printf('%.*c', 2e9, 'x'): NULL", "/papers.json?sql=" + quote("select printf('%.*c', 2e9, 'x')")),
+        ("format('%2000000000d', 1): NULL", "/papers.json?sql=" + quote("select format('%2000000000d', 1)")),
+        (
+            "480 MB of rows: refused at 50 MB",
+            "/papers.json?sql="
+            + quote(
+                "with recursive c(x) as (select 1 union all select x+1 from c where x<200)"
+                " select hex(randomblob(2400000)) from c"
+            ),
+        ),
+        ("papers page, _facet=title once", "/papers/papers?_facet=title"),
+        ("papers page, _facet=title 1,000 times", "/papers/papers?" + "&".join(["_facet=title"] * 1000)),
+        ("ranked search, 3 words", "/papers/search?q=lattice+codebooks+quantization"),
+        ("ranked search, 400 words", f"/papers/search?q={words}"),
+        ("papers search box, 400 words", f"/papers/papers?_search={words}"),
+    ]
+    out = []
+    for what, path in cases:
+        times = []
+        for _ in range(3):  # the best of three: the first request of a kind also warms caches
+            started = time.perf_counter()
+            response = asyncio.run(ds.client.get(path))
+            times.append((time.perf_counter() - started) * 1000)
+        out.append((what, min(times), response.status_code))
+    return out
+
+
 def added_case(db: str, work: Path, n: int, add: int, fresh_words: int) -> tuple[float, dict]:
     """Load `add` new papers (distinct from the `n` of the corpus) into a copy of the database:
     (seconds, summary)."""
@@ -298,6 +338,14 @@ def bench_size(n: int, args, work: Path, results: dict) -> None:
             f"Datasette p50: ranked search {search_ms:.0f} ms; papers page with default facets {facets_ms:.0f} ms;"
             f" facets dropped: {', '.join(dropped) or 'none'}"
         )
+
+    if not args.no_datasette:
+        timed = hostile_requests(db)
+        print("hostile requests (answered harmlessly; tests/test_hostile_requests.py):")
+        for what, ms, status in timed:
+            print(f"  {what:<40} {ms:8.0f} ms  (HTTP {status})")
+        once, thousand = timed[4][1], timed[5][1]
+        print(f"  a thousand repeated facets cost {thousand / once:.2f}x one")
 
     plain = sqlite_utils_insert(n, work, args.repeat, args.fresh_words)
     if plain is None:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 
 import pytest
+
+from tests.apt import apt_install, one_install_at_a_time
 
 PACKAGES = ["chromium", "chromium-driver"]
 
@@ -19,11 +20,9 @@ def ensure_chromium() -> tuple[str, str]:
         return browser, driver
     if os.geteuid() != 0 or not shutil.which("apt-get"):
         pytest.fail("the browser tests need Chromium: sudo apt-get install chromium chromium-driver")
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    subprocess.run(["apt-get", "update", "-qq"], check=True, env=env, timeout=600)
-    subprocess.run(
-        ["apt-get", "install", "-y", "-qq", "--no-install-recommends", *PACKAGES], check=True, env=env, timeout=900
-    )
+    with one_install_at_a_time():
+        if not (shutil.which("chromium") and shutil.which("chromedriver")):  # (another worker may have)
+            apt_install(PACKAGES)
     browser, driver = shutil.which("chromium"), shutil.which("chromedriver")
     assert browser and driver, "apt-get installed Chromium but it is not on PATH"
     return browser, driver

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.apt import apt_install, one_install_at_a_time
+
 PACKAGES = ["postgresql"]
 USER = "postgres"  # the server refuses to run as root; Debian's package makes this user
 
@@ -40,16 +42,10 @@ def ensure_postgres() -> Path:
         pytest.skip(
             "no PostgreSQL server here, and installing one needs root and apt-get: sudo apt-get install postgresql"
         )
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     try:
-        subprocess.run(["apt-get", "update", "-qq"], check=True, env=env, timeout=600, capture_output=True)
-        subprocess.run(
-            ["apt-get", "install", "-y", "-qq", "--no-install-recommends", *PACKAGES],
-            check=True,
-            env=env,
-            timeout=900,
-            capture_output=True,
-        )
+        with one_install_at_a_time():
+            if not server_binaries():  # (another worker may have)
+                apt_install(PACKAGES, capture_output=True)
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
         pytest.skip(f"no PostgreSQL server here, and apt-get could not install one: {exc}")
     binaries = server_binaries()

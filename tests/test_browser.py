@@ -2,49 +2,31 @@
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from tests.browser import CHROMIUM_FLAGS, ensure_chromium
-from tests.helpers import build_demo_db
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
-SCRIPT_ABSTRACT = "We study prompt injection: an attacker hides <script>window.pwned = 1</script> in a page."
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    db_file = build_demo_db(tmp_path_factory.mktemp("browser"), SCRIPT_ABSTRACT, events=3, paperlists=4)
-    port = free_port()
+def server(serve_db):
+    """`paperdb serve` on a port the system chooses; its URL, once it says it is serving."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "etl", "serve", "--db", db_file, "--port", str(port)],
+        [sys.executable, "-m", "etl", "serve", "--db", serve_db, "--port", "0"],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
+        text=True,
     )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(url + "/-/versions.json", timeout=2)
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                pytest.fail("paperdb serve did not start: " + process.stdout.read().decode(errors="replace"))
-            time.sleep(0.2)
-    yield url
+    said = process.stdout.readline()  # (said once the server has started)
+    if " serving " not in said:
+        process.kill()
+        pytest.fail("paperdb serve did not start: " + said + process.stdout.read())
+    yield said.rsplit(" at ", 1)[1].strip().rstrip("/")
     process.terminate()
     process.wait(timeout=10)
 

@@ -1,13 +1,17 @@
-"""The command line: help for every command, summaries, and one-line errors with exit status 1."""
+"""The command line: help for every command, summaries, one-line errors with exit status 1 (bad
+settings too), and output that cannot be written."""
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
 from etl.cli import cli
-from tests.helpers import ABSTRACT_QUIP, listing_text, rows
+from tests.helpers import ABSTRACT_QUIP, listing_text, paperdb, rows
 
 
 @pytest.mark.parametrize("command", sorted(cli.commands))
@@ -115,3 +119,50 @@ def test_forced_format_that_does_not_fit_is_an_error(runner, db_file, write):
     path = write("listing.txt", listing_text(ABSTRACT_QUIP))
     result = runner.invoke(cli, ["load", str(path), "--format", "icml-events", "--db", db_file])
     assert result.exit_code == 1 and result.output.startswith(f"Error: {path}:1: malformed JSON")
+
+
+@pytest.mark.parametrize(
+    "args, env, message",
+    [
+        (["load", "--db", ""], {}, "Error: --db is empty; give the database file's path (e.g. db/papers.db)\n"),
+        (["load"], {"PAPERDB_MAX_FILE_MB": "abc"}, "Error: $PAPERDB_MAX_FILE_MB: 'abc' is not a number of megabytes"),
+        (["load"], {"PAPERDB_MAX_FILE_MB": "-1"}, "Error: $PAPERDB_MAX_FILE_MB: '-1' is not a number of megabytes"),
+        (["load"], {"PAPERDB_MAX_FILE_MB": "nan"}, "Error: $PAPERDB_MAX_FILE_MB: 'nan' is not a number of megabytes"),
+        (["load"], {"PAPERDB_LOCK_WAIT": "abc"}, "Error: $PAPERDB_LOCK_WAIT: 'abc' is not a number of seconds"),
+    ],
+)
+def test_bad_settings_are_one_line(tmp_path, args, env, message):
+    if args[-1] != "":
+        args = [*args, "--db", str(tmp_path / "p.db")]
+    done = paperdb(*args, env=env)
+    assert done.returncode == 1 and done.stderr.startswith(message) and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_a_blank_venue_is_a_usage_error(tmp_path):
+    done = paperdb("load", "--venue", " ", "--db", str(tmp_path / "p.db"))
+    assert done.returncode == 2 and "must name a venue" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_output_that_cannot_be_written_is_one_line(seeded):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "etl", "stats", "--db", seeded], stdout=full, stderr=subprocess.PIPE, timeout=60
+        )
+    assert done.returncode == 1
+    assert done.stderr.decode() == "Error: <stdout>: No space left on device (only this output was lost)\n"
+
+
+@pytest.mark.parametrize("command", [["stats"], ["load", "--quiet"], ["load"]])
+def test_a_closed_pipe_is_one_line(seeded, write, command):
+    args = [sys.executable, "-m", "etl", *command, "--db", seeded]
+    if command[0] == "load":
+        args.insert(4, str(write("new.txt", listing_text(ABSTRACT_QUIP))))
+    reader, writer = os.pipe()
+    os.close(reader)  # nobody reads: the first write fails with EPIPE
+    try:
+        done = subprocess.run(args, stdout=writer, stderr=subprocess.PIPE, timeout=60)
+    finally:
+        os.close(writer)
+    quiet = command == ["load", "--quiet"]
+    assert done.returncode == (0 if quiet else 1), done.stderr
+    assert done.stderr.decode() == ("" if quiet else "Error: <stdout>: Broken pipe (only this output was lost)\n")

@@ -1,4 +1,5 @@
-"""Datasette in process: metadata, default facets, search, canned queries, safe rendering, charts."""
+"""Datasette in process: metadata, default facets, search, canned queries, safe rendering, charts.
+The database is `serve_db` (tests/conftest.py): 23 papers from tests/fixtures/serve.sql."""
 
 from __future__ import annotations
 
@@ -13,12 +14,7 @@ from etl.errors import PaperdbError
 from etl.serve.app import TABLE_OPTIONS, build_metadata, canned_queries, make_datasette, read_query
 from etl.store.models import Base
 from etl.store.views import VIEWS
-from tests.helpers import build_demo_db
 
-SCRIPT_ABSTRACT = (
-    "We study prompt injection. An attacker hides <script>alert('pwned')</script> and"
-    " <img src=x onerror=alert(1)> in documents; our filter removes such payloads."
-)
 PARAMS = {  # a value for each canned query's parameters
     "q": "lattice codebooks quantization",
     "keyword": "graph neural networks",
@@ -34,13 +30,8 @@ def get(ds, path):
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    return build_demo_db(tmp_path_factory.mktemp("serve"), SCRIPT_ABSTRACT, events=3, paperlists=4)
-
-
-@pytest.fixture(scope="module")
-def ds(built):
-    return make_datasette(built)
+def ds(serve_db):
+    return make_datasette(serve_db)
 
 
 def quip_id(db_file: str) -> str:
@@ -51,8 +42,8 @@ def quip_id(db_file: str) -> str:
         con.close()
 
 
-def test_every_table_view_and_column_in_the_metadata_exists(built):
-    con = sqlite3.connect(built)
+def test_every_table_view_and_column_in_the_metadata_exists(serve_db):
+    con = sqlite3.connect(serve_db)
     tables = build_metadata()["databases"]["papers"]["tables"]
     for name, meta in tables.items():
         columns = [row[1] for row in con.execute(f'PRAGMA table_info("{name}")')]
@@ -105,9 +96,9 @@ def test_topic_array_facet_narrows_papers(ds):
     assert 0 < data["filtered_table_rows_count"] < 58
 
 
-def test_topic_facet_counts_each_paper_once_and_links_to_the_filter(ds, built):
+def test_topic_facet_counts_each_paper_once_and_links_to_the_filter(ds, serve_db):
     facet = get(ds, "/papers/papers.json?_size=0").json()["facet_results"]["topics"]
-    with sqlite3.connect(built) as conn:
+    with sqlite3.connect(serve_db) as conn:
         expected = dict(
             conn.execute("SELECT keyword, count(*) FROM paper_keywords WHERE kind = 'topic' GROUP BY keyword")
         )
@@ -132,9 +123,9 @@ def test_search_box_on_papers_and_views(ds):
     assert [r["repo"] for r in rows] == ["quip-sharp"]
 
 
-def test_search_ranks_quip_first(ds, built):
+def test_search_ranks_quip_first(ds, serve_db):
     rows = get(ds, "/papers/search.json?q=lattice+codebooks+quantization&_shape=array").json()
-    assert rows[0]["id"] == quip_id(built)
+    assert rows[0]["id"] == quip_id(serve_db)
     assert "\x02" in rows[0]["snippet"]
     html = get(ds, "/papers/search?q=lattice+codebooks+quantization").text
     assert "<mark>" in html
@@ -145,8 +136,8 @@ def test_search_never_fails_on_odd_input(ds, q):
     assert get(ds, f"/papers/search.json?q={quote(q)}&_shape=array").status_code == 200
 
 
-def test_every_canned_query_runs_and_answers(ds, built):
-    params = dict(PARAMS, paper_id=quip_id(built))
+def test_every_canned_query_runs_and_answers(ds, serve_db):
+    params = dict(PARAMS, paper_id=quip_id(serve_db))
     for name, query in canned_queries().items():
         args = "&".join(f"{k}={quote(v)}" for k, v in params.items() if f":{k}" in query["sql"])
         response = get(ds, f"/papers/{name}.json?_shape=array&{args}")
@@ -176,9 +167,9 @@ def test_home_page_explains_itself_and_links_the_charts(ds):
     assert "/-/dashboards/paperdb" in html and "ranked search" in html
 
 
-def test_home_page_names_what_is_loaded(ds, built):
+def test_home_page_names_what_is_loaded(ds, serve_db):
     html = get(ds, "/").text
-    total = sqlite3.connect(built).execute("SELECT count(*) FROM papers").fetchone()[0]
+    total = sqlite3.connect(serve_db).execute("SELECT count(*) FROM papers").fetchone()[0]
     assert f"{total:,} papers: ICML 2024 ({total:,})." in html  # (the paperlists papers are listing papers too)
 
 
@@ -237,15 +228,15 @@ def paper_row(db_file: str, where: str = "abstract LIKE '%QuIP#%'") -> tuple[int
         con.close()
 
 
-def test_a_papers_public_key_leads_to_its_page(ds, built):
-    pk, pid = paper_row(built)
+def test_a_papers_public_key_leads_to_its_page(ds, serve_db):
+    pk, pid = paper_row(serve_db)
     response = get(ds, f"/-/paper/{pid}")
     assert response.status_code == 302 and response.headers["location"].endswith(f"/papers/papers/{pk}")
     assert get(ds, "/-/paper/0000000000000000").status_code == 404
 
 
-def test_a_papers_former_id_leads_to_its_page(tmp_path):
-    db = build_demo_db(tmp_path, SCRIPT_ABSTRACT)
+def test_a_papers_former_id_leads_to_its_page(serve_copy):
+    db = serve_copy
     pk, pid = paper_row(db)
     con = sqlite3.connect(db)
     with con:
@@ -255,10 +246,10 @@ def test_a_papers_former_id_leads_to_its_page(tmp_path):
     assert response.status_code == 302 and response.headers["location"].endswith(f"/papers/papers/{pk}")
 
 
-def test_a_papers_page_lists_what_refers_to_it_with_true_counts(ds, built):
-    pk, pid = paper_row(built, "id IN (SELECT paper_id FROM paper_affiliations)")
+def test_a_papers_page_lists_what_refers_to_it_with_true_counts(ds, serve_db):
+    pk, pid = paper_row(serve_db, "id IN (SELECT paper_id FROM paper_affiliations)")
     html = get(ds, f"/papers/papers/{pk}").text
-    con = sqlite3.connect(built)
+    con = sqlite3.connect(serve_db)
     for table, label in [("paper_keywords", "keywords"), ("paper_authors", "authors"), ("paper_sources", "sources")]:
         count = con.execute(f"SELECT count(*) FROM {table} WHERE paper_id = ?", (pid,)).fetchone()[0]
         shown = label if count != 1 else label[:-1]
@@ -270,7 +261,7 @@ def test_a_papers_page_lists_what_refers_to_it_with_true_counts(ds, built):
 
 
 @pytest.mark.parametrize("table", ["paper_links", "paper_keywords", "paper_authors", "paper_ids", "paper_sources"])
-def test_every_table_that_refers_to_a_paper_links_to_its_page(ds, built, table):
+def test_every_table_that_refers_to_a_paper_links_to_its_page(ds, serve_db, table):
     html = get(ds, f"/papers/{table}?_size=5").text
     ids = re.findall(r'href="/-/paper/([0-9a-f]{16})"', html)
     assert ids, table
@@ -290,22 +281,22 @@ def test_the_papers_list_reads_like_a_paper_list(ds):
     assert 'class="rows-and-columns"' in table and "abstract_sha256" in table
 
 
-def test_search_results_link_titles_and_show_chips(ds, built):
-    _, pid = paper_row(built)
+def test_search_results_link_titles_and_show_chips(ds, serve_db):
+    _, pid = paper_row(serve_db)
     html = get(ds, "/papers/search?q=lattice+codebooks").text
     assert f'<a href="/-/paper/{pid}">' in html and 'class="chip kind-topic"' in html
     assert "[&#34;" not in html and '["' not in html  # no JSON text
 
 
-def test_every_canned_query_runs_in_plain_sqlite_after_one_call(built):
+def test_every_canned_query_runs_in_plain_sqlite_after_one_call(serve_db):
     from etl.store.functions import register
 
-    params = dict(PARAMS, paper_id=quip_id(built))
-    con = register(sqlite3.connect(built))
+    params = dict(PARAMS, paper_id=quip_id(serve_db))
+    con = register(sqlite3.connect(serve_db))
     for name, query in canned_queries().items():
         wanted = {k: v for k, v in params.items() if f":{k}" in query["sql"]}
         assert con.execute(query["sql"], wanted).fetchall(), name
-    bare = sqlite3.connect(built)
+    bare = sqlite3.connect(serve_db)
     with pytest.raises(sqlite3.OperationalError, match="no such function"):
         bare.execute(canned_queries()["search"]["sql"], {"q": "x"})
 
@@ -336,7 +327,7 @@ def test_a_sources_url_that_is_not_a_web_address_is_never_a_link(tmp_path):
     assert "javascript:alert" not in page.split('<details class="all-columns">')[0] and "paper page</a>" not in page
 
 
-def test_papers_by_keyword_lists_each_paper_once(ds, built):
+def test_papers_by_keyword_lists_each_paper_once(ds, serve_db):
     rows_ = get(ds, "/papers/papers_by_keyword.json?keyword=large+language+models&_shape=array").json()
     ids = [r["id"] for r in rows_]
     assert ids and len(ids) == len(set(ids))
@@ -345,8 +336,8 @@ def test_papers_by_keyword_lists_each_paper_once(ds, built):
     )  # (a keyword both extracted and the authors')
 
 
-def test_unknown_or_upper_case_paper_ids(ds, built):
-    _, pid = paper_row(built)
+def test_unknown_or_upper_case_paper_ids(ds, serve_db):
+    _, pid = paper_row(serve_db)
     assert get(ds, f"/-/paper/{pid.upper()}").status_code == 302
     missing = get(ds, "/-/paper/nosuchid")
     assert missing.status_code == 404 and "ids are 16 hex digits" in missing.text

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 
 from ..sources import InputFile, bundled_listings_dir, discover
 from .feed import KeywordFeed
+from .pause import pause
 from .reading import Reader
 from .summary import RunSummary
 from .unchanged import record_if_unchanged
@@ -88,11 +89,13 @@ def _load(db_file, files, paths, summary, started, reader, keep_going, rescore, 
         from .run import Run
         from .statistics import input_bytes
 
+        pause("start")
         with database_to_write(db_file) as target:  # a new database appears only once committed
             engine = make_engine(target)
             try:
                 with paused_gc(), transaction(engine, on_wait) as conn:
                     migrate(conn)
+                    pause("migrated")
                     run = Run(
                         Writer(conn),
                         summary,
@@ -105,9 +108,22 @@ def _load(db_file, files, paths, summary, started, reader, keep_going, rescore, 
                         if progress:
                             progress(input_file)
                         run.load_file(input_file)
-                    run.finish(paths, started, rescore, stage)
+                    pause("files")
+                    run.finish(paths, started, rescore, _and_pause(stage))
             finally:
                 engine.dispose()
+        pause("committed")
     finally:
         keywords.close()
     return summary
+
+
+def _and_pause(stage: Callable[[str], None] | None) -> Callable[[str], None]:
+    """`stage`, then the tests' pause point (`pause`), at each long step of `Run.finish`."""
+
+    def told(name: str) -> None:
+        if stage:
+            stage(name)
+        pause(name)
+
+    return told

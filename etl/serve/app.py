@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import errno
 import re
 from html import escape
 from importlib.resources import files as package_files
 from pathlib import Path
 
-from ..errors import PaperdbError
 from ..store.access import connect_read_only, existing_database, on_read_only_media
 from ..store.models import Base
 from ..store.views import SEARCH_INDEX, VIEWS
@@ -275,19 +273,15 @@ def build_metadata(venues: list[tuple[str, int, int]] | None = None) -> dict:
 
 
 def make_datasette(db_file: str, immutable: bool = False):
-    """A configured Datasette instance (used by `serve` and by the tests' in-process client)."""
-    from datasette.app import Datasette
+    """A configured Datasette instance (used by `serve` and by the tests' in-process client); the
+    plugin (`etl.serve.plugin`) brings its templates and static files."""
     from datasette.database import Database
+
+    from .internals import new_datasette
 
     existing_database(db_file)
     immutable = immutable or on_read_only_media(db_file)  # (no -shm file can be made there)
-    here = Path(__file__).parent
-    ds = Datasette(
-        metadata=build_metadata(loaded(db_file, immutable)),
-        settings=SETTINGS,
-        template_dir=str(here / "templates"),
-        static_mounts=[("paperdb-static", str(here / "static"))],
-    )
+    ds = new_datasette(build_metadata(loaded(db_file, immutable)), SETTINGS)
     # Named "papers" whatever the file is called, so URLs and metadata always agree.
     ds.add_database(Database(ds, path=db_file, is_mutable=not immutable), name=DATABASE_NAME)
     if "_memory" in ds.databases:  # added because no file was given to the constructor
@@ -297,34 +291,15 @@ def make_datasette(db_file: str, immutable: bool = False):
 
 def serve(db_file: str, host: str = "127.0.0.1", port: int = 8001, immutable: bool = False) -> None:
     """Migrate (unless immutable, or on read-only media), then run Datasette until interrupted."""
-    import uvicorn
+    from .server import listen, run
 
     existing_database(db_file)
     immutable = immutable or on_read_only_media(db_file)
-    if not immutable:
-        from ..store.engine import migrate_database
+    with listen(host, port) as sock:  # (first: a busy port is said before any work)
+        if not immutable:
+            from ..store.engine import migrate_database
 
-        migrate_database(db_file)
-    ds = make_datasette(db_file, immutable=immutable)
-    listening = _listen(host, port)
-    print(f"paperdb: serving {db_file} at http://{host}:{port}/", flush=True)
-    config = uvicorn.Config(ds.app(), log_level="warning")
-    uvicorn.Server(config).run(sockets=[listening])
-
-
-def _listen(host: str, port: int):
-    """The server's socket, bound before it says it is serving: a busy port is one line."""
-    import socket
-
-    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
-    try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((host, port))
-        sock.listen(2048)
-    except OSError as exc:
-        sock.close()
-        if exc.errno == errno.EADDRINUSE:
-            raise PaperdbError(f"{host}:{port}: port already in use; choose another with --port") from None
-        raise PaperdbError(f"{host}:{port}: {exc.strerror or exc}") from None
-    sock.set_inheritable(True)
-    return sock
+            migrate_database(db_file)
+        ds = make_datasette(db_file, immutable=immutable)
+        url = f"http://{host}:{sock.getsockname()[1]}/"
+        run(ds.app(), sock, lambda: print(f"paperdb: serving {db_file} at {url}", flush=True))

@@ -9,6 +9,7 @@ from urllib.parse import quote
 
 from markupsafe import Markup
 
+from .internals import expanded_foreign_key
 from .paper import PAPER_ID, facet_url, keyword_url, paper_url
 from .render import render_abstract, render_snippet
 
@@ -65,8 +66,9 @@ def _paper_id_of(row) -> str | None:
 
 def render(row, value, column: str, table: str | None, datasette):
     """The HTML of a cell, an awaitable of it, or None for Datasette's own rendering."""
-    if isinstance(value, dict) and column == "paper_id":  # a foreign key Datasette expanded with its label
-        pid, label = str(value.get("value")), value.get("label")
+    expanded = expanded_foreign_key(value) if column == "paper_id" else None
+    if expanded is not None:  # a foreign key Datasette expanded with its label
+        pid, label = str(expanded[0]), expanded[1]
         if PAPER_ID.match(pid):
             shown = f"{escape(str(label))} <em>{pid}</em>" if label and label != pid else pid
             return Markup(f'<a href="{paper_url(pid)}">{shown}</a>')

@@ -1,12 +1,11 @@
 """Error pages for requests Datasette cannot answer: a client's mistake is a 4xx page, and the
-server's log gets one line for it, not a traceback.
+server's log gets one line for it.
 
 Datasette raises its own 'Cannot sort table by ...' and SQLite's DataError ('string or blob too
 big', from the limits in `limits`) or ProgrammingError ('You can only execute one statement at a
-time', from `?_where=`) as 500s, and prints a traceback for every error, 404s included (with
-`rich` installed, its printing fails outside an `except` block and the page itself becomes a
-bare 500). Anything else still goes to Datasette's own handling: a real bug stays a 500 with
-its traceback.
+time', from `?_where=`) as 500s. Anything else still goes to Datasette's own handling: a real bug
+stays a 500 with its traceback. Datasette's own handler runs too, whatever this one answers: it
+prints no traceback for its own errors, but does for SQLite's (`internals`, items 1 and 2).
 """
 
 from __future__ import annotations
@@ -15,15 +14,10 @@ import json
 import sqlite3
 import sys
 
-import datasette.handle_exception as default_handler
-from datasette.utils.asgi import Base400, Response
-from datasette.views.base import DatasetteError
+from datasette import Response
 from markupsafe import Markup
 
-# Datasette's own handler runs for every error even when ours answers, and with `rich`
-# installed (import-linter brings it) prints a traceback for each, 404s included, failing
-# outside an `except` block; without it, the handler prints tracebacks of real 500s only.
-default_handler.rich = None
+from .internals import Base400, DatasetteError
 
 # SQLite errors a request's own SQL or parameters cause, and what parsing its values raises.
 CLIENT_ERRORS = (sqlite3.DataError, sqlite3.ProgrammingError, OverflowError, json.JSONDecodeError)

@@ -19,6 +19,8 @@ import sqlite3
 import threading
 import weakref
 
+from .internals import use_row_factory
+
 # The largest text or blob one SQL expression may make in Datasette.
 MAX_VALUE_BYTES = 5_000_000
 MAX_WIDTH = 100_000  # of one printf conversion: wider is refused
@@ -102,6 +104,6 @@ def limit_connection(conn: sqlite3.Connection) -> None:
     `printf`/`format` on `conn`."""
     if hasattr(conn, "setlimit"):  # Python 3.11+
         conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
-    conn.row_factory = _BudgetedRows()
+    use_row_factory(conn, _BudgetedRows())
     for name in ("printf", "format"):
         conn.create_function(name, -1, _printf, deterministic=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 from .render import render_abstract
 
@@ -73,6 +73,11 @@ async def paper_pk(datasette, paper_id: str) -> int | None:
     return rows.first()[0] if rows.rows else None
 
 
+def row_pk(request) -> str:
+    """The key in a row page's path (`/papers/papers/<pk>`, Datasette's documented URL design)."""
+    return unquote(request.path.rstrip("/").rsplit("/", 1)[-1])
+
+
 async def paper_page(datasette, pk: str) -> dict | None:
     """The template variables of the page of the paper whose `pk` is given; None if there is none."""
     db = datasette.get_database(DATABASE)
@@ -129,6 +134,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
         "keyword_url": keyword_url,
         "paper_url": paper_url,
         "authors_json": json.loads(paper.get("authors") or "[]"),
+        "json_url": datasette.urls.row(DATABASE, "papers", str(paper["pk"]), format="json"),
     }
 
 

@@ -1,0 +1,65 @@
+"""What the table templates need besides Datasette's rows: the papers list as cards (sort links,
+the switch to the plain table, headings and previews) and each table's column descriptions,
+shown folded above its rows (`plugin/templates/`)."""
+
+from __future__ import annotations
+
+from functools import cache
+from urllib.parse import parse_qsl, urlencode
+
+from .paper import heading
+from .render import preview
+
+DATABASE = "papers"
+# The columns the papers list sorts by, with their labels.
+SORTS = [
+    ("title", "title"),
+    ("year", "year"),
+    ("venue", "venue"),
+    ("decision", "decision"),
+    ("code_status", "code status"),
+    ("added_at", "date added"),
+]
+
+
+def path_with(request, **changes: str | None) -> str:
+    """The request's path and query string with `changes` made (None removes a parameter), as
+    Datasette's own table links make them."""
+    kept = [(key, value) for key, value in parse_qsl(request.query_string) if key not in changes]
+    kept += [(key, value) for key, value in changes.items() if value is not None]
+    query = urlencode(kept)
+    return request.path + (f"?{query}" if query else "")
+
+
+def list_context(datasette, request) -> dict:
+    """The papers list's template variables (`paperdb_list`)."""
+    sort = request.args.get("_sort")
+
+    def link(**changes: str | None) -> str:
+        return datasette.urls.path(path_with(request, **changes))
+
+    return {
+        "table_view": request.args.get("_view") == "table",
+        "as_list": link(_view=None),
+        "as_table": link(_view="table"),
+        # (label, link), no link for the current sort
+        "sort_links": [
+            (label, None if column == sort else link(_sort=column, _sort_desc=None, _next=None))
+            for column, label in SORTS
+        ],
+        "row_url": lambda pk: datasette.urls.row(DATABASE, "papers", str(pk)),
+        "heading": heading,
+        "preview": preview,
+    }
+
+
+@cache
+def _descriptions() -> dict[str, dict[str, str]]:
+    from .app import table_metadata
+
+    return {name: dict(meta.get("columns") or {}) for name, meta in table_metadata().items()}
+
+
+def column_descriptions(table: str | None) -> dict[str, str]:
+    """Each column of `table` with what it means (as the metadata gives Datasette)."""
+    return _descriptions().get(table or "", {})

@@ -1,0 +1,92 @@
+"""What paperdb relies on in Datasette 0.65 that Datasette does not document, all of it here.
+
+The rest of `etl.serve` uses only documented API: plugin hooks, the `datasette`, `Database`,
+`Request`, `Response` and `Results` objects, `datasette.urls`, templates (`default:` inheritance,
+a `_table.html` looping over `display_rows` with `row["column"]` and `row.display("column")`),
+and a plugin's own `templates/` and `static/`. Each item below has a test in
+`tests/test_datasette_internals.py` that fails, naming the item, when a release changes it.
+
+1. `quiet_default_error_handler()`: Datasette's own `handle_exception` hook runs for every error,
+   even one that paperdb's hook answered, and when `rich` can be imported (import-linter brings
+   it) prints a traceback with locals for each, 404s included; outside an `except` block that
+   printing fails and the page becomes a bare 500. The module's `rich` is set to None, so it
+   prints tracebacks of real 500s only.
+2. `Base400`, `DatasetteError`: the class of Datasette's 4xx exceptions (`.status`) and of its
+   other errors (`.status`, `.message`, `.message_is_html`, `.title`), which `failures` answers.
+3. `expanded_foreign_key(value)`: `render_cell` receives a foreign key that Datasette expanded
+   with its label as `{"value": ..., "label": ...}` (the documented values are scalars).
+4. `facet_configs`, `facet_database`, `path_with_added_args`, `path_with_removed_args`: a Facet
+   subclass's configuration (`Facet.get_configs()`) and database (`.database`), and the helpers
+   the documented facet example uses for toggle links without documenting them.
+5. `new_datasette(metadata, settings)`: the constructor's `settings=` (documented: `metadata=`;
+   `settings=` is `datasette serve --setting` in the constructor).
+6. `use_row_factory(conn, factory)`: Datasette sets `conn.row_factory = sqlite3.Row` before the
+   `prepare_connection` hook runs, so a hook may replace it with a factory of `sqlite3.Row`s.
+7. `COLUMN_DESCRIPTIONS`: the class of the list in which Datasette's table page shows a table's
+   column descriptions (`<dl class="column-descriptions">`); `plugin/static/paperdb.css` hides
+   it where paperdb shows them folded (`plugin/templates/_column_descriptions.html`).
+
+Templates extend Datasette's with `{% extends "default:row.html" %}` and fill its `title` and
+`content` blocks (the documented example fills `content`); a test checks the blocks are there.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+from datasette.utils import path_with_added_args, path_with_removed_args
+from datasette.utils.asgi import Base400
+from datasette.views.base import DatasetteError
+
+__all__ = [
+    "COLUMN_DESCRIPTIONS",
+    "Base400",
+    "DatasetteError",
+    "expanded_foreign_key",
+    "facet_configs",
+    "facet_database",
+    "new_datasette",
+    "path_with_added_args",
+    "path_with_removed_args",
+    "quiet_default_error_handler",
+    "use_row_factory",
+]
+
+COLUMN_DESCRIPTIONS = "column-descriptions"
+
+
+def quiet_default_error_handler() -> None:
+    """Datasette's default error page without `rich`'s traceback printing (item 1)."""
+    import datasette.handle_exception  # (imported here: importing it loads the plugins, this one too)
+
+    datasette.handle_exception.rich = None
+
+
+def expanded_foreign_key(value) -> tuple[object, object] | None:
+    """(value, label) of a foreign key cell Datasette expanded with its label, else None (item 3)."""
+    if isinstance(value, dict) and "value" in value and "label" in value:
+        return value["value"], value["label"]
+    return None
+
+
+def facet_configs(facet) -> list[dict]:
+    """The configurations of a facet of this type, from the table's metadata and the query string (item 4)."""
+    return facet.get_configs()
+
+
+def facet_database(facet) -> str:
+    """The name of the database a facet counts in (item 4)."""
+    return facet.database
+
+
+def new_datasette(metadata: dict, settings: dict):
+    """A Datasette with no database yet, these metadata and these settings (item 5)."""
+    from datasette.app import Datasette
+
+    return Datasette(metadata=metadata, settings=settings)
+
+
+def use_row_factory(conn: sqlite3.Connection, factory: Callable[[sqlite3.Cursor, tuple], sqlite3.Row]) -> None:
+    """Make Datasette's rows on `conn` with `factory` (item 6)."""
+    conn.row_factory = factory

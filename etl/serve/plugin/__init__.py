@@ -1,0 +1,91 @@
+"""paperdb's Datasette plugin: readable cells (see `cells`), a page for each paper (`paper`), the
+papers list as cards (`cards`), SQL helpers, folded column descriptions and a faster facet for
+JSON arrays of distinct values (`facets`). Its `templates/` and `static/` are the plugin's own,
+which Datasette finds beside this module (registered as `etl.serve.plugin`, pyproject.toml)."""
+
+from __future__ import annotations
+
+from datasette import Response, hookimpl
+
+from ...store.functions import register
+from .. import cells
+from ..cards import column_descriptions, list_context
+from ..facets import DistinctArrayFacet
+from ..failures import error_page
+from ..internals import quiet_default_error_handler
+from ..limits import limit_connection
+from ..paper import PAPER_ID, paper_page, paper_pk, row_pk
+from ..urls import safe_queries, table_columns
+
+DATABASE = "papers"
+PLUGIN = "paperdb"  # the name Datasette serves `static/` under: the distribution's
+
+quiet_default_error_handler()
+
+
+@hookimpl
+def prepare_connection(conn):
+    register(conn)
+    limit_connection(conn)  # ad-hoc SQL cannot build gigabytes (the time limit cannot stop one call)
+
+
+@hookimpl(tryfirst=True)
+def handle_exception(datasette, request, exception):
+    return error_page(datasette, request, exception)
+
+
+@hookimpl
+def asgi_wrapper(datasette):
+    """Every URL is answered: query strings Datasette cannot take are made harmless (`urls`)."""
+    database = datasette.databases.get(DATABASE)
+    columns = table_columns(database.path) if database is not None and database.path else None
+    return lambda app: safe_queries(app, columns)
+
+
+@hookimpl
+def render_cell(row, value, column, table, database, datasette):
+    if database != DATABASE:
+        return None
+    return cells.render(row, value, column, table, datasette)
+
+
+@hookimpl
+def register_routes():
+    return [(r"^/-/paper/(?P<paper_id>[^/]*)$", _paper_redirect)]
+
+
+async def _paper_redirect(datasette, request):
+    """`/-/paper/<papers.id>`: the paper's page (its row page, by the integer key)."""
+    wanted = request.url_vars["paper_id"].strip().lower()
+    pk = await paper_pk(datasette, wanted) if PAPER_ID.match(wanted) else None
+    if pk is None:
+        return Response.text(f"No paper with id {wanted!r}: ids are 16 hex digits (papers.id)", status=404)
+    return Response.redirect(datasette.urls.row(DATABASE, "papers", str(pk)))
+
+
+@hookimpl
+def extra_template_vars(view_name, table, database, request, datasette):
+    if database != DATABASE or request is None:
+        return {}
+    if view_name == "row" and table == "papers":
+
+        async def inner():
+            return {"paperdb": await paper_page(datasette, row_pk(request))}
+
+        return inner
+    if view_name == "table":  # (the column descriptions, folded, in `templates/_column_descriptions.html`)
+        found = {"paperdb_column_descriptions": column_descriptions(table)}
+        if table == "papers":
+            found["paperdb_list"] = list_context(datasette, request)
+        return found
+    return {}
+
+
+@hookimpl
+def extra_css_urls(datasette):
+    return [datasette.urls.static_plugins(PLUGIN, "paperdb.css")]
+
+
+@hookimpl
+def register_facet_classes():
+    return [DistinctArrayFacet]

@@ -1,0 +1,237 @@
+"""Crash safety and concurrency: real `paperdb load` subprocesses killed, signalled or raced at
+known points of a load (the pause points of etl/load/pause.py, tests/pausing.py), never after a
+sleep that may or may not land inside it."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import select
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from etl.extract.corpus import worker_count
+from etl.load import load
+from etl.serve.app import make_datasette
+from tests.helpers import ABSTRACT_QUIP, listing_text
+from tests.pausing import HANG_S, PausedLoad
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+from benchmark import synthetic, write_listings
+
+CORPUS = 500  # one file, enough papers that keyword workers start (PARALLEL_MIN)
+IN_THE_TRANSACTION = ["migrated", "files", "keywords", "full-text index"]
+WITH_WORKERS = ["migrated", "files", "keywords"]  # (they have ranked every paper by "full-text index")
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory) -> Path:
+    directory = tmp_path_factory.mktemp("corpus")
+    write_listings(synthetic(CORPUS), directory)
+    return directory
+
+
+def start_load(db_file: str, *paths: str, env: dict | None = None) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "etl", "load", *paths, "--db", db_file, "--quiet"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, **(env or {})},
+    )
+
+
+def paused_load(db_file: str, *paths: str, at: list[str], env: dict | None = None) -> PausedLoad:
+    return PausedLoad([*paths, "--db", db_file, "--quiet"], at, env)
+
+
+def paper_count(db_file: str) -> int:
+    con = sqlite3.connect(f"file:{db_file}?mode=ro", uri=True)
+    try:
+        assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        return con.execute("SELECT count(*) FROM papers").fetchone()[0]
+    finally:
+        con.close()
+
+
+def processes_loading(db_file: str) -> list[int]:
+    """Pids of live processes whose command line loads `db_file` (the loader and its forked
+    keyword workers)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+            state = next(line for line in (entry / "status").read_text().splitlines() if line.startswith("State:"))
+        except (OSError, StopIteration):
+            continue
+        if db_file.encode() in argv and "zombie" not in state:
+            found.append(int(entry.name))
+    return found
+
+
+def wait_until_gone(pids: list[int]) -> None:
+    """Wait for each process to end (the kernel says when: a pidfd turns readable)."""
+    for pid in pids:
+        try:
+            fd = os.pidfd_open(pid)
+        except ProcessLookupError:
+            continue
+        try:
+            select.select([fd], [], [], HANG_S)
+        finally:
+            os.close(fd)
+
+
+def database_files(directory: Path) -> list[str]:
+    return sorted(p.name for p in directory.iterdir())
+
+
+def assert_only_the_database(db_file: Path, papers: int) -> None:
+    """The directory holds the database and nothing else of a load (checked before it is read,
+    since reading adds -wal/-shm), and the database the papers of the winning load."""
+    assert database_files(db_file.parent) == [db_file.name]
+    assert paper_count(str(db_file)) == papers
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stage, papers", [*((stage, 57) for stage in IN_THE_TRANSACTION), ("committed", 57 + CORPUS)])
+def test_kill_9_mid_load_leaves_the_before_or_after_state(seeded, corpus, stage, papers):
+    loading = paused_load(seeded, str(corpus), at=[stage])
+    loading.reached(stage)
+    workers = processes_loading(seeded)
+    if stage in WITH_WORKERS and worker_count() > 1:
+        assert len(workers) > 1  # the loader and its keyword workers
+    assert loading.kill(signal.SIGKILL)[0] == -signal.SIGKILL  # killed where it had paused
+    assert paper_count(seeded) == papers
+    assert paper_count(seeded) in (57, 57 + CORPUS)
+    if Path("/proc/self/cmdline").exists():  # keyword workers of the killed load exit too
+        wait_until_gone(workers)
+        assert processes_loading(seeded) == []
+    # and the database takes the next load as usual
+    assert load(seeded, [str(corpus)]).files_seen == CORPUS // 500 + (CORPUS % 500 > 0)
+    assert paper_count(seeded) == 57 + CORPUS
+
+
+@pytest.mark.slow
+def test_readers_see_one_state_or_the_other_during_a_load(seeded, corpus):
+    ds = make_datasette(seeded)
+    stages = ["start", *IN_THE_TRANSACTION, "committed"]
+    loading = paused_load(seeded, str(corpus), at=stages)
+    seen, by_stage = set(), {}
+    for stage in stages:
+        loading.reached(stage)
+        response = asyncio.run(ds.client.get("/papers/papers.json?_size=0"))
+        assert response.status_code == 200
+        by_stage[stage] = response.json()["filtered_table_rows_count"]
+        seen.add(by_stage[stage])
+        loading.resume()
+    code, err = loading.finish()
+    assert code == 0, err
+    seen.add(asyncio.run(ds.client.get("/papers/papers.json?_size=0")).json()["filtered_table_rows_count"])
+    assert seen <= {57, 57 + CORPUS} and 57 + CORPUS in seen
+    assert by_stage == {stage: 57 for stage in stages[:-1]} | {"committed": 57 + CORPUS}
+
+
+def test_a_second_load_waits_then_fails_clearly(seeded, write):
+    path = write("more.txt", listing_text(ABSTRACT_QUIP))
+    holder = sqlite3.connect(seeded, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another writer holds the lock
+    try:
+        process = start_load(seeded, str(path), env={"PAPERDB_LOCK_WAIT": "0.5"})
+        _, err = process.communicate(timeout=60)
+        assert process.returncode == 1
+        assert err.decode().strip() == (
+            f"Error: {seeded}: another process is writing to the database (waited 0.5s); try again when it finishes"
+        )
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    process = start_load(seeded, str(path), env={"PAPERDB_LOCK_WAIT": "0.5"})
+    assert process.wait(timeout=60) == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("first_fails", [False, True], ids=["good-then-bad", "bad-then-good"])
+def test_two_loads_creating_one_database_never_remove_the_winners_data(tmp_path, corpus, write, first_fails):
+    """Load A creates a database that did not exist, and is paused inside its transaction (holding
+    the directory lock) while load B starts and goes on to wait for that lock; then A goes on.
+    Whichever fails must not remove what the other committed. The failing load is the corpus
+    plus an empty file (it fails after reading everything) or the empty file alone."""
+    db_file = tmp_path / "new" / "papers.db"
+    empty = str(write("empty.txt", b""))
+    good_args, bad_args = [str(corpus)], ([str(corpus), empty] if first_fails else [empty])
+    first = paused_load(str(db_file), *(bad_args if first_fails else good_args), at=["migrated"])
+    first.reached("migrated")
+    assert Path(str(db_file) + ".creating").exists() and not db_file.exists()
+    second = paused_load(str(db_file), *(good_args if first_fails else bad_args), at=["start"])
+    second.reached("start")
+    second.resume()  # (on to the directory lock, which the first holds)
+    first.resume()
+    outcomes = {"first": first.finish(), "second": second.finish()}
+    good, bad = (outcomes["second"], outcomes["first"]) if first_fails else (outcomes["first"], outcomes["second"])
+    assert good[0] == 0, good[1]
+    assert bad[0] == 1
+    assert bad[1].strip() == f"Error: {empty}: empty file"
+    assert_only_the_database(db_file, CORPUS)
+
+
+@pytest.mark.slow
+def test_a_creating_load_that_gives_up_waiting_leaves_the_winner_alone(tmp_path, corpus):
+    db_file = tmp_path / "new" / "papers.db"
+    first = paused_load(str(db_file), str(corpus), at=["migrated"])
+    first.reached("migrated")  # the first holds the directory lock: it builds the file
+    assert Path(str(db_file) + ".creating").exists()
+    second = start_load(str(db_file), str(corpus), env={"PAPERDB_LOCK_WAIT": "0.2"})
+    assert second.wait(timeout=120) == 1
+    assert "another process is writing to the database (waited 0.2s)" in second.stderr.read().decode()
+    code, err = first.finish()
+    assert code == 0, err
+    assert_only_the_database(db_file, CORPUS)
+
+
+@pytest.mark.slow
+def test_a_load_killed_while_creating_leaves_no_database(tmp_path, corpus):
+    db_file = tmp_path / "new" / "papers.db"
+    loading = paused_load(str(db_file), str(corpus), at=["files"])
+    loading.reached("files")  # well inside the transaction
+    assert "papers.db.creating" in database_files(db_file.parent)
+    assert loading.kill(signal.SIGKILL)[0] == -signal.SIGKILL
+    assert not db_file.exists()  # at most the partial files, which the next creating load removes
+    assert set(database_files(db_file.parent)) <= {
+        "papers.db.creating",
+        "papers.db.creating-wal",
+        "papers.db.creating-shm",
+    }
+    assert load(str(db_file), [str(corpus)]).papers_added == CORPUS
+    assert_only_the_database(db_file, CORPUS)
+
+
+def test_an_unchanged_load_also_waits_then_fails_clearly(seeded):
+    holder = sqlite3.connect(seeded, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        process = start_load(seeded, env={"PAPERDB_LOCK_WAIT": "0.3"})  # the bundled listings: no change
+        _, err = process.communicate(timeout=60)
+        assert process.returncode == 1
+        assert err.decode().strip() == (
+            f"Error: {seeded}: another process is writing to the database (waited 0.3s); try again when it finishes"
+        )
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP], ids=lambda s: s.name)
+def test_a_signal_stops_a_load_with_one_line_and_nothing_written(seeded, corpus, signum):
+    before = paper_count(seeded)
+    loading = paused_load(seeded, str(corpus), at=["keywords"])
+    loading.reached("keywords")  # (files read and inserted, keywords being extracted)
+    code, err = loading.kill(signum)
+    assert code == 1
+    assert err == f"Error: stopped by {signum.name}; nothing of this load was written\n"
+    assert paper_count(seeded) == before  # (and integrity_check ok)
+    assert processes_loading(seeded) == []  # the keyword workers stopped too

@@ -1,0 +1,119 @@
+"""What paperdb relies on in Datasette beyond its documented API (etl/serve/internals.py), checked
+against the installed release: each test names the item it guards, so a Datasette upgrade that
+changes one fails here, loudly, rather than somewhere in a page."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import re
+
+import pytest
+
+from etl.serve import internals
+from etl.serve.app import SETTINGS, make_datasette
+
+
+def get(ds, path):
+    return asyncio.run(ds.client.get(path))
+
+
+@pytest.fixture(scope="module")
+def ds(serve_db):
+    return make_datasette(serve_db)
+
+
+def test_the_release_is_the_one_the_internals_were_checked_against():
+    import datasette
+
+    assert datasette.__version__.startswith("0.65."), (
+        f"Datasette {datasette.__version__}: check every item of etl/serve/internals.py, then widen the pin"
+    )
+
+
+def test_item_1_the_default_error_handler_prints_with_the_rich_of_its_module(ds, capfd):
+    import datasette.handle_exception as default
+
+    source = inspect.getsource(default)
+    assert "rich = None" in source and "if rich is not None:" in source, "item 1: Datasette no longer reads `rich`"
+    assert default.rich is None  # (set when the plugin was loaded)
+    response = get(ds, "/papers/nosuch")
+    assert response.status_code == 404 and "Table not found" in response.text
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_item_2_datasettes_error_classes_carry_status_message_and_title():
+    from datasette import Forbidden, NotFound
+
+    assert issubclass(NotFound, internals.Base400) and NotFound("x").status == 404
+    assert issubclass(Forbidden, internals.Base400) and Forbidden("x").status == 403
+    error = internals.DatasetteError("<b>x</b>", title="T", status=500, message_is_html=True)
+    assert (error.message, error.title, error.status, error.message_is_html) == ("<b>x</b>", "T", 500, True)
+
+
+def test_item_2_datasettes_own_errors_are_4xx_pages(ds):
+    response = get(ds, "/papers/papers?_sort=abstract&_sort_desc=title")  # a DatasetteError
+    assert response.status_code == 400 and "Cannot use _sort and _sort_desc at the same time" in response.text
+
+
+def test_item_3_render_cell_gets_expanded_foreign_keys_as_value_and_label(ds, serve_db):
+    import sqlite3
+
+    con = sqlite3.connect(serve_db)
+    try:
+        pid, title = con.execute(
+            "SELECT p.id, p.title FROM papers p JOIN paper_authors a ON a.paper_id = p.id WHERE p.title IS NOT NULL"
+        ).fetchone()
+    finally:
+        con.close()
+    html = get(ds, f"/papers/paper_authors?paper_id={pid}").text
+    # (only the expanded foreign key gives the cell its paper's title)
+    assert f'<a href="/-/paper/{pid}">{title} <em>{pid}</em></a>' in html, "item 3: no expanded foreign key"
+
+
+def test_item_4_a_facet_class_reads_its_configuration_and_database(ds):
+    from datasette.facets import Facet
+
+    assert callable(Facet.get_configs) and "database" in inspect.signature(Facet.__init__).parameters
+    data = get(ds, "/papers/papers.json?_size=0&_facet_distinct_array=keywords").json()
+    from_request, from_metadata = data["facet_results"]["keywords"], data["facet_results"]["topics"]
+    assert from_request["type"] == from_metadata["type"] == "distinct_array", "item 4"
+    assert from_request["hideable"] and not from_metadata["hideable"] and from_request["results"]
+    assert "keywords__arraycontains=" in from_request["results"][0]["toggle_url"]
+
+
+def test_item_5_the_constructors_settings_are_datasettes_settings(ds):
+    assert {name: ds.setting(name) for name in SETTINGS} == SETTINGS, "item 5"
+
+
+def test_item_6_a_connection_hook_may_replace_the_row_factory(ds):
+    from etl.serve.limits import _BudgetedRows
+
+    factory = asyncio.run(ds.get_database("papers").execute_fn(lambda conn: conn.row_factory))
+    assert isinstance(factory, _BudgetedRows), "item 6: Datasette set its row factory after the hook"
+    rows = asyncio.run(ds.get_database("papers").execute("SELECT id FROM papers LIMIT 1"))
+    assert rows.first()["id"]
+
+
+def test_item_7_column_descriptions_are_a_list_of_that_class_which_paperdbs_css_hides(ds):
+    from pathlib import Path
+
+    from etl.serve.plugin import __file__ as plugin
+
+    html = get(ds, "/papers/papers_with_code?_size=1").text
+    lists = re.findall(r'<dl class="([^"]+)">', html)
+    assert lists == [internals.COLUMN_DESCRIPTIONS] * 2, "item 7: Datasette's list plus paperdb's folded one"
+    assert html.index("<dl") < html.index('<details class="column-descriptions-box">')  # Datasette's is the first
+    css = (Path(plugin).parent / "static" / "paperdb.css").read_text(encoding="utf-8")
+    assert f"body.db-papers dl.{internals.COLUMN_DESCRIPTIONS} {{ display: none; }}" in css
+
+
+def test_the_templates_paperdb_extends_have_the_blocks_it_fills():
+    from pathlib import Path
+
+    import datasette
+
+    templates = Path(datasette.__file__).parent / "templates"
+    for name, blocks in {"row.html": {"title", "content"}, "_table.html": set()}.items():
+        found = set(re.findall(r"{%-?\s*block\s+(\w+)", (templates / name).read_text(encoding="utf-8")))
+        assert blocks <= found, f"{name}: paperdb's templates fill blocks {sorted(blocks - found)} it no longer has"

@@ -1,0 +1,160 @@
+"""Requests that are not what they seem: ad-hoc SQL that would build gigabytes, NULs and odd
+search text, query strings Datasette cannot take, a thousand facets, hundreds of search words.
+Every URL is answered (4xx at worst) and no request makes the server hold more than its limits.
+How long these take is measured by scripts/benchmark.py (`--hostile`), not here."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from urllib.parse import quote
+
+import pytest
+
+from etl.serve.app import make_datasette
+from etl.serve.urls import safe_query_string
+from etl.store.functions import fts_query
+
+
+def get(ds, path):
+    return asyncio.run(ds.client.get(path))
+
+
+@pytest.fixture(scope="module")
+def ds(tmp_path_factory, seeded_once):
+    """Datasette over a copy of the bundled listings' database (57 papers), for the tests that only read."""
+    from tests.conftest import copy_database
+
+    return make_datasette(copy_database(seeded_once, tmp_path_factory.mktemp("requests") / "papers.db"))
+
+
+def test_ad_hoc_sql_cannot_build_gigabytes(ds):
+    if not hasattr(sqlite3.Connection, "setlimit"):
+        pytest.skip("SQLite limits need Python 3.11+ (documented)")
+    response = get(ds, f"/papers.json?sql={quote('select length(randomblob(1e9))')}")
+    assert response.status_code == 400 and "string or blob too big" in response.text
+    # SQLite's printf would pad for seconds before it found the result too big: NULL at once
+    for sql in ("select printf('%.*c', 2e9, 'x') AS v", "select format('%2000000000d', 1) AS v"):
+        response = get(ds, "/papers.json?sql=" + quote(sql) + "&_shape=array")
+        assert response.json() == [{"v": None}]
+    sql = "select printf('%5d|%.2f|%s|%%|%*d', 42, 3.14159, 'ok', 3, 7) AS v, format('%q', 'it''s') AS w"
+    response = get(ds, "/papers.json?sql=" + quote(sql) + "&_shape=array")
+    assert response.json() == [{"v": "   42|3.14|ok|%|  7", "w": "it''s"}]
+
+
+@pytest.mark.parametrize(
+    "args, refused",
+    [
+        (("%.*c", 2e9, "x"), True),
+        (("%*d", -200_000, 1), True),
+        (("%*d", "2000000000", 1), True),  # SQLite reads the text as a number
+        (("%2000000d", 1), True),
+        (("%.2000000f", 1.0), True),
+        (("%s %.*c", "a", 2e9, "x"), True),  # the `*` takes the second argument
+        (("%.*c", 100, "x"), False),
+        (("%d%%%*d", 1, 5, 2), False),
+        (("100000000 %s", "no conversion is that wide"), False),
+        ((None,), False),
+        ((12,), False),
+    ],
+)
+def test_printf_widths_over_the_limit_are_refused(args, refused):
+    from etl.serve.limits import PrintfTooWide, check_printf
+
+    if refused:
+        with pytest.raises(PrintfTooWide):
+            check_printf(*args)
+    else:
+        check_printf(*args)
+
+
+def test_nul_in_a_stored_abstract_or_a_query_does_not_break_pages(seeded):
+    with sqlite3.connect(seeded) as con:  # (written by hand: loads refuse such text now)
+        con.execute("UPDATE papers SET abstract = abstract || char(0) || ' https://github.com/a/b' WHERE pk = 1")
+    ds = make_datasette(seeded)
+    for path in ("/papers/papers", "/papers/papers?_search=quantization", "/papers/search?q=%00", "/papers/papers/1"):
+        assert get(ds, path).status_code == 200, path
+
+
+def test_one_query_cannot_make_the_server_hold_gigabytes(ds):
+    sql = "with recursive c(x) as (select 1 union all select x+1 from c where x<200) select hex(randomblob(2400000)) from c"
+    response = get(ds, "/papers.json?sql=" + quote(sql))
+    assert response.status_code == 400 and "query result larger than 50 MB" in response.text
+    assert len(response.content) < 10_000
+    assert len(get(ds, "/papers/papers.json?_size=100").json()["rows"]) == 57
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/papers/papers?_search=%00",
+        "/papers/papers?_search=a%00b",
+        "/papers/papers?_search_title=%00",
+        "/papers/papers?_search=%22",
+        "/papers/papers.json?_search=%22graph",
+        "/papers/papers?_where=%00",
+        "/papers/search?q=%00",
+        "/papers/papers?_search=%22graph+neural%22",
+    ],
+)
+def test_any_search_text_in_a_url_is_answered(ds, path):
+    assert get(ds, path).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "query, safe",
+    [
+        (b"_search=graph&_facet=venue", b"_search=graph&_facet=venue"),  # untouched, byte for byte
+        (b"_search=%22graph+neural%22", b"_search=%22graph+neural%22"),  # a balanced phrase stays
+        (b"_search=%22graph", b"_search=+graph"),
+        (b"a=b&_where=%00", b"a=b"),
+        (b"q=a%00b", b"q=ab"),
+        (b"_facet=title&_facet=title&_facet=venue", b"_facet=title&_facet=venue"),
+        (b"_sort=nonexistent&_size=5", b"_size=5"),
+        (b"_sort=title", b"_sort=title"),
+        (b"year__in=%5B&venue=ICML", b"venue=ICML"),
+        (b"pk__gt=99999999999999999999999", b""),
+    ],
+)
+def test_safe_query_strings(query, safe):
+    assert safe_query_string(query, {"title", "venue", "year", "pk"}) == safe
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/papers/papers?_sort=nonexistent",
+        "/papers/papers?_sort=rowid",
+        "/papers/papers?_sort=abstract&_sort_desc=title",
+        "/papers/papers.csv?_stream=1&_sort=abstract&_search=a*",
+        "/papers/papers?_nocol=id",
+        "/papers/papers?pk__gt=99999999999999999999999",
+        "/papers/papers?year__in=%5B",
+        "/papers/papers?_through=%7B%22table%22:%22x%22%7D",
+        "/papers/papers?_where=randomblob(1000000000)",
+        "/papers/papers.json?_where=length(hex(randomblob(4000000)))>0",
+        "/papers/papers?_where=1%3D1%3B+drop+table+papers",
+        "/-/paper/a/b/c",
+        "/-/static-plugins/x/y",
+        "/papers/papers/-/blob?_blob_column=abstract&_blob_hash=x",
+        "/papers/nosuch",
+    ],
+)
+def test_odd_urls_are_answered_without_a_server_error(ds, path):
+    response = get(ds, path)
+    assert response.status_code < 500, response.text[:300]
+
+
+def test_a_thousand_repeated_facets_cost_what_one_does(ds):
+    query = "&".join(["_facet=title"] * 1000)
+    assert safe_query_string(query.encode()) == b"_facet=title"  # Datasette computes the facet once
+    response = get(ds, "/papers/papers?" + query)
+    assert response.status_code == 200 and len(response.content) < 2_000_000
+
+
+def test_a_search_of_hundreds_of_words_is_answered_within_the_time_limit(ds):
+    assert len(fts_query(" ".join(f"word{i}" for i in range(400))).split()) == 32  # search.sql's `q`
+    words = "+".join(f"word{i}" for i in range(400))
+    assert safe_query_string(f"_search={words}".encode()).decode().count("word") == 32  # a table's `_search`
+    for path in (f"/papers/search?q={words}", f"/papers/papers?_search={words}"):
+        assert get(ds, path).status_code == 200
