@@ -49,7 +49,6 @@ def test_env_var_chooses_database(runner, db_file, monkeypatch):
             "latin1.txt:3: not valid UTF-8 (byte 0xe9); save the file as UTF-8",
         ),
         ("empty.txt", b"", "empty.txt: empty file"),
-        ("header.txt", b"ICML 2024 Papers\n", "header.txt:1: no abstracts after the header"),
         (
             "noheader.txt",
             b"We propose X.\n",

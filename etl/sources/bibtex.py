@@ -63,7 +63,8 @@ def read_bibtex(path: str, text: str, venue: str | None = None, year: int | None
             continue
         fields = RecordFields({k.lower(): str(v.value) for k, v in item.fields_dict.items()})
         entry_venue = venue or venue_of(fields.text("booktitle") or fields.text("journal"))
-        entry_year = year or fields.year()
+        own_year = fields.year()  # (read even where --year stands in: a bad one is counted)
+        entry_year = year or own_year
         key = item.key if len(item.key) <= 1_000 else ""
         file_venue, file_year = file_venue or entry_venue, file_year or entry_year
         entry = Entry(

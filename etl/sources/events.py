@@ -89,6 +89,7 @@ def read_events(path: str, records: JsonRecords, venue: str | None = None, year:
                 len(events) + 1,
             )
             events.append(event)
+            tally.repaired += fields.repaired
             continue
         entry = Entry(
             abstract=join_lines(abstract) or None,

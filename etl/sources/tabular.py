@@ -83,6 +83,7 @@ def _entry(row: Mapping, line: int, position: int, venue: str | None, year: int 
     # a `paperdb export` has the authors' keywords apart from the extracted ones (`keywords`)
     chosen = "author_keywords" if "author_keywords" in row else "keywords"
     status = next((text for name in STATUS_COLUMNS if (text := fields.text(name).strip())), None)
+    own_year = fields.year()  # (read even where --year stands in: a bad one is counted)
     entry = Entry(
         abstract=join_lines(fields.text("abstract")) or None,
         line=line,
@@ -94,7 +95,7 @@ def _entry(row: Mapping, line: int, position: int, venue: str | None, year: int 
         keywords=split_keywords(_listed(fields.items(chosen))),
         links=tuple(value for column in LINK_COLUMNS if (value := fields.text(column).strip())),
         venue=venue or (fields.text("venue", limit=200).strip() or None),
-        year=year or fields.year(),
+        year=year or own_year,
         status=status,
         track=fields.text("track").strip() or None,
         review=_review(fields),
