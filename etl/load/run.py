@@ -16,6 +16,7 @@ from ..sources import InputFile
 from ..sources.records import ParsedFile
 from ..store.driver import Driver
 from ..store.engine import IDS_PER_QUERY
+from ..store.search import REBUILD_FTS
 from ..store.server import REBUILD_SEARCH
 from ..store.tables import etl_runs, events, paper_links, paper_sources, sources
 from ..text.cleaning import clean_text
@@ -56,7 +57,6 @@ DELETE FROM repos WHERE url_key NOT IN (SELECT url_key FROM paper_links WHERE ki
 """
 DEFER_FTS = "INSERT INTO etl_flags (name) VALUES ('fts_deferred') ON CONFLICT DO NOTHING"
 RESUME_FTS = "DELETE FROM etl_flags WHERE name = 'fts_deferred'"
-REBUILD_FTS = "INSERT INTO papers_fts (papers_fts) VALUES ('rebuild')"
 # Papers no source lists any more: found once (an anti-join over all papers), then their
 # keywords are counted out and they are removed.
 FIND_ORPHAN_PAPERS = """CREATE TEMP TABLE orphan_papers AS
@@ -331,7 +331,7 @@ class Run:
         if self.fts_deferred and (summary.files_loaded or summary.keywords is not None):
             stage("full-text index")
             with summary.timed("fts"):
-                for statement in REBUILD_SEARCH if self.raw.postgres else [REBUILD_FTS]:
+                for statement in REBUILD_SEARCH if self.raw.postgres else REBUILD_FTS:
                     self.raw.execute(statement)
         conn.execute(text(RESUME_FTS))
         summary.duration_s = time.perf_counter() - started

@@ -8,11 +8,11 @@ built once at the end. Like a load, the copy appears only once complete."""
 from __future__ import annotations
 
 from ..errors import PaperdbError
+from ..store.search import REBUILD_FTS
 from ..store.server import shown
 
 BATCH = 5_000  # rows read from the server and written at a time
 DEFER_FTS = "INSERT INTO etl_flags (name) VALUES ('fts_deferred')"
-REBUILD_FTS = "INSERT INTO papers_fts (papers_fts) VALUES ('rebuild')"
 RESUME_FTS = "DELETE FROM etl_flags WHERE name = 'fts_deferred'"
 
 
@@ -66,6 +66,7 @@ def _copy(reading, raw) -> dict[str, int]:
         for part in rows.partitions(BATCH):
             raw.executemany(insert, [tuple(row) for row in part])
             counts[table.name] += len(part)
-    raw.execute(REBUILD_FTS)
+    for statement in REBUILD_FTS:
+        raw.execute(statement)
     raw.execute(RESUME_FTS)
     return counts

@@ -11,7 +11,7 @@ from pathlib import Path
 from ..errors import PaperdbError
 from ..store.access import connect_read_only, existing_database, on_read_only_media
 from ..store.models import Base
-from ..store.views import SEARCH_INDEX, VIEWS
+from ..store.views import SEARCH_INDEXES, VIEWS
 
 DATABASE_NAME = "papers"
 SETTINGS = {
@@ -113,7 +113,7 @@ def table_metadata() -> dict[str, dict]:
             "description": table.comment or "",
             "columns": {c.name: c.comment or "" for c in table.columns},
         }
-    for view in (*VIEWS, SEARCH_INDEX):
+    for view in (*VIEWS, *SEARCH_INDEXES):
         tables[view.name] = {"description": view.description, "columns": dict(view.columns)}
     for name, options in TABLE_OPTIONS.items():
         tables[name].update(options)
