@@ -329,6 +329,24 @@ def test_datasette_search_page_shows_venue_year_and_marks(db):
     assert "<mark>" in get(ds, f"/papers/search?q={quote('sparse attention')}").text
 
 
+@pytest.mark.parametrize(
+    "query, best",
+    [
+        ("_search=transformer", ["Long-Range Transformers for Genomic Sequences", "Sparse Attention at Scale"]),
+        ("_search=GAN&_sort=title", [TITLES[3], TITLES[5], TITLES[4]]),  # a sort orders the list, not the best
+        ("_search=transformer&decision=accepted", []),  # a facet narrows the list: no best matches above it
+        ("_search=zyzzyva", []),
+        ("", []),
+    ],
+)
+def test_the_papers_search_box_opens_with_the_best_matches_ranked(db, query, best):
+    html = get(make_datasette(db), f"/papers/papers?{query}").text
+    block = html.split('<section class="best-matches">')[1].split("</section>")[0] if best else ""
+    assert ('<section class="best-matches">' in html) == bool(best)
+    assert [title for title in TITLES if f">{title}</a>" in block] == sorted(best, key=TITLES.index)
+    assert [block.index(f">{title}</a>") for title in best] == sorted(block.index(f">{title}</a>") for title in best)
+
+
 def test_every_write_keeps_the_words_index_in_step(db_file, write):
     """A large load rebuilds papers_fts_words once, a small one follows row by row, a rescore
     (new keyword labels) and a file's removal too: the index always agrees with papers."""

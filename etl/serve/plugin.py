@@ -14,6 +14,7 @@ from . import cells
 from .failures import error_page
 from .limits import limit_connection
 from .paper import PAPER_ID, heading, paper_page, paper_pk
+from .ranked import best_matches
 from .render import preview
 from .urls import safe_queries, table_columns
 
@@ -68,7 +69,12 @@ def extra_template_vars(view_name, table, database, request, datasette):
     async def inner():
         if view_name == "row":
             return {"paperdb": await paper_page(datasette, request.url_vars.get("pks", ""))}
-        return {"cells_of": lambda row: {cell["column"]: cell for cell in row}, "heading": heading, "preview": preview}
+        return {
+            "cells_of": lambda row: {cell["column"]: cell for cell in row},
+            "heading": heading,
+            "preview": preview,
+            "best_matches": await best_matches(datasette, request, DATABASE),
+        }
 
     return inner
 
