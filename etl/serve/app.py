@@ -99,9 +99,17 @@ def read_query(path: Path) -> dict:
     return query
 
 
+# Canned queries whose long SQL would push their results below the fold: shown on request.
+HIDDEN_SQL = ("search", "search_pages")
+
+
 def canned_queries(directory: Path | None = None) -> dict[str, dict]:
     directory = directory or queries_dir()
-    return {p.stem: read_query(p) for p in sorted(directory.glob("*.sql"))}
+    queries = {p.stem: read_query(p) for p in sorted(directory.glob("*.sql"))}
+    for name in HIDDEN_SQL:
+        if name in queries:
+            queries[name]["hide_sql"] = True
+    return queries
 
 
 def table_metadata() -> dict[str, dict]:

@@ -14,7 +14,7 @@ from . import cells
 from .failures import error_page
 from .limits import limit_connection
 from .paper import PAPER_ID, heading, paper_page, paper_pk
-from .ranked import best_matches
+from .ranked import MOVE_ABOVE_FACETS, best_matches
 from .render import preview
 from .urls import safe_queries, table_columns
 
@@ -86,7 +86,7 @@ def extra_css_urls():
 
 @hookimpl
 def extra_body_script():
-    return FOLD_COLUMN_DESCRIPTIONS
+    return FOLD_COLUMN_DESCRIPTIONS + MOVE_ABOVE_FACETS
 
 
 # Column descriptions fold into one line above a table's rows (they are also in each column's menu).

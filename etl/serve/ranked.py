@@ -14,6 +14,15 @@ BEST = 5  # matches shown above the list
 NARROWING = ("_where", "_through", "_search_title", "_search_abstract", "_search_keywords")  # (filters are the rest)
 
 
+# The list's rows come after the facets on Datasette's table page: the best matches move up, above them.
+MOVE_ABOVE_FACETS = """
+document.querySelectorAll("section.best-matches").forEach(function (best) {
+  var facets = document.querySelector("div.facet-results");
+  if (facets) { facets.parentNode.insertBefore(best, facets); }
+});
+"""
+
+
 @cache
 def search_sql() -> str:
     from .app import canned_queries
