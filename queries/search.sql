@@ -1,13 +1,14 @@
 -- Search papers
 -- Full-text search over titles, abstracts, keywords and the authors' keywords, best first. Every
 -- word must be there in a singular or plural form (transformer finds transformers, never
--- transform; function words such as of and the are not required). Papers with a word in the
--- title or among their keywords come first, then those with the words only in the abstract,
--- then those with them only among their keywords or that have the query as a keyword or its
--- short form (GAN: generative adversarial networks). Within each, the words as typed and in
--- order, the title and a paper's own keyword count most. When no paper has every word: papers
--- with their stems (transform), else with all but one of three or more words. End a word with
--- * to match its beginning (quantiz*). The best 100 are shown; search_pages goes on from there.
+-- transform; function words such as of and the are not required). Papers with the words as typed,
+-- in order, or with one in the title or among their keywords come first; then those with the
+-- words scattered over the abstract; then those with them only among their keywords, or with the
+-- query as a keyword or its short form (GAN: generative adversarial networks). Within each, the
+-- words as typed and in order, the title and a paper's own keyword count most. When no paper has
+-- every word: papers with their stems (transform), else with all but one of three or more words.
+-- End a word with * to match its beginning (quantiz*). The best 100 are shown; search_pages goes
+-- on from there.
 WITH
 keyword AS MATERIALIZED (  -- papers with the query as a keyword (not only a topic) or its alias
     SELECT DISTINCT p.pk
@@ -26,20 +27,19 @@ found AS MATERIALIZED (  -- whether any paper has every word (any form, any colu
 -- by the first. Relevance is bm25 over the words (in any form) in any column plus the words as
 -- typed, as a phrase: title and authors' keywords weigh 10, keyword labels 2, the abstract 1;
 -- and 1 more for a paper that has the query as its keyword (or alias). Equals: by papers.pk.
-in_title AS MATERIALIZED (  -- 1: every word in the title or abstract, some in the title or keywords
+in_title AS MATERIALIZED (  -- 1: every word in the title or abstract; the phrase, or a word in the title or keywords
     SELECT rowid AS pk, 1 AS tier, -bm25(papers_fts_words, 10.0, 1.0, 2.0, 10.0) + (rowid IN keyword) AS relevance
     FROM papers_fts_words
     WHERE papers_fts_words MATCH '{title abstract}: (' || search_words(:q) || ')'
-        || ' AND {title keywords author_keywords}: (' || search_any(:q) || ')'
+        || ' AND ({title keywords author_keywords}: (' || search_any(:q) || ') OR ' || search_phrase(:q) || ')'
         || ' AND (' || search_phrase(:q) || ' OR ' || search_words(:q) || ')'
     ORDER BY relevance DESC, pk LIMIT 100
 ),
-in_abstract AS MATERIALIZED (  -- 2: every word in the abstract, none in the title (if tier 1 is short)
+in_abstract AS MATERIALIZED (  -- 2: the words scattered over the abstract (only if tier 1 is short)
     SELECT rowid AS pk, 2 AS tier, -bm25(papers_fts_words, 10.0, 1.0, 2.0, 10.0) + (rowid IN keyword) AS relevance
     FROM papers_fts_words
-    WHERE papers_fts_words MATCH '{title abstract}: (' || search_words(:q) || ')'
-        || ' NOT {title keywords author_keywords}: (' || search_any(:q) || ')'
-        || ' AND (' || search_phrase(:q) || ' OR ' || search_words(:q) || ')'
+    WHERE papers_fts_words MATCH '({title abstract}: (' || search_words(:q) || '))'
+        || ' NOT ({title keywords author_keywords}: (' || search_any(:q) || ') OR ' || search_phrase(:q) || ')'
     AND (SELECT count(*) FROM in_title) < 100
     ORDER BY relevance DESC, pk LIMIT 100
 ),

@@ -20,9 +20,9 @@ WORK_MEM = "64MB"  # per sort or hash of the load's transaction (the server's de
 
 
 # The `search` query on PostgreSQL (queries/search.sql is SQLite's), with the same intent and
-# tiers: every word in a singular or plural form (papers_search.words_vector, unstemmed), a word
-# in the title or keywords first, then the abstract only, then the keywords only or the query as
-# a keyword or alias; only when nothing has every word, Porter stems (search_vector), then all but
+# tiers: every word in a singular or plural form (papers_search.words_vector, unstemmed); the
+# phrase or a word in the title or keywords first, then the words scattered over the abstract,
+# then the keywords only or the query as a keyword or alias; only when nothing has every word, Porter stems (search_vector), then all but
 # one of three or more words. The words and the words as typed (a phrase) rank: title 10,
 # keywords 4, abstract 1, and 0.1 more for a paper's own keyword. `search_params(q)` gives the
 # parameters (tsquery texts built as etl.store.functions builds SQLite's).
@@ -41,7 +41,8 @@ keyword AS (
 ),
 matched AS (
     SELECT s.pk,
-           CASE WHEN s.words_vector @@ q.text_words AND s.words_vector @@ q.title_words THEN 1
+           CASE WHEN s.words_vector @@ q.text_words
+                     AND (s.words_vector @@ q.title_words OR s.words_vector @@ q.phrase) THEN 1
                 WHEN s.words_vector @@ q.text_words THEN 2 ELSE 3 END AS tier,
            ts_rank('{0.0, 0.1, 0.4, 1.0}', s.words_vector, q.words)
            + ts_rank('{0.0, 0.1, 0.4, 1.0}', s.words_vector, q.phrase)
