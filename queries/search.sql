@@ -1,12 +1,88 @@
 -- Search papers
--- Full-text search over titles, abstracts and keywords, best matches first (BM25: a word in the
--- title weighs most, then keywords, then the abstract). All words are required; end a word with
--- * to match its beginning (quantiz*). Matches are highlighted in the snippet.
-SELECT p.id, p.title, snippet(papers_fts, 1, char(2), char(3), '…', 40) AS snippet,
-       p.code_status, p.topics, p.keywords,
-       round(-bm25(papers_fts, 10.0, 1.0, 4.0), 3) AS relevance
-FROM papers_fts
-JOIN papers p ON p.pk = papers_fts.rowid
-WHERE papers_fts MATCH fts_query(:q)
-ORDER BY bm25(papers_fts, 10.0, 1.0, 4.0), p.id
-LIMIT 200
+-- Full-text search over titles, abstracts, keywords and the authors' keywords, best first. Every
+-- word must be there in a singular or plural form (transformer finds transformers, never
+-- transform; function words such as of and the are not required). Papers with the words as typed,
+-- in order, or with one in the title or among their keywords come first; then those with the
+-- words scattered over the abstract; then those with them only among their keywords, or with the
+-- query as a keyword or its short form (GAN: generative adversarial networks). Within each, the
+-- words as typed and in order, the title and a paper's own keyword count most. When no paper has
+-- every word: papers with their stems (transform), else with all but one of three or more words.
+-- End a word with * to match its beginning (quantiz*). The best 100 are shown; search_pages goes
+-- on from there.
+WITH
+keyword AS MATERIALIZED (  -- papers with the query as a keyword (not only a topic) or its alias
+    SELECT DISTINCT p.pk
+    FROM paper_keywords k JOIN papers p ON p.id = k.paper_id
+    WHERE k.kind != 'topic' AND k.keyword_id IN (
+        SELECT id FROM keywords WHERE normalised = normalise_keyword(:q)
+        UNION
+        SELECT keyword_id FROM keyword_aliases WHERE normalised IN (lower(trim(:q)), normalise_keyword(:q))
+    )
+),
+found AS MATERIALIZED (  -- whether any paper has every word (any form, any column) or the keyword
+    SELECT EXISTS (SELECT 1 FROM papers_fts_words WHERE papers_fts_words MATCH search_words(:q))
+        OR EXISTS (SELECT 1 FROM keyword) AS anything
+),
+-- Each way of matching gives its best (tier, relevance); a paper found in several ways is ranked
+-- by the first. Relevance is bm25 over the words (in any form) in any column plus the words as
+-- typed, as a phrase: title and authors' keywords weigh 10, keyword labels 2, the abstract 1;
+-- and 1 more for a paper that has the query as its keyword (or alias). Equals: by papers.pk.
+in_title AS MATERIALIZED (  -- 1: every word in the title or abstract; the phrase, or a word in the title or keywords
+    SELECT rowid AS pk, 1 AS tier, -bm25(papers_fts_words, 10.0, 1.0, 2.0, 10.0) + (rowid IN keyword) AS relevance
+    FROM papers_fts_words
+    WHERE papers_fts_words MATCH '{title abstract}: (' || search_words(:q) || ')'
+        || ' AND ({title keywords author_keywords}: (' || search_any(:q) || ') OR ' || search_phrase(:q) || ')'
+        || ' AND (' || search_phrase(:q) || ' OR ' || search_words(:q) || ')'
+    ORDER BY relevance DESC, pk LIMIT 100
+),
+in_abstract AS MATERIALIZED (  -- 2: the words scattered over the abstract (only if tier 1 is short)
+    SELECT rowid AS pk, 2 AS tier, -bm25(papers_fts_words, 10.0, 1.0, 2.0, 10.0) + (rowid IN keyword) AS relevance
+    FROM papers_fts_words
+    WHERE papers_fts_words MATCH '({title abstract}: (' || search_words(:q) || '))'
+        || ' NOT ({title keywords author_keywords}: (' || search_any(:q) || ') OR ' || search_phrase(:q) || ')'
+    AND (SELECT count(*) FROM in_title) < 100
+    ORDER BY relevance DESC, pk LIMIT 100
+),
+short AS MATERIALIZED (  -- whether tiers 1 and 2 leave room for tier 3
+    SELECT (SELECT count(*) FROM in_title) + (SELECT count(*) FROM in_abstract) < 100 AS room
+),
+in_keywords AS (  -- 3: every word, some only among the keywords
+    SELECT rowid AS pk, 3 AS tier, -bm25(papers_fts_words, 10.0, 1.0, 2.0, 10.0) + (rowid IN keyword) AS relevance
+    FROM papers_fts_words
+    WHERE papers_fts_words MATCH '(' || search_words(:q) || ') NOT {title abstract}: (' || search_words(:q) || ')'
+    AND (SELECT room FROM short)
+    ORDER BY relevance DESC, pk LIMIT 100
+),
+as_keyword AS (  -- 3: the query is one of the paper's keywords, or an alias of one
+    SELECT pk, 3 AS tier, 1.0 AS relevance FROM keyword WHERE (SELECT room FROM short)
+    ORDER BY pk LIMIT 100
+),
+stems AS (  -- 4: only when no paper has every word: their Porter stems
+    SELECT rowid AS pk, 4 AS tier, -bm25(papers_fts, 10.0, 1.0, 2.0) AS relevance
+    FROM papers_fts WHERE papers_fts MATCH search_stems(:q) AND NOT (SELECT anything FROM found)
+    ORDER BY relevance DESC, pk LIMIT 100
+),
+most AS (  -- 5: only when no paper has every word in any form or stem: all but one of 3 or more
+    SELECT rowid AS pk, 5 AS tier, -bm25(papers_fts_words, 10.0, 1.0, 2.0, 10.0) AS relevance
+    FROM papers_fts_words WHERE papers_fts_words MATCH search_most(:q) AND NOT (SELECT anything FROM found)
+    AND NOT EXISTS (SELECT 1 FROM papers_fts WHERE papers_fts MATCH search_stems(:q))
+    ORDER BY relevance DESC, pk LIMIT 100
+),
+best AS MATERIALIZED (
+    SELECT pk, min(tier) AS tier, max(relevance) AS relevance FROM (
+        SELECT * FROM in_title UNION ALL SELECT * FROM in_abstract UNION ALL SELECT * FROM in_keywords
+        UNION ALL SELECT * FROM as_keyword UNION ALL SELECT * FROM stems UNION ALL SELECT * FROM most
+    )
+    GROUP BY pk ORDER BY tier, relevance DESC, pk LIMIT 100
+)
+SELECT p.id, p.title, p.venue, p.year, p.decision,
+       coalesce(
+           (SELECT snippet(papers_fts_words, 1, char(2), char(3), '…', 32) FROM papers_fts_words
+            WHERE papers_fts_words MATCH search_any(:q) AND rowid = b.pk),
+           (SELECT snippet(papers_fts, 1, char(2), char(3), '…', 32) FROM papers_fts
+            WHERE papers_fts MATCH search_stems(:q) AND rowid = b.pk),
+           substr(p.abstract, 1, 200) || '…'
+       ) AS snippet,
+       p.code_status, p.topics, round(b.relevance, 2) AS relevance
+FROM best b JOIN papers p ON p.pk = b.pk
+ORDER BY b.tier, b.relevance DESC, b.pk

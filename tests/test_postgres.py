@@ -100,7 +100,8 @@ def test_full_text_search_is_a_tsvector_per_paper_with_a_gin_index_kept_by_a_tri
     missing, papers, flags = scalars(
         pg,
         "SELECT count(*) FROM papers p LEFT JOIN papers_search s ON s.pk = p.pk"
-        " WHERE s.search_vector IS DISTINCT FROM papers_search_vector(p.title, p.keywords, p.abstract)",
+        " WHERE s.search_vector IS DISTINCT FROM papers_search_vector(p.title, p.keywords, p.abstract)"
+        " OR s.words_vector IS DISTINCT FROM papers_words_vector(p.title, p.keywords, p.author_keywords, p.abstract)",
         "SELECT count(*) FROM papers",
         "SELECT count(*) FROM etl_flags",
     )
@@ -243,19 +244,60 @@ def test_search_ranks_title_matches_first_on_postgresql(pg, write):
     import sqlalchemy as sa
 
     from etl.load import load
-    from etl.store.server import SEARCH
+    from etl.store.server import SEARCH, search_params
 
     load(pg, exports(write))
     engine = make_engine(pg)
     try:
         with engine.connect() as conn:
-            found = conn.execute(sa.text(SEARCH), {"q": "Listed Paper"}).all()
-            nothing = conn.execute(sa.text(SEARCH), {"q": "zyzzyvas unheard"}).all()
+            found = conn.execute(sa.text(SEARCH), search_params("Listed Paper")).all()
+            nothing = conn.execute(sa.text(SEARCH), search_params("zyzzyvas unheard")).all()
     finally:
         engine.dispose()
     assert found and all(row.title and "Listed Paper" in row.title for row in found[:3])
-    assert [row.relevance for row in found] == sorted((row.relevance for row in found), reverse=True)
+    assert [(row.tier, -row.relevance) for row in found] == sorted((row.tier, -row.relevance) for row in found)
     assert nothing == []
+
+
+@pytest.mark.parametrize(
+    "q, expected",
+    [
+        ("transformer", ["Long-Range Transformers for Genomic Sequences", "Sparse Attention at Scale"]),
+        (
+            "graph neural networks",
+            ["Graph Neural Networks for Molecular Property Prediction", "Scaling Laws for Tabular Models"],
+        ),
+        (
+            "GAN",
+            [
+                "Stabilising GAN Training with Spectral Penalties",
+                "Faster Sampling for Image GANs",
+                "Mode Coverage of Adversarial Image Generators",
+            ],
+        ),
+        ("rlhf", ["Reward Models from Human Preferences"]),
+        ("rewar*", ["Reward Models from Human Preferences"]),
+        ("deformable cloth origami", ["Cloth Folding with Deformable Object Models"]),
+        ("zyzzyva", []),
+    ],
+)
+def test_search_has_the_same_intent_on_postgresql(pg, write, q, expected):
+    """Word forms, not stems; the phrase in the title first; the alias; the authors' keywords; all
+    but one word when no paper has them all (tests/test_search.py's papers and cases)."""
+    import sqlalchemy as sa
+
+    from etl.load import load
+    from etl.store.server import SEARCH, search_params
+    from tests.test_search import PAPERS, paperlists
+
+    load(pg, [str(write("neurips2023.json", paperlists(PAPERS)))])
+    engine = make_engine(pg)
+    try:
+        with engine.connect() as conn:
+            found = conn.execute(sa.text(SEARCH), search_params(q)).all()
+    finally:
+        engine.dispose()
+    assert [row.title for row in found] == expected
 
 
 def test_two_concurrent_loads_both_succeed_and_the_second_says_it_waits(pg, write):

@@ -22,6 +22,7 @@ PARAMS = {  # a value for each canned query's parameters
     "paper_id": None,  # filled with the QuIP# paper's id
     "country": "",
     "institution": "University of Cambridge",
+    "page": "1",
 }
 
 

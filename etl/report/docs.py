@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from ..store.schema import metadata, type_name
-from ..store.views import SEARCH_INDEX, VIEWS
+from ..store.views import SEARCH_INDEXES, VIEWS
 
 SCHEMA_DOC = "docs/schema.md"
 HEADER = """# Schema
@@ -37,10 +37,12 @@ def schema_markdown() -> str:
         parts.append(f"## `{view.name}` (view)\n\n{view.description}\n\n| column | description |\n|---|---|")
         parts += [f"| `{name}` | {text} |" for name, text in view.columns.items()]
         parts.append("")
-    parts.append(
-        f"## `{SEARCH_INDEX.name}` (full-text index)\n\n{SEARCH_INDEX.description}\n\n| column | description |\n|---|---|"
-    )
-    parts += [f"| `{name}` | {text} |" for name, text in SEARCH_INDEX.columns.items()]
+    for index in SEARCH_INDEXES:
+        parts.append(
+            f"## `{index.name}` (full-text index)\n\n{index.description}\n\n| column | description |\n|---|---|"
+        )
+        parts += [f"| `{name}` | {text} |" for name, text in index.columns.items()]
+        parts.append("")
     return "\n".join(parts).rstrip() + "\n"
 
 

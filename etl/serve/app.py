@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..store.access import connect_read_only, existing_database, on_read_only_media
 from ..store.models import Base
-from ..store.views import SEARCH_INDEX, VIEWS
+from ..store.views import SEARCH_INDEXES, VIEWS
 
 DATABASE_NAME = "papers"
 SETTINGS = {
@@ -97,9 +97,17 @@ def read_query(path: Path) -> dict:
     return query
 
 
+# Canned queries whose long SQL would push their results below the fold: shown on request.
+HIDDEN_SQL = ("search", "search_pages")
+
+
 def canned_queries(directory: Path | None = None) -> dict[str, dict]:
     directory = directory or queries_dir()
-    return {p.stem: read_query(p) for p in sorted(directory.glob("*.sql"))}
+    queries = {p.stem: read_query(p) for p in sorted(directory.glob("*.sql"))}
+    for name in HIDDEN_SQL:
+        if name in queries:
+            queries[name]["hide_sql"] = True
+    return queries
 
 
 def table_metadata() -> dict[str, dict]:
@@ -111,7 +119,7 @@ def table_metadata() -> dict[str, dict]:
             "description": table.comment or "",
             "columns": {c.name: c.comment or "" for c in table.columns},
         }
-    for view in (*VIEWS, SEARCH_INDEX):
+    for view in (*VIEWS, *SEARCH_INDEXES):
         tables[view.name] = {"description": view.description, "columns": dict(view.columns)}
     for name, options in TABLE_OPTIONS.items():
         tables[name].update(options)

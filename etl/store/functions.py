@@ -5,20 +5,152 @@ Datasette registers them itself; elsewhere (the sqlite3 module, pandas, a notebo
     import sqlite3
     from etl.store.functions import register
     conn = register(sqlite3.connect("db/papers.db"))
+
+The search functions turn what a user typed into FTS5 queries that cannot be a syntax error: each
+word is quoted, and a trailing `*` keeps prefix search (`quantiz*`). `search_words` asks for every
+word in one of its singular or plural forms (`transformer` finds `transformers`, never
+`transform`: the words index has no stemming); `search_phrase` for the words as typed, in order;
+`search_most` for all but one of them, `search_any` for any; `search_stems` and `fts_query` for
+every word's Porter stem (the stemmed index stems them). Function words (`of`, `the`) are not
+required unless there is nothing else.
 """
 
 from __future__ import annotations
 
+import re
 import sqlite3
+from functools import cache
+from importlib.resources import files as package_files
 
 from ..extract.keywords import normalise_keyword
+from ..extract.keywords.normalise import IRREGULAR, singular
 
 MAX_SEARCH_TERMS = 32  # more words make FTS5 work past the SQL time limit (400 took 40 s)
+MOST_WORDS = 8  # up to this many words, a partial match lacks one word at most (n queries of n - 1 words)
+NOTHING = '""'  # an FTS5 query that matches no row
+PLURALS = {single: plural for plural, single in IRREGULAR.items()}  # (`series`, `data`: their own plural)
+# The characters FTS5's unicode61 tokenizer keeps in a token (letters, digits, private use):
+# anything else separates words, in the index and so in the query.
+_TOKEN = re.compile(r"[^\W_]+")
+
+
+def search_terms(text: str | None) -> list[tuple[str, bool]]:
+    """The words of a search as the index holds them (case folded, split where the tokenizer
+    splits: `in-context` is two words), each with whether it ends in `*` (a prefix); at most
+    `MAX_SEARCH_TERMS`."""
+    terms: list[tuple[str, bool]] = []
+    for chunk in (text or "").split():
+        prefix = chunk.endswith("*")
+        words = _TOKEN.findall(chunk.lower())  # (as the tokenizer folds case)
+        terms += [(word, prefix and i == len(words) - 1) for i, word in enumerate(words)]
+    return terms[:MAX_SEARCH_TERMS]
+
+
+@cache
+def function_words() -> frozenset[str]:
+    """The words a search does not require (etl/data/function_words.txt)."""
+    text = package_files("etl").joinpath("data/function_words.txt").read_text(encoding="utf-8")
+    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
+
+
+def content_terms(terms: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
+    """The terms a paper must have: all but the function words (a prefix is never one)."""
+    return [t for t in terms if t[0] not in function_words() or t[1]]
+
+
+def plural(word: str) -> str | None:
+    """The plural of a singular English noun (`network` -> `networks`, `policy` -> `policies`,
+    `LLM` -> `LLMs`), or None for a word that does not take one here (numbers, `robotics`)."""
+    if word in PLURALS:
+        return PLURALS[word] if PLURALS[word] != word else None
+    if not word.isalpha() or len(word) < 3:  # (`of`, `in`: no plural to look for)
+        return None
+    if word.endswith(("ss", "x", "z", "ch", "sh")):
+        return word + "es"
+    if word.endswith("s"):  # (a plural already, or `robotics`, `analysis`: no plural of its own)
+        return None
+    if word.endswith("y") and len(word) > 2 and word[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def word_forms(word: str) -> list[str]:
+    """The word as typed, its singular and its plural: the forms a search treats as the word
+    (a function word has only itself)."""
+    forms = [word]
+    if word in function_words():
+        return forms
+    one = singular(word)
+    for form in (one, plural(one)):
+        if form and form not in forms:
+            forms.append(form)
+    return forms
+
+
+def _quoted(word: str, prefix: bool = False) -> str:
+    return f'"{word}"' + ("*" if prefix else "")
+
+
+def _either(word: str, prefix: bool) -> str:
+    if prefix:
+        return _quoted(word, True)
+    forms = word_forms(word)
+    return _quoted(forms[0]) if len(forms) == 1 else "(" + " OR ".join(map(_quoted, forms)) + ")"
+
+
+def search_words(text: str | None) -> str:
+    """Every word of `text` in one of its forms: `("transformer" OR "transformers") AND ...`;
+    function words (`of`, `the`) only when there is nothing else."""
+    terms = search_terms(text)
+    required = content_terms(terms)
+    if terms and not required:  # nothing but function words (`the of`): the phrase, in a title
+        return "{title}: " + search_phrase(text)
+    return " AND ".join(_either(w, p) for w, p in required) or NOTHING
+
+
+def search_any(text: str | None) -> str:
+    """Any word of `text` but the function words, in one of its forms (as a snippet highlights
+    them); a search of nothing but function words is their phrase."""
+    terms = search_terms(text)
+    if terms and not content_terms(terms):
+        return search_phrase(text)
+    return " OR ".join(_either(w, p) for w, p in content_terms(terms)) or NOTHING
+
+
+def search_most(text: str | None) -> str:
+    """All but one of the words of `text`, whichever one (for a search of three words or more
+    that no paper has all of); past `MOST_WORDS` words, any of them. Fewer than three words: nothing
+    (`machine learning` without `machine` is another search)."""
+    terms = content_terms(search_terms(text))
+    if len(terms) < 3:
+        return NOTHING
+    parts = [_either(w, p) for w, p in terms]
+    if len(parts) > MOST_WORDS:
+        return " OR ".join(parts)
+    return " OR ".join("(" + " AND ".join(parts[:i] + parts[i + 1 :]) + ")" for i in range(len(parts)))
+
+
+def search_phrase(text: str | None) -> str:
+    """The words of `text` as typed and in order: one FTS5 phrase (`"large language models"`)."""
+    terms = search_terms(text)
+    if not terms:
+        return NOTHING
+    return _quoted(" ".join(w for w, _ in terms), terms[-1][1])
+
+
+def search_stems(text: str | None) -> str:
+    """Every word of `text` but the function words, for the stemmed index (which stems them
+    itself); a search of nothing but function words is their phrase, in a title."""
+    terms = search_terms(text)
+    required = content_terms(terms)
+    if terms and not required:
+        return "{title}: " + search_phrase(text)
+    return " AND ".join(_quoted(w, p) for w, p in required) or NOTHING
 
 
 def fts_query(text: str | None) -> str:
-    """A user's search words as an FTS5 query that cannot be a syntax error: each word quoted,
-    all required (the first `MAX_SEARCH_TERMS`); a trailing `*` keeps prefix search (`quant*`).
+    """A user's search words as an FTS5 query for the stemmed index: each word quoted, all
+    required (the first `MAX_SEARCH_TERMS`); a trailing `*` keeps prefix search (`quant*`).
     Blank input matches nothing."""
     terms = []
     for word in "".join(c if c.isprintable() else " " for c in text or "").split():  # (NUL and controls: spaces)
@@ -28,15 +160,26 @@ def fts_query(text: str | None) -> str:
             terms.append(f'"{word}"' + ("*" if prefix else ""))
             if len(terms) == MAX_SEARCH_TERMS:
                 break
-    return " ".join(terms) or '""'
+    return " ".join(terms) or NOTHING
 
 
 def _normalise(text: str | None) -> str | None:
     return None if text is None else normalise_keyword(str(text))
 
 
+FUNCTIONS = {
+    "fts_query": fts_query,
+    "search_words": search_words,
+    "search_phrase": search_phrase,
+    "search_any": search_any,
+    "search_most": search_most,
+    "search_stems": search_stems,
+    "normalise_keyword": _normalise,
+}
+
+
 def register(conn: sqlite3.Connection) -> sqlite3.Connection:
-    """Add `fts_query(text)` and `normalise_keyword(text)` to `conn`; returns it."""
-    conn.create_function("fts_query", 1, fts_query, deterministic=True)
-    conn.create_function("normalise_keyword", 1, _normalise, deterministic=True)
+    """Add the search functions and `normalise_keyword(text)` to `conn`; returns it."""
+    for name, function in FUNCTIONS.items():
+        conn.create_function(name, 1, function, deterministic=True)
     return conn

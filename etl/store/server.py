@@ -19,16 +19,102 @@ MAX_LOCK_TIMEOUT_MS = 2**31 - 1  # PostgreSQL's largest lock_timeout (24.8 days)
 WORK_MEM = "64MB"  # per sort or hash of the load's transaction (the server's default is 4 MB)
 
 
-# The `search` query on PostgreSQL (queries/search.sql is SQLite's): every word required, best
-# matches first, a word in the title weighing 10, in the keywords 4, in the abstract 1.
+# The `search` query on PostgreSQL (queries/search.sql is SQLite's), with the same intent and
+# tiers: every word in a singular or plural form (papers_search.words_vector, unstemmed); the
+# phrase or a word in the title or keywords first, then the words scattered over the abstract,
+# then the keywords only or the query as a keyword or alias; only when nothing has every word, Porter stems (search_vector), then all but
+# one of three or more words. The words and the words as typed (a phrase) rank: title 10,
+# keywords 4, abstract 1, and 0.1 more for a paper's own keyword. `search_params(q)` gives the
+# parameters (tsquery texts built as etl.store.functions builds SQLite's).
 SEARCH = """
-SELECT p.id, p.title, p.code_status, p.topics, p.keywords,
-       round(ts_rank('{0.0, 0.1, 0.4, 1.0}', s.search_vector, q.query)::numeric, 4) AS relevance
-FROM papers_search s JOIN papers p ON p.pk = s.pk, websearch_to_tsquery('english', :q) AS q(query)
-WHERE s.search_vector @@ q.query
-ORDER BY relevance DESC, p.id
-LIMIT 200
+WITH q AS (
+    SELECT to_tsquery('simple', :words) AS words, to_tsquery('simple', :text_words) AS text_words,
+           to_tsquery('simple', :title_words) AS title_words, to_tsquery('simple', :phrase) AS phrase,
+           to_tsquery('english', :stems) AS stems, to_tsquery('simple', :most) AS most
+),
+keyword AS (
+    SELECT DISTINCT p.pk FROM paper_keywords k JOIN papers p ON p.id = k.paper_id
+    WHERE k.kind != 'topic' AND k.keyword_id IN (
+        SELECT id FROM keywords WHERE normalised = :normalised
+        UNION SELECT keyword_id FROM keyword_aliases WHERE normalised IN (lower(trim(:q)), :normalised)
+    )
+),
+matched AS (
+    SELECT s.pk,
+           CASE WHEN s.words_vector @@ q.text_words
+                     AND (s.words_vector @@ q.title_words OR s.words_vector @@ q.phrase) THEN 1
+                WHEN s.words_vector @@ q.text_words THEN 2 ELSE 3 END AS tier,
+           ts_rank('{0.0, 0.1, 0.4, 1.0}', s.words_vector, q.words)
+           + ts_rank('{0.0, 0.1, 0.4, 1.0}', s.words_vector, q.phrase)
+           + CASE WHEN s.pk IN (SELECT pk FROM keyword) THEN 0.1 ELSE 0 END AS relevance
+    FROM papers_search s, q WHERE s.words_vector @@ q.words
+    UNION ALL
+    SELECT pk, 3, 0.1 FROM keyword
+),
+fallback AS (
+    SELECT s.pk, 4 AS tier, ts_rank('{0.0, 0.1, 0.4, 1.0}', s.search_vector, q.stems) AS relevance
+    FROM papers_search s, q WHERE s.search_vector @@ q.stems AND NOT EXISTS (SELECT 1 FROM matched)
+),
+most AS (
+    SELECT s.pk, 5 AS tier, ts_rank('{0.0, 0.1, 0.4, 1.0}', s.words_vector, q.most) AS relevance
+    FROM papers_search s, q WHERE s.words_vector @@ q.most
+    AND NOT EXISTS (SELECT 1 FROM matched) AND NOT EXISTS (SELECT 1 FROM fallback)
+),
+best AS (
+    SELECT pk, min(tier) AS tier, max(relevance) AS relevance
+    FROM (SELECT * FROM matched UNION ALL SELECT * FROM fallback UNION ALL SELECT * FROM most) m
+    GROUP BY pk
+)
+SELECT p.id, p.title, p.venue, p.year, p.decision, p.code_status, p.topics,
+       round(b.relevance::numeric, 4) AS relevance, b.tier
+FROM best b JOIN papers p ON p.pk = b.pk
+ORDER BY b.tier, b.relevance DESC, p.pk
+LIMIT 100
 """
+
+
+def _lexemes(forms: list[str], prefix: bool, weights: str = "") -> str:
+    if prefix:
+        return f"{forms[0]}:*{weights}"
+    parts = [f"{form}{':' + weights if weights else ''}" for form in forms]
+    return parts[0] if len(parts) == 1 else "(" + " | ".join(parts) + ")"
+
+
+def search_params(q: str | None) -> dict[str, str]:
+    """The parameters of `SEARCH` for what a user typed: tsquery texts of every word (in any form;
+    in the title or abstract, weights A and C; any in the title or keywords, A and B), the words
+    as typed as a phrase, their stems, and all but one of them."""
+    from ..extract.keywords import normalise_keyword
+    from .functions import MOST_WORDS, content_terms, search_terms, word_forms
+
+    terms = search_terms(q)
+    required = content_terms(terms)
+    phrase = " <-> ".join(f"{w}{':*' if p else ''}" for w, p in terms)
+    if terms and not required:  # nothing but function words: the phrase, in a title
+        phrase = " <-> ".join(f"{w}:A" for w, _ in terms)
+        words = text_words = title_words = stems = phrase
+    else:
+        forms = [(word_forms(w), p) for w, p in required]
+        words = " & ".join(_lexemes(f, p) for f, p in forms)
+        text_words = " & ".join(_lexemes(f, p, "AC") for f, p in forms)
+        title_words = " | ".join(_lexemes(f, p, "AB") for f, p in forms)
+        stems = " & ".join(f"{w}{':*' if p else ''}" for w, p in required)
+    most = ""
+    if 3 <= len(required) <= MOST_WORDS:
+        parts = [_lexemes(word_forms(w), p) for w, p in required]
+        most = " | ".join("(" + " & ".join(parts[:i] + parts[i + 1 :]) + ")" for i in range(len(parts)))
+    elif len(required) > MOST_WORDS:
+        most = " | ".join(_lexemes(word_forms(w), p) for w, p in required)
+    return {
+        "q": q or "",
+        "normalised": normalise_keyword(q or ""),
+        "words": words,
+        "text_words": text_words,
+        "title_words": title_words,
+        "phrase": phrase,
+        "stems": stems,
+        "most": most,
+    }
 
 
 def is_url(target: str) -> bool:

@@ -107,14 +107,27 @@ VIEWS.append(
     )
 )
 
-# The full-text index (created by revision 0004; not a model: Alembic does not manage it).
+# The full-text indexes (created by revisions 0004 and 0017; not models: Alembic does not manage them).
 SEARCH_INDEX = View(
     "papers_fts",
     'FTS5 index of papers (content="papers", rowid = papers.pk, Porter stemming), kept in sync by'
-    " triggers on papers. Query it with MATCH and rank with bm25(); the `search` canned query does.",
+    " triggers on papers: the search box of the papers table. Query it with MATCH and rank with bm25();"
+    " the `search` canned query turns to it (stems) when no paper has the words.",
     {
         "title": "papers.title",
         "abstract": "papers.abstract",
         "keywords": "papers.keywords (the JSON array of keyword labels)",
     },
 )
+WORDS_INDEX = View(
+    "papers_fts_words",
+    "FTS5 index of papers' words as written (content='papers', rowid = papers.pk, no stemming: `transformer`"
+    " is not `transform`), kept in sync by triggers on papers; the `search` query ranks with it.",
+    {
+        "title": "papers.title",
+        "abstract": "papers.abstract",
+        "keywords": "papers.keywords (the JSON array of keyword labels)",
+        "author_keywords": "papers.author_keywords (the JSON array of the authors' keywords)",
+    },
+)
+SEARCH_INDEXES = [SEARCH_INDEX, WORDS_INDEX]

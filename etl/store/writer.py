@@ -18,6 +18,7 @@ from sqlalchemy import Connection, Table, bindparam, delete, insert, select, tex
 
 from ..iterables import chunks
 from .schema import table
+from .search import REBUILD_FTS
 
 IDS_PER_QUERY = 500  # values per `IN (...)` list; well under SQLite's variable limit
 STREAM_BATCH = 1_000  # rows fetched at a time from a large result
@@ -41,11 +42,11 @@ _OLD_SQLITE = sqlite3.sqlite_version_info < (3, 39)
 # index's triggers stand aside, and rebuilds the index once at the end (migrations/dialect.py).
 DEFER_SEARCH = "INSERT INTO etl_flags (name) VALUES ('fts_deferred') ON CONFLICT DO NOTHING"
 RESUME_SEARCH = "DELETE FROM etl_flags WHERE name = 'fts_deferred'"
-REBUILD_FTS = "INSERT INTO papers_fts (papers_fts) VALUES ('rebuild')"
 REBUILD_SEARCH_VECTORS = [
     "DELETE FROM papers_search",
-    "INSERT INTO papers_search (pk, search_vector)"
-    " SELECT pk, papers_search_vector(title, keywords, abstract) FROM papers ORDER BY pk",
+    "INSERT INTO papers_search (pk, search_vector, words_vector)"
+    " SELECT pk, papers_search_vector(title, keywords, abstract),"
+    " papers_words_vector(title, keywords, author_keywords, abstract) FROM papers ORDER BY pk",
 ]
 
 
@@ -233,7 +234,7 @@ class Writer:
     def rebuild_search(self) -> None:
         """Build the full-text index of every paper afresh (FTS5 on SQLite, a tsvector per paper on
         PostgreSQL), and let its triggers keep it again."""
-        for statement in REBUILD_SEARCH_VECTORS if self._postgres else [REBUILD_FTS]:
+        for statement in REBUILD_SEARCH_VECTORS if self._postgres else REBUILD_FTS:
             self.execute(statement)
         self.resume_search()
 

@@ -15,6 +15,7 @@ from ..failures import error_page
 from ..internals import quiet_default_error_handler
 from ..limits import limit_connection
 from ..paper import PAPER_ID, paper_page, paper_pk, row_pk
+from ..ranked import best_matches
 from ..urls import safe_queries, table_columns
 
 DATABASE = "papers"
@@ -75,9 +76,14 @@ def extra_template_vars(view_name, table, database, request, datasette):
         return inner
     if view_name == "table":  # (the column descriptions, folded, in `templates/_column_descriptions.html`)
         found = {"paperdb_column_descriptions": column_descriptions(table)}
-        if table == "papers":
-            found["paperdb_list"] = list_context(datasette, request)
-        return found
+        if table != "papers":
+            return found
+
+        async def inner():  # (the papers list, and its best matches when it is searched: `ranked`)
+            best = await best_matches(datasette, request, DATABASE)
+            return found | {"paperdb_list": list_context(datasette, request), "best_matches": best}
+
+        return inner
     return {}
 
 

@@ -1,0 +1,55 @@
+"""Full-text search on SQLite: the indexes a load rebuilds, and the paged form of the search query.
+
+`papers_fts` (Porter stems; Datasette's search box) and `papers_fts_words` (the words as written;
+the `search` query's ranking) follow every write to papers through triggers, except inside a
+load that set `etl_flags.fts_deferred`: such a load runs `REBUILD_FTS` once before it commits.
+PostgreSQL keeps both in `papers_search` (`etl.store.server.REBUILD_SEARCH`).
+
+queries/search_pages.sql is queries/search.sql with a `page` parameter, made by `paged`
+(`python -m etl.store.search` rewrites it; a test fails when it is stale), so that both rank alike.
+"""
+
+from __future__ import annotations
+
+import sys
+from importlib.resources import files as package_files
+from pathlib import Path
+
+FTS_INDEXES = ("papers_fts", "papers_fts_words")
+REBUILD_FTS = [f"INSERT INTO {name} ({name}) VALUES ('rebuild')" for name in FTS_INDEXES]
+
+PAGE = 100  # results a page shows
+MAX_PAGES = 20  # pages search_pages goes to (2,000 results, Datasette's most rows)
+PAGES_HEADER = f"""-- Search papers, page by page
+-- The search query's ranking (see search), {PAGE} results a page: page 2 shows results {PAGE + 1} to
+-- {2 * PAGE}, up to page {MAX_PAGES}. Empty page: the first.
+-- (made from search.sql by `python -m etl.store.search`; do not edit by hand)
+"""
+# What changes from search.sql: each way of matching gives its results up to the page's end,
+# tiers make room up to it, and the page is cut from the ranking.
+PAGED = [
+    ("WITH\n", f"WITH\npage AS (SELECT min(max(cast(:page AS INTEGER), 1), {MAX_PAGES}) * {PAGE} AS last),\n"),
+    (f"LIMIT {PAGE}\n),\n", "LIMIT (SELECT last FROM page)\n),\n"),
+    (f"< {PAGE}", "< (SELECT last FROM page)"),
+    (f"pk LIMIT {PAGE}\n)\n", f"pk LIMIT {PAGE} OFFSET (SELECT last FROM page) - {PAGE}\n)\n"),
+]
+
+
+def paged(search_sql: str) -> str:
+    """search_pages.sql from the text of search.sql."""
+    body = search_sql[search_sql.index("WITH\n") :]
+    for old, new in PAGED:
+        if old not in body:
+            raise ValueError(f"search.sql no longer has {old!r}: update etl.store.search.PAGED")
+        body = body.replace(old, new)
+    return PAGES_HEADER + body
+
+
+def main(directory: str | None = None) -> None:
+    directory = Path(directory or str(package_files("etl.queries")))
+    search = (directory / "search.sql").read_text(encoding="utf-8")
+    (directory / "search_pages.sql").write_text(paged(search), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])

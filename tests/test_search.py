@@ -1,0 +1,374 @@
+"""Search: word forms, the FTS5 queries built from what users type, the ranking of the `search`
+query and its pages, in plain SQLite and in Datasette, and the words index kept by every load."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from urllib.parse import quote
+
+import pytest
+
+from etl.load import load, rescore
+from etl.serve.app import canned_queries, make_datasette, queries_dir
+from etl.store.functions import (
+    plural,
+    register,
+    search_any,
+    search_most,
+    search_phrase,
+    search_stems,
+    search_words,
+    word_forms,
+)
+from etl.store.search import paged
+from tests.helpers import listing_text, rows
+
+# Papers modelled on real ones (shortened), as a paperlists export: title, abstract, status and
+# the authors' keywords. Each row of the ranking tables below says why it must come out so.
+PAPERS = [
+    (
+        "Long-Range Transformers for Genomic Sequences",
+        "Oral",
+        "Transformers have become the standard architecture for sequence modelling. We adapt the transformer to"
+        " genomic sequences of a million bases with a sparse attention pattern and show gains on variant effect"
+        " prediction.",
+        "transformers;genomics",
+    ),
+    (
+        "Adaptive Transform Coding with Mixtures of Experts",
+        "Poster",
+        "Transform coding compresses images by applying a learned linear transform followed by quantization. We"
+        " transform each block with one of several experts and obtain better rate-distortion trade-offs than JPEG.",
+        "",
+    ),
+    (
+        "Sparse Attention at Scale",
+        "Poster",
+        "We study efficient attention for vision transformers and language models alike. Our kernel computes sparse"
+        " attention in linear time and speeds up training of large models by a factor of three.",
+        "",
+    ),
+    (
+        "Stabilising GAN Training with Spectral Penalties",
+        "Poster",
+        "Generative adversarial networks (GANs) are notoriously hard to train. We add a spectral penalty to the"
+        " discriminator of a GAN and obtain stable training on high-resolution images.",
+        "",
+    ),
+    (
+        "Mode Coverage of Adversarial Image Generators",
+        "Reject",
+        "We measure how well generative adversarial networks cover the modes of their training distribution and find"
+        " that larger discriminators help image generators cover rare modes.",
+        "generative adversarial networks;mode coverage",
+    ),
+    (
+        "Faster Sampling for Image GANs",
+        "Poster",
+        "We speed up sampling of GANs by distilling their generators into a single step network and keep image quality.",
+        "",
+    ),
+    (
+        "Graph Neural Networks for Molecular Property Prediction",
+        "Oral",
+        "We propose a message passing architecture for molecules and show that graph neural networks with positional"
+        " encodings predict quantum chemical properties accurately.",
+        "",
+    ),
+    (
+        "Scaling Laws for Tabular Models",
+        "Poster",
+        "We fit scaling laws for neural networks on tabular data. Each table is read as a graph of columns, and larger"
+        " neural networks keep improving on it.",
+        "",
+    ),
+    (
+        "Reward Models from Human Preferences",
+        "Poster",
+        "Reinforcement learning from human feedback trains a reward model on human preferences and then optimises a"
+        " policy against it. We show that reward models overfit and propose an ensemble.",
+        "RLHF;reward models",
+    ),
+    (
+        "Cloth Folding with Deformable Object Models",
+        "Poster",
+        "Manipulating cloth is hard because cloth is deformable. We learn a deformable object model from videos and"
+        " plan folding actions with it on a real robot.",
+        "",
+    ),
+]
+TITLES = [title for title, *_ in PAPERS]
+
+
+def paperlists(papers) -> str:
+    return json.dumps(
+        [
+            {"id": f"p{i}", "title": t, "status": s, "track": "main", "abstract": a, "keywords": k, "author": "A B;C D"}
+            for i, (t, s, a, k) in enumerate(papers)
+        ]
+    )
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory) -> str:
+    directory = tmp_path_factory.mktemp("search")
+    export = directory / "neurips2023.json"
+    export.write_text(paperlists(PAPERS), encoding="utf-8")
+    db_file = str(directory / "papers.db")
+    load(db_file, [str(export)])
+    return db_file
+
+
+def search(db_file: str, q: str, name: str = "search", **params) -> list[sqlite3.Row]:
+    """The canned query run as the measuring tool runs it: plain SQLite, the functions registered,
+    only its parameters given."""
+    con = register(sqlite3.connect(db_file))
+    con.row_factory = sqlite3.Row
+    try:
+        return con.execute(canned_queries()[name]["sql"], {"q": q, **params}).fetchall()
+    finally:
+        con.close()
+
+
+def titles(db_file: str, q: str) -> list[str]:
+    return [row["title"] for row in search(db_file, q)]
+
+
+@pytest.mark.parametrize(
+    "word, forms",
+    [
+        ("transformer", ["transformer", "transformers"]),
+        ("transformers", ["transformers", "transformer"]),
+        ("policy", ["policy", "policies"]),
+        ("policies", ["policies", "policy"]),
+        ("llms", ["llms", "llm"]),
+        ("box", ["box", "boxes"]),
+        ("analysis", ["analysis", "analyses"]),
+        ("criteria", ["criteria", "criterion"]),
+        ("bias", ["bias", "biases"]),
+        ("robotics", ["robotics"]),  # a word in -s with no singular of its own
+        ("data", ["data"]),
+        ("series", ["series"]),
+        ("sim2real", ["sim2real"]),
+        ("of", ["of"]),  # function words have no plural to look for
+    ],
+)
+def test_a_word_is_searched_in_its_singular_and_plural_forms(word, forms):
+    assert word_forms(word) == forms
+
+
+@pytest.mark.parametrize(
+    "word, expected", [("network", "networks"), ("class", "classes"), ("day", "days"), ("3d", None)]
+)
+def test_plural_of_a_singular_noun(word, expected):
+    assert plural(word) == expected
+
+
+@pytest.mark.parametrize(
+    "q, words, phrase",
+    [
+        ("Transformer", '("transformer" OR "transformers")', '"transformer"'),
+        (
+            "large language models",
+            '("large" OR "larges") AND ("language" OR "languages") AND ("models" OR "model")',
+            '"large language models"',
+        ),
+        # split where the tokenizer splits; function words are not required, but stay in the phrase
+        ("in-context learning", '("context" OR "contexts") AND ("learning" OR "learnings")', '"in context learning"'),
+        ("quantiz*", '"quantiz"*', '"quantiz"*'),
+        ('QuIP# "unbalanced', '("quip" OR "quips") AND ("unbalanced" OR "unbalanceds")', '"quip unbalanced"'),
+        ("graphs AND OR NEAR", '("graphs" OR "graph") AND ("near" OR "nears")', '"graphs and or near"'),
+        ("the of", '{title}: "the of"', '"the of"'),  # nothing but function words: their phrase, in a title
+        ("  ", '""', '""'),
+        (None, '""', '""'),
+    ],
+)
+def test_what_users_type_becomes_an_fts5_query_that_cannot_fail(q, words, phrase):
+    assert (search_words(q), search_phrase(q)) == (words, phrase)
+
+
+def test_partial_and_stem_queries():
+    assert search_most("deformable cloth manipulation") == (
+        '(("cloth" OR "cloths") AND ("manipulation" OR "manipulations"))'
+        ' OR (("deformable" OR "deformables") AND ("manipulation" OR "manipulations"))'
+        ' OR (("deformable" OR "deformables") AND ("cloth" OR "cloths"))'
+    )
+    assert search_most("machine learning") == '""'  # two words: dropping one is another search
+    assert search_stems("task and motion planning") == '"task" AND "motion" AND "planning"'
+    assert search_any("graph of neural networks") == (
+        '("graph" OR "graphs") OR ("neural" OR "neurals") OR ("networks" OR "network")'
+    )
+
+
+@pytest.mark.parametrize(
+    "q, expected",
+    [
+        # exact forms only: a transform-coding paper is no answer to `transformer` (Porter: transform)
+        ("transformer", ["Long-Range Transformers for Genomic Sequences", "Sparse Attention at Scale"]),
+        ("transformers", ["Long-Range Transformers for Genomic Sequences", "Sparse Attention at Scale"]),
+        # the phrase, in the title, above the words scattered over an abstract
+        (
+            "graph neural networks",
+            ["Graph Neural Networks for Molecular Property Prediction", "Scaling Laws for Tabular Models"],
+        ),
+        # the acronym finds the long form (the alias of the keyword), below the papers that write it
+        (
+            "GAN",
+            [
+                "Stabilising GAN Training with Spectral Penalties",
+                "Faster Sampling for Image GANs",
+                "Mode Coverage of Adversarial Image Generators",
+            ],
+        ),
+        # ... and the long form a paper that writes only the acronym (its keyword label is the long form)
+        (
+            "generative adversarial networks",
+            [
+                "Mode Coverage of Adversarial Image Generators",
+                "Stabilising GAN Training with Spectral Penalties",
+                "Faster Sampling for Image GANs",
+            ],
+        ),
+        # the authors' keywords are searched: RLHF is only among them
+        ("rlhf", ["Reward Models from Human Preferences"]),
+        ("rewar*", ["Reward Models from Human Preferences"]),
+        # no paper has every word: the papers with their stems (transform-ational)
+        (
+            "transformational",
+            [
+                "Adaptive Transform Coding with Mixtures of Experts",
+                "Long-Range Transformers for Genomic Sequences",
+                "Sparse Attention at Scale",
+            ],
+        ),
+        # no paper has every word in any form or stem: all but one of them
+        ("deformable cloth origami", ["Cloth Folding with Deformable Object Models"]),
+        ("zyzzyva", []),
+    ],
+)
+def test_search_ranks_as_a_researcher_expects(db, q, expected):
+    assert titles(db, q) == expected
+
+
+def test_the_query_as_typed_ranks_above_other_forms(db):
+    """`transformers` and `transformer` find the same papers; the form typed ranks its papers higher."""
+    plural_first = {row["title"]: row["relevance"] for row in search(db, "transformers")}
+    singular_first = {row["title"]: row["relevance"] for row in search(db, "transformer")}
+    genomic = "Long-Range Transformers for Genomic Sequences"  # writes both forms
+    sparse = "Sparse Attention at Scale"  # writes only `transformers`
+    assert plural_first[sparse] > singular_first[sparse]
+    assert singular_first[genomic] - singular_first[sparse] > plural_first[genomic] - plural_first[sparse]
+
+
+def test_results_say_where_a_paper_is_from_with_a_highlighted_snippet(db):
+    (row,) = search(db, "rate-distortion")
+    assert (row["title"], row["venue"], row["year"], row["decision"]) == (
+        "Adaptive Transform Coding with Mixtures of Experts",
+        "NeurIPS",
+        2023,
+        "accepted",
+    )
+    assert "\x02rate\x03-\x02distortion\x03" in row["snippet"]
+    assert set(row.keys()) >= {"id", "title", "venue", "year", "decision", "snippet", "topics", "relevance"}
+
+
+def test_search_pages_go_on_where_the_first_page_ends(tmp_path):
+    """Pages of 100: page 2 holds results 101 to 200, none twice, in the ranking of page 1."""
+    many = [
+        (f"Attention Variant {i}", "Poster", f"We study attention variant {i} for sequence models.", "")
+        for i in range(230)
+    ]
+    export = tmp_path / "iclr2024.json"
+    export.write_text(paperlists(many), encoding="utf-8")
+    db_file = str(tmp_path / "papers.db")
+    load(db_file, [str(export)])
+    first = [row["id"] for row in search(db_file, "attention")]
+    pages = [[row["id"] for row in search(db_file, "attention", "search_pages", page=p)] for p in ("", "2", "3", "4")]
+    assert first == pages[0] and len(first) == 100
+    assert [len(page) for page in pages] == [100, 100, 30, 0]
+    assert len({pid for page in pages for pid in page}) == 230
+    assert [row["id"] for row in search(db_file, "attention", "search_pages", page="abc")] == first
+
+
+def test_search_pages_is_search_with_a_page():
+    """queries/search_pages.sql is made from search.sql (`python -m etl.store.search`): they rank alike."""
+    queries = canned_queries()
+    assert (queries_dir() / "search_pages.sql").read_text(encoding="utf-8") == paged(
+        (queries_dir() / "search.sql").read_text(encoding="utf-8")
+    )
+    assert ":page" in queries["search_pages"]["sql"] and ":page" not in queries["search"]["sql"]
+
+
+def get(ds, path):
+    return asyncio.run(ds.client.get(path))
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/papers/search.json?q=transformer&_shape=array",
+        "/papers/search_pages.json?q=transformer&page=&_shape=array",
+        "/papers/search_pages.json?q=transformer&page=2&_shape=array",
+        "/papers/search.json?q=%22unbalanced&_shape=array",
+        "/papers/search.json?q=a+AND+OR+NEAR&_shape=array",
+        "/papers/search.json?q=%2A&_shape=array",
+        "/papers/search.json?q=&_shape=array",
+    ],
+)
+def test_datasette_answers_any_search(db, path):
+    response = get(make_datasette(db), path)
+    assert response.status_code == 200 and isinstance(response.json(), list)
+
+
+def test_datasette_search_page_shows_venue_year_and_marks(db):
+    ds = make_datasette(db)
+    rows_ = get(ds, "/papers/search.json?q=transformer&_shape=array").json()
+    assert [(r["venue"], r["year"], r["decision"]) for r in rows_] == [("NeurIPS", 2023, "accepted")] * 2
+    assert "<mark>" in get(ds, f"/papers/search?q={quote('sparse attention')}").text
+
+
+@pytest.mark.parametrize(
+    "query, best",
+    [
+        ("_search=transformer", ["Long-Range Transformers for Genomic Sequences", "Sparse Attention at Scale"]),
+        ("_search=GAN&_sort=title", [TITLES[3], TITLES[5], TITLES[4]]),  # a sort orders the list, not the best
+        ("_search=transformer&decision=accepted", []),  # a facet narrows the list: no best matches above it
+        ("_search=zyzzyva", []),
+        ("", []),
+    ],
+)
+def test_the_papers_search_box_opens_with_the_best_matches_ranked(db, query, best):
+    html = get(make_datasette(db), f"/papers/papers?{query}").text
+    block = html.split('<section class="best-matches">')[1].split("</section>")[0] if best else ""
+    assert ('<section class="best-matches">' in html) == bool(best)
+    assert [title for title in TITLES if f">{title}</a>" in block] == sorted(best, key=TITLES.index)
+    assert [block.index(f">{title}</a>") for title in best] == sorted(block.index(f">{title}</a>") for title in best)
+
+
+def test_every_write_keeps_the_words_index_in_step(db_file, write):
+    """A large load rebuilds papers_fts_words once, a small one follows row by row, a rescore
+    (new keyword labels) and a file's removal too: the index always agrees with papers."""
+
+    def check() -> None:
+        con = sqlite3.connect(db_file)
+        try:
+            for index in ("papers_fts", "papers_fts_words"):
+                con.execute(f"INSERT INTO {index} ({index}, rank) VALUES ('integrity-check', 1)")
+        finally:
+            con.close()
+
+    load(db_file)
+    check()
+    small = write("new.txt", listing_text("We prune transformers with lattice codebooks for edge devices."))
+    load(db_file, [str(small)])
+    check()
+    assert titles(db_file, "prune transformers") == [None]  # (a listing paper has no title)
+    rescore(db_file)
+    check()
+    small.write_text(listing_text("We prune convolutional networks for edge devices."), encoding="utf-8")
+    load(db_file, [str(small)])
+    check()
+    assert titles(db_file, "prune transformers") == [] and titles(db_file, "prune convolutional") == [None]
+    assert rows(db_file, "SELECT count(*) FROM etl_flags") == [(0,)]
