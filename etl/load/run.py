@@ -212,6 +212,7 @@ class Run:
             self.touched |= set(given.values()) | self.recorded - orphans - set(given)
         with summary.timed("bibliography"):
             rekeyed = refresh_bibliography(writer, self.touched - orphans - set(given))
+        with summary.timed("merge"):
             joined = merge_into_abstracts(writer, self.touched - orphans - set(given), self._forget)
             self._gone(joined)
             rekeyed = (rekeyed - set(joined)) | refresh_bibliography(writer, set(joined.values()))

@@ -81,7 +81,6 @@ papers = Table(
         "title_key",
         Text,
         nullable=True,
-        index=True,
         comment="Normalised title for joins: the abstract normalisation of docs/joins.md",
     ),
     Column(
@@ -151,6 +150,8 @@ papers = Table(
     ),
     Column("tldr", Text, nullable=True, comment="The authors' one-sentence summary (TL;DR), where a source gives one"),
     Index(None, "venue", "year"),
+    # (a title's papers, and a paper without an abstract found by venue, year and title at once)
+    Index(None, "title_key", "venue", "year"),
     comment="One row per distinct paper, identified by its normalised abstract.",
 )
 

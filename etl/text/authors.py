@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 
 from .cleaning import clean_text
 from .placeholders import is_placeholder
@@ -159,6 +160,7 @@ def _reorder(name: str) -> str:
     return " ".join([*core[::-1], *suffixes])
 
 
+@lru_cache(maxsize=1 << 16)  # (authors repeat across papers)
 def clean_name(raw: str) -> str:
     """An author's name for display: markup removed (`clean_text`), footnote marks dropped, a
     name written family name first in the usual order (`Munos, Rémi` -> `Rémi Munos`), an
@@ -173,6 +175,7 @@ def clean_name(raw: str) -> str:
     return name
 
 
+@lru_cache(maxsize=1 << 16)
 def name_key(name: str) -> str:
     """The merge key of an author, from any spelling of the name: its display form
     (`clean_name`) with nicknames in parentheses dropped, accents and case folded and

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
+from functools import lru_cache
 
 from .debris import repair
 from .latex import latex_to_text
@@ -15,6 +16,7 @@ _MATH = re.compile(r"\$\$?([^$]{1,400}?)\$\$?")  # inline math, as the renderer 
 _TAG = re.compile(r"</?[A-Za-z][^<>]{0,100}>")
 
 
+@lru_cache(maxsize=1 << 16)  # (names and institutions repeat across papers)
 def clean_text(raw: str) -> str:
     """Plain text of a title, a name or a keyword: `QuIP$\\#$: Even {B}etter` -> `QuIP#: Even Better`;
     `{I}nfer{C}ept` -> `InferCept`; `$\\bf{\\Phi}_\\textrm{Flow}$` -> `ΦFlow`; `Schölkopf` from
@@ -52,6 +54,7 @@ def clean_abstract(raw: str) -> str:
     return " ".join(text.split()) if "  " in text or "\n" in text or "\t" in text else text
 
 
+@lru_cache(maxsize=1 << 14)
 def institution_key(name: str) -> str:
     """The merge key of an institution: accents and case folded, `&` as `and`, punctuation and a
     leading `the` dropped (`The University of Texas at Austin`, `University of Texas at Austin`)."""

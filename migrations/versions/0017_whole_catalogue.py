@@ -63,6 +63,9 @@ def upgrade() -> None:
         op.add_column("papers", sa.Column(name, kind, nullable=True, comment=comment))
     for name in INDEXED:
         op.create_index(f"ix_papers_{name}", "papers", [name])
+    # a paper without an abstract is found by title, venue and year at once (merging.MATCHES)
+    op.drop_index("ix_papers_title_key", table_name="papers")
+    op.create_index("ix_papers_title_key_venue_year", "papers", ["title_key", "venue", "year"])
     op.add_column(
         "paper_sources",
         sa.Column(
@@ -118,6 +121,8 @@ def downgrade() -> None:
         op.drop_column("etl_runs", name)
     for name in (*(name for name, _, _ in reversed(RECORD_COLUMNS)), "year", "venue", "has_abstract", "abstract"):
         op.drop_column("paper_sources", name)
+    op.drop_index("ix_papers_title_key_venue_year", table_name="papers")
+    op.create_index("ix_papers_title_key", "papers", ["title_key"])
     for name in INDEXED:
         op.drop_index(f"ix_papers_{name}", table_name="papers")
     for name, _, _ in reversed(PAPER_COLUMNS):
