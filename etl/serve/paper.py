@@ -59,6 +59,11 @@ def facet_url(column: str, value: str) -> str:
     return f"/{DATABASE}/papers?{column}__arraycontains={quote(value)}"
 
 
+def column_url(column: str, value: str) -> str:
+    """The papers list narrowed to papers whose `column` is `value`."""
+    return f"/{DATABASE}/papers?{column}={quote(value)}"
+
+
 def keyword_url(keyword: str) -> str:
     return f"/{DATABASE}/papers_by_keyword?keyword={quote(keyword)}"
 
@@ -131,6 +136,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
         "related": related[:10],
         "counts": counts,
         "facet_url": facet_url,
+        "column_url": column_url,
         "keyword_url": keyword_url,
         "paper_url": paper_url,
         "authors_json": json.loads(paper.get("authors") or "[]"),
