@@ -43,6 +43,14 @@ class InputError(PaperdbError):
         super().__init__(f"{where}: {problem}")
 
 
+class EmptyFile(InputError):
+    """A file with no content (no bytes, or white space only): no records. A load removes what such
+    a file gave before; a new one it passes over."""
+
+    def __init__(self, path: str, problem: str = "empty file"):
+        super().__init__(path, problem)
+
+
 class DatabaseBusyError(PaperdbError):
     """Another process holds the database's write lock for longer than we are willing to wait."""
 

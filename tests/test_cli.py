@@ -48,7 +48,6 @@ def test_env_var_chooses_database(runner, db_file, monkeypatch):
             b"ICML 2024 Papers\n\nCaf\xe9 au lait.\n",
             "latin1.txt:3: not valid UTF-8 (byte 0xe9); save the file as UTF-8",
         ),
-        ("empty.txt", b"", "empty.txt: empty file"),
         (
             "noheader.txt",
             b"We propose X.\n",
@@ -81,12 +80,20 @@ def test_venue_and_year_options(runner, db_file, write):
     assert rows(db_file, "SELECT venue, year FROM papers") == [("NeurIPS", 2023)]
 
 
+def test_an_empty_file_is_passed_over_and_said_so(runner, db_file, write):
+    empty = write("empty.txt", b"\n")
+    result = runner.invoke(cli, ["load", str(empty), "--db", db_file])
+    assert result.exit_code == 0, result.output
+    assert f"skipped {empty}: empty file" in result.stderr
+    assert "0 of 1 files loaded (0 unchanged, 1 skipped)" in result.stdout
+
+
 def test_keep_going_reports_skips_on_stderr(runner, db_file, write):
     good = write("good.txt", listing_text(ABSTRACT_QUIP))
-    bad = write("bad.txt", b"")
+    bad = write("bad.txt", b"\x00\x01")
     result = runner.invoke(cli, ["load", str(good), str(bad), "--keep-going", "--db", db_file])
     assert result.exit_code == 0
-    assert f"failed {bad}: empty file" in result.stderr
+    assert f"failed {bad}:1: binary file (NUL byte); expected UTF-8 text" in result.stderr
     assert "1 of 2 files loaded (0 unchanged, 1 failed)" in result.stdout
 
 

@@ -160,9 +160,9 @@ def test_two_loads_creating_one_database_never_remove_the_winners_data(tmp_path,
     """Load A creates a database that did not exist, and is paused inside its transaction (holding
     the directory lock) while load B starts and goes on to wait for that lock; then A goes on.
     Whichever fails must not remove what the other committed. The failing load is the corpus
-    plus an empty file (it fails after reading everything) or the empty file alone."""
+    plus a binary file (it fails after reading everything) or the binary file alone."""
     db_file = tmp_path / "new" / "papers.db"
-    empty = str(write("empty.txt", b""))
+    empty = str(write("binary.txt", b"\x00\x01"))
     good_args, bad_args = [str(corpus)], ([str(corpus), empty] if first_fails else [empty])
     first = paused_load(str(db_file), *(bad_args if first_fails else good_args), at=["migrated"])
     first.reached("migrated")
@@ -175,7 +175,7 @@ def test_two_loads_creating_one_database_never_remove_the_winners_data(tmp_path,
     good, bad = (outcomes["second"], outcomes["first"]) if first_fails else (outcomes["first"], outcomes["second"])
     assert good[0] == 0, good[1]
     assert bad[0] == 1
-    assert bad[1].strip() == f"Error: {empty}: empty file"
+    assert bad[1].strip() == f"Error: {empty}:1: binary file (NUL byte); expected UTF-8 text"
     assert_only_the_database(db_file, CORPUS)
 
 

@@ -52,10 +52,10 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_read(write, seeded):
 
 def test_a_file_name_with_a_newline_cannot_forge_an_error_line(tmp_path, seeded):
     path = tmp_path / "a\nError: everything is fine.txt"
-    path.write_bytes(b"")
+    path.write_bytes(b"\x00")
     result = paperdb("load", str(path), "--db", seeded)
     assert result.returncode == 1 and result.stderr.count("\n") == 1
-    assert "a\\nError: everything is fine.txt: empty file" in result.stderr
+    assert "a\\nError: everything is fine.txt:1: binary file" in result.stderr
 
 
 def test_walked_file_names_that_are_not_utf8_load_and_show_escaped(tmp_path, seeded):

@@ -144,9 +144,9 @@ def test_failing_first_run_leaves_no_database(db_file, write):
 
 def test_keep_going_skips_bad_files_and_loads_the_rest(db_file, write):
     good = write("good.txt", listing_text(ABSTRACT_QUIP))
-    bad = write("bad.txt", "")
+    bad = write("bad.txt", b"\x00\x01")
     summary = load(db_file, [str(good), str(bad)], keep_going=True)
-    assert summary.failed == [f"{bad}: empty file"] and summary.skipped == []
+    assert summary.failed == [f"{bad}:1: binary file (NUL byte); expected UTF-8 text"] and summary.skipped == []
     assert summary.status == "partial"
     assert rows(db_file, "SELECT count(*) FROM papers") == [(1,)]
     assert rows(db_file, "SELECT status, files_skipped FROM etl_runs") == [("partial", 1)]
@@ -368,7 +368,7 @@ def test_each_input_file_is_read_once_per_load(db_file, write, monkeypatch):
     paths = [
         str(write(f"l{i}.txt", listing_text(f"We study problem {i} of graph learning in depth."))) for i in range(3)
     ]
-    paths.append(str(write("bad.txt", b"")))  # read early, fails to parse: reported once, when the load reaches it
+    paths.append(str(write("bad.txt", b"\x00\x01")))  # read early, fails to parse, reported once
     summary = load(db_file, [*map(str, bundled_listings_dir().glob("*.txt")), *paths], keep_going=True)
     assert summary.papers_added == 60 and len(summary.failed) == 1
     assert sorted(reads) == sorted({*reads}) and len(reads) == 7

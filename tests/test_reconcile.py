@@ -3,10 +3,18 @@ paper's text, venue and year come from the records its sources hold now."""
 
 from __future__ import annotations
 
+import json
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
 from etl.extract.identity import identity_id
 from etl.load import load
 from etl.text.identity import paper_id
-from tests.exports import paperlists_json
+from tests.exports import paperlists_json, seed_abstracts
 from tests.helpers import ABSTRACT_GNN, ABSTRACT_QUIP, listing_text, rows
 
 PAPER = "SELECT venue, year, abstract, text_source_id IS NOT NULL FROM papers WHERE id = ?"
@@ -109,3 +117,227 @@ def test_placeholder_abstracts_make_no_paper_of_their_own(tmp_path, write):
         ("Work 2", "accepted", "oral"),
     ]
     assert rows(db, "SELECT count(DISTINCT paper_id) FROM paper_ids WHERE scheme = 'openreview'") == [(3,)]
+
+
+# -- removing sources, emptied files, options ------------------------------------------------------
+
+# What a database holds, without what numbers rows or dates them: for comparing with a cold load.
+# (Keywords are compared after a rescore of both: between rescores they may lag the corpus.)
+SNAPSHOT = {
+    "papers": """SELECT id, venue, year, title, abstract, abstract_sha256, code_status, decision, presentation,
+        authors, author_keywords, keywords, topics FROM papers ORDER BY id""",
+    "sources": """SELECT resolved_path, sha256, format, venue, year, papers, options FROM sources
+        WHERE papers > 0 ORDER BY resolved_path""",
+    "records": """SELECT s.resolved_path, ps.position, ps.paper_id, ps.title, ps.abstract, ps.venue, ps.year
+        FROM paper_sources ps JOIN sources s ON s.id = ps.source_id ORDER BY 1, 2""",
+    "links": "SELECT paper_id, url, kind, is_official FROM paper_links ORDER BY 1, 2, 3",
+    "repos": "SELECT url, papers FROM repos ORDER BY url",
+    "keywords": """SELECT pk.paper_id, k.normalised, pk.kind, round(pk.score, 6), pk.rank
+        FROM paper_keywords pk JOIN keywords k ON k.id = pk.keyword_id ORDER BY 1, 2, 3""",
+    "authors": "SELECT pa.paper_id, pa.position, pa.name, a.papers FROM paper_authors pa JOIN authors a ON a.id = pa.author_id ORDER BY 1, 2",
+    "ids": "SELECT paper_id, scheme, value FROM paper_ids ORDER BY 1, 2, 3",
+    "institutions": "SELECT normalised, name, papers FROM institutions ORDER BY 1",
+}
+
+
+def snapshot(db: str) -> dict[str, list[tuple]]:
+    from etl.load import rescore
+
+    rescore(db)
+    return {name: rows(db, sql) for name, sql in SNAPSHOT.items()}
+
+
+def cold_load(db: str, loads: list[tuple[list[str], dict]]) -> str:
+    """A new database from `loads`: (files, load options) each."""
+    for files, options in loads:
+        load(db, files, **options)
+    return db
+
+
+def test_removing_a_source_leaves_what_loading_the_others_gives(tmp_path, write):
+    listing = write("d/a.txt", listing_text(ABSTRACT_QUIP, ABSTRACT_GNN))
+    export = write("d/iclr2023.json", paperlists_json([OTHER_QUIP]))
+    db = str(tmp_path / "p.db")
+    load(db, [str(tmp_path / "d")])
+    from etl.load import remove
+
+    summary = remove(db, [str(listing)])
+    assert (summary.sources_removed, summary.papers_removed, summary.papers_updated) == (1, 1, 1)
+    assert "1 source removed" in summary.line()
+    assert rows(db, "SELECT sources_removed FROM etl_runs ORDER BY id DESC LIMIT 1") == [(1,)]
+    assert rows(db, PAPER, [paper_id(ABSTRACT_QUIP)]) == [("ICLR", 2023, OTHER_QUIP, 1)]
+    assert snapshot(db) == snapshot(cold_load(str(tmp_path / "cold.db"), [([str(export)], {})]))
+
+
+def test_removing_a_directory_removes_every_source_below_it_even_when_gone(tmp_path, write):
+    from etl.load import remove
+
+    write("d/sub/a.txt", listing_text(ABSTRACT_QUIP))
+    write("d/b.txt", listing_text(ABSTRACT_GNN))
+    keep = write("e/c.txt", listing_text(ABSTRACT_GNN, header="ICLR 2023 Papers"))
+    db = str(tmp_path / "p.db")
+    load(db, [str(tmp_path / "d"), str(keep)])
+    (tmp_path / "d" / "sub" / "a.txt").unlink()
+    (tmp_path / "d" / "sub").rmdir()
+    assert remove(db, [str(tmp_path / "d")]).sources_removed == 2
+    assert rows(db, "SELECT venue, year FROM papers") == [("ICLR", 2023)]
+    assert snapshot(db) == snapshot(cold_load(str(tmp_path / "cold.db"), [([str(keep)], {})]))
+
+
+def test_removing_a_path_no_source_came_from_is_one_line_and_removes_nothing(tmp_path, write):
+    from click.testing import CliRunner
+
+    from etl.cli import cli
+
+    listing = write("a.txt", listing_text(ABSTRACT_QUIP))
+    db = str(tmp_path / "p.db")
+    load(db, [str(listing)])
+    result = CliRunner().invoke(cli, ["remove", str(listing), str(tmp_path / "other.txt"), "--db", db])
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines() == [
+        f"Error: {tmp_path / 'other.txt'}: no source was loaded from this path"
+    ]
+    assert rows(db, "SELECT count(*) FROM papers") == [(1,)]
+    assert rows(db, "SELECT count(*) FROM etl_runs") == [(1,)]
+
+
+def test_prune_removes_the_sources_of_files_gone_from_a_directory_given(tmp_path, write):
+    write("d/a.txt", listing_text(ABSTRACT_QUIP))
+    gone = write("d/b.txt", listing_text(ABSTRACT_GNN))
+    other = write("e/c.txt", listing_text(ABSTRACT_GNN, header="ICLR 2023 Papers"))
+    db = str(tmp_path / "p.db")
+    load(db, [str(tmp_path / "d"), str(other)])
+    gone.unlink()
+    kept = load(db, [str(tmp_path / "d")])  # (without --prune a source whose file is gone stays)
+    assert (kept.files_unchanged, kept.sources_removed) == (1, 0)
+    assert rows(db, "SELECT count(*) FROM sources") == [(3,)]
+    pruned = load(db, [str(tmp_path / "d")], prune=True)
+    assert (pruned.sources_removed, pruned.papers_removed, pruned.papers_updated) == (1, 0, 1)
+    assert rows(db, "SELECT venue FROM papers ORDER BY venue") == [("ICLR",), ("ICML",)]  # (c.txt is not below d/)
+    again = load(db, [str(tmp_path / "d")], prune=True)
+    assert (again.files_unchanged, again.sources_removed) == (1, 0)
+
+
+def test_options_that_change_what_a_file_means_make_it_changed(tmp_path, write):
+    plain = write("plain.txt", listing_text(ABSTRACT_QUIP, ABSTRACT_GNN, header=""))
+    db = str(tmp_path / "p.db")
+    load(db, [str(plain)], venue="NeurlPS", year=2023)
+    fixed = load(db, [str(plain)], venue="NeurIPS", year=2024)
+    assert (fixed.files_loaded, fixed.files_unchanged, fixed.papers_updated) == (1, 0, 2)
+    assert rows(db, "SELECT DISTINCT venue, year FROM papers") == [("NeurIPS", 2024)]
+    assert rows(db, "SELECT options FROM sources") == [('{"venue": "NeurIPS", "year": 2024}',)]
+    same = load(db, [str(plain)], venue="NeurIPS", year=2024)  # (the quick path: nothing changed)
+    assert (same.files_loaded, same.files_unchanged) == (0, 1)
+
+
+def test_an_option_dropped_gives_the_file_its_own_header_back(tmp_path, write):
+    listing = write("a.txt", listing_text(ABSTRACT_QUIP))
+    db = str(tmp_path / "p.db")
+    load(db, [str(listing)], venue="COLT")
+    assert rows(db, "SELECT venue, year FROM papers") == [("COLT", 2024)]
+    assert load(db, [str(listing)]).papers_updated == 1
+    assert rows(db, "SELECT venue, year FROM papers") == [("ICML", 2024)]
+    assert rows(db, "SELECT options FROM sources") == [(None,)]
+
+
+@pytest.mark.parametrize("emptied", [b"", b"  \n\n", b"ICML 2024 Papers\n\n"])
+def test_an_emptied_file_removes_its_papers(tmp_path, write, emptied):
+    listing = write("a.txt", listing_text(ABSTRACT_QUIP, ABSTRACT_GNN))
+    other = write("b.txt", listing_text(ABSTRACT_GNN, header="ICLR 2023 Papers"))
+    db = str(tmp_path / "p.db")
+    load(db, [str(listing), str(other)])
+    write("a.txt", emptied)
+    summary = load(db, [str(listing), str(other)])
+    assert (summary.files_loaded, summary.papers_removed, summary.papers_updated) == (1, 1, 1)
+    assert rows(db, "SELECT venue, year FROM papers") == [("ICLR", 2023)]
+    assert rows(db, "SELECT format, venue, year, papers FROM sources WHERE path LIKE '%a.txt'") == [
+        ("listing", "ICML", 2024, 0)
+    ]
+
+
+def test_a_new_empty_file_is_passed_over(tmp_path, write):
+    write("d/a.txt", listing_text(ABSTRACT_QUIP))
+    write("d/empty.txt", b"")
+    db = str(tmp_path / "p.db")
+    summary = load(db, [str(tmp_path / "d")])
+    assert (summary.files_loaded, summary.skipped) == (1, [(str(tmp_path / "d" / "empty.txt"), "empty file")])
+    assert "1 skipped" in summary.line()
+
+
+# -- the property: any sequence of loads, edits, removals and option changes --------------------
+
+POOL = [ABSTRACT_QUIP, ABSTRACT_GNN, OTHER_QUIP, *seed_abstracts(6)[1:4]]
+HEADERS = ["ICML 2024 Papers", "ICLR 2023 Papers"]
+_subset = st.lists(st.sampled_from(range(len(POOL))), max_size=4, unique=True)
+_content = st.one_of(
+    st.tuples(st.just("listing"), st.sampled_from(HEADERS), _subset),
+    st.tuples(st.just("paperlists"), st.none(), _subset),
+    st.just(("empty", None, [])),
+)
+STEPS = st.lists(
+    st.one_of(
+        st.tuples(st.just("write"), st.sampled_from(["a", "b", "c"]), _content),  # then load the directory
+        st.tuples(st.just("delete"), st.sampled_from(["a", "b", "c"]), st.booleans()),  # then remove, or prune
+        st.tuples(st.just("options"), st.sampled_from(["a", "b", "c"]), st.sampled_from([None, "COLT", "NeurIPS"])),
+    ),
+    min_size=1,
+    max_size=5,
+)
+NAMES = {"listing": "{}.txt", "paperlists": "iclr2023_{}.json", "empty": "{}.txt"}  # (venue, year: the name)
+
+
+def _text(kind: str, header: str | None, picked: list[int]) -> str:
+    abstracts = [POOL[i] for i in picked]
+    if kind == "listing":
+        return listing_text(*abstracts, header=header)
+    return paperlists_json(abstracts) if kind == "paperlists" else ""
+
+
+# (no shrinking: each example is several loads; a failure prints its steps as drawn)
+@settings(
+    max_examples=int(os.environ.get("RECONCILE_EXAMPLES", "8")),
+    deadline=None,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(STEPS)
+def test_any_sequence_of_loads_edits_removals_and_options_ends_as_a_cold_load(tmp_path_factory, steps):
+    """Each step changes the files and loads (or removes) as a user would; at the end the database
+    equals a cold load of the files that are there, each with the options it was last loaded with."""
+    from etl.load import remove
+
+    root = tmp_path_factory.mktemp("reconcile")
+    folder = root / "d"
+    folder.mkdir()
+    db = str(root / "p.db")
+    files: dict[str, Path] = {}  # name -> its file now
+    options: dict[str, dict] = {}  # name -> the options it was last loaded with
+    for action, name, arg in steps:
+        if action == "write":
+            kind, header, picked = arg
+            if name in files and files[name].name != NAMES[kind].format(name):
+                files.pop(name).unlink()  # (another format: another file; the load prunes the old one)
+            files[name] = folder / NAMES[kind].format(name)
+            files[name].write_text(_text(kind, header, picked), encoding="utf-8")
+            load(db, [str(folder)], prune=True)
+            options = {known: {} for known in files}
+        elif action == "delete" and name in files:
+            gone = files.pop(name)
+            gone.unlink()
+            options.pop(name, None)
+            if arg:
+                remove(db, [str(gone)])
+            else:
+                load(db, [str(folder)], prune=True)
+                options = {known: {} for known in files}
+        elif action == "options" and name in files and files[name].suffix == ".txt":
+            given = {"venue": arg, "year": 2022} if arg else {}
+            load(db, [str(files[name])], **given)
+            options[name] = given
+    if not files:
+        return
+    groups: dict[str, list[str]] = {}
+    for name, path in sorted(files.items()):
+        groups.setdefault(json.dumps(options.get(name, {}), sort_keys=True), []).append(str(path))
+    cold = cold_load(str(root / "cold.db"), [(paths, json.loads(given)) for given, paths in groups.items()])
+    assert snapshot(db) == snapshot(cold)

@@ -9,9 +9,10 @@ import sys
 import click
 
 from .. import __version__
-from ..errors import PaperdbError, shown_path
+from ..errors import shown_path
 from ..settings import DEFAULT_DB
 from .output import Progress, quiet_stdout, say, shown, waiting
+from .running import Stopped, checked_option, run, stop
 
 
 def db_option(command):
@@ -34,64 +35,11 @@ def _not_blank(value: str | None) -> str | None:
     return value
 
 
-def _run(fn, db_file: str, *args, on_server_error: str | None = None, **kwargs):
-    """Call `fn(db_file, ...)` once `db_file` is known to be a database file (or none yet),
-    turning expected failures, and what the database or the file system reports (disk full,
-    read-only media), into one `Error: ...` line and exit status 1. `on_server_error` names a
-    server the command also reads (`snapshot --from`), whose failures are reported as its own."""
-    from ..store.target import checked, failure
-
-    try:
-        return fn(checked(db_file), *args, **kwargs)
-    except PaperdbError as exc:
-        raise click.ClickException(str(exc)) from None
-    except Exception as exc:
-        stopped = _stopped_in(exc)
-        if stopped is not None:  # a signal, and the driver failed while unwinding (psycopg's pipeline)
-            raise stopped from None
-        error = failure(db_file, exc, server_read=on_server_error)
-        if error is None:
-            raise
-        raise click.ClickException(str(error)) from None
-
-
-def _checked(check, db: str, why: str) -> str:
-    """`check(db, why)` (a `etl.store.target` check), its error as one `Error:` line."""
-    try:
-        return check(db, why)
-    except PaperdbError as exc:
-        raise click.ClickException(str(exc)) from None
-
-
-class Stopped(BaseException):
-    """A signal asked paperdb to stop (SIGINT, SIGTERM, SIGHUP): raised where the program is,
-    so a load's transaction rolls back and its workers stop, then reported in one line."""
-
-    def __init__(self, signum: int):
-        super().__init__(signal.Signals(signum).name)
-        self.signum = signum
-
-
-def _stopped_in(error: BaseException | None) -> Stopped | None:
-    """The signal an error arose while handling, if any (its chain of contexts)."""
-    seen = set()
-    while error is not None and id(error) not in seen:
-        if isinstance(error, Stopped):
-            return error
-        seen.add(id(error))
-        error = error.__context__
-    return None
-
-
-def _stop(signum, _frame):
-    raise Stopped(signum)
-
-
 def main() -> None:
     """The console script: `cli`, with a signal or output that cannot be written reported in
     one `Error:` line (exit status 1), never a traceback."""
     for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, _stop)
+        signal.signal(signum, stop)
     from ..store.target import quiet_pool_logs
 
     quiet_pool_logs()
@@ -144,14 +92,22 @@ def cli():
 @click.option(
     "--rescore", is_flag=True, help="Rescore every paper's keywords, as `paperdb rescore` does, after loading"
 )
+@click.option(
+    "--prune", is_flag=True, help="Remove the sources of files gone from the directories given (see `paperdb remove`)"
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary")
-def load(paths, db_file, venue, year, input_format, keep_going, rescore, quiet):
+def load(paths, db_file, venue, year, input_format, keep_going, rescore, prune, quiet):
     """Load listings and bibliographic exports into the database, migrating it first.
 
     PATHS are files, directories (walked recursively) or globs; with none, the bundled ICML 2024
     listings are loaded. Formats: listings (.txt), the ICML virtual-site events export (.json),
     PMLR BibTeX (.bib), paperlists exports (.json), CSV (.csv) and JSON lines (.jsonl). The whole run is one transaction: on
     an error nothing is written.
+
+    A file loaded before is read again when its bytes or the options that change what it means
+    (--venue, --year, --format) are not the ones it was loaded with; its papers then hold what
+    its current content says, as if every file had been loaded afresh. An emptied file removes
+    its papers; with --prune, so does a file gone from a directory given.
 
     \b
     Example:
@@ -160,7 +116,7 @@ def load(paths, db_file, venue, year, input_format, keep_going, rescore, quiet):
     from ..load import load as run_load
 
     with Progress(quiet) as progress:
-        summary = _run(
+        summary = run(
             run_load,
             db_file,
             paths,
@@ -168,6 +124,7 @@ def load(paths, db_file, venue, year, input_format, keep_going, rescore, quiet):
             year=year,
             keep_going=keep_going,
             rescore=rescore,
+            prune=prune,
             format=input_format,
             progress=progress.file if progress else None,
             stage=progress.stage if progress else None,
@@ -198,9 +155,31 @@ def rescore(db_file, quiet):
     """
     from ..load import rescore as run_rescore
 
-    summary = _run(run_rescore, db_file, on_wait=None if quiet else waiting(db_file))
+    summary = run(run_rescore, db_file, on_wait=None if quiet else waiting(db_file))
     if not quiet:
         say(f"{shown(db_file)}: {summary.keywords} keywords of every paper rescored in {summary.duration_s:.2f}s")
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True)
+@db_option
+@click.option("-q", "--quiet", is_flag=True, help="No summary")
+def remove(paths, db_file, quiet):
+    """Remove sources and what only they gave, in one transaction.
+
+    PATHS are files loaded before (they need not exist any more) or directories (every source
+    loaded from below them). A paper another source lists stays, with what that source gives;
+    a path no source was loaded from is an error, and nothing is removed.
+
+    \b
+    Example:
+        paperdb remove ../shared/seeds/icml2024_c.txt --db db/papers.db
+    """
+    from ..load import remove as run_remove
+
+    summary = run(run_remove, db_file, list(paths), on_wait=None if quiet else waiting(db_file))
+    if not quiet:
+        say(summary.line())
 
 
 @cli.command()
@@ -214,7 +193,7 @@ def migrate(db_file):
     """
     from ..store.engine import migrate_database
 
-    _run(migrate_database, db_file)
+    run(migrate_database, db_file)
     say(f"{shown(db_file)}: schema at head")
 
 
@@ -238,10 +217,10 @@ def snapshot(source_url, db_file):
     from ..store.snapshot import snapshot as run_snapshot
     from ..store.target import file_only, server_only
 
-    _checked(server_only, source_url, "--from takes a PostgreSQL URL (postgresql+psycopg://user@host/db)")
-    _checked(file_only, db_file, "--db takes the SQLite file to write the snapshot to")
+    checked_option(server_only, source_url, "--from takes a PostgreSQL URL (postgresql+psycopg://user@host/db)")
+    checked_option(file_only, db_file, "--db takes the SQLite file to write the snapshot to")
     started = time.perf_counter()
-    counts = _run(lambda target: run_snapshot(source_url, target), db_file, on_server_error=source_url)
+    counts = run(lambda target: run_snapshot(source_url, target), db_file, on_server_error=source_url)
     say(
         f"{db_file}: snapshot of {shown(source_url)}: {counts.get('papers', 0)} papers,"
         f" {sum(counts.values())} rows in {time.perf_counter() - started:.2f}s"
@@ -260,7 +239,7 @@ def stats(db_file, as_json):
     """
     from ..report.stats import read_stats
 
-    counts = _run(read_stats, db_file)
+    counts = run(read_stats, db_file)
     if as_json:
         say(json.dumps(counts))
     else:
@@ -293,7 +272,7 @@ def export(db_file, fmt, out_dir, overwrite, raw_cells):
     """
     from ..report.export import export as run_export
 
-    counts = _run(run_export, db_file, out_dir, fmt, overwrite=overwrite, escape_formulas=not raw_cells)
+    counts = run(run_export, db_file, out_dir, fmt, overwrite=overwrite, escape_formulas=not raw_cells)
     say(f"{out_dir}: " + ", ".join(f"{name}.{fmt} ({rows} rows)" for name, rows in counts.items()))
 
 
@@ -313,7 +292,7 @@ def serve(db_file, host, port, immutable):
     """
     from ..store.target import file_only
 
-    _checked(
+    checked_option(
         file_only,
         db_file,
         "Datasette serves SQLite files; copy the database into one with"
@@ -322,6 +301,6 @@ def serve(db_file, host, port, immutable):
     from ..serve.app import serve as run_serve
 
     try:
-        _run(run_serve, db_file, host=host, port=port, immutable=immutable)
+        run(run_serve, db_file, host=host, port=port, immutable=immutable)
     except (Stopped, KeyboardInterrupt):  # Ctrl-C is how a server is stopped
         click.echo("paperdb: stopped serving", err=True)

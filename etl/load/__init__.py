@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
+from ..errors import InputError
 from ..sources import InputFile, bundled_listings_dir, discover
 from .feed import KeywordFeed
 from .pause import pause
@@ -12,7 +14,16 @@ from .reading import Reader
 from .summary import RunSummary
 from .unchanged import record_if_unchanged
 
-__all__ = ["RunSummary", "load", "rescore"]
+__all__ = ["RunSummary", "load", "remove", "rescore"]
+
+
+@dataclass(frozen=True)
+class Removal:
+    """Sources a run removes after its files: those loaded from `paths` (each must name some), and
+    with `pruned` directories, the sources below them that are not among the run's files."""
+
+    paths: Sequence[str] = ()
+    pruned: Sequence[str] = ()
 
 
 def load(
@@ -23,6 +34,7 @@ def load(
     year: int | None = None,
     keep_going: bool = False,
     rescore: bool = False,
+    prune: bool = False,
     format: str | None = None,
     progress: Callable[[InputFile], None] | None = None,
     stage: Callable[[str], None] | None = None,
@@ -37,13 +49,16 @@ def load(
     On any error nothing is written: the transaction rolls back, and a database this run was
     creating never appears (see `etl.store.creating`). `progress` is called with each input file as it is loaded, `stage`
     with the name of each long step after the files ("keywords", "full-text index"), `on_wait`
-    when a server's database has another load writing (this one waits for it).
+    when a server's database has another load writing (this one waits for it). With `prune`,
+    sources below a directory of `paths` whose file is gone are removed (see `remove`).
     """
     paths = list(paths) or [str(bundled_listings_dir())]
     discovery = discover(paths)
     started = time.perf_counter()
     summary = RunSummary(db=db_file, files_seen=len(discovery.files), skipped=list(discovery.skipped))
-    if not rescore and record_if_unchanged(db_file, discovery.files, paths, summary, started):
+    reader = Reader(venue, year, format)
+    pruned = discovery.directories if prune else ()
+    if not rescore and record_if_unchanged(db_file, discovery.files, paths, summary, started, reader.options, pruned):
         return summary
     return _load(
         db_file,
@@ -51,13 +66,33 @@ def load(
         paths,
         summary,
         started,
-        Reader(venue, year, format),
+        reader,
         keep_going,
         rescore,
         progress,
         stage,
         on_wait,
+        Removal(pruned=pruned),
     )
+
+
+def remove(
+    db_file: str,
+    paths: Sequence[str],
+    stage: Callable[[str], None] | None = None,
+    on_wait: Callable[[], None] | None = None,
+) -> RunSummary:
+    """Remove the sources loaded from `paths` (files, or directories: every source below them;
+    the files need not exist any more) and what only they gave, in one transaction: afterwards
+    the database is what loading the other sources gives. A path no source was loaded from is
+    an error, and nothing is removed."""
+    from ..store.target import existing_database
+
+    existing_database(db_file)
+    summary = RunSummary(db=db_file, files_seen=0, skipped=[])
+    reader = Reader(None, None, None)
+    started = time.perf_counter()
+    return _load(db_file, [], list(paths), summary, started, reader, False, False, None, stage, on_wait, Removal(paths))
 
 
 def rescore(
@@ -74,8 +109,11 @@ def rescore(
     )
 
 
-def _load(db_file, files, paths, summary, started, reader, keep_going, rescore, progress, stage, on_wait) -> RunSummary:
-    """Load `files` (found from `paths`) in one transaction, migrating first."""
+def _load(
+    db_file, files, paths, summary, started, reader, keep_going, rescore, progress, stage, on_wait, removal=Removal()
+) -> RunSummary:
+    """Load `files` (found from `paths`) and remove the sources `removal` names, in one
+    transaction, migrating first."""
     # The load has work to do. Keyword workers start on the first files' abstracts now, and
     # extract while the ORM, Alembic and the migrations are loaded (imported here, so a load that
     # changes nothing does not pay for them).
@@ -108,6 +146,7 @@ def _load(db_file, files, paths, summary, started, reader, keep_going, rescore, 
                         if progress:
                             progress(input_file)
                         run.load_file(input_file)
+                    _remove(run, removal, files)
                     pause("files")
                     run.finish(paths, started, rescore, _and_pause(stage))
             finally:
@@ -116,6 +155,20 @@ def _load(db_file, files, paths, summary, started, reader, keep_going, rescore, 
     finally:
         keywords.close()
     return summary
+
+
+def _remove(run, removal: Removal, files: Sequence[InputFile]) -> None:
+    """Remove the sources `removal` names: every path must name some."""
+    removed: set[str] = set()
+    for path in removal.paths:
+        found = run.sources_under(path)
+        if not found:
+            raise InputError(path, "no source was loaded from this path")
+        removed.update(found)
+    loaded = {f.stored for f in files}
+    for directory in removal.pruned:
+        removed.update(path for path in run.sources_under(directory) if path not in loaded)
+    run.remove_sources(removed)
 
 
 def _and_pause(stage: Callable[[str], None] | None) -> Callable[[str], None]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -37,6 +38,12 @@ class Reader:
     def __init__(self, venue: str | None, year: int | None, format: str | None):
         self.venue, self.year, self.format = venue, year, format
         self.early: dict[str, tuple[bytes, ParsedFile | InputError]] = {}
+
+    @property
+    def options(self) -> str | None:
+        """The options that change what a file means, as `sources.options` keeps them: a JSON
+        object of those given, None if none is (a file loaded with other options is changed)."""
+        return options_json(self.venue, self.year, self.format)
 
     def read_early(self, input_file: InputFile) -> ParsedFile | None:
         """Read and parse a small file before the load reaches it, and keep both for it; None if
@@ -74,3 +81,8 @@ class Reader:
         if isinstance(early[1], InputError):
             raise early[1]
         return early[1]
+
+
+def options_json(venue: str | None, year: int | None, format: str | None) -> str | None:
+    given = {name: value for name, value in (("format", format), ("venue", venue), ("year", year)) if value is not None}
+    return json.dumps(given, ensure_ascii=False, sort_keys=True) if given else None

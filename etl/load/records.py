@@ -51,6 +51,9 @@ class Saved:
     bibliography is to be redone (`touched`), and what was counted."""
 
     source_id: int = 0
+    format: str = ""  # what the file was read as, and the venue and year it names
+    venue: str | None = None
+    year: int | None = None
     added: set[str] = field(default_factory=set)
     records: Counter[str] = field(default_factory=Counter)
     recorded: set[str] = field(default_factory=set)

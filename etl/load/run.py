@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextlib import nullcontext
+from dataclasses import dataclass
 from itertools import islice
 
-from ..errors import InputError
+from ..errors import EmptyFile, InputError
 from ..extract.bibliography import decision_of
-from ..sources import InputFile
+from ..sources import InputFile, stored_below
 from ..sources.records import ParsedFile
 from ..store.schema import columns
 from ..store.writer import Writer
@@ -61,6 +62,21 @@ FTS_DEFER_SHARE = 0.05
 BYTES_PER_PAPER = 1_000
 
 
+@dataclass(frozen=True)
+class Known:
+    """A source the database holds: what tells whether a file is changed, and what it named."""
+
+    source_id: int
+    sha256: str
+    options: str | None
+    format: str
+    venue: str | None
+    year: int | None
+
+
+KNOWN_SOURCES = "SELECT resolved_path, id, sha256, options, format, venue, year FROM sources"
+
+
 class Run:
     """State of one load inside its transaction."""
 
@@ -79,13 +95,12 @@ class Run:
         self.reader = reader
         self.keep_going = keep_going
         self.now = utcnow()
-        self.known: dict[str, tuple[int, str]] = {}  # resolved path -> (source id, sha256)
-        for path, source_id, digest in writer.execute("SELECT resolved_path, id, sha256 FROM sources"):
-            self.known[path] = (source_id, digest)
+        self.known: dict[str, Known] = {path: Known(*rest) for path, *rest in writer.execute(KNOWN_SOURCES)}
         self.saved = Saved()  # papers added, and each paper's records saved in this load
         self.recorded: set[str] = set()  # papers whose records changed: their text is chosen again
         self.touched: set[str] = set()  # papers whose provenance changed: their bibliography is redone
         self.updated: set[str] = set()  # papers whose text changed
+        self.relocated: set[str] = set()  # papers now of another venue or year
         # New papers go to keyword extraction as they are saved, so worker processes extract
         # while this process goes on reading and inserting; finish() feeds the rest.
         self.keywords = keywords
@@ -103,16 +118,19 @@ class Run:
             self.fts_deferred = True
 
     def load_file(self, input_file: InputFile) -> None:
-        """Load one file, unless it is unchanged; with `keep_going`, a bad file is reported and
-        whatever it had stored undone."""
+        """Load one file, unless it is unchanged (same bytes, same options); with `keep_going`, a
+        bad file is reported and whatever it had stored undone. A new empty file is passed over."""
         try:
             with self.reader.opened(input_file) as opened:
                 known = self.known.get(input_file.stored)
-                if known and known[1] == opened.sha256:
+                if known and (known.sha256, known.options) == (opened.sha256, self.reader.options):
                     self.summary.files_unchanged += 1
                     return
                 with self.writer.savepoint() if self.keep_going else nullcontext():
                     saved = self._save_file(input_file, opened, known)
+        except EmptyFile as exc:
+            self.summary.skipped.append((input_file.path, exc.problem))
+            return
         except InputError as exc:
             if not self.keep_going:
                 raise
@@ -121,16 +139,25 @@ class Run:
         self.saved.merge(saved)
         self.recorded |= saved.recorded
         self.touched |= saved.touched
-        self.known[input_file.stored] = (saved.source_id, opened.sha256)
+        self.known[input_file.stored] = Known(
+            saved.source_id, opened.sha256, self.reader.options, saved.format, saved.venue, saved.year
+        )
         self.summary.files_loaded += 1
 
-    def _save_file(self, input_file: InputFile, opened: Opened, known) -> Saved:
-        """Store the file's source row, its records in batches as they are read, and its events."""
+    def _save_file(self, input_file: InputFile, opened: Opened, known: Known | None) -> Saved:
+        """Store the file's source row, its records in batches as they are read, and its events.
+        A source emptied since it was loaded keeps its row, with no records."""
         with self.summary.timed("read"):
-            parsed = self.reader.parse(input_file, opened)
-        saved = Saved()
+            try:
+                parsed = self.reader.parse(input_file, opened)
+            except EmptyFile:
+                if known is None:
+                    raise
+                parsed = ParsedFile(format=known.format, venue=known.venue, year=known.year)
+        saved = Saved(format=parsed.format, venue=parsed.venue, year=parsed.year)
         values = {"path": input_file.shown, "sha256": opened.sha256, "size": opened.size, "format": parsed.format}
         values |= {"venue": parsed.venue, "year": parsed.year, "papers": 0, "last_loaded_at": self.now}
+        values |= {"options": self.reader.options}
         saved.source_id = self._save_source(input_file, values, known, saved)
         entries = iter(parsed.entries)
         while True:
@@ -151,18 +178,37 @@ class Run:
         self.summary.records_repaired += parsed.tally.repaired
         return saved
 
-    def _save_source(self, input_file: InputFile, values: dict, known, saved: Saved) -> int:
+    def _save_source(self, input_file: InputFile, values: dict, known: Known | None, saved: Saved) -> int:
         if known:
-            source_id = known[0]
-            before = [pid for (pid,) in self.writer.select_in("paper_sources", ["paper_id"], "source_id", [source_id])]
-            saved.touched.update(before)
-            saved.recorded.update(before)
-            self.writer.update("sources", [{"id": source_id, **values}], list(values))
-            self.writer.delete_in("paper_sources", "source_id", [source_id])
-            self.writer.delete_in("events", "source_id", [source_id])
-            return source_id
+            self._forget_records(known.source_id, saved)
+            self.writer.update("sources", [{"id": known.source_id, **values}], list(values))
+            return known.source_id
         values |= {"resolved_path": input_file.stored, "first_loaded_at": self.now}
         return self.writer.add("sources", values)
+
+    def _forget_records(self, source_id: int, saved: Saved) -> None:
+        """Remove a source's records and events; their papers are settled again (`settle_papers`)."""
+        before = [pid for (pid,) in self.writer.select_in("paper_sources", ["paper_id"], "source_id", [source_id])]
+        saved.touched.update(before)
+        saved.recorded.update(before)
+        self.writer.delete_in("paper_sources", "source_id", [source_id])
+        self.writer.delete_in("events", "source_id", [source_id])
+
+    def remove_sources(self, paths: Iterable[str]) -> None:
+        """Remove these sources (resolved paths the database holds) and what only they gave."""
+        saved = Saved()
+        for path in sorted(set(paths)):
+            known = self.known.pop(path)
+            self._forget_records(known.source_id, saved)
+            self.writer.delete_in("sources", "id", [known.source_id])
+            self.summary.sources_removed += 1
+        self.recorded |= saved.recorded
+        self.touched |= saved.touched
+
+    def sources_under(self, path: str) -> list[str]:
+        """The sources loaded from `path` (a file, or a directory: every source below it), even
+        if it is gone: the resolved paths the database holds."""
+        return stored_below(self.known, path)
 
     def _save_events(self, parsed: ParsedFile, source_id: int) -> None:
         if not parsed.events:
@@ -203,6 +249,7 @@ class Run:
             settle = {p for p in self.recorded - orphans if p not in saved.added or saved.records[p] > 1}
             changes = choose_texts(writer, settle, self.now)
             self.updated |= set(changes.changed)
+            self.relocated |= changes.relocated
             self.keywords.feed(
                 (pid, *keyword_text(text, digest, title), title)
                 for pid, (text, digest, title) in changes.changed.items()
@@ -230,6 +277,7 @@ class Run:
         for pid, target in gone.items():
             self.saved.added.discard(pid)
             self.updated.discard(pid)
+            self.relocated.discard(pid)
             self.touched.discard(pid)
             self.touched.add(target)
 
@@ -241,12 +289,12 @@ class Run:
         summary, writer = self.summary, self.writer
         stage = stage or (lambda _: None)
         rekeyed: set[str] = set()
-        if summary.files_loaded:
+        if summary.files_loaded or summary.sources_removed:
             rekeyed = self.settle_papers()
             refresh_repos(writer)  # (after the links sources give)
         added = self.saved.added
         summary.papers_added = len(added)
-        summary.papers_updated = len(self.updated - added)
+        summary.papers_updated = len((self.updated | self.relocated) - added)
         summary.records_skipped += self.saved.skipped
         summary.without_abstract = self.saved.without_abstract
         ranked = added | self.updated | rekeyed

@@ -33,6 +33,7 @@ class RunSummary:
     files_unchanged: int = 0
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, why): junk in a walk
     failed: list[str] = field(default_factory=list)  # errors of bad files passed over by --keep-going
+    sources_removed: int = 0  # sources removed with what only they gave (paperdb remove, load --prune)
     papers_added: int = 0
     papers_updated: int = 0
     papers_removed: int = 0
@@ -69,6 +70,7 @@ class RunSummary:
             "paperdb_version": __version__,
             "records_skipped": self.records_skipped,
             "records_repaired": self.records_repaired,
+            "sources_removed": self.sources_removed,
         }
 
     @property
@@ -80,7 +82,13 @@ class RunSummary:
         skipped += f", {len(self.failed)} failed" if self.failed else ""
         return (
             f"{shown(self.db)}: {self.files_loaded} of {self.files_seen} files loaded"
-            f" ({self.files_unchanged} unchanged{skipped}); papers: {self.papers_added} added,"
+            f" ({self.files_unchanged} unchanged{skipped})"
+            + (
+                f", {self.sources_removed} source{'s' if self.sources_removed != 1 else ''} removed"
+                if self.sources_removed
+                else ""
+            )
+            + f"; papers: {self.papers_added} added,"
             f" {self.papers_updated} updated, {self.papers_removed} removed"
             + (f", {self.papers_merged} merged" if self.papers_merged else "")
             + (f"; {self.keywords} keywords" if self.keywords is not None else "")

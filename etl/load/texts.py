@@ -11,7 +11,7 @@ the new one.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..extract.derive import derive
 from ..extract.identity import TextRecord, text_record
@@ -33,11 +33,12 @@ REWRITTEN = (*MOVED, "abstract", "abstract_sha256", "code_status", "updated_at")
 @dataclass
 class TextChanges:
     """What choosing the texts changed: papers whose abstract changed (their links were derived
-    again; their keywords are ranked again) and papers left without an abstract record while
-    they had an abstract (to be identified anew)."""
+    again; their keywords are ranked again), papers now of another venue or year, and papers left
+    without an abstract record while they had an abstract (to be identified anew)."""
 
     changed: dict[str, tuple[str, str, str | None]]  # id -> (abstract, its SHA-256, title) of a changed text
     lost: set[str]
+    relocated: set[str] = field(default_factory=set)
 
 
 def choose_texts(writer: Writer, papers: Iterable[str], now: str) -> TextChanges:
@@ -74,6 +75,8 @@ def _choose_chunk(writer: Writer, ids: list[str], now: str, out: TextChanges) ->
             if own != row[5]:
                 kept.append({"source_id": r.source_id, "position": r.position, "abstract": own})
         values = {"id": pid, "venue": chosen.venue, "year": chosen.year, "text_source_id": chosen.source_id}
+        if (chosen.venue, chosen.year) != (venue, year):
+            out.relocated.add(pid)
         digest = abstract_sha256(chosen.abstract) if chosen.abstract is not None else None  # (as written)
         if text is not None and (text, digest) != (abstract, stored_digest):
             derived = derive(text)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from ..errors import InputError
 from ..settings import max_file_bytes
-from ..sources import InputFile
+from ..sources import InputFile, stored_below
 from ..sources.files import read_regular_file
 from ..store.quick import Query, record_if
 from .summary import RunSummary, utcnow
@@ -29,17 +29,29 @@ def file_sha256(path: str) -> str | None:
 
 
 def record_if_unchanged(
-    db_file: str, files: Sequence[InputFile], paths: list[str], summary: RunSummary, started: float
+    db_file: str,
+    files: Sequence[InputFile],
+    paths: list[str],
+    summary: RunSummary,
+    started: float,
+    options: str | None = None,
+    pruned: Sequence[str] = (),
 ) -> bool:
-    """Record a no-op run and return True if loading `files` into `db_file` would change nothing.
+    """Record a no-op run and return True if loading `files` with `options` (`Reader.options`) into
+    `db_file` would change nothing, and pruning the directories `pruned` would remove no source.
     `started` is the load's `time.perf_counter()` at its start."""
     started_at = utcnow()
 
     def unchanged(query: Query) -> bool:
         if query(KEYWORDS_STALE)[0][0]:
             return False
-        known = dict(query("SELECT resolved_path, sha256 FROM sources"))
-        return all(f.stored in known and file_sha256(f.path) == known[f.stored] for f in files)
+        known = {
+            path: (digest, given) for path, digest, given in query("SELECT resolved_path, sha256, options FROM sources")
+        }
+        loaded = {f.stored for f in files}
+        if any(path not in loaded for directory in pruned for path in stored_below(known, directory)):
+            return False
+        return all(f.stored in known and (file_sha256(f.path), options) == known[f.stored] for f in files)
 
     def run_row() -> dict:
         summary.files_unchanged = len(files)

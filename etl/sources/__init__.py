@@ -11,7 +11,15 @@ from typing import BinaryIO
 
 from .bibtex import read_bibtex
 from .decode import check_head, decode_utf8
-from .discover import INPUT_SUFFIXES, SUFFIX_FORMATS, Discovery, InputFile, bundled_listings_dir, discover
+from .discover import (
+    INPUT_SUFFIXES,
+    SUFFIX_FORMATS,
+    Discovery,
+    InputFile,
+    bundled_listings_dir,
+    discover,
+    stored_below,
+)
 from .events import read_events
 from .globbing import expand_glob
 from .jsonstream import json_records
@@ -31,6 +39,7 @@ __all__ = [
     "expand_glob",
     "open_input",
     "read_input",
+    "stored_below",
 ]
 
 HEAD_BYTES = 64 << 10  # what is read of a file to tell its format

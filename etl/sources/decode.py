@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import codecs
 
-from ..errors import InputError
+from ..errors import EmptyFile, InputError
 
 _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 _UTF32_BOMS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)
@@ -28,7 +28,7 @@ def check_head(path: str, head: bytes, whole: bool) -> str:
     """The text of the start of a file (`whole`: all of it), once it can be UTF-8 text; else the
     one-line error that says what it is (empty, UTF-16 or UTF-32, binary, not UTF-8)."""
     if whole and not head.strip():
-        raise InputError(path, "empty file")
+        raise EmptyFile(path)
     if head.startswith(_UTF32_BOMS):
         raise InputError(path, "file is UTF-32; save it as UTF-8")
     if head.startswith(_UTF16_BOMS) or _looks_utf16(head):
@@ -52,7 +52,7 @@ def decode_utf8(path: str, data: bytes) -> str:
     Line endings are normalised to `\\n`.
     """
     if not data.strip():
-        raise InputError(path, "empty file")
+        raise EmptyFile(path)
     if data.startswith(_UTF32_BOMS):
         raise InputError(path, "file is UTF-32; save it as UTF-8")
     if data.startswith(_UTF16_BOMS) or _looks_utf16(data):

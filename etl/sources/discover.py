@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib.resources import files as package_files
 from pathlib import Path
@@ -48,6 +49,15 @@ class InputFile:
 class Discovery:
     files: tuple[InputFile, ...]
     skipped: tuple[tuple[str, str], ...]  # (path, why) for files a directory walk passed over
+    directories: tuple[str, ...] = ()  # the directories walked, as given or matched
+
+
+def stored_below(stored: Iterable[str], path: str) -> list[str]:
+    """Of the resolved paths a database keeps (`InputFile.stored`), those `path` names: its own,
+    or if it is (or was) a directory, every one below it."""
+    target = storable_path(os.path.realpath(path))
+    prefix = target.rstrip(os.sep) + os.sep
+    return [known for known in stored if known == target or known.startswith(prefix)]
 
 
 def bundled_listings_dir() -> Path:
@@ -75,8 +85,10 @@ def discover(paths: list[str]) -> Discovery:
     """
     found: list[str] = []
     skipped: list[tuple[str, str]] = []
+    walked: list[str] = []
     for given in paths:
         if os.path.isdir(given):
+            walked.append(given)
             _walk(given, found, skipped)
         elif os.path.exists(given):
             found.append(given)
@@ -86,6 +98,7 @@ def discover(paths: list[str]) -> Discovery:
                 raise InputError(given, "no files match this pattern")
             for match in matches:
                 if os.path.isdir(match):
+                    walked.append(match)
                     _walk(match, found, skipped)
                 else:
                     found.append(match)
@@ -95,4 +108,4 @@ def discover(paths: list[str]) -> Discovery:
     for path in found:
         resolved = os.path.realpath(path)
         unique.setdefault(resolved, InputFile(path=path, resolved=resolved))
-    return Discovery(files=tuple(unique.values()), skipped=tuple(skipped))
+    return Discovery(files=tuple(unique.values()), skipped=tuple(skipped), directories=tuple(walked))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..errors import InputError
+from ..errors import EmptyFile, InputError
 from ..text.authors import split_authors
 from .decode import join_lines
 from .fields import MAX_ITEMS, MAX_TITLE_CHARS, RecordFields
@@ -55,7 +55,9 @@ def read_events(path: str, records: JsonRecords, venue: str | None = None, year:
     """Posters (and orals, spotlights) become paper entries; other events are returned apart. (An
     events export is read whole: its first events name the venue and year.)"""
     items = list(records)
-    if not items or not looks_like_events(items[0][1]):
+    if not items:
+        raise EmptyFile(path, "no records (an empty JSON list)")
+    if not looks_like_events(items[0][1]):
         raise InputError(
             path,
             "not an ICML events export (a JSON list of objects with virtualsite_url)"

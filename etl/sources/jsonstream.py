@@ -9,7 +9,7 @@ import json
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from ..errors import InputError
+from ..errors import EmptyFile, InputError
 
 CHUNK_BYTES = 1 << 20
 MAX_RECORD_CHARS = 64 << 20  # a record larger than this is no paper's record
@@ -104,7 +104,7 @@ def json_records(path: str, raw: BinaryIO, first: bytes = b"") -> JsonRecords:
     stream = JsonStream(path, raw, first)
     start = stream.skip_space()
     if start == "":
-        raise InputError(path, "empty file")
+        raise EmptyFile(path)
     if start != "[":
         while stream.skip_space():
             line = stream.line

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ..errors import InputError
+from ..errors import EmptyFile, InputError
 from .records import Entry, ParsedFile, Tally
 from .validate import settled
 
@@ -61,7 +61,7 @@ def read_listing(path: str, text: str, venue: str | None = None, year: int | Non
     lines = text.split("\n")
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
     if first is None:
-        raise InputError(path, "empty file")
+        raise EmptyFile(path)
     header = parse_header(lines[first])
     if header is None and (venue is None or year is None):
         raise InputError(

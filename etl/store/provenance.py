@@ -32,6 +32,12 @@ sources = Table(
     Column("papers", Integer, nullable=False, comment="Number of papers (abstracts) in the file"),
     Column("first_loaded_at", Text, nullable=False, comment="UTC time the file was first loaded"),
     Column("last_loaded_at", Text, nullable=False, comment="UTC time the file's current content was loaded"),
+    Column(
+        "options",
+        Text,
+        nullable=True,
+        comment="The load options that change what the file means (--venue, --year, --format) it was last loaded with, a JSON object; NULL: none",
+    ),
     comment="Input files loaded, one row per file location.",
 )
 
@@ -140,7 +146,7 @@ etl_runs = Table(
         comment="Files passed over: not listings in a walked directory, or bad with --keep-going",
     ),
     Column("papers_added", Integer, nullable=False, comment="Papers new to the database"),
-    Column("papers_updated", Integer, nullable=False, comment="Papers whose stored text changed"),
+    Column("papers_updated", Integer, nullable=False, comment="Papers whose stored text, venue or year changed"),
     Column("papers_removed", Integer, nullable=False, comment="Papers removed: no source lists them any more"),
     Column("duration_s", Double, nullable=False, comment="Wall-clock seconds"),
     Column("paperdb_version", Text, nullable=False, comment="paperdb version that ran the load"),
@@ -157,6 +163,13 @@ etl_runs = Table(
         nullable=False,
         server_default=text("0"),
         comment="Records the load stored after a repair (a NUL removed, a field of the wrong type dropped, ...)",
+    ),
+    Column(
+        "sources_removed",
+        Integer,
+        nullable=False,
+        server_default=text("0"),
+        comment="Sources removed with what only they gave (paperdb remove, load --prune)",
     ),
     comment="One row per successful paperdb load (a failed load leaves no trace).",
 )
