@@ -24,7 +24,10 @@ papers = Table(
         String(16),
         nullable=False,
         unique=True,
-        comment="Stable key: first 16 hex digits of SHA-256 of the normalised abstract (docs/joins.md)",
+        comment=(
+            "Stable key: first 16 hex digits of SHA-256 of the normalised abstract; with no abstract, of the"
+            " DOI, OpenReview, arXiv, PMLR or ACL id, else venue, year and title (docs/joins.md#paper-identity)"
+        ),
     ),
     Column("venue", Text, nullable=False, comment="Venue from the listing header, e.g. ICML"),
     Column("year", Integer, nullable=False, comment="Year from the listing header, e.g. 2024"),

@@ -81,7 +81,9 @@ def unhyphenate(text: str) -> str:
 
 def singular(word: str) -> str:
     """A simple English singular for the last word of a phrase (`networks` -> `network`,
-    `analyses` -> `analysis`)."""
+    `analyses` -> `analysis`). Not `inflect.singular_noun`: measured on ML words it is 260x
+    slower (170 us a word, called for every candidate) and wrong where this is right (`bias` ->
+    `bia`, `matrices` -> `matrice`, `data` -> `datum`, `dynamics` -> `dynamic`)."""
     if len(word) <= 3 or not word.isalpha():
         return word
     irregular = IRREGULAR.get(word)
