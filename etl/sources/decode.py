@@ -51,22 +51,7 @@ def decode_utf8(path: str, data: bytes) -> str:
 
     Line endings are normalised to `\\n`.
     """
-    if not data.strip():
-        raise EmptyFile(path)
-    if data.startswith(_UTF32_BOMS):
-        raise InputError(path, "file is UTF-32; save it as UTF-8")
-    if data.startswith(_UTF16_BOMS) or _looks_utf16(data):
-        raise InputError(path, "file is UTF-16; save it as UTF-8")
-    nul = data.find(b"\x00")
-    if nul >= 0:
-        raise InputError(path, "binary file (NUL byte); expected UTF-8 text", _line_of(data, nul))
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = _line_of(data, exc.start)
-        byte = data[exc.start]
-        raise InputError(path, f"not valid UTF-8 (byte 0x{byte:02x}); save the file as UTF-8", line) from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    return check_head(path, data, whole=True)
 
 
 def join_lines(text: str) -> str:
