@@ -9,7 +9,10 @@ JOIN papers p ON p.id = pk.paper_id
 WHERE pk.keyword_id IN (
     SELECT id FROM keywords WHERE normalised = normalise_keyword(:keyword)
     UNION
-    SELECT keyword_id FROM keyword_aliases WHERE normalised IN (lower(trim(:keyword)), normalise_keyword(:keyword))
+    SELECT a.keyword_id FROM keyword_aliases a JOIN keywords w ON w.id = a.keyword_id
+    WHERE a.normalised IN (lower(trim(:keyword)), normalise_keyword(:keyword))  -- another name (GNN), not a phrase inside or around it
+    AND instr(' ' || w.normalised || ' ', ' ' || normalise_keyword(:keyword) || ' ') = 0
+    AND instr(' ' || normalise_keyword(:keyword) || ' ', ' ' || w.normalised || ' ') = 0
 )
 GROUP BY p.id
 ORDER BY score DESC, p.id

@@ -9,9 +9,10 @@ Datasette registers them itself; elsewhere (the sqlite3 module, pandas, a notebo
 The search functions turn what a user typed into FTS5 queries that cannot be a syntax error: each
 word is quoted, and a trailing `*` keeps prefix search (`quantiz*`). `search_words` asks for every
 word in one of its singular or plural forms (`transformer` finds `transformers`, never
-`transform`: the words index has no stemming); `search_phrase` for the words as typed, in order;
-`search_most` for all but one of them, `search_any` for any; `search_stems` and `fts_query` for
-every word's Porter stem (the stemmed index stems them). Function words (`of`, `the`) are not
+`transform`: the words index has no stemming); `search_phrase` for the words as typed, in order,
+and `search_phrases` for them with the last in any form; `search_most` for all but one of them,
+`search_any` for any; `search_stems` and `fts_query` for every word's Porter stem (the stemmed
+index stems them). Function words (`of`, `the`) are not
 required unless there is nothing else.
 """
 
@@ -138,6 +139,17 @@ def search_phrase(text: str | None) -> str:
     return _quoted(" ".join(w for w, _ in terms), terms[-1][1])
 
 
+def search_phrases(text: str | None) -> str:
+    """The words of `text` as typed and in order, the last in any of its forms: `"mobile
+    manipulation" OR "mobile manipulations"` (the head of an English noun phrase is the word that
+    takes the plural; FTS5 phrases cannot hold an OR)."""
+    terms = search_terms(text)
+    if not terms:
+        return NOTHING
+    (last, prefix), before = terms[-1], "".join(w + " " for w, _ in terms[:-1])
+    return " OR ".join(_quoted(before + form, prefix) for form in ([last] if prefix else word_forms(last)))
+
+
 def search_stems(text: str | None) -> str:
     """Every word of `text` but the function words, for the stemmed index (which stems them
     itself); a search of nothing but function words is their phrase, in a title."""
@@ -171,6 +183,7 @@ FUNCTIONS = {
     "fts_query": fts_query,
     "search_words": search_words,
     "search_phrase": search_phrase,
+    "search_phrases": search_phrases,
     "search_any": search_any,
     "search_most": search_most,
     "search_stems": search_stems,
