@@ -7,6 +7,7 @@ import json
 import re
 from urllib.parse import quote, unquote
 
+from .filters import filter_url
 from .render import render_abstract
 
 DATABASE = "papers"
@@ -54,13 +55,9 @@ def paper_url(paper_id: str) -> str:
     return f"/-/paper/{paper_id}"
 
 
-def facet_url(column: str, value: str) -> str:
-    """The papers list narrowed to papers whose JSON array `column` holds `value`."""
-    return f"/{DATABASE}/papers?{column}__arraycontains={quote(value)}"
-
-
 def keyword_url(keyword: str) -> str:
-    return f"/{DATABASE}/papers_by_keyword?keyword={quote(keyword)}"
+    """The papers list narrowed to the papers with a keyword (or another name for it)."""
+    return filter_url("keywords", keyword)
 
 
 async def paper_pk(datasette, paper_id: str) -> int | None:
@@ -111,7 +108,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
         "SELECT s.path, s.format, ps.line, ps.status FROM paper_sources ps JOIN sources s ON s.id = ps.source_id"
         " WHERE ps.paper_id = ? ORDER BY s.path, ps.position"
     )
-    related = await rows(_related_sql())
+    related = [dict(r) for r in (await db.execute(_related_sql(), {"paper_id": pid})).rows]
     counts = {}
     for table, label in CHILD_TABLES:
         count = (await db.execute(f"SELECT count(*) FROM {table} WHERE paper_id = ?", [pid])).first()[0]
@@ -130,7 +127,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
         "sources": sources,
         "related": related[:10],
         "counts": counts,
-        "facet_url": facet_url,
+        "filter_url": filter_url,
         "keyword_url": keyword_url,
         "paper_url": paper_url,
         "authors_json": json.loads(paper.get("authors") or "[]"),
@@ -141,4 +138,4 @@ async def paper_page(datasette, pk: str) -> dict | None:
 def _related_sql() -> str:
     from .app import queries_dir, read_query
 
-    return read_query(queries_dir() / "related_papers.sql")["sql"].replace(":paper_id", "?")
+    return read_query(queries_dir() / "related_papers.sql")["sql"]

@@ -12,6 +12,7 @@ from .. import cells
 from ..cards import column_descriptions, list_context
 from ..facets import DistinctArrayFacet
 from ..failures import error_page
+from ..filters import paper_filters
 from ..internals import quiet_default_error_handler
 from ..limits import limit_connection
 from ..paper import PAPER_ID, paper_page, paper_pk, row_pk
@@ -41,6 +42,20 @@ def asgi_wrapper(datasette):
     database = datasette.databases.get(DATABASE)
     columns = table_columns(database.path) if database is not None and database.path else None
     return lambda app: safe_queries(app, columns)
+
+
+@hookimpl
+def filters_from_request(request, database, table, datasette):
+    """`_topic`, `_keyword` and `_author` on the papers list, through indexed tables (`filters`)."""
+    if database != DATABASE or table != "papers":
+        return None
+    from datasette.filters import FilterArguments
+
+    async def inner():
+        clauses, params, says = await paper_filters(request.args, datasette.get_database(database))
+        return FilterArguments(clauses, params, says)
+
+    return inner
 
 
 @hookimpl
