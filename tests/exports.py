@@ -76,8 +76,10 @@ def csv_text(abstracts: list[str], header=("title", "abstract", "authors", "venu
 
 def paperlists_json(abstracts: list[str]) -> str:
     """The papercopilot paperlists shape (OpenReview venue): `;`-separated authors aligned with
-    affiliations, a status, author keywords, a github field."""
+    affiliations, a status, author keywords, a github field, review scores, a citation count, a
+    primary area and (the first) a TL;DR."""
     statuses = ["Oral", "Poster", "Reject", "Withdraw"]
+    areas = ["generative models", "optimization"]
     records = [
         {
             "id": f"forum{i}abc",
@@ -94,6 +96,11 @@ def paperlists_json(abstracts: list[str]) -> str:
             "keywords": "quantization;large language models",
             "github": f"https://github.com/lovelace/listed-{i}" if i == 0 else "",
             "rating": "6;8;8",
+            "rating_avg": [7.33 - i, 0.94],
+            "confidence_avg": [3.5, 0.5],
+            "gs_citation": 10 * i - 1,
+            "primary_area": areas[i % len(areas)],
+            "tldr": "A summary of the paper in one sentence." if i == 0 else "",
             "abstract": abstract,
         }
         for i, abstract in enumerate(abstracts)

@@ -116,7 +116,9 @@ def test_a_title_that_arrives_later_reranks_its_paper(db_file, write):
     pid = paper_id(abstract)
     summary = load(db_file, [str(write("iclr2024.json", paperlists_json([abstract])))])
     assert not summary.rescored
-    authors = rows(db_file, "SELECT keyword FROM paper_keywords WHERE paper_id = ? AND kind = 'author'", [pid])
+    authors = rows(
+        db_file, "SELECT keyword FROM paper_keywords WHERE paper_id = ? AND kind = 'author' ORDER BY rank", [pid]
+    )
     assert authors == [("quantization",), ("large language models",)]
     assert_counts_hold(db_file)
 

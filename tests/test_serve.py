@@ -4,6 +4,7 @@ The database is `serve_db` (tests/conftest.py): 23 papers from tests/fixtures/se
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import sqlite3
 from urllib.parse import quote
@@ -408,3 +409,46 @@ def test_a_paper_without_an_abstract_is_a_card_too(serve_copy):
     con.close()
     response = get(make_datasette(serve_copy), "/papers/papers?_size=100")
     assert response.status_code == 200 and response.text.count('<li class="paper-card">') == 23
+
+
+def test_a_papers_review_fields_show_on_its_page_and_sort_and_facet_the_list(tmp_path):
+    from etl.load import load
+
+    abstract = "We rank reviews of submissions with a model of reviewer confidence and show it helps."
+    records = [
+        {
+            "title": "Confident Reviews",
+            "abstract": abstract,
+            "author": "Ada Lovelace",
+            "status": "Poster",
+            "site": "https://openreview.net/forum?id=abcDEF0xyz",
+            "rating_avg": [6.25, 0.83],
+            "confidence_avg": 3.5,
+            "gs_citation": 1234,
+            "primary_area": "alignment, fairness, safety, privacy, and societal considerations",
+            "tldr": "Confidence-weighted reviews rank submissions better.",
+        },
+        {
+            "title": "Another Paper",
+            "abstract": "A second abstract about something else entirely, with no review fields given.",
+            "author": "Alan Turing",
+            "status": "Poster",
+            "rating_avg": 4.0,
+            "gs_citation": -1,
+        },
+    ]
+    (tmp_path / "iclr2024.json").write_text(json.dumps(records))
+    db = str(tmp_path / "p.db")
+    load(db, [str(tmp_path / "iclr2024.json")])
+    ds = make_datasette(db)
+    page = get(ds, f"/papers/papers/{paper_row(db, 'rating_avg > 5')[0]}").text.split('<details class="all-columns">')[
+        0
+    ]
+    for shown in ("rating 6.25 (confidence 3.50)", "1,234 citations", "<strong>TL;DR</strong> Confidence-weighted"):
+        assert shown in page
+    assert "/papers/papers?primary_area=alignment%2C%20fairness" in page
+    for column in ("rating_avg", "confidence_avg", "citations"):
+        listed = get(ds, f"/papers/papers.json?_sort_desc={column}&_shape=array").json()
+        assert listed[0]["title"] == "Confident Reviews", column
+    facets = get(ds, "/papers/papers.json?_extra=facet_results").json()["facet_results"]
+    assert facets["primary_area"]["results"][0]["count"] == 1

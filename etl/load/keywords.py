@@ -68,7 +68,7 @@ PAPER_ROWS = [
        SELECT s.paper_id, k.id, CASE WHEN s.kind IN ('method', 'author') THEN s.label ELSE k.label END,
            s.kind, s.score, s.rank
        FROM staged_keywords s JOIN keywords k ON k.normalised = s.normalised
-       ORDER BY s.paper_id, s.rank""",
+       ORDER BY s.paper_id, k.id, s.kind""",
     """INSERT INTO keyword_aliases (keyword_id, alias, normalised)
        SELECT k.id, a.alias, a.folded FROM staged_aliases a JOIN keywords k ON k.normalised = a.normalised
        WHERE true ORDER BY k.id, a.alias ON CONFLICT DO NOTHING""",

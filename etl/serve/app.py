@@ -26,20 +26,33 @@ DASHBOARD = "paperdb"
 # Per-table Datasette options: default facets, sort columns, label columns, full-text search.
 TABLE_OPTIONS: dict[str, dict] = {
     "papers": {
-        "facets": ["code_status", {"distinct_array": "topics"}, "venue", "year", "decision", "presentation"],
+        "facets": [
+            "code_status",
+            {"distinct_array": "topics"},
+            "venue",
+            "year",
+            "decision",
+            "presentation",
+            "primary_area",
+        ],
         "sortable_columns": [
             "year",
             "venue",
             "code_status",
             "decision",
             "presentation",
+            "rating_avg",
+            "confidence_avg",
+            "citations",
+            "primary_area",
             "title",
             "added_at",
             "updated_at",
         ],
         "label_column": "title",
     },
-    "paper_keywords": {"facets": ["kind", "keyword"], "sortable_columns": ["score", "rank", "kind", "keyword"]},
+    # (by keyword_id, which is indexed: Datasette shows each keyword's label)
+    "paper_keywords": {"facets": ["kind", "keyword_id"], "sortable_columns": ["score", "rank", "kind", "keyword"]},
     "keywords": {
         "facets": ["kind"],
         "sortable_columns": ["papers", "label", "kind"],
@@ -61,7 +74,7 @@ TABLE_OPTIONS: dict[str, dict] = {
         "label_column": "name",
     },
     "authors": {"sortable_columns": ["papers", "name"], "sort_desc": "papers", "label_column": "name"},
-    "paper_authors": {"facets": ["name"]},
+    "paper_authors": {"facets": ["author_id"]},
     "paper_ids": {"facets": ["scheme"]},
     "events": {"facets": ["type"]},
     "papers_with_code": {

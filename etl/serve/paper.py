@@ -55,6 +55,11 @@ def paper_url(paper_id: str) -> str:
     return f"/-/paper/{paper_id}"
 
 
+def column_url(column: str, value: str) -> str:
+    """The papers list narrowed to papers whose `column` is `value`."""
+    return f"/{DATABASE}/papers?{column}={quote(value)}"
+
+
 def keyword_url(keyword: str) -> str:
     """The papers list narrowed to the papers with a keyword (or another name for it)."""
     return filter_url("keywords", keyword)
@@ -128,6 +133,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
         "related": related[:10],
         "counts": counts,
         "filter_url": filter_url,
+        "column_url": column_url,
         "keyword_url": keyword_url,
         "paper_url": paper_url,
         "authors_json": json.loads(paper.get("authors") or "[]"),

@@ -34,6 +34,9 @@ def make_engine(path: str) -> Engine:
     def _on_connect(dbapi_connection, _record):  # pragma: no branch
         dbapi_connection.isolation_level = None  # no implicit transactions
         cursor = dbapi_connection.cursor()
+        # A new database's pages: 16 KiB hold papers' and records' rows of 1-2 KB with little
+        # left over (4 KiB pages left a quarter of those tables empty); no effect on an existing one.
+        cursor.execute("PRAGMA page_size=16384")
         cursor.execute("PRAGMA journal_mode=WAL")  # readers see the last commit during a load
         cursor.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable against kill -9
         cursor.execute("PRAGMA foreign_keys=ON")

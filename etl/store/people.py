@@ -35,9 +35,10 @@ paper_authors = Table(
         index=True,
         comment="authors.id",
     ),
-    Column("name", Text, nullable=False, index=True, comment="Display name (authors.name as in this paper)"),
+    Column("name", Text, nullable=False, comment="Display name (authors.name as in this paper)"),
     Column("name_raw", Text, nullable=False, comment="The name as the source wrote it"),
     comment="Authors of each paper in order, from the source chosen for its title.",
+    sqlite_with_rowid=False,  # (stored in key order: the table is its key's index)
 )
 
 institutions = Table(

@@ -54,12 +54,11 @@ paper_keywords = Table(
         index=True,
         comment="keywords.id",
     ),
-    Column("keyword", Text, nullable=False, index=True, comment="The keyword's label (keywords.label)"),
+    Column("keyword", Text, nullable=False, comment="The keyword's label (keywords.label)"),
     Column(
         "kind",
         Text,
         primary_key=True,
-        index=True,
         comment="How it was found in this paper: method, acronym, phrase or topic; author when the authors chose it (beside the extracted row of the same keyword, if any)",
     ),
     Column(
@@ -72,6 +71,7 @@ paper_keywords = Table(
         "rank", Integer, nullable=False, comment="1-based rank by score within the paper (author: the authors' order)"
     ),
     comment="Each paper's keywords with their kind, score and rank.",
+    sqlite_with_rowid=False,  # (stored in key order: the table is its key's index)
 )
 
 keyword_scoring = Table(

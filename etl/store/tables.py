@@ -132,6 +132,7 @@ papers = Table(
         "confidence_avg",
         Double,
         nullable=True,
+        index=True,
         comment="Mean reviewer confidence the source gives (paperlists confidence_avg)",
     ),
     Column(
