@@ -7,7 +7,7 @@ import asyncio
 import json
 import re
 import sqlite3
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import pytest
 
@@ -229,17 +229,56 @@ def test_the_description_of_what_is_loaded(venues, text):
     assert text in describe_loaded(venues)
 
 
-@pytest.mark.parametrize("filters", [{}, {"venue": "ICML"}, {"venue": "ICML", "year": "2024"}, {"venue": "NoSuch"}])
+DASHBOARD_FILTERS = [
+    {"venue": "all venues", "year": "all years"},
+    {"venue": "ICML", "year": "all years"},
+    {"venue": "ICML", "year": "2024"},
+    {"venue": "all venues", "year": "2024"},
+    {"venue": "NoSuch", "year": "all years"},
+    {},  # (any other link: no filter)
+]
+
+
+@pytest.mark.parametrize("filters", DASHBOARD_FILTERS)
 def test_dashboard_page_and_its_chart_queries_with_and_without_filters(ds, filters):
     from datasette_dashboards import replace_opts_in_query
 
-    assert get(ds, "/-/dashboards/paperdb?" + "&".join(f"{k}={v}" for k, v in filters.items())).status_code == 200
+    if filters:
+        assert get(ds, "/-/dashboards/paperdb?" + urlencode(filters)).status_code == 200
+    everything = None
     for name, chart in build_metadata()["plugins"]["datasette-dashboards"]["paperdb"]["charts"].items():
         sql = replace_opts_in_query(chart["query"], filters)
-        args = "".join(f"&{k}={quote(v)}" for k, v in filters.items())
-        response = get(ds, f"/papers.json?sql={quote(sql)}&_shape=objects{args}")
+        response = get(ds, f"/papers.json?sql={quote(sql)}&_shape=objects&{urlencode(filters)}")
         assert response.status_code == 200, name
         assert bool(response.json()["rows"]) == (filters.get("venue") != "NoSuch"), name
+        if name == "status":
+            everything = sum(row["papers"] for row in response.json()["rows"])
+    if filters.get("venue") in (None, "all venues", "ICML"):  # (every fixture paper is ICML 2024)
+        assert everything == 23
+
+
+def test_the_dashboards_selectors_name_what_they_hold(ds):
+    opened = get(ds, "/-/dashboards/paperdb")
+    assert opened.status_code == 302 and opened.headers["location"].endswith("?venue=all+venues&year=all+years")
+    html = get(ds, "/-/dashboards/paperdb?venue=all+venues&year=all+years").text
+    assert '<option value="all venues" selected>all venues</option>' in html
+    assert '<option value="all years" selected>all years</option>' in html and ">2024</option>" in html
+
+
+def test_each_code_status_keeps_its_colour_and_each_number_fits_its_chart():
+    import inspect
+
+    from etl.extract.code_status import code_status
+
+    statuses = re.findall(r'return "(\w+)"', inspect.getsource(code_status))
+    charts = build_metadata()["plugins"]["datasette-dashboards"]["paperdb"]["charts"]
+    colour = charts["status"]["display"]["encoding"]["color"]["scale"]
+    assert colour["domain"] == statuses == ["released", "promised", "mentioned", "none"]  # (every one a paper can have)
+    assert len(set(colour["range"])) == len(statuses)
+    for name in ("topics", "code"):
+        layers = charts[name]["display"]["layer"]
+        assert layers[-1]["encoding"]["x"]["field"] == "room" and layers[-1]["mark"]["opacity"] == 0
+        assert "* 1.2 AS room" in charts[name]["query"]
 
 
 def test_query_file_comment_gives_title_and_description(tmp_path):
@@ -452,3 +491,9 @@ def test_a_papers_review_fields_show_on_its_page_and_sort_and_facet_the_list(tmp
         assert listed[0]["title"] == "Confident Reviews", column
     facets = get(ds, "/papers/papers.json?_extra=facet_results").json()["facet_results"]
     assert facets["primary_area"]["results"][0]["count"] == 1
+
+
+def test_a_canned_querys_browser_tab_says_its_title_not_its_sql(ds):
+    for name, query in canned_queries().items():
+        title = re.search(r"<title>(.*?)</title>", get(ds, f"/papers/{name}").text, re.S)[1]
+        assert title == f"{query['title']} · papers", name

@@ -10,6 +10,7 @@ from pathlib import Path
 from ..store.access import connect_read_only, existing_database, on_read_only_media
 from ..store.models import Base
 from ..store.views import SEARCH_INDEXES, VIEWS
+from .dashboard import dashboard
 
 DATABASE_NAME = "papers"
 SETTINGS = {
@@ -20,7 +21,10 @@ SETTINGS = {
     "default_page_size": 50,
     "max_returned_rows": 2000,
 }
-HIDDEN_TABLES = ("alembic_version", "papers_fts", "etl_flags")
+# Hidden from the database page: Alembic's and the load's bookkeeping, the stemmed index (the
+# search box's), and keyword_pairs, which takes longer than the time limit on tens of thousands
+# of papers (20 s on 90,000; the related_keywords query answers for one keyword at any size).
+HIDDEN_TABLES = ("alembic_version", "papers_fts", "etl_flags", "keyword_pairs")
 DASHBOARD = "paperdb"
 
 # Per-table Datasette options: default facets, sort columns, label columns, full-text search.
@@ -143,95 +147,6 @@ def table_metadata() -> dict[str, dict]:
     for name in HIDDEN_TABLES:
         tables.setdefault(name, {})["hidden"] = True
     return tables
-
-
-# The dashboard's venue and year filters: each chart query keeps a `[[ ... ]]` part only when
-# the filter is set (datasette-dashboards' optional clauses).
-WHERE_VENUE_YEAR = "WHERE 1 = 1 [[ AND p.venue = :venue ]] [[ AND p.year = :year ]]"
-TOPICS = f"""
-SELECT k.keyword AS topic, count(*) AS papers,
-       round(100.0 * sum(p.code_status = 'released') / count(*), 1) AS percent_with_code
-FROM paper_keywords k JOIN papers p ON p.id = k.paper_id
-{WHERE_VENUE_YEAR} AND k.kind = 'topic'
-GROUP BY k.keyword
-"""
-
-
-def dashboard() -> dict:
-    """Charts for datasette-dashboards: papers and code availability per topic, the code status
-    of all papers, each with its numbers, filtered by venue and year."""
-
-    def bars(title: str, query: str, x: str, y: str, x_title: str) -> dict:
-        encoding = {
-            "y": {"field": y, "type": "nominal", "sort": "-x", "title": None, "axis": {"labelLimit": 400}},
-            "x": {"field": x, "type": "quantitative", "title": x_title},
-        }
-        return {
-            "title": title,
-            "db": DATABASE_NAME,
-            "query": query,
-            "library": "vega-lite",
-            "display": {
-                "encoding": encoding,
-                "layer": [
-                    {"mark": {"type": "bar", "tooltip": True}},
-                    {"mark": {"type": "text", "align": "left", "dx": 3}, "encoding": {"text": {"field": x}}},
-                ],
-            },
-        }
-
-    def options(column: str) -> dict:
-        return {
-            "name": column.capitalize(),
-            "type": "select",
-            "db": DATABASE_NAME,
-            # as text: the request's value is text, and the dropdown shows the option equal to it
-            "query": f"SELECT DISTINCT CAST({column} AS TEXT) FROM papers ORDER BY {column}",
-        }
-
-    return {
-        "title": "Papers at a glance",
-        "description": "Research topics, how often their papers release code, and the code status of all"
-        " papers; choose a venue or year to narrow every chart.",
-        "filters": {"venue": options("venue"), "year": options("year")},
-        "layout": [["topics", "code"], ["status", "status"]],
-        "charts": {
-            "topics": bars(
-                "Papers per topic",
-                f"SELECT topic, papers FROM ({TOPICS}) ORDER BY papers DESC",
-                "papers",
-                "topic",
-                "papers",
-            ),
-            "code": bars(
-                "Papers with released code, per topic (%)",
-                f"SELECT topic, percent_with_code FROM ({TOPICS}) WHERE papers >= 3 ORDER BY percent_with_code DESC",
-                "percent_with_code",
-                "topic",
-                "% of the topic's papers",
-            ),
-            "status": {
-                "title": "Code availability",
-                "db": DATABASE_NAME,
-                "query": f"SELECT p.code_status, count(*) AS papers FROM papers p {WHERE_VENUE_YEAR}"
-                " GROUP BY p.code_status",
-                "library": "vega-lite",
-                "display": {
-                    "encoding": {
-                        "theta": {"field": "papers", "type": "quantitative", "stack": True},
-                        "color": {"field": "code_status", "type": "nominal", "title": "code status"},
-                    },
-                    "layer": [
-                        {"mark": {"type": "arc", "innerRadius": 40, "outerRadius": 110, "tooltip": True}},
-                        {
-                            "mark": {"type": "text", "radius": 130, "fontSize": 13},
-                            "encoding": {"text": {"field": "papers", "type": "quantitative"}},
-                        },
-                    ],
-                },
-            },
-        },
-    }
 
 
 def loaded(db_file: str, immutable: bool = False) -> list[tuple[str, int, int]]:

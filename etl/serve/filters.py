@@ -60,7 +60,7 @@ async def paper_filters(args, database) -> tuple[list[str], dict[str, str], list
     asked how many papers each selects (`BROAD`)."""
     clauses, params, says = [], {}, []
     for parameter, papers in PAPERS.items():
-        for i, value in enumerate(args.getlist(parameter)):
+        for i, value in enumerate(v for v in args.getlist(parameter) if v.strip()):
             name = f"paperdb{parameter}{i}"
             mine = {name: KEYS[parameter](value), f"{name}_folded": value.strip().lower()}
             found = (await database.execute(SIZE[parameter].format(p=name), mine)).first()

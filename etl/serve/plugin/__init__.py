@@ -39,9 +39,21 @@ def handle_exception(datasette, request, exception):
 @hookimpl
 def asgi_wrapper(datasette):
     """Every URL is answered: query strings Datasette cannot take are made harmless (`urls`)."""
-    database = datasette.databases.get(DATABASE)
-    columns = table_columns(database.path) if database is not None and database.path else None
-    return lambda app: safe_queries(app, columns)
+    known = {}
+
+    def columns(table: str) -> set[str] | None:  # (read once the database is there: not yet when the app is made)
+        if "columns" not in known:
+            database = datasette.databases.get(DATABASE)
+            if database is None or not database.path:
+                return None
+            known["columns"] = table_columns(database.path)
+        return known["columns"](table)
+
+    def faceted(table: str) -> set[str]:  # (the default facets' columns)
+        configs = datasette.table_metadata(DATABASE, table).get("facets") or []
+        return {c if isinstance(c, str) else next(iter(c.values())) for c in configs}
+
+    return lambda app: safe_queries(app, columns, faceted)
 
 
 @hookimpl
