@@ -295,6 +295,36 @@ def test_alembic_version_is_hidden(ds):
     assert "alembic_version" not in get(ds, "/papers").text
 
 
+def test_the_bundled_data_shows_no_empty_table_or_facet(seeded_once):
+    """The bundled listings fill neither authors nor events, nor any paper's decision: the database
+    page lists no empty table (they go with the hidden ones, named in its description), its SQL box
+    starts on a table with rows, and the papers list has no facet of empty headings."""
+    ds = make_datasette(seeded_once)
+    page = get(ds, "/papers").text
+    listed = re.findall(r'<h3><a href="/papers/(\w+)"', page)
+    con = sqlite3.connect(seeded_once)
+    try:
+        rows = {name: con.execute(f'SELECT count(*) FROM "{name}"').fetchone()[0] for name in listed}
+        (first,) = re.findall(r"<textarea[^>]*>select \* from (\w+)", page)
+        assert con.execute(f'SELECT count(*) FROM "{first}"').fetchone()[0] > 0
+    finally:
+        con.close()
+    assert "papers" in listed and all(rows.values()), rows
+    assert "authors" not in listed and "events" not in listed
+    assert "No source loaded so far fills" in page and "authors" in page.split("No source loaded so far fills")[1]
+    facets = get(ds, "/papers/papers.json?_size=0").json()["facet_results"]
+    assert {"code_status", "venue", "year", "topics"} <= set(facets)
+    assert not {"decision", "presentation", "primary_area"} & set(facets)
+
+
+def test_a_filled_database_shows_every_table_and_facet(ds):
+    page = get(ds, "/papers").text
+    assert "etl_flags" not in page  # (hidden anyway: never named)
+    assert re.search(r'<h3><a href="/papers/authors"', page)
+    facets = get(ds, "/papers/papers.json?_size=0").json()["facet_results"]
+    assert {"decision", "presentation", "primary_area"} <= set(facets)
+
+
 def test_missing_database(tmp_path):
     with pytest.raises(PaperdbError, match="no such database"):
         make_datasette(str(tmp_path / "none.db"))

@@ -149,8 +149,8 @@ def table_metadata() -> dict[str, dict]:
     return tables
 
 
-def loaded(db_file: str, immutable: bool = False) -> list[tuple[str, int, int]]:
-    """(venue, year, papers) of a database, most papers first: what the home page names."""
+def _read(db_file: str, immutable: bool, read):
+    """`read(connection)` on the database, or None where it is not migrated yet."""
     import sqlite3
 
     if immutable:  # read-only media: WAL files cannot be made, so read the file as it is
@@ -158,13 +158,39 @@ def loaded(db_file: str, immutable: bool = False) -> list[tuple[str, int, int]]:
     else:
         con = connect_read_only(db_file)
     try:
-        return con.execute(
-            "SELECT venue, year, count(*) FROM papers GROUP BY venue, year ORDER BY count(*) DESC, venue, year"
-        ).fetchall()
+        return read(con)
     except sqlite3.Error:  # not migrated yet: nothing loaded
-        return []
+        return None
     finally:
         con.close()
+
+
+def loaded(db_file: str, immutable: bool = False) -> list[tuple[str, int, int]]:
+    """(venue, year, papers) of a database, most papers first: what the home page names."""
+    sql = "SELECT venue, year, count(*) FROM papers GROUP BY venue, year ORDER BY count(*) DESC, venue, year"
+    return _read(db_file, immutable, lambda con: con.execute(sql).fetchall()) or []
+
+
+def empty_parts(db_file: str, immutable: bool = False) -> frozenset[str]:
+    """The tables no row has been loaded into yet, and the columns of papers' default facets
+    that no paper has a value of (`papers.decision`): what the database page and the papers
+    list leave out (each an index lookup or the first row of a table)."""
+
+    def read(con) -> frozenset[str]:
+        empty = {
+            t
+            for t in Base.metadata.tables
+            if t != "papers" and not con.execute(f'SELECT 1 FROM "{t}" LIMIT 1').fetchone()
+        }
+        for facet in TABLE_OPTIONS["papers"]["facets"]:
+            column = facet if isinstance(facet, str) else next(iter(facet.values()))
+            if not con.execute(
+                f'SELECT 1 FROM papers WHERE "{column}" IS NOT NULL AND "{column}" != \'[]\' LIMIT 1'
+            ).fetchone():
+                empty.add(f"papers.{column}")
+        return frozenset(empty)
+
+    return _read(db_file, immutable, read) or frozenset()
 
 
 def describe_loaded(venues: list[tuple[str, int, int]]) -> str:
@@ -177,11 +203,28 @@ def describe_loaded(venues: list[tuple[str, int, int]]) -> str:
     return f"{total:,} papers: {shown}{more}."
 
 
-def build_metadata(venues: list[tuple[str, int, int]] | None = None) -> dict:
+def _without_empty_parts(tables: dict[str, dict], empty: frozenset[str]) -> dict[str, dict]:
+    """`tables` with the empty ones hidden and the papers list's facets of no value left out."""
+    for name in empty:
+        if name in tables:
+            tables[name]["hidden"] = True
+    papers = tables["papers"]
+    papers["facets"] = [
+        f for f in papers["facets"] if f"papers.{f if isinstance(f, str) else next(iter(f.values()))}" not in empty
+    ]
+    return tables
+
+
+def build_metadata(venues: list[tuple[str, int, int]] | None = None, empty: frozenset[str] = frozenset()) -> dict:
     """Datasette 0.65 metadata for the database; the home page names the `venues` loaded (as
-    `loaded` reads them when the server starts)."""
+    `loaded` reads them when the server starts), and the `empty` tables and facets (as
+    `empty_parts` finds them) are left out."""
     venues = venues or []
     names = sorted({venue for venue, _, _ in venues})
+    unfilled = sorted(name for name in empty if "." not in name and name not in HIDDEN_TABLES)
+    description = "One row per paper in papers; everything else joins on papers.id."
+    if unfilled:
+        description += f" No source loaded so far fills {', '.join(unfilled)}: they are listed with the hidden tables."
     return {
         "title": "paperdb: machine-learning conference papers",
         "description_html": (
@@ -199,8 +242,8 @@ def build_metadata(venues: list[tuple[str, int, int]] | None = None) -> dict:
         "license": "Abstracts © their authors; paperdb code Apache-2.0",
         "databases": {
             DATABASE_NAME: {
-                "description": "One row per paper in papers; everything else joins on papers.id.",
-                "tables": table_metadata(),
+                "description": description,
+                "tables": _without_empty_parts(table_metadata(), empty),
                 "queries": canned_queries(),
             }
         },
@@ -217,7 +260,7 @@ def make_datasette(db_file: str, immutable: bool = False):
 
     existing_database(db_file)
     immutable = immutable or on_read_only_media(db_file)  # (no -shm file can be made there)
-    ds = new_datasette(build_metadata(loaded(db_file, immutable)), SETTINGS)
+    ds = new_datasette(build_metadata(loaded(db_file, immutable), empty_parts(db_file, immutable)), SETTINGS)
     # Named "papers" whatever the file is called, so URLs and metadata always agree.
     ds.add_database(Database(ds, path=db_file, is_mutable=not immutable), name=DATABASE_NAME)
     if "_memory" in ds.databases:  # added because no file was given to the constructor
