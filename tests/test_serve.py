@@ -325,6 +325,70 @@ def test_a_filled_database_shows_every_table_and_facet(ds):
     assert {"decision", "presentation", "primary_area"} <= set(facets)
 
 
+INSTITUTIONS = [  # (id, name) beside the fixture's University of Cambridge (1)
+    (2, "Massachusetts Institute of Technology"),
+    (3, "Manipal Institute of Technology"),
+    (4, "MIT CSAIL"),
+    (5, "Stanford University"),
+    (6, "University of Washington"),
+    (7, "Carnegie Mellon University"),
+]
+
+
+@pytest.mark.parametrize(
+    "asked, found",
+    [
+        ("Massachusetts Institute of Technology", {2}),
+        ("massachusetts  institute of technology", {2}),  # the load's merge key
+        ("2", {2}),  # its id, as the institutions table links it
+        ("MIT", {2, 3, 4}),  # initials (both institutes) and the start of a name
+        ("CMU", {7}),
+        ("Stanford", {5}),  # the start of a name
+        ("MIT CSAIL", {4}),
+        ("University", set()),  # not the start of `University of Washington`: another place
+        ("UW", {6}),
+        ("the University of Cambridge", {1}),
+        ("Cambridge", set()),
+        ("%", set()),
+    ],
+)
+def test_papers_by_institution_takes_a_name_its_start_or_its_initials(serve_copy, asked, found):
+    con = sqlite3.connect(serve_copy)
+    with con:
+        papers = [
+            row[0]
+            for row in con.execute(
+                "SELECT id FROM papers WHERE id NOT IN (SELECT paper_id FROM paper_affiliations) ORDER BY pk"
+            )
+        ]
+        assert len(papers) >= len(INSTITUTIONS)
+        for (number, name), paper in zip(INSTITUTIONS, papers, strict=False):
+            con.execute(
+                "INSERT INTO institutions (id, name, normalised, papers) VALUES (?, ?, ?, 1)",
+                (number, name, " ".join(name.lower().split())),
+            )
+            con.execute(
+                "INSERT OR IGNORE INTO paper_authors (paper_id, position, author_id, name, name_raw)"
+                " VALUES (?, 9, 1, 'Ada Lovelace', 'Ada Lovelace')",
+                (paper,),
+            )
+            con.execute(
+                'INSERT INTO paper_affiliations (paper_id, position, institution_id, "order", name)'
+                " VALUES (?, 9, ?, 1, ?)",
+                (paper, number, name),
+            )
+    con.close()
+    by_paper = dict(zip(papers, (number for number, _ in INSTITUTIONS), strict=False))
+    path = "/papers/papers_by_institution.json?" + urlencode({"institution": asked, "_shape": "array"})
+    response = get(make_datasette(serve_copy), path)
+    assert response.status_code == 200
+    rows = response.json()
+    assert {by_paper.get(row["id"], 1) for row in rows} == found
+    assert len(rows) == len({row["id"] for row in rows})  # each paper once
+    if found:
+        assert all(row["institutions"] and row["venue"] and row["year"] for row in rows)
+
+
 def test_missing_database(tmp_path):
     with pytest.raises(PaperdbError, match="no such database"):
         make_datasette(str(tmp_path / "none.db"))

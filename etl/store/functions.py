@@ -25,6 +25,7 @@ from importlib.resources import files as package_files
 
 from ..extract.keywords import normalise_keyword
 from ..extract.keywords.normalise import IRREGULAR, singular
+from ..text.cleaning import institution_key
 
 MAX_SEARCH_TERMS = 32  # more words make FTS5 work past the SQL time limit (400 took 40 s)
 MOST_WORDS = 8  # up to this many words, a partial match lacks one word at most (n queries of n - 1 words)
@@ -179,6 +180,21 @@ def _normalise(text: str | None) -> str | None:
     return None if text is None else normalise_keyword(str(text))
 
 
+# Words an institution's short form leaves out (`Massachusetts Institute of Technology`: MIT).
+_NOT_IN_INITIALS = frozenset("of the and for at in on de du la le di des der und fur".split())
+
+
+def initials(text: str | None) -> str | None:
+    """The first letters of a name's words but `of`, `the`, `and`, ... (`massachusetts institute of
+    technology` -> `mit`, `Carnegie Mellon University` -> `cmu`), lower case; None for one word."""
+    words = [w for w in _TOKEN.findall(str(text or "").casefold()) if w not in _NOT_IN_INITIALS]
+    return "".join(w[0] for w in words) if len(words) > 1 else None
+
+
+def _institution_key(text: str | None) -> str | None:
+    return institution_key(str(text)) if text is not None and str(text).strip() else None
+
+
 FUNCTIONS = {
     "fts_query": fts_query,
     "search_words": search_words,
@@ -188,11 +204,14 @@ FUNCTIONS = {
     "search_most": search_most,
     "search_stems": search_stems,
     "normalise_keyword": _normalise,
+    "initials": initials,
+    "institution_key": _institution_key,
 }
 
 
 def register(conn: sqlite3.Connection) -> sqlite3.Connection:
-    """Add the search functions and `normalise_keyword(text)` to `conn`; returns it."""
+    """Add the search functions, `normalise_keyword(text)`, `initials(name)` and
+    `institution_key(name)` to `conn`; returns it."""
     for name, function in FUNCTIONS.items():
         conn.create_function(name, 1, function, deterministic=True)
     return conn
