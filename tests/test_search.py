@@ -291,8 +291,8 @@ def test_an_alias_finds_its_keyword_only_when_it_is_another_name_for_it(db, tmp_
     con = register(sqlite3.connect(copy))
     by_keyword = canned_queries()["papers_by_keyword"]["sql"]
     try:
-        assert con.execute(by_keyword, {"keyword": "robust reward models"}).fetchall() == []
-        assert len(con.execute(by_keyword, {"keyword": "RMX"}).fetchall()) == 1
+        assert con.execute(by_keyword, {"keyword": "robust reward models", "page": ""}).fetchall() == []
+        assert len(con.execute(by_keyword, {"keyword": "RMX", "page": ""}).fetchall()) == 1
     finally:
         con.close()
 

@@ -77,8 +77,8 @@ def render(row, value, column: str, table: str | None, datasette):
         return _counted_papers(row, value, table)
     if not isinstance(value, str):
         return None
-    if column == "abstract":
-        return Markup(render_abstract(value))
+    if column == "abstract":  # (its own class: Datasette's `td em` is small and grey, for notes)
+        return Markup(f'<span class="abstract-text">{render_abstract(value)}</span>')
     if column == "snippet":
         return Markup(render_snippet(value))
     if column in ("paper_id", "id") and PAPER_ID.match(value) and not (table == "papers" and column == "id"):

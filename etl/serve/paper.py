@@ -8,7 +8,7 @@ import re
 from urllib.parse import quote, unquote
 
 from .filters import filter_url
-from .render import render_abstract
+from .render import preview, render_abstract
 
 DATABASE = "papers"
 PAPER_ID = re.compile(r"^[0-9a-f]{16}$")
@@ -36,13 +36,12 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s")
 
 def heading(title: str | None, abstract: str) -> str:
     """What a paper is called on its page and in lists: its title, or (listings have none) the
-    opening of its abstract: the first sentence, cut at a word after `HEADING_CHARS` characters."""
+    opening of its abstract: the first sentence as plain text (`*alternating*` without its
+    asterisks, a formula as Unicode), cut at a word after `HEADING_CHARS` characters."""
     if title:
         return title
     first = _SENTENCE_END.split(abstract.strip(), maxsplit=1)[0]
-    if len(first) <= HEADING_CHARS:
-        return first
-    return first[:HEADING_CHARS].rsplit(" ", 1)[0] + "…"
+    return preview(first, HEADING_CHARS)
 
 
 def web_url(url: str | None) -> str | None:
