@@ -389,6 +389,20 @@ def test_papers_by_institution_takes_a_name_its_start_or_its_initials(serve_copy
         assert all(row["institutions"] and row["venue"] and row["year"] for row in rows)
 
 
+def test_the_year_facet_lists_years_newest_first_and_filters_by_year(serve_copy):
+    con = sqlite3.connect(serve_copy)
+    with con:  # 2024 keeps the most papers, so a count order would put it first
+        con.execute("UPDATE papers SET year = 2019 WHERE pk IN (SELECT pk FROM papers ORDER BY pk LIMIT 2)")
+        con.execute("UPDATE papers SET year = 2025 WHERE pk IN (SELECT pk FROM papers ORDER BY pk DESC LIMIT 1)")
+    con.close()
+    ds = make_datasette(serve_copy)
+    year = get(ds, "/papers/papers.json?_size=0").json()["facet_results"]["year"]
+    assert [(r["value"], r["count"]) for r in year["results"]] == [(2025, 1), (2024, 20), (2019, 2)]
+    narrowed = get(ds, year["results"][2]["toggle_url"].replace("http://localhost", "")).json()
+    assert narrowed["filtered_table_rows_count"] == 2
+    assert [r["selected"] for r in narrowed["facet_results"]["year"]["results"]] == [True]
+
+
 def test_missing_database(tmp_path):
     with pytest.raises(PaperdbError, match="no such database"):
         make_datasette(str(tmp_path / "none.db"))

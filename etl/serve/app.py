@@ -34,7 +34,7 @@ TABLE_OPTIONS: dict[str, dict] = {
             "code_status",
             {"distinct_array": "topics"},
             "venue",
-            "year",
+            {"newest_first": "year"},
             "decision",
             "presentation",
             "primary_area",

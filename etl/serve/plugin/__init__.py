@@ -10,7 +10,7 @@ from datasette import Response, hookimpl
 from ...store.functions import register
 from .. import cells
 from ..cards import column_descriptions, list_context
-from ..facets import DistinctArrayFacet
+from ..facets import DistinctArrayFacet, NewestFirstFacet
 from ..failures import error_page
 from ..filters import paper_filters
 from ..internals import quiet_default_error_handler
@@ -121,4 +121,4 @@ def extra_css_urls(datasette):
 
 @hookimpl
 def register_facet_classes():
-    return [DistinctArrayFacet]
+    return [DistinctArrayFacet, NewestFirstFacet]
