@@ -403,6 +403,61 @@ def test_the_year_facet_lists_years_newest_first_and_filters_by_year(serve_copy)
     assert [r["selected"] for r in narrowed["facet_results"]["year"]["results"]] == [True]
 
 
+def _links(html: str) -> list[str]:
+    """The pages of this Datasette a page links to (as scripts/pages.py follows them)."""
+    found = []
+    for href in re.findall(r'href="([^"#]*)"', html):
+        path = href.replace("&amp;", "&")
+        skipped = path.startswith(("//", "/-/static")) or "_stream=" in path or path.endswith(".db") or "?sql=" in path
+        if path.startswith("/") and not skipped and path not in found:
+            found.append(path)
+    return found
+
+
+def test_no_page_one_click_from_the_database_page_or_a_paper_page_fails_or_is_interrupted(ds, serve_db):
+    """Every table, view, query and facet link of the database page and of three paper pages
+    answers, none 'SQL Interrupted', no facet timed out; keyword_pairs (which pairs every keyword:
+    past the time limit on the catalogue) is not among them."""
+    con = sqlite3.connect(serve_db)
+    try:
+        pks = [row[0] for row in con.execute("SELECT pk FROM papers WHERE authors != '[]' ORDER BY pk LIMIT 3")]
+    finally:
+        con.close()
+    starts = ["/papers", *(f"/papers/papers/{pk}" for pk in pks)]
+    seen: set[str] = set()
+    for start in starts:
+        for path in [start, *_links(get(ds, start).text)]:
+            if path in seen:
+                continue
+            seen.add(path)
+            response = get(ds, path)
+            while response.status_code in (301, 302):
+                response = get(ds, response.headers["location"].removeprefix("http://localhost"))
+            assert response.status_code == 200, (path, response.status_code)
+            assert "SQL Interrupted" not in response.text and "facets_timed_out" not in response.text, path
+            if path.startswith("/papers/") and "?" not in path and "/-/" not in path:
+                data = get(ds, path.split("?")[0] + ".json?_size=1")
+                assert data.status_code != 200 or not data.json().get("facets_timed_out"), path
+    assert len(seen) >= 40 and "/papers/keyword_pairs" not in seen
+    assert {"/papers/topic_counts", "/papers/papers", "/papers/search"} <= seen
+
+
+def test_an_interrupted_keyword_pairs_says_where_to_go_instead():
+    from datasette.utils.asgi import Request
+
+    from etl.serve.failures import error_page
+    from etl.serve.internals import DatasetteError
+
+    interrupted = DatasetteError(
+        "<p>SQL query took too long.</p>", title="SQL Interrupted", status=400, message_is_html=True
+    )
+    for path, instead in [("/papers/keyword_pairs.json", True), ("/papers/papers.json", False)]:
+        response = asyncio.run(error_page(None, Request.fake(path), interrupted)())
+        error = json.loads(response.body)["error"]
+        assert response.status == 400 and "took too long" in error
+        assert ("related_keywords" in error) == instead, path
+
+
 def test_missing_database(tmp_path):
     with pytest.raises(PaperdbError, match="no such database"):
         make_datasette(str(tmp_path / "none.db"))

@@ -55,8 +55,9 @@ TABLE_OPTIONS: dict[str, dict] = {
         ],
         "label_column": "title",
     },
-    # (by keyword_id, which is indexed: Datasette shows each keyword's label)
-    "paper_keywords": {"facets": ["kind", "keyword_id"], "sortable_columns": ["score", "rank", "kind", "keyword"]},
+    # (by keyword_id, which is indexed: Datasette shows each keyword's label; not by kind, a scan of
+    # every row since 0019: 0.6 s on the catalogue's 741,000 rows, and keyword_counts has it)
+    "paper_keywords": {"facets": ["keyword_id"], "sortable_columns": ["score", "rank", "kind", "keyword"]},
     "keywords": {
         "facets": ["kind"],
         "sortable_columns": ["papers", "label", "kind"],
