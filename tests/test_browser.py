@@ -197,6 +197,9 @@ def test_ranked_results_say_where_each_paper_is_from(server, browser):
         for column in ("title", "venue", "year"):
             cells = browser.find_elements(By.CSS_SELECTOR, f"table.rows-and-columns tbody td.col-{column}")
             assert len(cells) == len(rows) and all(c.text for c in cells), (path, column)
+        if "search" in path:  # a readable snippet (it was a 110 px column of very tall rows)
+            snippet = browser.find_element(By.CSS_SELECTOR, "td.col-snippet")
+            assert snippet.size["width"] >= 300 and snippet.find_elements(By.TAG_NAME, "mark")
         # the tab says the query's title, not its SQL
         assert "SELECT" not in browser.title.upper() and browser.title.strip(), browser.title
         shot(browser, name)
