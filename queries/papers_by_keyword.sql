@@ -1,15 +1,27 @@
 -- Papers by keyword
 -- Papers with a keyword, a topic or an acronym (by its long or short form: "graph neural
 -- networks" and "GNN" find the same papers), strongest first, each paper once (kinds lists how
--- it has the keyword: as a phrase, a topic, the authors' keyword, ...).
-SELECT p.id, p.title, pk.keyword, group_concat(DISTINCT pk.kind) AS kinds, max(pk.score) AS score,
-       p.code_status, p.abstract
-FROM paper_keywords pk
-JOIN papers p ON p.id = pk.paper_id
-WHERE pk.keyword_id IN (
-    SELECT id FROM keywords WHERE normalised = normalise_keyword(:keyword)
-    UNION
-    SELECT keyword_id FROM keyword_aliases WHERE normalised IN (lower(trim(:keyword)), normalise_keyword(:keyword))
+-- it has the keyword: as a phrase, a topic, the authors' keyword, ...), with its venue, year,
+-- decision and the opening of its abstract; 100 a page (page 2 shows results 101 to 200; empty
+-- page: the first).
+WITH page AS (SELECT max(coalesce(cast(:page AS INTEGER), 1), 1) AS number),
+ranked AS MATERIALIZED (  -- the page's papers, from paper_keywords alone
+    SELECT pk.paper_id, pk.keyword, group_concat(DISTINCT pk.kind) AS kinds, max(pk.score) AS score
+    FROM paper_keywords pk
+    WHERE pk.keyword_id IN (
+        SELECT id FROM keywords WHERE normalised = normalise_keyword(:keyword)
+        UNION
+        SELECT a.keyword_id FROM keyword_aliases a JOIN keywords w ON w.id = a.keyword_id
+        WHERE a.normalised IN (lower(trim(:keyword)), normalise_keyword(:keyword))  -- another name (GNN), not a phrase inside or around it
+        AND instr(' ' || w.normalised || ' ', ' ' || normalise_keyword(:keyword) || ' ') = 0
+        AND instr(' ' || normalise_keyword(:keyword) || ' ', ' ' || w.normalised || ' ') = 0
+    )
+    GROUP BY pk.paper_id
+    ORDER BY score DESC, pk.paper_id
+    LIMIT 100 OFFSET (SELECT (number - 1) * 100 FROM page)
 )
-GROUP BY p.id
-ORDER BY score DESC, p.id
+SELECT p.id, coalesce(p.title, substr(p.abstract, 1, 120) || '…') AS title, p.venue, p.year, p.decision,
+       r.keyword, r.kinds, r.score, p.code_status,
+       CASE WHEN length(p.abstract) > 300 THEN substr(p.abstract, 1, 300) || '…' ELSE p.abstract END AS abstract
+FROM ranked r JOIN papers p ON p.id = r.paper_id
+ORDER BY r.score DESC, r.paper_id

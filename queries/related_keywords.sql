@@ -7,7 +7,10 @@
 WITH target AS (
     SELECT id FROM keywords WHERE normalised = normalise_keyword(:keyword)
     UNION
-    SELECT keyword_id FROM keyword_aliases WHERE normalised IN (lower(trim(:keyword)), normalise_keyword(:keyword))
+    SELECT a.keyword_id FROM keyword_aliases a JOIN keywords w ON w.id = a.keyword_id
+    WHERE a.normalised IN (lower(trim(:keyword)), normalise_keyword(:keyword))  -- another name (GNN), not a phrase inside or around it
+    AND instr(' ' || w.normalised || ' ', ' ' || normalise_keyword(:keyword) || ' ') = 0
+    AND instr(' ' || normalise_keyword(:keyword) || ' ', ' ' || w.normalised || ' ') = 0
 ),
 with_target AS (
     SELECT DISTINCT paper_id FROM paper_keywords WHERE rank <= 10 AND kind != 'author' AND keyword_id IN (SELECT id FROM target)

@@ -4,13 +4,16 @@
 -- (made from search.sql by `python -m etl.store.search`; do not edit by hand)
 WITH
 page AS (SELECT min(max(cast(:page AS INTEGER), 1), 20) * 100 AS last),
-keyword AS MATERIALIZED (  -- papers with the query as a keyword (not only a topic) or its alias
+keyword AS MATERIALIZED (  -- papers with the query as a keyword (not only a topic) or its other name
     SELECT DISTINCT p.pk
     FROM paper_keywords k JOIN papers p ON p.id = k.paper_id
     WHERE k.kind != 'topic' AND k.keyword_id IN (
         SELECT id FROM keywords WHERE normalised = normalise_keyword(:q)
-        UNION
-        SELECT keyword_id FROM keyword_aliases WHERE normalised IN (lower(trim(:q)), normalise_keyword(:q))
+        UNION  -- (another name, GAN; not a narrower or broader phrase a paper merged into the keyword)
+        SELECT a.keyword_id FROM keyword_aliases a JOIN keywords w ON w.id = a.keyword_id
+        WHERE a.normalised IN (lower(trim(:q)), normalise_keyword(:q))
+        AND instr(' ' || w.normalised || ' ', ' ' || normalise_keyword(:q) || ' ') = 0
+        AND instr(' ' || normalise_keyword(:q) || ' ', ' ' || w.normalised || ' ') = 0
     )
 ),
 found AS MATERIALIZED (  -- whether any paper has every word (any form, any column) or the keyword
@@ -40,10 +43,11 @@ in_abstract AS MATERIALIZED (  -- 2: the words scattered over the abstract (only
 short AS MATERIALIZED (  -- whether tiers 1 and 2 leave room for tier 3
     SELECT (SELECT count(*) FROM in_title) + (SELECT count(*) FROM in_abstract) < (SELECT last FROM page) AS room
 ),
-in_keywords AS (  -- 3: every word, some only among the keywords
+in_keywords AS (  -- 3: the words in order (the last in any form) among the keywords, not all in the text
     SELECT rowid AS pk, 3 AS tier, -bm25(papers_fts_words, 10.0, 1.0, 2.0, 10.0) + (rowid IN keyword) AS relevance
     FROM papers_fts_words
-    WHERE papers_fts_words MATCH '(' || search_words(:q) || ') NOT {title abstract}: (' || search_words(:q) || ')'
+    WHERE papers_fts_words MATCH '{keywords author_keywords}: (' || search_phrases(:q) || ')'
+        || ' NOT {title abstract}: (' || search_words(:q) || ')'
     AND (SELECT room FROM short)
     ORDER BY relevance DESC, pk LIMIT (SELECT last FROM page)
 ),

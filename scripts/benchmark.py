@@ -3,6 +3,7 @@
     .venv/bin/pip install -e '.[bench]'
     .venv/bin/python scripts/benchmark.py                  # 2,600, 25,000 and 250,000 papers (minutes)
     .venv/bin/python scripts/benchmark.py --papers 2600    # about the size of ICML 2024
+    .venv/bin/python scripts/benchmark.py --pages-only --pages /tmp/cat/papers.db  # pages of a database
 
 Each synthetic paper is a bundled abstract with its closing sentence varied, so no two dedupe.
 For each corpus size the script prints papers/s per stage of a cold load, its peak memory (the
@@ -10,7 +11,8 @@ load runs in its own process), a no-op re-run, a load that adds new papers (19 u
 papers, else 1.04 %: 2,600 at 250,000), the latency of a ranked search and of the papers page
 with its default facets in Datasette, and the time of a plain `sqlite-utils insert` of the same
 abstracts, and how long the hostile requests of tests/test_hostile_requests.py take to be answered;
-then each target of the speed issue with this run's figure, as ratios measured in one run. It is
+with `--pages DB`, p50 and p95 of every page one click from the database page and three paper
+pages of a real database (scripts/pages.py: the whole catalogue for issue 27's targets); then each target of the speed issue with this run's figure, as ratios measured in one run. It is
 not a test: the numbers depend on the machine.
 """
 
@@ -401,10 +403,21 @@ def on_postgres(url: str, n: int, work: Path, results: dict) -> None:
     )
 
 
+def page_latencies(databases: list[str], repeat: int, results: dict) -> None:
+    """p50 and p95 of every page one click from the database page and three paper pages of each
+    database (scripts/pages.py), e.g. the whole paperlists catalogue loaded."""
+    from pages import page_latency  # (scripts/pages.py, beside this script)
+
+    for db in databases:
+        print(f"\n== pages of {db}")
+        results.setdefault("pages", {})[db] = page_latency(db, repeat)
+
+
 def targets(results: dict, fresh_words: int) -> None:
     """The speed issue's targets, each with the figure of this run."""
     fresh = results.pop("fresh", {})
     results.pop("postgres", None)
+    pages = results.pop("pages", {})
 
     def nearest(size: int) -> int | None:
         sizes = [n for n in results if 0.5 * size <= n <= 2 * size]
@@ -440,6 +453,11 @@ def targets(results: dict, fresh_words: int) -> None:
             lines.append(
                 (f"papers page + facets at {n:,}", f"{f['facets_ms']:.0f} ms", "<= 500 ms", f["facets_ms"] <= 500)
             )
+    for db, f in pages.items():
+        name = Path(db).name if Path(db).name != "papers.db" else str(Path(db).parent.name) + "/papers.db"
+        lines.append((f"{f['pages']} pages of {name}, p50", f"{f['p50'] * 1000:.0f} ms", "(none)", True))
+        lines.append((f"{f['pages']} pages of {name}, p95", f"{f['p95'] * 1000:.0f} ms", "<= 500 ms", f["p95"] <= 0.5))
+        lines.append((f"slowest page of {name}", f"{f['max'] * 1000:.0f} ms", "<= 1000 ms", f["max"] <= 1.0))
     for what, figure, target, met in lines:
         print(f"  {what:<40} {figure:>16}  target {target:<10} {'met' if met else 'MISSED'}")
 
@@ -480,18 +498,29 @@ def main() -> None:
         metavar="K",
         help="replace K words of each copy by words of its own: a growing vocabulary [0]",
     )
+    parser.add_argument(
+        "--pages",
+        nargs="+",
+        metavar="DB",
+        default=[],
+        help="also time every page one click from the database page and three paper pages of these"
+        " databases (scripts/pages.py; e.g. the whole catalogue: paperdb load /work/data/paperlists-catalogue)",
+    )
+    parser.add_argument("--pages-only", action="store_true", help="only the --pages databases, no synthetic corpus")
+    parser.add_argument("--page-repeat", type=int, default=3, help="fetches of each page; the median counts [3]")
     args = parser.parse_args()
-    sizes = [int(size.replace("_", "")) for size in args.papers.split(",")]
+    sizes = [] if args.pages_only else [int(size.replace("_", "")) for size in args.papers.split(",")]
 
     work = Path(args.keep or tempfile.mkdtemp(prefix="paperdb-bench-"))
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, {sys.platform}")
     results: dict = {}
     for n in sizes:
         bench_size(n, args, work, results)
-    if not args.fresh_words and not args.no_fresh and max(sizes) >= 200_000:
+    if sizes and not args.fresh_words and not args.no_fresh and max(sizes) >= 200_000:
         fresh_vocabulary(max(sizes), work, results)
-    if args.postgres:
+    if sizes and args.postgres:
         on_postgres(args.postgres, max(sizes), work, results)
+    page_latencies(args.pages, args.page_repeat, results)
     targets(results, args.fresh_words)
     if not args.keep:
         shutil.rmtree(work)

@@ -1,4 +1,6 @@
-"""A real browser against `paperdb serve`: home page, search, a facet and the charts page."""
+"""A real browser against `paperdb serve`: home page, search, a facet, a paper, the charts page,
+emphasis in a table cell and the canned queries' results; each page checked is screenshotted
+(tests/screenshots/)."""
 
 from __future__ import annotations
 
@@ -94,7 +96,7 @@ def test_browse_search_facet_and_charts(server, browser):
     facet = browser.find_element(By.CSS_SELECTOR, '.facet-info[data-column="topics"] li a')
     topic = facet.text
     facet.click()
-    wait_for(browser, lambda d: "topics__arraycontains=" in d.current_url)
+    wait_for(browser, lambda d: "_topic=" in d.current_url)
     chips = browser.find_elements(By.CSS_SELECTOR, "li.paper-card .chip.kind-topic")
     assert chips and all(
         topic in [c.text for c in card.find_elements(By.CSS_SELECTOR, ".chip.kind-topic")]
@@ -132,7 +134,7 @@ def test_browse_search_facet_and_charts(server, browser):
         wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "article.paper-page h1"))
         browser.back()
     browser.find_element(By.CSS_SELECTOR, ".paper-page .chips a.chip").click()
-    wait_for(browser, lambda d: "papers_by_keyword" in d.current_url or "arraycontains" in d.current_url)
+    wait_for(browser, lambda d: "_keyword=" in d.current_url or "_topic=" in d.current_url)
     assert browser.find_elements(By.CSS_SELECTOR, "table.rows-and-columns tbody tr, li.paper-card")
     shot(browser, "6-keyword")
 
@@ -157,5 +159,48 @@ def test_browse_search_facet_and_charts(server, browser):
     wait_for(browser, lambda d: "/-/dashboards/paperdb" in d.current_url)
     for chart in ("topics", "status"):
         wait_for(browser, lambda d, c=chart: d.find_elements(By.CSS_SELECTOR, f"#chart-{c} svg, #chart-{c} canvas"), 30)
+    # the venue and year selectors say what they hold (they were blank boxes)
+    shown = [
+        browser.execute_script("return arguments[0].options[arguments[0].selectedIndex].text", select)
+        for select in browser.find_elements(By.CSS_SELECTOR, "select")
+    ]
+    assert "all venues" in shown and "all years" in shown, shown
     shot(browser, "8-charts")
     assert console_errors(browser) == []
+
+
+def test_emphasis_in_a_table_cell_reads_as_emphasis(server, browser):
+    """Datasette styles `td em` small and grey (its notes); an abstract's emphasis keeps its size
+    and colour, in italics."""
+    from selenium.webdriver.common.by import By
+
+    browser.get(server + "/papers/papers?_view=table&_search=alternating")
+    em = wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "td .abstract-text em"))[0]
+    cell = em.find_element(By.XPATH, "./ancestor::td")
+    assert em.text == "alternating"
+    assert em.value_of_css_property("font-style") == "italic"
+    assert em.value_of_css_property("font-size") == cell.value_of_css_property("font-size")
+    assert em.value_of_css_property("color") == cell.value_of_css_property("color")
+    shot(browser, "9-emphasis")
+
+
+def test_ranked_results_say_where_each_paper_is_from(server, browser):
+    from selenium.webdriver.common.by import By
+
+    for name, path in [
+        ("10-search", "/papers/search?q=quantization"),
+        ("11-papers-by-keyword", "/papers/papers_by_keyword?keyword=graph+neural+networks"),
+        ("12-papers-by-institution", "/papers/papers_by_institution?institution=University+of+Cambridge"),
+    ]:
+        browser.get(server + path)
+        rows = wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "table.rows-and-columns tbody tr"))
+        for column in ("title", "venue", "year"):
+            cells = browser.find_elements(By.CSS_SELECTOR, f"table.rows-and-columns tbody td.col-{column}")
+            assert len(cells) == len(rows) and all(c.text for c in cells), (path, column)
+        if "search" in path:  # a readable snippet (it was a 110 px column of very tall rows)
+            snippet = browser.find_element(By.CSS_SELECTOR, "td.col-snippet")
+            assert snippet.size["width"] >= 300 and snippet.find_elements(By.TAG_NAME, "mark")
+        # the tab says the query's title, not its SQL
+        assert "SELECT" not in browser.title.upper() and browser.title.strip(), browser.title
+        shot(browser, name)
+        assert console_errors(browser) == []

@@ -46,3 +46,9 @@ def test_every_docs_page_is_linked_and_every_link_resolves():
 
 def test_schema_page_matches_the_models():
     assert (ROOT / SCHEMA_DOC).read_text(encoding="utf-8") == schema_document(), "run `python -m etl.report.docs`"
+
+
+def test_readme_names_every_canned_query():
+    section = README.split("- Canned queries (`queries/*.sql`):", 1)[1].split("\n- ", 1)[0]
+    named = set(re.findall(r"`(\w+)`", section))
+    assert named == {path.stem for path in (ROOT / "queries").glob("*.sql")}

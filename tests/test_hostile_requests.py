@@ -104,20 +104,42 @@ def test_any_search_text_in_a_url_is_answered(ds, path):
 @pytest.mark.parametrize(
     "query, safe",
     [
-        (b"_search=graph&_facet=venue", b"_search=graph&_facet=venue"),  # untouched, byte for byte
+        (b"_search=graph&_facet=year", b"_search=graph&_facet=year"),  # untouched, byte for byte
         (b"_search=%22graph+neural%22", b"_search=%22graph+neural%22"),  # a balanced phrase stays
         (b"_search=%22graph", b"_search=+graph"),
         (b"a=b&_where=%00", b"a=b"),
         (b"q=a%00b", b"q=ab"),
-        (b"_facet=title&_facet=title&_facet=venue", b"_facet=title&_facet=venue"),
+        (b"_facet=title&_facet=title&_facet=year", b"_facet=title&_facet=year"),
         (b"_sort=nonexistent&_size=5", b"_size=5"),
         (b"_sort=title", b"_sort=title"),
         (b"year__in=%5B&venue=ICML", b"venue=ICML"),
         (b"pk__gt=99999999999999999999999", b""),
+        (b"_timelimit=abc&_size=5", b"_size=5"),
+        (b"_timelimit=200", b"_timelimit=200"),
+        (b"_facet=%7B%22a%22%3A1%7D&_size=5", b"_size=5"),  # a configuration that names no column
+        (b"_facet=%7B%22simple%22%3A%22title%22%7D", b"_facet=%7B%22simple%22%3A%22title%22%7D"),
+        (b"_facet=%7Bnot+json", b""),
+        (b"_facet=venue&_facet=title", b"_facet=title"),  # venue: a facet the table shows already
+        (b"_facet_array=venue&_facet_size=5", b"_facet_size=5"),
+        (b"_facet=nosuch&_facet_array=%7B%22column%22%3A%22nosuch%22%7D", b""),
     ],
 )
 def test_safe_query_strings(query, safe):
-    assert safe_query_string(query, {"title", "venue", "year", "pk"}) == safe
+    assert safe_query_string(query, {"title", "venue", "year", "pk"}, {"venue"}) == safe
+
+
+def test_a_facet_the_table_shows_already_is_shown_once(ds):
+    html = get(ds, "/papers/papers?_facet=venue").text
+    assert html.count('data-column="venue"') == 1
+    assert list(get(ds, "/papers/papers.json?_facet=venue&_size=0").json()["facet_results"]).count("venue") == 1
+
+
+@pytest.mark.parametrize("path", ["/papers/papers", "/papers/search", "/papers", "/", "/papers/papers/1"])
+def test_a_request_to_change_something_is_refused_in_one_line(ds, path):
+    for method in ("post", "put", "delete", "patch"):
+        response = asyncio.run(getattr(ds.client, method)(path))
+        assert response.status_code == 405 and response.headers["allow"] == "GET, HEAD", (method, path)
+        assert response.text.count("\n") == 1 and "read-only" in response.text
 
 
 @pytest.mark.parametrize(
@@ -134,6 +156,10 @@ def test_safe_query_strings(query, safe):
         "/papers/papers?_where=randomblob(1000000000)",
         "/papers/papers.json?_where=length(hex(randomblob(4000000)))>0",
         "/papers/papers?_where=1%3D1%3B+drop+table+papers",
+        "/papers/papers?_timelimit=abc",
+        "/papers/papers?_facet=%7B%22a%22:1%7D",
+        "/papers/papers?_facet=%5B%22x%22%5D",
+        "/papers/papers?_facet_distinct_array=%7B%22column%22:%22nosuch%22%7D",
         "/-/paper/a/b/c",
         "/-/static-plugins/x/y",
         "/papers/papers/-/blob?_blob_column=abstract&_blob_hash=x",

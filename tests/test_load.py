@@ -235,6 +235,13 @@ def test_keywords_are_stored_with_all_four_kinds_and_facet_copies(db_file):
     [(topics,)] = rows(db_file, "SELECT count(*) FROM topic_counts")
     [(pairs,)] = rows(db_file, "SELECT count(*) FROM keyword_pairs")
     assert topics >= 10 and pairs >= 10
+    # topic_counts (read from papers.topics) counts what paper_keywords says of each topic
+    by_keywords = rows(
+        db_file,
+        "SELECT pk.keyword, count(*), sum(p.code_status = 'released') FROM paper_keywords pk"
+        " JOIN papers p ON p.id = pk.paper_id WHERE pk.kind = 'topic' GROUP BY pk.keyword ORDER BY pk.keyword",
+    )
+    assert rows(db_file, "SELECT topic, papers, with_code FROM topic_counts ORDER BY topic") == by_keywords
 
 
 def test_keywords_are_rescored_only_when_papers_change(db_file, write):

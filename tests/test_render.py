@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from etl.serve.paper import heading
 from etl.serve.render import render_abstract, render_snippet
 from etl.store.functions import fts_query
 from etl.text.latex import latex_to_text
@@ -82,3 +83,24 @@ def test_snippet_highlights_only_matches():
 )
 def test_fts_query_quotes_every_word(q, query):
     assert fts_query(q) == query
+
+
+@pytest.mark.parametrize(
+    "title, abstract, shown",
+    [
+        ("A* Search and Bound-Sensitive Heuristics", "Any abstract.", "A* Search and Bound-Sensitive Heuristics"),
+        (
+            None,
+            "This paper explores a novel multi-modal *alternating* learning paradigm. More follows.",
+            "This paper explores a novel multi-modal alternating learning paradigm.",
+        ),
+        (
+            None,
+            "We define **window search** with $O(n^2)$ cost. Then more.",
+            "We define window search with O(n²) cost.",
+        ),
+        (None, "word " * 40, ("word " * 22).strip() + "…"),
+    ],
+)
+def test_a_papers_heading_is_its_title_or_its_first_sentence_as_plain_text(title, abstract, shown):
+    assert heading(title, abstract) == shown

@@ -18,6 +18,7 @@ from etl.store.functions import (
     search_any,
     search_most,
     search_phrase,
+    search_phrases,
     search_stems,
     search_words,
     word_forms,
@@ -189,6 +190,22 @@ def test_what_users_type_becomes_an_fts5_query_that_cannot_fail(q, words, phrase
     assert (search_words(q), search_phrase(q)) == (words, phrase)
 
 
+@pytest.mark.parametrize(
+    "q, phrases",
+    [
+        ("mobile manipulation", '"mobile manipulation" OR "mobile manipulations"'),
+        ("large language models", '"large language models" OR "large language model"'),
+        ("learning from demonstration", '"learning from demonstration" OR "learning from demonstrations"'),
+        ("LLMs", '"llms" OR "llm"'),
+        ("quantiz*", '"quantiz"*'),
+        ("the of", '"the of"'),
+        ("", '""'),
+    ],
+)
+def test_a_phrase_among_the_keywords_is_looked_for_with_the_last_word_in_any_form(q, phrases):
+    assert search_phrases(q) == phrases
+
+
 def test_partial_and_stem_queries():
     assert search_most("deformable cloth manipulation") == (
         '(("cloth" OR "cloths") AND ("manipulation" OR "manipulations"))'
@@ -233,6 +250,9 @@ def test_partial_and_stem_queries():
         ),
         # the authors' keywords are searched: RLHF is only among them
         ("rlhf", ["Reward Models from Human Preferences"]),
+        # ... as phrases: `genomics` only among the keywords and `attention` in the abstract is no match
+        ("genomics attention", []),
+        ("mode coverages", ["Mode Coverage of Adversarial Image Generators"]),
         ("rewar*", ["Reward Models from Human Preferences"]),
         # no paper has every word: the papers with their stems (transform-ational)
         (
@@ -250,6 +270,31 @@ def test_partial_and_stem_queries():
 )
 def test_search_ranks_as_a_researcher_expects(db, q, expected):
     assert titles(db, q) == expected
+
+
+def test_an_alias_finds_its_keyword_only_when_it_is_another_name_for_it(db, tmp_path):
+    """`GAN` is another name for `generative adversarial networks`; `mobile manipulation` merged into
+    a paper's `manipulation` is a narrower phrase, not a name for every paper about manipulation."""
+    copy = str(tmp_path / "papers.db")
+    con = sqlite3.connect(db)
+    con.backup(target := sqlite3.connect(copy))
+    con.close()
+    with target:
+        (keyword,) = target.execute("SELECT id FROM keywords WHERE normalised = 'reward model'").fetchone()
+        target.executemany(
+            "INSERT INTO keyword_aliases (keyword_id, alias, normalised) VALUES (?, ?, ?)",
+            [(keyword, "robust reward models", "robust reward models"), (keyword, "RMX", "rmx")],
+        )
+    target.close()
+    assert search(copy, "robust reward models") == search(db, "robust reward models")  # (as if it were not there)
+    assert titles(copy, "RMX") == ["Reward Models from Human Preferences"]
+    con = register(sqlite3.connect(copy))
+    by_keyword = canned_queries()["papers_by_keyword"]["sql"]
+    try:
+        assert con.execute(by_keyword, {"keyword": "robust reward models", "page": ""}).fetchall() == []
+        assert len(con.execute(by_keyword, {"keyword": "RMX", "page": ""}).fetchall()) == 1
+    finally:
+        con.close()
 
 
 def test_the_query_as_typed_ranks_above_other_forms(db):

@@ -7,7 +7,7 @@ import asyncio
 import json
 import re
 import sqlite3
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import pytest
 
@@ -110,12 +110,51 @@ def test_topic_facet_counts_each_paper_once_and_links_to_the_filter(ds, serve_db
     }
     assert [r["count"] for r in facet["results"]] == sorted((r["count"] for r in facet["results"]), reverse=True)
     top = facet["results"][0]
-    assert "topics__arraycontains=" in top["toggle_url"] and not top["selected"]
+    assert "_topic=" in top["toggle_url"] and not top["selected"]
     filtered = get(ds, top["toggle_url"].replace("http://localhost", "")).json()
     assert filtered["filtered_table_rows_count"] == top["count"]
     assert [r["selected"] for r in filtered["facet_results"]["topics"]["results"] if r["value"] == top["value"]] == [
         True
     ]
+
+
+@pytest.mark.parametrize(
+    "indexed, json_filter",
+    [
+        ("_topic=large+language+models", "topics__arraycontains=large+language+models"),
+        ("_topic=Large+Language+Model", "topics__arraycontains=large+language+models"),  # (any spelling)
+        ("_author=Alan+Turing", "authors__arraycontains=Alan+Turing"),
+        ("_author=turing,+alan", "authors__arraycontains=Alan+Turing"),
+        (
+            "_topic=large+language+models&_author=Alan+Turing",
+            "topics__arraycontains=large+language+models&authors__arraycontains=Alan+Turing",
+        ),
+        ("_topic=no+such+topic", "topics__arraycontains=no+such+topic"),
+    ],
+)
+def test_topic_and_author_filters_through_indexed_tables_find_what_the_json_filters_find(ds, indexed, json_filter):
+    def ids(query: str) -> set[str]:
+        return {r["id"] for r in get(ds, f"/papers/papers.json?{query}&_shape=array&_size=max").json()}
+
+    assert ids(indexed) == ids(json_filter)
+    if "no+such" not in indexed:
+        assert ids(indexed)
+
+
+def test_a_keyword_filter_finds_the_papers_with_it_by_any_name(ds, serve_db):
+    by_long = get(ds, "/papers/papers.json?_keyword=graph+neural+networks&_shape=array&_size=max").json()
+    by_short = get(ds, "/papers/papers.json?_keyword=GNN&_shape=array&_size=max").json()
+    with sqlite3.connect(serve_db) as conn:
+        expected = {
+            pid
+            for (pid,) in conn.execute(
+                "SELECT paper_id FROM paper_keywords k JOIN keywords w ON w.id = k.keyword_id"
+                " WHERE w.normalised = 'graph neural network'"
+            )
+        }
+    assert expected and {r["id"] for r in by_long} == {r["id"] for r in by_short} == expected
+    html = get(ds, "/papers/papers?_keyword=GNN").text
+    assert "keyword is GNN" in html
 
 
 def test_search_box_on_papers_and_views(ds):
@@ -190,17 +229,56 @@ def test_the_description_of_what_is_loaded(venues, text):
     assert text in describe_loaded(venues)
 
 
-@pytest.mark.parametrize("filters", [{}, {"venue": "ICML"}, {"venue": "ICML", "year": "2024"}, {"venue": "NoSuch"}])
+DASHBOARD_FILTERS = [
+    {"venue": "all venues", "year": "all years"},
+    {"venue": "ICML", "year": "all years"},
+    {"venue": "ICML", "year": "2024"},
+    {"venue": "all venues", "year": "2024"},
+    {"venue": "NoSuch", "year": "all years"},
+    {},  # (any other link: no filter)
+]
+
+
+@pytest.mark.parametrize("filters", DASHBOARD_FILTERS)
 def test_dashboard_page_and_its_chart_queries_with_and_without_filters(ds, filters):
     from datasette_dashboards import replace_opts_in_query
 
-    assert get(ds, "/-/dashboards/paperdb?" + "&".join(f"{k}={v}" for k, v in filters.items())).status_code == 200
+    if filters:
+        assert get(ds, "/-/dashboards/paperdb?" + urlencode(filters)).status_code == 200
+    everything = None
     for name, chart in build_metadata()["plugins"]["datasette-dashboards"]["paperdb"]["charts"].items():
         sql = replace_opts_in_query(chart["query"], filters)
-        args = "".join(f"&{k}={quote(v)}" for k, v in filters.items())
-        response = get(ds, f"/papers.json?sql={quote(sql)}&_shape=objects{args}")
+        response = get(ds, f"/papers.json?sql={quote(sql)}&_shape=objects&{urlencode(filters)}")
         assert response.status_code == 200, name
         assert bool(response.json()["rows"]) == (filters.get("venue") != "NoSuch"), name
+        if name == "status":
+            everything = sum(row["papers"] for row in response.json()["rows"])
+    if filters.get("venue") in (None, "all venues", "ICML"):  # (every fixture paper is ICML 2024)
+        assert everything == 23
+
+
+def test_the_dashboards_selectors_name_what_they_hold(ds):
+    opened = get(ds, "/-/dashboards/paperdb")
+    assert opened.status_code == 302 and opened.headers["location"].endswith("?venue=all+venues&year=all+years")
+    html = get(ds, "/-/dashboards/paperdb?venue=all+venues&year=all+years").text
+    assert '<option value="all venues" selected>all venues</option>' in html
+    assert '<option value="all years" selected>all years</option>' in html and ">2024</option>" in html
+
+
+def test_each_code_status_keeps_its_colour_and_each_number_fits_its_chart():
+    import inspect
+
+    from etl.extract.code_status import code_status
+
+    statuses = re.findall(r'return "(\w+)"', inspect.getsource(code_status))
+    charts = build_metadata()["plugins"]["datasette-dashboards"]["paperdb"]["charts"]
+    colour = charts["status"]["display"]["encoding"]["color"]["scale"]
+    assert colour["domain"] == statuses == ["released", "promised", "mentioned", "none"]  # (every one a paper can have)
+    assert len(set(colour["range"])) == len(statuses)
+    for name in ("topics", "code"):
+        layers = charts[name]["display"]["layer"]
+        assert layers[-1]["encoding"]["x"]["field"] == "room" and layers[-1]["mark"]["opacity"] == 0
+        assert "* 1.2 AS room" in charts[name]["query"]
 
 
 def test_query_file_comment_gives_title_and_description(tmp_path):
@@ -215,6 +293,169 @@ def test_query_file_comment_gives_title_and_description(tmp_path):
 
 def test_alembic_version_is_hidden(ds):
     assert "alembic_version" not in get(ds, "/papers").text
+
+
+def test_the_bundled_data_shows_no_empty_table_or_facet(seeded_once):
+    """The bundled listings fill neither authors nor events, nor any paper's decision: the database
+    page lists no empty table (they go with the hidden ones, named in its description), its SQL box
+    starts on a table with rows, and the papers list has no facet of empty headings."""
+    ds = make_datasette(seeded_once)
+    page = get(ds, "/papers").text
+    listed = re.findall(r'<h3><a href="/papers/(\w+)"', page)
+    con = sqlite3.connect(seeded_once)
+    try:
+        rows = {name: con.execute(f'SELECT count(*) FROM "{name}"').fetchone()[0] for name in listed}
+        (first,) = re.findall(r"<textarea[^>]*>select \* from (\w+)", page)
+        assert con.execute(f'SELECT count(*) FROM "{first}"').fetchone()[0] > 0
+    finally:
+        con.close()
+    assert "papers" in listed and all(rows.values()), rows
+    assert "authors" not in listed and "events" not in listed
+    assert "No source loaded so far fills" in page and "authors" in page.split("No source loaded so far fills")[1]
+    facets = get(ds, "/papers/papers.json?_size=0").json()["facet_results"]
+    assert {"code_status", "venue", "year", "topics"} <= set(facets)
+    assert not {"decision", "presentation", "primary_area"} & set(facets)
+
+
+def test_a_filled_database_shows_every_table_and_facet(ds):
+    page = get(ds, "/papers").text
+    assert "etl_flags" not in page  # (hidden anyway: never named)
+    assert re.search(r'<h3><a href="/papers/authors"', page)
+    facets = get(ds, "/papers/papers.json?_size=0").json()["facet_results"]
+    assert {"decision", "presentation", "primary_area"} <= set(facets)
+
+
+INSTITUTIONS = [  # (id, name) beside the fixture's University of Cambridge (1)
+    (2, "Massachusetts Institute of Technology"),
+    (3, "Manipal Institute of Technology"),
+    (4, "MIT CSAIL"),
+    (5, "Stanford University"),
+    (6, "University of Washington"),
+    (7, "Carnegie Mellon University"),
+]
+
+
+@pytest.mark.parametrize(
+    "asked, found",
+    [
+        ("Massachusetts Institute of Technology", {2}),
+        ("massachusetts  institute of technology", {2}),  # the load's merge key
+        ("2", {2}),  # its id, as the institutions table links it
+        ("MIT", {2, 3, 4}),  # initials (both institutes) and the start of a name
+        ("CMU", {7}),
+        ("Stanford", {5}),  # the start of a name
+        ("MIT CSAIL", {4}),
+        ("University", set()),  # not the start of `University of Washington`: another place
+        ("UW", {6}),
+        ("the University of Cambridge", {1}),
+        ("Cambridge", set()),
+        ("%", set()),
+    ],
+)
+def test_papers_by_institution_takes_a_name_its_start_or_its_initials(serve_copy, asked, found):
+    con = sqlite3.connect(serve_copy)
+    with con:
+        papers = [
+            row[0]
+            for row in con.execute(
+                "SELECT id FROM papers WHERE id NOT IN (SELECT paper_id FROM paper_affiliations) ORDER BY pk"
+            )
+        ]
+        assert len(papers) >= len(INSTITUTIONS)
+        for (number, name), paper in zip(INSTITUTIONS, papers, strict=False):
+            con.execute(
+                "INSERT INTO institutions (id, name, normalised, papers) VALUES (?, ?, ?, 1)",
+                (number, name, " ".join(name.lower().split())),
+            )
+            con.execute(
+                "INSERT OR IGNORE INTO paper_authors (paper_id, position, author_id, name, name_raw)"
+                " VALUES (?, 9, 1, 'Ada Lovelace', 'Ada Lovelace')",
+                (paper,),
+            )
+            con.execute(
+                'INSERT INTO paper_affiliations (paper_id, position, institution_id, "order", name)'
+                " VALUES (?, 9, ?, 1, ?)",
+                (paper, number, name),
+            )
+    con.close()
+    by_paper = dict(zip(papers, (number for number, _ in INSTITUTIONS), strict=False))
+    path = "/papers/papers_by_institution.json?" + urlencode({"institution": asked, "_shape": "array"})
+    response = get(make_datasette(serve_copy), path)
+    assert response.status_code == 200
+    rows = response.json()
+    assert {by_paper.get(row["id"], 1) for row in rows} == found
+    assert len(rows) == len({row["id"] for row in rows})  # each paper once
+    if found:
+        assert all(row["institutions"] and row["venue"] and row["year"] for row in rows)
+
+
+def test_the_year_facet_lists_years_newest_first_and_filters_by_year(serve_copy):
+    con = sqlite3.connect(serve_copy)
+    with con:  # 2024 keeps the most papers, so a count order would put it first
+        con.execute("UPDATE papers SET year = 2019 WHERE pk IN (SELECT pk FROM papers ORDER BY pk LIMIT 2)")
+        con.execute("UPDATE papers SET year = 2025 WHERE pk IN (SELECT pk FROM papers ORDER BY pk DESC LIMIT 1)")
+    con.close()
+    ds = make_datasette(serve_copy)
+    year = get(ds, "/papers/papers.json?_size=0").json()["facet_results"]["year"]
+    assert [(r["value"], r["count"]) for r in year["results"]] == [(2025, 1), (2024, 20), (2019, 2)]
+    narrowed = get(ds, year["results"][2]["toggle_url"].replace("http://localhost", "")).json()
+    assert narrowed["filtered_table_rows_count"] == 2
+    assert [r["selected"] for r in narrowed["facet_results"]["year"]["results"]] == [True]
+
+
+def _links(html: str) -> list[str]:
+    """The pages of this Datasette a page links to (as scripts/pages.py follows them)."""
+    found = []
+    for href in re.findall(r'href="([^"#]*)"', html):
+        path = href.replace("&amp;", "&")
+        skipped = path.startswith(("//", "/-/static")) or "_stream=" in path or path.endswith(".db") or "?sql=" in path
+        if path.startswith("/") and not skipped and path not in found:
+            found.append(path)
+    return found
+
+
+def test_no_page_one_click_from_the_database_page_or_a_paper_page_fails_or_is_interrupted(ds, serve_db):
+    """Every table, view, query and facet link of the database page and of three paper pages
+    answers, none 'SQL Interrupted', no facet timed out; keyword_pairs (which pairs every keyword:
+    past the time limit on the catalogue) is not among them."""
+    con = sqlite3.connect(serve_db)
+    try:
+        pks = [row[0] for row in con.execute("SELECT pk FROM papers WHERE authors != '[]' ORDER BY pk LIMIT 3")]
+    finally:
+        con.close()
+    starts = ["/papers", *(f"/papers/papers/{pk}" for pk in pks)]
+    seen: set[str] = set()
+    for start in starts:
+        for path in [start, *_links(get(ds, start).text)]:
+            if path in seen:
+                continue
+            seen.add(path)
+            response = get(ds, path)
+            while response.status_code in (301, 302):
+                response = get(ds, response.headers["location"].removeprefix("http://localhost"))
+            assert response.status_code == 200, (path, response.status_code)
+            assert "SQL Interrupted" not in response.text and "facets_timed_out" not in response.text, path
+            if path.startswith("/papers/") and "?" not in path and "/-/" not in path:
+                data = get(ds, path.split("?")[0] + ".json?_size=1")
+                assert data.status_code != 200 or not data.json().get("facets_timed_out"), path
+    assert len(seen) >= 40 and "/papers/keyword_pairs" not in seen
+    assert {"/papers/topic_counts", "/papers/papers", "/papers/search"} <= seen
+
+
+def test_an_interrupted_keyword_pairs_says_where_to_go_instead():
+    from datasette.utils.asgi import Request
+
+    from etl.serve.failures import error_page
+    from etl.serve.internals import DatasetteError
+
+    interrupted = DatasetteError(
+        "<p>SQL query took too long.</p>", title="SQL Interrupted", status=400, message_is_html=True
+    )
+    for path, instead in [("/papers/keyword_pairs.json", True), ("/papers/papers.json", False)]:
+        response = asyncio.run(error_page(None, Request.fake(path), interrupted)())
+        error = json.loads(response.body)["error"]
+        assert response.status == 400 and "took too long" in error
+        assert ("related_keywords" in error) == instead, path
 
 
 def test_missing_database(tmp_path):
@@ -276,7 +517,7 @@ def test_every_table_that_refers_to_a_paper_links_to_its_page(ds, serve_db, tabl
 def test_the_papers_list_reads_like_a_paper_list(ds):
     html = get(ds, "/papers/papers?_size=10").text
     assert html.count('<li class="paper-card">') == 10
-    assert 'class="chip kind-topic"' in html and "topics__arraycontains=" in html
+    assert 'class="chip kind-topic"' in html and "_topic=" in html and "__arraycontains=" not in html
     assert "abstract_sha256" not in html.split('<ul class="paper-cards">')[1].split("</ul>")[0]  # keys stay out
     assert "column-descriptions-box" in html  # the script that folds the column descriptions
     table = get(ds, "/papers/papers?_size=2&_view=table").text
@@ -338,6 +579,37 @@ def test_papers_by_keyword_lists_each_paper_once(ds, serve_db):
     )  # (a keyword both extracted and the authors')
 
 
+def test_papers_by_keyword_says_where_each_paper_is_from_and_pages(serve_copy):
+    """Venue, year and decision on every row, the abstract's opening (not whole abstracts: 4 MB for
+    `computer vision` on the catalogue), 100 a page."""
+    con = sqlite3.connect(serve_copy)
+    with con:  # 150 more papers with the keyword: two pages
+        (keyword_id,) = con.execute("SELECT id FROM keywords WHERE normalised = 'large language model'").fetchone()
+        for n in range(150):
+            con.execute(
+                "INSERT INTO papers (id, venue, year, abstract, added_at, updated_at, decision)"
+                " SELECT printf('%016x', ?), venue, year, abstract || ' ' || ?, added_at, updated_at, 'accepted'"
+                " FROM papers ORDER BY pk LIMIT 1",
+                (n, n),
+            )
+            con.execute(
+                "INSERT INTO paper_keywords (paper_id, keyword_id, keyword, kind, score, rank)"
+                " VALUES (printf('%016x', ?), ?, 'large language models', 'phrase', ?, 1)",
+                (n, keyword_id, n / 1000),
+            )
+    con.close()
+    ds = make_datasette(serve_copy)
+    path = "/papers/papers_by_keyword.json?keyword=large+language+models&_shape=array&page="
+    first, second, third = (get(ds, path + page).json() for page in ("", "2", "3"))
+    assert len(first) == 100 and first == get(ds, path + "1").json() and 50 < len(second) < 100 and third == []
+    assert not {r["id"] for r in first} & {r["id"] for r in second}
+    scores = [r["score"] for r in first + second]
+    assert scores == sorted(scores, reverse=True)
+    for row in first + second:
+        assert row["title"] and row["venue"] and row["year"] and "decision" in row
+        assert len(row["abstract"]) <= 301
+
+
 def test_unknown_or_upper_case_paper_ids(ds, serve_db):
     _, pid = paper_row(serve_db)
     assert get(ds, f"/-/paper/{pid.upper()}").status_code == 302
@@ -353,6 +625,23 @@ def test_dashboard_year_options_compare_equal_to_the_chosen_year(ds):
         + "&_shape=array",
     ).json()
     assert years and all(isinstance(next(iter(r.values())), str) for r in years)
+
+
+def test_related_papers_takes_the_number_in_a_papers_address_too(ds, serve_db):
+    pk, pid = paper_row(serve_db)
+    by_id = get(ds, f"/papers/related_papers.json?paper_id={pid}&_shape=array").json()
+    assert by_id and all(r["venue"] and r["year"] for r in by_id)  # (where each is from)
+    assert get(ds, f"/papers/related_papers.json?paper_id={pk}&_shape=array").json() == by_id
+    assert get(ds, f"/papers/related_papers.json?paper_id=+{pid.upper()}+&_shape=array").json() == by_id
+
+
+def test_a_paper_without_an_abstract_is_a_card_too(serve_copy):
+    con = sqlite3.connect(serve_copy)
+    with con:
+        con.execute("UPDATE papers SET abstract = NULL WHERE pk = (SELECT min(pk) FROM papers WHERE title IS NOT NULL)")
+    con.close()
+    response = get(make_datasette(serve_copy), "/papers/papers?_size=100")
+    assert response.status_code == 200 and response.text.count('<li class="paper-card">') == 23
 
 
 def test_a_papers_review_fields_show_on_its_page_and_sort_and_facet_the_list(tmp_path):
@@ -396,3 +685,9 @@ def test_a_papers_review_fields_show_on_its_page_and_sort_and_facet_the_list(tmp
         assert listed[0]["title"] == "Confident Reviews", column
     facets = get(ds, "/papers/papers.json?_extra=facet_results").json()["facet_results"]
     assert facets["primary_area"]["results"][0]["count"] == 1
+
+
+def test_a_canned_querys_browser_tab_says_its_title_not_its_sql(ds):
+    for name, query in canned_queries().items():
+        title = re.search(r"<title>(.*?)</title>", get(ds, f"/papers/{name}").text, re.S)[1]
+        assert title == f"{query['title']} · papers", name

@@ -10,6 +10,7 @@ from pathlib import Path
 from ..store.access import connect_read_only, existing_database, on_read_only_media
 from ..store.models import Base
 from ..store.views import SEARCH_INDEXES, VIEWS
+from .dashboard import dashboard
 
 DATABASE_NAME = "papers"
 SETTINGS = {
@@ -20,7 +21,10 @@ SETTINGS = {
     "default_page_size": 50,
     "max_returned_rows": 2000,
 }
-HIDDEN_TABLES = ("alembic_version", "papers_fts", "etl_flags")
+# Hidden from the database page: Alembic's and the load's bookkeeping, the stemmed index (the
+# search box's), and keyword_pairs, which takes longer than the time limit on tens of thousands
+# of papers (20 s on 90,000; the related_keywords query answers for one keyword at any size).
+HIDDEN_TABLES = ("alembic_version", "papers_fts", "etl_flags", "keyword_pairs")
 DASHBOARD = "paperdb"
 
 # Per-table Datasette options: default facets, sort columns, label columns, full-text search.
@@ -30,7 +34,7 @@ TABLE_OPTIONS: dict[str, dict] = {
             "code_status",
             {"distinct_array": "topics"},
             "venue",
-            "year",
+            {"newest_first": "year"},
             "decision",
             "presentation",
             "primary_area",
@@ -51,8 +55,9 @@ TABLE_OPTIONS: dict[str, dict] = {
         ],
         "label_column": "title",
     },
-    # (by keyword_id, which is indexed: Datasette shows each keyword's label)
-    "paper_keywords": {"facets": ["kind", "keyword_id"], "sortable_columns": ["score", "rank", "kind", "keyword"]},
+    # (by keyword_id, which is indexed: Datasette shows each keyword's label; not by kind, a scan of
+    # every row since 0019: 0.6 s on the catalogue's 741,000 rows, and keyword_counts has it)
+    "paper_keywords": {"facets": ["keyword_id"], "sortable_columns": ["score", "rank", "kind", "keyword"]},
     "keywords": {
         "facets": ["kind"],
         "sortable_columns": ["papers", "label", "kind"],
@@ -145,97 +150,8 @@ def table_metadata() -> dict[str, dict]:
     return tables
 
 
-# The dashboard's venue and year filters: each chart query keeps a `[[ ... ]]` part only when
-# the filter is set (datasette-dashboards' optional clauses).
-WHERE_VENUE_YEAR = "WHERE 1 = 1 [[ AND p.venue = :venue ]] [[ AND p.year = :year ]]"
-TOPICS = f"""
-SELECT k.keyword AS topic, count(*) AS papers,
-       round(100.0 * sum(p.code_status = 'released') / count(*), 1) AS percent_with_code
-FROM paper_keywords k JOIN papers p ON p.id = k.paper_id
-{WHERE_VENUE_YEAR} AND k.kind = 'topic'
-GROUP BY k.keyword
-"""
-
-
-def dashboard() -> dict:
-    """Charts for datasette-dashboards: papers and code availability per topic, the code status
-    of all papers, each with its numbers, filtered by venue and year."""
-
-    def bars(title: str, query: str, x: str, y: str, x_title: str) -> dict:
-        encoding = {
-            "y": {"field": y, "type": "nominal", "sort": "-x", "title": None, "axis": {"labelLimit": 400}},
-            "x": {"field": x, "type": "quantitative", "title": x_title},
-        }
-        return {
-            "title": title,
-            "db": DATABASE_NAME,
-            "query": query,
-            "library": "vega-lite",
-            "display": {
-                "encoding": encoding,
-                "layer": [
-                    {"mark": {"type": "bar", "tooltip": True}},
-                    {"mark": {"type": "text", "align": "left", "dx": 3}, "encoding": {"text": {"field": x}}},
-                ],
-            },
-        }
-
-    def options(column: str) -> dict:
-        return {
-            "name": column.capitalize(),
-            "type": "select",
-            "db": DATABASE_NAME,
-            # as text: the request's value is text, and the dropdown shows the option equal to it
-            "query": f"SELECT DISTINCT CAST({column} AS TEXT) FROM papers ORDER BY {column}",
-        }
-
-    return {
-        "title": "Papers at a glance",
-        "description": "Research topics, how often their papers release code, and the code status of all"
-        " papers; choose a venue or year to narrow every chart.",
-        "filters": {"venue": options("venue"), "year": options("year")},
-        "layout": [["topics", "code"], ["status", "status"]],
-        "charts": {
-            "topics": bars(
-                "Papers per topic",
-                f"SELECT topic, papers FROM ({TOPICS}) ORDER BY papers DESC",
-                "papers",
-                "topic",
-                "papers",
-            ),
-            "code": bars(
-                "Papers with released code, per topic (%)",
-                f"SELECT topic, percent_with_code FROM ({TOPICS}) WHERE papers >= 3 ORDER BY percent_with_code DESC",
-                "percent_with_code",
-                "topic",
-                "% of the topic's papers",
-            ),
-            "status": {
-                "title": "Code availability",
-                "db": DATABASE_NAME,
-                "query": f"SELECT p.code_status, count(*) AS papers FROM papers p {WHERE_VENUE_YEAR}"
-                " GROUP BY p.code_status",
-                "library": "vega-lite",
-                "display": {
-                    "encoding": {
-                        "theta": {"field": "papers", "type": "quantitative", "stack": True},
-                        "color": {"field": "code_status", "type": "nominal", "title": "code status"},
-                    },
-                    "layer": [
-                        {"mark": {"type": "arc", "innerRadius": 40, "outerRadius": 110, "tooltip": True}},
-                        {
-                            "mark": {"type": "text", "radius": 130, "fontSize": 13},
-                            "encoding": {"text": {"field": "papers", "type": "quantitative"}},
-                        },
-                    ],
-                },
-            },
-        },
-    }
-
-
-def loaded(db_file: str, immutable: bool = False) -> list[tuple[str, int, int]]:
-    """(venue, year, papers) of a database, most papers first: what the home page names."""
+def _read(db_file: str, immutable: bool, read):
+    """`read(connection)` on the database, or None where it is not migrated yet."""
     import sqlite3
 
     if immutable:  # read-only media: WAL files cannot be made, so read the file as it is
@@ -243,13 +159,39 @@ def loaded(db_file: str, immutable: bool = False) -> list[tuple[str, int, int]]:
     else:
         con = connect_read_only(db_file)
     try:
-        return con.execute(
-            "SELECT venue, year, count(*) FROM papers GROUP BY venue, year ORDER BY count(*) DESC, venue, year"
-        ).fetchall()
+        return read(con)
     except sqlite3.Error:  # not migrated yet: nothing loaded
-        return []
+        return None
     finally:
         con.close()
+
+
+def loaded(db_file: str, immutable: bool = False) -> list[tuple[str, int, int]]:
+    """(venue, year, papers) of a database, most papers first: what the home page names."""
+    sql = "SELECT venue, year, count(*) FROM papers GROUP BY venue, year ORDER BY count(*) DESC, venue, year"
+    return _read(db_file, immutable, lambda con: con.execute(sql).fetchall()) or []
+
+
+def empty_parts(db_file: str, immutable: bool = False) -> frozenset[str]:
+    """The tables no row has been loaded into yet, and the columns of papers' default facets
+    that no paper has a value of (`papers.decision`): what the database page and the papers
+    list leave out (each an index lookup or the first row of a table)."""
+
+    def read(con) -> frozenset[str]:
+        empty = {
+            t
+            for t in Base.metadata.tables
+            if t != "papers" and not con.execute(f'SELECT 1 FROM "{t}" LIMIT 1').fetchone()
+        }
+        for facet in TABLE_OPTIONS["papers"]["facets"]:
+            column = facet if isinstance(facet, str) else next(iter(facet.values()))
+            if not con.execute(
+                f'SELECT 1 FROM papers WHERE "{column}" IS NOT NULL AND "{column}" != \'[]\' LIMIT 1'
+            ).fetchone():
+                empty.add(f"papers.{column}")
+        return frozenset(empty)
+
+    return _read(db_file, immutable, read) or frozenset()
 
 
 def describe_loaded(venues: list[tuple[str, int, int]]) -> str:
@@ -262,11 +204,28 @@ def describe_loaded(venues: list[tuple[str, int, int]]) -> str:
     return f"{total:,} papers: {shown}{more}."
 
 
-def build_metadata(venues: list[tuple[str, int, int]] | None = None) -> dict:
+def _without_empty_parts(tables: dict[str, dict], empty: frozenset[str]) -> dict[str, dict]:
+    """`tables` with the empty ones hidden and the papers list's facets of no value left out."""
+    for name in empty:
+        if name in tables:
+            tables[name]["hidden"] = True
+    papers = tables["papers"]
+    papers["facets"] = [
+        f for f in papers["facets"] if f"papers.{f if isinstance(f, str) else next(iter(f.values()))}" not in empty
+    ]
+    return tables
+
+
+def build_metadata(venues: list[tuple[str, int, int]] | None = None, empty: frozenset[str] = frozenset()) -> dict:
     """Datasette 0.65 metadata for the database; the home page names the `venues` loaded (as
-    `loaded` reads them when the server starts)."""
+    `loaded` reads them when the server starts), and the `empty` tables and facets (as
+    `empty_parts` finds them) are left out."""
     venues = venues or []
     names = sorted({venue for venue, _, _ in venues})
+    unfilled = sorted(name for name in empty if "." not in name and name not in HIDDEN_TABLES)
+    description = "One row per paper in papers; everything else joins on papers.id."
+    if unfilled:
+        description += f" No source loaded so far fills {', '.join(unfilled)}: they are listed with the hidden tables."
     return {
         "title": "paperdb: machine-learning conference papers",
         "description_html": (
@@ -284,8 +243,8 @@ def build_metadata(venues: list[tuple[str, int, int]] | None = None) -> dict:
         "license": "Abstracts © their authors; paperdb code Apache-2.0",
         "databases": {
             DATABASE_NAME: {
-                "description": "One row per paper in papers; everything else joins on papers.id.",
-                "tables": table_metadata(),
+                "description": description,
+                "tables": _without_empty_parts(table_metadata(), empty),
                 "queries": canned_queries(),
             }
         },
@@ -302,7 +261,7 @@ def make_datasette(db_file: str, immutable: bool = False):
 
     existing_database(db_file)
     immutable = immutable or on_read_only_media(db_file)  # (no -shm file can be made there)
-    ds = new_datasette(build_metadata(loaded(db_file, immutable)), SETTINGS)
+    ds = new_datasette(build_metadata(loaded(db_file, immutable), empty_parts(db_file, immutable)), SETTINGS)
     # Named "papers" whatever the file is called, so URLs and metadata always agree.
     ds.add_database(Database(ds, path=db_file, is_mutable=not immutable), name=DATABASE_NAME)
     if "_memory" in ds.databases:  # added because no file was given to the constructor

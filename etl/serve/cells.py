@@ -9,8 +9,9 @@ from urllib.parse import quote
 
 from markupsafe import Markup
 
+from .filters import filter_url
 from .internals import expanded_foreign_key
-from .paper import PAPER_ID, facet_url, keyword_url, paper_url
+from .paper import PAPER_ID, keyword_url, paper_url
 from .render import render_abstract, render_snippet
 
 AUTHORS_SHOWN = 4  # authors a list shows before "+ N more"
@@ -22,7 +23,7 @@ def _chips(items: list, column: str, limit: int | None = None) -> Markup:
     out = []
     for item in shown:
         text = str(item)
-        href = keyword_url(text) if CHIP_COLUMNS[column] == "keyword" else facet_url(column, text)
+        href = keyword_url(text) if CHIP_COLUMNS[column] == "keyword" else filter_url(column, text)
         out.append(f'<a class="chip kind-{CHIP_COLUMNS[column]}" href="{escape(href)}">{escape(text)}</a>')
     if limit and len(items) > limit:
         out.append(f'<span class="note">+ {len(items) - limit} more</span>')
@@ -76,8 +77,8 @@ def render(row, value, column: str, table: str | None, datasette):
         return _counted_papers(row, value, table)
     if not isinstance(value, str):
         return None
-    if column == "abstract":
-        return Markup(render_abstract(value))
+    if column == "abstract":  # (its own class: Datasette's `td em` is small and grey, for notes)
+        return Markup(f'<span class="abstract-text">{render_abstract(value)}</span>')
     if column == "snippet":
         return Markup(render_snippet(value))
     if column in ("paper_id", "id") and PAPER_ID.match(value) and not (table == "papers" and column == "id"):

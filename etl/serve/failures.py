@@ -35,12 +35,27 @@ def client_error(exception: BaseException) -> tuple[int, str | Markup, str | Non
     return None
 
 
+# Where to go instead when a view takes longer than the time limit (it grows with the square of the
+# papers: pairs of keywords).
+INSTEAD = {
+    "keyword_pairs": Markup(
+        "<p><strong>keyword_pairs</strong> pairs every keyword with every other: on a database this size"
+        " that takes longer than the time limit. The"
+        ' <a href="/papers/related_keywords">related_keywords</a> query gives the pairs of one keyword at'
+        " any size.</p>"
+    ),
+}
+
+
 def error_page(datasette, request, exception):
     """The `handle_exception` hook's answer: a 4xx page, or None for Datasette's own handling."""
     found = client_error(exception)
     if found is None:
         return None
     status, message, title = found
+    view = request.path.split("?")[0].rsplit("/", 1)[-1].removesuffix(".json")
+    if title == "SQL Interrupted" and view in INSTEAD:
+        message = INSTEAD[view] + (message if isinstance(message, Markup) else Markup.escape(message))
     print(f"paperdb: {status} for {request.path}: {str(message)[:200]}", file=sys.stderr)
 
     async def page():

@@ -7,7 +7,8 @@ import json
 import re
 from urllib.parse import quote, unquote
 
-from .render import render_abstract
+from .filters import filter_url
+from .render import preview, render_abstract
 
 DATABASE = "papers"
 PAPER_ID = re.compile(r"^[0-9a-f]{16}$")
@@ -35,13 +36,12 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s")
 
 def heading(title: str | None, abstract: str) -> str:
     """What a paper is called on its page and in lists: its title, or (listings have none) the
-    opening of its abstract: the first sentence, cut at a word after `HEADING_CHARS` characters."""
+    opening of its abstract: the first sentence as plain text (`*alternating*` without its
+    asterisks, a formula as Unicode), cut at a word after `HEADING_CHARS` characters."""
     if title:
         return title
     first = _SENTENCE_END.split(abstract.strip(), maxsplit=1)[0]
-    if len(first) <= HEADING_CHARS:
-        return first
-    return first[:HEADING_CHARS].rsplit(" ", 1)[0] + "…"
+    return preview(first, HEADING_CHARS)
 
 
 def web_url(url: str | None) -> str | None:
@@ -54,18 +54,14 @@ def paper_url(paper_id: str) -> str:
     return f"/-/paper/{paper_id}"
 
 
-def facet_url(column: str, value: str) -> str:
-    """The papers list narrowed to papers whose JSON array `column` holds `value`."""
-    return f"/{DATABASE}/papers?{column}__arraycontains={quote(value)}"
-
-
 def column_url(column: str, value: str) -> str:
     """The papers list narrowed to papers whose `column` is `value`."""
     return f"/{DATABASE}/papers?{column}={quote(value)}"
 
 
 def keyword_url(keyword: str) -> str:
-    return f"/{DATABASE}/papers_by_keyword?keyword={quote(keyword)}"
+    """The papers list narrowed to the papers with a keyword (or another name for it)."""
+    return filter_url("keywords", keyword)
 
 
 async def paper_pk(datasette, paper_id: str) -> int | None:
@@ -116,7 +112,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
         "SELECT s.path, s.format, ps.line, ps.status FROM paper_sources ps JOIN sources s ON s.id = ps.source_id"
         " WHERE ps.paper_id = ? ORDER BY s.path, ps.position"
     )
-    related = await rows(_related_sql())
+    related = [dict(r) for r in (await db.execute(_related_sql(), {"paper_id": pid})).rows]
     counts = {}
     for table, label in CHILD_TABLES:
         count = (await db.execute(f"SELECT count(*) FROM {table} WHERE paper_id = ?", [pid])).first()[0]
@@ -135,7 +131,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
         "sources": sources,
         "related": related[:10],
         "counts": counts,
-        "facet_url": facet_url,
+        "filter_url": filter_url,
         "column_url": column_url,
         "keyword_url": keyword_url,
         "paper_url": paper_url,
@@ -147,4 +143,4 @@ async def paper_page(datasette, pk: str) -> dict | None:
 def _related_sql() -> str:
     from .app import queries_dir, read_query
 
-    return read_query(queries_dir() / "related_papers.sql")["sql"].replace(":paper_id", "?")
+    return read_query(queries_dir() / "related_papers.sql")["sql"]

@@ -6,8 +6,12 @@ square of their length (a thousand `_facet=title`). The middleware rewrites such
 string so that every URL is answered: control characters are dropped from every value (NUL
 ends SQL text); an unbalanced `"` in a full-text search is read as a space; a search or
 `_where` left blank, search words beyond the 32nd, a repeated parameter, facets beyond `MAX_FACETS`, a sort or column that
-the table does not have, `__in` or `_through` that is no JSON it can use, and an integer beyond
-SQLite's are dropped. An ordinary query string passes byte for byte.
+the table does not have, `__in` or `_through` that is no JSON it can use, a facet of a column
+the table does not have or shows a facet of already (`?_facet=venue` on papers: the facet
+twice), or whose configuration is not a JSON object naming a column (`?_facet={"a":1}`), a `_timelimit` that is not a number of
+milliseconds, and an integer beyond SQLite's are dropped. An ordinary query string passes byte
+for byte. A request that would change something (POST, PUT, PATCH, DELETE) is answered 405 outside
+Datasette's own `/-/` pages: nothing else takes one (Datasette's answer was a 500).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+import sys
 from collections.abc import Callable
 from urllib.parse import parse_qsl, unquote, urlencode
 
@@ -27,11 +32,33 @@ _BIG_INTEGER = re.compile(r"-?[0-9]{19,}")  # beyond SQLite's 64-bit integers
 _COLUMN_PARAMETERS = ("_sort", "_sort_desc", "_col", "_nocol")
 
 Columns = Callable[[str], "set[str] | None"]  # table -> its columns (None: not a table)
+Facets = Callable[[str], "set[str]"]  # table -> the columns it is faceted by already
+_TIME_LIMIT = re.compile(r"[0-9]{1,9}")
+CHANGES = {"POST", "PUT", "PATCH", "DELETE"}
 
 
-def _kept(key: str, value: str, columns: set[str] | None) -> str | None:
+def _facet_column(value: str) -> str | None:
+    """The column a `_facet*` value names: the value, or a JSON object's `simple` or `column`
+    (None: no column, which Datasette cannot take)."""
+    if not value.lstrip().startswith("{"):
+        return value
+    try:
+        config = json.loads(value)
+    except ValueError:
+        return None
+    column = config.get("simple", config.get("column")) if isinstance(config, dict) else None
+    return column if isinstance(column, str) else None
+
+
+def _kept(key: str, value: str, columns: set[str] | None, faceted: set[str] = frozenset()) -> str | None:
     """The value to keep for `key`, or None to drop the pair."""
     value = _CONTROL.sub("", value)
+    if key.startswith("_facet") and key != "_facet_size":
+        column = _facet_column(value)
+        if column is None or column in faceted or (columns is not None and column not in columns):
+            return None
+    if key == "_timelimit" and not _TIME_LIMIT.fullmatch(value.strip()):
+        return None
     searching = key == "_search" or key.startswith("_search_")
     if searching and value.count('"') % 2:
         value = value.replace('"', " ")
@@ -58,8 +85,9 @@ def _kept(key: str, value: str, columns: set[str] | None) -> str | None:
     return value
 
 
-def safe_query_string(query: bytes, columns: set[str] | None = None) -> bytes:
-    """`query` rewritten as the module says; `columns` are those of the table the request is for."""
+def safe_query_string(query: bytes, columns: set[str] | None = None, faceted: set[str] = frozenset()) -> bytes:
+    """`query` rewritten as the module says; `columns` are those of the table the request is for,
+    `faceted` those it shows facets of without being asked."""
     if not query:
         return query
     text = query.decode("latin-1")
@@ -67,7 +95,7 @@ def safe_query_string(query: bytes, columns: set[str] | None = None) -> bytes:
     safe, seen, facets = [], set(), 0
     for key, value in pairs:
         key = _CONTROL.sub("", key)
-        kept = _kept(key, value, columns)
+        kept = _kept(key, value, columns, faceted)
         if kept is None or (key, kept) in seen:
             continue
         if key.startswith("_facet"):
@@ -104,16 +132,34 @@ def table_columns(db_file: str) -> Columns:
     return columns
 
 
-def safe_queries(app, columns: Columns | None = None):
-    """ASGI middleware: every request's query string through `safe_query_string`."""
+def safe_queries(app, columns: Columns | None = None, facets: Facets | None = None):
+    """ASGI middleware: every request's query string through `safe_query_string`; a request that
+    would change something answered 405 outside `/-/`."""
 
     async def wrapped(scope, receive, send):
+        if (
+            scope.get("type") == "http"
+            and scope.get("method") in CHANGES
+            and not scope.get("path", "").startswith("/-/")
+        ):
+            await _refuse(scope, send)
+            return
         if scope.get("type") == "http" and scope.get("query_string"):
             match = _TABLE_PATH.match(scope.get("path", ""))
-            table = columns(unquote(match[1])) if match and columns else None
-            query = safe_query_string(scope["query_string"], table)
+            table = unquote(match[1]) if match else None
+            known = columns(table) if table and columns else None
+            faceted = facets(table) if table and facets else frozenset()
+            query = safe_query_string(scope["query_string"], known, faceted)
             if query is not scope["query_string"]:
                 scope = dict(scope, query_string=query)
         await app(scope, receive, send)
 
     return wrapped
+
+
+async def _refuse(scope, send) -> None:
+    body = f"{scope['method']} is not allowed here: paperdb's pages are read-only\n".encode()
+    print(f"paperdb: 405 for {scope['method']} {scope.get('path', '')}", file=sys.stderr)
+    headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"allow", b"GET, HEAD")]
+    await send({"type": "http.response.start", "status": 405, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

@@ -9,9 +9,10 @@ Datasette registers them itself; elsewhere (the sqlite3 module, pandas, a notebo
 The search functions turn what a user typed into FTS5 queries that cannot be a syntax error: each
 word is quoted, and a trailing `*` keeps prefix search (`quantiz*`). `search_words` asks for every
 word in one of its singular or plural forms (`transformer` finds `transformers`, never
-`transform`: the words index has no stemming); `search_phrase` for the words as typed, in order;
-`search_most` for all but one of them, `search_any` for any; `search_stems` and `fts_query` for
-every word's Porter stem (the stemmed index stems them). Function words (`of`, `the`) are not
+`transform`: the words index has no stemming); `search_phrase` for the words as typed, in order,
+and `search_phrases` for them with the last in any form; `search_most` for all but one of them,
+`search_any` for any; `search_stems` and `fts_query` for every word's Porter stem (the stemmed
+index stems them). Function words (`of`, `the`) are not
 required unless there is nothing else.
 """
 
@@ -24,6 +25,7 @@ from importlib.resources import files as package_files
 
 from ..extract.keywords import normalise_keyword
 from ..extract.keywords.normalise import IRREGULAR, singular
+from ..text.cleaning import institution_key
 
 MAX_SEARCH_TERMS = 32  # more words make FTS5 work past the SQL time limit (400 took 40 s)
 MOST_WORDS = 8  # up to this many words, a partial match lacks one word at most (n queries of n - 1 words)
@@ -138,6 +140,17 @@ def search_phrase(text: str | None) -> str:
     return _quoted(" ".join(w for w, _ in terms), terms[-1][1])
 
 
+def search_phrases(text: str | None) -> str:
+    """The words of `text` as typed and in order, the last in any of its forms: `"mobile
+    manipulation" OR "mobile manipulations"` (the head of an English noun phrase is the word that
+    takes the plural; FTS5 phrases cannot hold an OR)."""
+    terms = search_terms(text)
+    if not terms:
+        return NOTHING
+    (last, prefix), before = terms[-1], "".join(w + " " for w, _ in terms[:-1])
+    return " OR ".join(_quoted(before + form, prefix) for form in ([last] if prefix else word_forms(last)))
+
+
 def search_stems(text: str | None) -> str:
     """Every word of `text` but the function words, for the stemmed index (which stems them
     itself); a search of nothing but function words is their phrase, in a title."""
@@ -167,19 +180,38 @@ def _normalise(text: str | None) -> str | None:
     return None if text is None else normalise_keyword(str(text))
 
 
+# Words an institution's short form leaves out (`Massachusetts Institute of Technology`: MIT).
+_NOT_IN_INITIALS = frozenset("of the and for at in on de du la le di des der und fur".split())
+
+
+def initials(text: str | None) -> str | None:
+    """The first letters of a name's words but `of`, `the`, `and`, ... (`massachusetts institute of
+    technology` -> `mit`, `Carnegie Mellon University` -> `cmu`), lower case; None for one word."""
+    words = [w for w in _TOKEN.findall(str(text or "").casefold()) if w not in _NOT_IN_INITIALS]
+    return "".join(w[0] for w in words) if len(words) > 1 else None
+
+
+def _institution_key(text: str | None) -> str | None:
+    return institution_key(str(text)) if text is not None and str(text).strip() else None
+
+
 FUNCTIONS = {
     "fts_query": fts_query,
     "search_words": search_words,
     "search_phrase": search_phrase,
+    "search_phrases": search_phrases,
     "search_any": search_any,
     "search_most": search_most,
     "search_stems": search_stems,
     "normalise_keyword": _normalise,
+    "initials": initials,
+    "institution_key": _institution_key,
 }
 
 
 def register(conn: sqlite3.Connection) -> sqlite3.Connection:
-    """Add the search functions and `normalise_keyword(text)` to `conn`; returns it."""
+    """Add the search functions, `normalise_keyword(text)`, `initials(name)` and
+    `institution_key(name)` to `conn`; returns it."""
     for name, function in FUNCTIONS.items():
         conn.create_function(name, 1, function, deterministic=True)
     return conn

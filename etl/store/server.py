@@ -22,7 +22,8 @@ WORK_MEM = "64MB"  # per sort or hash of the load's transaction (the server's de
 # The `search` query on PostgreSQL (queries/search.sql is SQLite's), with the same intent and
 # tiers: every word in a singular or plural form (papers_search.words_vector, unstemmed); the
 # phrase or a word in the title or keywords first, then the words scattered over the abstract,
-# then the keywords only or the query as a keyword or alias; only when nothing has every word, Porter stems (search_vector), then all but
+# then the phrase among the keywords only, or the query as a keyword or another name of one (an alias that is
+# no phrase inside the keyword or around it); only when nothing has every word, Porter stems (search_vector), then all but
 # one of three or more words. The words and the words as typed (a phrase) rank: title 10,
 # keywords 4, abstract 1, and 0.1 more for a paper's own keyword. `search_params(q)` gives the
 # parameters (tsquery texts built as etl.store.functions builds SQLite's).
@@ -30,13 +31,17 @@ SEARCH = """
 WITH q AS (
     SELECT to_tsquery('simple', :words) AS words, to_tsquery('simple', :text_words) AS text_words,
            to_tsquery('simple', :title_words) AS title_words, to_tsquery('simple', :phrase) AS phrase,
-           to_tsquery('english', :stems) AS stems, to_tsquery('simple', :most) AS most
+           to_tsquery('english', :stems) AS stems, to_tsquery('simple', :most) AS most,
+           to_tsquery('simple', :keyword_phrase) AS keyword_phrase
 ),
 keyword AS (
     SELECT DISTINCT p.pk FROM paper_keywords k JOIN papers p ON p.id = k.paper_id
     WHERE k.kind != 'topic' AND k.keyword_id IN (
         SELECT id FROM keywords WHERE normalised = :normalised
-        UNION SELECT keyword_id FROM keyword_aliases WHERE normalised IN (lower(trim(:q)), :normalised)
+        UNION SELECT a.keyword_id FROM keyword_aliases a JOIN keywords w ON w.id = a.keyword_id
+        WHERE a.normalised IN (lower(trim(:q)), :normalised)
+        AND position(' ' || :normalised || ' ' IN ' ' || w.normalised || ' ') = 0
+        AND position(' ' || w.normalised || ' ' IN ' ' || :normalised || ' ') = 0
     )
 ),
 matched AS (
@@ -47,7 +52,7 @@ matched AS (
            ts_rank('{0.0, 0.1, 0.4, 1.0}', s.words_vector, q.words)
            + ts_rank('{0.0, 0.1, 0.4, 1.0}', s.words_vector, q.phrase)
            + CASE WHEN s.pk IN (SELECT pk FROM keyword) THEN 0.1 ELSE 0 END AS relevance
-    FROM papers_search s, q WHERE s.words_vector @@ q.words
+    FROM papers_search s, q WHERE s.words_vector @@ q.text_words OR s.words_vector @@ q.keyword_phrase
     UNION ALL
     SELECT pk, 3, 0.1 FROM keyword
 ),
@@ -83,7 +88,8 @@ def _lexemes(forms: list[str], prefix: bool, weights: str = "") -> str:
 def search_params(q: str | None) -> dict[str, str]:
     """The parameters of `SEARCH` for what a user typed: tsquery texts of every word (in any form;
     in the title or abstract, weights A and C; any in the title or keywords, A and B), the words
-    as typed as a phrase, their stems, and all but one of them."""
+    as typed as a phrase, among the keywords (B) with the last in any form, their stems, and all
+    but one of them."""
     from ..extract.keywords import normalise_keyword
     from .functions import MOST_WORDS, content_terms, search_terms, word_forms
 
@@ -99,6 +105,10 @@ def search_params(q: str | None) -> dict[str, str]:
         text_words = " & ".join(_lexemes(f, p, "AC") for f, p in forms)
         title_words = " | ".join(_lexemes(f, p, "AB") for f, p in forms)
         stems = " & ".join(f"{w}{':*' if p else ''}" for w, p in required)
+    keyword_phrase = phrase
+    if required:  # the words in order among the keywords (weight B), the last in any form
+        (last, prefix), before = terms[-1], [f"{w}:B" for w, _ in terms[:-1]]
+        keyword_phrase = " <-> ".join([*before, _lexemes([last] if prefix else word_forms(last), prefix, "B")])
     most = ""
     if 3 <= len(required) <= MOST_WORDS:
         parts = [_lexemes(word_forms(w), p) for w, p in required]
@@ -114,6 +124,7 @@ def search_params(q: str | None) -> dict[str, str]:
         "phrase": phrase,
         "stems": stems,
         "most": most,
+        "keyword_phrase": keyword_phrase,
     }
 
 

@@ -10,8 +10,9 @@ from datasette import Response, hookimpl
 from ...store.functions import register
 from .. import cells
 from ..cards import column_descriptions, list_context
-from ..facets import DistinctArrayFacet
+from ..facets import DistinctArrayFacet, NewestFirstFacet
 from ..failures import error_page
+from ..filters import paper_filters
 from ..internals import quiet_default_error_handler
 from ..limits import limit_connection
 from ..paper import PAPER_ID, paper_page, paper_pk, row_pk
@@ -38,9 +39,35 @@ def handle_exception(datasette, request, exception):
 @hookimpl
 def asgi_wrapper(datasette):
     """Every URL is answered: query strings Datasette cannot take are made harmless (`urls`)."""
-    database = datasette.databases.get(DATABASE)
-    columns = table_columns(database.path) if database is not None and database.path else None
-    return lambda app: safe_queries(app, columns)
+    known = {}
+
+    def columns(table: str) -> set[str] | None:  # (read once the database is there: not yet when the app is made)
+        if "columns" not in known:
+            database = datasette.databases.get(DATABASE)
+            if database is None or not database.path:
+                return None
+            known["columns"] = table_columns(database.path)
+        return known["columns"](table)
+
+    def faceted(table: str) -> set[str]:  # (the default facets' columns)
+        configs = datasette.table_metadata(DATABASE, table).get("facets") or []
+        return {c if isinstance(c, str) else next(iter(c.values())) for c in configs}
+
+    return lambda app: safe_queries(app, columns, faceted)
+
+
+@hookimpl
+def filters_from_request(request, database, table, datasette):
+    """`_topic`, `_keyword` and `_author` on the papers list, through indexed tables (`filters`)."""
+    if database != DATABASE or table != "papers":
+        return None
+    from datasette.filters import FilterArguments
+
+    async def inner():
+        clauses, params, says = await paper_filters(request.args, datasette.get_database(database))
+        return FilterArguments(clauses, params, says)
+
+    return inner
 
 
 @hookimpl
@@ -94,4 +121,4 @@ def extra_css_urls(datasette):
 
 @hookimpl
 def register_facet_classes():
-    return [DistinctArrayFacet]
+    return [DistinctArrayFacet, NewestFirstFacet]

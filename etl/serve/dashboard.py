@@ -1,0 +1,123 @@
+"""The charts page (datasette-dashboards): papers and code availability per topic, and the code
+status of all papers, each with its numbers, narrowed by a venue and a year.
+
+Readable whatever the filter: the venue and year selectors name what they hold (`all venues`,
+`all years`) rather than showing blank boxes; each code status keeps its colour from one filter to
+the next (a fixed scale, not colours handed out in the order the statuses come); and each bar's
+number fits inside its chart (the scale reaches past the longest bar), where the chart's
+"…" menu never covers it.
+"""
+
+from __future__ import annotations
+
+DATABASE_NAME = "papers"
+ALL = {"venue": "all venues", "year": "all years"}  # the selectors' first option: no filter
+# Each chart query keeps a `[[ ... ]]` part only when the filter is set (datasette-dashboards'
+# optional clauses); the first option sets it to no filter.
+WHERE_VENUE_YEAR = (
+    "WHERE 1 = 1 [[ AND (:venue = 'all venues' OR p.venue = :venue) ]]"
+    " [[ AND (:year = 'all years' OR p.year = :year) ]]"
+)
+# Papers per topic and the share with released code, from each paper's topics (papers.topics, the
+# copy kept for facets and read from its index), the released papers through their own index.
+TOPICS = f"""
+WITH total AS (SELECT t.value AS topic, count(*) AS papers FROM papers p, json_each(p.topics) t
+               {WHERE_VENUE_YEAR} GROUP BY t.value),
+released AS (SELECT t.value AS topic, count(*) AS papers FROM papers p, json_each(p.topics) t
+             {WHERE_VENUE_YEAR} AND p.code_status = 'released' GROUP BY t.value)
+SELECT total.topic, total.papers, round(100.0 * coalesce(released.papers, 0) / total.papers, 1) AS percent_with_code
+FROM total LEFT JOIN released ON released.topic = total.topic
+"""
+# Every code status a paper can have (etl/extract/code_status.py), each with its colour.
+CODE_COLOURS = {"released": "#2e7d32", "promised": "#f9a825", "mentioned": "#1f77b4", "none": "#b0b0b0"}
+ROOM = 1.2  # how far each bar chart's scale reaches past its longest bar, for the numbers
+
+
+def _bars(title: str, query: str, x: str, y: str, x_title: str) -> dict:
+    """A horizontal bar chart with each bar's number at its end; `query` also gives `room`, where
+    the scale ends (an invisible point there keeps the numbers inside the chart)."""
+    encoding = {
+        "y": {"field": y, "type": "nominal", "sort": "-x", "title": None, "axis": {"labelLimit": 400}},
+        "x": {"field": x, "type": "quantitative", "title": x_title},
+    }
+    return {
+        "title": title,
+        "db": DATABASE_NAME,
+        "query": f"SELECT *, max({x}) OVER () * {ROOM} AS room FROM ({query})",
+        "library": "vega-lite",
+        "display": {
+            "encoding": encoding,
+            "layer": [
+                {"mark": {"type": "bar", "tooltip": True}},
+                {"mark": {"type": "text", "align": "left", "dx": 3}, "encoding": {"text": {"field": x}}},
+                {"mark": {"type": "point", "opacity": 0}, "encoding": {"x": {"field": "room", "type": "quantitative"}}},
+            ],
+        },
+    }
+
+
+def _selector(column: str, order: str) -> dict:
+    return {
+        "name": column.capitalize(),
+        "type": "select",
+        "db": DATABASE_NAME,
+        "default": ALL[column],
+        # as text: the request's value is text, and the dropdown shows the option equal to it
+        "query": f"SELECT '{ALL[column]}' UNION ALL"
+        f" SELECT * FROM (SELECT DISTINCT CAST({column} AS TEXT) FROM papers ORDER BY {column} {order})",
+    }
+
+
+def _status() -> dict:
+    return {
+        "title": "Code availability",
+        "db": DATABASE_NAME,
+        "query": f"SELECT p.code_status, count(*) AS papers FROM papers p {WHERE_VENUE_YEAR} GROUP BY p.code_status",
+        "library": "vega-lite",
+        "display": {
+            "encoding": {
+                "theta": {"field": "papers", "type": "quantitative", "stack": True},
+                "color": {
+                    "field": "code_status",
+                    "type": "nominal",
+                    "title": "code status",
+                    "scale": {"domain": list(CODE_COLOURS), "range": list(CODE_COLOURS.values())},
+                },
+            },
+            "layer": [
+                {"mark": {"type": "arc", "innerRadius": 40, "outerRadius": 110, "tooltip": True}},
+                {
+                    "mark": {"type": "text", "radius": 130, "fontSize": 13},
+                    "encoding": {"text": {"field": "papers", "type": "quantitative", "format": ","}},
+                },
+            ],
+        },
+    }
+
+
+def dashboard() -> dict:
+    """The charts page's configuration for datasette-dashboards."""
+    return {
+        "title": "Papers at a glance",
+        "description": "Research topics, how often their papers release code, and the code status of all"
+        " papers; choose a venue or year to narrow every chart.",
+        "filters": {"venue": _selector("venue", "ASC"), "year": _selector("year", "DESC")},
+        "layout": [["topics", "code"], ["status", "status"]],
+        "charts": {
+            "topics": _bars(
+                "Papers per topic",
+                f"SELECT topic, papers FROM ({TOPICS}) ORDER BY papers DESC",
+                "papers",
+                "topic",
+                "papers",
+            ),
+            "code": _bars(
+                "Papers with released code, per topic (%)",
+                f"SELECT topic, percent_with_code FROM ({TOPICS}) WHERE papers >= 3 ORDER BY percent_with_code DESC",
+                "percent_with_code",
+                "topic",
+                "% of the topic's papers",
+            ),
+            "status": _status(),
+        },
+    }
