@@ -4,8 +4,8 @@ paper_keywords by its kind and label, which revision 0019 no longer indexes (1.3
 papers of the paperlists catalogue; now about 0.1 s). SQLite only: PostgreSQL plans the first
 form well (hash joins), and keeps it
 
-Revision ID: 0022
-Revises: 0019
+Revision ID: 0021
+Revises: 0020
 Create Date: 2026-12-02
 """
 
@@ -15,8 +15,8 @@ from alembic import op
 
 from etl.migrations.dialect import on_sqlite
 
-revision = "0022"
-down_revision = "0019"  # the lead rechains it after main's 0020 at merge
+revision = "0021"
+down_revision = "0020"
 branch_labels = None
 depends_on = None
 
