@@ -111,6 +111,20 @@ def test_directory_with_junk_and_a_symlink_loop(runner, seeded, write, tmp_path)
         ('{"topics": [{"terms": ["a"]}]}', "topic 1: an object with a `name` is expected"),
         ("not json", "not a topic taxonomy"),
         (None, "not a topic taxonomy (not a regular file)"),  # a FIFO: refused, not waited on
+        # (issue 26: two names of one keyword broke every load on a UNIQUE constraint, a lone
+        # surrogate with a UnicodeEncodeError)
+        (
+            '{"topics": [{"name": "Learning", "terms": ["learning"]}, {"name": "learning", "terms": ["learners"]}]}',
+            "topic 2: 'learning' is the same keyword as the topic 'Learning';",
+        ),
+        (
+            '{"topics": [{"name": "Graph Networks", "terms": ["graph"]}, {"name": "graph-network", "terms": ["gnn"]}]}',
+            "topic 2: 'graph-network' is the same keyword as the topic 'Graph Networks';",
+        ),
+        ('{"topics": [{"name": "\\ud800", "terms": ["learning"]}]}', "topic 1: the name '\\ud800' holds a control"),
+        ('{"topics": [{"name": "a\\nb", "terms": ["learning"]}]}', "topic 1: the name 'a\\nb' holds a control"),
+        ('{"topics": [{"name": "x", "terms": ["\\udfff"]}]}', "topic 'x': `terms` must be a list of words"),
+        ('{"topics": [{"name": "--", "terms": ["learning"]}]}', "topic 1: the name '--' has no letter or digit"),
     ],
 )
 def test_a_bad_topic_taxonomy_is_one_line(tmp_path, seeded, content, message):
