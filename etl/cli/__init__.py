@@ -9,7 +9,7 @@ import sys
 import click
 
 from .. import __version__
-from ..errors import PaperdbError, shown_path
+from ..errors import PaperdbError, one_line, shown_path
 from ..settings import DEFAULT_DB
 from .output import Progress, quiet_stdout, say, shown, waiting
 
@@ -44,7 +44,7 @@ def _run(fn, db_file: str, *args, on_server_error: str | None = None, **kwargs):
     try:
         return fn(checked(db_file), *args, **kwargs)
     except PaperdbError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise _error(exc) from None
     except Exception as exc:
         stopped = _stopped_in(exc)
         if stopped is not None:  # a signal, and the driver failed while unwinding (psycopg's pipeline)
@@ -52,7 +52,13 @@ def _run(fn, db_file: str, *args, on_server_error: str | None = None, **kwargs):
         error = failure(db_file, exc, server_read=on_server_error)
         if error is None:
             raise
-        raise click.ClickException(str(error)) from None
+        raise _error(error) from None
+
+
+def _error(error: BaseException) -> click.ClickException:
+    """The `Error:` line of an expected failure: one line, whatever text it quotes (a newline in
+    `--db` or in a file name is shown as `\\n`, so it cannot forge a second `Error:` line)."""
+    return click.ClickException(one_line(str(error)))
 
 
 def _checked(check, db: str, why: str) -> str:
@@ -60,7 +66,7 @@ def _checked(check, db: str, why: str) -> str:
     try:
         return check(db, why)
     except PaperdbError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise _error(exc) from None
 
 
 class Stopped(BaseException):
@@ -98,6 +104,7 @@ def main() -> None:
     try:
         code = cli.main(prog_name="paperdb", standalone_mode=False)
     except click.ClickException as exc:
+        exc.message = one_line(exc.message)  # (also click's own: a usage error quoting a value)
         exc.show()
         code = exc.exit_code
     except click.exceptions.Abort:  # (a prompt ended by end of input; paperdb has none)
@@ -243,7 +250,7 @@ def snapshot(source_url, db_file):
     started = time.perf_counter()
     counts = _run(lambda target: run_snapshot(source_url, target), db_file, on_server_error=source_url)
     say(
-        f"{db_file}: snapshot of {shown(source_url)}: {counts.get('papers', 0)} papers,"
+        f"{shown(db_file)}: snapshot of {shown(source_url)}: {counts.get('papers', 0)} papers,"
         f" {sum(counts.values())} rows in {time.perf_counter() - started:.2f}s"
     )
 

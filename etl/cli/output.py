@@ -10,9 +10,12 @@ import click
 
 
 def say(text: str) -> None:
-    """Print a result on stdout; a closed pipe is one `Error:` line (click would exit silently)."""
+    """Print a result on stdout, as one line (a database or directory name holding a newline is
+    shown escaped); a closed pipe is one `Error:` line (click would exit silently)."""
+    from ..errors import one_line
+
     try:
-        click.echo(text)
+        click.echo(one_line(text))
     except OSError as exc:  # a closed pipe, a full disk: what the command did is done
         quiet_stdout()
         raise click.ClickException(f"<stdout>: {exc.strerror or exc} (only this output was lost)") from None

@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from ..errors import PaperdbError
-from .access import lock_directory
+from ..errors import PaperdbError, shown_path
+from .access import file_name, lock_directory
 from .server import is_url
 
 PARTIAL_SUFFIX = ".creating"
@@ -65,18 +65,20 @@ def remove_database(db_file: str, *, main: bool = True) -> None:
 def _publish(partial: str, db_file: str) -> None:
     """Move the committed partial database into place without replacing anything there."""
     if os.path.exists(partial + "-wal"):  # closing its last connection normally checkpoints it away
-        con = sqlite3.connect(partial)
+        con = sqlite3.connect(file_name(partial))
         try:
             con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             con.close()
         if os.path.exists(partial + "-wal"):
-            raise PaperdbError(f"{db_file}: could not finish writing the new database (its log stays behind)")
+            raise PaperdbError(
+                f"{shown_path(db_file)}: could not finish writing the new database (its log stays behind)"
+            )
     try:
         os.link(partial, db_file)  # fails if a file appeared there, where a rename would replace it
     except FileExistsError:
         raise PaperdbError(
-            f"{db_file}: another program created this file during the load; nothing was written"
+            f"{shown_path(db_file)}: another program created this file during the load; nothing was written"
         ) from None
     except OSError:  # a file system without hard links
         os.rename(partial, db_file)

@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from importlib.resources import files as package_files
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy import URL, Connection, Engine, create_engine, event
 from sqlalchemy.exc import OperationalError
 
 from ..errors import SchemaError
@@ -28,7 +28,8 @@ def make_engine(path: str) -> Engine:
     if is_url(path):
         return make_server_engine(checked_url(path))
     wait = lock_wait()
-    engine = create_engine(f"sqlite:///{path}", connect_args={"timeout": wait})
+    # (a URL made from its parts: `sqlite:///{path}` would read `?`, `#` and `%` in a file name as a URL's)
+    engine = create_engine(URL.create("sqlite", database=path), connect_args={"timeout": wait})
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection, _record):  # pragma: no branch

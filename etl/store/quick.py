@@ -9,7 +9,7 @@ import sqlite3
 from collections.abc import Callable, Mapping
 
 from ..settings import lock_wait, schema_head
-from .access import busy_error, is_busy
+from .access import busy_error, file_name, is_busy
 from .server import is_url
 
 Query = Callable[[str], list[tuple]]
@@ -21,7 +21,7 @@ def record_if(db_file: str, holds: Callable[[Query], bool], row: Callable[[], Ma
     returns whether it did. The answer holds until the row is written, as in a load."""
     if is_url(db_file) or not os.path.exists(db_file):
         return False
-    con = sqlite3.connect(db_file, timeout=lock_wait(), isolation_level=None)
+    con = sqlite3.connect(file_name(db_file), timeout=lock_wait(), isolation_level=None)
     try:
         con.execute("BEGIN IMMEDIATE")
         at_head = con.execute("SELECT version_num FROM alembic_version").fetchall() == [(schema_head(),)]
