@@ -145,3 +145,15 @@ def test_a_device_as_topic_taxonomy_is_not_read(tmp_path, seeded):
     listing.write_text(listing_text(ABSTRACT_QUIP), encoding="utf-8")
     done = paperdb("load", str(listing), "--db", seeded, env={"PAPERDB_TOPICS": "/dev/zero"}, timeout=30)
     assert done.returncode == 1 and done.stderr == "Error: /dev/zero: not a topic taxonomy (not a regular file)\n"
+
+
+def test_a_glob_with_a_set_that_opens_nothing_matches_its_own_name(tmp_path, seeded):
+    # (issue 26: `load 'dir/**/[!].txt'` was a re.error traceback; `[!]` is no set, as in the shell)
+    (tmp_path / "dir" / "sub").mkdir(parents=True)
+    pattern = str(tmp_path / "dir" / "**" / "[!].txt")
+    done = paperdb("load", pattern, "--db", seeded)
+    assert done.returncode == 1 and done.stderr == f"Error: {pattern}: no files match this pattern\n"
+    (tmp_path / "dir" / "sub" / "[!].txt").write_text(listing_text(ABSTRACT_QUIP), encoding="utf-8")
+    done = paperdb("load", pattern, "--db", seeded)
+    assert done.returncode == 0 and "1 of 1 files loaded" in done.stdout, done.stderr
+    assert paper_count(seeded) == 58
