@@ -29,7 +29,7 @@ def shown(db_file: str) -> str:
 
 
 def waiting(db_file: str):
-    """What a load says on stderr while another load into the same server's database finishes."""
+    """What a load says on stderr while another run writing to the same database finishes."""
     from ..settings import lock_wait
 
     return lambda: click.echo(

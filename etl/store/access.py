@@ -9,12 +9,13 @@ import os
 import sqlite3
 import stat
 import time
+from collections.abc import Callable
 from urllib.parse import quote
 
 from ..errors import DatabaseBusyError, PaperdbError, shown_path
 from ..settings import lock_wait, schema_head
 
-POLL_S = 0.05
+POLL_S = 0.05  # how often a wait for a lock looks again; a signal is obeyed within this long
 _SQLITE_BUSY, _SQLITE_LOCKED = 5, 6
 
 
@@ -33,6 +34,32 @@ def is_busy(error: BaseException) -> bool:
     if code is not None:
         return code & 0xFF in (_SQLITE_BUSY, _SQLITE_LOCKED)
     return "locked" in str(error) or "busy" in str(error)
+
+
+def begin_immediate(con: sqlite3.Connection, db_file: str, on_wait: Callable[[], None] | None = None) -> None:
+    """Take the write lock (`BEGIN IMMEDIATE`) on `con`, waiting for another writer up to
+    $PAPERDB_LOCK_WAIT seconds (`on_wait()` when the wait starts), then the one-line busy error.
+    SQLite waits in C, where a signal is obeyed only once the wait ends, so the connection's busy
+    timeout is one step (`busy_timeout_s`) and the wait a loop in Python: Ctrl-C during a 20 s
+    wait stops the run at once."""
+    deadline = time.monotonic() + lock_wait()
+    while True:
+        try:
+            con.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError as exc:
+            if not is_busy(exc):
+                raise
+            if time.monotonic() >= deadline:
+                raise busy_error(db_file) from None
+            if on_wait is not None:
+                on_wait()
+                on_wait = None
+
+
+def busy_timeout_s() -> float:
+    """The busy timeout of paperdb's SQLite connections: one step of a wait (`begin_immediate`)."""
+    return min(POLL_S, lock_wait())
 
 
 SQLITE_HEADER = b"SQLite format 3\x00"
