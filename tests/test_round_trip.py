@@ -1,0 +1,127 @@
+"""`paperdb export`, then `paperdb load` of its papers file into a new database, then `paperdb
+export` again: the same files, byte for byte, in CSV and in JSON lines (issue 26: CSV authors came
+back as `["[\"Paul Duetting\""`, extracted keywords as the authors', decisions were lost)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from etl.load import load
+from etl.report.export import EXPORTS, export
+from etl.sources.tabular import formula_safe, spreadsheet_text
+from tests.exports import bibtex, csv_text, events_json, paperlists_json, seed_abstracts
+from tests.helpers import ABSTRACT_GNN, ABSTRACT_QUIP, listing_text, rows
+
+# A JSON lines export in the shape of a paperlists mirror: review scores, an id column, a code
+# link, a paper told only by its title, an abstract with markup a load cleans.
+JSONL_RECORDS = [
+    {
+        "title": "Sparse  Autoencoders <i>at</i> Scale",
+        "abstract": "We train <b>sparse</b> autoencoders on 16M latents; code at https://github.com/acme/sae.",
+        "authors": ["Grace Hopper", "Edsger W. Dijkstra"],
+        "venue": "NeurIPS",
+        "year": 2023,
+        "status": "Spotlight",
+        "keywords": "interpretability; sparse autoencoders",
+        "rating_avg": 7.25,
+        "confidence_avg": 3.5,
+        "citations": 12,
+        "primary_area": "interpretability",
+        "tldr": "Big dictionaries.",
+        "arxiv": "https://arxiv.org/abs/2406.04093v2",
+    },
+    {"title": "A Paper Known Only by Its Title", "authors": "Barbara Liskov", "venue": "NeurIPS", "year": 2023},
+    {
+        "title": "Rejected, With Reason",
+        "abstract": "We show that -1 is not a prime, and that @mentions are no formula.",
+        "authors": ["Ada Lovelace"],
+        "venue": "NeurIPS",
+        "year": 2023,
+        "status": "Reject",
+    },
+]
+# Abstracts a spreadsheet would run as formulas, or that look like one already escaped.
+FORMULA_LIKE = ['=HYPERLINK("http://evil") we study spreadsheets.', "'=1+1 is how a cell is quoted in a spreadsheet."]
+
+
+def _sources(write) -> list[str]:
+    """Every format paperdb reads, overlapping where real sources do (an events file, PMLR BibTeX
+    and a paperlists file of the same ICML abstracts: one paper each, merged)."""
+    seeds = seed_abstracts(6)
+    return [
+        str(write("extra/icml2024.txt", listing_text(ABSTRACT_QUIP, ABSTRACT_GNN, *FORMULA_LIKE))),
+        str(write("extra/events.json", events_json(seeds[:3]))),
+        str(write("extra/pmlr.bib", bibtex(seeds[1:4]))),
+        str(write("extra/icml2024.json", paperlists_json(seeds[2:6]))),
+        str(write("extra/mine.csv", csv_text(seeds[4:6]))),
+        str(write("extra/neurips.jsonl", "".join(json.dumps(r) + "\n" for r in JSONL_RECORDS))),
+    ]
+
+
+@pytest.fixture(scope="module")
+def original(tmp_path_factory) -> str:
+    directory = tmp_path_factory.mktemp("original")
+
+    def write(name: str, text: str):
+        path = directory / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    db_file = str(directory / "papers.db")
+    load(db_file)  # the bundled listings
+    load(db_file, _sources(write))
+    return db_file
+
+
+def _files(directory) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted(directory.iterdir())}
+
+
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+def test_export_load_export_gives_identical_files(original, tmp_path, fmt):
+    first, second = tmp_path / "first", tmp_path / "second"
+    counts = export(original, str(first), fmt)
+    assert set(counts) == set(EXPORTS) and all(counts.values())  # (every table has rows to compare)
+    again = str(tmp_path / "again.db")
+    load(again, [str(first / f"papers.{fmt}")])
+    export(again, str(second), fmt)
+    one, two = _files(first), _files(second)
+    assert one.keys() == two.keys()
+    for name in one:
+        assert one[name].decode() == two[name].decode(), name
+
+    # what the issue saw, named: authors, the two kinds of keywords, decisions
+    def counts_of(db):
+        return rows(
+            db,
+            "SELECT (SELECT count(*) FROM papers WHERE decision IS NOT NULL),"
+            " (SELECT count(*) FROM paper_keywords WHERE kind = 'author'),"
+            " (SELECT count(*) FROM paper_keywords WHERE kind <> 'author'),"
+            " (SELECT count(*) FROM paper_authors WHERE name LIKE '[%' OR name LIKE '%\"%')",
+        )[0]
+
+    decided, authors_keywords, extracted, bracketed = counts_of(original)
+    assert decided >= 5 and authors_keywords >= 4 and extracted > 100 and bracketed == 0
+    assert counts_of(again) == (decided, authors_keywords, extracted, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "cell"),
+    [
+        ("plain", "plain"),
+        ("=1+1", "'=1+1"),
+        ("-1 is odd", "'-1 is odd"),
+        ("@mention", "'@mention"),
+        ("\tindented", "'\tindented"),
+        ("'quoted", "'quoted"),  # a quote before text a spreadsheet shows anyway: kept as it is
+        ("'=1+1", "''=1+1"),  # a quote before a formula: quoted again, so it reads back with its quote
+        ("''+x", "'''+x"),
+        ("", ""),
+    ],
+)
+def test_formula_cells_read_back_as_their_text(text, cell):
+    assert formula_safe(text) == cell
+    assert spreadsheet_text(cell) == text
