@@ -141,6 +141,11 @@ def test_forced_format_that_does_not_fit_is_an_error(runner, db_file, write):
             {"PAPERDB_MAX_FILE_MB": "1e13"},
             "Error: $PAPERDB_MAX_FILE_MB: '1e13' is not a number of megabytes from 0 to 1,048,576\n",
         ),
+        (  # (the tests' pause point: a descriptor too large for C was an OverflowError traceback)
+            ["load"],
+            {"PAPERDB_PAUSE_AT": "start", "PAPERDB_PAUSE_FD": "99999999999999999999"},
+            "Error: $PAPERDB_PAUSE_AT: $PAPERDB_PAUSE_FD must be the file descriptor of a connected socket",
+        ),
     ],
 )
 def test_bad_settings_are_one_line(tmp_path, args, env, message):

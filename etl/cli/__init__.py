@@ -122,8 +122,8 @@ def main() -> None:
 
 def _say_stopped(exc: Stopped) -> None:
     command = sys.argv[1] if len(sys.argv) > 1 else ""
-    what = "; nothing of this load was written" if command in ("load", "rescore", "migrate") else ""
-    click.echo(f"Error: stopped by {exc}{what}", err=True)
+    run = {"load": "load", "rescore": "rescore", "migrate": "migration"}.get(command)
+    click.echo(f"Error: stopped by {exc}" + (f"; nothing of this {run} was written" if run else ""), err=True)
 
 
 @click.group()
@@ -221,7 +221,7 @@ def migrate(db_file):
     """
     from ..store.engine import migrate_database
 
-    _run(migrate_database, db_file)
+    _run(migrate_database, db_file, on_wait=waiting(db_file))
     say(f"{shown(db_file)}: schema at head")
 
 

@@ -179,9 +179,10 @@ def file_uri(path: str, query: str = "") -> str:
     return f"file://{name}" + (f"?{query}" if query else "")
 
 
-def lock_directory(db_file: str) -> int:
-    """Take an exclusive lock on the database's directory, waiting as long as for a writer; returns
-    the file descriptor that holds it (closing it releases the lock)."""
+def lock_directory(db_file: str, on_wait: Callable[[], None] | None = None) -> int:
+    """Take an exclusive lock on the database's directory, waiting as long as for a writer
+    (`on_wait()` when the wait starts; a signal ends it); returns the file descriptor that holds
+    it (closing it releases the lock)."""
     directory = os.path.dirname(os.path.abspath(db_file))
     try:
         fd = os.open(directory, os.O_RDONLY)
@@ -196,6 +197,9 @@ def lock_directory(db_file: str) -> int:
             if time.monotonic() >= deadline:
                 os.close(fd)
                 raise busy_error(db_file) from None
+            if on_wait is not None:
+                on_wait()
+                on_wait = None
             time.sleep(POLL_S)
         except BaseException:
             os.close(fd)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
@@ -26,15 +26,16 @@ SIDE_FILES = ("-wal", "-shm", "-journal")
 
 
 @contextmanager
-def database_to_write(db_file: str) -> Iterator[str]:
+def database_to_write(db_file: str, on_wait: Callable[[], None] | None = None) -> Iterator[str]:
     """Yield the file a run writes to: `db_file` when it exists, else a partial file that becomes
     `db_file` when the block ends without an error (its connections must be closed by then) and
-    is removed when it raises. A server's database (a URL) is written as it is."""
+    is removed when it raises. A server's database (a URL) is written as it is. `on_wait()` is
+    called if another run holds the directory lock (it is creating a database there)."""
     if is_url(db_file) or os.path.exists(db_file):
         yield db_file
         return
     Path(db_file).parent.mkdir(parents=True, exist_ok=True)
-    lock = lock_directory(db_file)
+    lock = lock_directory(db_file, on_wait)
     try:
         if os.path.exists(db_file):  # another run created it while we waited
             os.close(lock)

@@ -140,12 +140,13 @@ def transaction(engine: Engine, on_wait: Callable[[], None] | None = None) -> It
         raise
 
 
-def migrate_database(db_file: str) -> None:
-    """Bring `db_file` to the schema head in one transaction (creating it if missing), then close it."""
-    with database_to_write(db_file) as target:
+def migrate_database(db_file: str, on_wait: Callable[[], None] | None = None) -> None:
+    """Bring `db_file` to the schema head in one transaction (creating it if missing), then close
+    it; `on_wait()` if another run holds the write lock, which it waits for as a load does."""
+    with database_to_write(db_file, on_wait) as target:
         engine = make_engine(target)
         try:
-            with transaction(engine) as conn:
+            with transaction(engine, on_wait) as conn:
                 migrate(conn)
         finally:
             engine.dispose()
