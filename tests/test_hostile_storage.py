@@ -157,7 +157,7 @@ def test_a_database_name_is_a_file_name_whatever_characters_it_holds(tmp_path, m
     assert done.returncode == 0 and done.stdout.startswith(f"{name}: 1 of 1 files loaded"), done.stderr
     assert rows(f"./{name}", "SELECT count(*) FROM papers") == [(1,)] and paper_count("base.db") == 57
     assert set(os.listdir(tmp_path)) <= {"base.db", "new.txt", name, name + "-wal", name + "-shm"}
-    for command in (["stats", "--json"], ["export", "--out", "out"], ["migrate"]):
+    for command in (["stats", "--json"], ["export", "--out", "out"], ["migrate"], ["rescore"]):
         done = paperdb(*command, "--db", name)
         assert done.returncode == 0 and done.stderr == "", (command, done.stderr)
     assert '"papers": 1,' in paperdb("stats", "--json", "--db", name).stdout

@@ -96,7 +96,7 @@ class Server:
         self.process.stderr.close()
 
 
-@pytest.mark.parametrize("name", ["h#1.db", "base.db?foo", "p%41.db"])
+@pytest.mark.parametrize("name", ["h#1.db", "base.db?foo", "p%41.db", "two words.db", "line\nbreak.db", "file:f.db"])
 def test_a_database_whose_name_reads_as_a_uri_is_served(seeded, tmp_path, name):
     # (issue 26: `serve --db 'h#1.db'` made an empty file `h` and served nothing)
     odd = str(tmp_path / name)
