@@ -125,3 +125,50 @@ def test_export_load_export_gives_identical_files(original, tmp_path, fmt):
 def test_formula_cells_read_back_as_their_text(text, cell):
     assert formula_safe(text) == cell
     assert spreadsheet_text(cell) == text
+
+
+BIG = "x" * 100_001
+
+
+@pytest.mark.parametrize(
+    ("fields", "ids", "affiliations"),
+    [
+        ({"ids": {"doi": ["10.1/a"], "openreview": "B1-Hhnslg"}}, {("doi", "10.1/a"), ("openreview", "B1-Hhnslg")}, ()),
+        (
+            {"affiliations": [[["MIT", "United States"]], [["", None], ["ETH", None]]]},
+            set(),
+            ((("MIT", "United States"),), (("", None), ("ETH", None))),
+        ),
+        # what no export writes is left out and counted as a repair, and the paper loads
+        ({"ids": {"doi": [BIG]}}, set(), ()),  # (longer than any field may be)
+        ({"affiliations": [[[BIG, None]]]}, set(), ()),
+        ({"ids": ["doi", "10.1/a"]}, set(), ()),
+        ({"ids": {"DOI!": "10.1/a"}}, set(), ()),
+        ({"affiliations": [["MIT"]]}, set(), ()),
+        ({"ids": "{not json"}, set(), ()),
+    ],
+)
+def test_the_ids_and_affiliations_of_an_export_are_read_or_left_out(fields, ids, affiliations):
+    from etl.sources import read_input
+
+    record = {"abstract": ABSTRACT_QUIP, "authors": ["Ada Lovelace", "Alan Turing"], **fields}
+    for name, data in (
+        ("p.jsonl", json.dumps(record)),
+        ("p.csv", _csv_row({k: v if isinstance(v, str) else json.dumps(v) for k, v in record.items()})),
+    ):
+        parsed = read_input(name, data.encode(), venue="ICML", year=2024)
+        (entry,) = parsed.entries
+        assert set(entry.ids) == ids, name
+        assert entry.affiliations == affiliations, name
+        assert parsed.tally.repaired == (not ids and affiliations == ()), name
+
+
+def _csv_row(record: dict[str, str]) -> str:
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(record)
+    writer.writerow(record.values())
+    return out.getvalue()

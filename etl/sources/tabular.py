@@ -90,17 +90,20 @@ def _escapable(text: str) -> bool:
 
 def _json_value(fields: RecordFields, name: str):
     """Field `name` that holds JSON (an object or an array: a CSV cell as `paperdb export` writes
-    it, a JSON lines value as it is), or None; text that is no JSON is left out (repaired)."""
+    it, a JSON lines value as it is), or None; text that is no JSON, or JSON longer than any
+    field may be (`MAX_FIELD_CHARS`, as text), is left out (repaired)."""
     value = fields.values.get(name)
-    if isinstance(value, str):
-        if not value.strip():
-            return None
-        try:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    try:
+        if isinstance(value, str):
             value = json.loads(value) if len(value) <= MAX_FIELD_CHARS else None
-        except (ValueError, RecursionError):
+        elif len(json.dumps(value, ensure_ascii=False)) > MAX_FIELD_CHARS:
             value = None
-        if value is None:
-            fields.repaired = True
+    except (ValueError, RecursionError):
+        value = None
+    if value is None:
+        fields.repaired = True
     return value
 
 
