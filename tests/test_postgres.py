@@ -399,6 +399,21 @@ def test_export_writes_the_same_files_from_either_database(pg, db_file, write, t
         assert lite == (tmp_path / "server" / f"{name}.{fmt}").read_bytes(), name
 
 
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+def test_an_export_loaded_into_a_server_exports_the_same_files(pg, write, tmp_path, fmt):
+    # (issue 26: export -> load -> export; from SQLite to PostgreSQL here, tests/test_round_trip.py within SQLite)
+    from etl.report.export import export
+    from tests.exports import every_format
+
+    lite = str(tmp_path / "lite.db")
+    load(lite), load(lite, every_format(write))
+    export(lite, str(tmp_path / "first"), fmt)
+    load(pg, [str(tmp_path / "first" / f"papers.{fmt}")])
+    export(pg, str(tmp_path / "second"), fmt)
+    for path in sorted((tmp_path / "first").iterdir()):
+        assert path.read_bytes() == (tmp_path / "second" / path.name).read_bytes(), path.name
+
+
 def test_a_snapshot_is_the_sqlite_database_a_direct_load_makes(pg, db_file, write, tmp_path):
     import sqlite3
 

@@ -11,53 +11,8 @@ import pytest
 from etl.load import load
 from etl.report.export import EXPORTS, export
 from etl.sources.tabular import formula_safe, spreadsheet_text
-from tests.exports import bibtex, csv_text, events_json, paperlists_json, seed_abstracts
-from tests.helpers import ABSTRACT_GNN, ABSTRACT_QUIP, listing_text, rows
-
-# A JSON lines export in the shape of a paperlists mirror: review scores, an id column, a code
-# link, a paper told only by its title, an abstract with markup a load cleans.
-JSONL_RECORDS = [
-    {
-        "title": "Sparse  Autoencoders <i>at</i> Scale",
-        "abstract": "We train <b>sparse</b> autoencoders on 16M latents; code at https://github.com/acme/sae.",
-        "authors": ["Grace Hopper", "Edsger W. Dijkstra"],
-        "venue": "NeurIPS",
-        "year": 2023,
-        "status": "Spotlight",
-        "keywords": "interpretability; sparse autoencoders",
-        "rating_avg": 7.25,
-        "confidence_avg": 3.5,
-        "citations": 12,
-        "primary_area": "interpretability",
-        "tldr": "Big dictionaries.",
-        "arxiv": "https://arxiv.org/abs/2406.04093v2",
-    },
-    {"title": "A Paper Known Only by Its Title", "authors": "Barbara Liskov", "venue": "NeurIPS", "year": 2023},
-    {
-        "title": "Rejected, With Reason",
-        "abstract": "We show that -1 is not a prime, and that @mentions are no formula.",
-        "authors": ["Ada Lovelace"],
-        "venue": "NeurIPS",
-        "year": 2023,
-        "status": "Reject",
-    },
-]
-# Abstracts a spreadsheet would run as formulas, or that look like one already escaped.
-FORMULA_LIKE = ['=HYPERLINK("http://evil") we study spreadsheets.', "'=1+1 is how a cell is quoted in a spreadsheet."]
-
-
-def _sources(write) -> list[str]:
-    """Every format paperdb reads, overlapping where real sources do (an events file, PMLR BibTeX
-    and a paperlists file of the same ICML abstracts: one paper each, merged)."""
-    seeds = seed_abstracts(6)
-    return [
-        str(write("extra/icml2024.txt", listing_text(ABSTRACT_QUIP, ABSTRACT_GNN, *FORMULA_LIKE))),
-        str(write("extra/events.json", events_json(seeds[:3]))),
-        str(write("extra/pmlr.bib", bibtex(seeds[1:4]))),
-        str(write("extra/icml2024.json", paperlists_json(seeds[2:6]))),
-        str(write("extra/mine.csv", csv_text(seeds[4:6]))),
-        str(write("extra/neurips.jsonl", "".join(json.dumps(r) + "\n" for r in JSONL_RECORDS))),
-    ]
+from tests.exports import every_format
+from tests.helpers import ABSTRACT_QUIP, rows
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +27,7 @@ def original(tmp_path_factory) -> str:
 
     db_file = str(directory / "papers.db")
     load(db_file)  # the bundled listings
-    load(db_file, _sources(write))
+    load(db_file, every_format(write))
     return db_file
 
 
