@@ -63,6 +63,17 @@ def test_export_load_export_gives_identical_files(original, tmp_path, fmt):
     assert counts_of(again) == (decided, authors_keywords, extracted, 0)
 
 
+def test_a_csv_export_directory_loaded_whole_names_the_file_to_load(original, tmp_path):
+    from tests.helpers import paperdb
+
+    export(original, str(tmp_path / "out"), "csv")
+    done = paperdb("load", str(tmp_path / "out"), "--db", str(tmp_path / "again.db"))
+    assert done.returncode == 1 and done.stderr == (
+        f"Error: {tmp_path}/out/affiliations.csv:1: missing required column: abstract or title (columns: country,"
+        " institution, name, order, paper_id, position); a table of `paperdb export`? load its papers.csv\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "cell"),
     [

@@ -233,8 +233,12 @@ def read_csv(path: str, raw: BinaryIO, venue: str | None = None, year: int | Non
     except (csv.Error, UnicodeDecodeError) as exc:
         raise InputError(path, f"malformed CSV: {exc}", 1) from None
     if not any(name in header for name in NAMED_BY):
+        # (the other tables of a `paperdb export` name the paper they belong to)
+        hint = "; a table of `paperdb export`? load its papers.csv" if "paper_id" in header else ""
         raise InputError(
-            path, f"missing required column: abstract or title (columns: {_some(sorted(set(header))) or 'none'})", 1
+            path,
+            f"missing required column: abstract or title (columns: {_some(sorted(set(header))) or 'none'}){hint}",
+            1,
         )
     tally = Tally()
     entries = _csv_entries(path, reader, header, venue, year, tally)
