@@ -24,7 +24,15 @@ def shown_path(path: str) -> str:
     a second `Error:` line) and undecodable bytes escaped, the rest as it is."""
     if path.isprintable():
         return path
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in storable_path(path))
+    return one_line(storable_path(path))
+
+
+def one_line(text: str) -> str:
+    """`text` with every character that is not printable (a newline, a tab, an escape sequence, a
+    lone surrogate) written as its Python escape, so it prints as one line that says what it holds."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 class PaperdbError(Exception):

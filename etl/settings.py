@@ -12,12 +12,13 @@ from .errors import PaperdbError
 
 DEFAULT_DB = "db/papers.db"
 LOCK_WAIT_S = 30.0  # how long a second writer waits for the first before giving up
+MAX_LOCK_WAIT_S = 604_800.0  # a week: a longer wait is a mistake (1e20 overflowed SQLite's wait in milliseconds)
 _REVISION = re.compile(r"^(down_revision|revision)\s*=\s*['\"]([^'\"]+)['\"]", re.MULTILINE)
 
 
-def _number(name: str, default: float, what: str) -> float:
-    """The environment variable `name` as a number of `what` (0 or more), else `default`; a
-    value that is no such number is a one-line error naming the variable."""
+def _number(name: str, default: float, what: str, most: float) -> float:
+    """The environment variable `name` as a number of `what` from 0 to `most`, else `default`; a
+    value that is no such number is a one-line error naming the variable and the range."""
     text = os.environ.get(name)
     if text is None or not text.strip():
         return default
@@ -25,22 +26,23 @@ def _number(name: str, default: float, what: str) -> float:
         value = float(text)
     except ValueError:
         value = float("nan")
-    if not math.isfinite(value) or value < 0:
-        raise PaperdbError(f"${name}: {text[:40]!r} is not a number of {what} (0 or more)")
+    if not math.isfinite(value) or not 0 <= value <= most:
+        raise PaperdbError(f"${name}: {text[:40]!r} is not a number of {what} from 0 to {most:,.0f}")
     return value
 
 
 def lock_wait() -> float:
     """Seconds to wait for another load's write lock: $PAPERDB_LOCK_WAIT, else 30."""
-    return _number("PAPERDB_LOCK_WAIT", LOCK_WAIT_S, "seconds")
+    return _number("PAPERDB_LOCK_WAIT", LOCK_WAIT_S, "seconds", MAX_LOCK_WAIT_S)
 
 
 MAX_FILE_MB = 2048  # an input file larger than this is refused before it is read
+LARGEST_FILE_MB = 1_048_576  # a terabyte: the largest limit one may set (1e13 overflowed the reader's sizes)
 
 
 def max_file_bytes() -> int:
     """The largest input file a load reads: $PAPERDB_MAX_FILE_MB megabytes, else 2,048."""
-    return int(_number("PAPERDB_MAX_FILE_MB", MAX_FILE_MB, "megabytes") * 1024 * 1024)
+    return int(_number("PAPERDB_MAX_FILE_MB", MAX_FILE_MB, "megabytes", LARGEST_FILE_MB) * 1024 * 1024)
 
 
 def db_path(option: str | None) -> str:

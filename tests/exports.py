@@ -8,6 +8,7 @@ import io
 import json
 
 from etl.sources import bundled_listings_dir, read_input
+from tests.helpers import ABSTRACT_GNN, ABSTRACT_QUIP, listing_text
 
 
 def seed_abstracts(n: int = 4) -> list[str]:
@@ -106,3 +107,49 @@ def paperlists_json(abstracts: list[str]) -> str:
         for i, abstract in enumerate(abstracts)
     ]
     return json.dumps(records, indent=1, ensure_ascii=False)
+
+
+# A JSON lines export in the shape of a paperlists mirror: review scores, an id column, a code
+# link, a paper told only by its title, an abstract with markup a load cleans.
+JSONL_RECORDS = [
+    {
+        "title": "Sparse  Autoencoders <i>at</i> Scale",
+        "abstract": "We train <b>sparse</b> autoencoders on 16M latents; code at https://github.com/acme/sae.",
+        "authors": ["Grace Hopper", "Edsger W. Dijkstra"],
+        "venue": "NeurIPS",
+        "year": 2023,
+        "status": "Spotlight",
+        "keywords": "interpretability; sparse autoencoders",
+        "rating_avg": 7.25,
+        "confidence_avg": 3.5,
+        "citations": 12,
+        "primary_area": "interpretability",
+        "tldr": "Big dictionaries.",
+        "arxiv": "https://arxiv.org/abs/2406.04093v2",
+    },
+    {"title": "A Paper Known Only by Its Title", "authors": "Barbara Liskov", "venue": "NeurIPS", "year": 2023},
+    {
+        "title": "Rejected, With Reason",
+        "abstract": "We show that -1 is not a prime, and that @mentions are no formula.",
+        "authors": ["Ada Lovelace"],
+        "venue": "NeurIPS",
+        "year": 2023,
+        "status": "Reject",
+    },
+]
+# Abstracts a spreadsheet would run as formulas, or that look like one already escaped.
+FORMULA_LIKE = ['=HYPERLINK("http://evil") we study spreadsheets.', "'=1+1 is how a cell is quoted in a spreadsheet."]
+
+
+def every_format(write) -> list[str]:
+    """Every format paperdb reads, overlapping where real sources do (an events file, PMLR BibTeX
+    and a paperlists file of the same ICML abstracts: one paper each, merged)."""
+    seeds = seed_abstracts(6)
+    return [
+        str(write("extra/icml2024.txt", listing_text(ABSTRACT_QUIP, ABSTRACT_GNN, *FORMULA_LIKE))),
+        str(write("extra/events.json", events_json(seeds[:3]))),
+        str(write("extra/pmlr.bib", bibtex(seeds[1:4]))),
+        str(write("extra/icml2024.json", paperlists_json(seeds[2:6]))),
+        str(write("extra/mine.csv", csv_text(seeds[4:6]))),
+        str(write("extra/neurips.jsonl", "".join(json.dumps(r) + "\n" for r in JSONL_RECORDS))),
+    ]

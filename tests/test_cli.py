@@ -135,6 +135,24 @@ def test_forced_format_that_does_not_fit_is_an_error(runner, db_file, write):
         (["load"], {"PAPERDB_MAX_FILE_MB": "-1"}, "Error: $PAPERDB_MAX_FILE_MB: '-1' is not a number of megabytes"),
         (["load"], {"PAPERDB_MAX_FILE_MB": "nan"}, "Error: $PAPERDB_MAX_FILE_MB: 'nan' is not a number of megabytes"),
         (["load"], {"PAPERDB_LOCK_WAIT": "abc"}, "Error: $PAPERDB_LOCK_WAIT: 'abc' is not a number of seconds"),
+        # (issue 26: 1e20 overflowed SQLite's wait and gave up at once, 1e308 and 1e13 were tracebacks)
+        (
+            ["load"],
+            {"PAPERDB_LOCK_WAIT": "1e20"},
+            "Error: $PAPERDB_LOCK_WAIT: '1e20' is not a number of seconds from 0 to 604,800\n",
+        ),
+        (["load"], {"PAPERDB_LOCK_WAIT": "1e308"}, "Error: $PAPERDB_LOCK_WAIT: '1e308' is not a number of seconds"),
+        (["migrate"], {"PAPERDB_LOCK_WAIT": "-0.5"}, "Error: $PAPERDB_LOCK_WAIT: '-0.5' is not a number of seconds"),
+        (
+            ["load"],
+            {"PAPERDB_MAX_FILE_MB": "1e13"},
+            "Error: $PAPERDB_MAX_FILE_MB: '1e13' is not a number of megabytes from 0 to 1,048,576\n",
+        ),
+        (  # (the tests' pause point: a descriptor too large for C was an OverflowError traceback)
+            ["load"],
+            {"PAPERDB_PAUSE_AT": "start", "PAPERDB_PAUSE_FD": "99999999999999999999"},
+            "Error: $PAPERDB_PAUSE_AT: $PAPERDB_PAUSE_FD must be the file descriptor of a connected socket",
+        ),
     ],
 )
 def test_bad_settings_are_one_line(tmp_path, args, env, message):

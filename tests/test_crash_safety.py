@@ -235,3 +235,96 @@ def test_a_signal_stops_a_load_with_one_line_and_nothing_written(seeded, corpus,
     assert err == f"Error: stopped by {signum.name}; nothing of this load was written\n"
     assert paper_count(seeded) == before  # (and integrity_check ok)
     assert processes_loading(seeded) == []  # the keyword workers stopped too
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=lambda s: s.name)
+def test_a_signal_stops_a_load_waiting_for_the_write_lock_at_once(seeded, write, signum):
+    # (issue 26: SQLite waited in C, and Ctrl-C during a 20 s wait was obeyed when the wait ended)
+    path = write("more.txt", listing_text(ABSTRACT_QUIP))
+    holder = sqlite3.connect(seeded, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another writer holds the lock, for longer than the test waits
+    try:
+        process = subprocess.Popen(  # (--rescore: the regular load, which says when it waits)
+            [sys.executable, "-m", "etl", "load", str(path), "--rescore", "--db", seeded],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PAPERDB_LOCK_WAIT": "120"},
+        )
+        said = process.stderr.readline()
+        assert said == f"paperdb: another load is writing to {seeded}; waiting for it (up to 120s)\n"
+        process.send_signal(signum)
+        _, err = process.communicate(timeout=30)  # (the wait would take 120 s)
+        assert process.returncode == 1
+        assert err == f"Error: stopped by {signum.name}; nothing of this load was written\n"
+    finally:
+        process.kill()
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert paper_count(seeded) == 57
+
+
+@pytest.mark.parametrize("run", ["migrate", "new database"])
+def test_a_signal_stops_a_migration_or_a_new_database_waiting_at_once(seeded, write, tmp_path, run):
+    """Each run that writes says when it waits for another, and a signal ends the wait: `migrate`
+    for the write lock, a load into a new database for its directory's lock (another run creating
+    a database there)."""
+    import fcntl
+
+    if run == "migrate":
+        args, db_file, noun = ["migrate", "--db", seeded], seeded, "migration"
+        holder = sqlite3.connect(seeded, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")
+        release = holder.close
+    else:
+        db_file, noun = str(tmp_path / "new" / "papers.db"), "load"
+        args = ["load", str(write("more.txt", listing_text(ABSTRACT_QUIP))), "--db", db_file]
+        os.mkdir(tmp_path / "new")
+        fd = os.open(tmp_path / "new", os.O_RDONLY)
+        fcntl.flock(fd, fcntl.LOCK_EX)  # (as a run creating a database there holds it)
+        release = lambda: os.close(fd)  # noqa: E731
+    try:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "etl", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PAPERDB_LOCK_WAIT": "120"},
+        )
+        said = process.stderr.readline()
+        assert said == f"paperdb: another load is writing to {db_file}; waiting for it (up to 120s)\n"
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=30)  # (the wait would take 120 s)
+        assert process.returncode == 1
+        assert err == f"Error: stopped by SIGINT; nothing of this {noun} was written\n"
+    finally:
+        process.kill()
+        release()
+    assert not os.path.exists(tmp_path / "new" / "papers.db")
+
+
+def test_a_signal_stops_a_no_op_load_waiting_for_the_write_lock_at_once(seeded):
+    """The no-op check of a load (`etl.store.quick`) waits for the lock as a load does."""
+    holder = sqlite3.connect(seeded, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    script = (
+        "import sys\n"
+        "from etl.store.quick import record_if\n"
+        "record_if(sys.argv[1], lambda query: True, dict, on_wait=lambda: print('waiting', flush=True))\n"
+    )
+    try:
+        process = subprocess.Popen(
+            [sys.executable, "-c", script, seeded],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PAPERDB_LOCK_WAIT": "120"},
+        )
+        assert process.stdout.readline() == "waiting\n"
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=30)
+        assert process.returncode == -signal.SIGINT and err.rstrip().endswith("KeyboardInterrupt"), err
+    finally:
+        process.kill()
+        holder.execute("ROLLBACK")
+        holder.close()

@@ -117,3 +117,30 @@ def test_the_templates_paperdb_extends_have_the_blocks_it_fills():
     for name, blocks in {"row.html": {"title", "content"}, "_table.html": set()}.items():
         found = set(re.findall(r"{%-?\s*block\s+(\w+)", (templates / name).read_text(encoding="utf-8")))
         assert blocks <= found, f"{name}: paperdb's templates fill blocks {sorted(blocks - found)} it no longer has"
+
+
+def test_item_8_datasette_opens_its_files_as_the_file_database_replaces(tmp_path, serve_db):
+    import os
+    import shutil
+
+    from datasette.app import Datasette
+    from datasette.database import Database
+
+    source = inspect.getsource(Database.connect)
+    assert 'f"file:{self.path}{qs}", uri=True, check_same_thread=False' in source, "item 8: connect() changed"
+    assert '"?mode=ro"' in source and '"&nolock=1"' in source and '"?immutable=1"' in source, "item 8"
+    assert "self._all_file_connections.append(conn)" in source, "item 8: connections no longer kept"
+    assert "conn = self.connect()" in inspect.getsource(Database.execute_fn), "item 8: execute_fn changed"
+    assert list(inspect.signature(Datasette._prepare_connection).parameters) == ["self", "conn", "database"]
+    odd = str(tmp_path / "h#1?.db")
+    shutil.copy(serve_db, odd)
+    ds = make_datasette(odd)
+    assert isinstance(ds.get_database("papers"), internals.FileDatabase)
+    count = "/papers/papers.json?_size=0"
+    assert get(ds, count).json()["filtered_table_rows_count"] == 23
+    os.remove(odd)
+    from etl.store.engine import migrate_database
+
+    migrate_database(odd)  # (empty)
+    assert get(ds, count).json()["filtered_table_rows_count"] == 0, "item 8: the deleted file is still read"
+    assert sorted(os.listdir(tmp_path)) in (["h#1?.db"], ["h#1?.db", "h#1?.db-shm", "h#1?.db-wal"])

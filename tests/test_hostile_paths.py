@@ -111,6 +111,20 @@ def test_directory_with_junk_and_a_symlink_loop(runner, seeded, write, tmp_path)
         ('{"topics": [{"terms": ["a"]}]}', "topic 1: an object with a `name` is expected"),
         ("not json", "not a topic taxonomy"),
         (None, "not a topic taxonomy (not a regular file)"),  # a FIFO: refused, not waited on
+        # (issue 26: two names of one keyword broke every load on a UNIQUE constraint, a lone
+        # surrogate with a UnicodeEncodeError)
+        (
+            '{"topics": [{"name": "Learning", "terms": ["learning"]}, {"name": "learning", "terms": ["learners"]}]}',
+            "topic 2: 'learning' is the same keyword as the topic 'Learning';",
+        ),
+        (
+            '{"topics": [{"name": "Graph Networks", "terms": ["graph"]}, {"name": "graph-network", "terms": ["gnn"]}]}',
+            "topic 2: 'graph-network' is the same keyword as the topic 'Graph Networks';",
+        ),
+        ('{"topics": [{"name": "\\ud800", "terms": ["learning"]}]}', "topic 1: the name '\\ud800' holds a control"),
+        ('{"topics": [{"name": "a\\nb", "terms": ["learning"]}]}', "topic 1: the name 'a\\nb' holds a control"),
+        ('{"topics": [{"name": "x", "terms": ["\\udfff"]}]}', "topic 'x': `terms` must be a list of words"),
+        ('{"topics": [{"name": "--", "terms": ["learning"]}]}', "topic 1: the name '--' has no letter or digit"),
     ],
 )
 def test_a_bad_topic_taxonomy_is_one_line(tmp_path, seeded, content, message):
@@ -131,3 +145,15 @@ def test_a_device_as_topic_taxonomy_is_not_read(tmp_path, seeded):
     listing.write_text(listing_text(ABSTRACT_QUIP), encoding="utf-8")
     done = paperdb("load", str(listing), "--db", seeded, env={"PAPERDB_TOPICS": "/dev/zero"}, timeout=30)
     assert done.returncode == 1 and done.stderr == "Error: /dev/zero: not a topic taxonomy (not a regular file)\n"
+
+
+def test_a_glob_with_a_set_that_opens_nothing_matches_its_own_name(tmp_path, seeded):
+    # (issue 26: `load 'dir/**/[!].txt'` was a re.error traceback; `[!]` is no set, as in the shell)
+    (tmp_path / "dir" / "sub").mkdir(parents=True)
+    pattern = str(tmp_path / "dir" / "**" / "[!].txt")
+    done = paperdb("load", pattern, "--db", seeded)
+    assert done.returncode == 1 and done.stderr == f"Error: {pattern}: no files match this pattern\n"
+    (tmp_path / "dir" / "sub" / "[!].txt").write_text(listing_text(ABSTRACT_QUIP), encoding="utf-8")
+    done = paperdb("load", pattern, "--db", seeded)
+    assert done.returncode == 0 and "1 of 1 files loaded" in done.stdout, done.stderr
+    assert paper_count(seeded) == 58

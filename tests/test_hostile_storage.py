@@ -141,3 +141,57 @@ def test_read_only_media_are_read_and_a_load_there_is_one_line(small_fs, tmp_pat
 
     page = asyncio.run(make_datasette(db).client.get("/papers/papers.json?_shape=array&_size=100"))
     assert page.status_code == 200 and len(page.json()) == 57
+
+
+# (issue 26: `base.db?foo` said "No such file or directory" and added the paper to base.db, `p%41.db`
+# loaded into pA.db, `h#1.db` into h: SQLAlchemy's URL and SQLite's `file:` URIs read them as URLs)
+ODD_NAMES = ["base.db?foo", "p%41.db", "h#1.db", "two words.db", "file:f.db", "50%25.db#x?mode=memory", "é?.db"]
+
+
+@pytest.mark.parametrize("name", ODD_NAMES)
+def test_a_database_name_is_a_file_name_whatever_characters_it_holds(tmp_path, monkeypatch, seeded, name):
+    monkeypatch.chdir(tmp_path)
+    os.rename(seeded, "base.db")  # (the file a URL's reading of `base.db?foo` wrote to)
+    (tmp_path / "new.txt").write_text(listing_text(ABSTRACT_QUIP), encoding="utf-8")
+    done = paperdb("load", "new.txt", "--db", name)
+    assert done.returncode == 0 and done.stdout.startswith(f"{name}: 1 of 1 files loaded"), done.stderr
+    assert rows(f"./{name}", "SELECT count(*) FROM papers") == [(1,)] and paper_count("base.db") == 57
+    assert set(os.listdir(tmp_path)) <= {"base.db", "new.txt", name, name + "-wal", name + "-shm"}
+    for command in (["stats", "--json"], ["export", "--out", "out"], ["migrate"], ["rescore"]):
+        done = paperdb(*command, "--db", name)
+        assert done.returncode == 0 and done.stderr == "", (command, done.stderr)
+    assert '"papers": 1,' in paperdb("stats", "--json", "--db", name).stdout
+    assert len((tmp_path / "out" / "papers.csv").read_text(encoding="utf-8").splitlines()) == 2
+
+
+def test_a_path_that_starts_with_two_slashes_is_read(tmp_path, seeded):
+    twice = "/" + seeded  # (POSIX: the same file; `file://` + it would name a host)
+    for command in (["stats"], ["export", "--out", str(tmp_path / "out")], ["load"]):
+        done = paperdb(*command, "--db", twice)
+        assert done.returncode == 0, (command, done.stderr)
+
+
+def test_a_database_name_with_a_newline_is_shown_on_one_line(tmp_path):
+    forged = str(tmp_path / "x\nError: everything is fine")
+    done = paperdb("stats", "--db", forged)
+    assert done.returncode == 1
+    assert (
+        done.stderr
+        == f"Error: {tmp_path}/x\\nError: everything is fine: no such database; build it with `paperdb load`\n"
+    )
+    os.mkdir(forged)
+    done = paperdb("load", "--db", forged)
+    assert (
+        done.returncode == 1
+        and done.stderr.count("\n") == 1
+        and "x\\nError: everything is fine: is a directory" in done.stderr
+    )
+    os.rmdir(forged)
+    (tmp_path / "new.txt").write_text(listing_text(ABSTRACT_QUIP), encoding="utf-8")
+    done = paperdb("load", str(tmp_path / "new.txt"), "--db", forged)
+    assert done.returncode == 0 and done.stdout.count("\n") == 1, done.stdout
+    assert done.stdout.startswith(f"{tmp_path}/x\\nError: everything is fine: 1 of 1 files loaded")
+
+
+def paper_count(db_file: str) -> int:
+    return rows(db_file, "SELECT count(*) FROM papers")[0][0]

@@ -577,7 +577,7 @@ def test_export_carries_decisions_author_keywords_source_links_and_affiliations(
         ["few-shot learning", "prototypes"],
     )
     link = json.loads((tmp_path / "out" / "links.jsonl").read_text(encoding="utf-8").splitlines()[0])
-    assert link["source_id"] is not None and link["is_official"] == 1
+    assert link["from_source"] == 1 and link["is_official"] == 1
 
 
 def readme_sql_blocks() -> list[str]:

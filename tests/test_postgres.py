@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -15,10 +16,11 @@ from alembic import command
 from click.testing import CliRunner
 
 from etl.cli import cli
+from etl.load import load
 from etl.store.engine import alembic_config, current_revision, head_revision, make_engine, migrate, transaction
 from etl.store.models import Base
 from etl.store.server import shown
-from tests.helpers import run
+from tests.helpers import ABSTRACT_GNN, ABSTRACT_QUIP, listing_text, run
 from tests.postgres import throwaway_server
 
 pytestmark = pytest.mark.xdist_group("postgres")  # (one worker, one throwaway server)
@@ -397,6 +399,21 @@ def test_export_writes_the_same_files_from_either_database(pg, db_file, write, t
         assert lite == (tmp_path / "server" / f"{name}.{fmt}").read_bytes(), name
 
 
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+def test_an_export_loaded_into_a_server_exports_the_same_files(pg, write, tmp_path, fmt):
+    # (issue 26: export -> load -> export; from SQLite to PostgreSQL here, tests/test_round_trip.py within SQLite)
+    from etl.report.export import export
+    from tests.exports import every_format
+
+    lite = str(tmp_path / "lite.db")
+    load(lite), load(lite, every_format(write))
+    export(lite, str(tmp_path / "first"), fmt)
+    load(pg, [str(tmp_path / "first" / f"papers.{fmt}")])
+    export(pg, str(tmp_path / "second"), fmt)
+    for path in sorted((tmp_path / "first").iterdir()):
+        assert path.read_bytes() == (tmp_path / "second" / path.name).read_bytes(), path.name
+
+
 def test_a_snapshot_is_the_sqlite_database_a_direct_load_makes(pg, db_file, write, tmp_path):
     import sqlite3
 
@@ -561,3 +578,93 @@ def test_readers_are_not_locked_out_while_a_load_rescores(pg, write):
     finally:
         reader.close()
     assert counts and counts[0] > 0
+
+
+@pytest.fixture
+def silent_server():
+    """A TCP port that accepts connections and never says a word (a hung server, a wrong port
+    behind a proxy): its address, as host:port."""
+    import socket
+    import threading
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    accepted = []
+
+    def accept():
+        while True:
+            try:
+                accepted.append(listener.accept()[0])
+            except OSError:  # (closed)
+                return
+
+    threading.Thread(target=accept, daemon=True).start()
+    yield f"127.0.0.1:{listener.getsockname()[1]}"
+    listener.close()
+    for sock in accepted:
+        sock.close()
+
+
+@pytest.mark.parametrize("command", [["stats"], ["load"], ["migrate"], ["export", "--out", "OUT"], ["rescore"]])
+def test_a_server_that_never_answers_is_one_line_within_the_lock_wait(silent_server, tmp_path, command):
+    # (issue 26: `stats`, `load` and `migrate` hung with no time limit: psycopg waits 130 s per address)
+    from tests.helpers import paperdb
+
+    url = f"postgresql://me:s3cret@{silent_server}/papers"
+    command = [str(tmp_path / "out") if part == "OUT" else part for part in command]
+    done = paperdb(*command, "--db", url, env={"PAPERDB_LOCK_WAIT": "2"}, timeout=60)
+    assert done.returncode == 1 and done.stderr == (
+        f"Error: postgresql://me:***@{silent_server}/papers: the server did not answer within 2s"
+        " ($PAPERDB_LOCK_WAIT, at least 2); is it up, and is this its address?\n"
+    )
+
+
+def test_a_url_keeps_its_own_connect_timeout(silent_server):
+    from tests.helpers import paperdb
+
+    url = f"postgresql://me@{silent_server}/papers?connect_timeout=3"
+    done = paperdb("stats", "--db", url, env={"PAPERDB_LOCK_WAIT": "600"}, timeout=60)
+    assert done.returncode == 1 and "did not answer within 3s (its connect_timeout)" in done.stderr
+
+
+@pytest.mark.parametrize("command", [["stats"], ["load"], ["export", "--out", "OUT"]])
+def test_a_lock_another_session_holds_is_waited_for_as_long_as_the_lock_wait(pg, write, tmp_path, command):
+    # (a statement waited for a lock with no limit: a client's open transaction hung every command)
+    load(pg, [str(write("a.txt", listing_text(ABSTRACT_QUIP)))])
+    command = [str(tmp_path / "out") if part == "OUT" else part for part in command]
+    if command == ["load"]:
+        command.append(str(write("b.txt", listing_text(ABSTRACT_GNN))))
+    engine = make_engine(pg)
+    try:
+        with engine.begin() as conn:  # (not a load: a session that locked the papers table)
+            conn.exec_driver_sql("LOCK TABLE papers IN ACCESS EXCLUSIVE MODE")
+            result = CliRunner().invoke(cli, [*command, "--db", pg], env={"PAPERDB_LOCK_WAIT": "0.5"})
+    finally:
+        engine.dispose()
+    assert result.exit_code == 1 and result.output == (
+        f"Error: {shown(pg)}: another session holds a lock this command needs (waited 0.5s); try again when it finishes\n"
+    )
+
+
+def test_a_signal_ends_the_wait_for_another_load_at_once(pg, write):
+    run(pg, migrate)
+    engine = make_engine(pg)
+    try:
+        with transaction(engine):  # the load lock, held as a long load holds it
+            process = subprocess.Popen(
+                [sys.executable, "-m", "etl", "load", "--db", pg, str(write("a.txt", listing_text(ABSTRACT_QUIP)))],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                env={**os.environ, "PAPERDB_LOCK_WAIT": "120"},
+            )
+            try:
+                assert "waiting for it (up to 120s)" in process.stderr.readline()
+                process.send_signal(signal.SIGINT)
+                _, err = process.communicate(timeout=30)  # (the wait would take 120 s)
+            finally:
+                process.kill()
+    finally:
+        engine.dispose()
+    assert process.returncode == 1 and err == "Error: stopped by SIGINT; nothing of this load was written\n"

@@ -9,7 +9,7 @@ import sys
 import click
 
 from .. import __version__
-from ..errors import shown_path
+from ..errors import one_line, shown_path
 from ..settings import DEFAULT_DB
 from .output import Progress, quiet_stdout, say, shown, waiting
 from .running import Stopped, checked_option, run, stop
@@ -46,6 +46,7 @@ def main() -> None:
     try:
         code = cli.main(prog_name="paperdb", standalone_mode=False)
     except click.ClickException as exc:
+        exc.message = one_line(exc.message)  # (also click's own: a usage error quoting a value)
         exc.show()
         code = exc.exit_code
     except click.exceptions.Abort:  # (a prompt ended by end of input; paperdb has none)
@@ -63,8 +64,8 @@ def main() -> None:
 
 def _say_stopped(exc: Stopped) -> None:
     command = sys.argv[1] if len(sys.argv) > 1 else ""
-    what = "; nothing of this load was written" if command in ("load", "rescore", "migrate") else ""
-    click.echo(f"Error: stopped by {exc}{what}", err=True)
+    run = {"load": "load", "rescore": "rescore", "migrate": "migration"}.get(command)
+    click.echo(f"Error: stopped by {exc}" + (f"; nothing of this {run} was written" if run else ""), err=True)
 
 
 @click.group()
@@ -193,7 +194,7 @@ def migrate(db_file):
     """
     from ..store.engine import migrate_database
 
-    run(migrate_database, db_file)
+    run(migrate_database, db_file, on_wait=waiting(db_file))
     say(f"{shown(db_file)}: schema at head")
 
 
@@ -222,7 +223,7 @@ def snapshot(source_url, db_file):
     started = time.perf_counter()
     counts = run(lambda target: run_snapshot(source_url, target), db_file, on_server_error=source_url)
     say(
-        f"{db_file}: snapshot of {shown(source_url)}: {counts.get('papers', 0)} papers,"
+        f"{shown(db_file)}: snapshot of {shown(source_url)}: {counts.get('papers', 0)} papers,"
         f" {sum(counts.values())} rows in {time.perf_counter() - started:.2f}s"
     )
 

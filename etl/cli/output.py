@@ -10,9 +10,12 @@ import click
 
 
 def say(text: str) -> None:
-    """Print a result on stdout; a closed pipe is one `Error:` line (click would exit silently)."""
+    """Print a result on stdout, as one line (a database or directory name holding a newline is
+    shown escaped); a closed pipe is one `Error:` line (click would exit silently)."""
+    from ..errors import one_line
+
     try:
-        click.echo(text)
+        click.echo(one_line(text))
     except OSError as exc:  # a closed pipe, a full disk: what the command did is done
         quiet_stdout()
         raise click.ClickException(f"<stdout>: {exc.strerror or exc} (only this output was lost)") from None
@@ -26,7 +29,7 @@ def shown(db_file: str) -> str:
 
 
 def waiting(db_file: str):
-    """What a load says on stderr while another load into the same server's database finishes."""
+    """What a load says on stderr while another run writing to the same database finishes."""
     from ..settings import lock_wait
 
     return lambda: click.echo(

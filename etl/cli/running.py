@@ -6,7 +6,7 @@ import signal
 
 import click
 
-from ..errors import PaperdbError
+from ..errors import PaperdbError, one_line
 
 
 def run(fn, db_file: str, *args, on_server_error: str | None = None, **kwargs):
@@ -19,7 +19,7 @@ def run(fn, db_file: str, *args, on_server_error: str | None = None, **kwargs):
     try:
         return fn(checked(db_file), *args, **kwargs)
     except PaperdbError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise error_line(exc) from None
     except Exception as exc:
         stopped = stopped_in(exc)
         if stopped is not None:  # a signal, and the driver failed while unwinding (psycopg's pipeline)
@@ -27,7 +27,7 @@ def run(fn, db_file: str, *args, on_server_error: str | None = None, **kwargs):
         error = failure(db_file, exc, server_read=on_server_error)
         if error is None:
             raise
-        raise click.ClickException(str(error)) from None
+        raise error_line(error) from None
 
 
 def checked_option(check, db: str, why: str) -> str:
@@ -35,7 +35,7 @@ def checked_option(check, db: str, why: str) -> str:
     try:
         return check(db, why)
     except PaperdbError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise error_line(exc) from None
 
 
 class Stopped(BaseException):
@@ -60,3 +60,9 @@ def stopped_in(error: BaseException | None) -> Stopped | None:
 
 def stop(signum, _frame):
     raise Stopped(signum)
+
+
+def error_line(error: BaseException) -> click.ClickException:
+    """The `Error:` line of an expected failure: one line, whatever text it quotes (a newline in
+    `--db` or in a file name is shown as `\\n`, so it cannot forge a second `Error:` line)."""
+    return click.ClickException(one_line(str(error)))

@@ -128,7 +128,7 @@ def _load(
         from .statistics import input_bytes
 
         pause("start")
-        with database_to_write(db_file) as target:  # a new database appears only once committed
+        with database_to_write(db_file, on_wait) as target:  # a new database appears only once committed
             engine = make_engine(target)
             try:
                 with paused_gc(), transaction(engine, on_wait) as conn:

@@ -11,6 +11,7 @@ from ..iterables import chunks
 from ..sources.records import Review
 from ..store.writer import IDS_PER_QUERY, Writer
 from .affiliations import refresh_institutions, store_affiliations
+from .rows import ids_of
 from .source_links import refresh_source_links
 
 # Authors no paper lists go; the others get the display name most papers use and a count.
@@ -58,7 +59,7 @@ def _records(writer: Writer, ids: list[str]) -> dict[str, list[Record]]:
                 position=r.position,
                 title=r.title,
                 authors=tuple(json.loads(r.authors)) if r.authors else (),
-                ids=tuple(json.loads(r.ids).items()) if r.ids else (),
+                ids=ids_of(r.ids),
                 url=r.url,
                 status=r.status,
                 track=r.track,

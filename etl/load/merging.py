@@ -5,13 +5,13 @@ normalised title; a paper whose abstract records all left goes back to being its
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable
 
 from ..extract.identity import STRONG_IDS, identity, identity_id
 from ..iterables import chunks
 from ..store.writer import IDS_PER_QUERY, Writer
 from .records import NEW_PAPER
+from .rows import ids_of
 
 # Told the ids of papers about to be removed (their keywords are counted out first).
 Forget = Callable[[list[str]], None]
@@ -69,7 +69,7 @@ def give_back(writer: Writer, papers: Iterable[str], now: str, forget: Forget) -
     gone: dict[str, str] = {}
     for part in chunks(sorted(papers), IDS_PER_QUERY):
         for pid, source_id, position, ids, title, venue, year in writer.execute_in(RECORDS_OF, ids=part):
-            key = identity(json.loads(ids).items() if ids else (), venue, year, title)
+            key = identity(ids_of(ids), venue, year, title)
             if key is None:
                 continue
             target = identity_id(key)

@@ -34,7 +34,7 @@ def pause(stage: str) -> None:
         return
     try:
         channel = socket.socket(fileno=os.dup(int(os.environ[FD])))
-    except (KeyError, ValueError, OSError) as exc:
+    except (KeyError, ValueError, OverflowError, OSError) as exc:
         raise PaperdbError(f"${AT}: ${FD} must be the file descriptor of a connected socket ({exc})") from None
     with channel:
         try:

@@ -57,6 +57,29 @@ RECORD_FIELDS = (
 NO_REVIEW = Review()
 
 
+def ids_json(ids: tuple[tuple[str, str], ...]) -> str | None:
+    """`paper_sources.ids` of a record's (scheme, value) ids: a JSON object of scheme -> value, or
+    -> the list of its values where the record gives a scheme more than one (a CSV's `openreview`
+    column and its `ids` object, a paper's ids read back from `paperdb export`)."""
+    by_scheme: dict[str, list[str]] = {}
+    for scheme, value in dict.fromkeys(ids):
+        by_scheme.setdefault(scheme, []).append(value)
+    if not by_scheme:
+        return None
+    return json.dumps({s: v[0] if len(v) == 1 else v for s, v in by_scheme.items()}, ensure_ascii=False)
+
+
+def ids_of(text: str | None) -> tuple[tuple[str, str], ...]:
+    """The (scheme, value) ids of a `paper_sources.ids` object (`ids_json`)."""
+    if not text:
+        return ()
+    return tuple(
+        (scheme, value)
+        for scheme, values in json.loads(text).items()
+        for value in ([values] if isinstance(values, str) else values)
+    )
+
+
 def record_fields(entry: Entry) -> tuple:
     """`RECORD_FIELDS` of an entry: title, authors, ids, url, status, track, author keywords,
     links, affiliations, other fields, and the review scores the source gives."""
@@ -64,7 +87,7 @@ def record_fields(entry: Entry) -> tuple:
     return (
         entry.title,
         json.dumps(list(entry.authors), ensure_ascii=False) if entry.authors else None,
-        json.dumps(dict(entry.ids), ensure_ascii=False) if entry.ids else None,
+        ids_json(entry.ids),
         entry.url,
         entry.status,
         entry.track,

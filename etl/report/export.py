@@ -9,18 +9,22 @@ import os
 from pathlib import Path
 
 from ..errors import PaperdbError
+from ..sources.tabular import formula_safe
 from ..store.reading import read_only
 from ..store.target import existing_database
+from .papers_file import JSON_COLUMNS, paper_rows
 
 FORMATS = ("csv", "jsonl")
-# file name -> query; every table carries the stable papers.id as paper_id (or id)
+# file name -> query (or, for papers, the rows of `papers_file`); every table carries the stable
+# papers.id as paper_id (or id), and each row is keyed by what stays the same in every build: the
+# database's own numbers (authors.id, institutions.id, sources.id) depend on the order of loads,
+# so authors and institutions are named by their merge keys (`normalised`) instead, and a link
+# a source gives (not one cited in the abstract) is told by `from_source`.
 EXPORTS = {
-    "papers": """
-        SELECT id, venue, year, title, title_key, authors, abstract, abstract_sha256, decision, presentation,
-               track, code_status, url, topics, keywords, author_keywords
-        FROM papers ORDER BY id""",
+    "papers": paper_rows,
     "links": """
-        SELECT paper_id, url, url_key, raw, kind, host, owner, repo, path, is_official, "offset", source_id
+        SELECT paper_id, url, url_key, raw, kind, host, owner, repo, path, is_official, "offset",
+               CASE WHEN source_id IS NULL THEN 0 ELSE 1 END AS from_source
         FROM paper_links ORDER BY paper_id, "offset\"""",
     "repos": "SELECT host, owner, name, url, url_key, papers FROM repos ORDER BY url_key",
     "keywords": """
@@ -28,18 +32,15 @@ EXPORTS = {
         FROM paper_keywords pk JOIN keywords k ON k.id = pk.keyword_id
         ORDER BY pk.paper_id, pk.kind = 'author', pk.rank""",
     "authors": """
-        SELECT pa.paper_id, pa.position, pa.name, a.normalised, pa.author_id
+        SELECT pa.paper_id, pa.position, pa.name, a.normalised
         FROM paper_authors pa JOIN authors a ON a.id = pa.author_id ORDER BY pa.paper_id, pa.position""",
     "ids": "SELECT paper_id, scheme, value FROM paper_ids ORDER BY paper_id, scheme, value",
-    "institutions": "SELECT id, name, normalised, country, papers FROM institutions ORDER BY normalised",
+    "institutions": "SELECT name, normalised, country, papers FROM institutions ORDER BY normalised",
     "affiliations": """
-        SELECT paper_id, position, institution_id, "order", name, country
-        FROM paper_affiliations ORDER BY paper_id, position, "order\"""",
+        SELECT a.paper_id, a.position, i.normalised AS institution, a."order", a.name, a.country
+        FROM paper_affiliations a JOIN institutions i ON i.id = a.institution_id
+        ORDER BY a.paper_id, a.position, a."order\"""",
 }
-JSON_COLUMNS = {"authors", "topics", "keywords", "author_keywords"}  # JSON arrays: kept as arrays in JSON lines
-
-
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what spreadsheets run as a formula
 
 
 def export(
@@ -51,7 +52,8 @@ def export(
     so a failure (disk full, read-only media) leaves the directory as it was. Existing files are
     replaced only with `overwrite`. In CSV, text that a spreadsheet would run as a formula
     (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading `'` unless
-    `escape_formulas` is off."""
+    `escape_formulas` is off (`formula_safe`; a load reads such a cell without it). What the
+    papers file holds, `paperdb load` reads back as the same papers (`papers_file`)."""
     if fmt not in FORMATS:
         raise PaperdbError(f"unknown export format {fmt!r}; use csv or jsonl")
     existing_database(db_file)
@@ -72,8 +74,8 @@ def export(
     partial = {name: path.with_name(path.name + ".partial") for name, path in targets.items()}
     try:
         with read_only(db_file, hint="; run `paperdb migrate`?") as db:
-            for name, sql in EXPORTS.items():
-                columns, rows = db.rows(sql)
+            for name, query in EXPORTS.items():
+                columns, rows = db.rows(query) if isinstance(query, str) else query(db)
                 with partial[name].open("w", encoding="utf-8", newline="") as fh:
                     if fmt == "csv":
                         counts[name] = _write_csv(fh, columns, rows, escape_formulas)
@@ -96,9 +98,7 @@ def export(
 
 
 def _safe_cell(value):
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
+    return formula_safe(value) if isinstance(value, str) else value
 
 
 def _write_csv(fh, columns, rows, escape_formulas: bool = True) -> int:
@@ -116,7 +116,8 @@ def _write_jsonl(fh, columns, rows) -> int:
     for row in rows:
         n += 1
         record = dict(zip(columns, row, strict=True))
-        for column in JSON_COLUMNS & record.keys():
-            record[column] = json.loads(record[column] or "[]")
+        for column in JSON_COLUMNS:
+            if column in record:
+                record[column] = json.loads(record[column] or "[]")
         fh.write(json.dumps(record, ensure_ascii=False) + "\n")
     return n

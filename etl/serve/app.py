@@ -7,7 +7,8 @@ from html import escape
 from importlib.resources import files as package_files
 from pathlib import Path
 
-from ..store.access import connect_read_only, existing_database, on_read_only_media
+from ..errors import shown_path
+from ..store.access import at_head, connect_immutable, connect_read_only, existing_database, on_read_only_media
 from ..store.models import Base
 from ..store.views import SEARCH_INDEXES, VIEWS
 from .dashboard import dashboard
@@ -155,7 +156,7 @@ def _read(db_file: str, immutable: bool, read):
     import sqlite3
 
     if immutable:  # read-only media: WAL files cannot be made, so read the file as it is
-        con = sqlite3.connect(f"file:{existing_database(db_file)}?immutable=1", uri=True)
+        con = connect_immutable(existing_database(db_file))
     else:
         con = connect_read_only(db_file)
     try:
@@ -255,31 +256,35 @@ def build_metadata(venues: list[tuple[str, int, int]] | None = None, empty: froz
 def make_datasette(db_file: str, immutable: bool = False):
     """A configured Datasette instance (used by `serve` and by the tests' in-process client); the
     plugin (`etl.serve.plugin`) brings its templates and static files."""
-    from datasette.database import Database
-
-    from .internals import new_datasette
+    from .internals import FileDatabase, new_datasette
 
     existing_database(db_file)
     immutable = immutable or on_read_only_media(db_file)  # (no -shm file can be made there)
     ds = new_datasette(build_metadata(loaded(db_file, immutable), empty_parts(db_file, immutable)), SETTINGS)
     # Named "papers" whatever the file is called, so URLs and metadata always agree.
-    ds.add_database(Database(ds, path=db_file, is_mutable=not immutable), name=DATABASE_NAME)
+    ds.add_database(FileDatabase(ds, path=db_file, is_mutable=not immutable), name=DATABASE_NAME)
     if "_memory" in ds.databases:  # added because no file was given to the constructor
         ds.remove_database("_memory")
     return ds
 
 
 def serve(db_file: str, host: str = "127.0.0.1", port: int = 8001, immutable: bool = False) -> None:
-    """Migrate (unless immutable, or on read-only media), then run Datasette until interrupted."""
+    """Migrate if the schema is behind (unless immutable, or on read-only media), then run
+    Datasette until interrupted. A schema at head is read without the write lock, so the server
+    starts while a load runs, and its pages show each commit."""
     from .server import listen, run
 
     existing_database(db_file)
     immutable = immutable or on_read_only_media(db_file)
     with listen(host, port) as sock:  # (first: a busy port is said before any work)
-        if not immutable:
+        if not immutable and not at_head(db_file):
             from ..store.engine import migrate_database
 
             migrate_database(db_file)
         ds = make_datasette(db_file, immutable=immutable)
         url = f"http://{host}:{sock.getsockname()[1]}/"
-        run(ds.app(), sock, lambda: print(f"paperdb: serving {db_file} at {url}", flush=True))
+
+        def said() -> None:
+            print(f"paperdb: serving {shown_path(db_file)} at {url}", flush=True)
+
+        run(ds.app(), sock, said, stopping=ds.databases[DATABASE_NAME].interrupt)

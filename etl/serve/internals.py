@@ -26,23 +26,39 @@ and a plugin's own `templates/` and `static/`. Each item below has a test in
    column descriptions (`<dl class="column-descriptions">`); `plugin/static/paperdb.css` hides
    it where paperdb shows them folded (`plugin/templates/_column_descriptions.html`).
 
+8. `FileDatabase`: `Database.connect(write)` opens `f"file:{path}?mode=ro"` as a URI, so a path
+   holding `?`, `#` or `%` opened another file (`h#1.db` made an empty `h`); the subclass opens
+   the same connections (`mode=ro`, `nolock`, `immutable=1`, kept in `_all_file_connections`) by
+   a URI that names the path exactly. Datasette keeps one read connection per thread for the
+   server's life (`execute_fn`); the subclass hands `execute_fn`'s function a new connection
+   (prepared by `Datasette._prepare_connection`) once the file at the path is another (deleted
+   and rebuilt), where the kept one would read the deleted file until a restart; and it
+   interrupts the queries of every connection when the server stops.
+
 Templates extend Datasette's with `{% extends "default:row.html" %}` and fill its `title` and
 `content` blocks (the documented example fills `content`); a test checks the blocks are there.
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import threading
 from collections.abc import Callable
+from contextlib import suppress
 
+from datasette.database import Database
 from datasette.utils import path_with_added_args, path_with_removed_args
 from datasette.utils.asgi import Base400
 from datasette.views.base import DatasetteError
+
+from ..store.access import file_uri
 
 __all__ = [
     "COLUMN_DESCRIPTIONS",
     "Base400",
     "DatasetteError",
+    "FileDatabase",
     "expanded_foreign_key",
     "facet_configs",
     "facet_database",
@@ -90,3 +106,61 @@ def new_datasette(metadata: dict, settings: dict):
 def use_row_factory(conn: sqlite3.Connection, factory: Callable[[sqlite3.Cursor, tuple], sqlite3.Row]) -> None:
     """Make Datasette's rows on `conn` with `factory` (item 6)."""
     conn.row_factory = factory
+
+
+class _Opened(sqlite3.Connection):
+    """A connection that knows which file it opened: (device, inode) of the path then."""
+
+    identity: tuple[int, int] | None = None
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:  # (gone, for now: the connection open keeps reading what it has)
+        return None
+    return st.st_dev, st.st_ino
+
+
+class FileDatabase(Database):
+    """A database file served by its path whatever characters the path holds, opened anew once
+    another file takes its place (item 8)."""
+
+    def __init__(self, ds, path: str, is_mutable: bool = True):
+        super().__init__(ds, path=path, is_mutable=is_mutable)
+        self._fresh = threading.local()  # the connection of this thread that replaced Datasette's
+
+    def connect(self, write: bool = False):
+        if write:
+            query = ""
+        elif self.is_mutable:
+            query = "mode=ro&nolock=1" if self.ds.nolock else "mode=ro"
+        else:
+            query = "immutable=1"
+        identity = _identity(self.path)
+        conn = sqlite3.connect(file_uri(self.path, query), uri=True, check_same_thread=False, factory=_Opened)
+        conn.identity = identity
+        self._all_file_connections.append(conn)
+        return conn
+
+    async def execute_fn(self, fn):
+        return await super().execute_fn(lambda conn: fn(self._current(conn)))
+
+    def _current(self, kept: _Opened) -> _Opened:
+        """The connection to use in this thread: Datasette's (`kept`), or the one that replaced
+        it, unless the file at the path is no longer the one it opened."""
+        using = getattr(self._fresh, "conn", None) or kept
+        now = _identity(self.path)
+        if now is None or now == using.identity:
+            return using
+        fresh = self.connect()
+        self.ds._prepare_connection(fresh, self.name)
+        self._fresh.conn = fresh
+        using.close()  # (releases the deleted file; Datasette's own is passed here, never used again)
+        return fresh
+
+    def interrupt(self) -> None:
+        """Stop every query running on the database's connections (the server is stopping)."""
+        for conn in list(self._all_file_connections):
+            with suppress(sqlite3.ProgrammingError):  # (closed)
+                conn.interrupt()

@@ -23,6 +23,7 @@ import sys
 from collections.abc import Callable
 from urllib.parse import parse_qsl, unquote, urlencode
 
+from ..store.access import connect_immutable
 from ..store.functions import MAX_SEARCH_TERMS
 
 MAX_FACETS = 20
@@ -116,7 +117,7 @@ def table_columns(db_file: str) -> Columns:
     def columns(table: str) -> set[str] | None:
         if not known:
             try:
-                con = sqlite3.connect(f"file:{db_file}?immutable=1", uri=True)
+                con = connect_immutable(db_file)
                 try:
                     names = [
                         n for (n,) in con.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")

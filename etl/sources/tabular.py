@@ -14,7 +14,7 @@ from typing import BinaryIO
 from ..errors import InputError
 from ..text.authors import split_authors
 from .decode import join_lines
-from .fields import MAX_TITLE_CHARS, RecordFields
+from .fields import MAX_FIELD_CHARS, MAX_ITEMS, MAX_TITLE_CHARS, RecordFields
 from .ids import arxiv_id, openreview_id
 from .paperlists import split_keywords
 from .records import Entry, ParsedFile, Review, Tally
@@ -40,8 +40,9 @@ ID_COLUMNS = {
     "s2_id": "semantic_scholar",
 }
 LINK_COLUMNS = ("github", "code", "code_url", "project", "project_page")  # the paper's own links
-# The decision and presentation, as one status word (`paperdb export` writes them apart).
-STATUS_COLUMNS = ("status", "presentation", "decision")
+# What spreadsheets run as a formula; `paperdb export` writes such a cell with a leading `'`.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+SCHEME = re.compile(r"[a-z][a-z0-9_]{0,39}")  # an id scheme in an `ids` object (doi, openreview, ...)
 
 
 def _key(name: str) -> str:
@@ -71,8 +72,106 @@ def _listed(value: str | list[str]) -> str | list[str]:
     return value
 
 
+def formula_safe(text: str) -> str:
+    """A CSV cell a spreadsheet shows as the text: one it would run as a formula (`=`, `+`, `-`,
+    `@`, a tab or a carriage return first), or one that reads as such a cell already escaped,
+    gets a leading `'` (`paperdb export` writes cells so; `spreadsheet_text` reads them back)."""
+    return "'" + text if _escapable(text) else text
+
+
+def spreadsheet_text(cell: str) -> str:
+    """A CSV cell's text, without the `'` a spreadsheet (or `formula_safe`) put before a formula."""
+    return cell[1:] if cell.startswith("'") and _escapable(cell[1:]) else cell
+
+
+def _escapable(text: str) -> bool:
+    return text.startswith(FORMULA_STARTS) or (text.startswith("'") and _escapable(text[1:]))
+
+
+def _json_value(fields: RecordFields, name: str):
+    """Field `name` that holds JSON (an object or an array: a CSV cell as `paperdb export` writes
+    it, a JSON lines value as it is), or None; text that is no JSON, or JSON longer than any
+    field may be (`MAX_FIELD_CHARS`, as text), is left out (repaired)."""
+    value = fields.values.get(name)
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    try:
+        if isinstance(value, str):
+            value = json.loads(value) if len(value) <= MAX_FIELD_CHARS else None
+        elif len(json.dumps(value, ensure_ascii=False)) > MAX_FIELD_CHARS:
+            value = None
+    except (ValueError, RecursionError):
+        value = None
+    if value is None:
+        fields.repaired = True
+    return value
+
+
+def _given_ids(fields: RecordFields) -> tuple[tuple[str, str], ...]:
+    """The ids of an `ids` object (`{"doi": ["10.1/x"], "openreview": "B1-Hhnslg"}`: a value or a
+    list of values per scheme); another shape is left out (repaired)."""
+    value = _json_value(fields, "ids")
+    if value is None:
+        return ()
+    pairs: list[tuple[str, str]] = []
+    if isinstance(value, dict):
+        for scheme, values in value.items():
+            values = [values] if isinstance(values, str) else values
+            if not (SCHEME.fullmatch(scheme) and isinstance(values, list) and all(isinstance(v, str) for v in values)):
+                break
+            pairs += [(scheme, _id_value(scheme, v)) for v in values if v.strip()]
+        else:
+            if len(pairs) <= MAX_ITEMS:
+                return tuple(pairs)
+    fields.repaired = True
+    return ()
+
+
+def _given_affiliations(fields: RecordFields) -> tuple[tuple[tuple[str, str | None], ...], ...]:
+    """Per author, the `[institution, country]` pairs of an `affiliations` array (as `paperdb
+    export` writes them; a country may be null); another shape is left out (repaired)."""
+    value = _json_value(fields, "affiliations")
+    if value is None:
+        return ()
+    if isinstance(value, list) and len(value) <= MAX_ITEMS:
+        found = []
+        for pairs in value:
+            if not isinstance(pairs, list) or not all(_is_pair(pair) for pair in pairs):
+                break
+            found.append(tuple((name, country) for name, country in pairs))
+        else:
+            return tuple(found)
+    fields.repaired = True
+    return ()
+
+
+def _is_pair(pair) -> bool:
+    return (
+        isinstance(pair, list)
+        and len(pair) == 2
+        and isinstance(pair[0], str)
+        and (pair[1] is None or isinstance(pair[1], str))
+    )
+
+
+def _status(fields: RecordFields) -> str | None:
+    """The status word of a row: `status`, else its decision and presentation (`paperdb export`
+    writes them apart) as one: `accepted (oral)`, `rejected`, `workshop`."""
+    status = fields.text("status").strip()
+    if status:
+        return status
+    decision, presentation = fields.text("decision").strip(), fields.text("presentation").strip()
+    if decision and presentation and decision.casefold().startswith("accept"):
+        return f"accepted ({presentation})"
+    return decision or presentation or None
+
+
 def _entry(row: Mapping, line: int, position: int, venue: str | None, year: int | None) -> tuple[Entry, bool]:
-    """The entry of a row (keys as `_key` makes them), and whether a field was left out."""
+    """The entry of a row (keys as `_key` makes them), and whether a field was left out. A
+    `paperdb export` reads back as the same paper: its text and title as written (`abstract_raw`,
+    `title_raw`) before the cleaned ones, the authors' keywords apart from the extracted ones
+    (`keywords`), its ids, affiliations and the links its sources gave (`ids`, `affiliations`,
+    `source_links`)."""
     fields = RecordFields(row)
     ids = tuple(
         (scheme, _id_value(scheme, value))
@@ -80,24 +179,28 @@ def _entry(row: Mapping, line: int, position: int, venue: str | None, year: int 
         if (value := fields.text(column, numbers=True)).strip()
     )
     authors = "authors" if row.get("authors") else "author"
-    # a `paperdb export` has the authors' keywords apart from the extracted ones (`keywords`)
     chosen = "author_keywords" if "author_keywords" in row else "keywords"
-    status = next((text for name in STATUS_COLUMNS if (text := fields.text(name).strip())), None)
+    links = [value for column in LINK_COLUMNS if (value := fields.text(column).strip())]
+    given_links = _listed(fields.items("source_links"))
+    if isinstance(given_links, list):
+        links += [text for text in given_links if text.strip()]
+    title = fields.text("title_raw", limit=MAX_TITLE_CHARS) or fields.text("title", limit=MAX_TITLE_CHARS)
     own_year = fields.year()  # (read even where --year stands in: a bad one is counted)
     entry = Entry(
-        abstract=join_lines(fields.text("abstract")) or None,
+        abstract=join_lines(fields.text("abstract_raw") or fields.text("abstract")) or None,
         line=line,
         position=position,
-        title=join_lines(fields.text("title", limit=MAX_TITLE_CHARS)) or None,
+        title=join_lines(title) or None,
         authors=split_authors(_listed(fields.items(authors))),
-        ids=tuple(dict.fromkeys(ids)),
+        ids=tuple(dict.fromkeys(ids + _given_ids(fields))),
         url=fields.text("url").strip() or None,
         keywords=split_keywords(_listed(fields.items(chosen))),
-        links=tuple(value for column in LINK_COLUMNS if (value := fields.text(column).strip())),
+        links=tuple(links),
         venue=venue or (fields.text("venue", limit=200).strip() or None),
         year=year or own_year,
-        status=status,
+        status=_status(fields),
         track=fields.text("track").strip() or None,
+        affiliations=_given_affiliations(fields),
         review=_review(fields),
     )
     return entry, fields.repaired
@@ -130,8 +233,12 @@ def read_csv(path: str, raw: BinaryIO, venue: str | None = None, year: int | Non
     except (csv.Error, UnicodeDecodeError) as exc:
         raise InputError(path, f"malformed CSV: {exc}", 1) from None
     if not any(name in header for name in NAMED_BY):
+        # (the other tables of a `paperdb export` name the paper they belong to)
+        hint = "; a table of `paperdb export`? load its papers.csv" if "paper_id" in header else ""
         raise InputError(
-            path, f"missing required column: abstract or title (columns: {_some(sorted(set(header))) or 'none'})", 1
+            path,
+            f"missing required column: abstract or title (columns: {_some(sorted(set(header))) or 'none'}){hint}",
+            1,
         )
     tally = Tally()
     entries = _csv_entries(path, reader, header, venue, year, tally)
@@ -151,7 +258,7 @@ def _csv_entries(path, reader, header, venue, year, tally: Tally) -> Iterator[En
             # (a field with newlines spans several lines; blank lines before it were skipped)
             start = reader.line_num - sum(cell.count("\n") for cell in cells)
             ended = reader.line_num
-            row = {name: cell for name, cell in zip(header, cells, strict=False) if name}
+            row = {name: spreadsheet_text(cell) for name, cell in zip(header, cells, strict=False) if name}
             entry, repaired = _entry(row, start, position + 1, venue, year)
             entry = settled(entry, tally, escaped=False, repaired=repaired)  # (decoded UTF-8 holds no lone surrogate)
             if entry is not None:

@@ -9,17 +9,19 @@ import os
 import sqlite3
 import stat
 import time
+from collections.abc import Callable
+from urllib.parse import quote
 
-from ..errors import DatabaseBusyError, PaperdbError
-from ..settings import lock_wait
+from ..errors import DatabaseBusyError, PaperdbError, shown_path
+from ..settings import lock_wait, schema_head
 
-POLL_S = 0.05
+POLL_S = 0.05  # how often a wait for a lock looks again; a signal is obeyed within this long
 _SQLITE_BUSY, _SQLITE_LOCKED = 5, 6
 
 
 def busy_error(db_file: str) -> DatabaseBusyError:
     return DatabaseBusyError(
-        f"{db_file}: another process is writing to the database (waited {lock_wait():g}s); try again when it finishes"
+        f"{shown_path(db_file)}: another process is writing to the database (waited {lock_wait():g}s); try again when it finishes"
     )
 
 
@@ -34,6 +36,32 @@ def is_busy(error: BaseException) -> bool:
     return "locked" in str(error) or "busy" in str(error)
 
 
+def begin_immediate(con: sqlite3.Connection, db_file: str, on_wait: Callable[[], None] | None = None) -> None:
+    """Take the write lock (`BEGIN IMMEDIATE`) on `con`, waiting for another writer up to
+    $PAPERDB_LOCK_WAIT seconds (`on_wait()` when the wait starts), then the one-line busy error.
+    SQLite waits in C, where a signal is obeyed only once the wait ends, so the connection's busy
+    timeout is one step (`busy_timeout_s`) and the wait a loop in Python: Ctrl-C during a 20 s
+    wait stops the run at once."""
+    deadline = time.monotonic() + lock_wait()
+    while True:
+        try:
+            con.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError as exc:
+            if not is_busy(exc):
+                raise
+            if time.monotonic() >= deadline:
+                raise busy_error(db_file) from None
+            if on_wait is not None:
+                on_wait()
+                on_wait = None
+
+
+def busy_timeout_s() -> float:
+    """The busy timeout of paperdb's SQLite connections: one step of a wait (`begin_immediate`)."""
+    return min(POLL_S, lock_wait())
+
+
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
@@ -43,29 +71,30 @@ def check_database_file(db_file: str) -> str:
     `-journal` file beside it), or a file that is not SQLite (`/proc/version`, a text file)."""
     if not db_file.strip():
         raise PaperdbError("--db is empty; give the database file's path (e.g. db/papers.db)")
+    shown = shown_path(db_file)
     if os.path.islink(db_file) and not os.path.exists(db_file):
         raise PaperdbError(
-            f"{db_file}: a symbolic link to {os.readlink(db_file)!r}, which does not exist; make its target or give another path"
+            f"{shown}: a symbolic link to {os.readlink(db_file)!r}, which does not exist; make its target or give another path"
         )
     try:
         st = os.stat(db_file)
     except FileNotFoundError:
         return db_file
     except OSError as exc:
-        raise PaperdbError(f"{db_file}: {exc.strerror or exc}") from None
+        raise PaperdbError(f"{shown}: {exc.strerror or exc}") from None
     if stat.S_ISDIR(st.st_mode):
         raise PaperdbError(
-            f"{db_file}: is a directory; give the database file's path (e.g. {db_file.rstrip('/')}/papers.db)"
+            f"{shown}: is a directory; give the database file's path (e.g. {shown.rstrip('/')}/papers.db)"
         )
     if not stat.S_ISREG(st.st_mode):
-        raise PaperdbError(f"{db_file}: not a regular file (a device or FIFO); give a database file's path")
+        raise PaperdbError(f"{shown}: not a regular file (a device or FIFO); give a database file's path")
     try:
         with open(db_file, "rb") as fh:
             head = fh.read(len(SQLITE_HEADER))
     except OSError as exc:
-        raise PaperdbError(f"{db_file}: {exc.strerror or exc}") from None
+        raise PaperdbError(f"{shown}: {exc.strerror or exc}") from None
     if head and head != SQLITE_HEADER:
-        raise PaperdbError(f"{db_file}: not an SQLite database (the file holds something else)")
+        raise PaperdbError(f"{shown}: not an SQLite database (the file holds something else)")
     return db_file
 
 
@@ -73,18 +102,17 @@ def database_error(db_file: str, error: BaseException) -> PaperdbError | None:
     """The one-line error of a failure the database or the file system reports (disk full,
     read-only file system, I/O error, a corrupt file), or None for anything else."""
     error = getattr(error, "orig", None) or error
+    shown = shown_path(db_file)
     if isinstance(error, (sqlite3.Error, OSError)) and on_read_only_media(db_file):
         # (SQLite says "unable to open database file"; a new database, its `.creating` file)
-        return PaperdbError(
-            f"{db_file}: on a read-only file system; it can be read (stats, export, serve), not written"
-        )
+        return PaperdbError(f"{shown}: on a read-only file system; it can be read (stats, export, serve), not written")
     if isinstance(error, sqlite3.Error):
-        return PaperdbError(f"{db_file}: {error}")
+        return PaperdbError(f"{shown}: {error}")
     if isinstance(error, OSError) and error.strerror:
         named = getattr(error, "filename", None) or db_file
         if isinstance(named, str) and named.startswith(db_file + "."):  # (its -wal, .creating files)
             named = db_file
-        return PaperdbError(f"{named}: {error.strerror}")
+        return PaperdbError(f"{shown_path(str(named))}: {error.strerror}")
     return None
 
 
@@ -99,7 +127,7 @@ def on_read_only_media(db_file: str) -> bool:
 def existing_database(db_file: str) -> str:
     """`db_file`, if a database file is there to read; else the one-line error that says so."""
     if not os.path.exists(db_file):
-        raise PaperdbError(f"{db_file}: no such database; build it with `paperdb load`")
+        raise PaperdbError(f"{shown_path(db_file)}: no such database; build it with `paperdb load`")
     return db_file
 
 
@@ -108,7 +136,7 @@ def connect_read_only(db_file: str) -> sqlite3.Connection:
     read-only media a WAL database cannot be opened so (SQLite would need to create its `-shm`
     file): then the file is read as it is (`immutable=1`), as nothing can be writing to it."""
     path = existing_database(db_file)
-    con = sqlite3.connect(f"file:{_uri_path(path)}?mode=ro", uri=True, isolation_level=None)
+    con = sqlite3.connect(file_uri(path, "mode=ro"), uri=True, isolation_level=None)
     try:
         con.execute("SELECT count(*) FROM sqlite_master").fetchone()
         return con
@@ -116,22 +144,50 @@ def connect_read_only(db_file: str) -> sqlite3.Connection:
         con.close()
         if os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):
             raise  # (the -shm file could be made: the error is a real one)
-    return sqlite3.connect(f"file:{_uri_path(path)}?immutable=1", uri=True, isolation_level=None)
+    return connect_immutable(path)
 
 
-def _uri_path(path: str) -> str:
-    """A path as a `file:` URI's path: `?` and `#` would end it, `%` starts an escape."""
-    return path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
+def at_head(db_file: str) -> bool:
+    """Whether the database file's schema is at the newest revision, read without taking the
+    write lock (a load may hold it) and without SQLAlchemy."""
+    con = connect_read_only(db_file)
+    try:
+        return con.execute("SELECT version_num FROM alembic_version").fetchall() == [(schema_head(),)]
+    except sqlite3.Error:  # (no alembic_version: a database no migration has made yet)
+        return False
+    finally:
+        con.close()
 
 
-def lock_directory(db_file: str) -> int:
-    """Take an exclusive lock on the database's directory, waiting as long as for a writer; returns
-    the file descriptor that holds it (closing it releases the lock)."""
+def connect_immutable(db_file: str, **options) -> sqlite3.Connection:
+    """A connection that reads the file as it is (`immutable=1`: no locks, no write-ahead log)."""
+    return sqlite3.connect(file_uri(db_file, "immutable=1"), uri=True, **options)
+
+
+def file_name(path: str) -> str:
+    """The name under which `sqlite3.connect` opens the file `path` itself: a relative path made
+    absolute, as SQLite built with SQLITE_USE_URI (Debian's is) reads a name that starts with
+    `file:` as a URI even without `uri=True`."""
+    return path if os.path.isabs(path) else os.path.join(os.getcwd(), path)
+
+
+def file_uri(path: str, query: str = "") -> str:
+    """A `file:` URI that names exactly the file `path`, whatever characters it holds (`?`, `#`
+    and `%` would end or escape a path written into the URI as it is; `//` would start a host),
+    with `query` (`mode=ro`)."""
+    name = quote(os.fsencode(file_name(path)), safe="/")
+    return f"file://{name}" + (f"?{query}" if query else "")
+
+
+def lock_directory(db_file: str, on_wait: Callable[[], None] | None = None) -> int:
+    """Take an exclusive lock on the database's directory, waiting as long as for a writer
+    (`on_wait()` when the wait starts; a signal ends it); returns the file descriptor that holds
+    it (closing it releases the lock)."""
     directory = os.path.dirname(os.path.abspath(db_file))
     try:
         fd = os.open(directory, os.O_RDONLY)
     except OSError as exc:
-        raise PaperdbError(f"{db_file}: cannot open its directory ({exc.strerror})") from None
+        raise PaperdbError(f"{shown_path(db_file)}: cannot open its directory ({exc.strerror})") from None
     deadline = time.monotonic() + lock_wait()
     while True:
         try:
@@ -141,6 +197,9 @@ def lock_directory(db_file: str) -> int:
             if time.monotonic() >= deadline:
                 os.close(fd)
                 raise busy_error(db_file) from None
+            if on_wait is not None:
+                on_wait()
+                on_wait = None
             time.sleep(POLL_S)
         except BaseException:
             os.close(fd)

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from ..errors import PaperdbError
-from .access import lock_directory
+from ..errors import PaperdbError, shown_path
+from .access import file_name, lock_directory
 from .server import is_url
 
 PARTIAL_SUFFIX = ".creating"
@@ -26,15 +26,16 @@ SIDE_FILES = ("-wal", "-shm", "-journal")
 
 
 @contextmanager
-def database_to_write(db_file: str) -> Iterator[str]:
+def database_to_write(db_file: str, on_wait: Callable[[], None] | None = None) -> Iterator[str]:
     """Yield the file a run writes to: `db_file` when it exists, else a partial file that becomes
     `db_file` when the block ends without an error (its connections must be closed by then) and
-    is removed when it raises. A server's database (a URL) is written as it is."""
+    is removed when it raises. A server's database (a URL) is written as it is. `on_wait()` is
+    called if another run holds the directory lock (it is creating a database there)."""
     if is_url(db_file) or os.path.exists(db_file):
         yield db_file
         return
     Path(db_file).parent.mkdir(parents=True, exist_ok=True)
-    lock = lock_directory(db_file)
+    lock = lock_directory(db_file, on_wait)
     try:
         if os.path.exists(db_file):  # another run created it while we waited
             os.close(lock)
@@ -65,18 +66,20 @@ def remove_database(db_file: str, *, main: bool = True) -> None:
 def _publish(partial: str, db_file: str) -> None:
     """Move the committed partial database into place without replacing anything there."""
     if os.path.exists(partial + "-wal"):  # closing its last connection normally checkpoints it away
-        con = sqlite3.connect(partial)
+        con = sqlite3.connect(file_name(partial))
         try:
             con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             con.close()
         if os.path.exists(partial + "-wal"):
-            raise PaperdbError(f"{db_file}: could not finish writing the new database (its log stays behind)")
+            raise PaperdbError(
+                f"{shown_path(db_file)}: could not finish writing the new database (its log stays behind)"
+            )
     try:
         os.link(partial, db_file)  # fails if a file appeared there, where a rename would replace it
     except FileExistsError:
         raise PaperdbError(
-            f"{db_file}: another program created this file during the load; nothing was written"
+            f"{shown_path(db_file)}: another program created this file during the load; nothing was written"
         ) from None
     except OSError:  # a file system without hard links
         os.rename(partial, db_file)

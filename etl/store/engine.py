@@ -7,14 +7,16 @@ from contextlib import contextmanager
 from importlib.resources import files as package_files
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy import URL, Connection, Engine, create_engine, event
 from sqlalchemy.exc import OperationalError
 
 from ..errors import SchemaError
-from ..settings import lock_wait, schema_head
-from .access import busy_error, is_busy
+from ..settings import schema_head
+from .access import begin_immediate, busy_error, busy_timeout_s, is_busy
 from .creating import database_to_write
 from .server import check_collation, checked_url, is_url, make_server_engine, take_load_lock
+
+ON_WAIT = "paperdb_on_wait"  # a connection's `info` key: what to call when its BEGIN waits for another writer
 
 if TYPE_CHECKING:  # Alembic is imported only when a schema must change (it takes half a second)
     from alembic.config import Config
@@ -23,12 +25,13 @@ if TYPE_CHECKING:  # Alembic is imported only when a schema must change (it take
 def make_engine(path: str) -> Engine:
     """An engine whose transactions are ours: pysqlite's implicit BEGIN/COMMIT is switched off and
     every `begin()` takes the write lock at once (`BEGIN IMMEDIATE`), so a run is one transaction
-    and a second concurrent writer waits, then fails clearly. A URL is a PostgreSQL server's
-    database (`etl.store.server`), whose load lock `transaction` takes."""
+    and a second concurrent writer waits (in steps a signal can interrupt), then fails clearly. A
+    URL is a PostgreSQL server's database (`etl.store.server`), whose load lock `transaction` takes."""
     if is_url(path):
         return make_server_engine(checked_url(path))
-    wait = lock_wait()
-    engine = create_engine(f"sqlite:///{path}", connect_args={"timeout": wait})
+    step = busy_timeout_s()
+    # (a URL made from its parts: `sqlite:///{path}` would read `?`, `#` and `%` in a file name as a URL's)
+    engine = create_engine(URL.create("sqlite", database=path), connect_args={"timeout": step})
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection, _record):  # pragma: no branch
@@ -42,12 +45,12 @@ def make_engine(path: str) -> Engine:
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA cache_size=-24576")  # 24 MiB, for index updates; also bounds each sorter
         cursor.execute("PRAGMA temp_store=FILE")  # staging tables spill to disk, not to memory
-        cursor.execute(f"PRAGMA busy_timeout={int(wait * 1000)}")
+        cursor.execute(f"PRAGMA busy_timeout={int(step * 1000)}")
         cursor.close()
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection):
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        begin_immediate(connection.connection.dbapi_connection, path, connection.info.get(ON_WAIT))
 
     return engine
 
@@ -114,10 +117,15 @@ def migrate(connection: Connection) -> None:
 @contextmanager
 def transaction(engine: Engine, on_wait: Callable[[], None] | None = None) -> Iterator[Connection]:
     """One write transaction: commit on success, roll back on any error; busy becomes a clear error.
-    On PostgreSQL it holds the load lock (`on_wait` is called if another load has it)."""
+    It holds the write lock (SQLite's, PostgreSQL's load lock): `on_wait` is called if another
+    run has it, and the wait for it ends at once on a signal."""
     try:
         with engine.connect() as connection:
-            ongoing = connection.begin()
+            connection.info[ON_WAIT] = on_wait  # (for the SQLite engine's `begin`)
+            try:
+                ongoing = connection.begin()
+            finally:
+                del connection.info[ON_WAIT]
             try:
                 if connection.dialect.name != "sqlite":
                     take_load_lock(connection, on_wait)
@@ -135,12 +143,13 @@ def transaction(engine: Engine, on_wait: Callable[[], None] | None = None) -> It
         raise
 
 
-def migrate_database(db_file: str) -> None:
-    """Bring `db_file` to the schema head in one transaction (creating it if missing), then close it."""
-    with database_to_write(db_file) as target:
+def migrate_database(db_file: str, on_wait: Callable[[], None] | None = None) -> None:
+    """Bring `db_file` to the schema head in one transaction (creating it if missing), then close
+    it; `on_wait()` if another run holds the write lock, which it waits for as a load does."""
+    with database_to_write(db_file, on_wait) as target:
         engine = make_engine(target)
         try:
-            with transaction(engine) as conn:
+            with transaction(engine, on_wait) as conn:
                 migrate(conn)
         finally:
             engine.dispose()

@@ -8,22 +8,28 @@ import os
 import sqlite3
 from collections.abc import Callable, Mapping
 
-from ..settings import lock_wait, schema_head
-from .access import busy_error, is_busy
+from ..settings import schema_head
+from .access import begin_immediate, busy_error, busy_timeout_s, file_name, is_busy
 from .server import is_url
 
 Query = Callable[[str], list[tuple]]
 
 
-def record_if(db_file: str, holds: Callable[[Query], bool], row: Callable[[], Mapping[str, object]]) -> bool:
+def record_if(
+    db_file: str,
+    holds: Callable[[Query], bool],
+    row: Callable[[], Mapping[str, object]],
+    on_wait: Callable[[], None] | None = None,
+) -> bool:
     """In one write transaction: if `db_file` is a SQLite database at the schema head and
     `holds(query)` is true (`query` runs a SELECT on it), add `row()` to `etl_runs` and commit;
-    returns whether it did. The answer holds until the row is written, as in a load."""
+    returns whether it did. The answer holds until the row is written, as in a load. Another
+    writer is waited for as a load waits (`on_wait()` when the wait starts; a signal ends it)."""
     if is_url(db_file) or not os.path.exists(db_file):
         return False
-    con = sqlite3.connect(db_file, timeout=lock_wait(), isolation_level=None)
+    con = sqlite3.connect(file_name(db_file), timeout=busy_timeout_s(), isolation_level=None)
     try:
-        con.execute("BEGIN IMMEDIATE")
+        begin_immediate(con, db_file, on_wait)
         at_head = con.execute("SELECT version_num FROM alembic_version").fetchall() == [(schema_head(),)]
         if not at_head or not holds(lambda sql: con.execute(sql).fetchall()):
             con.execute("ROLLBACK")

@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from ..errors import PaperdbError
+from ..errors import PaperdbError, shown_path
 from . import access, server
 
 
@@ -43,10 +43,10 @@ def read_only(db: str, hint: str = "") -> Iterator[ReadOnly]:
     connection = ReadOnly(db)
     try:
         if "papers" not in connection.tables():
-            raise PaperdbError(f"{server.shown(db)}: not a paperdb database (no papers table)")
+            raise PaperdbError(f"{shown_path(server.shown(db))}: not a paperdb database (no papers table)")
         yield connection
     except sqlite3.DatabaseError as exc:
-        raise PaperdbError(f"{db}: {exc}{hint}") from None
+        raise PaperdbError(f"{shown_path(db)}: {exc}{hint}") from None
     except Exception as exc:
         error = server.server_error(db, exc) if connection.on_server else None
         if error is None:

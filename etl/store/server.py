@@ -10,12 +10,12 @@ from urllib.parse import unquote
 
 from ..errors import DatabaseBusyError, PaperdbError
 from ..settings import lock_wait
+from .timeouts import connect_timeout_of, connection_limits, lock_timeout_ms
 
 SCHEMES = ("postgresql", "postgresql+psycopg", "postgres")  # (`postgres://`: Heroku's and libpq's alias)
 # The advisory lock every paperdb load of a database takes inside its transaction: a second load
 # waits for the first to commit, as a second SQLite writer waits for the file's lock.
 LOAD_LOCK = 0x7061706572646201  # "paperdb" and 1, as a 64-bit key
-MAX_LOCK_TIMEOUT_MS = 2**31 - 1  # PostgreSQL's largest lock_timeout (24.8 days)
 WORK_MEM = "64MB"  # per sort or hash of the load's transaction (the server's default is 4 MB)
 
 
@@ -199,8 +199,8 @@ def make_server_engine(url: str):
     from sqlalchemy import create_engine
 
     # (UTF-8 on the wire whatever the server's encoding, so a SQL_ASCII database can be told
-    # what is wrong with it rather than failing in the driver)
-    return create_engine(url, pool_pre_ping=False, connect_args={"client_encoding": "utf8"})
+    # what is wrong with it rather than failing in the driver; the time limits of `timeouts`)
+    return create_engine(url, pool_pre_ping=False, connect_args={"client_encoding": "utf8", **connection_limits(url)})
 
 
 def take_load_lock(connection, on_wait: Callable[[], None] | None = None) -> None:
@@ -212,14 +212,26 @@ def take_load_lock(connection, on_wait: Callable[[], None] | None = None) -> Non
     )
     if connection.exec_driver_sql("SELECT pg_try_advisory_xact_lock(%s)", (LOAD_LOCK,)).scalar():
         return
-    wait_ms = min(round(lock_wait() * 1000), MAX_LOCK_TIMEOUT_MS)
-    if wait_ms < 1:  # (0 means no limit to PostgreSQL: a wait of 0 is no wait)
+    if round(lock_wait() * 1000) < 1:  # (0 means no limit to PostgreSQL: a wait of 0 is no wait)
         raise busy(connection)
     if on_wait is not None:
         on_wait()
-    connection.exec_driver_sql(f"SET LOCAL lock_timeout = {wait_ms}")
-    connection.exec_driver_sql("SELECT pg_advisory_xact_lock(%s)", (LOAD_LOCK,))
+    # (the session's lock_timeout is $PAPERDB_LOCK_WAIT: `timeouts.connection_limits`; psycopg
+    # waits for the answer in steps, so a signal ends the wait at once)
+    connection.exec_driver_sql(f"SET LOCAL lock_timeout = {lock_timeout_ms()}")
+    try:
+        connection.exec_driver_sql("SELECT pg_advisory_xact_lock(%s)", (LOAD_LOCK,))
+    except Exception as exc:
+        if _lock_not_available(exc):
+            raise busy(connection) from None
+        raise
     connection.exec_driver_sql("SET LOCAL lock_timeout TO DEFAULT")
+
+
+def _lock_not_available(error: BaseException) -> bool:
+    import psycopg
+
+    return isinstance(getattr(error, "orig", None) or error, psycopg.errors.LockNotAvailable)
 
 
 def busy(connection) -> DatabaseBusyError:
@@ -274,7 +286,15 @@ def server_error(target: str, error: BaseException) -> PaperdbError | None:
         return None
     error = getattr(error, "orig", None) or error
     if isinstance(error, psycopg.errors.LockNotAvailable):
-        return _busy(target)
+        return PaperdbError(
+            f"{shown(target)}: another session holds a lock this command needs (waited {lock_wait():g}s);"
+            " try again when it finishes"
+        )
+    if isinstance(error, psycopg.errors.ConnectionTimeout):
+        return PaperdbError(
+            f"{shown(target)}: the server did not answer within {connect_timeout_of(target)};"
+            " is it up, and is this its address?"
+        )
     if isinstance(error, psycopg.Error):
         text = str(error).strip()
         first = text.splitlines()[0] if text else type(error).__name__
@@ -292,7 +312,7 @@ def connect_read_only(url: str):
     """A psycopg connection whose transactions are read-only (for stats and export)."""
     import psycopg
 
-    con = psycopg.connect(libpq_url(checked_url(url)), client_encoding="utf8")
+    con = psycopg.connect(libpq_url(checked_url(url)), client_encoding="utf8", **connection_limits(url))
     con.read_only = True
     return con
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import logging
 
-from ..errors import PaperdbError
+from ..errors import PaperdbError, shown_path
 from . import access, server
 
 
 def shown(db: str) -> str:
-    """The database as messages name it: a server's URL without its password."""
-    return server.shown(db) if server.is_url(db) else db
+    """The database as messages name it: a server's URL without its password; either with
+    control characters escaped (a newline in `--db` cannot forge a second line)."""
+    return shown_path(server.shown(db) if server.is_url(db) else db)
 
 
 def checked(db: str) -> str:
@@ -47,7 +48,7 @@ def file_only(db: str, why: str) -> str:
 def server_only(db: str, why: str) -> str:
     """`db`, if it names a server's database; a file's path is the one-line error `why` (after its name)."""
     if not server.is_url(db):
-        raise PaperdbError(f"{db}: {why}")
+        raise PaperdbError(f"{shown(db)}: {why}")
     return db
 
 
