@@ -88,7 +88,7 @@ def by_terms(text: str) -> set[str]:
     [
         # learned evidence finds a subject no term names: collaborators, aggregation, FedAvg, local data
         (ON_DEVICE_LLMS, "federated learning", False, True),
-        (ON_DEVICE_LLMS, "large language models", True, True),
+        (ON_DEVICE_LLMS, "efficient inference and training", True, True),  # LoRA
         # ... and takes away what one suggestive word gave: `embeddings` in a paper on formal expressivity
         (COUNTING_TRANSFORMERS, "self-supervised and representation learning", True, False),
         (COUNTING_TRANSFORMERS, "transformers and attention", True, True),
@@ -107,6 +107,15 @@ def by_terms(text: str) -> set[str]:
 def test_topics_of_abstracts_the_evidence_never_saw(text, topic, terms, learned):
     assert (topic in by_terms(text)) is terms  # the hand-written rule alone
     assert (topic in extract_terms(text, TAXONOMY).topics) is learned
+
+
+def test_at_most_three_topics_those_of_most_learned_evidence():
+    topics = extract_terms(ON_DEVICE_LLMS, TAXONOMY).topics
+    # its terms give three (`transfer` for fine-tuning), learned evidence two more (federated
+    # learning, natural language processing): the three of largest margins over their thresholds
+    # stay; `large language models`, named once and under its threshold, is not one of them
+    assert len(by_terms(ON_DEVICE_LLMS)) == 3 and "large language models" in by_terms(ON_DEVICE_LLMS)
+    assert len(topics) == 3 and "large language models" not in topics and "federated learning" in topics
 
 
 def test_a_topic_only_learned_evidence_gives_ranks_as_a_subject_not_a_phrase():

@@ -28,12 +28,13 @@ from .keyword import Keyword
 from .meanings import Meanings, merge_acronym_uses
 from .normalise import label_of, normalise_keyword, singular, unhyphenate
 from .terms import METHOD_PREFIX, Terms
+from .topics import MOST_TOPICS
 from .topics import THRESHOLD as TERM_THRESHOLD
 from .variants import group_variants
 from .vocabulary import FACTOR_RANGE, Keyphraseness
 from .wordlists import COMMON_WORDS
 
-KEEP = {"method": 3, "acronym": 4, "phrase": 8, "topic": 3}  # most keywords of a kind per paper
+KEEP = {"method": 3, "acronym": 4, "phrase": 8, "topic": MOST_TOPICS}  # most keywords of a kind per paper
 COMMON_METHOD = 0.5  # a name more than 1% of the papers (at least COMMON_PAPERS) use is not one paper's own
 COMMON_PAPERS = 3
 # Names after the paper's first are mostly baselines it compares with (`RLBench`, `PerAct`) and
