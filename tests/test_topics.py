@@ -77,6 +77,14 @@ COLD_DIFFUSION = (  # CoRL 2023: Cold Diffusion on the Replay Buffer
     " space. We test this method in simulated robotic environments with obstacles and observe a significant"
     " improvement in the agent's ability to avoid these obstacles during planning."
 )
+AUC_THEOREMS = (  # ICML 2024 (the bundled listings): theorems on precision-recall and ROC AUC
+    "In this paper, we present two key theorems that should have significant implications for machine learning"
+    " practitioners working with binary classification models. The first theorem provides a formula to calculate"
+    " the maximum and minimum Precision-Recall AUC ($AUC_{PR}$) for a fixed Receiver Operating Characteristic AUC"
+    " ($AUC_{ROC}$), demonstrating the variability of $AUC_{PR}$ even with a high $AUC_{ROC}$. This is particularly"
+    " relevant for imbalanced datasets, where a good $AUC_{ROC}$ does not necessarily imply a high $AUC_{PR}$. The"
+    " second theorem inversely establishes the bounds of $AUC_{ROC}$ given a fixed $AUC_{PR}$."
+)
 
 
 def by_terms(text: str) -> set[str]:
@@ -118,6 +126,13 @@ def test_at_most_three_topics_those_of_most_learned_evidence():
     assert len(topics) == 3 and "large language models" not in topics and "federated learning" in topics
 
 
+def test_a_paper_no_learned_evidence_places_keeps_its_terms_topics():
+    # theorems and bounds suggest learning theory (suggestive terms only); COLT's papers do not
+    # look like this one, so the learned evidence gives no topic at all: the terms' stays
+    assert by_terms(AUC_THEOREMS) == {"learning theory"}
+    assert set(extract_terms(AUC_THEOREMS, TAXONOMY).topics) == {"learning theory"}
+
+
 def test_a_topic_only_learned_evidence_gives_ranks_as_a_subject_not_a_phrase():
     terms = extract_terms(IN_HAND_ROTATION, TAXONOMY)
     assert 1 <= terms.topics["robotics and control"] < 2 <= terms.topics["multimodal learning"]
@@ -128,7 +143,7 @@ def test_a_topic_only_learned_evidence_gives_ranks_as_a_subject_not_a_phrase():
 
 EVIDENCE = (
     "threshold\tfairness\t3.0\nweight\tfairness\tprotected\t2.0\nweight\tfairness\tdisparate\t1.0\n"
-    "weight\tfairness\t@fairness\t1.5\n"
+    "weight\tfairness\t@fairness\t1.5\nthreshold\trobotics\t1.0\nweight\trobotics\tgrasping\t2.0\n"
 )
 
 
@@ -136,7 +151,8 @@ EVIDENCE = (
     "words, phrases, expected",
     [
         ({"protected": 1, "fair": 1}, {}, {"fairness": 2}),  # the term and its learned weight: 2.0 + 1.5
-        ({"fair": 1}, {}, {}),  # the term alone, once: 1.5, under the threshold
+        ({"fair": 1, "grasping": 1}, {}, {"robotics": 1.001}),  # the term alone, once: 1.5, under the threshold
+        ({"fair": 1}, {}, {"fairness": 2}),  # ... but where no topic has the evidence, the term rule's
         ({"fair": 2}, {}, {"fairness": 4}),  # a specific word used twice, whatever the learned evidence
         ({"protected": 1, "disparate": 1}, {}, {"fairness": 1}),  # learned alone: weighs less than terms
         ({"protected": 1, "groups": 1}, {}, {}),  # learned evidence under the threshold
@@ -147,6 +163,7 @@ def test_learned_evidence_decides_the_topics_it_knows(words, phrases, expected):
     topics = [
         {"name": "fairness", "terms": ["fair", "demographic parity"]},
         {"name": "privacy", "terms": ["private"]},  # no learned evidence: its terms decide
+        {"name": "robotics", "terms": ["robot"]},
     ]
     taxonomy = build_taxonomy(topics, normalise_keyword, is_findable_phrase, "t.json", parse_evidence(EVIDENCE))
     assert match_topics(words, phrases, taxonomy) == expected
