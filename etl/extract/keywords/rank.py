@@ -11,7 +11,8 @@ authors choose it as a keyword where it occurs, against all phrases (`Keyphrasen
 - phrase: TF-IDF against the corpus, with the factors below, scaled so that the paper's best
   phrase is PHRASE_TOP;
 - topic: TOPIC_BASE plus TOPIC_PER_WEIGHT per unit of term weight (up to TOPIC_WEIGHTS): 0.2-0.36,
-  below most phrases (a topic the paper abbreviates takes the acronym's score).
+  below most phrases (a topic the paper abbreviates takes the acronym's score); a topic only
+  learned evidence gives, LEARNED_TOPIC.
 
 Variants of one concept are then merged into one keyword (`variants`).
 """
@@ -27,11 +28,13 @@ from .keyword import Keyword
 from .meanings import Meanings, merge_acronym_uses
 from .normalise import label_of, normalise_keyword, singular, unhyphenate
 from .terms import METHOD_PREFIX, Terms
+from .topics import MOST_TOPICS
+from .topics import THRESHOLD as TERM_THRESHOLD
 from .variants import group_variants
 from .vocabulary import FACTOR_RANGE, Keyphraseness
 from .wordlists import COMMON_WORDS
 
-KEEP = {"method": 3, "acronym": 4, "phrase": 8, "topic": 3}  # most keywords of a kind per paper
+KEEP = {"method": 3, "acronym": 4, "phrase": 8, "topic": MOST_TOPICS}  # most keywords of a kind per paper
 COMMON_METHOD = 0.5  # a name more than 1% of the papers (at least COMMON_PAPERS) use is not one paper's own
 COMMON_PAPERS = 3
 # Names after the paper's first are mostly baselines it compares with (`RLBench`, `PerAct`) and
@@ -48,6 +51,11 @@ IN_TITLE = 3.0  # weight factor of the longest phrases whose every word is in th
 # times is too general to be a keyword alone: its weight is multiplied by COMMON_ALONE.
 COMMON_ALONE, COMMON_USES = 0.3, 3
 TOPIC_BASE, TOPIC_PER_WEIGHT, TOPIC_WEIGHTS = 0.2, 0.02, 8
+# A topic only learned evidence gives (weight below the term threshold: none of its terms
+# written) is the paper's subject, seldom its authors' keyword: on COLM 2024, `natural language
+# processing` was learned for 227 papers and chosen by the authors of one. It scores
+# LEARNED_TOPIC, below the paper's phrases, without keyphraseness.
+LEARNED_TOPIC = 0.1
 
 _SMALL_WORDS = frozenset("a an and for in of on the to via with".split())  # lower case inside Title Case names
 _LOG = [0.0] + [math.log(i) for i in range(1, 64)]
@@ -188,8 +196,11 @@ def _topics(terms: Terms, kp: Keyphraseness, taken: set[str], topic_aliases: dic
         key = normalise_keyword(name)
         if key not in taken:
             aliases, score = topic_aliases.get(key, ((), 0.0))
-            evidence = TOPIC_BASE + TOPIC_PER_WEIGHT * min(weight, TOPIC_WEIGHTS)
-            out.append(Keyword(key, name, "topic", max(score, round(evidence * kp.factor(key), 4)), aliases))
+            if weight < TERM_THRESHOLD:
+                own = LEARNED_TOPIC
+            else:
+                own = round((TOPIC_BASE + TOPIC_PER_WEIGHT * min(weight, TOPIC_WEIGHTS)) * kp.factor(key), 4)
+            out.append(Keyword(key, name, "topic", max(score, own), aliases))
     return out
 
 

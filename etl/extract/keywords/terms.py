@@ -24,7 +24,7 @@ class Terms:
     methods: dict[str, tuple[str, float]] = field(default_factory=dict)  # norm -> (label, strength)
     acronyms: dict[str, tuple[str, str, int]] = field(default_factory=dict)  # norm long -> (long, short, uses)
     phrases: dict[str, list] = field(default_factory=dict)
-    topics: dict[str, int] = field(default_factory=dict)
+    topics: dict[str, float] = field(default_factory=dict)  # name -> weight (`match_topics`)
     long_forms: dict[str, str] = field(default_factory=dict)  # a method's key -> its long form's (`cpr` -> ...)
 
     @property
@@ -47,6 +47,16 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     if "github" in abstract:  # (`clean` took the URLs out of `text`)
         add_repository_names(text, own_repositories(abstract), terms.methods)
     return terms
+
+
+def topic_inputs(abstract: str) -> tuple[dict[str, int], dict[str, list]]:
+    """The words and phrases `extract_terms` matches topics on (for the script that learns topic
+    evidence from labelled papers: it must see what a load sees)."""
+    text = clean(abstract)
+    words, phrases = phrase_candidates(text)
+    terms = Terms(phrases=phrases)
+    _add_definitions(text, terms)
+    return words, _with_short_form_uses(phrases, terms.acronyms)
 
 
 def _with_short_form_uses(phrases: dict[str, list], acronyms: dict[str, tuple[str, str, int]]) -> dict[str, list]:

@@ -1,7 +1,20 @@
-"""Research topics from the editable taxonomy in `etl/data/topics.json`; pure matching.
+"""Research topics from the editable taxonomy in `etl/data/topics.json`, weighed with evidence
+learned from papers whose authors or venues labelled them (`etl/data/topic_evidence.txt`); pure.
 
 Topics are matched against what keyword extraction already found in an abstract (its words and
 candidate phrases), so they cost a few dictionary look-ups per abstract, not another text scan.
+Two kinds of evidence:
+
+- terms (`term_topics`): the taxonomy's hand-written terms, a specific one or several suggestive
+  ones (the rule below);
+- learned (`Evidence`): for each topic the evidence file knows (by name), a weight per word,
+  phrase of several words and term-matched topic (`@name`) that its labelled papers use more
+  than others, summed over what the abstract has and compared with the topic's threshold.
+  `scripts/build_topic_weights.py` rebuilds the file from the paperlists catalogue
+  (docs/keywords.md says from which labels).
+
+A topic the evidence file knows is given by its learned evidence (the term rule is one of its
+features); any other topic of the taxonomy (an edited or replaced one) by its terms alone.
 """
 
 from __future__ import annotations
@@ -10,7 +23,9 @@ import json
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib.resources import files as package_files
+from pathlib import Path
 
 from ...errors import PaperdbError
 from .memo import Memo
@@ -27,6 +42,25 @@ STRONG, WEAK = 2, 1  # weight of an occurrence of a specific and of a merely sug
 THRESHOLD = 2
 WEAK_ALONE = 2 * THRESHOLD
 WEAK_TERMS = 2
+# With learned evidence (`Evidence`), a topic the term rule gives is kept when its learned
+# evidence agrees, or when its specific terms are used SPECIFIC_USES times, a specific term of
+# several words (`diffusion model`, `graph neural network`) counting that many at each use, a
+# single word (`fair`, `kernel`, `alignment`, which have other senses) once: a named method or
+# field is what authors choose as a keyword (with single words needing two uses too, CoRL 2023's
+# keyword F1@5 fell 0.216 -> 0.213: `diffusion models` left 2 of the 4 papers whose authors chose
+# it). A topic only learned evidence gives (none of its terms written) weighs LEARNED_ONLY plus a
+# thousandth of its margin: below the topics the paper names, and `rank` scores it as the paper's
+# subject, not as one of its phrases.
+SPECIFIC_USES = 2
+LEARNED_ONLY = 1
+# A paper has at most MOST_TOPICS topics (as keywords, `rank` keeps as many): with learned
+# evidence, those of the largest margins over their thresholds (against IJCAI's subject areas,
+# macro recall 0.526 -> 0.540 and precision 0.414 -> 0.422 over keeping those of the largest term
+# weights; keyword F1@5 COLM 2024 0.215 -> 0.216, CoRL 2023 0.216 -> 0.215).
+# A paper to which the learned evidence gives no topic keeps those of the term rule (a paper
+# with some evidence of a subject is browsable by it: recall 0.540 -> 0.544, precision 0.422 ->
+# 0.414; one of the 57 bundled ICML papers, theorems on AUC, had none).
+MOST_TOPICS = 3
 WORD_MEMO = 50_000  # words whose topic hits are remembered at a time
 PREFIX_INDEX = 3  # prefix terms are indexed by their first letters; a prefix term has at least these
 
@@ -41,6 +75,20 @@ class Taxonomy:
     word_hits: Memo[tuple[tuple[int, int], ...]] = field(
         default_factory=lambda: Memo(WORD_MEMO), compare=False, repr=False
     )
+    evidence: Evidence | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Learned topic evidence, for the topics of a taxonomy it knows by name: `features` maps a
+    word, a phrase key or `@` and a topic name to its (topic index, weight) pairs; a topic is the
+    paper's when the weights of what the abstract has sum to its threshold or more."""
+
+    thresholds: dict[int, float]  # taxonomy topic index -> threshold
+    features: dict[str, tuple[tuple[int, float], ...]]
+
+
+EVIDENCE_FILE = Path(str(package_files("etl") / "data" / "topic_evidence.txt"))
 
 
 def taxonomy_path() -> str:
@@ -49,10 +97,15 @@ def taxonomy_path() -> str:
 
 
 def build_taxonomy(
-    topics: list[dict], normalise: Callable[[str], str], is_phrase: Callable[[str], bool], source: str
+    topics: list[dict],
+    normalise: Callable[[str], str],
+    is_phrase: Callable[[str], bool],
+    source: str,
+    evidence: tuple[dict[str, float], dict[str, dict[str, float]]] = ({}, {}),
 ) -> Taxonomy:
     """Index the topics' terms. `normalise` is the keyword normalisation; `is_phrase` says whether a
-    phrase can be found by keyword extraction at all (a term that cannot is an error)."""
+    phrase can be found by keyword extraction at all (a term that cannot is an error); `evidence`
+    is learned evidence as `read_evidence` gives it (none: topics by their terms alone)."""
     words: dict[str, list[tuple[int, int]]] = {}
     prefixes: dict[str, list[tuple[str, int, int]]] = {}
     phrases: dict[str, list[tuple[int, int]]] = {}
@@ -75,7 +128,50 @@ def build_taxonomy(
                     prefixes.setdefault(prefix[:PREFIX_INDEX], []).append((prefix, i, weight))
                 else:
                     words.setdefault(term, []).append((i, weight))
-    return Taxonomy(tuple(t["name"] for t in topics), words, prefixes, phrases)
+    names = tuple(t["name"] for t in topics)
+    return Taxonomy(names, words, prefixes, phrases, evidence=evidence_for(names, *evidence))
+
+
+@lru_cache(maxsize=1)
+def read_evidence(path: Path = EVIDENCE_FILE) -> tuple[dict[str, float], dict[str, dict[str, float]]]:
+    """The evidence file: thresholds by topic name, and by topic name each feature's weight
+    (nothing if the file is missing: topics then come from their terms alone). Lines are
+    `threshold<TAB>topic<TAB>value` and `weight<TAB>topic<TAB>feature<TAB>value`; `#` starts a comment."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}, {}
+    return parse_evidence(text)
+
+
+def parse_evidence(text: str) -> tuple[dict[str, float], dict[str, dict[str, float]]]:
+    thresholds: dict[str, float] = {}
+    weights: dict[str, dict[str, float]] = {}
+    for line in text.splitlines():
+        if not line or line.startswith("#"):
+            continue
+        kind, topic, *rest = line.split("\t")
+        if kind == "threshold":
+            thresholds[topic] = float(rest[0])
+        else:
+            weights.setdefault(topic, {})[rest[0]] = float(rest[1])
+    return thresholds, weights
+
+
+def evidence_for(
+    names: tuple[str, ...], thresholds: dict[str, float], weights: dict[str, dict[str, float]]
+) -> Evidence | None:
+    """The evidence of the topics in `names` that have a threshold (None if none has)."""
+    index = {name: i for i, name in enumerate(names) if name in thresholds}
+    if not index:
+        return None
+    features: dict[str, list[tuple[int, float]]] = {}
+    for name, i in index.items():
+        for feature, weight in weights.get(name, {}).items():
+            features.setdefault(feature, []).append((i, weight))
+    return Evidence(
+        {i: thresholds[name] for name, i in index.items()}, {f: tuple(hits) for f, hits in features.items()}
+    )
 
 
 MAX_TAXONOMY_BYTES = 10_000_000  # the bundled one is 20 KB
@@ -83,13 +179,13 @@ MAX_TAXONOMY_BYTES = 10_000_000  # the bundled one is 20 KB
 
 def parse_taxonomy(data: bytes, source: str) -> Taxonomy:
     """The taxonomy a JSON document holds: `{"topics": [{"name": ..., "terms": [...], "weak":
-    [...]}, ...]}`; anything else is a one-line error naming `source` (reading the file is the
-    caller's: `etl.load.taxonomy`)."""
+    [...]}, ...]}`, with the shipped learned evidence of the topics it names; anything else is a
+    one-line error naming `source` (reading the file is the caller's: `etl.load.taxonomy`)."""
     try:
         document = json.loads(data.decode("utf-8"))
     except (ValueError, RecursionError) as exc:
         raise PaperdbError(f"{source}: not a topic taxonomy ({exc})") from None
-    return build_taxonomy(_topics(source, document), normalise_keyword, is_findable_phrase, source)
+    return build_taxonomy(_topics(source, document), normalise_keyword, is_findable_phrase, source, read_evidence())
 
 
 def _topics(path: str, data: object) -> list[dict]:
@@ -152,13 +248,61 @@ def _word_hits(taxonomy: Taxonomy, word: str) -> tuple[tuple[int, int], ...]:
     return taxonomy.word_hits.remember(word, tuple(hits))
 
 
-def match_topics(words: Mapping[str, int], phrases: Mapping[str, object], taxonomy: Taxonomy) -> dict[str, int]:
-    """Topic name -> weight, for topics whose terms occur enough. `words` maps each lower-case
-    word of the abstract to its count; `phrases` maps normalised candidate phrases to
-    `[count, ...]` (from keyword extraction)."""
+def match_topics(words: Mapping[str, int], phrases: Mapping[str, object], taxonomy: Taxonomy) -> dict[str, float]:
+    """Topic name -> weight, for the abstract's topics. `words` maps each lower-case word of the
+    abstract to its count; `phrases` maps normalised candidate phrases to `[count, ...]` (from
+    keyword extraction). A topic weighs its terms' weight (at least THRESHOLD), or, given by
+    learned evidence alone, less (LEARNED_ONLY plus a thousandth of the margin over its threshold);
+    with learned evidence, MOST_TOPICS at most, and those of the term rule where it gives none."""
+    weights, specific, terms = _term_evidence(words, phrases, taxonomy)
+    by_terms = _term_rule(weights, specific, terms)
+    evidence = taxonomy.evidence
+    if evidence is None:
+        return {taxonomy.names[i]: w for i, w in by_terms.items()}
+    sums = dict.fromkeys(evidence.thresholds, 0.0)
+    features = evidence.features
+    for key in (*words, *(k for k in phrases if " " in k), *("@" + taxonomy.names[i] for i in by_terms)):
+        hits = features.get(key)
+        if hits is not None:
+            for topic, weight in hits:
+                sums[topic] += weight
+    # the MOST_TOPICS best: topics without learned evidence first (an edited taxonomy's own, by
+    # weight), then by the margin of their learned evidence over its threshold
+    order = [((0, -w), taxonomy.names[i], w) for i, w in by_terms.items() if i not in sums]
+    for topic, total in sums.items():
+        margin = total - evidence.thresholds[topic]
+        if topic in by_terms and (margin >= 0 or specific.get(topic, 0) >= SPECIFIC_USES):
+            order.append(((1, -margin), taxonomy.names[topic], by_terms[topic]))
+        elif margin >= 0:
+            order.append(((1, -margin), taxonomy.names[topic], LEARNED_ONLY + round(min(margin, 999) / 1000, 3)))
+    if not order:  # no topic has the evidence: those of the term rule, as without it
+        order = [((0, -w), taxonomy.names[i], w) for i, w in by_terms.items()]
+    return {name: weight for _, name, weight in sorted(order)[:MOST_TOPICS]}
+
+
+def term_topics(words: Mapping[str, int], phrases: Mapping[str, object], taxonomy: Taxonomy) -> dict[int, int]:
+    """Topic index -> weight, for topics whose terms occur enough (the arguments as
+    `match_topics` takes them)."""
+    return _term_rule(*_term_evidence(words, phrases, taxonomy))
+
+
+def _term_rule(weights: dict[int, int], specific: dict[int, int], terms: dict[int, int]) -> dict[int, int]:
+    return {
+        i: w
+        for i, w in weights.items()
+        if w >= THRESHOLD and (i in specific or (w >= WEAK_ALONE and terms[i] >= WEAK_TERMS))
+    }
+
+
+def _term_evidence(
+    words: Mapping[str, int], phrases: Mapping[str, object], taxonomy: Taxonomy
+) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
+    """By topic index: the weight of its terms' occurrences, the uses of its specific terms (those
+    of several words counting SPECIFIC_USES each; topics with any) and the number of different
+    terms seen."""
     weights: dict[int, int] = {}
-    terms: dict[int, int] = {}  # different terms seen, by topic
-    specific: set[int] = set()  # topics with an occurrence of a specific term
+    terms: dict[int, int] = {}
+    specific: dict[int, int] = {}
     known = taxonomy.word_hits
     for word, count in words.items():
         hits = known.get(word)
@@ -168,18 +312,15 @@ def match_topics(words: Mapping[str, int], phrases: Mapping[str, object], taxono
             weights[topic] = weights.get(topic, 0) + weight * count
             terms[topic] = terms.get(topic, 0) + 1
             if weight == STRONG:
-                specific.add(topic)
+                specific[topic] = specific.get(topic, 0) + count
     table = taxonomy.phrases
     for key, entry in phrases.items():
         hits = table.get(key)
         if hits is not None:
             for topic, weight in hits:
-                weights[topic] = weights.get(topic, 0) + weight * entry[0]  # type: ignore[index]
+                count = entry[0]  # type: ignore[index]
+                weights[topic] = weights.get(topic, 0) + weight * count
                 terms[topic] = terms.get(topic, 0) + 1
                 if weight == STRONG:
-                    specific.add(topic)
-    return {
-        taxonomy.names[i]: w
-        for i, w in weights.items()
-        if w >= THRESHOLD and (i in specific or (w >= WEAK_ALONE and terms[i] >= WEAK_TERMS))
-    }
+                    specific[topic] = specific.get(topic, 0) + count * SPECIFIC_USES
+    return weights, specific, terms
