@@ -1,14 +1,12 @@
 -- Related papers
--- Papers that share keywords with a paper (give its id), the strongest overlap first: each
--- shared keyword counts by its score in both papers; broad topics count a quarter (extracted
--- keywords: author keywords are not scored).
-SELECT b.paper_id AS id, p.title,
-       round(sum(a.score * b.score * (CASE WHEN a.kind = 'topic' THEN 0.25 ELSE 1 END)), 3) AS strength,
-       count(*) AS shared, group_concat(b.keyword, '; ') AS shared_keywords, p.abstract
-FROM paper_keywords a
-JOIN paper_keywords b ON b.keyword_id = a.keyword_id AND b.paper_id != a.paper_id
-JOIN papers p ON p.id = b.paper_id
-WHERE a.paper_id = trim(:paper_id) AND a.kind != 'author' AND b.kind != 'author'
-GROUP BY b.paper_id
-ORDER BY strength DESC, id
-LIMIT 25
+-- The ten papers most similar to a paper (give its id, or the number in its page's address) by
+-- the text of their titles, abstracts and keywords, most similar first: similar_papers, computed
+-- by each load (docs/evolution.md). Score: the cosine of their distinctive terms' TF-IDF weights
+-- plus half the cosine of their topics.
+SELECT s.rank, s.similar_id AS id, p.title, p.venue, p.year, p.decision, round(s.score, 3) AS score, p.abstract
+FROM similar_papers s JOIN papers p ON p.id = s.similar_id
+WHERE s.paper_id = coalesce(
+    (SELECT id FROM papers WHERE id = lower(trim(:paper_id))),
+    (SELECT id FROM papers WHERE trim(:paper_id) NOT GLOB '*[^0-9]*' AND pk = CAST(trim(:paper_id) AS INTEGER))
+)
+ORDER BY s.rank

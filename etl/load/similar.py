@@ -27,16 +27,22 @@ KEYWORDS = """SELECT pk.paper_id, k.normalised FROM paper_keywords pk JOIN keywo
 ROWS_AT_ONCE = 10_000
 PACKAGE = Path(__file__).resolve().parent.parent  # the `etl` package
 RULES = PACKAGE / "extract" / "similar"
+VERSION_RULES = (PACKAGE / "extract" / "versions.py", PACKAGE / "load" / "versions.py")  # (computed with them)
 
 
 @cache
 def fingerprint() -> str:
-    """What the similarities depend on besides the papers: the code that computes them (its rules
-    and weights are constants in it) and the word lists."""
+    """What the similarities and the versions of one work depend on besides the papers: the code
+    that computes them (its rules and weights are constants in it) and the word lists."""
     digest = hashlib.sha256()
-    for path in [*sorted(RULES.glob("*.py")), PACKAGE / "data" / "function_words.txt", Path(__file__)]:
+    for path in rule_paths():
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
+
+
+def rule_paths() -> list[Path]:
+    """The files `fingerprint` reads."""
+    return [*sorted(RULES.glob("*.py")), *VERSION_RULES, PACKAGE / "data" / "function_words.txt", Path(__file__)]
 
 
 def needs_full(writer: Writer, rescored: bool) -> bool:

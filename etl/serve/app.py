@@ -73,6 +73,9 @@ TABLE_OPTIONS: dict[str, dict] = {
     "topic_counts": {"sort_desc": "papers"},
     "keyword_pairs": {"sort_desc": "lift"},
     "repos_by_owner": {"sort_desc": "papers"},
+    "keyword_trends": {"facets": ["kind"], "label_column": "keyword"},
+    "similar_papers": {"sortable_columns": ["rank", "score"]},
+    "paper_versions": {"facets": ["relation", "same_title"], "sortable_columns": ["similarity"]},
 }
 
 
@@ -144,6 +147,26 @@ GROUP BY k.keyword
 """
 
 
+# A keyword's share of each year's papers (every venue, or the chosen one), a line per way papers
+# have it; with no keyword, the eight topics most papers have.
+SHARES = """
+WITH years AS (SELECT p.year, count(*) AS papers FROM papers p WHERE 1 = 1 [[ AND p.venue = :venue ]] GROUP BY p.year),
+chosen AS (
+    SELECT id FROM keywords WHERE normalised = normalise_keyword(nullif(trim(:keyword), ''))
+    UNION ALL
+    SELECT id FROM (SELECT id FROM keywords WHERE kind = 'topic' ORDER BY papers DESC, id LIMIT 8)
+    WHERE nullif(trim(:keyword), '') IS NULL
+)
+SELECT c.year, k.label || CASE WHEN nullif(trim(:keyword), '') IS NULL THEN '' ELSE ' (' || c.kind || ')' END AS keyword,
+       round(100.0 * sum(c.papers) / y.papers, 2) AS percent
+FROM chosen JOIN keyword_trend_counts c ON c.keyword_id = chosen.id JOIN keywords k ON k.id = c.keyword_id
+JOIN years y ON y.year = c.year
+WHERE (nullif(trim(:keyword), '') IS NOT NULL OR c.kind = 'topic') [[ AND c.venue = :venue ]]
+GROUP BY c.year, c.keyword_id, c.kind, k.label, y.papers
+ORDER BY c.year
+"""
+
+
 def dashboard() -> dict:
     """Charts for datasette-dashboards: papers and code availability per topic, the code status
     of all papers, each with its numbers, filtered by venue and year."""
@@ -178,11 +201,30 @@ def dashboard() -> dict:
 
     return {
         "title": "Papers at a glance",
-        "description": "Research topics, how often their papers release code, and the code status of all"
-        " papers; choose a venue or year to narrow every chart.",
-        "filters": {"venue": options("venue"), "year": options("year")},
-        "layout": [["topics", "code"], ["status", "status"]],
+        "description": "Research topics, how often their papers release code, a keyword's or the largest"
+        " topics' share of each year's papers, and the code status of all papers; choose a venue or year"
+        " to narrow the charts (the shares per year follow the venue), or type a keyword.",
+        "filters": {
+            "venue": options("venue"),
+            "year": options("year"),
+            "keyword": {"name": "Keyword (for its share per year)", "type": "text"},
+        },
+        "layout": [["topics", "code"], ["shares", "shares"], ["status", "status"]],
         "charts": {
+            "shares": {
+                "title": "Share of each year's papers: a keyword, or the largest topics (%)",
+                "db": DATABASE_NAME,
+                "query": SHARES,
+                "library": "vega-lite",
+                "display": {
+                    "mark": {"type": "line", "point": True, "tooltip": True},
+                    "encoding": {
+                        "x": {"field": "year", "type": "ordinal", "title": "year"},
+                        "y": {"field": "percent", "type": "quantitative", "title": "% of the year's papers"},
+                        "color": {"field": "keyword", "type": "nominal", "title": None},
+                    },
+                },
+            },
             "topics": bars(
                 "Papers per topic",
                 f"SELECT topic, papers FROM ({TOPICS}) ORDER BY papers DESC",

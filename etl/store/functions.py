@@ -24,6 +24,7 @@ from importlib.resources import files as package_files
 
 from ..extract.keywords import normalise_keyword
 from ..extract.keywords.normalise import IRREGULAR, singular
+from ..text.authors import name_key
 
 MAX_SEARCH_TERMS = 32  # more words make FTS5 work past the SQL time limit (400 took 40 s)
 MOST_WORDS = 8  # up to this many words, a partial match lacks one word at most (n queries of n - 1 words)
@@ -167,6 +168,11 @@ def _normalise(text: str | None) -> str | None:
     return None if text is None else normalise_keyword(str(text))
 
 
+def _author_key(text: str | None) -> str | None:
+    """An author's merge key (authors.normalised): accents and case folded, as loads merge names."""
+    return None if text is None else name_key(str(text))
+
+
 FUNCTIONS = {
     "fts_query": fts_query,
     "search_words": search_words,
@@ -175,11 +181,12 @@ FUNCTIONS = {
     "search_most": search_most,
     "search_stems": search_stems,
     "normalise_keyword": _normalise,
+    "author_key": _author_key,
 }
 
 
 def register(conn: sqlite3.Connection) -> sqlite3.Connection:
-    """Add the search functions and `normalise_keyword(text)` to `conn`; returns it."""
+    """Add the search functions, `normalise_keyword(text)` and `author_key(name)` to `conn`; returns it."""
     for name, function in FUNCTIONS.items():
         conn.create_function(name, 1, function, deterministic=True)
     return conn
