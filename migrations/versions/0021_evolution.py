@@ -4,7 +4,7 @@ database holds) and the keyword_trends view of the keywords' shares; each paper'
 similar papers with the statistics they were computed with (similar_papers, similar_terms,
 similar_scoring: the next load computes them); versions of one work (paper_versions)
 
-Revision ID: 0019
+Revision ID: 0021
 Revises: 0018
 Create Date: 2026-12-02
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0019"
+revision = "0021"
 down_revision = "0018"
 branch_labels = None
 depends_on = None
