@@ -1,13 +1,16 @@
-"""The similarity of a few papers, in plain Python, against the statistics of the last computation
-over the whole corpus (`batch`): the same two parts, with the document frequencies and topic
-basis that computation kept (a term it never saw counts as one paper's)."""
+"""The similarity of a few papers against the statistics of the last computation over the whole
+corpus (`batch`): the same two parts, with the document frequencies and topic basis that
+computation kept (a term it never saw counts as one paper's). The distinctive part in plain
+Python (a few dozen terms), the topic vectors with numpy (a row of the basis per term)."""
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
+
+import numpy as np
 
 from .batch import RARE_MAX, TOPIC_WEIGHT
 
@@ -18,16 +21,16 @@ class Reference:
 
     papers: int
     df: Mapping[str, int]
-    topics: Mapping[str, Sequence[float]]
+    topics: Mapping[str, np.ndarray]  # a term's row of the topic basis (float32)
 
 
 @dataclass(frozen=True)
 class Vector:
     """A paper as it is compared: the weights of its distinctive terms (its TF-IDF vector of length
-    1, restricted to terms 2 to `RARE_MAX` papers have) and its topic vector (length 1, or empty)."""
+    1, restricted to terms 2 to `RARE_MAX` papers have) and its topic vector (length 1, or None)."""
 
     distinctive: dict[str, float]
-    topic: tuple[float, ...]
+    topic: np.ndarray | None
 
 
 def vector(counts: Counter[str], reference: Reference) -> Vector:
@@ -38,13 +41,13 @@ def vector(counts: Counter[str], reference: Reference) -> Vector:
     }
     length = math.sqrt(sum(w * w for w in weights.values())) or 1.0
     distinctive = {t: w / length for t, w in weights.items() if 2 <= reference.df.get(t, 1) <= RARE_MAX}
-    topic: list[float] = []
-    for term, w in weights.items():
-        row = reference.topics.get(term)
-        if row is not None:
-            topic = [a + w * b for a, b in zip(topic, row, strict=True)] if topic else [w * b for b in row]
-    norm = math.sqrt(sum(x * x for x in topic))
-    return Vector(distinctive, tuple(x / norm for x in topic) if norm else ())
+    rows = [(w, row) for term, w in weights.items() if (row := reference.topics.get(term)) is not None]
+    topic = None
+    if rows:
+        summed = np.asarray([w for w, _ in rows], dtype=np.float64) @ np.vstack([row for _, row in rows])
+        norm = float(np.linalg.norm(summed))
+        topic = summed / norm if norm else None
+    return Vector(distinctive, topic)
 
 
 def distinctive_part(a: Vector, b: Vector) -> float:
@@ -56,5 +59,5 @@ def distinctive_part(a: Vector, b: Vector) -> float:
 
 def similarity(a: Vector, b: Vector) -> float:
     """The distinctive part plus `TOPIC_WEIGHT` times the topic cosine, as `batch` scores."""
-    topic = sum(x * y for x, y in zip(a.topic, b.topic, strict=True)) if a.topic and b.topic else 0.0
+    topic = float(a.topic @ b.topic) if a.topic is not None and b.topic is not None else 0.0
     return distinctive_part(a, b) + TOPIC_WEIGHT * topic
