@@ -11,7 +11,14 @@ from tests.helpers import rows
 
 
 def version(pid: str, venue: str, year: int, text: str, title_key: str | None = None, decision=None, presentation=None):
-    return Version(pid, venue, year, decision, presentation, title_key, text)
+    return Version(pid, venue, year, decision, presentation, title_key, text, text)
+
+
+def untitled(version: Version) -> Version:
+    """The same paper with no abstract: only its title to judge it by."""
+    return Version(
+        *(getattr(version, f) for f in ("id", "venue", "year", "decision", "presentation", "title_key", "text"))
+    )
 
 
 @pytest.mark.parametrize(
@@ -22,17 +29,51 @@ def version(pid: str, venue: str, year: int, text: str, title_key: str | None = 
         # ... but not without a shared author, nor in the same venue and year
         (version("a", "ICLR", 2018, "x", "t"), version("b", "ICML", 2019, "y", "t"), 0, False),
         (version("a", "ICLR", 2018, "x", "t"), version("b", "ICLR", 2018, "y", "t"), 1, False),
-        # retitled, the abstract nearly as it was
-        (version("a", "ICLR", 2018, works.PRIORS), version("b", "ICML", 2019, works.PRIORS_RETITLED), 1, True),
+        # retitled (most title words kept), the abstract nearly as it was
+        (
+            version("a", "ICLR", 2018, works.PRIORS, "function space priors for bayesian neural networks"),
+            version(
+                "b", "ICML", 2019, works.PRIORS_RETITLED, "function space priors for bayesian deep neural networks"
+            ),
+            1,
+            True,
+        ),
+        # ... but not under a new title, however alike the abstracts (a group reuses its abstracts)
+        (
+            version("a", "ICLR", 2018, works.PRIORS, "function space priors for bayesian neural networks"),
+            version(
+                "b", "ICML", 2019, works.PRIORS_RETITLED, "gaussian process priors make bayesian networks calibrated"
+            ),
+            1,
+            False,
+        ),
         # an abstract kept and extended: nearly all of the shorter one is in the longer
         (
-            version("a", "ICLR", 2018, works.SPARSE),
-            version("b", "NeurIPS", 2018, works.SPARSE + " " + works.ROBOTS),
+            version("a", "ICLR", 2018, works.SPARSE, "sparse attention by learned top k"),
+            version(
+                "b", "NeurIPS", 2018, works.SPARSE + " " + works.ROBOTS, "sparse attention by learned top k relaxations"
+            ),
             1,
             True,
         ),
         # one group's papers on neighbouring subjects
         (version("a", "ICLR", 2018, works.ROBOTS), version("b", "ICML", 2019, works.SPARSE), 2, False),
+        # a republished extended abstract (IJCAI's sister-conference track) is the same title
+        (
+            version("a", "ICRA", 2022, "x", "translating images into maps"),
+            version("b", "IJCAI", 2023, "y", "translating images into maps extended abstract"),
+            1,
+            True,
+        ),
+        # a group's next paper, its introduction reused (IROS 2012 -> IROS 2013 in the catalogue)
+        (version("a", "IROS", 2012, works.FOLLOW_UP[0]), version("b", "IROS", 2013, works.FOLLOW_UP[1]), 3, False),
+        # titles alone (SIGGRAPH lists no abstracts): "Vertex Block Descent", "Augmented Vertex Block Descent"
+        (
+            untitled(version("a", "SIGGRAPH", 2024, "Vertex Block Descent")),
+            untitled(version("b", "SIGGRAPH", 2025, "Augmented Vertex Block Descent")),
+            1,
+            False,
+        ),
     ],
 )
 def test_two_papers_are_one_work_when_they_share_an_author_and_a_title_or_most_of_their_text(a, b, shared, linked):
@@ -81,7 +122,7 @@ EXPECTED = [
     ("Balanced Routing for Mixtures of Experts", "Balanced routing for mixtures of experts.", "rejected → poster", 1),
     (
         "Function-Space Priors for Bayesian Neural Networks",
-        "Gaussian Process Priors Make Bayesian Networks Calibrated",
+        "Function-Space Priors for Bayesian Deep Neural Networks",
         "rejected → oral",
         0,
     ),

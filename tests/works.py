@@ -30,6 +30,20 @@ ROBOTS = (
     " randomisation of friction and deploy it on a quadruped that recovers from pushes on ice."
 )
 
+# A group's two papers on one device, the second reusing the first's introduction (modelled on
+# IROS 2012 and IROS 2013 papers of the catalogue): not one work.
+_DEVICE = (
+    "Many kinds of power assist device have been developed and are driven with various actuators such as"
+    " electric motors and hydraulic cylinders. An exoskeleton allows a high torque actuator, and the assist"
+    " performance of such devices becomes high; on the other hand, an exoskeleton is heavy and stiff."
+)
+FOLLOW_UP = (
+    _DEVICE + " In this paper we develop a pneumatic lower limb power assist wear without an exoskeleton,"
+    " made of flexible pneumatic cylinders sewn into clothing, and evaluate the assist torque at the knee.",
+    _DEVICE + " In this paper the pneumatic power assist wear is driven by a wearable air supply system with a"
+    " small compressor and tank carried on the back, and walking tests show how long a charge assists.",
+)
+
 
 def record(title: str, authors: str, status: str, abstract: str, **more) -> dict:
     return {"title": title, "author": authors, "status": status, "track": "main", "abstract": abstract, **more}
@@ -49,12 +63,12 @@ def earlier() -> str:
 
 def later() -> str:
     """ICML 2019: the routing paper again (same title, one author in common, its abstract edited), the
-    priors paper retitled, the sparse attention title used by other authors for other work, and a
+    priors paper retitled (a word added to its title), the sparse attention title used by other authors for other work, and a
     paper by the robots' authors on a neighbouring subject."""
     return json.dumps(
         [
             record("Balanced routing for mixtures of experts.", "Bo Chen;Hana Ito", "Poster", ROUTING_LATER),
-            record("Gaussian Process Priors Make Bayesian Networks Calibrated", "Dan Ruiz", "Oral", PRIORS_RETITLED),
+            record("Function-Space Priors for Bayesian Deep Neural Networks", "Dan Ruiz", "Oral", PRIORS_RETITLED),
             record("Sparse Attention by Learned Top-k", "Ivan Roe", "Poster", ROBOTS.replace("ice", "sand")[::-1]),
             record(
                 "Walking on Sand",

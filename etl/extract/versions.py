@@ -4,11 +4,16 @@ retitled version), how much text they share, and how they relate (which came fir
 decision on each).
 
 Two papers of different venues or years are versions when they share an author and either have
-the same normalised title (`papers.title_key`) or share most of their text: the resemblance of
-their word triples (shingles; Broder 1997) over title and abstract is at least `RESEMBLANCE`, or
-one's triples are nearly all in the other's (`CONTAINMENT`: an abstract cut or extended). Which
-pairs are compared at all comes from an index (similar papers' distinctive terms, or equal
-titles), never from all pairs.
+the same normalised title (`papers.title_key`, an `(Extended Abstract)` at its end left out: the
+track that republishes a paper under that suffix), or a near-duplicate title and abstract: at
+least `TITLE_RESEMBLANCE` of their title words in common, both with an abstract of `MIN_WORDS`
+words or more (a title alone says too little), and the resemblance of the abstracts' word triples
+(shingles; Broder 1997) at least `RESEMBLANCE`, or one's triples nearly all in the other's
+(`CONTAINMENT`: an abstract cut or extended). Text alone is not enough: a group's next paper often
+reuses the last one's abstract nearly word for word under a new title (half the links of text
+alone were such papers in a hand check of the catalogue: docs/evolution.md). Which pairs are
+compared at all comes from an index (similar papers' distinctive terms, or equal titles), never
+from all pairs.
 """
 
 from __future__ import annotations
@@ -16,8 +21,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-RESEMBLANCE = 0.5  # shared word triples over all of both papers' (Jaccard)
-CONTAINMENT = 0.8  # shared word triples over the smaller paper's
+RESEMBLANCE = 0.8  # shared word triples over all of both papers' (Jaccard)
+CONTAINMENT = 0.95  # shared word triples over the smaller paper's
+MIN_WORDS = 30  # of each abstract, for its text to decide
+TITLE_RESEMBLANCE = 0.6  # title words in common over all of both titles' (Jaccard), for a retitled version
+SUFFIXES = (" extended abstract",)  # (of a normalised title) the same work under another track's name
 SHINGLE = 3  # words per shingle
 _WORD = re.compile(r"\w+")
 
@@ -33,6 +41,7 @@ class Version:
     presentation: str | None
     title_key: str | None
     text: str  # title and abstract
+    abstract: str = ""
 
 
 def shingles(text: str) -> frozenset[str]:
@@ -51,15 +60,35 @@ def resemblance(a: frozenset[str], b: frozenset[str]) -> tuple[float, float]:
     return shared / len(a | b), shared / min(len(a), len(b))
 
 
+def work_title(title_key: str | None) -> str | None:
+    """The normalised title a work keeps across versions: `papers.title_key` without a suffix such
+    as `extended abstract`."""
+    if not title_key:
+        return None
+    for suffix in SUFFIXES:
+        if title_key.endswith(suffix) and len(title_key) > len(suffix):
+            return title_key[: -len(suffix)]
+    return title_key
+
+
+def same_title(a: Version, b: Version) -> bool:
+    return work_title(a.title_key) is not None and work_title(a.title_key) == work_title(b.title_key)
+
+
 def same_work(a: Version, b: Version, shared_authors: int) -> float | None:
     """The resemblance of two papers if they are versions of one work, else None."""
     if shared_authors < 1 or (a.venue, a.year) == (b.venue, b.year):
         return None
-    jaccard, contained = resemblance(shingles(a.text), shingles(b.text))
-    same_title = a.title_key is not None and a.title_key == b.title_key
-    if same_title or jaccard >= RESEMBLANCE or contained >= CONTAINMENT:
+    jaccard, _ = resemblance(shingles(a.text), shingles(b.text))
+    if same_title(a, b):
         return round(jaccard, 4)
-    return None
+    if min(len(a.abstract.split()), len(b.abstract.split())) < MIN_WORDS:
+        return None
+    words_a, words_b = set((work_title(a.title_key) or "").split()), set((work_title(b.title_key) or "").split())
+    if not words_a or not words_b or len(words_a & words_b) < TITLE_RESEMBLANCE * len(words_a | words_b):
+        return None
+    kept, within = resemblance(shingles(a.abstract), shingles(b.abstract))  # (a retitled version's titles differ)
+    return round(jaccard, 4) if kept >= RESEMBLANCE or within >= CONTAINMENT else None
 
 
 def outcome(paper: Version) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..extract.versions import Version, ordered, relation, same_work
+from ..extract.versions import Version, ordered, relation, same_title, same_work
 from ..iterables import chunks
 from ..store.writer import IDS_PER_QUERY, Writer
 
@@ -58,12 +58,11 @@ def judge(writer: Writer, pairs: set[tuple[str, str]]) -> list[tuple]:
     for part in chunks(sorted({pid for pair in shared for pid in pair}), IDS_PER_QUERY):
         for pid, venue, year, decision, presentation, title_key, title, abstract in writer.execute_in(PAPERS, ids=part):
             text = " ".join(t for t in (title, abstract) if t)
-            papers[pid] = Version(pid, venue, year, decision, presentation, title_key, text)
+            papers[pid] = Version(pid, venue, year, decision, presentation, title_key, text, abstract or "")
     links = []
     for (a, b), n in sorted(shared.items()):
         similarity = same_work(papers[a], papers[b], n)
         if similarity is not None:
             earlier, later = ordered(papers[a], papers[b])
-            same_title = earlier.title_key == later.title_key
-            links.append((earlier.id, later.id, relation(earlier, later), similarity, same_title))
+            links.append((earlier.id, later.id, relation(earlier, later), similarity, same_title(earlier, later)))
     return links

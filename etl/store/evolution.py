@@ -138,6 +138,11 @@ paper_versions = Table(
         nullable=False,
         comment="How much of their text the two share: resemblance of the word triples of title and abstract, 0 to 1",
     ),
-    Column("same_title", Boolean, nullable=False, comment="1 when the normalised titles (papers.title_key) are equal"),
+    Column(
+        "same_title",
+        Boolean,
+        nullable=False,
+        comment="1 when the normalised titles (papers.title_key, an extended abstract suffix left out) are equal",
+    ),
     comment="The same work in another venue or year: near-duplicate title and abstract and at least one shared author.",
 )

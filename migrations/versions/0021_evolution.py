@@ -163,7 +163,7 @@ def upgrade() -> None:
             "same_title",
             sa.Boolean(),
             nullable=False,
-            comment="1 when the normalised titles (papers.title_key) are equal",
+            comment="1 when the normalised titles (papers.title_key, an extended abstract suffix left out) are equal",
         ),
         sa.ForeignKeyConstraint(
             ["other_id"], ["papers.id"], name=op.f("fk_paper_versions_other_id_papers"), ondelete="CASCADE"
