@@ -96,7 +96,7 @@ def test_the_share_chart_draws_a_line_per_series_and_escapes_names():
 
 def test_the_dashboard_charts_a_keywords_share_per_year(works_db):
     ds = make_datasette(works_db)
-    from etl.serve.app import SHARES
+    from etl.serve.trends import DASHBOARD_SHARES as SHARES
 
     chart = SHARES.replace("[[ AND p.venue = :venue ]]", "").replace("[[ AND c.venue = :venue ]]", "")
     topics = get(ds, f"/papers.json?sql={quote(chart)}&keyword=&_shape=array").json()

@@ -3,6 +3,7 @@ statistics (what later loads score new papers with), and later loads that add or
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections import Counter, defaultdict
 
@@ -57,13 +58,13 @@ def test_the_kept_statistics_give_the_scores_the_whole_corpus_gave(seeded):
     for pid, key in conn.execute(KEYWORDS):
         keys[pid].append(key)
     counts: dict[str, Counter] = {pid: terms.of(t, a, keys[pid]) for pid, t, a in conn.execute(PAPERS)}
+    import numpy as np  # (after etl.extract.similar.batch: it sets numpy's threads before numpy loads)
+
     (papers,) = conn.execute("SELECT papers FROM similar_scoring").fetchone()
     df, topics = {}, {}
     for term, n, topic in conn.execute("SELECT term, papers, topic FROM similar_terms"):
         df[term] = n
         if topic is not None:
-            import numpy as np
-
             topics[term] = np.frombuffer(topic, dtype="<f4")
     reference = Reference(papers, df, topics)
     vectors = {pid: vector(c, reference) for pid, c in counts.items()}
@@ -88,8 +89,6 @@ def test_a_later_load_puts_its_papers_in_the_lists_they_belong_in(works_db):
 
 
 def test_papers_that_go_leave_every_list(works_db, write):
-    import json
-
     sand = title_id(works_db, "Walking on Sand")
     ice = title_id(works_db, "Recovering from Falls on Ice")
     assert sand in dict(lists(works_db)[ice])

@@ -10,6 +10,7 @@ from pathlib import Path
 from ..store.access import connect_read_only, existing_database, on_read_only_media
 from ..store.models import Base
 from ..store.views import SEARCH_INDEXES, VIEWS
+from .trends import shares_chart
 
 DATABASE_NAME = "papers"
 SETTINGS = {
@@ -147,26 +148,6 @@ GROUP BY k.keyword
 """
 
 
-# A keyword's share of each year's papers (every venue, or the chosen one), a line per way papers
-# have it; with no keyword, the eight topics most papers have.
-SHARES = """
-WITH years AS (SELECT p.year, count(*) AS papers FROM papers p WHERE 1 = 1 [[ AND p.venue = :venue ]] GROUP BY p.year),
-chosen AS (
-    SELECT id FROM keywords WHERE normalised = normalise_keyword(nullif(trim(:keyword), ''))
-    UNION ALL
-    SELECT id FROM (SELECT id FROM keywords WHERE kind = 'topic' ORDER BY papers DESC, id LIMIT 8)
-    WHERE nullif(trim(:keyword), '') IS NULL
-)
-SELECT c.year, k.label || CASE WHEN nullif(trim(:keyword), '') IS NULL THEN '' ELSE ' (' || c.kind || ')' END AS keyword,
-       round(100.0 * sum(c.papers) / y.papers, 2) AS percent
-FROM chosen JOIN keyword_trend_counts c ON c.keyword_id = chosen.id JOIN keywords k ON k.id = c.keyword_id
-JOIN years y ON y.year = c.year
-WHERE (nullif(trim(:keyword), '') IS NOT NULL OR c.kind = 'topic') [[ AND c.venue = :venue ]]
-GROUP BY c.year, c.keyword_id, c.kind, k.label, y.papers
-ORDER BY c.year
-"""
-
-
 def dashboard() -> dict:
     """Charts for datasette-dashboards: papers and code availability per topic, the code status
     of all papers, each with its numbers, filtered by venue and year."""
@@ -211,20 +192,7 @@ def dashboard() -> dict:
         },
         "layout": [["topics", "code"], ["shares", "shares"], ["status", "status"]],
         "charts": {
-            "shares": {
-                "title": "Share of each year's papers: a keyword, or the largest topics (%)",
-                "db": DATABASE_NAME,
-                "query": SHARES,
-                "library": "vega-lite",
-                "display": {
-                    "mark": {"type": "line", "point": True, "tooltip": True},
-                    "encoding": {
-                        "x": {"field": "year", "type": "ordinal", "title": "year"},
-                        "y": {"field": "percent", "type": "quantitative", "title": "% of the year's papers"},
-                        "color": {"field": "keyword", "type": "nominal", "title": None},
-                    },
-                },
-            },
+            "shares": shares_chart(DATABASE_NAME),
             "topics": bars(
                 "Papers per topic",
                 f"SELECT topic, papers FROM ({TOPICS}) ORDER BY papers DESC",

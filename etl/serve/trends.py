@@ -1,5 +1,6 @@
-"""A keyword's share of the papers of each year, for its page (`templates/row-papers-keywords.html`):
-the numbers, and a line chart drawn on the server as SVG (no script, readable without one)."""
+"""A keyword's share of the papers of each year: on its page (`templates/row-papers-keywords.html`)
+the numbers and a line chart drawn on the server as SVG (no script, readable without one); on the
+dashboard, a chart of it (or of the largest topics) for datasette-dashboards (`shares_chart`)."""
 
 from __future__ import annotations
 
@@ -79,3 +80,41 @@ def share_chart(series: dict[str, list[tuple[int, int, int]]]) -> str:
         parts.append(f'<text x="{LEFT + inner_w + 8}" y="{TOP + 14 + 16 * i}" fill="{colour}">{escape(name)}</text>')
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+# A keyword's share of each year's papers (every venue, or the chosen one), a line per way papers
+# have it; with no keyword, the eight topics most papers have.
+DASHBOARD_SHARES = """
+WITH years AS (SELECT p.year, count(*) AS papers FROM papers p WHERE 1 = 1 [[ AND p.venue = :venue ]] GROUP BY p.year),
+chosen AS (
+    SELECT id FROM keywords WHERE normalised = normalise_keyword(nullif(trim(:keyword), ''))
+    UNION ALL
+    SELECT id FROM (SELECT id FROM keywords WHERE kind = 'topic' ORDER BY papers DESC, id LIMIT 8)
+    WHERE nullif(trim(:keyword), '') IS NULL
+)
+SELECT c.year, k.label || CASE WHEN nullif(trim(:keyword), '') IS NULL THEN '' ELSE ' (' || c.kind || ')' END AS keyword,
+       round(100.0 * sum(c.papers) / y.papers, 2) AS percent
+FROM chosen JOIN keyword_trend_counts c ON c.keyword_id = chosen.id JOIN keywords k ON k.id = c.keyword_id
+JOIN years y ON y.year = c.year
+WHERE (nullif(trim(:keyword), '') IS NOT NULL OR c.kind = 'topic') [[ AND c.venue = :venue ]]
+GROUP BY c.year, c.keyword_id, c.kind, k.label, y.papers
+ORDER BY c.year
+"""
+
+
+def shares_chart(database: str) -> dict:
+    """The dashboard's chart of a keyword's (or the largest topics') share of each year's papers."""
+    return {
+        "title": "Share of each year's papers: a keyword, or the largest topics (%)",
+        "db": database,
+        "query": DASHBOARD_SHARES,
+        "library": "vega-lite",
+        "display": {
+            "mark": {"type": "line", "point": True, "tooltip": True},
+            "encoding": {
+                "x": {"field": "year", "type": "ordinal", "title": "year"},
+                "y": {"field": "percent", "type": "quantitative", "title": "% of the year's papers"},
+                "color": {"field": "keyword", "type": "nominal", "title": None},
+            },
+        },
+    }
