@@ -10,7 +10,7 @@ least `TITLE_RESEMBLANCE` of their title words in common, both with an abstract 
 words or more (a title alone says too little), and the resemblance of the abstracts' word triples
 (shingles; Broder 1997) at least `RESEMBLANCE`, or one's triples nearly all in the other's
 (`CONTAINMENT`: an abstract cut or extended). Text alone is not enough: a group's next paper often
-reuses the last one's abstract nearly word for word under a new title (half the links of text
+reuses the last one's abstract nearly word for word under a new title (20 of 50 links of text
 alone were such papers in a hand check of the catalogue: docs/evolution.md). Which pairs are
 compared at all comes from an index (similar papers' distinctive terms, or equal titles), never
 from all pairs.
