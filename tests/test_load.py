@@ -262,7 +262,7 @@ def test_keywords_are_rescored_only_when_papers_change(db_file, write):
 def test_long_steps_are_announced_and_an_unchanged_load_has_none(db_file):
     stages, files = [], []
     load(db_file, stage=stages.append, progress=files.append)
-    assert stages == ["keywords", "full-text index"] and len(files) == 3
+    assert stages == ["keywords", "similar papers", "full-text index"] and len(files) == 3
     stages.clear()
     load(db_file, stage=stages.append)
     assert stages == []

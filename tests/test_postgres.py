@@ -178,7 +178,7 @@ def test_shown_urls_hide_the_password():
 
 
 # Columns that hold the time of a run: the same inputs give the same rows but these.
-VOLATILE = {"added_at", "updated_at", "first_loaded_at", "last_loaded_at", "rescored_at"}
+VOLATILE = {"added_at", "updated_at", "first_loaded_at", "last_loaded_at", "rescored_at", "computed_at"}
 
 
 def dump(target: str) -> dict[str, list[tuple]]:

@@ -8,9 +8,10 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
+from etl.errors import InputError
 from etl.extract.identity import identity_id
 from etl.load import load
 from etl.text.identity import paper_id
@@ -301,6 +302,8 @@ def _text(kind: str, header: str | None, picked: list[int]) -> str:
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(STEPS)
+@example([("write", "b", ("paperlists", None, [])), ("delete", "b", True)])  # (never a source)
+@example([("write", "b", ("paperlists", None, [0])), ("write", "b", ("paperlists", None, [])), ("delete", "b", True)])
 def test_any_sequence_of_loads_edits_removals_and_options_ends_as_a_cold_load(tmp_path_factory, steps):
     """Each step changes the files and loads (or removes) as a user would; at the end the database
     equals a cold load of the files that are there, each with the options it was last loaded with."""
@@ -312,20 +315,30 @@ def test_any_sequence_of_loads_edits_removals_and_options_ends_as_a_cold_load(tm
     db = str(root / "p.db")
     files: dict[str, Path] = {}  # name -> its file now
     options: dict[str, dict] = {}  # name -> the options it was last loaded with
+    sourced: set[Path] = set()  # files loaded as a source (an emptied one stays one until it goes)
     for action, name, arg in steps:
         if action == "write":
             kind, header, picked = arg
             if name in files and files[name].name != NAMES[kind].format(name):
+                sourced.discard(files[name])
                 files.pop(name).unlink()  # (another format: another file; the load prunes the old one)
             files[name] = folder / NAMES[kind].format(name)
-            files[name].write_text(_text(kind, header, picked), encoding="utf-8")
+            text = _text(kind, header, picked)
+            files[name].write_text(text, encoding="utf-8")
+            if text.strip() not in ("", "[]"):  # (a new empty file is passed over: no source)
+                sourced.add(files[name])
             load(db, [str(folder)], prune=True)
             options = {known: {} for known in files}
         elif action == "delete" and name in files:
             gone = files.pop(name)
             gone.unlink()
+            sourced_before = gone in sourced
+            sourced.discard(gone)
             options.pop(name, None)
-            if arg:
+            if arg and not sourced_before:  # (a file only ever empty was never a source)
+                with pytest.raises(InputError, match="no source was loaded from this path"):
+                    remove(db, [str(gone)])
+            elif arg:
                 remove(db, [str(gone)])
             else:
                 load(db, [str(folder)], prune=True)

@@ -8,6 +8,7 @@ from ..store.writer import Writer
 from .feed import KeywordFeed, fed_ranking
 from .keywords import DROP, KEYWORD_COLUMNS, NEW_KEYWORDS, PAPER_ROWS, stage_ranked, stored_choices
 from .statistics import StoredStatistics, count_changes
+from .trends import forget_selected
 
 # The papers a load ranks without rescoring (`update_keywords`), and how the number of papers of
 # each keyword changes: minus the papers that had it (ranked again, or removed), plus those
@@ -31,6 +32,7 @@ def note_removed_papers(writer: Writer, orphans_sql: str) -> None:
     (a load that does not rescore applies the counts)."""
     writer.execute(DELTA)
     writer.execute(COUNT_DELTA.format(sign="-", papers=orphans_sql))
+    forget_selected(writer, orphans_sql)  # (and out of the trend counts)
 
 
 def update_keywords(writer: Writer, feed: KeywordFeed | None, papers: set[str], removed: int = 0) -> int:
@@ -46,6 +48,7 @@ def update_keywords(writer: Writer, feed: KeywordFeed | None, papers: set[str], 
     reference = StoredStatistics(writer)
     ranking, retitled = fed_ranking(writer, usable, RESCORED, reference)
     writer.execute(COUNT_DELTA.format(sign="-", papers=RESCORED))
+    forget_selected(writer, RESCORED)  # (their keywords' trend counts)
     writer.execute(f"DELETE FROM paper_keywords WHERE paper_id IN ({RESCORED})")
     stage_ranked(writer, ranking, stored_choices(writer, retitled, RESCORED, reference.author_choices()), RESCORED)
     writer.execute("CREATE UNIQUE INDEX corpus_keywords_normalised ON corpus_keywords (normalised)")

@@ -16,6 +16,7 @@ from ..store.schema import columns
 from ..store.writer import Writer
 from ..text.cleaning import clean_title
 from .bibliography import refresh_bibliography
+from .evolution import refresh_evolution
 from .feed import KeywordFeed, keyword_text
 from .incremental import note_removed_papers, update_keywords
 from .keywords import refresh_keywords
@@ -25,6 +26,7 @@ from .records import Saved, save_records
 from .statistics import needs_rescore
 from .summary import RunSummary, utcnow
 from .texts import choose_texts
+from .trends import forget, note_new
 from .unchanged import KEYWORDS_STALE
 
 # One row per distinct repository link; owner and name as written in the smallest URL, so the
@@ -274,6 +276,7 @@ class Run:
         self.writer.execute("DROP TABLE gone_papers")
 
     def _gone(self, gone: dict[str, str]) -> None:
+        forget(self.writer, set(gone.values()))  # (before their bibliography is redone)
         for pid, target in gone.items():
             self.saved.added.discard(pid)
             self.updated.discard(pid)
@@ -289,6 +292,8 @@ class Run:
         summary, writer = self.summary, self.writer
         stage = stage or (lambda _: None)
         rekeyed: set[str] = set()
+        note_new(writer, self.saved.added)  # (the trend counts: etl/load/trends.py)
+        forget(writer, (self.recorded | self.touched) - self.saved.added)
         if summary.files_loaded or summary.sources_removed:
             rekeyed = self.settle_papers()
             refresh_repos(writer)  # (after the links sources give)
@@ -314,6 +319,7 @@ class Run:
         elif summary.papers_removed or summary.papers_merged:
             summary.keywords = update_keywords(writer, None, set(), summary.papers_removed + summary.papers_merged)
         summary.papers_total = writer.scalar("SELECT count(*) FROM papers")
+        refresh_evolution(writer, summary, ranked, stage)
         if self.fts_deferred and (summary.files_loaded or summary.keywords is not None):
             stage("full-text index")
             with summary.timed("fts"):

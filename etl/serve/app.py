@@ -92,6 +92,9 @@ TABLE_OPTIONS: dict[str, dict] = {
     "topic_counts": {"sort_desc": "papers"},
     "keyword_pairs": {"sort_desc": "lift"},
     "repos_by_owner": {"sort_desc": "papers"},
+    "keyword_trends": {"label_column": "keyword"},  # (a facet over 550,000 rows: 0.8 s; ?_facet=kind)
+    "similar_papers": {"sortable_columns": ["rank", "score"]},
+    "paper_versions": {"facets": ["relation", "same_title"], "sortable_columns": ["similarity"]},
 }
 
 

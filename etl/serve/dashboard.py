@@ -1,5 +1,6 @@
-"""The charts page (datasette-dashboards): papers and code availability per topic, and the code
-status of all papers, each with its numbers, narrowed by a venue and a year.
+"""The charts page (datasette-dashboards): papers and code availability per topic, a keyword's (or
+the largest topics') share of each year's papers, and the code status of all papers, each with its
+numbers, narrowed by a venue and a year.
 
 Readable whatever the filter: the venue and year selectors name what they hold (`all venues`,
 `all years`) rather than showing blank boxes; each code status keeps its colour from one filter to
@@ -9,6 +10,8 @@ number fits inside its chart (the scale reaches past the longest bar), where the
 """
 
 from __future__ import annotations
+
+from .trends import shares_chart
 
 DATABASE_NAME = "papers"
 ALL = {"venue": "all venues", "year": "all years"}  # the selectors' first option: no filter
@@ -99,11 +102,17 @@ def dashboard() -> dict:
     """The charts page's configuration for datasette-dashboards."""
     return {
         "title": "Papers at a glance",
-        "description": "Research topics, how often their papers release code, and the code status of all"
-        " papers; choose a venue or year to narrow every chart.",
-        "filters": {"venue": _selector("venue", "ASC"), "year": _selector("year", "DESC")},
-        "layout": [["topics", "code"], ["status", "status"]],
+        "description": "Research topics, how often their papers release code, a keyword's or the largest"
+        " topics' share of each year's papers, and the code status of all papers; choose a venue or year"
+        " to narrow the charts (the shares per year follow the venue), or type a keyword.",
+        "filters": {
+            "venue": _selector("venue", "ASC"),
+            "year": _selector("year", "DESC"),
+            "keyword": {"name": "Keyword (for its share per year)", "type": "text"},
+        },
+        "layout": [["topics", "code"], ["shares", "shares"], ["status", "status"]],
         "charts": {
+            "shares": shares_chart(DATABASE_NAME),
             "topics": _bars(
                 "Papers per topic",
                 f"SELECT topic, papers FROM ({TOPICS}) ORDER BY papers DESC",

@@ -30,6 +30,15 @@ ID_URLS = {
 }
 
 
+# The paper's ten most similar papers (similar_papers), and the other versions of its work.
+RELATED = """SELECT s.similar_id AS id, p.title, p.abstract, p.venue, p.year, p.decision, p.presentation, s.score
+    FROM similar_papers s JOIN papers p ON p.id = s.similar_id WHERE s.paper_id = ? ORDER BY s.rank"""
+VERSIONS = """SELECT p.id, p.title, p.venue, p.year, p.decision, p.presentation, v.relation, v.similarity
+    FROM paper_versions v JOIN papers p ON p.id = v.other_id WHERE v.paper_id = ?1
+    UNION
+    SELECT p.id, p.title, p.venue, p.year, p.decision, p.presentation, v.relation, v.similarity
+    FROM paper_versions v JOIN papers p ON p.id = v.paper_id WHERE v.other_id = ?1"""
+
 HEADING_CHARS = 110  # of an untitled paper's first sentence, shown in place of a title
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s")
 
@@ -112,7 +121,8 @@ async def paper_page(datasette, pk: str) -> dict | None:
         "SELECT s.path, s.format, ps.line, ps.status FROM paper_sources ps JOIN sources s ON s.id = ps.source_id"
         " WHERE ps.paper_id = ? ORDER BY s.path, ps.position"
     )
-    related = [dict(r) for r in (await db.execute(_related_sql(), {"paper_id": pid})).rows]
+    related = await rows(RELATED)
+    versions = await rows(VERSIONS)
     counts = {}
     for table, label in CHILD_TABLES:
         count = (await db.execute(f"SELECT count(*) FROM {table} WHERE paper_id = ?", [pid])).first()[0]
@@ -129,7 +139,8 @@ async def paper_page(datasette, pk: str) -> dict | None:
         "links": links,
         "ids": ids,
         "sources": sources,
-        "related": related[:10],
+        "related": related,
+        "versions": version_chain(paper, versions),
         "counts": counts,
         "filter_url": filter_url,
         "column_url": column_url,
@@ -140,7 +151,17 @@ async def paper_page(datasette, pk: str) -> dict | None:
     }
 
 
-def _related_sql() -> str:
-    from .app import queries_dir, read_query
+def outcome(paper: dict) -> str:
+    """`poster`, `oral`, `rejected`, ...: what became of a paper (as `etl.extract.versions` says)."""
+    if paper.get("presentation") and paper.get("decision") in (None, "accepted"):
+        return paper["presentation"]
+    return paper.get("decision") or "decision unknown"
 
-    return read_query(queries_dir() / "related_papers.sql")["sql"]
+
+def version_chain(paper: dict, versions: list[dict]) -> list[dict]:
+    """The paper and its other versions, earliest first, each with `outcome` and whether it is this one."""
+    if not versions:
+        return []
+    chain = [{**paper, "this": True}, *({**v, "this": False} for v in versions)]
+    chain.sort(key=lambda v: (v["year"], v["venue"], v["id"]))
+    return [{**v, "outcome": outcome(v)} for v in chain]

@@ -25,6 +25,7 @@ from importlib.resources import files as package_files
 
 from ..extract.keywords import normalise_keyword
 from ..extract.keywords.normalise import IRREGULAR, singular
+from ..text.authors import name_key
 from ..text.cleaning import institution_key
 
 MAX_SEARCH_TERMS = 32  # more words make FTS5 work past the SQL time limit (400 took 40 s)
@@ -195,6 +196,11 @@ def _institution_key(text: str | None) -> str | None:
     return institution_key(str(text)) if text is not None and str(text).strip() else None
 
 
+def _author_key(text: str | None) -> str | None:
+    """An author's merge key (authors.normalised): accents and case folded, as loads merge names."""
+    return None if text is None else name_key(str(text))
+
+
 FUNCTIONS = {
     "fts_query": fts_query,
     "search_words": search_words,
@@ -206,12 +212,13 @@ FUNCTIONS = {
     "normalise_keyword": _normalise,
     "initials": initials,
     "institution_key": _institution_key,
+    "author_key": _author_key,
 }
 
 
 def register(conn: sqlite3.Connection) -> sqlite3.Connection:
-    """Add the search functions, `normalise_keyword(text)`, `initials(name)` and
-    `institution_key(name)` to `conn`; returns it."""
+    """Add the search functions, `normalise_keyword(text)`, `initials(name)`, `institution_key(name)`
+    and `author_key(name)` to `conn`; returns it."""
     for name, function in FUNCTIONS.items():
         conn.create_function(name, 1, function, deterministic=True)
     return conn

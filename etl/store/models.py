@@ -1,5 +1,5 @@
 """SQLAlchemy 2 models of every table, mapped onto the Core tables that define the schema
-(`tables`, `people`, `scoring`): for ORM queries in scripts and notebooks. Alembic compares the
+(`tables`, `people`, `scoring`, `evolution`): for ORM queries in scripts and notebooks. Alembic compares the
 same MetaData with the database; the load writes through the Core tables and never imports this."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlalchemy.orm import DeclarativeBase
 
 from .base import NAMING_CONVENTION  # noqa: F401 (re-exported)
-from .schema import metadata, people, provenance, scoring, tables
+from .schema import evolution, metadata, people, provenance, scoring, tables
 
 
 class Base(DeclarativeBase):
@@ -92,3 +92,31 @@ class KeywordStat(Base):
 
 class KeywordMeaning(Base):
     __table__ = scoring.keyword_meanings
+
+
+class KeywordTrendCount(Base):
+    __table__ = evolution.keyword_trend_counts
+
+
+class SimilarPaper(Base):
+    __table__ = evolution.similar_papers
+
+
+class SimilarTerm(Base):
+    __table__ = evolution.similar_terms
+
+
+class SimilarScoring(Base):
+    __table__ = evolution.similar_scoring
+
+
+class PaperVersion(Base):
+    __table__ = evolution.paper_versions
+
+
+class AuthorTrendCount(Base):
+    __table__ = evolution.author_trend_counts
+
+
+class InstitutionTrendCount(Base):
+    __table__ = evolution.institution_trend_counts

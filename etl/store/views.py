@@ -108,6 +108,25 @@ VIEWS.append(
     )
 )
 
+VIEWS.append(
+    View(
+        "keyword_trends",
+        "Each keyword's papers per venue and year and their share of that venue-year's papers, so venues of"
+        " different sizes compare (from keyword_trend_counts, kept by each load; docs/evolution.md).",
+        {
+            "keyword": "Display label (keywords.label)",
+            "kind": "How papers have it: method, acronym or phrase (extracted), topic, or author (the authors chose it)",
+            "venue": "Venue",
+            "year": "Year",
+            "papers": "Papers of that venue and year with the keyword, as that kind",
+            "share": "papers / venue_papers (0 to 1)",
+            "venue_papers": "All papers of that venue and year",
+            "keyword_id": "keywords.id",
+            "normalised": "Merge key (keywords.normalised): filter on it to find a keyword however written",
+        },
+    )
+)
+
 # The full-text indexes (created by revisions 0004 and 0017; not models: Alembic does not manage them).
 SEARCH_INDEX = View(
     "papers_fts",

@@ -39,3 +39,5 @@ VERBS = _words("verbs.txt")
 # English words used more than ten times per million words (Zipf frequency 4 or more, from the
 # wordfreq package): `text`, `search`, `people`. Alone, they say too little to be a keyword.
 COMMON_WORDS = _words("common_words.txt")
+# English function words (`of`, `the`): what related papers by text leave out of a paper's words.
+FUNCTION_WORDS = _words("function_words.txt")

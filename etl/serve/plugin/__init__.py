@@ -17,6 +17,7 @@ from ..internals import quiet_default_error_handler
 from ..limits import limit_connection
 from ..paper import PAPER_ID, paper_page, paper_pk, row_pk
 from ..ranked import best_matches
+from ..trends import keyword_page
 from ..urls import safe_queries, table_columns
 
 DATABASE = "papers"
@@ -101,6 +102,12 @@ def extra_template_vars(view_name, table, database, request, datasette):
             return {"paperdb": await paper_page(datasette, row_pk(request))}
 
         return inner
+    if view_name == "row" and table == "keywords":  # (its share of each year's papers: `trends`)
+
+        async def keyword_inner():
+            return {"paperdb_keyword": await keyword_page(datasette, row_pk(request))}
+
+        return keyword_inner
     if view_name == "table":  # (the column descriptions, folded, in `templates/_column_descriptions.html`)
         found = {"paperdb_column_descriptions": column_descriptions(table)}
         if table != "papers":

@@ -1,0 +1,76 @@
+"""The terms a paper is compared by: the words of its title and abstract (case folded, the last
+letters of a plural dropped, function words left out; a short form such as `GNN` that names one
+keyword stands for that keyword) and the merge keys of its keywords, with how often each occurs.
+Its title counts `TITLE_WEIGHT` times and each keyword `KEYWORD_WEIGHT` times: both say in a few
+words what the abstract says in many."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+from ..keywords.normalise import singular
+from ..keywords.wordlists import FUNCTION_WORDS
+
+TITLE_WEIGHT = 3  # occurrences a title word counts for
+KEYWORD_WEIGHT = 2  # occurrences a keyword (extracted, a topic or the authors') counts for
+KEYWORD = "="  # a keyword's merge key after this, so that it is never taken for a word
+WORD = re.compile(r"\w\w+")  # words of two characters or more (as TF-IDF is usually done)
+
+Aliases = Mapping[str, str]  # a short form as written (`GNN`) -> its keyword's merge key (`graph neural network`)
+
+
+def word_term(word: str) -> str:
+    """The term a word as written counts as: its singular, case folded; '' for a function word."""
+    word = word.lower()
+    return "" if word in FUNCTION_WORDS else singular(word)
+
+
+def short_forms(aliases: Iterable[tuple[str, str, int]]) -> dict[str, str]:
+    """The keyword each short form stands for, from (alias as written, a keyword's merge key, its
+    papers): of the keywords an alias names (`GNN`: `graph neural network`, `graph neural net`),
+    the one most papers have (ties: the first key). Only aliases with a capital letter: `OR` is
+    a short form, `or` a word."""
+    best: dict[str, tuple[int, str]] = {}
+    for alias, key, papers in aliases:
+        if len(alias) >= 2 and alias != alias.lower() and WORD.fullmatch(alias):
+            short = singular_short(alias)
+            if short not in best or (-papers, key) < (-best[short][0], best[short][1]):
+                best[short] = (papers, key)
+    return {alias: key for alias, (_, key) in best.items()}
+
+
+def singular_short(word: str) -> str:
+    """A short form without its plural `s`: `GNNs` is `GNN`."""
+    return word[:-1] if len(word) > 2 and word.endswith("s") and word[:-1] != word[:-1].lower() else word
+
+
+class Terms(dict):
+    """The term of each word as written, worked out once (a corpus repeats its words): a short form
+    in `aliases` (see `short_forms`), with a plural `s` or without, stands for its keyword."""
+
+    def __init__(self, aliases: Aliases):
+        super().__init__()
+        self.aliases = aliases
+
+    def __missing__(self, word: str) -> str:
+        key = self.aliases.get(singular_short(word))
+        term = self[word] = KEYWORD + key if key else word_term(word)
+        return term
+
+    def of(self, title: str | None, abstract: str | None, keywords: Iterable[str]) -> Counter[str]:
+        """A paper's terms and how often each occurs, from its title, abstract and keywords' merge keys."""
+        counts = Counter([self[word] for word in WORD.findall(abstract)]) if abstract else Counter()
+        if title:
+            for term in map(self.__getitem__, WORD.findall(title)):
+                counts[term] += TITLE_WEIGHT
+        for key in set(keywords):
+            counts[KEYWORD + key] += KEYWORD_WEIGHT
+        counts.pop("", None)
+        return counts
+
+
+def paper_terms(title: str | None, abstract: str | None, keywords: Iterable[str], aliases: Aliases) -> Counter[str]:
+    """One paper's terms (see `Terms.of`)."""
+    return Terms(aliases).of(title, abstract, keywords)

@@ -1,0 +1,43 @@
+"""How a field evolves, brought up to date at the end of each load: each paper's similar papers
+(`similar`, `related`), the versions of one work (`versions`) and the trend counts (`trends`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..store.writer import Writer
+from .related import update_similar
+from .similar import compute_all, needs_full
+from .summary import RunSummary
+from .trends import LEDGER, NOTED, settle
+from .versions import refresh_versions
+
+# The papers the trend ledger noted (added, or whose venue, year, text, keywords or bibliography
+# may have changed) that still exist, and those that went.
+NOTED_PAPERS = f"SELECT id FROM papers WHERE id IN ({NOTED})"
+NOTED_GONE = f"SELECT paper_id FROM ({NOTED}) n WHERE paper_id NOT IN (SELECT id FROM papers)"
+
+
+def refresh_evolution(writer: Writer, summary: RunSummary, changed: set[str], stage: Callable[[str], None]) -> None:
+    """After keywords: similar papers and versions of every paper when keywords were rescored
+    (or similar papers were never computed by these rules), else of the papers that changed
+    (`changed`: their text or keywords; and those the trend ledger noted) and of those whose
+    lists named a paper that changed or went; then the trend counts. `stage` is told of a long
+    step as it starts."""
+    writer.execute(LEDGER)
+    if needs_full(writer, summary.rescored):
+        stage("similar papers")
+        with summary.timed("similar"):
+            result = compute_all(writer)
+        with summary.timed("versions"):
+            ids = result.ids
+            refresh_versions(writer, [(ids[a], ids[b], part) for a, b, part in result.close], None)
+    else:
+        changed = changed | {pid for (pid,) in writer.execute(NOTED_PAPERS)}
+        removed = {pid for (pid,) in writer.execute(NOTED_GONE)}
+        with summary.timed("similar"):
+            close = update_similar(writer, changed, removed)
+        with summary.timed("versions"):
+            refresh_versions(writer, close, changed)
+    with summary.timed("trends"):
+        settle(writer, summary.rescored)

@@ -1,0 +1,110 @@
+"""Papers per venue and year of each keyword, author and institution (`keyword_trend_counts`,
+`author_trend_counts`, `institution_trend_counts`): what the keyword_trends view and the
+compare_periods query read, kept by each load as keywords.papers is.
+
+The counts always equal what the papers hold (their venue and year, keywords, authors and
+affiliations). A load keeps them so at a cost that follows what it changes: before anything of a
+paper that counts can change or go, the paper is *forgotten* (its share subtracted, the paper
+noted in `trend_recount`); at the end of the load every noted paper that still exists is counted
+again. Papers a load adds were never counted: they are noted without subtracting anything. A
+load that rescores every paper's keywords counts everything afresh instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..store.writer import Writer
+
+# The papers whose share is not in the counts now (forgotten, or new): counted again at the end.
+LEDGER = "CREATE TEMP TABLE IF NOT EXISTS trend_recount (paper_id TEXT PRIMARY KEY)"
+NOTED = "SELECT paper_id FROM trend_recount"
+# Each counts table: its key columns and its rows (key, venue, year, papers) of the papers `{only}` keeps.
+COUNTS = {
+    "keyword_trend_counts": (
+        ("keyword_id", "kind"),
+        """SELECT k.keyword_id, k.kind, p.venue, p.year, {sign}count(*) FROM papers p
+           JOIN paper_keywords k ON k.paper_id = p.id {only}
+           GROUP BY k.keyword_id, k.kind, p.venue, p.year""",
+    ),
+    "author_trend_counts": (
+        ("author_id",),
+        """SELECT a.author_id, p.venue, p.year, {sign}count(DISTINCT p.id) FROM papers p
+           JOIN paper_authors a ON a.paper_id = p.id {only}
+           GROUP BY a.author_id, p.venue, p.year""",
+    ),
+    "institution_trend_counts": (
+        ("institution_id",),
+        """SELECT f.institution_id, p.venue, p.year, {sign}count(DISTINCT p.id) FROM papers p
+           JOIN paper_affiliations f ON f.paper_id = p.id {only}
+           GROUP BY f.institution_id, p.venue, p.year""",
+    ),
+}
+
+
+def _add(table: str, papers: str, sign: str) -> str:
+    """Add (`sign` empty) or subtract (`-`) the share of the papers `papers` selects to `table`."""
+    keys, rows = COUNTS[table]
+    columns = (*keys, "venue", "year")
+    select = rows.format(only=f"WHERE p.id IN ({papers})", sign=sign)
+    return (
+        f"INSERT INTO {table} ({', '.join(columns)}, papers) {select}"
+        f" ON CONFLICT ({', '.join(columns)}) DO UPDATE SET papers = {table}.papers + excluded.papers"
+    )
+
+
+def note_new(writer: Writer, papers: Iterable[str]) -> None:
+    """Note papers this load added (nothing of theirs was ever counted)."""
+    writer.execute(LEDGER)
+    _insert_ids(writer, "trend_recount", papers)
+
+
+def forget(writer: Writer, papers: Iterable[str]) -> None:
+    """Before the venue, year, keywords, authors or affiliations of `papers` can change, or they go."""
+    papers = set(papers)
+    if not papers:
+        return
+    writer.execute("CREATE TEMP TABLE trend_ids (paper_id TEXT PRIMARY KEY)")
+    _insert_ids(writer, "trend_ids", papers)
+    forget_selected(writer, "SELECT paper_id FROM trend_ids")
+    writer.execute("DROP TABLE trend_ids")
+
+
+def forget_selected(writer: Writer, papers_sql: str) -> None:
+    """`forget` the papers whose ids `papers_sql` selects."""
+    writer.execute(LEDGER)
+    writer.execute(
+        f"CREATE TEMP TABLE trend_forget AS SELECT id FROM papers WHERE id IN ({papers_sql}) AND id NOT IN ({NOTED})"
+    )
+    if writer.scalar("SELECT EXISTS (SELECT 1 FROM trend_forget)"):
+        for table in COUNTS:
+            writer.execute(_add(table, "SELECT id FROM trend_forget", "-"))
+        writer.execute("INSERT INTO trend_recount SELECT id FROM trend_forget")
+    writer.execute("DROP TABLE trend_forget")
+
+
+def settle(writer: Writer, rescored: bool) -> None:
+    """At the end of a load: count the noted papers that still exist again (and drop what counts
+    nothing), or, when every paper's keywords were rescored, count every paper afresh."""
+    writer.execute(LEDGER)
+    if rescored:
+        recount(writer)
+    elif writer.scalar(f"SELECT EXISTS ({NOTED})"):
+        for table in COUNTS:
+            writer.execute(_add(table, NOTED, ""))
+            writer.execute(f"DELETE FROM {table} WHERE papers <= 0")
+    writer.execute("DROP TABLE trend_recount")
+
+
+def recount(writer: Writer) -> None:
+    """Count every paper afresh."""
+    for table, (keys, rows) in COUNTS.items():
+        writer.execute(f"DELETE FROM {table}")
+        columns = (*keys, "venue", "year", "papers")
+        writer.execute(f"INSERT INTO {table} ({', '.join(columns)}) {rows.format(only='', sign='')}")
+
+
+def _insert_ids(writer: Writer, table: str, papers: Iterable[str]) -> None:
+    rows = [{"id": pid} for pid in sorted(set(papers))]
+    if rows:
+        writer.execute(f"INSERT INTO {table} VALUES (:id) ON CONFLICT DO NOTHING", rows)

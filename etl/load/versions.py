@@ -1,0 +1,68 @@
+"""Versions of one work across venues and years (`paper_versions`), found in the load: pairs of
+papers with the same normalised title, and pairs whose distinctive terms the similar papers'
+computation found close, are judged by `etl.extract.versions` with the authors they share."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..extract.versions import Version, ordered, relation, same_title, same_work
+from ..iterables import chunks
+from ..store.writer import IDS_PER_QUERY, Writer
+
+# Pairs of papers of other venues or years with one normalised title (of `{papers}`, or all).
+SAME_TITLE = """SELECT a.id, b.id FROM papers a
+    JOIN papers b ON b.title_key = a.title_key AND b.id > a.id AND (b.venue != a.venue OR b.year != a.year)
+    WHERE a.title_key IS NOT NULL AND a.title_key != ''"""
+SAME_TITLE_OF = """SELECT a.id, b.id FROM version_changed x JOIN papers a ON a.id = x.paper_id
+    JOIN papers b ON b.title_key = a.title_key AND b.id != a.id AND (b.venue != a.venue OR b.year != a.year)
+    WHERE a.title_key IS NOT NULL AND a.title_key != ''"""
+PAIRS = "CREATE TEMP TABLE version_pairs (a TEXT NOT NULL, b TEXT NOT NULL, PRIMARY KEY (a, b))"
+SHARED_AUTHORS = """SELECT p.a, p.b, count(DISTINCT x.author_id) FROM version_pairs p
+    JOIN paper_authors x ON x.paper_id = p.a JOIN paper_authors y ON y.paper_id = p.b AND y.author_id = x.author_id
+    GROUP BY p.a, p.b"""
+PAPERS = "SELECT id, venue, year, decision, presentation, title_key, title, abstract FROM papers WHERE id IN :ids"
+COLUMNS = ("paper_id", "other_id", "relation", "similarity", "same_title")
+
+
+def refresh_versions(writer: Writer, close: Iterable[tuple[str, str, float]], changed: set[str] | None) -> int:
+    """Link versions among all papers (`changed` None), or anew for the `changed` papers only;
+    `close` are the candidate pairs the similar papers' computation found. Returns the links made."""
+    if changed is None:
+        pairs = {(a, b) for a, b in writer.execute(SAME_TITLE)}
+        writer.execute("DELETE FROM paper_versions")
+    else:
+        if not changed:
+            return 0
+        writer.execute("CREATE TEMP TABLE version_changed (paper_id TEXT PRIMARY KEY)")
+        writer.execute("INSERT INTO version_changed VALUES (:id)", [{"id": pid} for pid in sorted(changed)])
+        pairs = {(min(a, b), max(a, b)) for a, b in writer.execute(SAME_TITLE_OF)}
+        writer.execute("DROP TABLE version_changed")
+        writer.delete_in("paper_versions", "paper_id", sorted(changed))
+        writer.delete_in("paper_versions", "other_id", sorted(changed))
+    pairs |= {(min(a, b), max(a, b)) for a, b, _ in close}
+    links = judge(writer, pairs)
+    writer.insert("paper_versions", links, COLUMNS)
+    return len(links)
+
+
+def judge(writer: Writer, pairs: set[tuple[str, str]]) -> list[tuple]:
+    """The rows of the pairs that are versions of one work."""
+    if not pairs:
+        return []
+    writer.execute(PAIRS)
+    writer.execute("INSERT INTO version_pairs VALUES (:a, :b)", [{"a": a, "b": b} for a, b in sorted(pairs)])
+    shared = {(a, b): n for a, b, n in writer.execute(SHARED_AUTHORS)}
+    writer.execute("DROP TABLE version_pairs")
+    papers: dict[str, Version] = {}
+    for part in chunks(sorted({pid for pair in shared for pid in pair}), IDS_PER_QUERY):
+        for pid, venue, year, decision, presentation, title_key, title, abstract in writer.execute_in(PAPERS, ids=part):
+            text = " ".join(t for t in (title, abstract) if t)
+            papers[pid] = Version(pid, venue, year, decision, presentation, title_key, text, abstract or "")
+    links = []
+    for (a, b), n in sorted(shared.items()):
+        similarity = same_work(papers[a], papers[b], n)
+        if similarity is not None:
+            earlier, later = ordered(papers[a], papers[b])
+            links.append((earlier.id, later.id, relation(earlier, later), similarity, same_title(earlier, later)))
+    return links

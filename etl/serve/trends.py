@@ -1,0 +1,121 @@
+"""A keyword's share of the papers of each year: on its page (`templates/row-papers-keywords.html`)
+the numbers and a line chart drawn on the server as SVG (no script, readable without one); on the
+dashboard, a chart of it (or of the largest topics) for datasette-dashboards (`shares_chart`)."""
+
+from __future__ import annotations
+
+from html import escape
+
+DATABASE = "papers"
+WIDTH, HEIGHT = 640, 240
+LEFT, RIGHT, TOP, BOTTOM = 48, 120, 12, 28  # margins: the y axis left, the legend right, the years below
+COLOURS = ("#1f6feb", "#d1242f", "#1a7f37", "#9a6700", "#8250df", "#0a7d8c")
+KEYWORD = "SELECT id, label, kind, papers, normalised FROM keywords WHERE id = ?"
+# Papers per year of the keyword, as each kind (its papers of every venue over all papers of the year).
+SHARES = """SELECT c.year, c.kind, sum(c.papers) AS papers, y.papers AS total
+FROM keyword_trend_counts c
+JOIN (SELECT year, count(*) AS papers FROM papers GROUP BY year) y ON y.year = c.year
+WHERE c.keyword_id = ? GROUP BY c.year, c.kind, y.papers ORDER BY c.kind, c.year"""
+KIND_NAMES = {
+    "method": "as a method",
+    "acronym": "as an acronym",
+    "phrase": "in abstracts",
+    "topic": "as a topic",
+    "author": "chosen by authors",
+}
+
+
+async def keyword_page(datasette, pk: str) -> dict | None:
+    """The template variables of the page of the keyword whose id is `pk`; None if there is none."""
+    db = datasette.get_database(DATABASE)
+    found = await db.execute(KEYWORD, [pk])
+    if not found.rows:
+        return None
+    keyword = dict(found.first())
+    series: dict[str, list[tuple[int, int, int]]] = {}
+    for year, kind, papers, total in (await db.execute(SHARES, [pk])).rows:
+        series.setdefault(kind, []).append((year, papers, total))
+    return {
+        "keyword": keyword,
+        "series": {KIND_NAMES.get(kind, kind): points for kind, points in series.items()},
+        "chart": share_chart({KIND_NAMES.get(kind, kind): points for kind, points in series.items()}),
+        "venues_url": f"/{DATABASE}/keyword_trends?keyword_id={keyword['id']}&_sort=year",
+    }
+
+
+def share_chart(series: dict[str, list[tuple[int, int, int]]]) -> str:
+    """An SVG line chart of each series' share of papers per year, from (year, papers, all papers)."""
+    points = [(year, papers / total) for values in series.values() for year, papers, total in values if total]
+    if not points:
+        return ""
+    first, last = min(y for y, _ in points), max(y for y, _ in points)
+    top = max(share for _, share in points) * 1.1 or 1.0
+    inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(year: int) -> float:
+        return LEFT + (inner_w * (year - first) / (last - first) if last > first else inner_w / 2)
+
+    def y(share: float) -> float:
+        return TOP + inner_h * (1 - share / top)
+
+    parts = [
+        f'<svg class="share-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="Share of papers per year">',
+        f'<line x1="{LEFT}" y1="{TOP + inner_h}" x2="{LEFT + inner_w}" y2="{TOP + inner_h}" class="axis"/>',
+        f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + inner_h}" class="axis"/>',
+    ]
+    for tick in (0, top / 2, top / 1.1):
+        parts.append(f'<text x="{LEFT - 4}" y="{y(tick) + 4:.1f}" text-anchor="end">{100 * tick:.2g}%</text>')
+    step = max(1, round((last - first) / 8))
+    for year in range(first, last + 1, step):
+        parts.append(f'<text x="{x(year):.1f}" y="{HEIGHT - 8}" text-anchor="middle">{year}</text>')
+    for i, (name, values) in enumerate(series.items()):
+        colour = COLOURS[i % len(COLOURS)]
+        line = " ".join(f"{x(year):.1f},{y(papers / total):.1f}" for year, papers, total in values if total)
+        parts.append(f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="2"/>')
+        for year, papers, total in values:
+            tip = f"{year}: {papers:,} of {total:,} papers ({100 * papers / total:.2f}%), {escape(name)}"
+            parts.append(
+                f'<circle cx="{x(year):.1f}" cy="{y(papers / total):.1f}" r="3" fill="{colour}"><title>{tip}</title></circle>'
+            )
+        parts.append(f'<text x="{LEFT + inner_w + 8}" y="{TOP + 14 + 16 * i}" fill="{colour}">{escape(name)}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+# A keyword's share of each year's papers (every venue, or the one chosen: `all venues` is none), a line per way papers
+# have it; with no keyword, the eight topics most papers have.
+DASHBOARD_SHARES = """
+WITH years AS (SELECT p.year, count(*) AS papers FROM papers p WHERE 1 = 1 [[ AND (:venue = 'all venues' OR p.venue = :venue) ]]
+               GROUP BY p.year),
+chosen AS (
+    SELECT id FROM keywords WHERE normalised = normalise_keyword(nullif(trim(:keyword), ''))
+    UNION ALL
+    SELECT id FROM (SELECT id FROM keywords WHERE kind = 'topic' ORDER BY papers DESC, id LIMIT 8)
+    WHERE nullif(trim(:keyword), '') IS NULL
+)
+SELECT c.year, k.label || CASE WHEN nullif(trim(:keyword), '') IS NULL THEN '' ELSE ' (' || c.kind || ')' END AS keyword,
+       round(100.0 * sum(c.papers) / y.papers, 2) AS percent
+FROM chosen JOIN keyword_trend_counts c ON c.keyword_id = chosen.id JOIN keywords k ON k.id = c.keyword_id
+JOIN years y ON y.year = c.year
+WHERE (nullif(trim(:keyword), '') IS NOT NULL OR c.kind = 'topic') [[ AND (:venue = 'all venues' OR c.venue = :venue) ]]
+GROUP BY c.year, c.keyword_id, c.kind, k.label, y.papers
+ORDER BY c.year
+"""
+
+
+def shares_chart(database: str) -> dict:
+    """The dashboard's chart of a keyword's (or the largest topics') share of each year's papers."""
+    return {
+        "title": "Share of each year's papers: a keyword, or the largest topics (%)",
+        "db": database,
+        "query": DASHBOARD_SHARES,
+        "library": "vega-lite",
+        "display": {
+            "mark": {"type": "line", "point": True, "tooltip": True},
+            "encoding": {
+                "x": {"field": "year", "type": "ordinal", "title": "year"},
+                "y": {"field": "percent", "type": "quantitative", "title": "% of the year's papers"},
+                "color": {"field": "keyword", "type": "nominal", "title": None},
+            },
+        },
+    }

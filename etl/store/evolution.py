@@ -1,0 +1,148 @@
+"""How a field evolves (Core tables): keyword counts per venue and year, each paper's most similar
+papers by text and the statistics they were computed with, and the versions of one work across
+venues and years (docs/evolution.md)."""
+
+from __future__ import annotations
+
+from sqlalchemy import Boolean, Column, Double, ForeignKey, Integer, LargeBinary, String, Table, Text
+
+from .base import metadata
+
+keyword_trend_counts = Table(
+    "keyword_trend_counts",
+    metadata,
+    Column(
+        "keyword_id",
+        Integer,
+        ForeignKey("keywords.id", ondelete="CASCADE"),
+        primary_key=True,
+        comment="keywords.id",
+    ),
+    Column("kind", Text, primary_key=True, comment="paper_keywords.kind: method, acronym, phrase, topic or author"),
+    Column("venue", Text, primary_key=True, comment="papers.venue"),
+    Column("year", Integer, primary_key=True, comment="papers.year"),
+    Column("papers", Integer, nullable=False, comment="Papers of that venue and year with the keyword, as that kind"),
+    comment="Papers per keyword, kind, venue and year (kept by each load, as keywords.papers is): what the"
+    " keyword_trends view reads.",
+    sqlite_with_rowid=False,
+)
+
+
+def _trend_counts(name: str, key: str, referred: str, what: str) -> Table:
+    """Papers per `key` (a row of `referred`), venue and year."""
+    return Table(
+        name,
+        metadata,
+        Column(
+            key, Integer, ForeignKey(f"{referred}.id", ondelete="CASCADE"), primary_key=True, comment=f"{referred}.id"
+        ),
+        Column("venue", Text, primary_key=True, comment="papers.venue"),
+        Column("year", Integer, primary_key=True, comment="papers.year"),
+        Column("papers", Integer, nullable=False, comment=f"Papers of that venue and year {what}"),
+        comment=f"Papers per {key.removesuffix('_id')}, venue and year (kept by each load): what the compare_periods"
+        " query reads.",
+        sqlite_with_rowid=False,
+    )
+
+
+author_trend_counts = _trend_counts("author_trend_counts", "author_id", "authors", "by the author")
+institution_trend_counts = _trend_counts(
+    "institution_trend_counts", "institution_id", "institutions", "with an author affiliated with it"
+)
+
+
+similar_papers = Table(
+    "similar_papers",
+    metadata,
+    Column(
+        "paper_id",
+        String(16),
+        ForeignKey("papers.id", ondelete="CASCADE"),
+        primary_key=True,
+        comment="papers.id",
+    ),
+    Column("rank", Integer, primary_key=True, comment="1 = the most similar paper"),
+    # (no foreign key: a cascade would search this table by similar_id, which has no index; the
+    # load removes the rows of papers it removes itself)
+    Column("similar_id", String(16), nullable=False, comment="papers.id of the similar paper"),
+    Column(
+        "score",
+        Double,
+        nullable=False,
+        comment="Text similarity, 0 to about 1.5: the cosine of the papers' TF-IDF vectors over their distinctive"
+        " terms plus half the cosine of their topic vectors (docs/evolution.md)",
+    ),
+    comment="Each paper's ten most similar papers by title, abstract and keywords.",
+    sqlite_with_rowid=False,
+)
+
+similar_terms = Table(
+    "similar_terms",
+    metadata,
+    Column(
+        "term",
+        Text,
+        primary_key=True,
+        comment="A word (case folded, singular) or, after `=`, a keyword's merge key (keywords.normalised)",
+    ),
+    Column("papers", Integer, nullable=False, comment="Papers that have the term (two or more)"),
+    Column(
+        "topic",
+        LargeBinary,
+        nullable=True,
+        comment="The term's row of the topic basis (float32, little-endian), for the terms the topics are made of",
+    ),
+    comment="What the last full computation of similar_papers weighed terms with: document frequencies and"
+    " topic basis; a load between computations scores its new papers against them.",
+    sqlite_with_rowid=False,
+)
+
+similar_scoring = Table(
+    "similar_scoring",
+    metadata,
+    Column("id", Integer, primary_key=True, comment="Always 1"),
+    Column("papers", Integer, nullable=False, comment="Papers the last full computation compared"),
+    Column("changed", Integer, nullable=False, comment="Papers added, changed or removed since"),
+    Column("fingerprint", Text, nullable=False, comment="The similarity rules and weights it ran with"),
+    Column("computed_at", Text, nullable=False, comment="UTC time of the computation (ISO 8601)"),
+    comment="One row: the last full computation of similar_papers, and what changed since.",
+)
+
+paper_versions = Table(
+    "paper_versions",
+    metadata,
+    Column(
+        "paper_id",
+        String(16),
+        ForeignKey("papers.id", ondelete="CASCADE"),
+        primary_key=True,
+        comment="papers.id of the earlier version (the earlier year; in one year, the venue first in order)",
+    ),
+    Column(
+        "other_id",
+        String(16),
+        ForeignKey("papers.id", ondelete="CASCADE"),
+        primary_key=True,
+        index=True,
+        comment="papers.id of the later version",
+    ),
+    Column(
+        "relation",
+        Text,
+        nullable=False,
+        comment="The decisions on each, earlier first: `rejected → poster`; `same year: ...` when both are of one year",
+    ),
+    Column(
+        "similarity",
+        Double,
+        nullable=False,
+        comment="How much of their text the two share: resemblance of the word triples of title and abstract, 0 to 1",
+    ),
+    Column(
+        "same_title",
+        Boolean,
+        nullable=False,
+        comment="1 when the normalised titles (papers.title_key, an extended abstract suffix left out) are equal",
+    ),
+    comment="The same work in another venue or year: near-duplicate title and abstract and at least one shared author.",
+)

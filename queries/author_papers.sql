@@ -1,0 +1,13 @@
+-- An author's papers
+-- Everything one author published here (give the name as papers write it, any case and accents),
+-- by year: venue, title, decision and co-authors, the earliest first.
+SELECT p.year, p.venue, p.title, coalesce(p.presentation, p.decision) AS outcome,
+       (SELECT group_concat(o.name, ', ') FROM paper_authors o
+        WHERE o.paper_id = p.id AND o.author_id != a.id) AS coauthors,
+       p.id
+FROM authors a
+JOIN paper_authors pa ON pa.author_id = a.id
+JOIN papers p ON p.id = pa.paper_id
+WHERE a.normalised = author_key(:author) OR a.name = trim(:author)
+GROUP BY p.id
+ORDER BY p.year, p.venue, p.title

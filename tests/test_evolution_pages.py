@@ -1,0 +1,121 @@
+"""What the browser shows of how a field evolves: a paper's versions and related papers on its
+page, a keyword's share of each year's papers on its page and on the dashboard, the canned queries."""
+
+from __future__ import annotations
+
+import asyncio
+from urllib.parse import quote
+
+import pytest
+
+from etl.load import load
+from etl.serve.app import make_datasette
+from etl.serve.trends import share_chart
+from tests import works
+from tests.helpers import rows
+
+
+def get(ds, path: str):
+    return asyncio.run(ds.client.get(path))
+
+
+@pytest.fixture(scope="module")
+def works_db(tmp_path_factory) -> str:
+    """The bundled listings, then two years of papers that came back (tests/works.py)."""
+    directory = tmp_path_factory.mktemp("works")
+    (directory / "iclr2018.json").write_text(works.earlier(), encoding="utf-8")
+    (directory / "icml2019.json").write_text(works.later(), encoding="utf-8")
+    db_file = str(directory / "papers.db")
+    load(db_file)
+    load(db_file, [str(directory / "iclr2018.json"), str(directory / "icml2019.json")])
+    return db_file
+
+
+def pk_of(db_file: str, title: str) -> int:
+    return rows(db_file, "SELECT pk FROM papers WHERE title = ?", (title,))[0][0]
+
+
+def test_a_papers_page_shows_the_chain_of_its_versions(works_db):
+    ds = make_datasette(works_db)
+    page = get(ds, f"/papers/papers/{pk_of(works_db, 'Balanced routing for mixtures of experts.')}").text
+    assert "Versions of this work" in page
+    chain = page[page.index('class="versions"') :].split("</p>")[0]
+    assert "ICLR 2018, rejected</a> → <strong>ICML 2019, poster</strong>" in chain
+
+
+def test_a_papers_page_lists_its_related_papers_with_venue_and_year(works_db):
+    ds = make_datasette(works_db)
+    pk = pk_of(works_db, "Recovering from Falls on Ice")
+    page = get(ds, f"/papers/papers/{pk}").text
+    related = page[page.index("<h2>Related papers</h2>") :].split("</ol>")[0]
+    assert "Walking on Sand" in related and "ICML 2019" in related and "similarity" in related
+    assert related.count("<li>") == 10
+
+
+def test_the_related_papers_query_takes_an_id_or_the_number_in_a_pages_address(works_db):
+    ds = make_datasette(works_db)
+    pid, pk = rows(works_db, "SELECT id, pk FROM papers WHERE title = 'Recovering from Falls on Ice'")[0]
+    by_id = get(ds, f"/papers/related_papers.json?paper_id={pid}&_shape=array").json()
+    by_pk = get(ds, f"/papers/related_papers.json?paper_id={pk}&_shape=array").json()
+    assert by_id == by_pk and [r["rank"] for r in by_id] == list(range(1, 11))
+    assert "Walking on Sand" in [r["title"] for r in by_id[:3]]  # (beside a critique of robot simulations)
+
+
+def test_where_did_the_rejected_papers_go(works_db):
+    ds = make_datasette(works_db)
+    found = get(ds, "/papers/rejected_papers.json?venue=ICLR&year=2018&_shape=array").json()
+    assert [(r["title"], r["later_venue"], r["later_year"], r["later_outcome"], r["same_title"]) for r in found] == [
+        ("Balanced Routing for Mixtures of Experts", "ICML", 2019, "poster", 1),
+        ("Function-Space Priors for Bayesian Neural Networks", "ICML", 2019, "oral", 0),
+    ]
+
+
+def test_an_authors_papers_by_year_with_co_authors(works_db):
+    ds = make_datasette(works_db)
+    found = get(ds, f"/papers/author_papers.json?author={quote('bo chen')}&_shape=array").json()
+    assert [(r["year"], r["venue"], r["outcome"], r["coauthors"]) for r in found] == [
+        (2018, "ICLR", "rejected", "Ann Lee"),
+        (2019, "ICML", "poster", "Hana Ito"),
+    ]
+
+
+def test_a_keywords_page_charts_its_share_of_each_years_papers(works_db):
+    ds = make_datasette(works_db)
+    keyword_id = rows(works_db, "SELECT id FROM keywords WHERE kind = 'topic' ORDER BY papers DESC LIMIT 1")[0][0]
+    page = get(ds, f"/papers/keywords/{keyword_id}").text
+    assert "Share of each year" in page and "<svg" in page and "<polyline" in page
+    assert "per venue and year" in page
+
+
+def test_the_share_chart_draws_a_line_per_series_and_escapes_names():
+    svg = share_chart({"<b>": [(2018, 1, 4), (2019, 3, 4)], "b": [(2019, 1, 2)]})
+    assert svg.count("<polyline") == 2 and "&lt;b&gt;" in svg and "<b>" not in svg
+    assert "75%" in svg or "82%" in svg or "2019: 3 of 4 papers (75.00%)" in svg
+    assert share_chart({}) == ""
+
+
+def test_the_dashboard_charts_a_keywords_share_per_year(works_db):
+    ds = make_datasette(works_db)
+    from datasette_dashboards import replace_opts_in_query
+
+    from etl.serve.trends import DASHBOARD_SHARES as SHARES
+
+    for venue in (None, "all venues"):  # (no filter, or the selector's first option)
+        filters = {"venue": venue} if venue else {}
+        chart = replace_opts_in_query(SHARES, filters)
+        venue_arg = f"&venue={quote(venue)}" if venue else ""
+        topics = get(ds, f"/papers.json?sql={quote(chart)}&keyword={venue_arg}&_shape=array").json()
+        assert topics and {"year", "keyword", "percent"} <= set(topics[0])
+    chart = replace_opts_in_query(SHARES, {"venue": "NoSuch"})
+    assert get(ds, f"/papers.json?sql={quote(chart)}&keyword=&venue=NoSuch&_shape=array").json() == []
+    chart = replace_opts_in_query(SHARES, {"venue": "all venues"})
+    gnn = quote("Graph Neural Networks")
+    one = get(ds, f"/papers.json?sql={quote(chart)}&keyword={gnn}&venue=all+venues&_shape=array")
+    assert one.json() and all(r["keyword"].startswith("graph neural network") for r in one.json())
+
+
+def test_keyword_trends_and_the_comparison_are_browsable(works_db):
+    ds = make_datasette(works_db)
+    assert get(ds, "/papers/keyword_trends?kind=topic").status_code == 200
+    found = get(ds, "/papers/compare_periods.json?first=2018&second=2019&min_papers=1&what=authors&_shape=array")
+    assert found.status_code == 200 and {r["status"] for r in found.json()} >= {"emerged", "faded", "held"}

@@ -1,0 +1,102 @@
+"""Similar papers by text: the lists a load computes for every paper, the same scores from the kept
+statistics (what later loads score new papers with), and later loads that add or remove papers."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import Counter, defaultdict
+
+import pytest
+
+from etl.extract.similar.batch import SIMILAR
+from etl.extract.similar.scoring import Reference, similarity, vector
+from etl.extract.similar.terms import Terms, short_forms
+from etl.load import load
+from etl.load.similar import ALIASES, KEYWORDS, PAPERS
+from tests import works
+from tests.helpers import rows
+
+
+def lists(db_file: str) -> dict[str, list[tuple[str, float]]]:
+    found: dict[str, list[tuple[str, float]]] = defaultdict(list)
+    for pid, other, score in rows(
+        db_file, "SELECT paper_id, similar_id, score FROM similar_papers ORDER BY paper_id, rank"
+    ):
+        found[pid].append((other, score))
+    return found
+
+
+def title_id(db_file: str, title: str) -> str:
+    return rows(db_file, "SELECT id FROM papers WHERE title = ?", (title,))[0][0]
+
+
+@pytest.fixture
+def works_db(db_file, write) -> str:
+    load(db_file)  # the bundled listings, then two years of papers (tests/works.py) in a later load
+    load(db_file, [str(write("iclr2018.json", works.earlier())), str(write("icml2019.json", works.later()))])
+    return db_file
+
+
+def test_every_paper_gets_its_ten_most_similar_papers_best_first(seeded):
+    found = lists(seeded)
+    papers = {pid for (pid,) in rows(seeded, "SELECT id FROM papers")}
+    assert set(found) == papers
+    for pid, similar in found.items():
+        others = [other for other, _ in similar]
+        scores = [score for _, score in similar]
+        assert len(similar) == SIMILAR and pid not in others and len(set(others)) == len(others)
+        assert scores == sorted(scores, reverse=True) and scores[-1] > 0 and scores[0] <= 1.5
+
+
+def test_the_kept_statistics_give_the_scores_the_whole_corpus_gave(seeded):
+    """A paper scored as later loads score new papers (plain Python against similar_terms) gets
+    the scores the computation over every paper gave it (numpy), to the stored precision."""
+    conn = sqlite3.connect(seeded)
+    terms = Terms(short_forms(conn.execute(ALIASES)))
+    keys = defaultdict(list)
+    for pid, key in conn.execute(KEYWORDS):
+        keys[pid].append(key)
+    counts: dict[str, Counter] = {pid: terms.of(t, a, keys[pid]) for pid, t, a in conn.execute(PAPERS)}
+    import numpy as np  # (after etl.extract.similar.batch: it sets numpy's threads before numpy loads)
+
+    (papers,) = conn.execute("SELECT papers FROM similar_scoring").fetchone()
+    df, topics = {}, {}
+    for term, n, topic in conn.execute("SELECT term, papers, topic FROM similar_terms"):
+        df[term] = n
+        if topic is not None:
+            topics[term] = np.frombuffer(topic, dtype="<f4")
+    reference = Reference(papers, df, topics)
+    vectors = {pid: vector(c, reference) for pid, c in counts.items()}
+    compared = 0
+    for pid, similar in lists(seeded).items():
+        for other, score in similar:
+            assert similarity(vectors[pid], vectors[other]) == pytest.approx(score, abs=2e-3)
+            compared += 1
+    assert compared == SIMILAR * len(counts)
+
+
+def test_a_later_load_puts_its_papers_in_the_lists_they_belong_in(works_db):
+    """The works come in a load that does not rescore: they are scored against the kept statistics
+    and enter the lists of the papers they resemble most."""
+    found = lists(works_db)
+    routing = title_id(works_db, "Balanced Routing for Mixtures of Experts")
+    routing_later = title_id(works_db, "Balanced routing for mixtures of experts.")
+    ice, sand = title_id(works_db, "Recovering from Falls on Ice"), title_id(works_db, "Walking on Sand")
+    assert found[routing][0][0] == routing_later and found[routing_later][0][0] == routing
+    assert sand in dict(found[ice]) and ice in dict(found[sand])  # (short abstracts: near, not nearest)
+    assert all(len(similar) == SIMILAR for similar in found.values())
+
+
+def test_papers_that_go_leave_every_list(works_db, write):
+    sand = title_id(works_db, "Walking on Sand")
+    ice = title_id(works_db, "Recovering from Falls on Ice")
+    assert sand in dict(lists(works_db)[ice])
+    records = [r for r in json.loads(works.later()) if r["title"] != "Walking on Sand"]
+    summary = load(works_db, [str(write("icml2019.json", json.dumps(records)))])
+    assert summary.papers_removed == 1 and not summary.rescored
+    kept = {pid for (pid,) in rows(works_db, "SELECT id FROM papers")}
+    found = lists(works_db)
+    assert sand not in kept and set(found) <= kept
+    assert all(other in kept for similar in found.values() for other, _ in similar)
+    assert len(found[ice]) == SIMILAR  # (its list found again without the paper that went)
