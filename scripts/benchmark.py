@@ -4,6 +4,8 @@
     .venv/bin/python scripts/benchmark.py                  # 2,600, 25,000 and 250,000 papers (minutes)
     .venv/bin/python scripts/benchmark.py --papers 2600    # about the size of ICML 2024
     .venv/bin/python scripts/benchmark.py --pages-only --pages /tmp/cat/papers.db  # pages of a database
+    .venv/bin/python scripts/benchmark.py --catalogue DIR  # a real catalogue beside a plain indexer (scripts/cost.py)
+    .venv/bin/python scripts/benchmark.py --memory-curve big.jsonl --records 100000,200000
 
 Each synthetic paper is a bundled abstract with its closing sentence varied, so no two dedupe.
 For each corpus size the script prints papers/s per stage of a cold load, its peak memory (the
@@ -12,8 +14,10 @@ papers, else 1.04 %: 2,600 at 250,000), the latency of a ranked search and of th
 with its default facets in Datasette, and the time of a plain `sqlite-utils insert` of the same
 abstracts, and how long the hostile requests of tests/test_hostile_requests.py take to be answered;
 with `--pages DB`, p50 and p95 of every page one click from the database page and three paper
-pages of a real database (scripts/pages.py: the whole catalogue for issue 27's targets); then each target of the speed issue with this run's figure, as ratios measured in one run. It is
-not a test: the numbers depend on the machine.
+pages of a real database (scripts/pages.py: the whole catalogue for issue 27's targets); then each
+target of the speed issue with this run's figure, as ratios measured in one run. With
+`--catalogue` or `--memory-curve` it measures those instead (scripts/cost.py), and the synthetic
+corpora only if `--papers` names them. It is not a test: the numbers depend on the machine.
 """
 
 from __future__ import annotations
@@ -22,7 +26,6 @@ import argparse
 import asyncio
 import json
 import os
-import resource
 import shutil
 import statistics
 import subprocess
@@ -31,6 +34,9 @@ import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+
+from cost import catalogue_cost, memory_curve
+from measured import load_measured
 
 from etl.sources import bundled_listings_dir, read_input
 
@@ -107,63 +113,11 @@ def write_listings(abstracts: Iterable[str], directory: Path) -> int:
     return files
 
 
-LOAD = """
-import json, sys
-from etl.load import load
-if sys.argv[3] == "without-keywords":  # the same load with the keyword stage taken out
-    import etl.load.keywords as keywords, etl.load.run as run
-    keywords.KeywordFeed.feed = keywords.KeywordFeed.speculate = lambda self, *args: None
-    run.refresh_keywords = run.update_keywords = lambda conn, *args: 0
-summary = load(sys.argv[1], [sys.argv[2]])
-print(json.dumps({"timings": summary.timings, "keywords": summary.keywords, "duration": summary.duration_s,
-                  "rescored": summary.rescored, "added": summary.papers_added}))
-"""
-
-
-def _tree_memory(pid: int) -> tuple[int, int]:
-    """(sum of PSS, largest RSS) in kB over `pid` and its descendants. PSS shares the pages a
-    fork has in common among the processes, so the sum is what the tree really uses."""
-    pss_total = rss_max = 0
-    todo = [pid]
-    while todo:
-        current = todo.pop()
-        proc = Path("/proc") / str(current)
-        try:
-            for line in (proc / "smaps_rollup").read_text().splitlines():
-                if line.startswith(("Pss:", "Rss:")):
-                    kb = int(line.split()[1])
-                    if line.startswith("Pss:"):
-                        pss_total += kb
-                    else:
-                        rss_max = max(rss_max, kb)
-            for task in (proc / "task").iterdir():
-                todo += [int(child) for child in (task / "children").read_text().split()]
-        except (OSError, ValueError):
-            continue
-    return pss_total, rss_max
-
-
 def timed_load(db: str, listings: Path, variant: str = "full") -> tuple[float, dict, float, float]:
     """(seconds, summary, peak memory of the loading process and its workers together (PSS, MB),
-    peak RSS of the largest of them (MB)), sampling /proc every 100 ms."""
-    started = time.perf_counter()
-    process = subprocess.Popen(
-        [sys.executable, "-c", LOAD, db, str(listings), variant],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    peak_pss = peak_rss = 0
-    while process.poll() is None:
-        pss, rss = _tree_memory(process.pid)
-        peak_pss, peak_rss = max(peak_pss, pss), max(peak_rss, rss)
-        time.sleep(0.1)  # sampling costs CPU the load would use
-    seconds = time.perf_counter() - started
-    out, err = process.communicate()
-    if process.returncode:
-        raise SystemExit(f"load failed:\n{err}")
-    largest = max(peak_rss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-    return seconds, json.loads(out), peak_pss / 1024, largest / 1024
+    peak RSS of the largest of them (MB)) of a load in its own process (`measured.load_measured`)."""
+    run, summary = load_measured(db, [str(listings)], variant)
+    return run.seconds, summary, run.pss_mb, run.rss_mb
 
 
 def sqlite_utils_insert(n: int, work: Path, repeat: int = 1, fresh_words: int = 0) -> float | None:
@@ -472,8 +426,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
         "--papers",
-        default="2600,25000,250000",
-        help="corpus sizes, comma-separated [2600,25000,250000: every target of the speed issue]",
+        help="corpus sizes, comma-separated [2600,25000,250000: every target of the speed issue;"
+        " none with --catalogue or --memory-curve]",
+    )
+    parser.add_argument(
+        "--catalogue",
+        metavar="DIR",
+        type=Path,
+        help="load the paperlists catalogue in DIR beside a plain indexer (json.load, inserts, FTS5);"
+        " print time, database size and peak memory as ratios",
+    )
+    parser.add_argument(
+        "--memory-curve",
+        metavar="FILE",
+        type=Path,
+        help="load the first records of a JSON-lines file (--records) and print how the peak memory grows",
+    )
+    parser.add_argument(
+        "--records",
+        default="250000,500000,1000000,2000000",
+        help="records of --memory-curve's file to load, comma-separated [250000,500000,1000000,2000000]",
     )
     parser.add_argument("--keep", help="directory to keep the corpora and databases in")
     parser.add_argument("--no-datasette", action="store_true", help="skip the Datasette latency")
@@ -515,10 +487,17 @@ def main() -> None:
     parser.add_argument("--pages-only", action="store_true", help="only the --pages databases, no synthetic corpus")
     parser.add_argument("--page-repeat", type=int, default=3, help="fetches of each page; the median counts [3]")
     args = parser.parse_args()
-    sizes = [] if args.pages_only else [int(size.replace("_", "")) for size in args.papers.split(",")]
+    only = args.catalogue or args.memory_curve or args.pages_only
+    papers = args.papers or ("" if only else "2600,25000,250000")
+    sizes = [int(size.replace("_", "")) for size in papers.split(",") if size]
 
     work = Path(args.keep or tempfile.mkdtemp(prefix="paperdb-bench-"))
+    work.mkdir(parents=True, exist_ok=True)
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, {sys.platform}")
+    if args.catalogue:
+        catalogue_cost(args.catalogue, work)
+    if args.memory_curve:
+        memory_curve(args.memory_curve, [int(n.replace("_", "")) for n in args.records.split(",")], work)
     results: dict = {}
     for n in sizes:
         bench_size(n, args, work, results)
@@ -527,7 +506,8 @@ def main() -> None:
     if sizes and args.postgres:
         on_postgres(args.postgres, max(sizes), work, results)
     page_latencies(args.pages, args.page_repeat, results)
-    targets(results, args.fresh_words)
+    if sizes or results:
+        targets(results, args.fresh_words)
     if not args.keep:
         shutil.rmtree(work)
 

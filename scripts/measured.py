@@ -1,0 +1,97 @@
+"""Run a command in a process of its own and measure it as a whole: wall time, CPU time of the
+process and of every process it started, and the peak memory of that tree, sampled from /proc."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+SAMPLE_S = 0.1  # how often /proc is read (sampling costs CPU the command would use)
+# A load in a process of its own (argv: database, variant, input paths...): prints its summary's
+# figures and its CPU time, its own and its keyword workers' apart.
+LOAD = """
+import json, resource, sys
+from etl.load import load
+if sys.argv[2] == "without-keywords":  # the same load with the keyword stage taken out
+    import etl.load.keywords as keywords, etl.load.run as run
+    keywords.KeywordFeed.feed = keywords.KeywordFeed.speculate = lambda self, *args: None
+    run.refresh_keywords = run.update_keywords = lambda conn, *args: 0
+summary = load(sys.argv[1], sys.argv[3:])
+cpu = {who: sum(resource.getrusage(getattr(resource, who))[:2]) for who in ("RUSAGE_SELF", "RUSAGE_CHILDREN")}
+print(json.dumps({"timings": summary.timings, "keywords": summary.keywords, "duration": summary.duration_s,
+                  "rescored": summary.rescored, "added": summary.papers_added, "total": summary.papers_total,
+                  "cpu_parent": cpu["RUSAGE_SELF"], "cpu_workers": cpu["RUSAGE_CHILDREN"]}))
+"""
+
+
+@dataclass(frozen=True)
+class Measured:
+    """What a command took: `seconds` of wall time, `cpu_s` of user and system time of it and its
+    descendants, the peak of the tree's summed PSS (`pss_mb`: pages a fork shares counted once,
+    so what the tree really uses; never less than `rss_mb`) and of its largest process's RSS
+    (`rss_mb`), and its output."""
+
+    seconds: float
+    cpu_s: float
+    pss_mb: float
+    rss_mb: float
+    out: str
+
+
+def tree_memory(pid: int) -> tuple[int, int]:
+    """(sum of PSS, largest RSS) in kB over `pid` and its descendants."""
+    pss_total = rss_max = 0
+    todo = [pid]
+    while todo:
+        current = todo.pop()
+        proc = Path("/proc") / str(current)
+        try:
+            for line in (proc / "smaps_rollup").read_text().splitlines():
+                if line.startswith(("Pss:", "Rss:")):
+                    kb = int(line.split()[1])
+                    if line.startswith("Pss:"):
+                        pss_total += kb
+                    else:
+                        rss_max = max(rss_max, kb)
+            for task in (proc / "task").iterdir():
+                todo += [int(child) for child in (task / "children").read_text().split()]
+        except (OSError, ValueError):
+            continue
+    return pss_total, rss_max
+
+
+def measured(argv: list[str], what: str = "command") -> Measured:
+    """Run `argv` to its end, sampling its tree's memory every `SAMPLE_S`; exits with its
+    error output if it fails. CPU time and the largest RSS come from the kernel's account of the
+    process when it ends, which includes the descendants it waited for (a process pool's workers)."""
+    started = time.perf_counter()
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    peak_pss = peak_rss = 0
+    while True:
+        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+        if pid:
+            break
+        pss, rss = tree_memory(process.pid)
+        peak_pss, peak_rss = max(peak_pss, pss), max(peak_rss, rss)
+        time.sleep(SAMPLE_S)
+    seconds = time.perf_counter() - started
+    process.returncode = os.waitstatus_to_exitcode(status)
+    out, err = process.communicate()
+    if process.returncode:
+        raise SystemExit(f"{what} failed:\n{err}")
+    largest = max(peak_rss, usage.ru_maxrss)
+    # (never below the largest process: a short one ends between two samples)
+    return Measured(seconds, usage.ru_utime + usage.ru_stime, max(peak_pss, largest) / 1024, largest / 1024, out)
+
+
+def load_measured(db: str, paths: list[str], variant: str = "full") -> tuple[Measured, dict]:
+    """A `paperdb load` of `paths` into `db` in its own process ("without-keywords": with the
+    keyword stage taken out), measured, and its summary's figures (with `cpu_parent` and
+    `cpu_workers`, seconds)."""
+    run = measured([sys.executable, "-c", LOAD, db, variant, *paths], "load")
+    return run, json.loads(run.out)
