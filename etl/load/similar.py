@@ -86,7 +86,7 @@ def compute_all(writer: Writer):
     writer.execute("DELETE FROM similar_papers")
     rows = (
         (ids[paper], rank, ids[other], score)
-        for paper, found in enumerate(result.similar)
+        for paper, found in result.lists()
         for rank, (other, score) in enumerate(found, 1)
     )
     for part in chunks(rows, ROWS_AT_ONCE):

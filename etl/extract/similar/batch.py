@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 from array import array
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 # One thread for OpenBLAS (numpy's linear algebra), set before numpy loads: its threads spin for
@@ -55,13 +56,20 @@ class Statistics:
 
 @dataclass
 class Result:
-    """Each paper's similar papers (indices into `ids`, best first, with scores), the pairs close
-    enough to be versions of one work (i, j, distinctive part; i < j), and the statistics."""
+    """Each paper's similar papers (row i: indices into `ids`, best first, -1 past the last, and
+    their scores; arrays, as lists of tuples cost 1 KB a paper), the pairs close enough to be
+    versions of one work (i, j, distinctive part; i < j), and the statistics."""
 
     ids: list[str]
-    similar: list[list[tuple[int, float]]]
+    similar: np.ndarray  # (papers, SIMILAR) int32
+    scores: np.ndarray  # (papers, SIMILAR) float64, rounded to 4 places
     close: list[tuple[int, int, float]]
     statistics: Statistics
+
+    def lists(self) -> Iterator[tuple[int, list[tuple[int, float]]]]:
+        """(paper, its similar papers with their scores, best first) of each paper."""
+        for paper, (others, scores) in enumerate(zip(self.similar.tolist(), self.scores.tolist(), strict=True)):
+            yield paper, [(other, score) for other, score in zip(others, scores, strict=True) if other >= 0]
 
 
 @dataclass
@@ -77,7 +85,7 @@ class Corpus:
 
     def add(self, paper_id: str, terms: Counter[str]) -> None:
         vocabulary = self.vocabulary
-        for term, n in terms.items():
+        for term, n in sorted(terms.items()):  # (terms numbered in one order whatever the hash seed)
             column = vocabulary.get(term)
             if column is None:
                 column = vocabulary[term] = len(vocabulary)
@@ -91,11 +99,14 @@ def tf_idf(corpus: Corpus) -> tuple[sparse.csr_matrix, np.ndarray]:
     """The papers' TF-IDF vectors, each of length 1 (rows), and each term's document frequency."""
     n, terms = len(corpus.ids), len(corpus.vocabulary)
     columns = np.frombuffer(corpus.columns, dtype=np.uint32).astype(np.int32)
-    counts = np.frombuffer(corpus.counts, dtype=np.uint16).astype(np.float32)
+    weights = np.log(np.frombuffer(corpus.counts, dtype=np.uint16).astype(np.float32))
     ends = np.frombuffer(corpus.ends, dtype=np.uint64).astype(np.int64)
+    corpus.columns, corpus.counts = array("I"), array("H")  # (copied: the corpus's arrays go)
     df = np.bincount(columns, minlength=terms)
     idf = (np.log((1.0 + n) / (1.0 + df)) + 1.0).astype(np.float32)
-    matrix = sparse.csr_matrix(((1 + np.log(counts)) * idf[columns], columns, ends), shape=(n, terms))
+    weights += 1
+    weights *= idf[columns]
+    matrix = sparse.csr_matrix((weights, columns, ends), shape=(n, terms))
     lengths = np.sqrt(np.asarray(matrix.multiply(matrix).sum(axis=1)).ravel())
     matrix = sparse.diags((1 / np.maximum(lengths, 1e-12)).astype(np.float32)) @ matrix
     return matrix.tocsr(), df
@@ -139,7 +150,9 @@ def similar_papers(corpus: Corpus) -> Result:
     distinctive = matrix[:, rare].tocsr()
     against = distinctive.T.tocsr()
     topics, frequent, basis = topic_vectors(matrix, df)
-    similar: list[list[tuple[int, float]]] = []
+    del matrix
+    similar = np.full((n, SIMILAR), -1, dtype=np.int32)
+    similar_scores = np.zeros((n, SIMILAR), dtype=np.float64)
     close: list[tuple[int, int, float]] = []
     for start in range(0, n, BLOCK):
         block = (distinctive[start : start + BLOCK] @ against).tocsr()
@@ -149,14 +162,15 @@ def similar_papers(corpus: Corpus) -> Result:
             close += [(paper, int(j), float(v)) for j, v in zip(others, parts, strict=True) if v >= CLOSE and j > paper]
             scores = parts + TOPIC_WEIGHT * (topics[others] @ topics[paper])
             order = np.lexsort((others, -scores))[:SIMILAR]
-            similar.append([(int(others[k]), round(float(scores[k]), 4)) for k in order])
+            similar[paper, : len(order)] = others[order]
+            similar_scores[paper, : len(order)] = [round(float(scores[k]), 4) for k in order]
     terms = list(corpus.vocabulary)
     statistics = Statistics(
         papers=n,
         df={terms[i]: int(df[i]) for i in np.flatnonzero(df >= 2)},
         topics={terms[i]: basis[k] for k, i in enumerate(frequent)},
     )
-    return Result(corpus.ids, similar, close, statistics)
+    return Result(corpus.ids, similar, similar_scores, close, statistics)
 
 
 def _candidates(block: sparse.csr_matrix, row: int, paper: int) -> tuple[np.ndarray, np.ndarray]:
