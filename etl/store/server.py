@@ -25,8 +25,9 @@ WORK_MEM = "64MB"  # per sort or hash of the load's transaction (the server's de
 # then the phrase among the keywords only, or the query as a keyword or another name of one (an alias that is
 # no phrase inside the keyword or around it); only when nothing has every word, Porter stems (search_vector), then all but
 # one of three or more words. The words and the words as typed (a phrase) rank: title 10,
-# keywords 4, abstract 1, and 0.1 more for a paper's own keyword. `search_params(q)` gives the
-# parameters (tsquery texts built as etl.store.functions builds SQLite's).
+# keywords 4, abstract 1, and 0.1 more for a paper's own keyword; within tiers 1 and 2, the
+# results that resemble the others (similar_papers) move up, as in search.sql. `search_params(q)`
+# gives the parameters (tsquery texts built as etl.store.functions builds SQLite's).
 SEARCH = """
 WITH q AS (
     SELECT to_tsquery('simple', :words) AS words, to_tsquery('simple', :text_words) AS text_words,
@@ -69,12 +70,32 @@ best AS (
     SELECT pk, min(tier) AS tier, max(relevance) AS relevance
     FROM (SELECT * FROM matched UNION ALL SELECT * FROM fallback UNION ALL SELECT * FROM most) m
     GROUP BY pk
+),
+ranked AS (
+    SELECT b.pk, b.tier, b.relevance, p.id,
+           row_number() OVER (ORDER BY b.tier, b.relevance DESC, b.pk) AS position
+    FROM best b JOIN papers p ON p.pk = b.pk
+    ORDER BY b.tier, b.relevance DESC, b.pk
+    LIMIT 100
+),
+near AS (
+    SELECT a.pk, b.pk AS other, s.score
+    FROM ranked a JOIN similar_papers s ON s.paper_id = a.id JOIN ranked b ON b.id = s.similar_id
+    WHERE a.tier <= 2 AND b.tier <= 2 AND b.pk != a.pk
+),
+resemblance AS (
+    SELECT pk, sum(score) AS score FROM (
+        SELECT pk, other, max(score) AS score
+        FROM (SELECT pk, other, score FROM near UNION ALL SELECT other, pk, score FROM near) e
+        GROUP BY pk, other
+    ) pairs
+    GROUP BY pk
 )
 SELECT p.id, p.title, p.venue, p.year, p.decision, p.code_status, p.topics,
-       round(b.relevance::numeric, 4) AS relevance, b.tier
-FROM best b JOIN papers p ON p.pk = b.pk
-ORDER BY b.tier, b.relevance DESC, p.pk
-LIMIT 100
+       round(r.relevance::numeric, 4) AS relevance, r.tier
+FROM ranked r JOIN papers p ON p.pk = r.pk LEFT JOIN resemblance m ON m.pk = r.pk
+ORDER BY r.tier, CASE WHEN r.tier <= 2 THEN 10.0 / (9 + r.position) + 0.04 * coalesce(m.score, 0) END DESC,
+         r.position
 """
 
 
