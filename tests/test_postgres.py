@@ -246,7 +246,7 @@ def test_search_ranks_title_matches_first_on_postgresql(pg, write):
     import sqlalchemy as sa
 
     from etl.load import load
-    from etl.store.server import SEARCH, search_params
+    from etl.store.pg_search import SEARCH, search_params
 
     load(pg, exports(write))
     engine = make_engine(pg)
@@ -289,7 +289,7 @@ def test_search_has_the_same_intent_on_postgresql(pg, write, q, expected):
     import sqlalchemy as sa
 
     from etl.load import load
-    from etl.store.server import SEARCH, search_params
+    from etl.store.pg_search import SEARCH, search_params
     from tests.test_search import PAPERS, paperlists
 
     load(pg, [str(write("neurips2023.json", paperlists(PAPERS)))])
@@ -309,7 +309,7 @@ def test_a_result_that_resembles_the_others_ranks_higher_on_postgresql(pg, write
     import sqlalchemy as sa
 
     from etl.load import load
-    from etl.store.server import SEARCH, search_params
+    from etl.store.pg_search import SEARCH, search_params
     from tests.test_search import PAPERS, RESEMBLING, paperlists, similar_rows
 
     pairs, expected = RESEMBLING[case]
