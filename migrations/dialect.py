@@ -13,7 +13,7 @@ def on_sqlite() -> bool:
 # PostgreSQL's full-text search over papers: `papers_search` holds a tsvector per paper (by
 # papers.pk, as SQLite's papers_fts does) with a GIN index, kept by a trigger on papers. Its
 # weights rank as the SQLite `search` query does: the title (A) most, then the keyword labels
-# (B), then the abstract (C); `etl.store.server.SEARCH` weighs them 10 : 4 : 1, as bm25() there.
+# (B), then the abstract (C); `etl.store.pg_search.SEARCH` weighs them 10 : 4 : 1, as bm25() there.
 # Apart from papers, so that writing a paper's keyword facets does not rewrite its vector.
 PG_SEARCH_TABLE = "papers_search"
 PG_VECTOR = """CREATE FUNCTION papers_search_vector(title text, keywords text, abstract text) RETURNS tsvector

@@ -5,10 +5,10 @@
 -- in order, or with one in the title or among their keywords come first; then those with the
 -- words scattered over the abstract; then those with them only among their keywords, or with the
 -- query as a keyword or its short form (GAN: generative adversarial networks). Within each, the
--- words as typed and in order, the title and a paper's own keyword count most. When no paper has
--- every word: papers with their stems (transform), else with all but one of three or more words.
--- End a word with * to match its beginning (quantiz*). The best 100 are shown; search_pages goes
--- on from there.
+-- words as typed and in order, the title and a paper's own keyword count most, and a paper that
+-- resembles the other results (its similar papers) moves up. When no paper has every word:
+-- papers with their stems (transform), else with all but one of three or more words. End a word
+-- with * to match its beginning (quantiz*). The best 100 are shown; search_pages goes on from there.
 WITH
 keyword AS MATERIALIZED (  -- papers with the query as a keyword (not only a topic) or its other name
     SELECT DISTINCT p.pk
@@ -78,15 +78,37 @@ best AS MATERIALIZED (
         UNION ALL SELECT * FROM as_keyword UNION ALL SELECT * FROM stems UNION ALL SELECT * FROM most
     )
     GROUP BY pk ORDER BY tier, relevance DESC, pk LIMIT 100
+),
+ranked AS MATERIALIZED (  -- the results in the order of their tiers and relevance
+    SELECT b.pk, b.tier, b.relevance, p.id,
+           row_number() OVER (ORDER BY b.tier, b.relevance DESC, b.pk) AS position
+    FROM best b JOIN papers p ON p.pk = b.pk
+),
+near AS (  -- pairs of results of tiers 1 and 2 that are among each other's similar papers
+    SELECT a.pk, b.pk AS other, s.score
+    FROM ranked a JOIN similar_papers s ON s.paper_id = a.id JOIN ranked b ON b.id = s.similar_id
+    WHERE a.tier <= 2 AND b.tier <= 2 AND b.pk != a.pk
+),
+resemblance AS (  -- how similar each is to the others (either way, once a pair)
+    SELECT pk, sum(score) AS score FROM (
+        SELECT pk, other, max(score) AS score
+        FROM (SELECT pk, other, score FROM near UNION ALL SELECT other, pk, score FROM near)
+        GROUP BY pk, other
+    )
+    GROUP BY pk
 )
 SELECT p.id, p.title, p.venue, p.year, p.decision,
        coalesce(
            (SELECT snippet(papers_fts_words, 1, char(2), char(3), '…', 32) FROM papers_fts_words
-            WHERE papers_fts_words MATCH search_any(:q) AND rowid = b.pk),
+            WHERE papers_fts_words MATCH search_any(:q) AND rowid = r.pk),
            (SELECT snippet(papers_fts, 1, char(2), char(3), '…', 32) FROM papers_fts
-            WHERE papers_fts MATCH search_stems(:q) AND rowid = b.pk),
+            WHERE papers_fts MATCH search_stems(:q) AND rowid = r.pk),
            substr(p.abstract, 1, 200) || '…'
        ) AS snippet,
-       p.code_status, p.topics, round(b.relevance, 2) AS relevance
-FROM best b JOIN papers p ON p.pk = b.pk
-ORDER BY b.tier, b.relevance DESC, b.pk
+       p.code_status, p.topics, round(r.relevance, 2) AS relevance
+FROM ranked r JOIN papers p ON p.pk = r.pk LEFT JOIN resemblance m ON m.pk = r.pk
+-- Within tiers 1 and 2, a result that resembles the others moves up: 10 / (9 + its position)
+-- plus 0.04 times the sum of its similarities to them (pseudo-relevance feedback: the papers a
+-- search is about resemble one another; one that merely mentions the words does not).
+ORDER BY r.tier, CASE WHEN r.tier <= 2 THEN 10.0 / (9 + r.position) + 0.04 * coalesce(m.score, 0) END DESC,
+         r.position

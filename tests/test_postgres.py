@@ -246,7 +246,7 @@ def test_search_ranks_title_matches_first_on_postgresql(pg, write):
     import sqlalchemy as sa
 
     from etl.load import load
-    from etl.store.server import SEARCH, search_params
+    from etl.store.pg_search import SEARCH, search_params
 
     load(pg, exports(write))
     engine = make_engine(pg)
@@ -289,7 +289,7 @@ def test_search_has_the_same_intent_on_postgresql(pg, write, q, expected):
     import sqlalchemy as sa
 
     from etl.load import load
-    from etl.store.server import SEARCH, search_params
+    from etl.store.pg_search import SEARCH, search_params
     from tests.test_search import PAPERS, paperlists
 
     load(pg, [str(write("neurips2023.json", paperlists(PAPERS)))])
@@ -300,6 +300,34 @@ def test_search_has_the_same_intent_on_postgresql(pg, write, q, expected):
     finally:
         engine.dispose()
     assert [row.title for row in found] == expected
+
+
+@pytest.mark.parametrize("case", range(3))
+def test_a_result_that_resembles_the_others_ranks_higher_on_postgresql(pg, write, case):
+    """The same pseudo-relevance feedback as SQLite's search (tests/test_search.py's cases, by
+    the places of the papers in the order PostgreSQL's ranking of their words gives)."""
+    import sqlalchemy as sa
+
+    from etl.load import load
+    from etl.store.pg_search import SEARCH, search_params
+    from tests.test_search import PAPERS, RESEMBLING, paperlists, similar_rows
+
+    pairs, expected = RESEMBLING[case]
+    load(pg, [str(write("neurips2023.json", paperlists(PAPERS)))])
+    engine = make_engine(pg)
+    try:
+        with engine.begin() as conn:
+            conn.execute(sa.text("DELETE FROM similar_papers"))
+            words = conn.execute(sa.text(SEARCH), search_params("images")).all()
+            ids = [row.id for row in words]
+            if pairs:
+                insert = "INSERT INTO similar_papers VALUES (:paper_id, :rank, :similar_id, :score)"
+                conn.execute(sa.text(insert), similar_rows(ids, pairs))
+            found = conn.execute(sa.text(SEARCH), search_params("images")).all()
+    finally:
+        engine.dispose()
+    assert len(ids) == 4 and [row.relevance for row in words] == sorted((row.relevance for row in words), reverse=True)
+    assert [row.id for row in found] == [ids[i] for i in expected]
 
 
 def test_two_concurrent_loads_both_succeed_and_the_second_says_it_waits(pg, write):

@@ -307,6 +307,48 @@ def test_the_query_as_typed_ranks_above_other_forms(db):
     assert singular_first[genomic] - singular_first[sparse] > plural_first[genomic] - plural_first[sparse]
 
 
+# `images` finds four papers; pairs of them (by their places in the order their words give) put
+# among each other's similar papers, and the order that follows: a result that resembles the
+# other results moves up (here a place), a faint resemblance moves nothing. The relevance shown
+# stays that of the words. (tests/test_postgres.py runs the same cases.)
+IMAGES = [TITLES[3], TITLES[1], TITLES[5], TITLES[4]]
+RESEMBLING = [
+    ([], [0, 1, 2, 3]),
+    ([(3, 0, 0.9), (3, 1, 0.9), (2, 3, 0.9)], [0, 1, 3, 2]),
+    ([(1, 3, 0.2)], [0, 1, 2, 3]),
+]
+
+
+def similar_rows(ids: list[str], pairs: list[tuple[int, int, float]]) -> list[dict]:
+    """similar_papers rows for `pairs` of places in `ids`."""
+    return [
+        {"paper_id": ids[a], "rank": rank, "similar_id": ids[b], "score": score}
+        for rank, (a, b, score) in enumerate(pairs, 1)
+    ]
+
+
+@pytest.mark.parametrize("pairs, expected", RESEMBLING)
+def test_a_result_that_resembles_the_other_results_ranks_higher(db, tmp_path, pairs, expected):
+    """Pseudo-relevance feedback: the papers a search is about resemble one another (either way
+    round in similar_papers), one that merely mentions its words does not."""
+    copy = str(tmp_path / "papers.db")
+    con = sqlite3.connect(db)
+    con.backup(target := sqlite3.connect(copy))
+    con.close()
+    with target:
+        ids = [target.execute("SELECT id FROM papers WHERE title = ?", (t,)).fetchone()[0] for t in IMAGES]
+        target.execute("DELETE FROM similar_papers")
+        target.executemany(
+            "INSERT INTO similar_papers (paper_id, rank, similar_id, score)"
+            " VALUES (:paper_id, :rank, :similar_id, :score)",
+            similar_rows(ids, pairs),
+        )
+    target.close()
+    assert titles(copy, "images") == [IMAGES[i] for i in expected]
+    relevance = {row["title"]: row["relevance"] for row in search(copy, "images")}
+    assert [relevance[title] for title in IMAGES] == sorted(relevance.values(), reverse=True)
+
+
 def test_results_say_where_a_paper_is_from_with_a_highlighted_snippet(db):
     (row,) = search(db, "rate-distortion")
     assert (row["title"], row["venue"], row["year"], row["decision"]) == (

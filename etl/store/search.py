@@ -26,12 +26,15 @@ PAGES_HEADER = f"""-- Search papers, page by page
 -- (made from search.sql by `python -m etl.store.search`; do not edit by hand)
 """
 # What changes from search.sql: each way of matching gives its results up to the page's end,
-# tiers make room up to it, and the page is cut from the ranking.
+# tiers make room up to it, and the page is cut from the ranking of the words (BEST: replaced
+# first, as the generic LIMIT below would match it too); results that resemble one another then
+# move up within the page, so pages never overlap.
+BEST = "tier, relevance DESC, pk LIMIT {}\n"
 PAGED = [
     ("WITH\n", f"WITH\npage AS (SELECT min(max(cast(:page AS INTEGER), 1), {MAX_PAGES}) * {PAGE} AS last),\n"),
+    (BEST.format(PAGE), BEST.format(f"{PAGE} OFFSET (SELECT last FROM page) - {PAGE}")),
     (f"LIMIT {PAGE}\n),\n", "LIMIT (SELECT last FROM page)\n),\n"),
     (f"< {PAGE}", "< (SELECT last FROM page)"),
-    (f"pk LIMIT {PAGE}\n)\n", f"pk LIMIT {PAGE} OFFSET (SELECT last FROM page) - {PAGE}\n)\n"),
 ]
 
 
