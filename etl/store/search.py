@@ -3,7 +3,7 @@
 `papers_fts` (Porter stems; Datasette's search box) and `papers_fts_words` (the words as written;
 the `search` query's ranking) follow every write to papers through triggers, except inside a
 load that set `etl_flags.fts_deferred`: such a load runs `REBUILD_FTS` once before it commits.
-PostgreSQL keeps both in `papers_search` (`etl.store.server.REBUILD_SEARCH`).
+PostgreSQL keeps both in `papers_search` (`etl.store.writer.REBUILD_SEARCH_VECTORS`).
 
 queries/search_pages.sql is queries/search.sql with a `page` parameter, made by `paged`
 (`python -m etl.store.search` rewrites it; a test fails when it is stale), so that both rank alike.
