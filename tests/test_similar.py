@@ -11,7 +11,7 @@ import pytest
 
 from etl.extract.similar.batch import SIMILAR
 from etl.extract.similar.scoring import Reference, similarity, vector
-from etl.extract.similar.terms import Terms, short_forms
+from etl.extract.similar.terms import TITLE_WEIGHT, Terms, is_pair, short_forms
 from etl.load import load
 from etl.load.similar import ALIASES, KEYWORDS, PAPERS
 from tests import works
@@ -145,3 +145,50 @@ def _blas_threads() -> set[int]:
     from threadpoolctl import threadpool_info
 
     return {lib["num_threads"] for lib in threadpool_info() if lib["user_api"] == "blas"}
+
+
+@pytest.mark.parametrize(
+    ("title", "abstract", "pairs"),
+    [
+        (  # words next to each other in the title; a function word between breaks a pair
+            "Policy Gradient Methods for Reinforcement Learning with Function Approximation",
+            "We study policy gradient methods.",
+            {"policy gradient", "gradient method", "reinforcement learning", "function approximation"},
+        ),
+        # a short form stands for its keyword, compared as the keyword, never in a pair
+        ("Expressive GNNs via Subgraph Counting", None, {"subgraph counting"}),
+        # the abstract's pairs are not terms (as many again, for no better agreement with labels)
+        (None, "Policy gradient methods estimate the gradient of the return.", set()),
+    ],
+)
+def test_pairs_of_words_in_a_title_are_terms(title, abstract, pairs):
+    counts = Terms({"GNN": "graph neural network"}).of(title, abstract, [])
+    assert {term for term in counts if is_pair(term)} == pairs
+    assert all(counts[pair] == TITLE_WEIGHT for pair in pairs)
+
+
+def test_a_pair_of_words_one_paper_has_is_left_out():
+    """A pair of words is a term when two papers or more have it; a pair of one paper is left out
+    of its paper's vector, length included, by the computation over every paper and by the kept
+    statistics alike (they give the same scores)."""
+    from etl.extract.similar.batch import Corpus, similar_papers
+
+    titles = ["Policy Gradient Estimation", "Policy Gradient Theorem Revisited", "Natural Gradient Descent"]
+    abstract = "Gradient estimates of the return for policy search in robots with many joints."
+    terms = Terms({})
+    counts = [terms.of(title, abstract, []) for title in titles]
+    corpus = Corpus()
+    for i, paper in enumerate(counts):
+        corpus.add(f"p{i}", paper)
+    result = similar_papers(corpus)
+    df = result.statistics.df
+    assert df["policy gradient"] == 2
+    assert not {"gradient estimation", "gradient theorem", "natural gradient"} & set(df)
+    reference = Reference(result.statistics.papers, df, result.statistics.topics)
+    vectors = [vector(paper, reference) for paper in counts]
+    compared = 0
+    for paper, found in result.lists():
+        for other, score in found:
+            assert similarity(vectors[paper], vectors[other]) == pytest.approx(score, abs=2e-3)
+            compared += 1
+    assert compared == 6

@@ -1,6 +1,7 @@
 """The similarity of a few papers against the statistics of the last computation over the whole
 corpus (`batch`): the same two parts, with the document frequencies and topic basis that
-computation kept (a term it never saw counts as one paper's). The distinctive part in plain
+computation kept (a word or keyword it never saw counts as one paper's; a pair of words it did
+not keep is left out, as it leaves out a pair of one paper). The distinctive part in plain
 Python (a few dozen terms), the topic vectors with numpy (a row of the basis per term)."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .batch import RARE_MAX, TOPIC_WEIGHT
+from .terms import is_pair
 
 
 @dataclass(frozen=True)
@@ -34,10 +36,11 @@ class Vector:
 
 
 def vector(counts: Counter[str], reference: Reference) -> Vector:
-    n = reference.papers
+    n, df = reference.papers, reference.df
     weights = {
-        term: (1 + math.log(tf)) * (math.log((1 + n) / (1 + reference.df.get(term, 1))) + 1)
+        term: (1 + math.log(tf)) * (math.log((1 + n) / (1 + df.get(term, 1))) + 1)
         for term, tf in counts.items()
+        if term in df or not is_pair(term)
     }
     length = math.sqrt(sum(w * w for w in weights.values())) or 1.0
     distinctive = {t: w / length for t, w in weights.items() if 2 <= reference.df.get(t, 1) <= RARE_MAX}
