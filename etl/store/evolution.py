@@ -83,7 +83,10 @@ similar_terms = Table(
         "term",
         Text,
         primary_key=True,
-        comment="A word (case folded, singular) or, after `=`, a keyword's merge key (keywords.normalised)",
+        comment=(
+            "A word (case folded, singular), two words next to each other in a title with a space between"
+            " (`policy gradient`), or, after `=`, a keyword's merge key (keywords.normalised)"
+        ),
     ),
     Column("papers", Integer, nullable=False, comment="Papers that have the term (two or more)"),
     Column(
