@@ -44,6 +44,24 @@ def schema(db_file: str) -> set[tuple]:
         con.close()
 
 
+def test_a_new_database_is_what_the_revisions_make_one_by_one(tmp_path):
+    """A new SQLite file gets the schema the revisions made once per process (etl.store.fresh):
+    every schema object, every row (the shadow tables of the full-text indexes included) and the
+    page size are those of a database the revisions were run on one by one."""
+    from etl.store.engine import run_revisions
+
+    replayed, stepped = str(tmp_path / "replayed.db"), str(tmp_path / "stepped.db")
+    run(replayed, migrate)
+    run(stepped, run_revisions)
+    assert schema(replayed) == schema(stepped) and len(schema(stepped)) > 90
+    every_table = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+    for (table,) in rows(stepped, every_table):
+        assert rows(replayed, f'SELECT * FROM "{table}"') == rows(stepped, f'SELECT * FROM "{table}"'), table
+    assert rows(stepped, "SELECT * FROM papers_fts_config") and rows(stepped, "SELECT * FROM alembic_version")
+    assert rows(replayed, "PRAGMA page_size") == rows(stepped, "PRAGMA page_size") == [(16384,)]
+    assert run(replayed, current_revision) == head_revision()
+
+
 def test_a_load_leaves_the_schema_exactly_as_the_migrations_made_it(db_file, tmp_path):
     """Loads drop and remake the indexes of paper_keywords around its bulk rebuild."""
     migrated = str(tmp_path / "migrated.db")

@@ -98,11 +98,23 @@ def at_head(connection: Connection) -> bool:
 def migrate(connection: Connection) -> None:
     """Upgrade the schema to head inside the caller's transaction (DDL is transactional on SQLite
     and PostgreSQL alike).
-    A database already at head needs no Alembic (nor its import)."""
+    A database already at head needs no Alembic (nor its import); an empty SQLite database gets
+    what the revisions make, made once per process (`etl.store.fresh`)."""
     if at_head(connection):
         return
-    if connection.dialect.name != "sqlite":
+    if connection.dialect.name == "sqlite":
+        from .fresh import is_empty, replay
+
+        if is_empty(connection):
+            replay(connection)
+            return
+    else:
         check_collation(connection)
+    run_revisions(connection)
+
+
+def run_revisions(connection: Connection) -> None:
+    """Alembic's upgrade to head, revision by revision, on the caller's connection."""
     from alembic import command
     from alembic.util.exc import CommandError
 
