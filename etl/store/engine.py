@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import cache
 from importlib.resources import files as package_files
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,7 @@ from ..errors import SchemaError
 from ..settings import schema_head
 from .access import begin_immediate, busy_error, busy_timeout_s, is_busy
 from .creating import database_to_write
+from .fresh import Schema, is_empty, read_schema, replay
 from .server import check_collation, checked_url, is_url, make_server_engine, take_load_lock
 
 ON_WAIT = "paperdb_on_wait"  # a connection's `info` key: what to call when its BEGIN waits for another writer
@@ -103,10 +105,8 @@ def migrate(connection: Connection) -> None:
     if at_head(connection):
         return
     if connection.dialect.name == "sqlite":
-        from .fresh import is_empty, replay
-
         if is_empty(connection):
-            replay(connection)
+            replay(connection, made_by_the_revisions())
             return
     else:
         check_collation(connection)
@@ -124,6 +124,18 @@ def run_revisions(connection: Connection) -> None:
         raise SchemaError(
             f"database schema is at an unknown revision ({exc}); was it made by a newer paperdb?"
         ) from None
+
+
+@cache
+def made_by_the_revisions() -> Schema:
+    """What the revisions make of an empty SQLite database: run on one in memory, once per process."""
+    engine = make_engine(":memory:")
+    try:
+        with transaction(engine) as connection:
+            run_revisions(connection)
+            return read_schema(connection)
+    finally:
+        engine.dispose()
 
 
 @contextmanager

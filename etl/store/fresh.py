@@ -3,9 +3,10 @@
 Running the 23 revisions one by one takes about 0.12 s of Alembic operations for every new file
 (a table rebuilt here, a column added there); their result on an empty database is always the
 same. So the first new SQLite database of a process has the revisions run on an empty in-memory
-database, and every new database gets that database's schema statements (tables, then indexes,
-views and triggers, each in the order SQLite keeps them) and rows (the Alembic version, the
-full-text indexes' own tables) in the caller's transaction. The schema is still made by the migrations only: this copies their result
+database (`etl.store.engine.made_by_the_revisions`), and every new database gets that
+database's schema statements (tables, then indexes, views and triggers, each in the order SQLite
+keeps them) and rows (the Alembic version, the full-text indexes' own tables) in the caller's
+transaction. The schema is still made by the migrations only: this copies their result
 (tests/test_migrations.py compares a replayed database with one the revisions made one by one).
 A database with anything in it, or on a server, is migrated by Alembic as before.
 """
@@ -13,7 +14,6 @@ A database with anything in it, or on a server, is migrated by Alembic as before
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 from sqlalchemy import Connection
 
@@ -32,29 +32,14 @@ def is_empty(connection: Connection) -> bool:
     return connection.exec_driver_sql("SELECT count(*) FROM sqlite_master").scalar() == 0
 
 
-def replay(connection: Connection) -> None:
-    """Give an empty SQLite database the schema and rows the migrations make."""
-    schema = made_by_the_migrations()
+def replay(connection: Connection, schema: Schema) -> None:
+    """Give an empty SQLite database a schema and its rows (`read_schema` of what the migrations made)."""
     for statement in schema.statements:
         connection.exec_driver_sql(statement)
     for table, rows in schema.rows:  # (a full-text index's tables hold what its creation wrote: replaced)
         connection.exec_driver_sql(f'DELETE FROM "{table}"')
         marks = ", ".join("?" * len(rows[0]))
         connection.exec_driver_sql(f'INSERT INTO "{table}" VALUES ({marks})', list(rows))
-
-
-@cache
-def made_by_the_migrations() -> Schema:
-    """Run every revision on an empty in-memory database, once per process, and read the result."""
-    from .engine import make_engine, run_revisions, transaction
-
-    engine = make_engine(":memory:")
-    try:
-        with transaction(engine) as connection:
-            run_revisions(connection)
-            return read_schema(connection)
-    finally:
-        engine.dispose()
 
 
 def read_schema(connection: Connection) -> Schema:
