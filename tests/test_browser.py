@@ -12,6 +12,8 @@ import pytest
 
 from tests.browser import CHROMIUM_FLAGS, ensure_chromium
 
+pytestmark = pytest.mark.xdist_group("browser")  # (one worker: one Chromium and one server, not one on each)
+
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 
 

@@ -608,54 +608,6 @@ def test_readers_are_not_locked_out_while_a_load_rescores(pg, write):
     assert counts and counts[0] > 0
 
 
-@pytest.fixture
-def silent_server():
-    """A TCP port that accepts connections and never says a word (a hung server, a wrong port
-    behind a proxy): its address, as host:port."""
-    import socket
-    import threading
-
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(16)
-    accepted = []
-
-    def accept():
-        while True:
-            try:
-                accepted.append(listener.accept()[0])
-            except OSError:  # (closed)
-                return
-
-    threading.Thread(target=accept, daemon=True).start()
-    yield f"127.0.0.1:{listener.getsockname()[1]}"
-    listener.close()
-    for sock in accepted:
-        sock.close()
-
-
-@pytest.mark.parametrize("command", [["stats"], ["load"], ["migrate"], ["export", "--out", "OUT"], ["rescore"]])
-def test_a_server_that_never_answers_is_one_line_within_the_lock_wait(silent_server, tmp_path, command):
-    # (issue 26: `stats`, `load` and `migrate` hung with no time limit: psycopg waits 130 s per address)
-    from tests.helpers import paperdb
-
-    url = f"postgresql://me:s3cret@{silent_server}/papers"
-    command = [str(tmp_path / "out") if part == "OUT" else part for part in command]
-    done = paperdb(*command, "--db", url, env={"PAPERDB_LOCK_WAIT": "2"}, timeout=60)
-    assert done.returncode == 1 and done.stderr == (
-        f"Error: postgresql://me:***@{silent_server}/papers: the server did not answer within 2s"
-        " ($PAPERDB_LOCK_WAIT, at least 2); is it up, and is this its address?\n"
-    )
-
-
-def test_a_url_keeps_its_own_connect_timeout(silent_server):
-    from tests.helpers import paperdb
-
-    url = f"postgresql://me@{silent_server}/papers?connect_timeout=3"
-    done = paperdb("stats", "--db", url, env={"PAPERDB_LOCK_WAIT": "600"}, timeout=60)
-    assert done.returncode == 1 and "did not answer within 3s (its connect_timeout)" in done.stderr
-
-
 @pytest.mark.parametrize("command", [["stats"], ["load"], ["export", "--out", "OUT"]])
 def test_a_lock_another_session_holds_is_waited_for_as_long_as_the_lock_wait(pg, write, tmp_path, command):
     # (a statement waited for a lock with no limit: a client's open transaction hung every command)

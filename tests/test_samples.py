@@ -28,7 +28,10 @@ FUNCTION_WORDS = frozenset(
     """.split()
 )
 
-pytestmark = pytest.mark.skipif(not SAMPLES.is_dir(), reason="../shared/samples is not beside the clone")
+pytestmark = [
+    pytest.mark.skipif(not SAMPLES.is_dir(), reason="../shared/samples is not beside the clone"),
+    pytest.mark.xdist_group("samples"),  # (one worker: the module's databases are loaded once, not on each)
+]
 
 
 @pytest.fixture(scope="module")
