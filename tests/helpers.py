@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import time
 from functools import cache
 
 # Abstracts modelled on real ICML 2024 ones (shortened): a link, an acronym, emphasis, LaTeX.
@@ -96,26 +97,80 @@ def paperdb(*args: str, env: dict | None = None, timeout: float = 60) -> subproc
     is forked from a server that has the command line imported (`_commands`), so each call skips
     Python's start-up and the imports (about 0.5 s of CPU) and runs `etl.cli.main` as
     `python -m etl` would."""
-    command = ["paperdb", *args]
-    with tempfile.TemporaryDirectory(prefix="paperdb-output-") as directory:
-        out, err = os.path.join(directory, "stdout"), os.path.join(directory, "stderr")
+    with Running(*args, env=env) as command:
+        code = command.wait(timeout)
+        return subprocess.CompletedProcess(["paperdb", *args], code, command.stdout(), command.stderr())
+
+
+class Running:
+    """`paperdb ARGS` started as `paperdb` starts it and left running: a server, say. Its output
+    goes to files, read with `first_line` (waiting for it), `stdout` and `stderr`."""
+
+    def __init__(self, *args: str, env: dict | None = None):
+        self.args = ["paperdb", *args]
+        self._directory = tempfile.TemporaryDirectory(prefix="paperdb-output-")
+        self._out, self._err = (os.path.join(self._directory.name, name) for name in ("stdout", "stderr"))
         environment = dict(os.environ, **(env or {}))
-        process = _commands().Process(target=_run_command, args=(list(args), environment, os.getcwd(), out, err))
-        process.start()
-        process.join(timeout)
-        if process.is_alive():
-            process.kill()
-            process.join()
-            raise subprocess.TimeoutExpired(command, timeout)
-        with open(out, encoding="utf-8") as stdout, open(err, encoding="utf-8") as stderr:
-            return subprocess.CompletedProcess(command, process.exitcode, stdout.read(), stderr.read())
+        self.process = _commands().Process(
+            target=_run_command, args=(list(args), environment, os.getcwd(), self._out, self._err)
+        )
+        self.process.start()
+        self.pid = self.process.pid
+
+    def first_line(self, timeout: float = 60) -> str:
+        """The first line the command writes to stdout, once written (what it wrote if it ends first)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            written = self.stdout()
+            if "\n" in written or not self.process.is_alive():
+                return written.split("\n", 1)[0] + "\n" if "\n" in written else written
+            if time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(self.args, timeout)
+            time.sleep(0.01)
+
+    def send_signal(self, signum: int) -> None:
+        os.kill(self.pid, signum)
+
+    def wait(self, timeout: float) -> int:
+        """Its exit status once it ended (minus the signal that ended it); killed after `timeout`."""
+        self.process.join(timeout)
+        if self.process.is_alive():
+            self.kill()
+            raise subprocess.TimeoutExpired(self.args, timeout)
+        return self.process.exitcode
+
+    def kill(self) -> None:
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+
+    def stdout(self) -> str:
+        return _read(self._out)
+
+    def stderr(self) -> str:
+        return _read(self._err)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.kill()
+        self._directory.cleanup()
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except FileNotFoundError:  # (not yet opened by the command)
+        return ""
 
 
 @cache
 def _commands():
-    """multiprocessing's fork server, with the command line and the loader imported once."""
+    """multiprocessing's fork server, with the command line, the loader and Datasette imported once."""
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["etl.cli", "etl.load", "etl.store.engine", "tests.helpers"])
+    context.set_forkserver_preload(["etl.cli", "etl.load", "etl.store.engine", "etl.serve.app", "tests.helpers"])
     return context
 
 

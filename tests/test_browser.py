@@ -4,13 +4,13 @@ emphasis in a table cell and the canned queries' results; each page checked is s
 
 from __future__ import annotations
 
-import subprocess
-import sys
+import signal
 from pathlib import Path
 
 import pytest
 
 from tests.browser import CHROMIUM_FLAGS, ensure_chromium
+from tests.helpers import Running
 
 pytestmark = pytest.mark.xdist_group("browser")  # (one worker: one Chromium and one server, not one on each)
 
@@ -20,19 +20,13 @@ SCREENSHOTS = Path(__file__).parent / "screenshots"
 @pytest.fixture(scope="module")
 def server(serve_db):
     """`paperdb serve` on a port the system chooses; its URL, once it says it is serving."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "etl", "serve", "--db", serve_db, "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    said = process.stdout.readline()  # (said once the server has started)
-    if " serving " not in said:
-        process.kill()
-        pytest.fail("paperdb serve did not start: " + said + process.stdout.read())
-    yield said.rsplit(" at ", 1)[1].strip().rstrip("/")
-    process.terminate()
-    process.wait(timeout=10)
+    with Running("serve", "--db", serve_db, "--port", "0") as process:
+        said = process.first_line()  # (said once the server has started)
+        if " serving " not in said:
+            pytest.fail("paperdb serve did not start: " + said + process.stderr())
+        yield said.rsplit(" at ", 1)[1].strip().rstrip("/")
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")

@@ -12,12 +12,11 @@ import signal
 import socket
 import sqlite3
 import subprocess
-import sys
 import urllib.request
 
 import pytest
 
-from tests.helpers import ABSTRACT_QUIP, listing_text, paperdb
+from tests.helpers import ABSTRACT_QUIP, Running, listing_text, paperdb
 
 
 def test_serve_on_a_busy_port_says_so_in_one_line_before_claiming_to_serve(seeded):
@@ -32,40 +31,26 @@ def test_serve_on_a_busy_port_says_so_in_one_line_before_claiming_to_serve(seede
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=lambda s: s.name)
 def test_a_signal_stops_the_server_cleanly(seeded, signum):
-    server = subprocess.Popen(
-        [sys.executable, "-m", "etl", "serve", "--db", seeded, "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        said = server.stdout.readline()
+    with Running("serve", "--db", seeded, "--port", "0") as server:
+        said = server.first_line()
         assert "serving" in said
         url = said.rsplit(" at ", 1)[1].strip()  # the port the system chose, and the server is up
         assert not url.endswith(":0/") and json.load(urllib.request.urlopen(url + "-/versions.json", timeout=30))
         server.send_signal(signum)
         assert server.wait(timeout=30) == 0
-        assert server.stderr.read() == "paperdb: stopped serving\n"
-    finally:
-        server.kill()
-        server.wait()
+        assert server.stderr() == "paperdb: stopped serving\n"
 
 
 class Server:
-    """`paperdb serve --port 0` in a process of its own, once it says it is serving: its URL."""
+    """`paperdb serve --port 0` in a process of its own (forked as `tests.helpers.paperdb` forks
+    its commands), once it says it is serving: its URL."""
 
     def __init__(self, db_file: str, env: dict | None = None):
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "etl", "serve", "--db", db_file, "--port", "0"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env={**os.environ, **(env or {})},
-        )
-        said = self.process.stdout.readline()
+        self.process = Running("serve", "--db", db_file, "--port", "0", env=env)
+        said = self.process.first_line()
         if " at " not in said:
             self.process.kill()
-            raise AssertionError(f"the server did not start: {said!r} {self.process.stderr.read()!r}")
+            raise AssertionError(f"the server did not start: {said!r} {self.process.stderr()!r}")
         self.url = said.rsplit(" at ", 1)[1].strip()
         self.port = int(self.url.rsplit(":", 1)[1].strip("/"))
 
@@ -77,23 +62,18 @@ class Server:
         """(exit status, stderr) once a signal has stopped it; a server that outlives `timeout` is a failure."""
         self.process.send_signal(signum)
         try:
-            code = self.process.wait(timeout=timeout)
+            code = self.process.wait(timeout)
         except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
             raise AssertionError(
                 f"the server was still running {timeout:g}s after {signal.Signals(signum).name}"
             ) from None
-        return code, self.process.stderr.read()
+        return code, self.process.stderr()
 
     def __enter__(self):
         return self
 
     def __exit__(self, *exc):
-        self.process.kill()
-        self.process.wait()
-        self.process.stdout.close()
-        self.process.stderr.close()
+        self.process.__exit__(*exc)
 
 
 @pytest.mark.parametrize("name", ["h#1.db", "base.db?foo", "p%41.db", "two words.db", "line\nbreak.db", "file:f.db"])

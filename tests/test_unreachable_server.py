@@ -34,18 +34,27 @@ def silent_server():
         sock.close()
 
 
-@pytest.mark.parametrize("command", [["stats"], ["load"], ["migrate"], ["export", "--out", "OUT"], ["rescore"]])
-def test_a_server_that_never_answers_is_one_line_within_the_lock_wait(silent_server, tmp_path, command):
+COMMANDS = [["stats"], ["load"], ["migrate"], ["export", "--out", "OUT"], ["rescore"]]
+
+
+def test_a_server_that_never_answers_is_one_line_within_the_lock_wait(silent_server, tmp_path):
     # (issue 26: `stats`, `load` and `migrate` hung with no time limit: psycopg waits 130 s per address)
+    # (each command waits out its two seconds: all of them at once, each in a process of its own)
+    from concurrent.futures import ThreadPoolExecutor
+
     from tests.helpers import paperdb
 
     url = f"postgresql://me:s3cret@{silent_server}/papers"
-    command = [str(tmp_path / "out") if part == "OUT" else part for part in command]
-    done = paperdb(*command, "--db", url, env={"PAPERDB_LOCK_WAIT": "2"}, timeout=60)
-    assert done.returncode == 1 and done.stderr == (
-        f"Error: postgresql://me:***@{silent_server}/papers: the server did not answer within 2s"
-        " ($PAPERDB_LOCK_WAIT, at least 2); is it up, and is this its address?\n"
-    )
+    commands = [[str(tmp_path / "out") if part == "OUT" else part for part in command] for command in COMMANDS]
+    with ThreadPoolExecutor(len(commands)) as pool:
+        finished = list(
+            pool.map(lambda c: paperdb(*c, "--db", url, env={"PAPERDB_LOCK_WAIT": "2"}, timeout=60), commands)
+        )
+    for command, done in zip(commands, finished, strict=True):
+        assert done.returncode == 1 and done.stderr == (
+            f"Error: postgresql://me:***@{silent_server}/papers: the server did not answer within 2s"
+            " ($PAPERDB_LOCK_WAIT, at least 2); is it up, and is this its address?\n"
+        ), command
 
 
 def test_a_url_keeps_its_own_connect_timeout(silent_server):
