@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -106,22 +107,24 @@ class Running:
     """`paperdb ARGS` started as `paperdb` starts it and left running: a server, say. Its output
     goes to files, read with `first_line` (waiting for it), `stdout` and `stderr`."""
 
-    def __init__(self, *args: str, env: dict | None = None):
+    def __init__(self, *args: str, env: dict | None = None, sockets: dict[str, socket.socket] | None = None):
+        """`sockets` are handed to the command, each environment variable named set to its file
+        descriptor there (as `subprocess.Popen(pass_fds=...)` would)."""
         self.args = ["paperdb", *args]
         self._directory = tempfile.TemporaryDirectory(prefix="paperdb-output-")
         self._out, self._err = (os.path.join(self._directory.name, name) for name in ("stdout", "stderr"))
         environment = dict(os.environ, **(env or {}))
         self.process = _commands().Process(
-            target=_run_command, args=(list(args), environment, os.getcwd(), self._out, self._err)
+            target=_run_command, args=(list(args), environment, os.getcwd(), self._out, self._err, sockets or {})
         )
         self.process.start()
         self.pid = self.process.pid
 
-    def first_line(self, timeout: float = 60) -> str:
-        """The first line the command writes to stdout, once written (what it wrote if it ends first)."""
+    def first_line(self, timeout: float = 60, stream: str = "stdout") -> str:
+        """The first line the command writes to `stream`, once written (what it wrote if it ends first)."""
         deadline = time.monotonic() + timeout
         while True:
-            written = self.stdout()
+            written = _read(self._out if stream == "stdout" else self._err)
             if "\n" in written or not self.process.is_alive():
                 return written.split("\n", 1)[0] + "\n" if "\n" in written else written
             if time.monotonic() > deadline:
@@ -154,6 +157,10 @@ class Running:
         return self
 
     def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Kill it if it still runs, and remove its output."""
         self.kill()
         self._directory.cleanup()
 
@@ -168,9 +175,10 @@ def _read(path: str) -> str:
 
 @cache
 def _commands():
-    """multiprocessing's fork server, with the command line, the loader and Datasette imported once."""
+    """multiprocessing's fork server, with the command line, the loader and Datasette imported
+    once, and one load done (`tests.warm`)."""
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["etl.cli", "etl.load", "etl.store.engine", "etl.serve.app", "tests.helpers"])
+    context.set_forkserver_preload(["etl.cli", "etl.load", "etl.serve.app", "tests.helpers", "tests.warm"])
     return context
 
 
@@ -184,11 +192,11 @@ def stop_commands() -> None:
         stop()
 
 
-def _run_command(args: list[str], env: dict, cwd: str, out: str, err: str) -> None:
+def _run_command(args: list[str], env: dict, cwd: str, out: str, err: str, sockets: dict) -> None:
     """In the forked process: `python -m etl ARGS` in `cwd` with `env`, stdout and stderr to files."""
     os.chdir(cwd)
     os.environ.clear()
-    os.environ.update(env)
+    os.environ.update(env, **{name: str(channel.fileno()) for name, channel in sockets.items()})
     for fd, path in ((1, out), (2, err)):
         target = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         os.dup2(target, fd)

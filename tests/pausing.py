@@ -1,36 +1,29 @@
-"""`paperdb load` in a subprocess that stops at named stages (etl/load/pause.py), so a test can
-kill it, signal it or read the database exactly there, instead of sleeping and hoping."""
+"""`paperdb load` in a process of its own that stops at named stages (etl/load/pause.py), so a
+test can kill it, signal it or read the database exactly there, instead of sleeping and hoping."""
 
 from __future__ import annotations
 
-import os
 import socket
-import subprocess
-import sys
 
 from etl.load.pause import AT, FD
+from tests.helpers import Running
 
 HANG_S = 120  # a load that neither pauses nor ends in this long has hung: the test fails
 
 
 class PausedLoad:
-    """`python -m etl load ARGS` that pauses at each of `stages`; `reached(stage)` waits until
-    it is paused there, `resume()` lets it go on."""
+    """`paperdb load ARGS` (forked as `tests.helpers.Running` forks it) that pauses at each of
+    `stages`; `reached(stage)` waits until it is paused there, `resume()` lets it go on."""
 
     def __init__(self, args: list[str], stages: list[str], env: dict | None = None):
         ours, theirs = socket.socketpair()
         ours.settimeout(HANG_S)
         self.channel, self.said = ours, b""
         try:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "etl", "load", *args],
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                env={**os.environ, **(env or {}), AT: ",".join(stages), FD: str(theirs.fileno())},
-                pass_fds=[theirs.fileno()],
-            )
+            self.process = Running("load", *args, env={**(env or {}), AT: ",".join(stages)}, sockets={FD: theirs})
         finally:
             theirs.close()
+        self.pid = self.process.pid
 
     def reached(self, stage: str) -> None:
         """Wait until the load says it is paused at `stage` (failing if it ends or says another)."""
@@ -45,8 +38,9 @@ class PausedLoad:
         line, _, self.said = self.said.partition(b"\n")
         if line.decode() != stage:
             self.process.kill()
-            _, err = self.process.communicate(timeout=HANG_S)
-            raise AssertionError(f"the load did not pause at {stage!r} (it said {line!r}); stderr: {err.decode()}")
+            err = self.process.stderr()
+            self.process.close()
+            raise AssertionError(f"the load did not pause at {stage!r} (it said {line!r}); stderr: {err}")
 
     def resume(self) -> None:
         self.channel.sendall(b"\n")
@@ -54,12 +48,17 @@ class PausedLoad:
     def finish(self) -> tuple[int, str]:
         """Let the load go on to its end: (exit status, stderr)."""
         self.channel.close()  # (the load's next pause, if any, goes on at once)
-        _, err = self.process.communicate(timeout=HANG_S)
-        return self.process.returncode, err.decode()
+        return self._ended()
 
     def kill(self, signum: int) -> tuple[int, str]:
         """Send `signum` to the load where it is paused; (exit status, stderr) once it has ended."""
         self.process.send_signal(signum)
-        _, err = self.process.communicate(timeout=HANG_S)
+        ended = self._ended()
         self.channel.close()
-        return self.process.returncode, err.decode()
+        return ended
+
+    def _ended(self) -> tuple[int, str]:
+        code = self.process.wait(HANG_S)
+        err = self.process.stderr()
+        self.process.close()
+        return code, err

@@ -1,4 +1,4 @@
-"""Crash safety and concurrency: real `paperdb load` subprocesses killed, signalled or raced at
+"""Crash safety and concurrency: real `paperdb load` processes killed, signalled or raced at
 known points of a load (the pause points of etl/load/pause.py, tests/pausing.py), never after a
 sleep that may or may not land inside it."""
 
@@ -18,7 +18,7 @@ import pytest
 from etl.extract.corpus import worker_count
 from etl.load import load
 from etl.serve.app import make_datasette
-from tests.helpers import ABSTRACT_QUIP, listing_text
+from tests.helpers import ABSTRACT_QUIP, Running, listing_text
 from tests.pausing import HANG_S, PausedLoad
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
@@ -36,13 +36,8 @@ def corpus(tmp_path_factory) -> Path:
     return directory
 
 
-def start_load(db_file: str, *paths: str, env: dict | None = None) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", "etl", "load", *paths, "--db", db_file, "--quiet"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env={**os.environ, **(env or {})},
-    )
+def start_load(db_file: str, *paths: str, env: dict | None = None) -> Running:
+    return Running("load", *paths, "--db", db_file, "--quiet", env=env)
 
 
 def paused_load(db_file: str, *paths: str, at: list[str], env: dict | None = None) -> PausedLoad:
@@ -58,19 +53,33 @@ def paper_count(db_file: str) -> int:
         con.close()
 
 
-def processes_loading(db_file: str) -> list[int]:
-    """Pids of live processes whose command line loads `db_file` (the loader and its forked
-    keyword workers)."""
-    found = []
+def live_processes() -> dict[int, int]:
+    """Each live process's pid and its parent's (zombies have ended: left out)."""
+    parents = {}
     for entry in Path("/proc").iterdir():
         try:
-            argv = (entry / "cmdline").read_bytes().split(b"\0")
-            state = next(line for line in (entry / "status").read_text().splitlines() if line.startswith("State:"))
-        except (OSError, StopIteration):
+            stat = (entry / "stat").read_text()
+        except OSError:
             continue
-        if db_file.encode() in argv and "zombie" not in state:
-            found.append(int(entry.name))
+        if entry.name.isdigit():
+            state, parent = stat[stat.rindex(")") + 2 :].split()[:2]
+            if state != "Z":
+                parents[int(entry.name)] = int(parent)
+    return parents
+
+
+def processes_loading(loading: PausedLoad) -> list[int]:
+    """Pids of the load's live processes: the loader and its descendants (its forked keyword workers)."""
+    parents = live_processes()
+    found = [loading.pid] if loading.pid in parents else []
+    for pid in found:  # (grows as descendants are found)
+        found.extend(child for child, parent in parents.items() if parent == pid)
     return found
+
+
+def still_running(pids: list[int]) -> list[int]:
+    live = live_processes()
+    return [pid for pid in pids if pid in live]
 
 
 def wait_until_gone(pids: list[int]) -> None:
@@ -102,7 +111,7 @@ def assert_only_the_database(db_file: Path, papers: int) -> None:
 def test_kill_9_mid_load_leaves_the_before_or_after_state(seeded, corpus, stage, papers):
     loading = paused_load(seeded, str(corpus), at=[stage])
     loading.reached(stage)
-    workers = processes_loading(seeded)
+    workers = processes_loading(loading)
     if stage in WITH_WORKERS and worker_count() > 1:
         assert len(workers) > 1  # the loader and its keyword workers
     assert loading.kill(signal.SIGKILL)[0] == -signal.SIGKILL  # killed where it had paused
@@ -110,7 +119,7 @@ def test_kill_9_mid_load_leaves_the_before_or_after_state(seeded, corpus, stage,
     assert paper_count(seeded) in (57, 57 + CORPUS)
     if Path("/proc/self/cmdline").exists():  # keyword workers of the killed load exit too
         wait_until_gone(workers)
-        assert processes_loading(seeded) == []
+        assert still_running(workers) == []
     # and the database takes the next load as usual
     assert load(seeded, [str(corpus)]).files_seen == CORPUS // 500 + (CORPUS % 500 > 0)
     assert paper_count(seeded) == 57 + CORPUS
@@ -141,17 +150,17 @@ def test_a_second_load_waits_then_fails_clearly(seeded, write):
     holder = sqlite3.connect(seeded, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")  # another writer holds the lock
     try:
-        process = start_load(seeded, str(path), env={"PAPERDB_LOCK_WAIT": "0.5"})
-        _, err = process.communicate(timeout=60)
-        assert process.returncode == 1
-        assert err.decode().strip() == (
+        with start_load(seeded, str(path), env={"PAPERDB_LOCK_WAIT": "0.5"}) as process:
+            code, err = process.wait(60), process.stderr()
+        assert code == 1
+        assert err.strip() == (
             f"Error: {seeded}: another process is writing to the database (waited 0.5s); try again when it finishes"
         )
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    process = start_load(seeded, str(path), env={"PAPERDB_LOCK_WAIT": "0.5"})
-    assert process.wait(timeout=60) == 0
+    with start_load(seeded, str(path), env={"PAPERDB_LOCK_WAIT": "0.5"}) as process:
+        assert process.wait(60) == 0
 
 
 @pytest.mark.slow
@@ -185,9 +194,9 @@ def test_a_creating_load_that_gives_up_waiting_leaves_the_winner_alone(tmp_path,
     first = paused_load(str(db_file), str(corpus), at=["migrated"])
     first.reached("migrated")  # the first holds the directory lock: it builds the file
     assert Path(str(db_file) + ".creating").exists()
-    second = start_load(str(db_file), str(corpus), env={"PAPERDB_LOCK_WAIT": "0.2"})
-    assert second.wait(timeout=120) == 1
-    assert "another process is writing to the database (waited 0.2s)" in second.stderr.read().decode()
+    with start_load(str(db_file), str(corpus), env={"PAPERDB_LOCK_WAIT": "0.2"}) as second:
+        assert second.wait(120) == 1
+        assert "another process is writing to the database (waited 0.2s)" in second.stderr()
     code, err = first.finish()
     assert code == 0, err
     assert_only_the_database(db_file, CORPUS)
@@ -214,10 +223,10 @@ def test_an_unchanged_load_also_waits_then_fails_clearly(seeded):
     holder = sqlite3.connect(seeded, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     try:
-        process = start_load(seeded, env={"PAPERDB_LOCK_WAIT": "0.3"})  # the bundled listings: no change
-        _, err = process.communicate(timeout=60)
-        assert process.returncode == 1
-        assert err.decode().strip() == (
+        with start_load(seeded, env={"PAPERDB_LOCK_WAIT": "0.3"}) as process:  # the bundled listings: no change
+            code, err = process.wait(60), process.stderr()
+        assert code == 1
+        assert err.strip() == (
             f"Error: {seeded}: another process is writing to the database (waited 0.3s); try again when it finishes"
         )
     finally:
@@ -230,11 +239,12 @@ def test_a_signal_stops_a_load_with_one_line_and_nothing_written(seeded, corpus,
     before = paper_count(seeded)
     loading = paused_load(seeded, str(corpus), at=["keywords"])
     loading.reached("keywords")  # (files read and inserted, keywords being extracted)
+    workers = processes_loading(loading)
     code, err = loading.kill(signum)
     assert code == 1
     assert err == f"Error: stopped by {signum.name}; nothing of this load was written\n"
     assert paper_count(seeded) == before  # (and integrity_check ok)
-    assert processes_loading(seeded) == []  # the keyword workers stopped too
+    assert still_running(workers) == []  # the keyword workers stopped too
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=lambda s: s.name)
@@ -243,22 +253,14 @@ def test_a_signal_stops_a_load_waiting_for_the_write_lock_at_once(seeded, write,
     path = write("more.txt", listing_text(ABSTRACT_QUIP))
     holder = sqlite3.connect(seeded, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")  # another writer holds the lock, for longer than the test waits
-    try:
-        process = subprocess.Popen(  # (--rescore: the regular load, which says when it waits)
-            [sys.executable, "-m", "etl", "load", str(path), "--rescore", "--db", seeded],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env={**os.environ, "PAPERDB_LOCK_WAIT": "120"},
-        )
-        said = process.stderr.readline()
-        assert said == f"paperdb: another load is writing to {seeded}; waiting for it (up to 120s)\n"
-        process.send_signal(signum)
-        _, err = process.communicate(timeout=30)  # (the wait would take 120 s)
-        assert process.returncode == 1
-        assert err == f"Error: stopped by {signum.name}; nothing of this load was written\n"
+    try:  # (--rescore: the regular load, which says when it waits)
+        with Running("load", str(path), "--rescore", "--db", seeded, env={"PAPERDB_LOCK_WAIT": "120"}) as process:
+            said = process.first_line(stream="stderr")
+            assert said == f"paperdb: another load is writing to {seeded}; waiting for it (up to 120s)\n"
+            process.send_signal(signum)
+            assert process.wait(30) == 1  # (the wait would take 120 s)
+            assert process.stderr() == said + f"Error: stopped by {signum.name}; nothing of this load was written\n"
     finally:
-        process.kill()
         holder.execute("ROLLBACK")
         holder.close()
     assert paper_count(seeded) == 57
@@ -284,21 +286,13 @@ def test_a_signal_stops_a_migration_or_a_new_database_waiting_at_once(seeded, wr
         fcntl.flock(fd, fcntl.LOCK_EX)  # (as a run creating a database there holds it)
         release = lambda: os.close(fd)  # noqa: E731
     try:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "etl", *args],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env={**os.environ, "PAPERDB_LOCK_WAIT": "120"},
-        )
-        said = process.stderr.readline()
-        assert said == f"paperdb: another load is writing to {db_file}; waiting for it (up to 120s)\n"
-        process.send_signal(signal.SIGINT)
-        _, err = process.communicate(timeout=30)  # (the wait would take 120 s)
-        assert process.returncode == 1
-        assert err == f"Error: stopped by SIGINT; nothing of this {noun} was written\n"
+        with Running(*args, env={"PAPERDB_LOCK_WAIT": "120"}) as process:
+            said = process.first_line(stream="stderr")
+            assert said == f"paperdb: another load is writing to {db_file}; waiting for it (up to 120s)\n"
+            process.send_signal(signal.SIGINT)
+            assert process.wait(30) == 1  # (the wait would take 120 s)
+            assert process.stderr() == said + f"Error: stopped by SIGINT; nothing of this {noun} was written\n"
     finally:
-        process.kill()
         release()
     assert not os.path.exists(tmp_path / "new" / "papers.db")
 

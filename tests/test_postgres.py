@@ -4,10 +4,7 @@ The tests start a throwaway server (tests/postgres.py: Debian's package, install
 from __future__ import annotations
 
 import json
-import os
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -20,7 +17,7 @@ from etl.load import load
 from etl.store.engine import alembic_config, current_revision, head_revision, make_engine, migrate, transaction
 from etl.store.models import Base
 from etl.store.server import shown
-from tests.helpers import ABSTRACT_GNN, ABSTRACT_QUIP, listing_text, run
+from tests.helpers import ABSTRACT_GNN, ABSTRACT_QUIP, Running, listing_text, run
 from tests.postgres import throwaway_server
 
 pytestmark = pytest.mark.xdist_group("postgres")  # (one worker, one throwaway server)
@@ -334,23 +331,23 @@ def test_two_concurrent_loads_both_succeed_and_the_second_says_it_waits(pg, writ
     from etl.sources import bundled_listings_dir
 
     run(pg, migrate)
-    env = {**os.environ, "PAPERDB_LOCK_WAIT": "60"}
-    command = [sys.executable, "-m", "etl", "load", "--db", pg]
     engine = make_engine(pg)
+    loads = []
     try:  # hold the load lock, as a long load would, until both loads wait for it
         with transaction(engine) as conn:
-            loads = [
-                subprocess.Popen([*command, *paths], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-                for paths in ([str(bundled_listings_dir())], exports(write))
-            ]
+            for paths in ([str(bundled_listings_dir())], exports(write)):
+                loads.append(Running("load", "--db", pg, *paths, env={"PAPERDB_LOCK_WAIT": "60"}))
             deadline = time.monotonic() + 30
             while time.monotonic() < deadline and conn.exec_driver_sql(WAITING).scalar() < 2:
                 time.sleep(0.1)
             assert conn.exec_driver_sql(WAITING).scalar() == 2
+        codes = [p.wait(120) for p in loads]
+        outputs = [(p.stdout(), p.stderr()) for p in loads]
     finally:
         engine.dispose()
-    outputs = [p.communicate(timeout=120) for p in loads]
-    assert [p.returncode for p in loads] == [0, 0], outputs
+        for p in loads:
+            p.close()
+    assert codes == [0, 0], outputs
     assert all("another load is writing" in err and "waiting for it" in err for _, err in outputs)
     tables = dump(pg)
     assert len(tables["papers"]) == 57 and len(tables["sources"]) == 7
@@ -632,19 +629,13 @@ def test_a_signal_ends_the_wait_for_another_load_at_once(pg, write):
     engine = make_engine(pg)
     try:
         with transaction(engine):  # the load lock, held as a long load holds it
-            process = subprocess.Popen(
-                [sys.executable, "-m", "etl", "load", "--db", pg, str(write("a.txt", listing_text(ABSTRACT_QUIP)))],
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-                env={**os.environ, "PAPERDB_LOCK_WAIT": "120"},
-            )
-            try:
-                assert "waiting for it (up to 120s)" in process.stderr.readline()
+            listing = str(write("a.txt", listing_text(ABSTRACT_QUIP)))
+            with Running("load", "--db", pg, listing, env={"PAPERDB_LOCK_WAIT": "120"}) as process:
+                said = process.first_line(stream="stderr")
+                assert "waiting for it (up to 120s)" in said
                 process.send_signal(signal.SIGINT)
-                _, err = process.communicate(timeout=30)  # (the wait would take 120 s)
-            finally:
-                process.kill()
+                code = process.wait(30)  # (the wait would take 120 s)
+                err = process.stderr().removeprefix(said)
     finally:
         engine.dispose()
-    assert process.returncode == 1 and err == "Error: stopped by SIGINT; nothing of this load was written\n"
+    assert code == 1 and err == "Error: stopped by SIGINT; nothing of this load was written\n"
