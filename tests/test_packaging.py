@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 try:
     import tomllib
 except ImportError:  # Python 3.10
@@ -53,3 +55,12 @@ def test_every_data_file_under_etl_is_package_data():
         owner = max(owners, key=len)
         inside = relative.relative_to(owner.replace(".", "/")).as_posix()
         assert any(fnmatch(inside, pattern) for pattern in patterns[owner]), f"{relative}: not in package-data"
+
+
+@pytest.mark.xdist_group("grouping-check")
+def test_tests_marked_with_an_xdist_group_run_on_one_worker(request):
+    """`--dist loadgroup` (pyproject.toml) sends the tests of a group to one worker by the group
+    name it adds to their ids; pytest 9.2 made that addition silently ineffective (pytest-xdist#1386),
+    and the browser, samples and PostgreSQL fixtures were then built on every worker."""
+    if getattr(request.config.option, "loadgroup", False):  # (on a worker of --dist loadgroup)
+        assert request.node.nodeid.endswith("@grouping-check")
