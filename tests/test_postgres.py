@@ -55,7 +55,7 @@ def pg(server: str, request) -> str:
 def at_head_template(server: str) -> None:
     """The database `paperdb_at_head`, made by the revisions once per module."""
     with maintenance(server) as conn:
-        conn.exec_driver_sql("CREATE DATABASE paperdb_at_head TEMPLATE paperdb")  # (its encoding and locale)
+        conn.exec_driver_sql("CREATE DATABASE paperdb_at_head")  # (as `createdb paperdb` made that one)
     run(server.replace("/paperdb?", "/paperdb_at_head?"), migrate)
 
 
