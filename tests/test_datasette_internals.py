@@ -108,6 +108,32 @@ def test_item_7_column_descriptions_are_a_list_of_that_class_which_paperdbs_css_
     assert f"body.db-papers dl.{internals.COLUMN_DESCRIPTIONS} {{ display: none; }}" in css
 
 
+def test_item_9_table_permission_checks_copy_the_metadata_as_itself_and_merge_it_last(ds):
+    import copy
+    import json
+
+    from datasette.app import Datasette
+
+    assert "copy.deepcopy(source)" in inspect.getsource(Datasette._table_permission_allows), (
+        "item 9: Datasette no longer deep-copies the metadata on each table permission check"
+    )
+    assert list(ds._metadata_sources("tables", "papers", None))[-1] is ds._metadata_local, (
+        "item 9: paperdb's metadata is no longer the last source merged"
+    )
+    papers = ds._metadata_local["databases"]["papers"]["tables"]["papers"]
+    assert (
+        copy.deepcopy(ds._metadata_local) is ds._metadata_local
+        and copy.deepcopy(papers["columns"]) is papers["columns"]
+    )
+    pages = ("/", "/papers", "/papers/papers?_size=1", "/papers/keywords?_size=1")
+    for path in pages:  # (Datasette writes into the metadata: it names canned queries, copies the
+        get(ds, path)  # database's license and source into a table's; the same on every request)
+    before = json.dumps(ds._metadata_local)
+    for path in pages:
+        assert get(ds, path).status_code == 200
+    assert json.dumps(ds._metadata_local) == before  # (nothing written into a shared copy adds up)
+
+
 def test_the_templates_paperdb_extends_have_the_blocks_it_fills():
     from pathlib import Path
 
