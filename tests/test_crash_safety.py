@@ -301,8 +301,10 @@ def test_a_signal_stops_a_no_op_load_waiting_for_the_write_lock_at_once(seeded):
     """The no-op check of a load (`etl.store.quick`) waits for the lock as a load does."""
     holder = sqlite3.connect(seeded, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
-    script = (
-        "import sys\n"
+    script = (  # (SIGINT unblocked and Python's own: not whatever the worker had when it started this)
+        "import signal, sys\n"
+        "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "from etl.store.quick import record_if\n"
         "record_if(sys.argv[1], lambda query: True, dict, on_wait=lambda: print('waiting', flush=True))\n"
     )
