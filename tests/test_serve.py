@@ -499,6 +499,19 @@ def test_a_papers_former_id_leads_to_its_page(serve_copy):
     assert response.status_code == 302 and response.headers["location"].endswith(f"/papers/papers/{pk}")
 
 
+def test_the_page_of_a_paper_without_an_abstract_says_it_has_none(serve_copy):
+    # (7,641 of the catalogue's papers come from records with a title and no abstract: their pages were a 500)
+    pk, pid = paper_row(serve_copy, "title IS NOT NULL")
+    con = sqlite3.connect(serve_copy)
+    with con:
+        con.execute("UPDATE papers SET abstract = NULL WHERE id = ?", [pid])
+        title = con.execute("SELECT title FROM papers WHERE id = ?", [pid]).fetchone()[0]
+    con.close()
+    response = get(make_datasette(serve_copy), f"/papers/papers/{pk}")
+    assert response.status_code == 200 and f"<h1>{title}</h1>" in response.text
+    assert "No source gives this paper's abstract." in response.text
+
+
 def test_a_papers_page_lists_what_refers_to_it_with_true_counts(ds, serve_db):
     pk, pid = paper_row(serve_db, "id IN (SELECT paper_id FROM paper_affiliations)")
     html = get(ds, f"/papers/papers/{pk}").text

@@ -43,13 +43,13 @@ HEADING_CHARS = 110  # of an untitled paper's first sentence, shown in place of 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s")
 
 
-def heading(title: str | None, abstract: str) -> str:
+def heading(title: str | None, abstract: str | None) -> str:
     """What a paper is called on its page and in lists: its title, or (listings have none) the
     opening of its abstract: the first sentence as plain text (`*alternating*` without its
     asterisks, a formula as Unicode), cut at a word after `HEADING_CHARS` characters."""
     if title:
         return title
-    first = _SENTENCE_END.split(abstract.strip(), maxsplit=1)[0]
+    first = _SENTENCE_END.split((abstract or "").strip(), maxsplit=1)[0]
     return preview(first, HEADING_CHARS)
 
 
@@ -131,7 +131,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
         "paper": paper,
         "heading": heading(paper["title"], paper["abstract"]),
         "web_url": web_url(paper.get("url")),
-        "abstract_html": render_abstract(paper["abstract"]),
+        "abstract_html": render_abstract(paper["abstract"]) if paper["abstract"] else None,
         "authors": authors,
         "topics": [k for k in keywords if k["kind"] == "topic"],
         "keywords": [k for k in keywords if k["kind"] not in ("topic", "author")],
