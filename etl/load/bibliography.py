@@ -76,15 +76,21 @@ def _records(writer: Writer, ids: list[str]) -> dict[str, list[Record]]:
 
 def refresh_bibliography(writer: Writer, touched: Iterable[str]) -> set[str]:
     """Redo title, authors, ids, URL, decision and author keywords of the `touched` papers that
-    still exist; returns the papers whose keywords need redoing (title or author keywords changed)."""
+    still exist; returns the papers whose keywords need redoing (title or author keywords changed).
+    The authors' and institutions' names and counts wait for `recount_people`."""
     ids = sorted(touched)
     rekeyed = set()
     for part in chunks(ids, IDS_PER_QUERY):
         rekeyed |= _refresh_chunk(writer, part)
+    return rekeyed
+
+
+def recount_people(writer: Writer) -> None:
+    """Once the papers are settled: drop the authors and institutions no paper names any more,
+    choose each one's name (and country) and count its papers, over the whole corpus."""
     writer.execute(DROP_UNUSED_AUTHORS)
     writer.execute(REFRESH_AUTHORS)
     refresh_institutions(writer)
-    return rekeyed
 
 
 def _refresh_chunk(writer: Writer, ids: list[str]) -> set[str]:

@@ -15,7 +15,7 @@ from ..sources.records import ParsedFile
 from ..store.schema import columns
 from ..store.writer import Writer
 from ..text.cleaning import clean_title
-from .bibliography import refresh_bibliography
+from .bibliography import recount_people, refresh_bibliography
 from .evolution import refresh_evolution
 from .feed import KeywordFeed, keyword_text
 from .incremental import note_removed_papers, update_keywords
@@ -265,6 +265,8 @@ class Run:
             joined = merge_into_abstracts(writer, self.touched - orphans - set(given), self._forget)
             self._gone(joined)
             rekeyed = (rekeyed - set(joined)) | refresh_bibliography(writer, set(joined.values()))
+        with summary.timed("bibliography"):
+            recount_people(writer)  # (once, after the merge: it scans every author and affiliation)
         summary.papers_merged = len(joined)
         return rekeyed
 
