@@ -265,6 +265,57 @@ def test_a_new_empty_file_is_passed_over(tmp_path, write):
     assert "1 skipped" in summary.line()
 
 
+PEOPLE = """SELECT 'author', normalised, name, NULL, papers FROM authors
+    UNION ALL SELECT 'institution', normalised, name, country, papers FROM institutions ORDER BY 1, 2"""
+
+
+def _export_with_people(abstracts: list[str], numbers: list[int], own: str = "Number") -> str:
+    """A paperlists export whose paper `n` (of `numbers`) has Ada Lovelace of Cambridge and an
+    author and institute of its own (`Author Number n`, `Institute Number n`) as its authors."""
+    records = json.loads(paperlists_json(abstracts))
+    for record, n in zip(records, numbers, strict=True):
+        record.update(
+            author=f"Ada Lovelace;Author {own}{n}",
+            aff=f"University of Cambridge;Institute {own} {n}",
+            aff_unique_norm=f"University of Cambridge;Institute {own} {n}",
+            aff_unique_index="0;1",
+            aff_country_unique=f"United Kingdom;Country {n}",
+            aff_country_unique_index="0;1",
+        )
+    return json.dumps(records)
+
+
+@pytest.mark.parametrize("kept", [[0, 1, 2], [0, 2], [1], []])
+@pytest.mark.parametrize("how", ["edit", "rename", "remove", "merge", "merge later"])
+def test_authors_and_institutions_are_counted_as_a_cold_load_counts_them(tmp_path, write, kept, how):
+    """The authors and institutions of the papers a load removes, re-authors or merges are counted
+    out (and dropped when no paper names them any more), as a cold load of the files counts them."""
+    from etl.load import remove
+
+    abstracts = seed_abstracts(4)[1:4]
+    titles = "title,venue,year,authors\n" + "".join(f"Listed Paper {i},ICLR,2023,Title Author{i}\n" for i in kept)
+    if how == "merge later":  # (title-only papers first, with authors of their own; their abstracts come next)
+        load(str(tmp_path / "p.db"), [str(write("d/titles.csv", titles))])
+    export = write("d/iclr2023.json", _export_with_people(abstracts, [0, 1, 2]))
+    db = str(tmp_path / "p.db")
+    load(db, [str(tmp_path / "d")])
+    final = [str(tmp_path / "d")]
+    if how in ("edit", "rename"):  # (the papers not kept leave the export; those kept change authors)
+        written = _export_with_people([abstracts[i] for i in kept], kept, "Renamed" if how == "rename" else "Number")
+        write("d/iclr2023.json", written)
+        load(db, [str(tmp_path / "d")])
+    elif how == "remove":  # (the export goes; the papers kept stay in another)
+        kept_export = write("e/iclr2024.json", _export_with_people([abstracts[i] for i in kept], kept))
+        load(db, [str(kept_export)])
+        remove(db, [str(export)])
+        final = [str(kept_export)]
+    elif how == "merge":  # (title-only records of the papers kept join the papers with their abstracts)
+        write("d/titles.csv", titles)
+        load(db, [str(tmp_path / "d")])
+    cold = cold_load(str(tmp_path / "cold.db"), [(final, {})])
+    assert rows(db, PEOPLE) == rows(cold, PEOPLE)
+
+
 # -- the property: any sequence of loads, edits, removals and option changes --------------------
 
 POOL = [ABSTRACT_QUIP, ABSTRACT_GNN, OTHER_QUIP, *seed_abstracts(6)[1:4]]

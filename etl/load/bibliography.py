@@ -10,21 +10,10 @@ from ..extract.bibliography import REVIEW_FIELDS, Record, resolve
 from ..iterables import chunks
 from ..sources.records import Review
 from ..store.writer import IDS_PER_QUERY, Writer
-from .affiliations import refresh_institutions, store_affiliations
+from .affiliations import store_affiliations
+from .people import note_people
 from .rows import ids_of
 from .source_links import refresh_source_links
-
-# Authors no paper lists go; the others get the display name most papers use and a count.
-DROP_UNUSED_AUTHORS = (
-    "DELETE FROM authors WHERE NOT EXISTS (SELECT 1 FROM paper_authors pa WHERE pa.author_id = authors.id)"
-)
-REFRESH_AUTHORS = """
-UPDATE authors SET
-    name = (SELECT pa.name FROM paper_authors pa WHERE pa.author_id = authors.id
-            GROUP BY pa.name ORDER BY count(*) DESC, pa.name LIMIT 1),
-    papers = (SELECT count(DISTINCT pa.paper_id) FROM paper_authors pa WHERE pa.author_id = authors.id)
-"""
-
 
 _COLUMNS = (
     "title",
@@ -77,20 +66,12 @@ def _records(writer: Writer, ids: list[str]) -> dict[str, list[Record]]:
 def refresh_bibliography(writer: Writer, touched: Iterable[str]) -> set[str]:
     """Redo title, authors, ids, URL, decision and author keywords of the `touched` papers that
     still exist; returns the papers whose keywords need redoing (title or author keywords changed).
-    The authors' and institutions' names and counts wait for `recount_people`."""
+    Their authors and institutions, before and after, are noted for `recount_people`."""
     ids = sorted(touched)
     rekeyed = set()
     for part in chunks(ids, IDS_PER_QUERY):
         rekeyed |= _refresh_chunk(writer, part)
     return rekeyed
-
-
-def recount_people(writer: Writer) -> None:
-    """Once the papers are settled: drop the authors and institutions no paper names any more,
-    choose each one's name (and country) and count its papers, over the whole corpus."""
-    writer.execute(DROP_UNUSED_AUTHORS)
-    writer.execute(REFRESH_AUTHORS)
-    refresh_institutions(writer)
 
 
 def _refresh_chunk(writer: Writer, ids: list[str]) -> set[str]:
@@ -122,6 +103,7 @@ def _refresh_chunk(writer: Writer, ids: list[str]) -> set[str]:
         if (row["title"], row["author_keywords"]) != (current[row["id"]][0], current[row["id"]][-1])
     }
     writer.update("papers", changed, _COLUMNS)
+    note_people(writer, ids)  # (the authors and institutions they had)
     writer.delete_in("paper_authors", "paper_id", ids)
     writer.delete_in("paper_ids", "paper_id", ids)
     keys = {key: name for r in resolved.values() for name, key, _ in r.authors}
@@ -142,6 +124,7 @@ def _refresh_chunk(writer: Writer, ids: list[str]) -> set[str]:
             ],
         )
     store_affiliations(writer, resolved)
+    note_people(writer, ids)  # (and the ones they have now)
     writer.insert(
         "paper_ids", [(pid, scheme, value, source) for pid, r in resolved.items() for scheme, value, source in r.ids]
     )

@@ -15,12 +15,13 @@ from ..sources.records import ParsedFile
 from ..store.schema import columns
 from ..store.writer import Writer
 from ..text.cleaning import clean_title
-from .bibliography import recount_people, refresh_bibliography
+from .bibliography import refresh_bibliography
 from .evolution import refresh_evolution
 from .feed import KeywordFeed, keyword_text
 from .incremental import note_removed_papers, update_keywords
 from .keywords import refresh_keywords
 from .merging import give_back, merge_into_abstracts
+from .people import note_people, recount_people, start_noting_people
 from .reading import Opened, Reader
 from .records import Saved, save_records
 from .statistics import needs_rescore
@@ -242,9 +243,11 @@ class Run:
         theirs. Returns the papers whose keywords must be ranked again for their title or author
         keywords."""
         writer, summary, saved = self.writer, self.summary, self.saved
+        start_noting_people(writer)
         writer.execute(FIND_ORPHAN_PAPERS)
         note_removed_papers(writer, ORPHAN_PAPERS)
         orphans = {pid for (pid,) in writer.execute(ORPHAN_PAPERS)}
+        note_people(writer, orphans)
         summary.papers_removed = writer.execute(DROP_ORPHAN_PAPERS).rowcount
         writer.execute("DROP TABLE orphan_papers")
         with summary.timed("texts"):
@@ -266,12 +269,13 @@ class Run:
             self._gone(joined)
             rekeyed = (rekeyed - set(joined)) | refresh_bibliography(writer, set(joined.values()))
         with summary.timed("bibliography"):
-            recount_people(writer)  # (once, after the merge: it scans every author and affiliation)
+            recount_people(writer)  # (once, after the merge)
         summary.papers_merged = len(joined)
         return rekeyed
 
     def _forget(self, papers: list[str]) -> None:
-        """Before papers are removed by a merge: count their keywords out."""
+        """Before papers are removed by a merge: count their keywords out, note their people."""
+        note_people(self.writer, papers)
         self.writer.execute("CREATE TEMP TABLE gone_papers (id TEXT PRIMARY KEY)")
         self.writer.execute("INSERT INTO gone_papers VALUES (:id)", [{"id": pid} for pid in papers])
         note_removed_papers(self.writer, "SELECT id FROM gone_papers")
