@@ -238,10 +238,9 @@ class Run:
 
     def settle_papers(self) -> set[str]:
         """After the files: remove papers no source lists any more; choose each changed paper's
-        text; give papers that lost every abstract back to their other records; redo the
-        bibliography of touched papers; let papers without an abstract join the paper that has
-        theirs. Returns the papers whose keywords must be ranked again for their title or author
-        keywords."""
+        text; give papers that lost every abstract back to their other records; redo the bibliography
+        of touched papers; let papers without an abstract join the paper that has theirs. Returns the
+        papers whose keywords must be ranked again for their title or author keywords."""
         writer, summary, saved = self.writer, self.summary, self.saved
         start_noting_people(writer)
         writer.execute(FIND_ORPHAN_PAPERS)
