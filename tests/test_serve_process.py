@@ -156,3 +156,25 @@ def test_the_server_stops_at_a_signal_whatever_its_clients_do(large, client, sig
         sock.close()
         assert code == 0 and err.endswith("paperdb: stopped serving\n"), err
         assert "Traceback" not in err and len(err.splitlines()) <= 2, err
+
+
+@pytest.mark.parametrize("stopping", [False, True])
+def test_what_a_response_cut_short_says_is_left_out_once_the_server_stops(stopping):
+    """A response cancelled at shutdown may leave a coroutine it made and never awaited; Python's
+    warning about it (through the "py.warnings" logger while the server runs) said so in three
+    more lines after uvicorn's "Cancel 1 running task(s)". Other warnings, and any before the
+    server stops, are shown."""
+    import logging
+    from types import SimpleNamespace
+
+    from etl.serve.server import _QuietWhenStopping
+
+    quiet = _QuietWhenStopping(SimpleNamespace(should_exit=stopping))
+
+    def shown(message: str) -> bool:
+        return quiet.filter(logging.LogRecord("py.warnings", logging.WARNING, __file__, 1, message, None, None))
+
+    cut_short = "events.py:80: RuntimeWarning: coroutine 'Database.table_exists' was never awaited"
+    assert shown(cut_short) is not stopping
+    assert shown("ASGI callable returned without completing response.") is not stopping
+    assert shown("app.py:1: DeprecationWarning: something else")

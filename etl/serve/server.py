@@ -47,25 +47,34 @@ def run(app, sock: socket.socket, started: Callable[[], None], stopping: Callabl
     )
     server = uvicorn.Server(config)
     quiet = _QuietWhenStopping(server)
-    logging.getLogger("uvicorn.error").addFilter(quiet)
+    loggers = [logging.getLogger(name) for name in ("uvicorn.error", "py.warnings")]
+    for logger in loggers:
+        logger.addFilter(quiet)
+    logging.captureWarnings(True)  # (Python's warnings through the "py.warnings" logger, shown as before)
     try:
         server.run()
     finally:
-        logging.getLogger("uvicorn.error").removeFilter(quiet)
+        logging.captureWarnings(False)
+        for logger in loggers:
+            logger.removeFilter(quiet)
         if stopping is not None:
             stopping()
 
 
 class _QuietWhenStopping(logging.Filter):
-    """Leaves out uvicorn's complaint about each response cut short at shutdown (its "Cancel N
-    running task(s)" line has said so already)."""
+    """Once the server is stopping, leaves out what each response cut short says (uvicorn's
+    "Cancel N running task(s)" line has said so already): uvicorn's complaint that it ended
+    without a response, and Python's warning about a coroutine the response had made and not
+    yet awaited when it was cancelled."""
 
     def __init__(self, server):
         super().__init__()
         self.server = server
 
     def filter(self, record: logging.LogRecord) -> bool:
-        return not (self.server.should_exit and record.getMessage().startswith("ASGI callable returned without"))
+        message = record.getMessage()
+        cut_short = message.startswith("ASGI callable returned without") or "was never awaited" in message
+        return not (self.server.should_exit and cut_short)
 
 
 def _on_startup(app, started: Callable[[], None]):
