@@ -429,15 +429,9 @@ def test_the_measuring_samples_give_the_same_tables_on_both(pg, db_file):
     ],
 )
 def test_a_database_not_in_utf8_code_point_order_is_refused_with_the_command_that_makes_one(server, create, why):
-    import sqlalchemy as sa
-
-    engine = sa.create_engine(server, isolation_level="AUTOCOMMIT")
-    try:
-        with engine.connect() as conn:
-            conn.exec_driver_sql("DROP DATABASE IF EXISTS by_icu")
-            conn.exec_driver_sql(f"CREATE DATABASE by_icu {create} TEMPLATE template0")
-    finally:
-        engine.dispose()
+    with maintenance(server) as conn:
+        conn.exec_driver_sql("DROP DATABASE IF EXISTS by_icu")
+        conn.exec_driver_sql(f"CREATE DATABASE by_icu {create} TEMPLATE template0")
     one_line_error(
         ["migrate", "--db", server.replace("/paperdb?", "/by_icu?")],
         why,
