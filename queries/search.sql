@@ -33,7 +33,7 @@ found AS MATERIALIZED (  -- whether any paper has every word (any form, any colu
 in_title AS MATERIALIZED (  -- 1: every word in the title or abstract; the phrase, or a word in the title or keywords
     SELECT rowid AS pk, 1 AS tier, -bm25(papers_fts_words, 10.0, 1.0, 2.0, 10.0) + (rowid IN keyword) AS relevance
     FROM papers_fts_words
-    WHERE papers_fts_words MATCH '{title abstract}: (' || search_words(:q) || ')'
+    WHERE papers_fts_words MATCH '{title abstract_clean}: (' || search_words(:q) || ')'
         || ' AND ({title keywords author_keywords}: (' || search_any(:q) || ') OR ' || search_phrase(:q) || ')'
         || ' AND (' || search_phrase(:q) || ' OR ' || search_words(:q) || ')'
     ORDER BY relevance DESC, pk LIMIT 100
@@ -41,7 +41,7 @@ in_title AS MATERIALIZED (  -- 1: every word in the title or abstract; the phras
 in_abstract AS MATERIALIZED (  -- 2: the words scattered over the abstract (only if tier 1 is short)
     SELECT rowid AS pk, 2 AS tier, -bm25(papers_fts_words, 10.0, 1.0, 2.0, 10.0) + (rowid IN keyword) AS relevance
     FROM papers_fts_words
-    WHERE papers_fts_words MATCH '({title abstract}: (' || search_words(:q) || '))'
+    WHERE papers_fts_words MATCH '({title abstract_clean}: (' || search_words(:q) || '))'
         || ' NOT ({title keywords author_keywords}: (' || search_any(:q) || ') OR ' || search_phrase(:q) || ')'
     AND (SELECT count(*) FROM in_title) < 100
     ORDER BY relevance DESC, pk LIMIT 100
@@ -53,7 +53,7 @@ in_keywords AS (  -- 3: the words in order (the last in any form) among the keyw
     SELECT rowid AS pk, 3 AS tier, -bm25(papers_fts_words, 10.0, 1.0, 2.0, 10.0) + (rowid IN keyword) AS relevance
     FROM papers_fts_words
     WHERE papers_fts_words MATCH '{keywords author_keywords}: (' || search_phrases(:q) || ')'
-        || ' NOT {title abstract}: (' || search_words(:q) || ')'
+        || ' NOT {title abstract_clean}: (' || search_words(:q) || ')'
     AND (SELECT room FROM short)
     ORDER BY relevance DESC, pk LIMIT 100
 ),
@@ -103,7 +103,7 @@ SELECT p.id, p.title, p.venue, p.year, p.decision,
             WHERE papers_fts_words MATCH search_any(:q) AND rowid = r.pk),
            (SELECT snippet(papers_fts, 1, char(2), char(3), '…', 32) FROM papers_fts
             WHERE papers_fts MATCH search_stems(:q) AND rowid = r.pk),
-           substr(p.abstract, 1, 200) || '…'
+           substr(p.abstract_clean, 1, 200) || '…'
        ) AS snippet,
        p.code_status, p.topics, round(r.relevance, 2) AS relevance
 FROM ranked r JOIN papers p ON p.pk = r.pk LEFT JOIN resemblance m ON m.pk = r.pk

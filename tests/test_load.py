@@ -32,23 +32,18 @@ def seed_paragraphs() -> list[str]:
 
 
 def test_seeds_give_57_papers_verbatim(db_file):
-    """Each abstract as written is kept (papers.abstract, or paper_sources.abstract where the
-    reading form cleans something: TeX dashes and quotes in two of these)."""
+    """Each abstract as written is the paper's (papers.abstract, as the contract says), and its
+    reading form beside it (papers.abstract_clean: TeX dashes and quotes cleaned in two of these)."""
     from etl.text.cleaning import clean_abstract
 
     summary = load(db_file)
     assert (summary.files_loaded, summary.papers_added) == (3, 57)
     assert rows(db_file, "SELECT venue, year, count(*) FROM papers GROUP BY 1, 2") == [("ICML", 2024, 57)]
-    written = {
-        a
-        for (a,) in rows(
-            db_file, "SELECT coalesce(s.abstract, p.abstract) FROM paper_sources s JOIN papers p ON p.id = s.paper_id"
-        )
-    }
+    written = {a for (a,) in rows(db_file, "SELECT abstract FROM papers")}
     assert written == set(seed_paragraphs()) and len(seed_paragraphs()) == 57
-    stored = {a for (a,) in rows(db_file, "SELECT abstract FROM papers")}
-    assert stored == {clean_abstract(a) for a in seed_paragraphs()} and len(stored - written) == 2
-    assert rows(db_file, "SELECT count(*) FROM paper_sources") == [(57,)]
+    cleaned = {a for (a,) in rows(db_file, "SELECT abstract_clean FROM papers")}
+    assert cleaned == {clean_abstract(a) for a in seed_paragraphs()} and len(cleaned - written) == 2
+    assert rows(db_file, "SELECT count(*), count(abstract) FROM paper_sources") == [(57, 0)]
     assert rows(db_file, "SELECT count(*) FROM papers WHERE id IS NULL OR length(id) != 16") == [(0,)]
 
 

@@ -171,3 +171,21 @@ def test_a_load_into_a_database_at_head_imports_neither_alembic_nor_the_orm(db_f
     done = subprocess.run([sys.executable, "-c", script, db_file, str(listing)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_revision_0024_puts_the_abstract_as_written_back_in_papers_and_down_again(db_file):
+    load(db_file)  # (the seeds: two abstracts have TeX dashes and quotes the reading form cleans)
+    written = rows(db_file, "SELECT id, abstract, abstract_clean FROM papers ORDER BY id")
+    assert sum(a != c for _, a, c in written) == 2
+    run(db_file, lambda conn: command.downgrade(alembic_config(conn), "0023"))
+    # as revision 0023 kept them: the cleaned text in papers, the text as written in its record
+    assert rows(db_file, "SELECT id, abstract FROM papers ORDER BY id") == [(p, c) for p, _, c in written]
+    assert sorted(rows(db_file, "SELECT abstract FROM paper_sources WHERE abstract IS NOT NULL")) == sorted(
+        (a,) for _, a, c in written if a != c
+    )
+    run(db_file, migrate)
+    assert rows(db_file, "SELECT id, abstract, abstract_clean FROM papers ORDER BY id") == written
+    assert rows(db_file, "SELECT count(abstract) FROM paper_sources") == [(0,)]
+    assert rows(db_file, "SELECT count(*) FROM papers_fts WHERE papers_fts MATCH 'abstract_clean: graph'")[0][0] > 0
+    summary = load(db_file)
+    assert (summary.files_unchanged, summary.papers_updated) == (3, 0)

@@ -504,7 +504,7 @@ def test_the_page_of_a_paper_without_an_abstract_says_it_has_none(serve_copy):
     pk, pid = paper_row(serve_copy, "title IS NOT NULL")
     con = sqlite3.connect(serve_copy)
     with con:
-        con.execute("UPDATE papers SET abstract = NULL WHERE id = ?", [pid])
+        con.execute("UPDATE papers SET abstract = NULL, abstract_clean = NULL WHERE id = ?", [pid])
         title = con.execute("SELECT title FROM papers WHERE id = ?", [pid]).fetchone()[0]
     con.close()
     response = get(make_datasette(serve_copy), f"/papers/papers/{pk}")

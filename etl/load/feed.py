@@ -141,7 +141,7 @@ def complete_feed(
     them). None unless the ranking now holds each paper once, with the text the database holds;
     else the papers fed with a title that is not the stored one (id -> title)."""
     retitled: Retitled = {}
-    with writer.stream(f"SELECT id, abstract, abstract_sha256, title FROM papers{_only(among)}") as batches:
+    with writer.stream(f"SELECT id, abstract_clean, abstract_sha256, title FROM papers{_only(among)}") as batches:
         for rows in batches:
             batch = []
             for pid, abstract, digest, title in rows:

@@ -74,7 +74,7 @@ def give_back(writer: Writer, papers: Iterable[str], now: str, forget: Forget) -
                 continue
             target = identity_id(key)
             moves[(source_id, position)] = target
-            new.setdefault(target, (target, None, None, venue, year, source_id, "none", now, now))
+            new.setdefault(target, (target, None, None, None, venue, year, source_id, "none", now, now))
             gone.setdefault(pid, target)
     existing = {pid for (pid,) in writer.select_in("papers", ("id",), "id", new)}
     writer.insert("papers", [row for pid, row in new.items() if pid not in existing], NEW_PAPER)

@@ -20,6 +20,7 @@ from .rows import LINK_COLUMNS, RECORD_FIELDS, link_rows, record_fields
 NEW_PAPER = (
     "id",
     "abstract",
+    "abstract_clean",
     "abstract_sha256",
     "venue",
     "year",
@@ -99,13 +100,14 @@ def save_records(
     for entry, pid, venue, year in placed:
         if pid in texts:
             continue
-        texts[pid] = text = clean_abstract(entry.abstract) if entry.abstract else None
-        digest = abstract_sha256(entry.abstract) if entry.abstract else None  # (of the text as written)
+        texts[pid] = entry.abstract or None
+        text = clean_abstract(entry.abstract) if entry.abstract else None
+        digest = abstract_sha256(entry.abstract) if entry.abstract else None
         derived = derive(text) if text else None
         if derived is not None:
             links += link_rows(pid, derived)
         status = derived.code_status if derived else "none"
-        new.append((pid, text, digest, venue, year, source_id, status, now, now))
+        new.append((pid, entry.abstract or None, text, digest, venue, year, source_id, status, now, now))
         saved.added.add(pid)
         title = fed_title(entry.title)
         fed.append((pid, *keyword_text(text, digest, title), title))

@@ -112,7 +112,7 @@ def _vectors(writer: Writer, papers: set[str]) -> dict[str, Vector]:
     for part in chunks(sorted(papers), IDS_PER_QUERY):
         for pid, key in writer.execute_in(KEYWORDS_OF, ids=part):
             keys[pid].append(key)
-        for pid, title, abstract in writer.select_in("papers", ("id", "title", "abstract"), "id", part):
+        for pid, title, abstract in writer.select_in("papers", ("id", "title", "abstract_clean"), "id", part):
             texts[pid] = (title, abstract)
     terms = Terms(aliases(writer))
     counts = {pid: terms.of(title, abstract, keys.get(pid, ())) for pid, (title, abstract) in texts.items()}

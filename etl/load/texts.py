@@ -25,9 +25,11 @@ from .rows import LINK_COLUMNS, link_rows
 RECORDS = """SELECT ps.paper_id, ps.source_id, s.format, s.resolved_path, ps.position, ps.has_abstract,
     ps.abstract, ps.venue, ps.year
 FROM paper_sources ps JOIN sources s ON s.id = ps.source_id WHERE ps.paper_id IN :ids"""
-PAPERS = "SELECT id, abstract, venue, year, text_source_id, title, abstract_sha256 FROM papers WHERE id IN :ids"
+PAPERS = """SELECT id, abstract, venue, year, text_source_id, title, abstract_sha256, abstract_clean
+FROM papers WHERE id IN :ids"""
 MOVED = ("venue", "year", "text_source_id")  # a paper whose text comes from another record, the same text
-REWRITTEN = (*MOVED, "abstract", "abstract_sha256", "code_status", "updated_at")  # and one whose text changed
+# and one whose text changed
+REWRITTEN = (*MOVED, "abstract", "abstract_clean", "abstract_sha256", "code_status", "updated_at")
 
 
 @dataclass
@@ -57,7 +59,7 @@ def _choose_chunk(writer: Writer, ids: list[str], now: str, out: TextChanges) ->
     for row in writer.execute_in(RECORDS, ids=ids):
         records.setdefault(row[0], []).append(row[1:])
     moved, rewritten, kept, links = [], [], [], []
-    for pid, (abstract, venue, year, source, title, stored_digest) in current.items():
+    for pid, (abstract, venue, year, source, title, stored_digest, stored_clean) in current.items():
         stored = records.get(pid, [])
         texts = [
             TextRecord(sid, fmt, path, pos, (own if own is not None else abstract) if has else None, rv, ry)
@@ -71,18 +73,19 @@ def _choose_chunk(writer: Writer, ids: list[str], now: str, out: TextChanges) ->
             continue
         text = clean_abstract(chosen.abstract) if chosen.abstract is not None else None
         for r, row in zip(texts, stored, strict=True):  # a record keeps its text where it differs from the paper's
-            own = None if r.abstract is None or r.abstract == text else r.abstract
+            own = None if r.abstract is None or r.abstract == chosen.abstract else r.abstract
             if own != row[5]:
                 kept.append({"source_id": r.source_id, "position": r.position, "abstract": own})
         values = {"id": pid, "venue": chosen.venue, "year": chosen.year, "text_source_id": chosen.source_id}
         if (chosen.venue, chosen.year) != (venue, year):
             out.relocated.add(pid)
-        digest = abstract_sha256(chosen.abstract) if chosen.abstract is not None else None  # (as written)
-        if text is not None and (text, digest) != (abstract, stored_digest):
+        digest = abstract_sha256(chosen.abstract) if chosen.abstract is not None else None
+        if text is not None and (chosen.abstract, text, digest) != (abstract, stored_clean, stored_digest):
             derived = derive(text)
             links += link_rows(pid, derived)
             out.changed[pid] = (text, digest, title)
-            values |= {"abstract": text, "abstract_sha256": digest, "code_status": derived.code_status}
+            values |= {"abstract": chosen.abstract, "abstract_clean": text, "abstract_sha256": digest}
+            values["code_status"] = derived.code_status
             rewritten.append(values | {"updated_at": now})
         elif (chosen.venue, chosen.year, chosen.source_id) != (venue, year, source):
             moved.append(values)

@@ -21,7 +21,7 @@ PAIRS = "CREATE TEMP TABLE version_pairs (a TEXT NOT NULL, b TEXT NOT NULL, PRIM
 SHARED_AUTHORS = """SELECT p.a, p.b, count(DISTINCT x.author_id) FROM version_pairs p
     JOIN paper_authors x ON x.paper_id = p.a JOIN paper_authors y ON y.paper_id = p.b AND y.author_id = x.author_id
     GROUP BY p.a, p.b"""
-PAPERS = "SELECT id, venue, year, decision, presentation, title_key, title, abstract FROM papers WHERE id IN :ids"
+PAPERS = "SELECT id, venue, year, decision, presentation, title_key, title, abstract_clean FROM papers WHERE id IN :ids"
 COLUMNS = ("paper_id", "other_id", "relation", "similarity", "same_title")
 
 

@@ -1,7 +1,7 @@
 """The papers file of an export: one row per paper, with what a load needs to read it back as the
-same paper (`paperdb load papers.csv`): the text as written where the shown one was cleaned, the
-title as written, the ids, the affiliations and the links its sources give, and the review
-scores; read without writing, streamed in the order of `papers.id`."""
+same paper (`paperdb load papers.csv`): the abstract and title as written, the ids, the
+affiliations and the links its sources give, and the review scores; read without writing,
+streamed in the order of `papers.id`."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import json
 from collections.abc import Iterator
 
 from ..extract.bibliography import TITLE_PRIORITY
-from ..text.identity import abstract_sha256
 
 PAPERS = """
     SELECT id, venue, year, title, title_key, authors, abstract, abstract_sha256, decision, presentation,
@@ -17,18 +16,17 @@ PAPERS = """
            primary_area, tldr, title_raw
     FROM papers ORDER BY id"""
 # Each paper's records (ordered by paper), with what orders them as titles, authors and links
-# are chosen (`etl.extract.bibliography.resolve`), and whether it is the record of the text.
+# are chosen (`etl.extract.bibliography.resolve`).
 RECORDS = """
-    SELECT ps.paper_id, s.format, s.resolved_path, ps.position, ps.links, ps.abstract,
-           CASE WHEN ps.source_id = p.text_source_id THEN 1 ELSE 0 END
-    FROM paper_sources ps JOIN sources s ON s.id = ps.source_id JOIN papers p ON p.id = ps.paper_id
+    SELECT ps.paper_id, s.format, s.resolved_path, ps.position, ps.links
+    FROM paper_sources ps JOIN sources s ON s.id = ps.source_id
     ORDER BY ps.paper_id"""
 IDS = "SELECT paper_id, scheme, value FROM paper_ids ORDER BY paper_id, scheme, value"
 AFFILIATIONS = """
     SELECT paper_id, position, "order", name, country FROM paper_affiliations ORDER BY paper_id, position, "order\""""
 # The columns that hold JSON (arrays, and the ids' object): kept as JSON in JSON lines.
 JSON_COLUMNS = ("authors", "topics", "keywords", "author_keywords", "ids", "affiliations", "source_links")
-ADDED = ("abstract_raw", "ids", "affiliations", "source_links")  # (after the columns of PAPERS)
+ADDED = ("ids", "affiliations", "source_links")  # (after the columns of PAPERS)
 
 
 def paper_rows(db) -> tuple[list[str], Iterator[tuple]]:
@@ -45,10 +43,9 @@ def paper_rows(db) -> tuple[list[str], Iterator[tuple]]:
         for row in papers:
             pid = row[0]
             own = records.take(pid)
-            digest, authors = row[at["abstract_sha256"]], json.loads(row[at["authors"]] or "[]")
+            authors = json.loads(row[at["authors"]] or "[]")
             yield (
                 *row,
-                _as_written(own, row[at["abstract"]], digest),
                 _json(_ids(ids.take(pid))),
                 _json(_affiliations(affiliations.take(pid), len(authors))),
                 _json(_source_links(own)),
@@ -67,15 +64,6 @@ def _ids(rows: list[tuple]) -> dict[str, list[str]]:
     for _, scheme, value in rows:
         given.setdefault(scheme, []).append(value)
     return given
-
-
-def _as_written(records: list[tuple], shown: str | None, digest: str | None) -> str | None:
-    """The abstract as its record wrote it, where the paper shows it cleaned (`papers.id` and
-    `abstract_sha256` are of that text): the text record's own text whose SHA-256 is the paper's."""
-    for _, _, _, _, _, own, of_text in records:
-        if of_text and own is not None and own != shown and abstract_sha256(own) == digest:
-            return own
-    return None
 
 
 def _affiliations(rows: list[tuple], authors: int) -> list[list[list[str | None]]]:

@@ -77,7 +77,7 @@ def render(row, value, column: str, table: str | None, datasette):
         return _counted_papers(row, value, table)
     if not isinstance(value, str):
         return None
-    if column == "abstract":  # (its own class: Datasette's `td em` is small and grey, for notes)
+    if column in ("abstract", "abstract_clean"):  # (its own class: Datasette's `td em` is small and grey, for notes)
         return Markup(f'<span class="abstract-text">{render_abstract(value)}</span>')
     if column == "snippet":
         return Markup(render_snippet(value))

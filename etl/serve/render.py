@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 import re
 
+from ..text.cleaning import clean_abstract
 from ..text.latex import latex_to_text
 
 _MATH = re.compile(r"\$\$?([^$]{1,400}?)\$\$?")
@@ -19,8 +20,9 @@ _URL = re.compile(r"(?<![\"'>=])\bhttps?://[^\s<>()\"']{1,500}[^\s<>()\"'.,;:!?*
 
 
 def render_abstract(text: str) -> str:
-    """HTML for an abstract: escaped, then emphasis, math and links marked up."""
-    out = html.escape(text.replace("\x00", "\ufffd"), quote=True)  # (NUL marks parked links below)
+    """HTML for an abstract (as written or already cleaned: `clean_abstract` first), escaped, then
+    emphasis, math and links marked up."""
+    out = html.escape(clean_abstract(text).replace("\x00", "\ufffd"), quote=True)  # (NUL marks parked links below)
     out = _MATH.sub(lambda m: f'<span class="math">{latex_to_text(m.group(1), markup=True)}</span>', out)
     links: list[str] = []
 

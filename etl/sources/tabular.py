@@ -168,8 +168,8 @@ def _status(fields: RecordFields) -> str | None:
 
 def _entry(row: Mapping, line: int, position: int, venue: str | None, year: int | None) -> tuple[Entry, bool]:
     """The entry of a row (keys as `_key` makes them), and whether a field was left out. A
-    `paperdb export` reads back as the same paper: its text and title as written (`abstract_raw`,
-    `title_raw`) before the cleaned ones, the authors' keywords apart from the extracted ones
+    `paperdb export` reads back as the same paper: its text and title as written (`abstract`, or
+    the `abstract_raw` of exports before revision 0024; `title_raw`) before the cleaned ones, the authors' keywords apart from the extracted ones
     (`keywords`), its ids, affiliations and the links its sources gave (`ids`, `affiliations`,
     `source_links`)."""
     fields = RecordFields(row)

@@ -79,7 +79,7 @@ paper_sources = Table(
         "abstract",
         Text,
         nullable=True,
-        comment="The record's abstract as written, where it differs from papers.abstract (else NULL)",
+        comment="The record's abstract as written, where it differs from papers.abstract (the paper's as written; else NULL)",
     ),
     Column(
         "has_abstract",

@@ -41,7 +41,7 @@ papers = Table(
         "abstract",
         Text,
         nullable=True,
-        comment="Abstract for reading and search: as written, trimmed, hard-wrapped lines joined by one space, LaTeX text commands, TeX quotes and PDF debris cleaned (the text as written: paper_sources.abstract); NULL when no source gives one",
+        comment="Abstract as its source wrote it: trimmed, hard-wrapped lines joined by one space (papers.id and abstract_sha256 are of this text); NULL when no source gives one",
     ),
     Column(
         "abstract_sha256",
@@ -153,6 +153,12 @@ papers = Table(
         comment="The primary area the authors chose (OpenReview venues)",
     ),
     Column("tldr", Text, nullable=True, comment="The authors' one-sentence summary (TL;DR), where a source gives one"),
+    Column(
+        "abstract_clean",
+        Text,
+        nullable=True,
+        comment="The abstract for reading and search: papers.abstract with LaTeX text commands, TeX quotes and PDF debris cleaned (inline math, Markdown and URLs kept for the renderer); what the full-text indexes, keywords and related papers read; NULL when no source gives one",
+    ),
     Index(None, "venue", "year"),
     # (a title's papers, and a paper without an abstract found by venue, year and title at once)
     Index(None, "title_key", "venue", "year"),
@@ -168,7 +174,7 @@ paper_links = Table(
         "offset",
         Integer,
         primary_key=True,
-        comment="Character offset of the link in the abstract; -1, -2, ... for the links sources give",
+        comment="Character offset of the link in papers.abstract_clean; -1, -2, ... for the links sources give",
     ),
     Column(
         "url", Text, nullable=False, comment="Canonical URL, e.g. https://github.com/<owner>/<repo> (names as written)"

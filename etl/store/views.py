@@ -31,7 +31,7 @@ VIEWS: list[View] = [
             "repo": "Repository name",
             "path": "Sub-path the abstract points to, if any",
             "is_official": "1 the paper's own code, 0 someone else's, NULL unknown",
-            "abstract": "Abstract",
+            "abstract": "papers.abstract (as written)",
         },
     ),
     View(
@@ -127,7 +127,7 @@ VIEWS.append(
     )
 )
 
-# The full-text indexes (created by revisions 0004 and 0017; not models: Alembic does not manage them).
+# The full-text indexes (created by revisions 0004 and 0017, remade by 0024; not models: Alembic does not manage them).
 SEARCH_INDEX = View(
     "papers_fts",
     'FTS5 index of papers (content="papers", rowid = papers.pk, Porter stemming), kept in sync by'
@@ -135,7 +135,7 @@ SEARCH_INDEX = View(
     " the `search` canned query turns to it (stems) when no paper has the words.",
     {
         "title": "papers.title",
-        "abstract": "papers.abstract",
+        "abstract_clean": "papers.abstract_clean (the abstract cleaned for reading and search)",
         "keywords": "papers.keywords (the JSON array of keyword labels)",
     },
 )
@@ -145,7 +145,7 @@ WORDS_INDEX = View(
     " is not `transform`), kept in sync by triggers on papers; the `search` query ranks with it.",
     {
         "title": "papers.title",
-        "abstract": "papers.abstract",
+        "abstract_clean": "papers.abstract_clean (the abstract cleaned for reading and search)",
         "keywords": "papers.keywords (the JSON array of keyword labels)",
         "author_keywords": "papers.author_keywords (the JSON array of the authors' keywords)",
     },

@@ -1,0 +1,191 @@
+"""papers.abstract is the abstract as its source wrote it again (as the public contract says:
+trimmed, hard-wrapped lines joined), so that it matches other data verbatim; the text cleaned for
+reading and search (LaTeX text commands, TeX quotes, PDF debris) moves to papers.abstract_clean,
+which the full-text indexes, keyword extraction and related papers read. paper_sources.abstract
+still keeps a record's text where it differs from the paper's, now the paper's text as written.
+
+Revision ID: 0024
+Revises: 0023
+Create Date: 2026-12-02
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import sqlalchemy as sa
+from alembic import op
+
+from etl.migrations.dialect import PG_UNLESS_DEFERRED, on_sqlite
+
+revision = "0024"
+down_revision = "0023"
+branch_labels = None
+depends_on = None
+
+ABSTRACT_BEFORE = (
+    "Abstract for reading and search: as written, trimmed, hard-wrapped lines joined by one space, LaTeX text"
+    " commands, TeX quotes and PDF debris cleaned (the text as written: paper_sources.abstract); NULL when no source"
+    " gives one"
+)
+ABSTRACT_NOW = (
+    "Abstract as its source wrote it: trimmed, hard-wrapped lines joined by one space (papers.id and abstract_sha256"
+    " are of this text); NULL when no source gives one"
+)
+CLEAN = (
+    "The abstract for reading and search: papers.abstract with LaTeX text commands, TeX quotes and PDF debris"
+    " cleaned (inline math, Markdown and URLs kept for the renderer); what the full-text indexes, keywords and"
+    " related papers read; NULL when no source gives one"
+)
+RECORD_BEFORE = "The record's abstract as written, where it differs from papers.abstract (else NULL)"
+RECORD_NOW = "The record's abstract as written, where it differs from papers.abstract (the paper's as written; else NULL)"
+OFFSET_BEFORE = "Character offset of the link in the abstract; -1, -2, ... for the links sources give"
+OFFSET_NOW = "Character offset of the link in papers.abstract_clean; -1, -2, ... for the links sources give"
+
+UNLESS_DEFERRED = "WHEN NOT EXISTS (SELECT 1 FROM etl_flags WHERE name = 'fts_deferred')"
+# The two full-text indexes over papers, as revisions 0004/0006 (papers_fts: Datasette's search box,
+# content="papers" exactly) and 0018 (papers_fts_words) made them, with the abstract's column named.
+INDEXES = {
+    "papers_fts": (
+        ("title", "keywords"),
+        'content="papers", content_rowid="pk", tokenize="porter unicode61 remove_diacritics 2"',
+    ),
+    "papers_fts_words": (
+        ("title", "keywords", "author_keywords"),
+        "content='papers', content_rowid='pk', tokenize='unicode61 remove_diacritics 2'",
+    ),
+}
+# papers_fts_words's columns are title, abstract, keywords, author_keywords: the abstract second in both.
+
+
+def _columns(name: str, abstract: str) -> list[str]:
+    first, *rest = INDEXES[name][0]
+    return [first, abstract, *rest]
+
+
+def _create_indexes(abstract: str) -> None:
+    for name, (_, options) in INDEXES.items():
+        columns = _columns(name, abstract)
+        listed = ", ".join(columns)
+        old = ", ".join(f"old.{c}" for c in columns)
+        new = ", ".join(f"new.{c}" for c in columns)
+        op.execute(f"CREATE VIRTUAL TABLE {name} USING fts5({listed}, {options})")
+        op.execute(f"INSERT INTO {name} ({name}) VALUES ('rebuild')")
+        delete = f"INSERT INTO {name} ({name}, rowid, {listed}) VALUES ('delete', old.pk, {old});"
+        insert = f"INSERT INTO {name} (rowid, {listed}) VALUES (new.pk, {new});"
+        op.execute(f"CREATE TRIGGER {name}_insert AFTER INSERT ON papers {UNLESS_DEFERRED} BEGIN {insert} END")
+        op.execute(f"CREATE TRIGGER {name}_delete AFTER DELETE ON papers {UNLESS_DEFERRED} BEGIN {delete} END")
+        op.execute(
+            f"CREATE TRIGGER {name}_update AFTER UPDATE OF {listed} ON papers {UNLESS_DEFERRED}"
+            f" BEGIN {delete} {insert} END"
+        )
+
+
+def _drop_indexes() -> None:
+    for name in INDEXES:
+        for trigger in ("insert", "delete", "update"):
+            op.execute(f"DROP TRIGGER {name}_{trigger}")
+        op.execute(f"DROP TABLE {name}")
+
+
+# PostgreSQL: papers_search's vectors were made from the cleaned text and stay; the trigger that
+# keeps them reads the column that now holds it.
+PG_SYNC = """CREATE OR REPLACE FUNCTION papers_search_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    {unless_deferred}
+    INSERT INTO papers_search (pk, search_vector, words_vector)
+    VALUES (NEW.pk, papers_search_vector(NEW.title, NEW.keywords, NEW.{abstract}),
+            papers_words_vector(NEW.title, NEW.keywords, NEW.author_keywords, NEW.{abstract}))
+    ON CONFLICT (pk) DO UPDATE SET search_vector = excluded.search_vector, words_vector = excluded.words_vector;
+    RETURN NULL;
+END
+$$"""
+PG_TRIGGER = (
+    "CREATE TRIGGER papers_search_sync AFTER INSERT OR UPDATE OF title, {abstract}, keywords, author_keywords"
+    " ON papers FOR EACH ROW EXECUTE FUNCTION papers_search_sync()"
+)
+
+
+def _pg_sync(abstract: str) -> None:
+    op.execute("DROP TRIGGER papers_search_sync ON papers")
+    op.execute(PG_SYNC.format(unless_deferred=PG_UNLESS_DEFERRED, abstract=abstract))
+    op.execute(PG_TRIGGER.format(abstract=abstract))
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _as_written() -> None:
+    """Each paper's abstract as written: where the stored (cleaned) text is not the text its
+    SHA-256 is of, the record's own text that is; records that had the cleaned text (NULL) now
+    differ from the paper's and keep it, and the record of the text as written has the paper's."""
+    conn = op.get_bind()
+    cleaned = conn.execute(
+        sa.text("SELECT id, abstract, abstract_sha256 FROM papers WHERE abstract IS NOT NULL")
+    ).fetchall()
+    changed = [(pid, text, digest) for pid, text, digest in cleaned if _sha256(text) != digest]
+    select = sa.text(
+        "SELECT source_id, position, abstract FROM paper_sources WHERE paper_id = :pid AND has_abstract"
+        " ORDER BY source_id, position"
+    )
+    for pid, text, digest in changed:
+        records = conn.execute(select, {"pid": pid}).fetchall()
+        written = next((own for _, _, own in records if own is not None and _sha256(own) == digest), None)
+        if written is None:
+            continue  # (no record has it: the cleaned text stays the paper's)
+        conn.execute(sa.text("UPDATE papers SET abstract = :text WHERE id = :pid"), {"text": written, "pid": pid})
+        for source_id, position, own in records:
+            kept = text if own is None else (None if own == written else own)
+            if kept != own:
+                conn.execute(
+                    sa.text("UPDATE paper_sources SET abstract = :own WHERE source_id = :s AND position = :p"),
+                    {"own": kept, "s": source_id, "p": position},
+                )
+
+
+def _as_cleaned() -> None:
+    """The inverse of `_as_written`: the cleaned text back in papers.abstract, records as before."""
+    conn = op.get_bind()
+    rows = conn.execute(
+        sa.text("SELECT id, abstract, abstract_clean FROM papers WHERE abstract <> abstract_clean")
+    ).fetchall()
+    select = sa.text("SELECT source_id, position, abstract FROM paper_sources WHERE paper_id = :pid AND has_abstract")
+    for pid, written, clean in rows:
+        for source_id, position, own in conn.execute(select, {"pid": pid}).fetchall():
+            kept = written if own is None else (None if own == clean else own)
+            if kept != own:
+                conn.execute(
+                    sa.text("UPDATE paper_sources SET abstract = :own WHERE source_id = :s AND position = :p"),
+                    {"own": kept, "s": source_id, "p": position},
+                )
+    conn.execute(sa.text("UPDATE papers SET abstract = abstract_clean"))
+
+
+def upgrade() -> None:
+    if on_sqlite():
+        _drop_indexes()
+    op.add_column("papers", sa.Column("abstract_clean", sa.Text(), nullable=True, comment=CLEAN))
+    op.execute("UPDATE papers SET abstract_clean = abstract")
+    _as_written()
+    if on_sqlite():  # (SQLite keeps no comments)
+        _create_indexes("abstract_clean")
+        return
+    op.alter_column("papers", "abstract", comment=ABSTRACT_NOW, existing_comment=ABSTRACT_BEFORE)
+    op.alter_column("paper_sources", "abstract", comment=RECORD_NOW, existing_comment=RECORD_BEFORE)
+    op.alter_column("paper_links", "offset", comment=OFFSET_NOW, existing_comment=OFFSET_BEFORE)
+    _pg_sync("abstract_clean")
+
+
+def downgrade() -> None:
+    if on_sqlite():
+        _drop_indexes()
+    else:
+        _pg_sync("abstract")
+        op.alter_column("papers", "abstract", comment=ABSTRACT_BEFORE, existing_comment=ABSTRACT_NOW)
+        op.alter_column("paper_sources", "abstract", comment=RECORD_BEFORE, existing_comment=RECORD_NOW)
+        op.alter_column("paper_links", "offset", comment=OFFSET_BEFORE, existing_comment=OFFSET_NOW)
+    _as_cleaned()
+    op.execute("ALTER TABLE papers DROP COLUMN abstract_clean")  # (never a batch copy of papers: see 0002)
+    if on_sqlite():
+        _create_indexes("abstract")
