@@ -44,7 +44,8 @@ def assert_counts_hold(db: str) -> None:
     assert wrong == []
     con = sqlite3.connect(db)
     try:
-        con.execute("INSERT INTO papers_fts (papers_fts, rank) VALUES ('integrity-check', 1)")
+        for index in ("papers_fts", "papers_fts_words"):
+            con.execute(f"INSERT INTO {index} ({index}, rank) VALUES ('integrity-check', 1)")
     finally:
         con.close()
 

@@ -186,6 +186,10 @@ def test_revision_0024_puts_the_abstract_as_written_back_in_papers_and_down_agai
     run(db_file, migrate)
     assert rows(db_file, "SELECT id, abstract, abstract_clean FROM papers ORDER BY id") == written
     assert rows(db_file, "SELECT count(abstract) FROM paper_sources") == [(0,)]
-    assert rows(db_file, "SELECT count(*) FROM papers_fts WHERE papers_fts MATCH 'abstract_clean: graph'")[0][0] > 0
+    assert rows(db_file, "SELECT count(*) FROM papers_fts WHERE papers_fts MATCH 'abstract: graph'")[0][0] > 0
+    words = "SELECT count(*) FROM papers_fts_words WHERE papers_fts_words MATCH 'abstract_clean: graph'"
+    assert rows(db_file, words)[0][0] > 0
+    assert rows(db_file, "INSERT INTO papers_fts (papers_fts) VALUES ('integrity-check')") == []
+    assert rows(db_file, "INSERT INTO papers_fts_words (papers_fts_words) VALUES ('integrity-check')") == []
     summary = load(db_file)
     assert (summary.files_unchanged, summary.papers_updated) == (3, 0)

@@ -610,10 +610,10 @@ def test_papers_by_keyword_says_where_each_paper_is_from_and_pages(serve_copy):
         (keyword_id,) = con.execute("SELECT id FROM keywords WHERE normalised = 'large language model'").fetchone()
         for n in range(150):
             con.execute(
-                "INSERT INTO papers (id, venue, year, abstract, added_at, updated_at, decision)"
-                " SELECT printf('%016x', ?), venue, year, abstract || ' ' || ?, added_at, updated_at, 'accepted'"
-                " FROM papers ORDER BY pk LIMIT 1",
-                (n, n),
+                "INSERT INTO papers (id, venue, year, abstract, abstract_clean, added_at, updated_at, decision)"
+                " SELECT printf('%016x', ?), venue, year, abstract || ' ' || ?, abstract_clean || ' ' || ?,"
+                " added_at, updated_at, 'accepted' FROM papers ORDER BY pk LIMIT 1",
+                (n, n, n),
             )
             con.execute(
                 "INSERT INTO paper_keywords (paper_id, keyword_id, keyword, kind, score, rank)"

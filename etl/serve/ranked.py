@@ -11,13 +11,7 @@ from urllib.parse import urlencode
 from .render import render_snippet
 
 BEST = 5  # matches shown above the list
-NARROWING = (
-    "_where",
-    "_through",
-    "_search_title",
-    "_search_abstract_clean",
-    "_search_keywords",
-)  # (filters are the rest)
+NARROWING = ("_where", "_through", "_search_title", "_search_abstract", "_search_keywords")  # (filters are the rest)
 
 
 @cache

@@ -127,7 +127,7 @@ VIEWS.append(
     )
 )
 
-# The full-text indexes (created by revisions 0004 and 0017, remade by 0024; not models: Alembic does not manage them).
+# The full-text indexes (created by revisions 0004 and 0018, papers_fts_words remade by 0024; not models: Alembic does not manage them).
 SEARCH_INDEX = View(
     "papers_fts",
     'FTS5 index of papers (content="papers", rowid = papers.pk, Porter stemming), kept in sync by'
@@ -135,7 +135,7 @@ SEARCH_INDEX = View(
     " the `search` canned query turns to it (stems) when no paper has the words.",
     {
         "title": "papers.title",
-        "abstract_clean": "papers.abstract_clean (the abstract cleaned for reading and search)",
+        "abstract": "papers.abstract (as written)",
         "keywords": "papers.keywords (the JSON array of keyword labels)",
     },
 )

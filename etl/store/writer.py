@@ -45,7 +45,7 @@ RESUME_SEARCH = "DELETE FROM etl_flags WHERE name = 'fts_deferred'"
 REBUILD_SEARCH_VECTORS = [
     "DELETE FROM papers_search",
     "INSERT INTO papers_search (pk, search_vector, words_vector)"
-    " SELECT pk, papers_search_vector(title, keywords, abstract_clean),"
+    " SELECT pk, papers_search_vector(title, keywords, abstract),"
     " papers_words_vector(title, keywords, author_keywords, abstract_clean) FROM papers ORDER BY pk",
 ]
 

@@ -1,8 +1,10 @@
 """papers.abstract is the abstract as its source wrote it again (as the public contract says:
 trimmed, hard-wrapped lines joined), so that it matches other data verbatim; the text cleaned for
 reading and search (LaTeX text commands, TeX quotes, PDF debris) moves to papers.abstract_clean,
-which the full-text indexes, keyword extraction and related papers read. paper_sources.abstract
-still keeps a record's text where it differs from the paper's, now the paper's text as written.
+which the words index of the `search` query (papers_fts_words), keyword extraction and related
+papers read; papers_fts, the search box's index, stays over the abstract as written.
+paper_sources.abstract still keeps a record's text where it differs from the paper's, now the
+paper's text as written.
 
 Revision ID: 0024
 Revises: 0023
@@ -43,73 +45,59 @@ OFFSET_BEFORE = "Character offset of the link in the abstract; -1, -2, ... for t
 OFFSET_NOW = "Character offset of the link in papers.abstract_clean; -1, -2, ... for the links sources give"
 
 UNLESS_DEFERRED = "WHEN NOT EXISTS (SELECT 1 FROM etl_flags WHERE name = 'fts_deferred')"
-# The two full-text indexes over papers, as revisions 0004/0006 (papers_fts: Datasette's search box,
-# content="papers" exactly) and 0018 (papers_fts_words) made them, with the abstract's column named.
-INDEXES = {
-    "papers_fts": (
-        ("title", "keywords"),
-        'content="papers", content_rowid="pk", tokenize="porter unicode61 remove_diacritics 2"',
-    ),
-    "papers_fts_words": (
-        ("title", "keywords", "author_keywords"),
-        "content='papers', content_rowid='pk', tokenize='unicode61 remove_diacritics 2'",
-    ),
-}
-# papers_fts_words's columns are title, abstract, keywords, author_keywords: the abstract second in both.
+# papers_fts (Datasette's search box: the contract's `FTS5 over papers (title, abstract, keywords)`)
+# stays over the abstract as written; papers_fts_words, which the `search` query ranks with and
+# shows snippets of, is remade over the cleaned text (as revision 0018 made it, the abstract's
+# column named).
+WORDS = "papers_fts_words"
+WORDS_OPTIONS = "content='papers', content_rowid='pk', tokenize='unicode61 remove_diacritics 2'"
 
 
-def _columns(name: str, abstract: str) -> list[str]:
-    first, *rest = INDEXES[name][0]
-    return [first, abstract, *rest]
+def _create_words_index(abstract: str) -> None:
+    columns = ["title", abstract, "keywords", "author_keywords"]
+    listed = ", ".join(columns)
+    old = ", ".join(f"old.{c}" for c in columns)
+    new = ", ".join(f"new.{c}" for c in columns)
+    op.execute(f"CREATE VIRTUAL TABLE {WORDS} USING fts5({listed}, {WORDS_OPTIONS})")
+    op.execute(f"INSERT INTO {WORDS} ({WORDS}) VALUES ('rebuild')")
+    delete = f"INSERT INTO {WORDS} ({WORDS}, rowid, {listed}) VALUES ('delete', old.pk, {old});"
+    insert = f"INSERT INTO {WORDS} (rowid, {listed}) VALUES (new.pk, {new});"
+    op.execute(f"CREATE TRIGGER {WORDS}_insert AFTER INSERT ON papers {UNLESS_DEFERRED} BEGIN {insert} END")
+    op.execute(f"CREATE TRIGGER {WORDS}_delete AFTER DELETE ON papers {UNLESS_DEFERRED} BEGIN {delete} END")
+    op.execute(
+        f"CREATE TRIGGER {WORDS}_update AFTER UPDATE OF {listed} ON papers {UNLESS_DEFERRED} BEGIN {delete} {insert} END"
+    )
 
 
-def _create_indexes(abstract: str) -> None:
-    for name, (_, options) in INDEXES.items():
-        columns = _columns(name, abstract)
-        listed = ", ".join(columns)
-        old = ", ".join(f"old.{c}" for c in columns)
-        new = ", ".join(f"new.{c}" for c in columns)
-        op.execute(f"CREATE VIRTUAL TABLE {name} USING fts5({listed}, {options})")
-        op.execute(f"INSERT INTO {name} ({name}) VALUES ('rebuild')")
-        delete = f"INSERT INTO {name} ({name}, rowid, {listed}) VALUES ('delete', old.pk, {old});"
-        insert = f"INSERT INTO {name} (rowid, {listed}) VALUES (new.pk, {new});"
-        op.execute(f"CREATE TRIGGER {name}_insert AFTER INSERT ON papers {UNLESS_DEFERRED} BEGIN {insert} END")
-        op.execute(f"CREATE TRIGGER {name}_delete AFTER DELETE ON papers {UNLESS_DEFERRED} BEGIN {delete} END")
-        op.execute(
-            f"CREATE TRIGGER {name}_update AFTER UPDATE OF {listed} ON papers {UNLESS_DEFERRED}"
-            f" BEGIN {delete} {insert} END"
-        )
+def _drop_words_index() -> None:
+    for trigger in ("insert", "delete", "update"):
+        op.execute(f"DROP TRIGGER {WORDS}_{trigger}")
+    op.execute(f"DROP TABLE {WORDS}")
 
 
-def _drop_indexes() -> None:
-    for name in INDEXES:
-        for trigger in ("insert", "delete", "update"):
-            op.execute(f"DROP TRIGGER {name}_{trigger}")
-        op.execute(f"DROP TABLE {name}")
-
-
-# PostgreSQL: papers_search's vectors were made from the cleaned text and stay; the trigger that
-# keeps them reads the column that now holds it.
+# PostgreSQL: papers_search as on SQLite, the stemmed search_vector (papers_fts) of the abstract as
+# written, words_vector (papers_fts_words) of `{words}`. Switched before the texts are rewritten,
+# so that the rewrite's trigger makes each vector from the column it now reads.
 PG_SYNC = """CREATE OR REPLACE FUNCTION papers_search_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     {unless_deferred}
     INSERT INTO papers_search (pk, search_vector, words_vector)
-    VALUES (NEW.pk, papers_search_vector(NEW.title, NEW.keywords, NEW.{abstract}),
-            papers_words_vector(NEW.title, NEW.keywords, NEW.author_keywords, NEW.{abstract}))
+    VALUES (NEW.pk, papers_search_vector(NEW.title, NEW.keywords, NEW.abstract),
+            papers_words_vector(NEW.title, NEW.keywords, NEW.author_keywords, NEW.{words}))
     ON CONFLICT (pk) DO UPDATE SET search_vector = excluded.search_vector, words_vector = excluded.words_vector;
     RETURN NULL;
 END
 $$"""
 PG_TRIGGER = (
-    "CREATE TRIGGER papers_search_sync AFTER INSERT OR UPDATE OF title, {abstract}, keywords, author_keywords"
+    "CREATE TRIGGER papers_search_sync AFTER INSERT OR UPDATE OF title, abstract, {also}keywords, author_keywords"
     " ON papers FOR EACH ROW EXECUTE FUNCTION papers_search_sync()"
 )
 
 
-def _pg_sync(abstract: str) -> None:
+def _pg_sync(words: str) -> None:
     op.execute("DROP TRIGGER papers_search_sync ON papers")
-    op.execute(PG_SYNC.format(unless_deferred=PG_UNLESS_DEFERRED, abstract=abstract))
-    op.execute(PG_TRIGGER.format(abstract=abstract))
+    op.execute(PG_SYNC.format(unless_deferred=PG_UNLESS_DEFERRED, words=words))
+    op.execute(PG_TRIGGER.format(also="abstract_clean, " if words == "abstract_clean" else ""))
 
 
 def _sha256(text: str) -> str:
@@ -164,22 +152,22 @@ def _as_cleaned() -> None:
 
 def upgrade() -> None:
     if on_sqlite():
-        _drop_indexes()
+        _drop_words_index()
     op.add_column("papers", sa.Column("abstract_clean", sa.Text(), nullable=True, comment=CLEAN))
     op.execute("UPDATE papers SET abstract_clean = abstract")
+    if not on_sqlite():
+        _pg_sync("abstract_clean")
+        op.alter_column("papers", "abstract", comment=ABSTRACT_NOW, existing_comment=ABSTRACT_BEFORE)
+        op.alter_column("paper_sources", "abstract", comment=RECORD_NOW, existing_comment=RECORD_BEFORE)
+        op.alter_column("paper_links", "offset", comment=OFFSET_NOW, existing_comment=OFFSET_BEFORE)
     _as_written()
-    if on_sqlite():  # (SQLite keeps no comments)
-        _create_indexes("abstract_clean")
-        return
-    op.alter_column("papers", "abstract", comment=ABSTRACT_NOW, existing_comment=ABSTRACT_BEFORE)
-    op.alter_column("paper_sources", "abstract", comment=RECORD_NOW, existing_comment=RECORD_BEFORE)
-    op.alter_column("paper_links", "offset", comment=OFFSET_NOW, existing_comment=OFFSET_BEFORE)
-    _pg_sync("abstract_clean")
+    if on_sqlite():  # (SQLite keeps no comments; papers_fts's triggers followed the rewrite)
+        _create_words_index("abstract_clean")
 
 
 def downgrade() -> None:
     if on_sqlite():
-        _drop_indexes()
+        _drop_words_index()
     else:
         _pg_sync("abstract")
         op.alter_column("papers", "abstract", comment=ABSTRACT_BEFORE, existing_comment=ABSTRACT_NOW)
@@ -188,4 +176,4 @@ def downgrade() -> None:
     _as_cleaned()
     op.execute("ALTER TABLE papers DROP COLUMN abstract_clean")  # (never a batch copy of papers: see 0002)
     if on_sqlite():
-        _create_indexes("abstract")
+        _create_words_index("abstract")
