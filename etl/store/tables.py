@@ -157,7 +157,7 @@ papers = Table(
         "abstract_clean",
         Text,
         nullable=True,
-        comment="The abstract for reading and search: papers.abstract with LaTeX text commands, TeX quotes and PDF debris cleaned (inline math, Markdown and URLs kept for the renderer); what the full-text indexes, keywords and related papers read; NULL when no source gives one",
+        comment="The abstract for reading and search: papers.abstract with LaTeX text commands, TeX quotes and PDF debris cleaned (inline math, Markdown and URLs kept for the renderer); what the search query's words index (papers_fts_words), keywords and related papers read; NULL when no source gives one",
     ),
     Index(None, "venue", "year"),
     # (a title's papers, and a paper without an abstract found by venue, year and title at once)

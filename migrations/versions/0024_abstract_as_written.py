@@ -36,8 +36,8 @@ ABSTRACT_NOW = (
 )
 CLEAN = (
     "The abstract for reading and search: papers.abstract with LaTeX text commands, TeX quotes and PDF debris"
-    " cleaned (inline math, Markdown and URLs kept for the renderer); what the full-text indexes, keywords and"
-    " related papers read; NULL when no source gives one"
+    " cleaned (inline math, Markdown and URLs kept for the renderer); what the search query's words index"
+    " (papers_fts_words), keywords and related papers read; NULL when no source gives one"
 )
 RECORD_BEFORE = "The record's abstract as written, where it differs from papers.abstract (else NULL)"
 RECORD_NOW = "The record's abstract as written, where it differs from papers.abstract (the paper's as written; else NULL)"
