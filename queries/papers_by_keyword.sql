@@ -20,8 +20,8 @@ ranked AS MATERIALIZED (  -- the page's papers, from paper_keywords alone
     ORDER BY score DESC, pk.paper_id
     LIMIT 100 OFFSET (SELECT (number - 1) * 100 FROM page)
 )
-SELECT p.id, coalesce(p.title, substr(p.abstract_clean, 1, 120) || '…') AS title, p.venue, p.year, p.decision,
+SELECT p.id, coalesce(p.title, substr(coalesce(p.abstract_clean, p.abstract), 1, 120) || '…') AS title, p.venue, p.year, p.decision,
        r.keyword, r.kinds, r.score, p.code_status,
-       CASE WHEN length(p.abstract_clean) > 300 THEN substr(p.abstract_clean, 1, 300) || '…' ELSE p.abstract_clean END AS abstract
+       CASE WHEN length(coalesce(p.abstract_clean, p.abstract)) > 300 THEN substr(coalesce(p.abstract_clean, p.abstract), 1, 300) || '…' ELSE coalesce(p.abstract_clean, p.abstract) END AS abstract
 FROM ranked r JOIN papers p ON p.id = r.paper_id
 ORDER BY r.score DESC, r.paper_id

@@ -3,7 +3,7 @@
 -- the text of their titles, abstracts and keywords, most similar first: similar_papers, computed
 -- by each load (docs/evolution.md). Score: the cosine of their distinctive terms' TF-IDF weights
 -- plus half the cosine of their topics.
-SELECT s.rank, s.similar_id AS id, coalesce(p.title, substr(p.abstract_clean, 1, 120) || '…') AS title, p.venue, p.year, p.decision, round(s.score, 3) AS score, p.abstract
+SELECT s.rank, s.similar_id AS id, coalesce(p.title, substr(coalesce(p.abstract_clean, p.abstract), 1, 120) || '…') AS title, p.venue, p.year, p.decision, round(s.score, 3) AS score, p.abstract
 FROM similar_papers s JOIN papers p ON p.id = s.similar_id
 WHERE s.paper_id = coalesce(
     (SELECT id FROM papers WHERE id = lower(trim(:paper_id))),

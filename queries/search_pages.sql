@@ -97,7 +97,7 @@ SELECT p.id, p.title, p.venue, p.year, p.decision,
             WHERE papers_fts_words MATCH search_any(:q) AND rowid = r.pk),
            (SELECT snippet(papers_fts, 1, char(2), char(3), '…', 32) FROM papers_fts
             WHERE papers_fts MATCH search_stems(:q) AND rowid = r.pk),
-           substr(p.abstract_clean, 1, 200) || '…'
+           substr(coalesce(p.abstract_clean, p.abstract), 1, 200) || '…'
        ) AS snippet,
        p.code_status, p.topics, round(r.relevance, 2) AS relevance
 FROM ranked r JOIN papers p ON p.pk = r.pk LEFT JOIN resemblance m ON m.pk = r.pk

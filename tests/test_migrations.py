@@ -176,12 +176,12 @@ def test_a_load_into_a_database_at_head_imports_neither_alembic_nor_the_orm(db_f
 def test_revision_0024_puts_the_abstract_as_written_back_in_papers_and_down_again(db_file):
     load(db_file)  # (the seeds: two abstracts have TeX dashes and quotes the reading form cleans)
     written = rows(db_file, "SELECT id, abstract, abstract_clean FROM papers ORDER BY id")
-    assert sum(a != c for _, a, c in written) == 2
+    assert sum(c is not None for _, _, c in written) == 2
     run(db_file, lambda conn: command.downgrade(alembic_config(conn), "0023"))
     # as revision 0023 kept them: the cleaned text in papers, the text as written in its record
-    assert rows(db_file, "SELECT id, abstract FROM papers ORDER BY id") == [(p, c) for p, _, c in written]
+    assert rows(db_file, "SELECT id, abstract FROM papers ORDER BY id") == [(p, c or a) for p, a, c in written]
     assert sorted(rows(db_file, "SELECT abstract FROM paper_sources WHERE abstract IS NOT NULL")) == sorted(
-        (a,) for _, a, c in written if a != c
+        (a,) for _, a, c in written if c is not None
     )
     run(db_file, migrate)
     assert rows(db_file, "SELECT id, abstract, abstract_clean FROM papers ORDER BY id") == written

@@ -132,7 +132,7 @@ def test_full_text_search_is_a_tsvector_per_paper_with_a_gin_index_kept_by_a_tri
         "SELECT count(*) FROM papers p LEFT JOIN papers_search s ON s.pk = p.pk"
         " WHERE s.search_vector IS DISTINCT FROM papers_search_vector(p.title, p.keywords, p.abstract)"
         " OR s.words_vector IS DISTINCT FROM"
-        " papers_words_vector(p.title, p.keywords, p.author_keywords, p.abstract_clean)"
+        " papers_words_vector(p.title, p.keywords, p.author_keywords, coalesce(p.abstract_clean, p.abstract))"
     )
     missing, papers, flags = scalars(pg, stale, "SELECT count(*) FROM papers", "SELECT count(*) FROM etl_flags")
     assert (missing, flags) == (0, 0) and papers == 8

@@ -11,6 +11,7 @@ from ..errors import PaperdbError
 from ..extract.corpus import BACKLOG, CHUNK, CorpusRanking, Reference, StatisticsSink, worker_count
 from ..extract.keywords import taxonomy_path
 from ..sources import InputFile
+from ..store.views import CLEAN_ABSTRACT
 from ..text.cleaning import clean_abstract, clean_title
 from ..text.identity import abstract_sha256, paper_id
 from .reading import Reader
@@ -141,7 +142,8 @@ def complete_feed(
     them). None unless the ranking now holds each paper once, with the text the database holds;
     else the papers fed with a title that is not the stored one (id -> title)."""
     retitled: Retitled = {}
-    with writer.stream(f"SELECT id, abstract_clean, abstract_sha256, title FROM papers{_only(among)}") as batches:
+    texts = f"SELECT id, {CLEAN_ABSTRACT}, abstract_sha256, title FROM papers{_only(among)}"
+    with writer.stream(texts) as batches:
         for rows in batches:
             batch = []
             for pid, abstract, digest, title in rows:

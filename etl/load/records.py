@@ -107,7 +107,8 @@ def save_records(
         if derived is not None:
             links += link_rows(pid, derived)
         status = derived.code_status if derived else "none"
-        new.append((pid, entry.abstract or None, text, digest, venue, year, source_id, status, now, now))
+        cleaned = text if text != entry.abstract else None  # (stored only where cleaning changes it)
+        new.append((pid, entry.abstract or None, cleaned, digest, venue, year, source_id, status, now, now))
         saved.added.add(pid)
         title = fed_title(entry.title)
         fed.append((pid, *keyword_text(text, digest, title), title))

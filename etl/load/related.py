@@ -14,6 +14,7 @@ from ..extract.similar.batch import CANDIDATES, RARE_MAX, SIMILAR
 from ..extract.similar.scoring import Reference, Vector, similarity, vector
 from ..extract.similar.terms import Terms
 from ..iterables import chunks
+from ..store.views import CLEAN_ABSTRACT
 from ..store.writer import IDS_PER_QUERY, Writer
 from .similar import aliases
 
@@ -28,6 +29,7 @@ BY_KEYWORDS = f"""SELECT q.paper_id, c.paper_id, count(*) FROM paper_keywords q
     WHERE q.paper_id IN (SELECT paper_id FROM related_queries)
     GROUP BY q.paper_id, c.paper_id"""
 LISTS = "SELECT paper_id, similar_id, score FROM similar_papers WHERE paper_id IN :ids ORDER BY paper_id, rank"
+TEXTS_OF = f"SELECT id, title, {CLEAN_ABSTRACT} FROM papers WHERE id IN :ids"
 KEYWORDS_OF = """SELECT pk.paper_id, k.normalised FROM paper_keywords pk JOIN keywords k ON k.id = pk.keyword_id
     WHERE pk.paper_id IN :ids"""
 
@@ -112,7 +114,7 @@ def _vectors(writer: Writer, papers: set[str]) -> dict[str, Vector]:
     for part in chunks(sorted(papers), IDS_PER_QUERY):
         for pid, key in writer.execute_in(KEYWORDS_OF, ids=part):
             keys[pid].append(key)
-        for pid, title, abstract in writer.select_in("papers", ("id", "title", "abstract_clean"), "id", part):
+        for pid, title, abstract in writer.execute_in(TEXTS_OF, ids=part):
             texts[pid] = (title, abstract)
     terms = Terms(aliases(writer))
     counts = {pid: terms.of(title, abstract, keys.get(pid, ())) for pid, (title, abstract) in texts.items()}

@@ -16,12 +16,13 @@ from pathlib import Path
 
 from ..extract.similar.terms import Terms, short_forms
 from ..iterables import chunks
+from ..store.views import CLEAN_ABSTRACT
 from ..store.writer import Writer
 from .summary import utcnow
 
 ALIASES = """SELECT a.alias, k.normalised, k.papers FROM keyword_aliases a JOIN keywords k ON k.id = a.keyword_id
     ORDER BY a.alias, k.normalised"""
-PAPERS = "SELECT id, title, abstract_clean FROM papers ORDER BY id"
+PAPERS = f"SELECT id, title, {CLEAN_ABSTRACT} FROM papers ORDER BY id"
 KEYWORDS = """SELECT pk.paper_id, k.normalised FROM paper_keywords pk JOIN keywords k ON k.id = pk.keyword_id
     ORDER BY pk.paper_id"""
 ROWS_AT_ONCE = 10_000

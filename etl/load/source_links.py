@@ -8,11 +8,12 @@ from collections.abc import Mapping
 from ..extract.bibliography import Resolved
 from ..extract.derive import derive
 from ..store.schema import columns
+from ..store.views import CLEAN_ABSTRACT
 from ..store.writer import Writer
 
 # Papers (of `:ids`) whose code status says released without a source's link or an official one
 # in the abstract: a source stopped giving the link.
-RELEASED_WITHOUT_LINK = """SELECT id, abstract_clean FROM papers WHERE id IN :ids AND code_status = 'released'
+RELEASED_WITHOUT_LINK = f"""SELECT id, {CLEAN_ABSTRACT} FROM papers WHERE id IN :ids AND code_status = 'released'
 AND NOT EXISTS (SELECT 1 FROM paper_links l WHERE l.paper_id = papers.id AND l.is_official AND l.source_id IS NULL)"""
 
 

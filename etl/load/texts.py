@@ -80,11 +80,12 @@ def _choose_chunk(writer: Writer, ids: list[str], now: str, out: TextChanges) ->
         if (chosen.venue, chosen.year) != (venue, year):
             out.relocated.add(pid)
         digest = abstract_sha256(chosen.abstract) if chosen.abstract is not None else None
-        if text is not None and (chosen.abstract, text, digest) != (abstract, stored_clean, stored_digest):
+        cleaned = text if text != chosen.abstract else None  # (stored only where cleaning changes it)
+        if text is not None and (chosen.abstract, cleaned, digest) != (abstract, stored_clean, stored_digest):
             derived = derive(text)
             links += link_rows(pid, derived)
             out.changed[pid] = (text, digest, title)
-            values |= {"abstract": chosen.abstract, "abstract_clean": text, "abstract_sha256": digest}
+            values |= {"abstract": chosen.abstract, "abstract_clean": cleaned, "abstract_sha256": digest}
             values["code_status"] = derived.code_status
             rewritten.append(values | {"updated_at": now})
         elif (chosen.venue, chosen.year, chosen.source_id) != (venue, year, source):

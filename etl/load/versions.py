@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from ..extract.versions import Version, ordered, relation, same_title, same_work
 from ..iterables import chunks
+from ..store.views import CLEAN_ABSTRACT
 from ..store.writer import IDS_PER_QUERY, Writer
 
 # Pairs of papers of other venues or years with one normalised title (of `{papers}`, or all).
@@ -21,7 +22,8 @@ PAIRS = "CREATE TEMP TABLE version_pairs (a TEXT NOT NULL, b TEXT NOT NULL, PRIM
 SHARED_AUTHORS = """SELECT p.a, p.b, count(DISTINCT x.author_id) FROM version_pairs p
     JOIN paper_authors x ON x.paper_id = p.a JOIN paper_authors y ON y.paper_id = p.b AND y.author_id = x.author_id
     GROUP BY p.a, p.b"""
-PAPERS = "SELECT id, venue, year, decision, presentation, title_key, title, abstract_clean FROM papers WHERE id IN :ids"
+PAPERS = f"""SELECT id, venue, year, decision, presentation, title_key, title, {CLEAN_ABSTRACT}
+FROM papers WHERE id IN :ids"""
 COLUMNS = ("paper_id", "other_id", "relation", "similarity", "same_title")
 
 

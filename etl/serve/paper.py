@@ -31,7 +31,7 @@ ID_URLS = {
 
 
 # The paper's ten most similar papers (similar_papers), and the other versions of its work.
-RELATED = """SELECT s.similar_id AS id, p.title, p.abstract_clean AS abstract, p.venue, p.year, p.decision, p.presentation, s.score
+RELATED = """SELECT s.similar_id AS id, p.title, coalesce(p.abstract_clean, p.abstract) AS abstract, p.venue, p.year, p.decision, p.presentation, s.score
     FROM similar_papers s JOIN papers p ON p.id = s.similar_id WHERE s.paper_id = ? ORDER BY s.rank"""
 VERSIONS = """SELECT p.id, p.title, p.venue, p.year, p.decision, p.presentation, v.relation, v.similarity
     FROM paper_versions v JOIN papers p ON p.id = v.other_id WHERE v.paper_id = ?1
@@ -127,11 +127,12 @@ async def paper_page(datasette, pk: str) -> dict | None:
     for table, label in CHILD_TABLES:
         count = (await db.execute(f"SELECT count(*) FROM {table} WHERE paper_id = ?", [pid])).first()[0]
         counts[label] = (count, f"/{DATABASE}/{table}?paper_id={pid}")
+    text = paper["abstract_clean"] or paper["abstract"]  # (cleaned only where cleaning changes it)
     return {
         "paper": paper,
-        "heading": heading(paper["title"], paper["abstract_clean"]),
+        "heading": heading(paper["title"], text),
         "web_url": web_url(paper.get("url")),
-        "abstract_html": render_abstract(paper["abstract_clean"]) if paper["abstract_clean"] else None,
+        "abstract_html": render_abstract(text) if text else None,
         "authors": authors,
         "topics": [k for k in keywords if k["kind"] == "topic"],
         "keywords": [k for k in keywords if k["kind"] not in ("topic", "author")],

@@ -157,7 +157,7 @@ papers = Table(
         "abstract_clean",
         Text,
         nullable=True,
-        comment="The abstract for reading and search: papers.abstract with LaTeX text commands, TeX quotes and PDF debris cleaned (inline math, Markdown and URLs kept for the renderer); what the search query's words index (papers_fts_words), keywords and related papers read; NULL when no source gives one",
+        comment="The abstract cleaned for reading and search, where cleaning changes it (LaTeX text commands, TeX quotes and PDF debris; inline math, Markdown and URLs kept for the renderer), else NULL: coalesce(abstract_clean, abstract), or the view papers_text, is every paper's cleaned text",
     ),
     Index(None, "venue", "year"),
     # (a title's papers, and a paper without an abstract found by venue, year and title at once)
@@ -174,7 +174,7 @@ paper_links = Table(
         "offset",
         Integer,
         primary_key=True,
-        comment="Character offset of the link in papers.abstract_clean; -1, -2, ... for the links sources give",
+        comment="Character offset of the link in the cleaned abstract (papers_text); -1, -2, ... for the links sources give",
     ),
     Column(
         "url", Text, nullable=False, comment="Canonical URL, e.g. https://github.com/<owner>/<repo> (names as written)"

@@ -14,7 +14,24 @@ class View:
 
 # The SQL of each view lives in the migration that creates it (a revision must not change when
 # this file does); here is what users read about them, in docs/schema.md and in Datasette.
+# Every paper's abstract cleaned for reading and search, as SQL over papers: abstract_clean holds
+# the cleaned text only where cleaning changes the abstract as written (about one in eight).
+CLEAN_ABSTRACT = "coalesce(abstract_clean, abstract)"
+
 VIEWS: list[View] = [
+    View(
+        "papers_text",
+        "Every paper's text for reading and search: the abstract cleaned (LaTeX text commands, TeX quotes and PDF"
+        " debris read) where cleaning changes it, else as written; the content of papers_fts_words.",
+        {
+            "pk": "papers.pk",
+            "id": "papers.id",
+            "title": "papers.title",
+            "abstract_clean": "The cleaned abstract: coalesce(papers.abstract_clean, papers.abstract)",
+            "keywords": "papers.keywords (the JSON array of keyword labels)",
+            "author_keywords": "papers.author_keywords (the JSON array of the authors' keywords)",
+        },
+    ),
     View(
         "papers_with_code",
         "Papers joined to the GitHub repositories their abstracts link to (one row per link).",
@@ -141,11 +158,11 @@ SEARCH_INDEX = View(
 )
 WORDS_INDEX = View(
     "papers_fts_words",
-    "FTS5 index of papers' words as written (content='papers', rowid = papers.pk, no stemming: `transformer`"
+    "FTS5 index of papers' words as written (content='papers_text', rowid = papers.pk, no stemming: `transformer`"
     " is not `transform`), kept in sync by triggers on papers; the `search` query ranks with it.",
     {
         "title": "papers.title",
-        "abstract_clean": "papers.abstract_clean (the abstract cleaned for reading and search)",
+        "abstract_clean": "papers_text.abstract_clean (the abstract cleaned for reading and search)",
         "keywords": "papers.keywords (the JSON array of keyword labels)",
         "author_keywords": "papers.author_keywords (the JSON array of the authors' keywords)",
     },

@@ -46,7 +46,7 @@ REBUILD_SEARCH_VECTORS = [
     "DELETE FROM papers_search",
     "INSERT INTO papers_search (pk, search_vector, words_vector)"
     " SELECT pk, papers_search_vector(title, keywords, abstract),"
-    " papers_words_vector(title, keywords, author_keywords, abstract_clean) FROM papers ORDER BY pk",
+    " papers_words_vector(title, keywords, author_keywords, coalesce(abstract_clean, abstract)) FROM papers ORDER BY pk",
 ]
 
 
