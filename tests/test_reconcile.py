@@ -405,3 +405,44 @@ def test_any_sequence_of_loads_edits_removals_and_options_ends_as_a_cold_load(tm
         groups.setdefault(json.dumps(options.get(name, {}), sort_keys=True), []).append(str(path))
     cold = cold_load(str(root / "cold.db"), [(paths, json.loads(given)) for given, paths in groups.items()])
     assert snapshot(db) == snapshot(cold)
+
+
+# One paper's text in two files: with TeX quotes and dashes (cleaning changes it), and as the
+# cleaned text itself (another text as written, the same paper: quotes and dashes are no words).
+TEX = (
+    "We study ``robust'' reinforcement learning with sparse rewards --- a new approach to exploration that"
+    " scales to large state spaces and improves sample efficiency on standard benchmarks."
+)
+PLAIN = (
+    "We study \u201crobust\u201d reinforcement learning with sparse rewards \u2014 a new approach to exploration that"
+    " scales to large state spaces and improves sample efficiency on standard benchmarks."
+)
+
+
+def test_abstract_clean_follows_the_chosen_text_and_both_indexes_stay_whole(db_file, write):
+    from etl.load import remove
+    from etl.text.cleaning import clean_abstract
+
+    assert paper_id(TEX) == paper_id(PLAIN) and clean_abstract(TEX) == PLAIN
+    tex = str(write("z_tex.txt", listing_text(TEX, ABSTRACT_GNN)))
+    plain = str(write("a_plain.txt", listing_text(PLAIN, ABSTRACT_QUIP)))
+
+    def check(written: str, cleaned: str | None) -> None:
+        assert rows(db_file, "SELECT abstract, abstract_clean FROM papers WHERE id = ?", [paper_id(TEX)]) == [
+            (written, cleaned)
+        ]
+        assert rows(db_file, "SELECT count(*) FROM papers WHERE abstract_clean = abstract") == [(0,)]
+        for index in ("papers_fts", "papers_fts_words"):  # (fails when the index is not its content's)
+            rows(db_file, f"INSERT INTO {index} ({index}, rank) VALUES ('integrity-check', 1)")
+        found = "SELECT count(*) FROM papers_fts_words WHERE papers_fts_words MATCH 'abstract_clean: exploration'"
+        assert rows(db_file, found) == [(1,)]
+
+    load(db_file, [tex])
+    check(TEX, PLAIN)
+    load(db_file, [tex, plain])  # (the record of the first file in order gives the text)
+    check(PLAIN, None)
+    remove(db_file, [plain])
+    check(TEX, PLAIN)
+    load(db_file, [plain])
+    remove(db_file, [tex])
+    check(PLAIN, None)

@@ -499,6 +499,26 @@ def test_a_papers_former_id_leads_to_its_page(serve_copy):
     assert response.status_code == 302 and response.headers["location"].endswith(f"/papers/papers/{pk}")
 
 
+@pytest.mark.parametrize("written", ["We study ``robust'' learning --- at scale.", "(cid:173)"])
+def test_an_untitled_paper_whose_abstract_is_cleaned_shows_the_cleaned_text(serve_copy, written):
+    # (papers.abstract as written; abstract_clean where cleaning changes it, even to nothing)
+    from etl.text.cleaning import clean_abstract
+
+    pk, pid = paper_row(serve_copy, "title IS NULL")
+    con = sqlite3.connect(serve_copy)
+    with con:
+        con.execute(
+            "UPDATE papers SET abstract = ?, abstract_clean = ? WHERE id = ?", [written, clean_abstract(written), pid]
+        )
+    con.close()
+    ds = make_datasette(serve_copy)
+    page = get(ds, f"/papers/papers/{pk}").text
+    cards = get(ds, f"/papers/papers?id={pid}").text
+    for shown in (page, cards):
+        assert shown.count(written) == shown.count(html.escape(written)) == 0
+        assert clean_abstract(written) in shown
+
+
 def test_the_page_of_a_paper_without_an_abstract_says_it_has_none(serve_copy):
     # (7,641 of the catalogue's papers come from records with a title and no abstract: their pages were a 500)
     pk, pid = paper_row(serve_copy, "title IS NOT NULL")

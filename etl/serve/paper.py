@@ -127,7 +127,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
     for table, label in CHILD_TABLES:
         count = (await db.execute(f"SELECT count(*) FROM {table} WHERE paper_id = ?", [pid])).first()[0]
         counts[label] = (count, f"/{DATABASE}/{table}?paper_id={pid}")
-    text = paper["abstract_clean"] or paper["abstract"]  # (cleaned only where cleaning changes it)
+    text = paper["abstract"] if paper["abstract_clean"] is None else paper["abstract_clean"]  # (as CLEAN_ABSTRACT)
     return {
         "paper": paper,
         "heading": heading(paper["title"], text),
