@@ -14,7 +14,7 @@ from ..store.writer import Writer
 from ..text.cleaning import clean_abstract
 from ..text.identity import abstract_sha256, paper_id
 from .feed import fed_title, keyword_text
-from .rows import LINK_COLUMNS, RECORD_FIELDS, link_rows, record_fields
+from .rows import LINK_COLUMNS, RECORD_FIELDS, link_rows, record_fields, stored_clean
 
 # What a load sets of a paper it adds (its bibliography and keywords follow).
 NEW_PAPER = (
@@ -107,8 +107,20 @@ def save_records(
         if derived is not None:
             links += link_rows(pid, derived)
         status = derived.code_status if derived else "none"
-        cleaned = text if text != entry.abstract else None  # (stored only where cleaning changes it)
-        new.append((pid, entry.abstract or None, cleaned, digest, venue, year, source_id, status, now, now))
+        new.append(
+            (
+                pid,
+                entry.abstract or None,
+                stored_clean(entry.abstract, text),
+                digest,
+                venue,
+                year,
+                source_id,
+                status,
+                now,
+                now,
+            )
+        )
         saved.added.add(pid)
         title = fed_title(entry.title)
         fed.append((pid, *keyword_text(text, digest, title), title))

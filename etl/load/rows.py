@@ -57,6 +57,12 @@ RECORD_FIELDS = (
 NO_REVIEW = Review()
 
 
+def stored_clean(written: str | None, cleaned: str | None) -> str | None:
+    """papers.abstract_clean for an abstract as written and its cleaned form: the cleaned form only
+    where cleaning changes it (SQL reads `etl.store.views.CLEAN_ABSTRACT`)."""
+    return cleaned if cleaned != written else None
+
+
 def ids_json(ids: tuple[tuple[str, str], ...]) -> str | None:
     """`paper_sources.ids` of a record's (scheme, value) ids: a JSON object of scheme -> value, or
     -> the list of its values where the record gives a scheme more than one (a CSV's `openreview`

@@ -19,7 +19,7 @@ from ..iterables import chunks
 from ..store.writer import IDS_PER_QUERY, Writer
 from ..text.cleaning import clean_abstract
 from ..text.identity import abstract_sha256
-from .rows import LINK_COLUMNS, link_rows
+from .rows import LINK_COLUMNS, link_rows, stored_clean
 
 # Every record of the papers asked for (`:ids`), with what orders them.
 RECORDS = """SELECT ps.paper_id, ps.source_id, s.format, s.resolved_path, ps.position, ps.has_abstract,
@@ -59,7 +59,7 @@ def _choose_chunk(writer: Writer, ids: list[str], now: str, out: TextChanges) ->
     for row in writer.execute_in(RECORDS, ids=ids):
         records.setdefault(row[0], []).append(row[1:])
     moved, rewritten, kept, links = [], [], [], []
-    for pid, (abstract, venue, year, source, title, stored_digest, stored_clean) in current.items():
+    for pid, (abstract, venue, year, source, title, stored_digest, clean_before) in current.items():
         stored = records.get(pid, [])
         texts = [
             TextRecord(sid, fmt, path, pos, (own if own is not None else abstract) if has else None, rv, ry)
@@ -80,8 +80,8 @@ def _choose_chunk(writer: Writer, ids: list[str], now: str, out: TextChanges) ->
         if (chosen.venue, chosen.year) != (venue, year):
             out.relocated.add(pid)
         digest = abstract_sha256(chosen.abstract) if chosen.abstract is not None else None
-        cleaned = text if text != chosen.abstract else None  # (stored only where cleaning changes it)
-        if text is not None and (chosen.abstract, cleaned, digest) != (abstract, stored_clean, stored_digest):
+        cleaned = stored_clean(chosen.abstract, text)
+        if text is not None and (chosen.abstract, cleaned, digest) != (abstract, clean_before, stored_digest):
             derived = derive(text)
             links += link_rows(pid, derived)
             out.changed[pid] = (text, digest, title)

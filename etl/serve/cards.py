@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 from urllib.parse import parse_qsl, urlencode
 
-from .paper import heading
+from .paper import abstract_text, heading
 from .render import preview
 
 DATABASE = "papers"
@@ -50,6 +50,7 @@ def list_context(datasette, request) -> dict:
         "row_url": lambda pk: datasette.urls.row(DATABASE, "papers", str(pk)),
         "heading": heading,
         "preview": preview,
+        "text": abstract_text,
     }
 
 

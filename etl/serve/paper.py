@@ -53,6 +53,12 @@ def heading(title: str | None, abstract: str | None) -> str:
     return preview(first, HEADING_CHARS)
 
 
+def abstract_text(paper) -> str | None:
+    """A paper row's abstract for reading: `abstract_clean` where cleaning changed it, else the
+    abstract as written (SQL's `etl.store.views.CLEAN_ABSTRACT`)."""
+    return paper["abstract"] if paper["abstract_clean"] is None else paper["abstract_clean"]
+
+
 def web_url(url: str | None) -> str | None:
     """`url` if it is a web address, else None: a source's `javascript:` or `data:` URL is never a link."""
     return url if url and url.strip().lower().startswith(("https://", "http://")) else None
@@ -127,7 +133,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
     for table, label in CHILD_TABLES:
         count = (await db.execute(f"SELECT count(*) FROM {table} WHERE paper_id = ?", [pid])).first()[0]
         counts[label] = (count, f"/{DATABASE}/{table}?paper_id={pid}")
-    text = paper["abstract"] if paper["abstract_clean"] is None else paper["abstract_clean"]  # (as CLEAN_ABSTRACT)
+    text = abstract_text(paper)
     return {
         "paper": paper,
         "heading": heading(paper["title"], text),

@@ -19,6 +19,7 @@ from sqlalchemy import Connection, Table, bindparam, delete, insert, select, tex
 from ..iterables import chunks
 from .schema import table
 from .search import REBUILD_FTS
+from .views import CLEAN_ABSTRACT
 
 IDS_PER_QUERY = 500  # values per `IN (...)` list; well under SQLite's variable limit
 STREAM_BATCH = 1_000  # rows fetched at a time from a large result
@@ -46,7 +47,7 @@ REBUILD_SEARCH_VECTORS = [
     "DELETE FROM papers_search",
     "INSERT INTO papers_search (pk, search_vector, words_vector)"
     " SELECT pk, papers_search_vector(title, keywords, abstract),"
-    " papers_words_vector(title, keywords, author_keywords, coalesce(abstract_clean, abstract)) FROM papers ORDER BY pk",
+    f" papers_words_vector(title, keywords, author_keywords, {CLEAN_ABSTRACT}) FROM papers ORDER BY pk",
 ]
 
 
