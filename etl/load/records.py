@@ -107,20 +107,8 @@ def save_records(
         if derived is not None:
             links += link_rows(pid, derived)
         status = derived.code_status if derived else "none"
-        new.append(
-            (
-                pid,
-                entry.abstract or None,
-                stored_clean(entry.abstract, text),
-                digest,
-                venue,
-                year,
-                source_id,
-                status,
-                now,
-                now,
-            )
-        )
+        cleaned = stored_clean(entry.abstract, text)
+        new.append((pid, entry.abstract or None, cleaned, digest, venue, year, source_id, status, now, now))
         saved.added.add(pid)
         title = fed_title(entry.title)
         fed.append((pid, *keyword_text(text, digest, title), title))
