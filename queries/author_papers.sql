@@ -1,6 +1,7 @@
 -- An author's papers
 -- Everything one author published here (give the name as papers write it, any case and accents),
 -- by year: venue, title, decision and co-authors, the earliest first.
+-- Example: author = Max Welling
 SELECT p.year, p.venue, p.title, coalesce(p.presentation, p.decision) AS outcome,
        (SELECT group_concat(o.name, ', ') FROM paper_authors o
         WHERE o.paper_id = p.id AND o.author_id != a.id) AS coauthors,

@@ -5,8 +5,10 @@
 -- that have it, so periods of different sizes compare: emerged when its share at least doubled
 -- (from nothing, too) and it has at least `min_papers` papers (5 if empty) in the second period;
 -- faded the other way round; held when it has that many in both and its share changed less than
--- twofold. Keywords keep their kind (an extracted method, acronym or phrase, a topic, or the
--- authors' own). The 25 largest changes of each, then the 25 most held.
+-- twofold. A keyword is one row whatever the ways papers have it, which `detail` lists (an
+-- extracted method, acronym or phrase, a topic, the authors' own). The 25 largest changes of each,
+-- then the 25 most held.
+-- Example: first = 2017; second = 2022
 WITH periods AS (
     SELECT sum(CASE WHEN p.year BETWEEN CAST(substr(trim(:first), 1, 4) AS INTEGER)
                                     AND CAST(substr(trim(:first), -4) AS INTEGER) THEN 1 ELSE 0 END) AS na,
@@ -14,8 +16,8 @@ WITH periods AS (
                                     AND CAST(substr(trim(:second), -4) AS INTEGER) THEN 1 ELSE 0 END) AS nb
     FROM papers p WHERE nullif(trim(:venue), '') IS NULL OR p.venue = trim(:venue)
 ),
-counts AS (
-    SELECT k.label AS name, c.kind AS detail,
+keyword_counts AS (  -- each keyword once, its papers summed over the ways papers have it
+    SELECT k.id, k.label, replace(group_concat(DISTINCT c.kind), ',', ', ') AS kinds,
            sum(CASE WHEN c.year BETWEEN CAST(substr(trim(:first), 1, 4) AS INTEGER)
                                     AND CAST(substr(trim(:first), -4) AS INTEGER) THEN c.papers ELSE 0 END) AS pa,
            sum(CASE WHEN c.year BETWEEN CAST(substr(trim(:second), 1, 4) AS INTEGER)
@@ -24,7 +26,24 @@ counts AS (
     WHERE coalesce(nullif(lower(trim(:what)), ''), 'keywords') = 'keywords'
       AND k.papers >= coalesce(CAST(nullif(trim(:min_papers), '') AS INTEGER), 5)
       AND (nullif(trim(:venue), '') IS NULL OR c.venue = trim(:venue))
-    GROUP BY k.id, c.kind
+    GROUP BY k.id
+),
+twice AS (  -- papers summed twice above: with the keyword as the authors' own and from their text
+    SELECT a.keyword_id AS id,  -- (a paper has a keyword from its text in one way only)
+           sum(CASE WHEN p.year BETWEEN CAST(substr(trim(:first), 1, 4) AS INTEGER)
+                                    AND CAST(substr(trim(:first), -4) AS INTEGER) THEN 1 ELSE 0 END) AS pa,
+           sum(CASE WHEN p.year BETWEEN CAST(substr(trim(:second), 1, 4) AS INTEGER)
+                                    AND CAST(substr(trim(:second), -4) AS INTEGER) THEN 1 ELSE 0 END) AS pb
+    FROM paper_keywords a JOIN papers p ON p.id = a.paper_id
+    WHERE coalesce(nullif(lower(trim(:what)), ''), 'keywords') = 'keywords' AND a.kind = 'author'
+      AND (nullif(trim(:venue), '') IS NULL OR p.venue = trim(:venue))
+      AND EXISTS (SELECT 1 FROM paper_keywords b
+                  WHERE b.paper_id = a.paper_id AND b.keyword_id = a.keyword_id AND b.kind != 'author')
+    GROUP BY a.keyword_id
+),
+counts AS (
+    SELECT n.label AS name, n.kinds AS detail, n.pa - coalesce(t.pa, 0) AS pa, n.pb - coalesce(t.pb, 0) AS pb
+    FROM keyword_counts n LEFT JOIN twice t ON t.id = n.id
     UNION ALL
     SELECT a.name, NULL,
            sum(CASE WHEN c.year BETWEEN CAST(substr(trim(:first), 1, 4) AS INTEGER)

@@ -4,6 +4,7 @@
 -- start of its name (`MIT CSAIL`; `Stanford` finds Stanford University, while `University` does not
 -- find University of X) or its initials (`MIT`, `CMU`; initials can name more than one: the
 -- institutions column says which).
+-- Example: institution = University of Cambridge
 WITH wanted AS (SELECT trim(:institution) AS text, institution_key(:institution) AS name),
 chosen AS (
     SELECT i.id, i.name FROM institutions i, wanted w

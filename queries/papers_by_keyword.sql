@@ -4,6 +4,7 @@
 -- it has the keyword: as a phrase, a topic, the authors' keyword, ...), with its venue, year,
 -- decision and the opening of its abstract; 100 a page (page 2 shows results 101 to 200; empty
 -- page: the first).
+-- Example: keyword = graph neural networks
 WITH page AS (SELECT max(coalesce(cast(:page AS INTEGER), 1), 1) AS number),
 ranked AS MATERIALIZED (  -- the page's papers, from paper_keywords alone
     SELECT pk.paper_id, pk.keyword, group_concat(DISTINCT pk.kind) AS kinds, max(pk.score) AS score
@@ -20,8 +21,8 @@ ranked AS MATERIALIZED (  -- the page's papers, from paper_keywords alone
     ORDER BY score DESC, pk.paper_id
     LIMIT 100 OFFSET (SELECT (number - 1) * 100 FROM page)
 )
-SELECT p.id, coalesce(p.title, substr(coalesce(p.abstract_clean, p.abstract), 1, 120) || '…') AS title, p.venue, p.year, p.decision,
+SELECT p.id, coalesce(p.title, substr(coalesce(p.abstract_clean, p.abstract), 1, 120) || '…') AS title, p.authors, p.venue, p.year, p.decision,
        r.keyword, r.kinds, r.score, p.code_status,
-       CASE WHEN length(coalesce(p.abstract_clean, p.abstract)) > 300 THEN substr(coalesce(p.abstract_clean, p.abstract), 1, 300) || '…' ELSE coalesce(p.abstract_clean, p.abstract) END AS abstract
+       CASE WHEN length(coalesce(p.abstract_clean, p.abstract)) > 300 THEN substr(coalesce(p.abstract_clean, p.abstract), 1, 300) || '…' ELSE coalesce(p.abstract_clean, p.abstract) END AS abstract, p.url
 FROM ranked r JOIN papers p ON p.id = r.paper_id
 ORDER BY r.score DESC, r.paper_id

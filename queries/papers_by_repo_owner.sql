@@ -1,6 +1,7 @@
 -- Papers by repository owner
 -- Papers linking to repositories of a GitHub user or organisation (case-insensitive), with
 -- whether the abstract offers the link as its own code.
+-- Example: owner = google-research
 SELECT paper_id, title, url, repo, path, is_official, code_status, abstract
 FROM papers_with_code
 WHERE lower(owner) = lower(trim(:owner))

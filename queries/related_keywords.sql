@@ -4,6 +4,7 @@
 -- together than if they were independent, so keywords that occur with everything sink. At least
 -- two shared papers. Extracted keywords only (author keywords have no rank). Quick at any corpus
 -- size, unlike the keyword_pairs view.
+-- Example: keyword = graph neural networks
 WITH target AS (
     SELECT id FROM keywords WHERE normalised = normalise_keyword(:keyword)
     UNION

@@ -1,12 +1,16 @@
 -- Related papers
--- The ten papers most similar to a paper (give its id, or the number in its page's address) by
--- the text of their titles, abstracts and keywords, most similar first: similar_papers, computed
--- by each load (docs/evolution.md). Score: the cosine of their distinctive terms' TF-IDF weights
--- plus half the cosine of their topics.
-SELECT s.rank, s.similar_id AS id, coalesce(p.title, substr(coalesce(p.abstract_clean, p.abstract), 1, 120) || '…') AS title, p.venue, p.year, p.decision, round(s.score, 3) AS score, p.abstract
+-- The ten papers most similar to a paper (give its id, its OpenReview, arXiv or DOI id, or the
+-- number in its page's address) by the text of their titles, abstracts and keywords, most
+-- similar first: similar_papers, computed by each load (docs/evolution.md). Score: the cosine of
+-- their distinctive terms' TF-IDF weights plus half the cosine of their topics.
+-- Example: paper_id = SJU4ayYgl
+SELECT s.rank, s.similar_id AS id, coalesce(p.title, substr(coalesce(p.abstract_clean, p.abstract), 1, 120) || '…') AS title, p.authors,
+       p.venue, p.year, p.decision, round(s.score, 3) AS score, p.abstract, p.url
 FROM similar_papers s JOIN papers p ON p.id = s.similar_id
 WHERE s.paper_id = coalesce(
     (SELECT id FROM papers WHERE id = lower(trim(:paper_id))),
+    (SELECT paper_id FROM paper_former_ids WHERE former_id = lower(trim(:paper_id))),
+    (SELECT paper_id FROM paper_ids WHERE value = trim(:paper_id) ORDER BY scheme LIMIT 1),
     (SELECT id FROM papers WHERE trim(:paper_id) NOT GLOB '*[^0-9]*' AND pk = CAST(trim(:paper_id) AS INTEGER))
 )
 ORDER BY s.rank

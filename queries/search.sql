@@ -8,7 +8,9 @@
 -- words as typed and in order, the title and a paper's own keyword count most, and a paper that
 -- resembles the other results (its similar papers) moves up. When no paper has every word:
 -- papers with their stems (transform), else with all but one of three or more words. End a word
--- with * to match its beginning (quantiz*). The best 100 are shown; search_pages goes on from there.
+-- with * to match its beginning (quantiz*). The best 100 are shown (`_size` shows fewer), each with its
+-- authors and its page at the source (url); search_pages goes on from there.
+-- Example: q = graph neural networks
 WITH
 keyword AS MATERIALIZED (  -- papers with the query as a keyword (not only a topic) or its other name
     SELECT DISTINCT p.pk
@@ -97,7 +99,7 @@ resemblance AS (  -- how similar each is to the others (either way, once a pair)
     )
     GROUP BY pk
 )
-SELECT p.id, p.title, p.venue, p.year, p.decision,
+SELECT p.id, p.title, p.authors, p.venue, p.year, p.decision,
        coalesce(
            (SELECT snippet(papers_fts_words, 1, char(2), char(3), '…', 32) FROM papers_fts_words
             WHERE papers_fts_words MATCH search_any(:q) AND rowid = r.pk),
@@ -105,7 +107,7 @@ SELECT p.id, p.title, p.venue, p.year, p.decision,
             WHERE papers_fts MATCH search_stems(:q) AND rowid = r.pk),
            substr(coalesce(p.abstract_clean, p.abstract), 1, 200) || '…'
        ) AS snippet,
-       p.code_status, p.topics, round(r.relevance, 2) AS relevance
+       p.code_status, p.topics, round(r.relevance, 2) AS relevance, p.url
 FROM ranked r JOIN papers p ON p.pk = r.pk LEFT JOIN resemblance m ON m.pk = r.pk
 -- Within tiers 1 and 2, a result that resembles the others moves up: 10 / (9 + its position)
 -- plus 0.04 times the sum of its similarities to them (pseudo-relevance feedback: the papers a

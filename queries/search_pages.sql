@@ -1,6 +1,7 @@
 -- Search papers, page by page
 -- The search query's ranking (see search), 100 results a page: page 2 shows results 101 to
 -- 200, up to page 20. Empty page: the first.
+-- Example: q = graph neural networks; page = 1
 -- (made from search.sql by `python -m etl.store.search`; do not edit by hand)
 WITH
 page AS (SELECT min(max(cast(:page AS INTEGER), 1), 20) * 100 AS last),
@@ -91,7 +92,7 @@ resemblance AS (  -- how similar each is to the others (either way, once a pair)
     )
     GROUP BY pk
 )
-SELECT p.id, p.title, p.venue, p.year, p.decision,
+SELECT p.id, p.title, p.authors, p.venue, p.year, p.decision,
        coalesce(
            (SELECT snippet(papers_fts_words, 1, char(2), char(3), '…', 32) FROM papers_fts_words
             WHERE papers_fts_words MATCH search_any(:q) AND rowid = r.pk),
@@ -99,7 +100,7 @@ SELECT p.id, p.title, p.venue, p.year, p.decision,
             WHERE papers_fts MATCH search_stems(:q) AND rowid = r.pk),
            substr(coalesce(p.abstract_clean, p.abstract), 1, 200) || '…'
        ) AS snippet,
-       p.code_status, p.topics, round(r.relevance, 2) AS relevance
+       p.code_status, p.topics, round(r.relevance, 2) AS relevance, p.url
 FROM ranked r JOIN papers p ON p.pk = r.pk LEFT JOIN resemblance m ON m.pk = r.pk
 -- Within tiers 1 and 2, a result that resembles the others moves up: 10 / (9 + its position)
 -- plus 0.04 times the sum of its similarities to them (pseudo-relevance feedback: the papers a

@@ -170,3 +170,18 @@ def test_item_8_datasette_opens_its_files_as_the_file_database_replaces(tmp_path
     migrate_database(odd)  # (empty)
     assert get(ds, count).json()["filtered_table_rows_count"] == 0, "item 8: the deleted file is still read"
     assert sorted(os.listdir(tmp_path)) in (["h#1?.db"], ["h#1?.db", "h#1?.db-shm", "h#1?.db-wal"])
+
+
+def test_item_10_a_querys_data_is_rows_and_a_page_of_display_rows_that_size_cuts(ds):
+    from datasette.views.database import QueryView
+
+    assert QueryView.data.sized, "item 10: the plugin did not wrap QueryView.data"
+    source = inspect.getsource(QueryView)  # (the class as Datasette wrote it)
+    assert '"rows": results.rows if results else []' in source and '"display_rows": display_rows' in source, (
+        "item 10: QueryView.data no longer returns its rows and display rows where the wrapper cuts them"
+    )
+    sql = "/papers.json?sql=select+value+from+json_each('[1,2,3]')&_shape=array"
+    assert [r["value"] for r in get(ds, sql + "&_size=2").json()] == [1, 2], "item 10: _size not honoured"
+    assert len(get(ds, sql).json()) == len(get(ds, sql + "&_size=max").json()) == 3
+    page = get(ds, "/papers?sql=select+value+from+json_each('[1,2,3]')&_size=1").text
+    assert page.count('<td class="col-value">') == 1 and "returning more than 1 row" in page, "item 10: the page"

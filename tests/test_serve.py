@@ -220,7 +220,8 @@ def test_home_page_names_what_is_loaded(ds, serve_db):
     html = get(ds, "/").text
     total = sqlite3.connect(serve_db).execute("SELECT count(*) FROM papers").fetchone()[0]
     # (the paperlists papers are listing papers too; one was rejected a year before)
-    assert f"{total:,} papers: ICML 2024 ({total - 1:,}), ICLR 2023 (1)." in html
+    assert f"{total:,} papers: ICML 2024 ({total - 1:,}), ICLR 2023 (1)." in re.sub(r"<[^>]+>", "", html)
+    assert '<a href="/papers/papers?venue=ICML&amp;year=2024">ICML 2024</a>' in html  # (its papers)
 
 
 @pytest.mark.parametrize(
@@ -235,7 +236,38 @@ def test_home_page_names_what_is_loaded(ds, serve_db):
 def test_the_description_of_what_is_loaded(venues, text):
     from etl.serve.app import describe_loaded
 
-    assert text in describe_loaded(venues)
+    assert text in re.sub(r"<[^>]+>", "", describe_loaded(venues))
+
+
+@pytest.mark.parametrize(
+    "venues, links",
+    [
+        ([("NeurIPS", 2023, 3540)], ["/papers/papers?venue=NeurIPS&amp;year=2023"]),
+        ([("A<b> & c", 2020, 1)], ["/papers/papers?venue=A%3Cb%3E+%26+c&amp;year=2020"]),
+        (
+            [(f"V{i}", 2000 + i, 1) for i in range(14)],
+            [f"/papers/papers?venue=V{i}&amp;year={2000 + i}" for i in range(12)] + ["/papers/venues"],
+        ),
+    ],
+)
+def test_the_home_page_reaches_every_venue_and_year(venues, links):
+    """Each venue-year it names opens its papers, and the ones it does not name are in the venues query."""
+    from etl.serve.app import describe_loaded
+
+    assert re.findall(r'href="([^"]+)"', describe_loaded(venues)) == links
+
+
+def test_the_venues_query_lists_every_venue_year_and_links_its_papers(ds, serve_db):
+    con = sqlite3.connect(serve_db)
+    loaded = con.execute("SELECT venue, year, count(*) FROM papers GROUP BY venue, year").fetchall()
+    rows = get(ds, "/papers/venues.json?_shape=array").json()
+    assert sorted((r["venue"], r["year"], r["papers"]) for r in rows) == sorted(loaded)
+    page = get(ds, "/papers/venues").text
+    for venue, year, papers in loaded:
+        href = f"/papers/papers?venue={quote(venue)}&amp;year={year}"
+        assert f'<a href="{href}">{papers:,}</a>' in page
+        count = get(ds, html.unescape(href).replace("/papers/papers?", "/papers/papers.json?_size=0&")).json()
+        assert count["filtered_table_rows_count"] == papers
 
 
 DASHBOARD_FILTERS = [
@@ -291,14 +323,49 @@ def test_each_code_status_keeps_its_colour_and_each_number_fits_its_chart():
         assert "* 1.2 AS room" in charts[name]["query"]
 
 
-def test_query_file_comment_gives_title_and_description(tmp_path):
+@pytest.mark.parametrize(
+    "comment, read",
+    [
+        (
+            "-- Papers by venue\n-- How many papers each venue has.\n--\n",
+            {"title": "Papers by venue", "description": "How many papers each venue has."},
+        ),
+        (
+            "-- Papers by keyword\n-- Papers with a keyword.\n-- Example: keyword = graph neural networks\n",
+            {
+                "title": "Papers by keyword",
+                "description": "Papers with a keyword.",
+                "example": {"keyword": "graph neural networks"},
+            },
+        ),
+        (
+            "-- Compare\n-- Example: first = 2013-2016;second=2024 ; venue = \n-- Two periods.\n",
+            {
+                "title": "Compare",
+                "description": "Two periods.",
+                "example": {"first": "2013-2016", "second": "2024", "venue": ""},
+            },
+        ),
+    ],
+)
+def test_query_file_comment_gives_title_description_and_example(tmp_path, comment, read):
     path = tmp_path / "q.sql"
-    path.write_text("-- Papers by venue\n-- How many papers each venue has.\n--\nSELECT 1\n", encoding="utf-8")
-    assert read_query(path) == {
-        "sql": "SELECT 1",
-        "title": "Papers by venue",
-        "description": "How many papers each venue has.",
-    }
+    path.write_text(comment + "SELECT 1\n", encoding="utf-8")
+    assert read_query(path) == {"sql": "SELECT 1", **read}
+
+
+def test_a_long_querys_sql_is_folded_below_its_results(ds):
+    """Datasette shows a canned query's SQL above its results: compare_periods' 60 lines came before any."""
+    from etl.serve.app import SQL_LINES_SHOWN
+
+    for name, query in canned_queries().items():
+        assert "example" not in query  # (paperdb's, not Datasette's)
+        lines = query["sql"].count("\n") + 1
+        assert query.get("hide_sql", False) == (lines > SQL_LINES_SHOWN), name
+        page = asyncio.run(ds.client.get(f"/papers/{name}", follow_redirects=True)).text
+        assert ('id="sql-query"' in page) == (lines <= SQL_LINES_SHOWN), name
+        assert "_show_sql=1" in page or lines <= SQL_LINES_SHOWN, name  # (shown on request)
+    assert canned_queries()["compare_periods"]["hide_sql"]
 
 
 def test_alembic_version_is_hidden(ds):
@@ -333,6 +400,27 @@ def test_a_filled_database_shows_every_table_and_facet(ds):
     assert re.search(r'<h3><a href="/papers/authors"', page)
     facets = get(ds, "/papers/papers.json?_size=0").json()["facet_results"]
     assert {"decision", "presentation", "primary_area"} <= set(facets)
+
+
+@pytest.mark.parametrize(
+    "narrowed, empty",
+    [
+        ("", set()),
+        ("venue=ICLR", {"presentation", "primary_area"}),  # (its one paper: rejected, no area)
+        ("decision=rejected", {"presentation"}),
+        ("decision__isnull=1", {"decision", "presentation", "primary_area"}),
+    ],
+)
+def test_a_facet_no_listed_paper_has_a_value_of_is_not_shown(ds, narrowed, empty):
+    """(a papers list of one venue showed "primary_area 0" over an empty list)"""
+    shown = set(
+        re.findall(
+            r'<div class="facet-info [^"]*" id="facet-[^"]*" data-column="([^"]+)"',
+            get(ds, f"/papers/papers?{narrowed}").text,
+        )
+    )
+    data = get(ds, f"/papers/papers.json?_size=0&{narrowed}").json()["facet_results"]
+    assert shown == {name for name, facet in data.items() if facet["results"]} == set(data) - empty
 
 
 INSTITUTIONS = [  # (id, name) beside the fixture's University of Cambridge (1)
@@ -656,8 +744,8 @@ def test_papers_by_keyword_says_where_each_paper_is_from_and_pages(serve_copy):
 def test_unknown_or_upper_case_paper_ids(ds, serve_db):
     _, pid = paper_row(serve_db)
     assert get(ds, f"/-/paper/{pid.upper()}").status_code == 302
-    missing = get(ds, "/-/paper/nosuchid")
-    assert missing.status_code == 404 and "ids are 16 hex digits" in missing.text
+    missing = get(ds, "/-/paper/NoSuchId")
+    assert missing.status_code == 404 and "No paper with id 'NoSuchId'" in missing.text  # (as typed)
 
 
 def test_dashboard_year_options_compare_equal_to_the_chosen_year(ds):
@@ -732,5 +820,6 @@ def test_a_papers_review_fields_show_on_its_page_and_sort_and_facet_the_list(tmp
 
 def test_a_canned_querys_browser_tab_says_its_title_not_its_sql(ds):
     for name, query in canned_queries().items():
-        title = re.search(r"<title>(.*?)</title>", get(ds, f"/papers/{name}").text, re.S)[1]
+        page = asyncio.run(ds.client.get(f"/papers/{name}", follow_redirects=True)).text  # (to its example)
+        title = re.search(r"<title>(.*?)</title>", page, re.S)[1]
         assert html.unescape(title) == f"{query['title']} · papers", name

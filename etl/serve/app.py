@@ -6,6 +6,7 @@ import re
 from html import escape
 from importlib.resources import files as package_files
 from pathlib import Path
+from urllib.parse import urlencode
 
 from ..errors import shown_path
 from ..store.access import at_head, connect_immutable, connect_read_only, existing_database, on_read_only_media
@@ -103,33 +104,49 @@ def queries_dir() -> Path:
 
 
 _LEADING_COMMENT = re.compile(r"\A\s*((?:--[^\n]*\n)+)")
+_EXAMPLE = re.compile(r"^Example:\s*(.*)$")
 
 
 def read_query(path: Path) -> dict:
     """A canned query from a .sql file: the first comment line is its title, the rest of the
-    leading comment its description."""
+    leading comment its description, but for a line `Example: name = value; name = value`: the
+    parameters its page opens with (`example`, see `examples`)."""
     sql = path.read_text(encoding="utf-8")
     m = _LEADING_COMMENT.match(sql)
     comment = [line.lstrip("-").strip() for line in m.group(1).splitlines()] if m else []
     title = comment[0] if comment else path.stem.replace("_", " ")
-    description = " ".join(line for line in comment[1:] if line)
+    examples = [e[1] for e in map(_EXAMPLE.match, comment[1:]) if e]
+    description = " ".join(line for line in comment[1:] if line and not _EXAMPLE.match(line))
     query = {"sql": sql[m.end() :].strip() if m else sql.strip(), "title": title}
     if description:
         query["description"] = description
+    if examples:
+        pairs = (part.partition("=") for line in examples for part in line.split(";") if part.strip())
+        query["example"] = {name.strip(): value.strip() for name, _, value in pairs}
     return query
 
 
-# Canned queries whose long SQL would push their results below the fold: shown on request.
-HIDDEN_SQL = ("search", "search_pages")
+# Canned queries whose SQL is longer than this many lines show their results first and their SQL on
+# request (Datasette's `hide_sql`): compare_periods' 60 lines filled two screens above its results.
+SQL_LINES_SHOWN = 15
 
 
 def canned_queries(directory: Path | None = None) -> dict[str, dict]:
+    """Datasette's canned queries, one per .sql file (without their examples: `query_examples`)."""
     directory = directory or queries_dir()
     queries = {p.stem: read_query(p) for p in sorted(directory.glob("*.sql"))}
-    for name in HIDDEN_SQL:
-        if name in queries:
-            queries[name]["hide_sql"] = True
+    for query in queries.values():
+        query.pop("example", None)
+        if query["sql"].count("\n") >= SQL_LINES_SHOWN:
+            query["hide_sql"] = True
     return queries
+
+
+def query_examples(directory: Path | None = None) -> dict[str, dict[str, str]]:
+    """The parameters each canned query's page opens with, by query (those that have any)."""
+    directory = directory or queries_dir()
+    found = {p.stem: read_query(p).get("example") for p in sorted(directory.glob("*.sql"))}
+    return {name: example for name, example in found.items() if example}
 
 
 def table_metadata() -> dict[str, dict]:
@@ -198,14 +215,22 @@ def empty_parts(db_file: str, immutable: bool = False) -> frozenset[str]:
     return _read(db_file, immutable, read) or frozenset()
 
 
+VENUES_NAMED = 12  # venue-years the home page names; the venues query lists every one
+
+
 def describe_loaded(venues: list[tuple[str, int, int]]) -> str:
-    """`2,610 papers: ICML 2024 (2,610)`, or that nothing is loaded yet."""
+    """`2,610 papers: ICML 2024 (2,610)`, each venue-year linked to its papers, the rest to the
+    venues query; or that nothing is loaded yet."""
     if not venues:
         return "No papers loaded yet: run <code>paperdb load</code>."
     total = sum(n for _, _, n in venues)
-    shown = ", ".join(f"{escape(venue)} {year} ({n:,})" for venue, year, n in venues[:12])
-    more = f" and {len(venues) - 12} more venues and years" if len(venues) > 12 else ""
-    return f"{total:,} papers: {shown}{more}."
+    shown = ", ".join(
+        f'<a href="/{DATABASE_NAME}/papers?{escape(urlencode({"venue": venue, "year": year}))}">{escape(venue)} {year}</a> ({n:,})'
+        for venue, year, n in venues[:VENUES_NAMED]
+    )
+    more = len(venues) - VENUES_NAMED
+    rest = f' and <a href="/{DATABASE_NAME}/venues">{more} more venues and years</a>' if more > 0 else ""
+    return f"{total:,} papers: {shown}{rest}."
 
 
 def _without_empty_parts(tables: dict[str, dict], empty: frozenset[str]) -> dict[str, dict]:

@@ -4,14 +4,15 @@ own page from every table and query, JSON arrays of topics, keywords and authors
 from __future__ import annotations
 
 import json
+import re
 from html import escape
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from markupsafe import Markup
 
 from .filters import filter_url
 from .internals import expanded_foreign_key
-from .paper import PAPER_ID, keyword_url, paper_url
+from .paper import PAPER_ID, keyword_url, paper_url, web_url
 from .render import render_abstract, render_snippet
 
 AUTHORS_SHOWN = 4  # authors a list shows before "+ N more"
@@ -46,6 +47,10 @@ QUERY_COUNTS = {"institution_id": "institutions_query", "url_key": "repos", "key
 
 
 def _counted_papers(row, value, table: str | None):
+    if table is None and row is not None and tuple(row.keys())[:3] == ("venue", "year", "papers"):
+        # (the venues query: a venue-year's papers, which its papers list shows)
+        href = "/papers/papers?" + urlencode({"venue": row["venue"], "year": row["year"]})
+        return Markup(f'<a href="{escape(href)}">{value:,}</a>')
     if table is None and row is not None:
         table = next((t for key, t in QUERY_COUNTS.items() if key in row.keys()), None)  # noqa: SIM118 (a sqlite3.Row)
     target = PAPER_COUNTS.get(table or "")
@@ -87,6 +92,8 @@ def render(row, value, column: str, table: str | None, datasette):
         pid = _paper_id_of(row)
         if pid:
             return Markup(f'<a href="{paper_url(pid)}">{escape(value)}</a>')
+    if column == "url" and table is None and web_url(value):  # (a query's: its page at the source)
+        return _address(value)
     if column == "keyword":
         return Markup(f'<a href="{escape(keyword_url(value))}">{escape(value)}</a>')
     if column in CHIP_COLUMNS and value.startswith("["):
@@ -99,6 +106,14 @@ def render(row, value, column: str, table: str | None, datasette):
     if column == "code_status" and value == "released" and table == "papers" and row is not None and "id" in row.keys():  # noqa: SIM118 (a sqlite3.Row)
         return _with_repository(datasette, row["id"], value)
     return None
+
+
+def _address(url: str) -> Markup:
+    """A link to `url` that reads without its scheme and may break after each `/` (a query's
+    column stays narrow: `ijcai.org/proceedings/2020/294`)."""
+    shown = re.sub(r"^https?://(www\.)?", "", url.strip())
+    parts = "/<wbr>".join(escape(part) for part in shown.split("/"))
+    return Markup(f'<a href="{escape(url.strip())}" rel="nofollow">{parts}</a>')
 
 
 def _with_repository(datasette, paper_id: str, value: str):

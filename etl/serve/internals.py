@@ -42,6 +42,13 @@ and a plugin's own `templates/` and `static/`. Each item below has a test in
    so it never merges another into paperdb's; what it writes into the metadata itself (canned
    queries' names, the database's license and source copied into a table's) is the same on
    every request.
+10. `size_queries()`: a query's page (canned or not) returns every row up to `max_returned_rows`
+   whatever its `?_size=`, which cuts a table's page (simonw/datasette#1200, open): the search's CSV
+   with `_size=20` had 100 rows. `QueryView.data` (what a canned query's page, JSON and CSV are
+   made from) returns `(data, extra_template, templates[, status])`, the rows in `data["rows"]` and
+   the page's in `extra_template()["display_rows"]`; the wrapper cuts both to `_size` (a number;
+   `max` or anything else: every row) and marks the result truncated, as the fix proposed upstream
+   (simonw/datasette#2720) does. The hook that could (none of Datasette 0.65's) would replace it.
 
 Templates extend Datasette's with `{% extends "default:row.html" %}` and fill its `title` and
 `content` blocks (the documented example fills `content`); a test checks the blocks are there.
@@ -49,6 +56,7 @@ Templates extend Datasette's with `{% extends "default:row.html" %}` and fill it
 
 from __future__ import annotations
 
+import inspect
 import os
 import sqlite3
 import threading
@@ -74,6 +82,7 @@ __all__ = [
     "path_with_added_args",
     "path_with_removed_args",
     "quiet_default_error_handler",
+    "size_queries",
     "use_row_factory",
 ]
 
@@ -85,6 +94,32 @@ def quiet_default_error_handler() -> None:
     import datasette.handle_exception  # (imported here: importing it loads the plugins, this one too)
 
     datasette.handle_exception.rich = None
+
+
+def size_queries() -> None:
+    """`?_size=N` cuts a query's rows to N, as it cuts a table's page (item 10); once per process."""
+    from datasette.views.database import QueryView
+
+    if getattr(QueryView.data, "sized", False):
+        return
+    unsized = QueryView.data
+
+    async def data(self, request, sql, *args, **kwargs):
+        answer = await unsized(self, request, sql, *args, **kwargs)
+        size = request.args.get("_size", "")
+        if not size.isdigit() or not isinstance(answer, tuple) or len(answer[0].get("rows") or []) <= int(size):
+            return answer
+        cut, extra = int(size), answer[1]
+
+        async def extra_cut() -> dict:
+            context = extra() if callable(extra) else extra
+            context = await context if inspect.isawaitable(context) else context
+            return {**context, "display_rows": context["display_rows"][:cut]}
+
+        return ({**answer[0], "rows": answer[0]["rows"][:cut], "truncated": True}, extra_cut, *answer[2:])
+
+    data.sized = True
+    QueryView.data = data
 
 
 def expanded_foreign_key(value) -> tuple[object, object] | None:

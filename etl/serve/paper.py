@@ -79,16 +79,6 @@ def keyword_url(keyword: str) -> str:
     return filter_url("keywords", keyword)
 
 
-async def paper_pk(datasette, paper_id: str) -> int | None:
-    """The `pk` of the paper with this id, or that had it before a change of the normalisation."""
-    rows = await datasette.get_database(DATABASE).execute(
-        "SELECT pk FROM papers WHERE id = ? UNION ALL"
-        " SELECT p.pk FROM paper_former_ids f JOIN papers p ON p.id = f.paper_id WHERE f.former_id = ?",
-        [paper_id, paper_id],
-    )
-    return rows.first()[0] if rows.rows else None
-
-
 def row_pk(request) -> str:
     """The key in a row page's path (`/papers/papers/<pk>`, Datasette's documented URL design)."""
     return unquote(request.path.rstrip("/").rsplit("/", 1)[-1])

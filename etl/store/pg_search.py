@@ -76,8 +76,8 @@ resemblance AS (
     ) pairs
     GROUP BY pk
 )
-SELECT p.id, p.title, p.venue, p.year, p.decision, p.code_status, p.topics,
-       round(r.relevance::numeric, 4) AS relevance, r.tier
+SELECT p.id, p.title, p.authors, p.venue, p.year, p.decision, p.code_status, p.topics,
+       round(r.relevance::numeric, 4) AS relevance, r.tier, p.url
 FROM ranked r JOIN papers p ON p.pk = r.pk LEFT JOIN resemblance m ON m.pk = r.pk
 ORDER BY r.tier, CASE WHEN r.tier <= 2 THEN 10.0 / (9 + r.position) + 0.04 * coalesce(m.score, 0) END DESC,
          r.position

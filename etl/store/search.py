@@ -23,6 +23,7 @@ MAX_PAGES = 20  # pages search_pages goes to (2,000 results, Datasette's most ro
 PAGES_HEADER = f"""-- Search papers, page by page
 -- The search query's ranking (see search), {PAGE} results a page: page 2 shows results {PAGE + 1} to
 -- {2 * PAGE}, up to page {MAX_PAGES}. Empty page: the first.
+-- Example: q = graph neural networks; page = 1
 -- (made from search.sql by `python -m etl.store.search`; do not edit by hand)
 """
 # What changes from search.sql: each way of matching gives its results up to the page's end,

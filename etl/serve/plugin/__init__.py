@@ -9,13 +9,16 @@ from datasette import Response, hookimpl
 
 from ...store.functions import register
 from .. import cells
+from ..app import query_examples
 from ..cards import column_descriptions, list_context
+from ..examples import with_examples
 from ..facets import DistinctArrayFacet, NewestFirstFacet
 from ..failures import error_page
 from ..filters import paper_filters
-from ..internals import quiet_default_error_handler
+from ..internals import quiet_default_error_handler, size_queries
 from ..limits import limit_connection
-from ..paper import PAPER_ID, paper_page, paper_pk, row_pk
+from ..lookup import find_paper
+from ..paper import paper_page, row_pk
 from ..ranked import best_matches
 from ..trends import keyword_page
 from ..urls import safe_queries, table_columns
@@ -39,7 +42,8 @@ def handle_exception(datasette, request, exception):
 
 @hookimpl
 def asgi_wrapper(datasette):
-    """Every URL is answered: query strings Datasette cannot take are made harmless (`urls`)."""
+    """Every URL is answered: query strings Datasette cannot take are made harmless (`urls`); a canned
+    query's page opens with its example (`examples`)."""
     known = {}
 
     def columns(table: str) -> set[str] | None:  # (read once the database is there: not yet when the app is made)
@@ -54,7 +58,9 @@ def asgi_wrapper(datasette):
         configs = datasette.table_metadata(DATABASE, table).get("facets") or []
         return {c if isinstance(c, str) else next(iter(c.values())) for c in configs}
 
-    return lambda app: safe_queries(app, columns, faceted)
+    size_queries()  # (`?_size=` on a query's page, JSON and CSV; here, once Datasette's views are imported)
+    examples = query_examples()
+    return lambda app: safe_queries(with_examples(app, examples, DATABASE), columns, faceted)
 
 
 @hookimpl
@@ -80,15 +86,20 @@ def render_cell(row, value, column, table, database, datasette):
 
 @hookimpl
 def register_routes():
-    return [(r"^/-/paper/(?P<paper_id>[^/]*)$", _paper_redirect)]
+    return [(r"^/-/paper/(?P<paper_id>.+)$", _paper_redirect)]  # (a DOI holds slashes)
 
 
 async def _paper_redirect(datasette, request):
-    """`/-/paper/<papers.id>`: the paper's page (its row page, by the integer key)."""
-    wanted = request.url_vars["paper_id"].strip().lower()
-    pk = await paper_pk(datasette, wanted) if PAPER_ID.match(wanted) else None
+    """`/-/paper/<id>`: the page (its row page, by the integer key) of the paper with this
+    `papers.id`, former id, OpenReview, arXiv, DOI or other id (`lookup`)."""
+    wanted = request.url_vars["paper_id"]
+    pk = await find_paper(datasette, wanted)
     if pk is None:
-        return Response.text(f"No paper with id {wanted!r}: ids are 16 hex digits (papers.id)", status=404)
+        return Response.text(
+            f"No paper with id {wanted.strip()!r}: give its papers.id (16 hex digits), or an id a source"
+            " gave it (OpenReview, arXiv, DOI, ACL Anthology: paper_ids)",
+            status=404,
+        )
     return Response.redirect(datasette.urls.row(DATABASE, "papers", str(pk)))
 
 

@@ -1,0 +1,34 @@
+"""A canned query's page opened without parameters opens with its example (the `-- Example:` line
+of its .sql file, `app.query_examples`): a redirect to the page with them (ASGI middleware), so the
+form shows them, the results answer something and the address keeps both. Datasette 0.65 has no
+default values for a query's parameters (simonw/datasette#1258); JSON and CSV are left alone, as is
+a page with any parameter, an empty one included (`?keyword=`: the reader cleared it)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+
+def example_urls(examples: dict[str, dict[str, str]], database: str) -> dict[str, str]:
+    """Each canned query's page (`/papers/search`) and the address of its example."""
+    return {f"/{database}/{name}": f"/{database}/{name}?{urlencode(params)}" for name, params in examples.items()}
+
+
+def with_examples(app, examples: dict[str, dict[str, str]], database: str):
+    """ASGI middleware: a GET of a canned query's page with no query string is redirected to its example."""
+    urls = example_urls(examples, database)
+
+    async def wrapped(scope, receive, send):
+        if (
+            scope.get("type") == "http"
+            and scope.get("method") in ("GET", "HEAD")
+            and not scope.get("query_string")
+            and scope.get("path") in urls
+        ):
+            headers = [(b"location", urls[scope["path"]].encode("ascii")), (b"content-type", b"text/plain")]
+            await send({"type": "http.response.start", "status": 302, "headers": headers})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        await app(scope, receive, send)
+
+    return wrapped

@@ -1,0 +1,57 @@
+"""Which paper an id names, whatever the id: its `papers.id` (or one it had before), or an id a
+source gave it (`paper_ids`: an OpenReview forum id, an arXiv id, a DOI, an ACL Anthology id),
+as `/-/paper/<id>` takes them: as written (OpenReview ids are case-sensitive: `ryQu7f-RZ`), or
+with the prefix or address a reader copies (`arXiv:1602.02255v2`, `doi:10.1145/...`,
+`https://doi.org/10.1145/...`)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+DATABASE = "papers"
+PAPER_ID = re.compile(r"^[0-9a-fA-F]{16}$")
+# What a reader may write before an id (case-insensitive), and the schemes it may then be.
+_PREFIXES = re.compile(
+    r"^(?:arxiv:|doi:|openreview:|https?://(?:dx\.)?doi\.org/|https?://arxiv\.org/(?:abs|pdf)/)",
+    re.IGNORECASE,
+)
+_ARXIV_VERSION = re.compile(r"^(\d{4}\.\d{4,5})v\d+$")  # (paper_ids keeps arXiv ids without one)
+
+
+def id_forms(text: str) -> list[str]:
+    """The values `paper_ids` may hold for an id as a reader wrote it: as written, without a prefix
+    or address before it, and an arXiv id without its version; each once, in that order."""
+    written = text.strip()
+    bare = _PREFIXES.sub("", written)
+    forms = [written, bare]
+    if m := _ARXIV_VERSION.match(bare):
+        forms.append(m[1])
+    return list(dict.fromkeys(f for f in forms if f))
+
+
+# The paper with this key, or that had it before a change of the normalisation.
+BY_KEY = """SELECT pk FROM papers WHERE id = :key
+UNION ALL SELECT p.pk FROM paper_former_ids f JOIN papers p ON p.id = f.paper_id WHERE f.former_id = :key"""
+# The paper a source gave one of these ids (through the (scheme, value) index); DOIs in any case,
+# as DOIs match.
+BY_SOURCE_ID = """SELECT p.pk FROM paper_ids i JOIN papers p ON p.id = i.paper_id
+WHERE i.scheme IN (SELECT DISTINCT scheme FROM paper_ids) AND i.value IN (SELECT value FROM json_each(:forms))
+ORDER BY i.scheme, p.pk LIMIT 1"""
+BY_DOI = """SELECT p.pk FROM paper_ids i JOIN papers p ON p.id = i.paper_id
+WHERE i.scheme = 'doi' AND lower(i.value) IN (SELECT lower(value) FROM json_each(:forms)) ORDER BY p.pk LIMIT 1"""
+
+
+async def find_paper(datasette, text: str) -> int | None:
+    """The `pk` of the paper `text` names (see the module), or None."""
+    db = datasette.get_database(DATABASE)
+    if PAPER_ID.match(text.strip()):
+        rows = await db.execute(BY_KEY, {"key": text.strip().lower()})
+        if rows.rows:
+            return rows.first()[0]
+    forms = id_forms(text)
+    for sql in (BY_SOURCE_ID, BY_DOI):
+        rows = await db.execute(sql, {"forms": json.dumps(forms)})
+        if rows.rows:
+            return rows.first()[0]
+    return None

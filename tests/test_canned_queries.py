@@ -1,0 +1,177 @@
+"""Every canned query answers on real records: a catalogue excerpt (tests/fixtures/catalogue/: 20
+records copied whole from the paperlists catalogue's iclr2017, icml2017, cvpr2018 and aaai2022
+files: two ICLR 2017 rejections and their ICML 2017 versions, Kipf and Welling's GCN paper, graph
+neural network papers of AAAI 2022 with affiliations and GitHub links), loaded as a user loads it.
+Each query's page opens with its example (`-- Example:` in its .sql file) and finds rows; the
+CSV of a query carries the authors and address of each paper and keeps `_size` rows; a paper's
+page is reached by any of its ids."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import json
+import re
+from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+
+from etl.serve.app import canned_queries, make_datasette, query_examples
+
+EXCERPT = Path(__file__).parent / "fixtures" / "catalogue"
+
+
+@pytest.fixture(scope="module")
+def excerpt(tmp_path_factory) -> str:
+    from etl.load import load
+
+    db_file = str(tmp_path_factory.mktemp("catalogue") / "papers.db")
+    load(db_file, [str(EXCERPT)])
+    return db_file
+
+
+@pytest.fixture(scope="module")
+def ds(excerpt):
+    return make_datasette(excerpt)
+
+
+def get(ds, path: str):
+    return asyncio.run(ds.client.get(path))
+
+
+@pytest.mark.parametrize("name", sorted(canned_queries()))
+def test_every_canned_query_answers_with_its_example(ds, name):
+    """The query's page, opened as the database page links it, redirects to its example (when it
+    takes parameters) and lists rows; so does its JSON with the same parameters."""
+    page = get(ds, f"/papers/{name}")
+    if name in query_examples():
+        assert page.status_code == 302
+        target = urlsplit(page.headers["location"])
+        assert target.path == f"/papers/{name}" and dict(parse_qsl(target.query)) == query_examples()[name]
+        page = get(ds, page.headers["location"])
+    assert page.status_code == 200 and "zero-results" not in page.text, name
+    query = urlsplit(str(page.url)).query
+    rows = get(ds, f"/papers/{name}.json?_shape=array&{query}").json()
+    assert rows, f"{name} found nothing with its example ({query or 'no parameters'})"
+
+
+@pytest.mark.parametrize(
+    "name, parameters",
+    [(name, params) for name, params in query_examples().items()],
+)
+def test_an_example_names_only_parameters_its_query_takes(name, parameters):
+    assert all(f":{key}" in canned_queries()[name]["sql"] for key in parameters)
+
+
+@pytest.mark.parametrize(
+    "path", ["/papers/search?q=", "/papers/search.json", "/papers/search.csv", "/papers/top_keywords"]
+)
+def test_only_a_querys_page_without_any_parameter_opens_its_example(ds, path):
+    assert get(ds, path).status_code == 200
+
+
+def test_rejected_papers_finds_the_versions_of_the_same_year(ds):
+    """ICLR 2017 rejected them in February; ICML 2017 took them as posters that summer
+    (paper_versions holds each pair with the ICLR paper first: same year, earlier venue by name)."""
+    rows = get(ds, "/papers/rejected_papers.json?_shape=array&venue=&year=").json()
+    found = [(r["venue"], r["year"], r["title"], r["later_venue"], r["later_year"], r["later_outcome"]) for r in rows]
+    assert found == [
+        ("ICLR", 2017, "The Predictron: End-To-End Learning and Planning", "ICML", 2017, "poster"),
+        ("ICLR", 2017, "Warped Convolutions: Efficient Invariance to Spatial Transformations", "ICML", 2017, "poster"),
+    ]
+    assert get(ds, "/papers/rejected_papers.json?_shape=array&venue=ICML&year=").json() == []
+
+
+def test_a_rejection_after_its_accepted_version_is_found_from_either_side(excerpt, tmp_path):
+    """paper_versions keeps the earlier venue first: the rejected paper may be its other side."""
+    import sqlite3
+
+    from tests.conftest import copy_database
+
+    db = copy_database(excerpt, tmp_path / "papers.db")
+    con = sqlite3.connect(db)
+    with con:  # (as if ICML had rejected it and ICLR, a venue later by name, taken it)
+        con.execute("UPDATE papers SET decision = 'rejected', presentation = NULL WHERE venue = 'ICML'")
+        con.execute("UPDATE papers SET decision = 'accepted', presentation = 'poster' WHERE venue = 'ICLR'")
+    con.close()
+    rows = get(make_datasette(db), "/papers/rejected_papers.json?_shape=array&venue=ICML&year=2017").json()
+    assert [(r["later_venue"], r["later_year"]) for r in rows] == [("ICLR", 2017), ("ICLR", 2017)]
+
+
+@pytest.mark.parametrize("first, second", [("2017", "2022"), ("2013-2018", "2020-2025"), ("2022", "2017")])
+def test_compare_periods_names_a_keyword_once_with_its_papers_counted_once(excerpt, first, second):
+    """A keyword some papers have in several ways (the authors' own and a topic: "reinforcement
+    learning" in the Predictron's ICLR record) is one row, listing the ways, and a paper with it
+    in two ways counts once."""
+    import sqlite3
+
+    from etl.store.functions import register
+
+    con = register(sqlite3.connect(excerpt))
+    params = {"first": first, "second": second, "venue": "", "what": "", "min_papers": "1"}
+    found = con.execute(canned_queries()["compare_periods"]["sql"], params).fetchall()
+    assert found and len({name for _, name, *_ in found}) == len(found)
+    years = [tuple(int(y) for y in (p[:4], p[-4:])) for p in (first, second)]
+    exact = """SELECT count(DISTINCT CASE WHEN p.year BETWEEN ? AND ? THEN p.id END),
+                      count(DISTINCT CASE WHEN p.year BETWEEN ? AND ? THEN p.id END),
+                      group_concat(DISTINCT pk.kind)
+               FROM paper_keywords pk JOIN papers p ON p.id = pk.paper_id JOIN keywords k ON k.id = pk.keyword_id
+               WHERE k.label = ?"""
+    for _, name, detail, papers_first, _, papers_second, _ in found:
+        a, b, kinds = con.execute(exact, [*years[0], *years[1], name]).fetchone()
+        assert (papers_first, papers_second, set(detail.split(", "))) == (a, b, set(kinds.split(","))), name
+    assert "author, topic" in {detail for _, name, detail, *_ in found if name == "reinforcement learning"}
+
+
+@pytest.mark.parametrize(
+    "size, rows",
+    [("1", 1), ("5", 5), ("0", 0), ("max", 14), ("", 14), ("many", 14), ("1000", 14)],
+)
+def test_a_querys_csv_carries_authors_and_address_and_keeps_size_rows(ds, size, rows):
+    response = get(ds, f"/papers/search.csv?q=graph+neural+networks&_size={size}")
+    table = list(csv.DictReader(io.StringIO(response.text)))
+    assert len(table) == rows
+    for row in table:
+        assert json.loads(row["authors"]) and row["url"].startswith("https://"), row
+    assert len(get(ds, f"/papers/search.json?q=graph+neural+networks&_size={size}&_shape=array").json()) == rows
+
+
+def test_a_querys_page_says_when_size_cut_it(ds):
+    page = get(ds, "/papers/papers_by_keyword?keyword=graph+neural+networks&_size=2").text
+    assert "returning more than 2 rows" in page and page.count('<td class="col-id">') == 2
+
+
+@pytest.mark.parametrize(
+    "written, title",
+    [
+        ("SJU4ayYgl", "Semi-Supervised Classification with Graph Convolutional Networks"),  # OpenReview
+        ("openreview:SJU4ayYgl", "Semi-Supervised Classification with Graph Convolutional Networks"),
+        ("1711.11575", "Relation Networks for Object Detection"),  # arXiv, as paper_ids keeps it
+        ("arXiv:1711.11575v2", "Relation Networks for Object Detection"),  # as the paper cites itself
+        ("https://arxiv.org/abs/1711.11575", "Relation Networks for Object Detection"),
+        ("10.1609/aaai.v36i4.20316", "Orthogonal Graph Neural Networks"),  # DOI (holds a slash)
+        ("doi:10.1609/AAAI.V36I4.20316", "Orthogonal Graph Neural Networks"),  # (DOIs match in any case)
+        ("https://doi.org/10.1609/aaai.v36i4.20316", "Orthogonal Graph Neural Networks"),
+    ],
+)
+def test_a_papers_page_by_any_of_its_ids(ds, written, title):
+    response = get(ds, f"/-/paper/{written}")
+    assert response.status_code == 302, response.text
+    heading = re.search(r"<h1[^>]*>(.*?)</h1>", get(ds, response.headers["location"]).text, re.S)[1]
+    assert re.sub(r"<[^>]+>", "", heading).strip() == title
+
+
+@pytest.mark.parametrize("written", ["sju4ayygl", "SJU4AYYGL", "SJU4ayYgl2", "1711.1157", "nosuch"])
+def test_an_id_no_paper_has_is_a_404_that_says_it_as_written(ds, written):
+    response = get(ds, f"/-/paper/{written}")
+    assert response.status_code == 404 and f"No paper with id '{written}'" in response.text  # (OpenReview: case counts)
+
+
+def test_a_papers_own_id_in_any_case(ds, excerpt):
+    import sqlite3
+
+    pk, pid = sqlite3.connect(excerpt).execute("SELECT pk, id FROM papers WHERE title LIKE 'Orthogonal%'").fetchone()
+    for written in (pid, pid.upper()):
+        assert get(ds, f"/-/paper/{written}").headers["location"].endswith(f"/papers/papers/{pk}")
