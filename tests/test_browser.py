@@ -5,6 +5,7 @@ emphasis in a table cell and the canned queries' results; each page checked is s
 from __future__ import annotations
 
 import signal
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -200,3 +201,73 @@ def test_ranked_results_say_where_each_paper_is_from(server, browser):
         assert "SELECT" not in browser.title.upper() and browser.title.strip(), browser.title
         shot(browser, name)
         assert console_errors(browser) == []
+
+
+WIDE = 1400  # the window a reader's pages must fit, without scrolling sideways
+
+
+def page_width(driver) -> tuple[int, int]:
+    """(the document's width, the widest table of results or SQL shown, with what it scrolls) in CSS
+    pixels (a paper's raw row, folded, is not shown)."""
+    return driver.execute_script(
+        "return [document.documentElement.scrollWidth, Math.max(0, ...Array.from("
+        "document.querySelectorAll('.table-wrapper, pre'),"
+        " e => e.checkVisibility() ? Math.ceil(e.getBoundingClientRect().left) + e.scrollWidth : 0))]"
+    )
+
+
+def test_pages_fit_a_1400_px_window_and_the_keyword_charts_legend_has_its_colours(server, browser, serve_db):
+    """Every page one click from the home page, every canned query as it opens (with its example)
+    and a paper's page fit 1,400 px; the keyword chart names each line in its colour; compare_periods
+    shows its results first, each keyword once."""
+    from selenium.webdriver.common.by import By
+
+    browser.set_window_size(WIDE, 1000)
+    try:
+        browser.get(server + "/")
+        assert browser.execute_script("return window.innerWidth") == WIDE
+        shot(browser, "wide-1-home")
+        linked = {a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "a[href]")}
+        browser.get(server + "/papers")
+        queries = {a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "h2#queries + ul li a")}
+        assert len(queries) >= 15
+        pages = sorted(url for url in linked | queries if url.startswith(server) and "/-/static" not in url)
+        browser.get(server + "/papers/papers?_sort=title")
+        pages.append(browser.find_element(By.CSS_SELECTOR, "li.paper-card h3 a").get_attribute("href"))
+        too_wide = {}
+        for url in pages:
+            browser.get(url)
+            document, tables = page_width(browser)
+            if max(document, tables) > WIDE:
+                too_wide[url] = (document, tables)
+            assert console_errors(browser) == [], url
+        assert too_wide == {}
+        shot(browser, "wide-2-paper")
+
+        con = sqlite3.connect(serve_db)  # (the keyword papers have in the most ways: a line for each)
+        keyword = con.execute(
+            "SELECT keyword_id FROM keyword_trend_counts GROUP BY keyword_id ORDER BY count(DISTINCT kind) DESC LIMIT 1"
+        ).fetchone()[0]
+        con.close()
+        browser.get(f"{server}/papers/keywords/{keyword}")
+        chart = wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "svg.share-chart"))[0]
+        lines = chart.find_elements(By.TAG_NAME, "polyline")
+        legend = chart.find_elements(By.CSS_SELECTOR, "text.legend")
+        assert len(lines) >= 3 and len(legend) == len(lines)
+        shown = [browser.execute_script("return getComputedStyle(arguments[0]).fill", t) for t in legend]
+        assert shown == [
+            browser.execute_script("return getComputedStyle(arguments[0]).stroke", p)
+            for p in chart.find_elements(By.TAG_NAME, "polyline")
+        ]
+        assert len(set(shown)) == len(shown)  # (one colour a line, none the axes' grey)
+        shot(browser, "wide-3-keyword-chart")
+
+        browser.get(server + "/papers/compare_periods?first=2023&second=2024&min_papers=1")
+        table = wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "table.rows-and-columns"))[0]
+        assert not browser.find_elements(By.ID, "sql-query")  # (its 60 lines of SQL on request only)
+        assert table.location["y"] < 1000  # (the results on the first screen)
+        names = [td.text for td in table.find_elements(By.CSS_SELECTOR, "td.col-name")]
+        assert names and len(names) == len(set(names))
+        shot(browser, "wide-4-compare-periods")
+    finally:
+        browser.set_window_size(1280, 1000)

@@ -82,6 +82,9 @@ def test_rejected_papers_finds_the_versions_of_the_same_year(ds):
         ("ICLR", 2017, "Warped Convolutions: Efficient Invariance to Spatial Transformations", "ICML", 2017, "poster"),
     ]
     assert get(ds, "/papers/rejected_papers.json?_shape=array&venue=ICML&year=").json() == []
+    page = get(ds, "/papers/rejected_papers?venue=ICLR&year=2017").text
+    for row in rows:  # (both versions link to their pages)
+        assert f'<a href="/-/paper/{row["id"]}">' in page and f'<a href="/-/paper/{row["later_id"]}">' in page
 
 
 def test_a_rejection_after_its_accepted_version_is_found_from_either_side(excerpt, tmp_path):

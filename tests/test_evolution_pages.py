@@ -94,6 +94,26 @@ def test_the_share_chart_draws_a_line_per_series_and_escapes_names():
     assert share_chart({}) == ""
 
 
+def test_the_share_charts_legend_names_each_line_in_its_colour():
+    """Each name of the legend, with its stroke, is in its line's colour (they were all grey: the
+    stylesheet's grey for the axes' text overrode their fill)."""
+    import re
+    from pathlib import Path
+
+    from etl.serve.plugin import __file__ as plugin
+
+    series = {"as a topic": [(2018, 1, 4), (2019, 3, 4)], "in abstracts": [(2019, 1, 2)], "as an acronym": []}
+    svg = share_chart(series)
+    lines = re.findall(r'<polyline points="[^"]*" fill="none" stroke="([^"]+)"', svg)
+    keys = re.findall(
+        r'<line [^>]*stroke="([^"]+)"[^>]*class="key"/><text [^>]*fill="([^"]+)" class="legend">([^<]+)<', svg
+    )
+    assert [(stroke, name) for stroke, fill, name in keys if stroke == fill] == list(zip(lines, series, strict=True))
+    assert len(set(lines)) == len(series)
+    css = (Path(plugin).parent / "static" / "paperdb.css").read_text(encoding="utf-8")
+    assert not re.search(r"\.share-chart text\s*\{", css), "a rule for every text of the chart greys the legend"
+
+
 def test_the_dashboard_charts_a_keywords_share_per_year(works_db):
     ds = make_datasette(works_db)
     from datasette_dashboards import replace_opts_in_query

@@ -16,6 +16,8 @@ from .paper import PAPER_ID, keyword_url, paper_url, web_url
 from .render import render_abstract, render_snippet
 
 AUTHORS_SHOWN = 4  # authors a list shows before "+ N more"
+# Columns that hold a papers.id, linked to its page (`later_id`: rejected_papers' other version).
+PAPER_COLUMNS = ("paper_id", "id", "other_id", "similar_id", "later_id")
 CHIP_COLUMNS = {"topics": "topic", "keywords": "keyword", "author_keywords": "keyword", "authors": "author"}
 
 
@@ -86,7 +88,7 @@ def render(row, value, column: str, table: str | None, datasette):
         return Markup(f'<span class="abstract-text">{render_abstract(value)}</span>')
     if column == "snippet":
         return Markup(render_snippet(value))
-    if column in ("paper_id", "id") and PAPER_ID.match(value) and not (table == "papers" and column == "id"):
+    if column in PAPER_COLUMNS and PAPER_ID.match(value) and not (table == "papers" and column == "id"):
         return Markup(f'<a href="{paper_url(value)}">{value}</a>')
     if column == "title" and table != "papers":
         pid = _paper_id_of(row)

@@ -8,7 +8,7 @@ from html import escape
 
 DATABASE = "papers"
 WIDTH, HEIGHT = 640, 240
-LEFT, RIGHT, TOP, BOTTOM = 48, 120, 12, 28  # margins: the y axis left, the legend right, the years below
+LEFT, RIGHT, TOP, BOTTOM = 48, 140, 12, 28  # margins: the y axis left, the legend right, the years below
 COLOURS = ("#1f6feb", "#d1242f", "#1a7f37", "#9a6700", "#8250df", "#0a7d8c")
 KEYWORD = "SELECT id, label, kind, papers, normalised FROM keywords WHERE id = ?"
 # Papers per year of the keyword, as each kind (its papers of every venue over all papers of the year).
@@ -64,10 +64,12 @@ def share_chart(series: dict[str, list[tuple[int, int, int]]]) -> str:
         f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + inner_h}" class="axis"/>',
     ]
     for tick in (0, top / 2, top / 1.1):
-        parts.append(f'<text x="{LEFT - 4}" y="{y(tick) + 4:.1f}" text-anchor="end">{100 * tick:.2g}%</text>')
+        parts.append(
+            f'<text x="{LEFT - 4}" y="{y(tick) + 4:.1f}" text-anchor="end" class="tick">{100 * tick:.2g}%</text>'
+        )
     step = max(1, round((last - first) / 8))
     for year in range(first, last + 1, step):
-        parts.append(f'<text x="{x(year):.1f}" y="{HEIGHT - 8}" text-anchor="middle">{year}</text>')
+        parts.append(f'<text x="{x(year):.1f}" y="{HEIGHT - 8}" text-anchor="middle" class="tick">{year}</text>')
     for i, (name, values) in enumerate(series.items()):
         colour = COLOURS[i % len(COLOURS)]
         line = " ".join(f"{x(year):.1f},{y(papers / total):.1f}" for year, papers, total in values if total)
@@ -77,7 +79,12 @@ def share_chart(series: dict[str, list[tuple[int, int, int]]]) -> str:
             parts.append(
                 f'<circle cx="{x(year):.1f}" cy="{y(papers / total):.1f}" r="3" fill="{colour}"><title>{tip}</title></circle>'
             )
-        parts.append(f'<text x="{LEFT + inner_w + 8}" y="{TOP + 14 + 16 * i}" fill="{colour}">{escape(name)}</text>')
+        # the legend: a stroke of the line's colour and its name in that colour (the axes' grey is theirs)
+        key_x, key_y = LEFT + inner_w + 8, TOP + 14 + 16 * i
+        parts.append(
+            f'<line x1="{key_x}" y1="{key_y - 4}" x2="{key_x + 14}" y2="{key_y - 4}" stroke="{colour}" stroke-width="3" class="key"/>'
+            f'<text x="{key_x + 18}" y="{key_y}" fill="{colour}" class="legend">{escape(name)}</text>'
+        )
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -115,7 +122,8 @@ def shares_chart(database: str) -> dict:
             "encoding": {
                 "x": {"field": "year", "type": "ordinal", "title": "year"},
                 "y": {"field": "percent", "type": "quantitative", "title": "% of the year's papers"},
-                "color": {"field": "keyword", "type": "nominal", "title": None},
+                # (the legend names each line whole: `graph neural networks (acronym)`, not `... (acron…`)
+                "color": {"field": "keyword", "type": "nominal", "title": None, "legend": {"labelLimit": 320}},
             },
         },
     }
