@@ -9,10 +9,11 @@ from urllib.parse import quote
 
 from markupsafe import Markup
 
+from ..text.cleaning import clean_title
 from .filters import filter_url
 from .internals import expanded_foreign_key
 from .paper import PAPER_ID, keyword_url, paper_url
-from .render import render_abstract, render_snippet
+from .render import MATH_MARKS, render_abstract, render_snippet, render_title
 
 AUTHORS_SHOWN = 4  # authors a list shows before "+ N more"
 CHIP_COLUMNS = {"topics": "topic", "keywords": "keyword", "author_keywords": "keyword", "authors": "author"}
@@ -83,10 +84,8 @@ def render(row, value, column: str, table: str | None, datasette):
         return Markup(render_snippet(value))
     if column in ("paper_id", "id") and PAPER_ID.match(value) and not (table == "papers" and column == "id"):
         return Markup(f'<a href="{paper_url(value)}">{value}</a>')
-    if column == "title" and table != "papers":
-        pid = _paper_id_of(row)
-        if pid:
-            return Markup(f'<a href="{paper_url(pid)}">{escape(value)}</a>')
+    if column in ("title", "title_raw"):
+        return _title(row, value, column, table)
     if column == "keyword":
         return Markup(f'<a href="{escape(keyword_url(value))}">{escape(value)}</a>')
     if column in CHIP_COLUMNS and value.startswith("["):
@@ -99,6 +98,21 @@ def render(row, value, column: str, table: str | None, datasette):
     if column == "code_status" and value == "released" and table == "papers" and row is not None and "id" in row.keys():  # noqa: SIM118 (a sqlite3.Row)
         return _with_repository(datasette, row["id"], value)
     return None
+
+
+def _title(row, value: str, column: str, table: str | None) -> Markup | None:
+    """A title with its formulas drawn (from `title_raw` where the row has it), linked to its
+    paper's page outside the papers table."""
+    raw = value if column == "title_raw" else _value(row, "title_raw")
+    shown = render_title(clean_title(raw) if column == "title_raw" else value, raw)
+    pid = _paper_id_of(row) if table != "papers" and column == "title" else None
+    if pid:
+        return Markup(f'<a href="{paper_url(pid)}">{shown}</a>')
+    return Markup(shown) if any(mark in value for mark in MATH_MARKS) else None
+
+
+def _value(row, key: str):
+    return row[key] if row is not None and key in row.keys() else None  # noqa: SIM118 (a sqlite3.Row)
 
 
 def _with_repository(datasette, paper_id: str, value: str):
