@@ -1,16 +1,15 @@
 """Formulas as MathML, which Chromium, Firefox and Safari draw without a script: TeX converted by
-latex2mathml, then rebuilt from an allow-list (elements, attributes) with every text escaped, so
-that no formula can carry markup of its own (docs/browsing.md#math)."""
+latex2mathml into an element tree, written out from an allow-list (elements, attributes) with every
+text escaped, so that no formula can carry markup of its own (docs/browsing.md#math)."""
 
 from __future__ import annotations
 
 import html
 import re
 from functools import lru_cache
-from html.parser import HTMLParser
 
 from latex2mathml import commands as _commands
-from latex2mathml.converter import convert
+from latex2mathml.converter import convert_to_element
 from latex2mathml.symbols_parser import SYMBOLS
 
 from ..text.formulas import Formula, unicode_text
@@ -42,45 +41,29 @@ ATTRIBUTES = frozenset(
 )
 
 
-class _Rebuilt(HTMLParser):
-    """MathML rebuilt from what the converter wrote: allowed elements and attributes only, text
-    escaped (the converter copies `\\text{<b>}` through as it is)."""
+def _text(text: str | None) -> str:
+    """A text of the converter's tree, escaped: it holds characters as references (`&#x0211D;`) and
+    copies `\\text{<b>}` through as it is."""
+    return html.escape(html.unescape(text), quote=False) if text else ""
 
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.out: list[str] = []
-        self.open: list[str] = []
 
-    def handle_starttag(self, tag: str, attrs: list) -> None:
-        if tag not in ELEMENTS:
-            return
+def _rebuilt(element, out: list[str]) -> None:
+    """MathML from the converter's element tree: allowed elements and attributes only (an element
+    not allowed keeps its text, not its tag), every text escaped."""
+    tag = element.tag if element.tag in ELEMENTS else None
+    if tag:
         kept = "".join(
-            f' {name}="{html.escape(value or "", quote=True)}"'
-            for name, value in attrs
-            if name in ATTRIBUTES and value is not None and len(value) < 40
+            f' {name}="{html.escape(value, quote=True)}"'
+            for name, value in element.attrib.items()
+            if name in ATTRIBUTES and len(value) < 40
         )
-        self.out.append(f"<{tag}{kept}>")
-        self.open.append(tag)
-
-    def handle_startendtag(self, tag: str, attrs: list) -> None:
-        self.handle_starttag(tag, attrs)
-        self.handle_endtag(tag)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in self.open:
-            while self.open:
-                last = self.open.pop()
-                self.out.append(f"</{last}>")
-                if last == tag:
-                    break
-
-    def handle_data(self, data: str) -> None:
-        if self.open:
-            self.out.append(html.escape(data, quote=False))
-
-    def result(self) -> str:
-        self.close()
-        return "".join(self.out) + "".join(f"</{tag}>" for tag in reversed(self.open))
+        out.append(f"<{tag}{kept}>")
+    out.append(_text(element.text))
+    for child in element:
+        _rebuilt(child, out)
+        out.append(_text(child.tail))
+    if tag:
+        out.append(f"</{tag}>")
 
 
 def _depth(tex: str) -> int:
@@ -104,15 +87,15 @@ def to_mathml(tex: str, display: bool = False) -> str | None:
     # numerator; scripts stacked twice, `z_i_i`, which TeX rejects too)
     for attempt in (repaired, repaired + "{}", repaired + "{}{}", "{}" + repaired, _STACKED.sub(r"\1\2{}\1", repaired)):
         try:
-            converted = convert(attempt, display="block" if display else "inline")
+            tree = convert_to_element(attempt, display="block" if display else "inline")
             break
         except Exception:  # (latex2mathml raises many kinds, RecursionError among them)
             continue
     else:
         return None
-    parser = _Rebuilt()
-    parser.feed(converted)
-    return parser.result()
+    out: list[str] = []
+    _rebuilt(tree, out)
+    return "".join(out)
 
 
 @lru_cache(maxsize=1 << 12)  # (a page of cards shows the same formulas; titles repeat across pages)

@@ -107,9 +107,17 @@ SNIPPET_START, SNIPPET_END = "\x02", "\x03"  # what the search query's snippet()
 
 
 def render_snippet(text: str) -> str:
-    """A search snippet with its matches highlighted, everything else escaped."""
-    out = html.escape(text, quote=True)
-    return out.replace(SNIPPET_START, "<mark>").replace(SNIPPET_END, "</mark>")
+    """A search snippet with its matches highlighted, everything else escaped, its formulas drawn
+    (a match inside one is not highlighted; one the snippet cuts is read as bare math)."""
+    parked = _Parked()
+    out = parked.text(text, str.strip)
+    if parked.formulas:
+        unmarked = str.maketrans("", "", SNIPPET_START + SNIPPET_END)
+        parked.formulas = [Formula(f.tex.translate(unmarked), f.display, f.bare) for f in parked.formulas]
+    out = html.escape(out, quote=True).replace(SNIPPET_START, "<mark>").replace(SNIPPET_END, "</mark>")
+    if out.count("<mark>") != out.count("</mark>"):  # (a formula took one end of a match)
+        out = out.replace("<mark>", "").replace("</mark>", "")
+    return parked.restore(out)
 
 
 def _unmarked(text: str) -> str:

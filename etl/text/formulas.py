@@ -39,14 +39,16 @@ _CLOSERS = {"$$": "$$", "\\(": "\\)", "\\[": "\\]"}
 _OPENER = re.compile(r"\\\$|\$\$|\$|\\\(|\\\[")
 
 
-def _closers(text: str) -> list[int]:
-    """Where a `$` may close a formula: not escaped, not followed by a digit (`costs $5 and $10`
-    holds no formula)."""
-    found = []
+def _closers(text: str) -> tuple[list[int], list[int]]:
+    """Where a `$` may close a formula: any not escaped (`p$<$0.05`), and those not followed by a
+    digit, which alone close a formula that starts with one (`costs $5 and $10` holds none)."""
+    found: tuple[list[int], list[int]] = ([], [])
     i = text.find("$")
     while i != -1:
-        if (i == 0 or text[i - 1] != "\\") and not (i + 1 < len(text) and text[i + 1].isdigit()):
-            found.append(i)
+        if i == 0 or text[i - 1] != "\\":
+            found[0].append(i)
+            if not (i + 1 < len(text) and text[i + 1].isdigit()):
+                found[1].append(i)
         i = text.find("$", i + 1)
     return found
 
@@ -64,14 +66,15 @@ def split_formulas(text: str) -> list[str | Formula]:
     """The text as pieces: prose (str) and delimited formulas, in order. An escaped `\\$` is a
     dollar; a `$` without its closer (a price: `$50`) stays prose, and so does an empty formula."""
     pieces: list[str | Formula] = []
-    closers = _closers(text) if "$" in text else []
+    closers = _closers(text) if "$" in text else ([], [])
     pos = 0  # start of the prose not yet added
     for m in _OPENER.finditer(text):
         if m.start() < pos or m.group() == "\\$":
             continue
         opener = m.group()
         if opener == "$":
-            close = _dollar_closer(text, closers, m.end())
+            priced = m.end() < len(text) and text[m.end()].isdigit()
+            close = _dollar_closer(text, closers[priced], m.end())
             closer_len = 1
         else:
             close = text.find(_CLOSERS[opener], m.end(), m.end() + MAX_FORMULA + len(opener))

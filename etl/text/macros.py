@@ -55,7 +55,7 @@ ARGUMENT_PREFIXES = tuple(
 # One-letter macros of the kind `\cO` (\mathcal{O}), `\bx` (\mathbf{x}), `\bbR` (\mathbb{R}).
 _LETTER_MACRO = re.compile(r"(c|b|v|bb|scr)([A-Za-z])")
 _LETTER_STYLES = {"c": "mathcal", "b": "mathbf", "v": "mathbf", "bb": "mathbb", "scr": "mathscr"}
-_NAME = re.compile(r"\\([A-Za-z]+)|(?<!\\)([%#&])")
+_NAME = re.compile(r"\\([A-Za-z]+)|(?<!\\)([%#])")
 _LEFT, _RIGHT = re.compile(r"\\left(?![A-Za-z])"), re.compile(r"\\right(?![A-Za-z])")
 _EATEN = re.compile(r"([\t\f\b\r])([A-Za-z]+)")
 _ESCAPES = {"\t": "t", "\f": "f", "\b": "b", "\r": "r"}
@@ -96,16 +96,14 @@ def repair_tex(tex: str, known: frozenset[str]) -> str:
     """The formula as a converter that knows the commands `known` (with their backslash) reads it:
     `\\mathbbR^n` -> `\\mathbb{R}^n`, `\\eps` -> `\\epsilon`, `\\\\theta` -> `\\theta`, `50%` ->
     `50\\%`, `\\foo` -> `\\operatorname{foo}` (the name, upright)."""
-
     if not tex.isprintable():  # (`\\t`, `\\f`, `\\b`, `\\r` read as a control character: `\\times` as a tab and `imes`)
         tex = _EATEN.sub(lambda m: _eaten(m, known), tex)
-    aligned = "\\begin" in tex  # (`&` separates the columns of an environment; elsewhere it is text)
 
     def mend(m: re.Match) -> str:
         if m.group(1):
             name = m.group(1)
             return m.group() if "\\" + name in known else _unknown(name, known)
-        return m.group() if m.group() == "&" and aligned else "\\" + m.group()
+        return "\\" + m.group()
 
     return _balanced(_NAME.sub(mend, _DOUBLED.sub(r"\\", tex) if "\\\\" in tex else tex))
 
