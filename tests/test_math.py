@@ -186,3 +186,37 @@ def test_a_preview_never_cuts_a_formula():
     text = "We bound it by $O(\\sqrt{T \\log T})$ and more words follow here."
     out = preview(text, 20)
     assert out.count("<math") == out.count("</math>") == 1 and out.endswith("…")
+
+
+@pytest.mark.parametrize(
+    "snippet, marks, formulas",
+    [
+        ("a \x02b\x03 <i>c</i>", 1, 0),
+        ("…with \x02regret\x03 $O(\\sqrt{T})$ in", 1, 1),
+        ("…a bound of \\tilde O(\\sqrt{\x02T\x03}) for", 0, 1),  # (a match inside a formula is not marked)
+        ("…of commodity 360^ \\circ cameras \x02have\x03…", 1, 1),
+        ("\\mathcal{O}(n^2) regret$ over \x02T\x03", 1, 1),  # (a snippet that cut a formula's opening dollar)
+    ],
+)
+def test_search_snippets_draw_their_formulas(snippet, marks, formulas):
+    from etl.serve.render import render_snippet
+
+    out = render_snippet(snippet)
+    assert out.count("<mark>") == out.count("</mark>") == marks and out.count("<math") == formulas
+    assert TEX_LEFT.findall(shown(out)) == []
+
+
+def test_title_cells_draw_the_title_as_written(serve_db):
+    """A title cell in any table draws the formulas of the title as written (`title_raw`)."""
+    import sqlite3
+
+    from etl.serve.cells import render
+
+    con = sqlite3.connect(serve_db)
+    con.row_factory = sqlite3.Row
+    row = con.execute("SELECT id, title, title_raw FROM papers WHERE title_raw LIKE '%$%' LIMIT 1").fetchone()
+    con.close()
+    for table in ("papers", "similar_papers"):
+        cell = str(render(row, row["title"], "title", table, None))
+        assert "<math" in cell and TEX_LEFT.findall(shown(cell)) == []
+    assert "<math" in str(render(row, row["title_raw"], "title_raw", "papers", None))

@@ -13,7 +13,7 @@ from ..text.cleaning import clean_title
 from .filters import filter_url
 from .internals import expanded_foreign_key
 from .paper import PAPER_ID, keyword_url, paper_url
-from .render import MATH_MARKS, render_abstract, render_snippet, render_title
+from .render import render_abstract, render_snippet, render_title
 
 AUTHORS_SHOWN = 4  # authors a list shows before "+ N more"
 CHIP_COLUMNS = {"topics": "topic", "keywords": "keyword", "author_keywords": "keyword", "authors": "author"}
@@ -108,7 +108,7 @@ def _title(row, value: str, column: str, table: str | None) -> Markup | None:
     pid = _paper_id_of(row) if table != "papers" and column == "title" else None
     if pid:
         return Markup(f'<a href="{paper_url(pid)}">{shown}</a>')
-    return Markup(shown) if any(mark in value for mark in MATH_MARKS) else None
+    return None if shown == escape(value) else Markup(shown)  # (None: Datasette's own cell)
 
 
 def _value(row, key: str):
