@@ -271,3 +271,64 @@ def test_pages_fit_a_1400_px_window_and_the_keyword_charts_legend_has_its_colour
         shot(browser, "wide-4-compare-periods")
     finally:
         browser.set_window_size(1280, 1000)
+
+
+# Math renders as math (issue #35): real catalogue records with formulas (tests/fixtures/math/), loaded
+# into a database of their own and served; kept apart from the tests above, which use serve_db.
+MATH_RECORDS = Path(__file__).parent / "fixtures" / "math"
+# What is left of the TeX a reader sees, outside the page's drawn formulas (as scripts/math_left.py counts).
+VISIBLE_TEX = r"""const copy = document.querySelector(arguments[0]).cloneNode(true);
+copy.querySelectorAll("math").forEach((m) => m.remove());
+return copy.textContent.match(/\\[A-Za-z]+|_\\|\^/g);"""
+
+
+@pytest.fixture(scope="module")
+def math_server(tmp_path_factory):
+    from tests.helpers import paperdb
+
+    db = str(tmp_path_factory.mktemp("math") / "math.db")
+    loaded = paperdb("load", str(MATH_RECORDS), "--db", db)
+    assert loaded.returncode == 0, loaded.stderr
+    with Running("serve", "--db", db, "--port", "0") as process:
+        said = process.first_line()
+        if " serving " not in said:
+            pytest.fail("paperdb serve did not start: " + said + process.stderr())
+        yield said.rsplit(" at ", 1)[1].strip().rstrip("/")
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=10)
+
+
+@pytest.mark.parametrize(
+    "title, name",
+    [
+        ("Weakly-Supervised Multi-Person Action Recognition", "13-paper-math-360-degrees"),  # 360$^{\circ}$, 360^ \circ
+        ("Surrogate regret bounds", "14-paper-math-f-beta"),  # $F_\\beta$-measure (F_\β before)
+        ("A near-optimal algorithm for finite partial-monitoring", "15-paper-math-bare"),  # \tilde O(\sqrtN’T)
+    ],
+)
+def test_a_paper_page_draws_its_math(math_server, browser, title, name):
+    """The heading and abstract of a paper with formulas: drawn as MathML (laid out by the browser's
+    MathML engine, not shown as tags or text), no TeX left outside them, the page's own text intact."""
+    from selenium.webdriver.common.by import By
+
+    browser.get(math_server + "/papers/papers?_search=" + title.split()[0].replace("-", " "))
+    link = next(a for a in browser.find_elements(By.CSS_SELECTOR, "li.paper-card h3 a") if title in a.text)
+    link.click()
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "article.paper-page h1"))
+    shot(browser, name)
+    formulas = browser.find_elements(By.CSS_SELECTOR, "article.paper-page h1 math, .paper-abstract math")
+    assert formulas
+    for formula in formulas:
+        assert formula.value_of_css_property("display") in ("math", "inline math", "block math")  # (MathML layout)
+        assert formula.size["width"] > 0 and formula.size["height"] > 0
+    for scripted in browser.find_elements(By.CSS_SELECTOR, "article.paper-page msup, article.paper-page msub"):
+        base, script = scripted.find_elements(By.XPATH, "./*")[:2]  # a script is drawn raised or lowered
+        if not base.rect["height"]:  # (`360$^{\circ}$`: a script of nothing, after the text)
+            continue
+        middle = {k: e.rect["y"] + e.rect["height"] / 2 for k, e in (("base", base), ("script", script))}
+        above = middle["script"] < middle["base"]
+        assert above == (scripted.tag_name == "msup"), (scripted.get_attribute("outerHTML"), base.rect, script.rect)
+    for part in ("article.paper-page h1", ".paper-abstract"):
+        assert browser.execute_script(VISIBLE_TEX, part) is None, part
+    assert title in browser.find_element(By.CSS_SELECTOR, "article.paper-page h1").text
+    assert console_errors(browser) == []

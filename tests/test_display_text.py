@@ -116,7 +116,8 @@ def test_clean_title(raw, clean):
 
 def test_math_survives_for_the_renderer():
     raw = "We reach $\\mathcal{O}(n^2)$ cost, \\emph{i.e.}, ``fast''."
-    assert render_abstract(clean_abstract(raw)) == 'We reach <span class="math">O(n²)</span> cost, i.e., “fast”.'
+    shown = render_abstract(clean_abstract(raw))
+    assert shown.startswith("We reach <math") and shown.endswith("</math> cost, i.e., “fast”.")
     assert _MATH.pattern.replace("(", "").replace(")", "") == INLINE_MATH  # the renderer's math, as kept
 
 

@@ -9,12 +9,14 @@ import pytest
 from etl.extract.bibliography import decision_of
 from etl.extract.derive import derive
 from etl.extract.links import extract_links, source_link_text
-from etl.serve.render import preview, render_abstract
+from etl.serve.mathml import MATH_COMMANDS
+from etl.serve.render import preview, render_abstract, render_title
 from etl.sources.ids import arxiv_id, openreview_id
 from etl.sources.listing import parse_header
 from etl.sources.paperlists import _BIBTEX_YEAR, affiliations, authors_and_affiliations, split_keywords
 from etl.text.authors import clean_name, name_key, split_authors
 from etl.text.cleaning import clean_abstract, clean_text, clean_title, institution_key
+from etl.text.formulas import bare_formulas, split_formulas
 from etl.text.identity import normalise_abstract
 from etl.text.latex import latex_to_text
 from etl.text.placeholders import is_missing_abstract
@@ -50,6 +52,15 @@ HOSTILE = {
     "commas": "a, " * (N // 3),
     "semicolons and marks": "x*;" * (N // 3),
     "marks": "Smith" + "[1]" * (N // 3),
+    # formulas (etl/text/formulas.py): tokens joined into one, dollars and delimiters never closed
+    "commands": "\\alpha " * (N // 7),
+    "choose": "k \\choose " * (N // 10),
+    "scripts": "x^" * (N // 2),
+    "open scripts": "x^{" * (N // 3),
+    "prices": "$5 " * (N // 3),
+    "fractions in dollars": "$\\frac" * (N // 6),
+    "parentheses opened": "\\(" * (N // 2),
+    "lefts": "$\\left(" * (N // 7),
 }
 TEXT_RULES = [
     normalise_abstract,
@@ -72,6 +83,9 @@ TEXT_RULES = [
     derive,
     render_abstract,
     preview,
+    render_title,
+    split_formulas,
+    lambda text: bare_formulas(text, MATH_COMMANDS),
     _BIBTEX_YEAR.search,
     lambda text: authors_and_affiliations({"author": text, "aff": text}),
     lambda text: affiliations({"aff": text, "aff_unique_norm": text, "aff_unique_index": text}, text.count(";") + 1),

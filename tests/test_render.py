@@ -30,7 +30,11 @@ from etl.text.latex import latex_to_text
             'at <a href="https://github.com/MAGICS-LAB/UHop" rel="nofollow">GitHub</a>.',
         ),
         ("[x](javascript:alert(1))", "[x](javascript:alert(1))"),
-        ("cost $\\mathcal{O}(n^2)$", 'cost <span class="math">O(n²)</span>'),
+        (
+            "cost $\\mathcal{O}(n^2)$",
+            'cost <math display="inline"><mrow><mi>𝒪</mi><mo stretchy="false">(</mo><msup><mi>n</mi><mn>2</mn></msup>'
+            '<mo stretchy="false">)</mo></mrow></math>',
+        ),
     ],
 )
 def test_render_abstract(text, html):

@@ -14,6 +14,7 @@ import pytest
 
 from etl.errors import PaperdbError
 from etl.serve.app import TABLE_OPTIONS, build_metadata, canned_queries, make_datasette, read_query
+from etl.serve.render import render_title
 from etl.store.models import Base
 from etl.store.views import VIEWS
 
@@ -613,10 +614,11 @@ def test_the_page_of_a_paper_without_an_abstract_says_it_has_none(serve_copy):
     con = sqlite3.connect(serve_copy)
     with con:
         con.execute("UPDATE papers SET abstract = NULL, abstract_clean = NULL WHERE id = ?", [pid])
-        title = con.execute("SELECT title FROM papers WHERE id = ?", [pid]).fetchone()[0]
+        title, title_raw = con.execute("SELECT title, title_raw FROM papers WHERE id = ?", [pid]).fetchone()
     con.close()
     response = get(make_datasette(serve_copy), f"/papers/papers/{pk}")
-    assert response.status_code == 200 and f"<h1>{title}</h1>" in response.text
+    heading = render_title(title, title_raw)  # (`A $\\mathcal{O}(n)$ Method`: its formula drawn)
+    assert response.status_code == 200 and f"<h1>{heading}</h1>" in response.text and "<math" in heading
     assert "No source gives this paper's abstract." in response.text
 
 

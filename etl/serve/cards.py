@@ -7,7 +7,9 @@ from __future__ import annotations
 from functools import cache
 from urllib.parse import parse_qsl, urlencode
 
-from .paper import abstract_text, heading
+from markupsafe import Markup
+
+from .paper import abstract_text, heading_html
 from .render import preview
 
 DATABASE = "papers"
@@ -48,10 +50,20 @@ def list_context(datasette, request) -> dict:
             for column, label in SORTS
         ],
         "row_url": lambda pk: datasette.urls.row(DATABASE, "papers", str(pk)),
-        "heading": heading,
-        "preview": preview,
+        "heading": lambda row: Markup(
+            heading_html(_cell(row, "title"), _cell(row, "title_raw"), _cell(row, "abstract"))
+        ),
+        "preview": lambda row: Markup(preview(_cell(row, "abstract") or "")),
         "text": abstract_text,
     }
+
+
+def _cell(row, column: str):
+    """A row's stored value, None where the page left the column out (`?_col=`)."""
+    try:
+        return row[column]
+    except (KeyError, IndexError):
+        return None
 
 
 @cache

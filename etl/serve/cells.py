@@ -10,10 +10,11 @@ from urllib.parse import quote, urlencode
 
 from markupsafe import Markup
 
+from ..text.cleaning import clean_title
 from .filters import filter_url
 from .internals import expanded_foreign_key
 from .paper import PAPER_ID, keyword_url, paper_url, web_url
-from .render import render_abstract, render_snippet
+from .render import render_abstract, render_snippet, render_title
 
 AUTHORS_SHOWN = 4  # authors a list shows before "+ N more"
 # Columns that hold a papers.id, linked to its page (`later_id`: rejected_papers' other version).
@@ -90,10 +91,8 @@ def render(row, value, column: str, table: str | None, datasette):
         return Markup(render_snippet(value))
     if column in PAPER_COLUMNS and PAPER_ID.match(value) and not (table == "papers" and column == "id"):
         return Markup(f'<a href="{paper_url(value)}">{value}</a>')
-    if column == "title" and table != "papers":
-        pid = _paper_id_of(row)
-        if pid:
-            return Markup(f'<a href="{paper_url(pid)}">{escape(value)}</a>')
+    if column in ("title", "title_raw"):
+        return _title(row, value, column, table)
     if column == "url" and table is None and web_url(value):  # (a query's: its page at the source)
         return _address(value)
     if column == "keyword":
@@ -116,6 +115,21 @@ def _address(url: str) -> Markup:
     shown = re.sub(r"^https?://(www\.)?", "", url.strip())
     parts = "/<wbr>".join(escape(part) for part in shown.split("/"))
     return Markup(f'<a href="{escape(url.strip())}" rel="nofollow">{parts}</a>')
+
+
+def _title(row, value: str, column: str, table: str | None) -> Markup | None:
+    """A title with its formulas drawn (from `title_raw` where the row has it), linked to its
+    paper's page outside the papers table."""
+    raw = value if column == "title_raw" else _value(row, "title_raw")
+    shown = render_title(clean_title(raw) if column == "title_raw" else value, raw)
+    pid = _paper_id_of(row) if table != "papers" and column == "title" else None
+    if pid:
+        return Markup(f'<a href="{paper_url(pid)}">{shown}</a>')
+    return None if shown == escape(value) else Markup(shown)  # (None: Datasette's own cell)
+
+
+def _value(row, key: str):
+    return row[key] if row is not None and key in row.keys() else None  # noqa: SIM118 (a sqlite3.Row)
 
 
 def _with_repository(datasette, paper_id: str, value: str):

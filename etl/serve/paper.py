@@ -8,7 +8,7 @@ import re
 from urllib.parse import quote, unquote
 
 from .filters import filter_url
-from .render import preview, render_abstract
+from .render import preview, preview_text, render_abstract, render_title
 
 DATABASE = "papers"
 PAPER_ID = re.compile(r"^[0-9a-f]{16}$")
@@ -31,7 +31,7 @@ ID_URLS = {
 
 
 # The paper's ten most similar papers (similar_papers), and the other versions of its work.
-RELATED = """SELECT s.similar_id AS id, p.title, coalesce(p.abstract_clean, p.abstract) AS abstract, p.venue, p.year, p.decision, p.presentation, s.score
+RELATED = """SELECT s.similar_id AS id, p.title, p.title_raw, coalesce(p.abstract_clean, p.abstract) AS abstract, p.venue, p.year, p.decision, p.presentation, s.score
     FROM similar_papers s JOIN papers p ON p.id = s.similar_id WHERE s.paper_id = ? ORDER BY s.rank"""
 VERSIONS = """SELECT p.id, p.title, p.venue, p.year, p.decision, p.presentation, v.relation, v.similarity
     FROM paper_versions v JOIN papers p ON p.id = v.other_id WHERE v.paper_id = ?1
@@ -43,14 +43,24 @@ HEADING_CHARS = 110  # of an untitled paper's first sentence, shown in place of 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s")
 
 
+def _first_sentence(abstract: str | None) -> str:
+    return _SENTENCE_END.split((abstract or "").strip(), maxsplit=1)[0]
+
+
 def heading(title: str | None, abstract: str | None) -> str:
-    """What a paper is called on its page and in lists: its title, or (listings have none) the
-    opening of its abstract: the first sentence as plain text (`*alternating*` without its
-    asterisks, a formula as Unicode), cut at a word after `HEADING_CHARS` characters."""
+    """What a paper is called, as plain text (a page's `<title>`, a tooltip): its title, or
+    (listings have none) the opening of its abstract: the first sentence (`*alternating*` without
+    its asterisks, a formula as Unicode text), cut at a word after `HEADING_CHARS` characters."""
     if title:
         return title
-    first = _SENTENCE_END.split((abstract or "").strip(), maxsplit=1)[0]
-    return preview(first, HEADING_CHARS)
+    return preview_text(_first_sentence(abstract), HEADING_CHARS)
+
+
+def heading_html(title: str | None, title_raw: str | None, abstract: str | None) -> str:
+    """`heading` as HTML, for a page's heading and in lists: formulas drawn (`render_title`, `preview`)."""
+    if title:
+        return render_title(title, title_raw)
+    return preview(_first_sentence(abstract), HEADING_CHARS)
 
 
 def abstract_text(paper) -> str | None:
@@ -127,8 +137,9 @@ async def paper_page(datasette, pk: str) -> dict | None:
     return {
         "paper": paper,
         "heading": heading(paper["title"], text),
+        "heading_html": heading_html(paper["title"], paper.get("title_raw"), paper["abstract"]),
         "web_url": web_url(paper.get("url")),
-        "abstract_html": render_abstract(text) if text else None,
+        "abstract_html": render_abstract(paper["abstract"]) if text else None,  # (as written: cleaning may lose `\(`)
         "authors": authors,
         "topics": [k for k in keywords if k["kind"] == "topic"],
         "keywords": [k for k in keywords if k["kind"] not in ("topic", "author")],
@@ -143,6 +154,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
         "column_url": column_url,
         "keyword_url": keyword_url,
         "paper_url": paper_url,
+        "heading_of": heading_html,
         "authors_json": json.loads(paper.get("authors") or "[]"),
         "json_url": datasette.urls.row(DATABASE, "papers", str(paper["pk"]), format="json"),
     }

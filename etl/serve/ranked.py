@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cache
 from urllib.parse import urlencode
 
-from .render import render_snippet
+from .render import render_snippet, render_title
 
 BEST = 5  # matches shown above the list
 NARROWING = ("_where", "_through", "_search_title", "_search_abstract", "_search_keywords")  # (filters are the rest)
@@ -32,5 +32,8 @@ async def best_matches(datasette, request, database: str) -> dict | None:
     rows = await datasette.get_database(database).execute(
         f"SELECT id, title, venue, year, decision, snippet FROM ({search_sql()}) LIMIT {BEST}", {"q": search}
     )
-    matches = [dict(row) | {"snippet": render_snippet(row["snippet"] or "")} for row in rows]
+    matches = [
+        dict(row) | {"snippet": render_snippet(row["snippet"] or ""), "title_html": render_title(row["title"] or "")}
+        for row in rows
+    ]
     return {"matches": matches, "all": f"/{database}/search?{urlencode({'q': search})}"}
