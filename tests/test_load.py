@@ -13,7 +13,7 @@ import pytest
 
 from etl.errors import InputError
 from etl.extract.corpus import pool, ranking, worker_count
-from etl.load import load
+from etl.load import Progress, load
 from etl.settings import schema_head
 from etl.sources import bundled_listings_dir
 from etl.sources.listing import paragraphs
@@ -257,10 +257,19 @@ def test_keywords_are_rescored_only_when_papers_change(db_file, write):
     assert rows(db_file, "SELECT count(*) FROM keywords") == [(rescored.keywords,)]
 
 
+class Files(Progress):
+    def __init__(self):
+        self.started = []
+
+    def file(self, input_file, size):
+        self.started.append(input_file)
+
+
 def test_long_steps_are_announced_and_an_unchanged_load_has_none(db_file):
-    stages, files = [], []
-    load(db_file, stage=stages.append, progress=files.append)
-    assert stages == ["keywords", "similar papers", "full-text index"] and len(files) == 3
+    stages, files = [], Files()
+    load(db_file, stage=stages.append, progress=files)
+    assert stages == ["bibliography", "keywords", "similar papers", "trends", "full-text index"]
+    assert len(files.started) == 3
     stages.clear()
     load(db_file, stage=stages.append)
     assert stages == []

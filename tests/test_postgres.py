@@ -250,13 +250,23 @@ def exports(write) -> list[str]:
 def test_the_same_inputs_give_the_same_tables_on_sqlite_and_postgresql(pg, db_file, write):
     from etl.load import load
     from etl.sources import bundled_listings_dir
+    from tests.conftest import FIXTURES
 
-    inputs = [str(bundled_listings_dir()), *exports(write)]
+    inputs = [str(bundled_listings_dir()), *exports(write), str(FIXTURES / "issues")]  # (with records skipped)
     on_sqlite, on_server = load(db_file, inputs), load(pg, inputs)
     assert (on_server.papers_added, on_server.keywords) == (on_sqlite.papers_added, on_sqlite.keywords)
     tables = dump(db_file)
     assert tables == dump(pg)
-    for table in ("papers", "paper_keywords", "authors", "institutions", "paper_links", "repos", "paper_ids"):
+    for table in (
+        "papers",
+        "paper_keywords",
+        "authors",
+        "institutions",
+        "paper_links",
+        "repos",
+        "paper_ids",
+        "etl_run_issues",
+    ):
         assert tables[table], table  # (every kind of row is there to compare)
 
 

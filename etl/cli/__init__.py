@@ -11,7 +11,7 @@ import click
 from .. import __version__
 from ..errors import one_line, shown_path
 from ..settings import DEFAULT_DB
-from .output import Progress, quiet_stdout, say, shown, waiting
+from .output import quiet_stdout, say, shown, waiting
 from .running import Stopped, checked_option, run, stop
 
 
@@ -96,8 +96,14 @@ def cli():
 @click.option(
     "--prune", is_flag=True, help="Remove the sources of files gone from the directories given (see `paperdb remove`)"
 )
+@click.option(
+    "--report",
+    metavar="FILE",
+    help="Write a CSV of every record skipped, record with a status word paperdb does not know and file passed"
+    " over (path, line, position, kind, detail, title, record_id); it appears only if the load succeeds",
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary")
-def load(paths, db_file, venue, year, input_format, keep_going, rescore, prune, quiet):
+def load(paths, db_file, venue, year, input_format, keep_going, rescore, prune, report, quiet):
     """Load listings and bibliographic exports into the database, migrating it first.
 
     PATHS are files, directories (walked recursively) or globs; with none, the bundled ICML 2024
@@ -110,13 +116,20 @@ def load(paths, db_file, venue, year, input_format, keep_going, rescore, prune, 
     its current content says, as if every file had been loaded afresh. An emptied file removes
     its papers; with --prune, so does a file gone from a directory given.
 
+    On a terminal a bar shows `k of N files`, records per second and the time left to read, then
+    the step the load is in. Records skipped and records with a status word paperdb does not
+    know are counted in the summary and listed, with file and line, in the table etl_run_issues
+    (the first 1,000 of a kind per file) and, all of them, in the --report file.
+
     \b
     Example:
         paperdb load ../shared/seeds icml2024_events.json pmlr-v235.bib --db db/papers.db
     """
     from ..load import load as run_load
+    from .progress import ProgressBar
 
-    with Progress(quiet) as progress:
+    bar = ProgressBar(sys.stderr) if not quiet and sys.stderr.isatty() else None
+    try:
         summary = run(
             run_load,
             db_file,
@@ -127,10 +140,13 @@ def load(paths, db_file, venue, year, input_format, keep_going, rescore, prune, 
             rescore=rescore,
             prune=prune,
             format=input_format,
-            progress=progress.file if progress else None,
-            stage=progress.stage if progress else None,
+            progress=bar,
             on_wait=None if quiet else waiting(db_file),
+            report=report,
         )
+    finally:
+        if bar is not None:
+            bar.close()
     if not quiet:
         for path, why in summary.skipped:
             click.echo(f"skipped {shown_path(path)}: {why}", err=True)

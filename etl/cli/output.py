@@ -1,5 +1,5 @@
 """What the command line prints besides results: one-line output errors, database names without
-passwords, the waiting notice and the progress bar of a load."""
+passwords and the waiting notice (a load's progress bar: `progress`)."""
 
 from __future__ import annotations
 
@@ -44,31 +44,3 @@ def quiet_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):
         pass
-
-
-class Progress:
-    """A progress bar over input files on stderr, shown only when stderr is a terminal; after the
-    files, its label names the step the load is in (keywords of a large corpus take a while)."""
-
-    def __init__(self, quiet: bool):
-        self.enabled = not quiet and sys.stderr.isatty()
-        self.bar = None
-
-    def __enter__(self):
-        if not self.enabled:
-            return None
-        self.bar = click.progressbar(length=0, label="loading", file=sys.stderr, show_pos=True)
-        self.bar.__enter__()
-        return self
-
-    def file(self, input_file):
-        self.bar.length = (self.bar.length or 0) + 1
-        self.bar.update(1, input_file.path)
-
-    def stage(self, name: str):
-        self.bar.label = name
-        self.bar.render_progress()
-
-    def __exit__(self, *exc):
-        if self.bar is not None:
-            self.bar.__exit__(*exc)

@@ -8,13 +8,17 @@ from dataclasses import dataclass
 
 from ..errors import InputError
 from ..sources import InputFile, bundled_listings_dir, discover
+from ..sources.records import FILE_SKIPPED, Issue
 from .feed import KeywordFeed
+from .issues import IssueLog, ReportFile
 from .pause import pause
+from .progress import Progress
 from .reading import Reader
+from .statistics import file_sizes
 from .summary import RunSummary
 from .unchanged import record_if_unchanged
 
-__all__ = ["RunSummary", "load", "remove", "rescore"]
+__all__ = ["Progress", "RunSummary", "load", "remove", "rescore"]
 
 
 @dataclass(frozen=True)
@@ -36,9 +40,10 @@ def load(
     rescore: bool = False,
     prune: bool = False,
     format: str | None = None,
-    progress: Callable[[InputFile], None] | None = None,
+    progress: Progress | None = None,
     stage: Callable[[str], None] | None = None,
     on_wait: Callable[[], None] | None = None,
+    report: str | None = None,
 ) -> RunSummary:
     """Migrate `db_file` and load `paths` (the bundled listings if none) in one transaction.
 
@@ -47,33 +52,51 @@ def load(
     see half-updated scores: against the last rescore's statistics, or, when enough has
     changed since (or `rescore` is set), every paper's afresh (see `statistics`).
     On any error nothing is written: the transaction rolls back, and a database this run was
-    creating never appears (see `etl.store.creating`). `progress` is called with each input file as it is loaded, `stage`
-    with the name of each long step after the files ("keywords", "full-text index"), `on_wait`
-    when a server's database has another load writing (this one waits for it). With `prune`,
-    sources below a directory of `paths` whose file is gone are removed (see `remove`).
+    creating never appears (see `etl.store.creating`). `progress` is told of the files, the
+    bytes and records read and the long steps after the files (see `Progress`); `stage` is called
+    with the name of each long step ("keywords", "full-text index"), `on_wait` when a server's
+    database has another load writing (this one waits for it). With `prune`, sources below a
+    directory of `paths` whose file is gone are removed (see `remove`).
+
+    Records skipped, records with a status word paperdb does not know and files passed over are
+    listed in `etl_run_issues` (the first `issues.KEPT_PER_FILE` of each kind per file) and, all
+    of them, in the CSV file `report`, which appears only once the load is committed.
     """
     paths = list(paths) or [str(bundled_listings_dir())]
     discovery = discover(paths)
     started = time.perf_counter()
-    summary = RunSummary(db=db_file, files_seen=len(discovery.files), skipped=list(discovery.skipped))
+    summary = RunSummary(db=db_file, files_seen=len(discovery.files), skipped=list(discovery.skipped), report=report)
     reader = Reader(venue, year, format)
     pruned = discovery.directories if prune else ()
-    if not rescore and record_if_unchanged(db_file, discovery.files, paths, summary, started, reader.options, pruned):
-        return summary
-    return _load(
-        db_file,
-        discovery.files,
-        paths,
-        summary,
-        started,
-        reader,
-        keep_going,
-        rescore,
-        progress,
-        stage,
-        on_wait,
-        Removal(pruned=pruned),
-    )
+    issues = IssueLog(ReportFile(report, [db_file, *(f.path for f in discovery.files)]) if report is not None else None)
+    try:
+        for path, why in discovery.skipped:
+            issues.note(path, Issue(FILE_SKIPPED, why))
+        if rescore or not record_if_unchanged(
+            db_file, discovery.files, paths, summary, started, reader.options, pruned, issues
+        ):
+            _load(
+                db_file,
+                discovery.files,
+                paths,
+                summary,
+                started,
+                reader,
+                keep_going,
+                rescore,
+                progress,
+                stage,
+                on_wait,
+                Removal(pruned=pruned),
+                issues,
+            )
+    except BaseException:
+        if issues.report:
+            issues.report.discard()
+        raise
+    if issues.report:
+        issues.report.commit()
+    return summary
 
 
 def remove(
@@ -110,14 +133,29 @@ def rescore(
 
 
 def _load(
-    db_file, files, paths, summary, started, reader, keep_going, rescore, progress, stage, on_wait, removal=Removal()
+    db_file,
+    files,
+    paths,
+    summary,
+    started,
+    reader,
+    keep_going,
+    rescore,
+    progress,
+    stage,
+    on_wait,
+    removal=Removal(),
+    issues: IssueLog | None = None,
 ) -> RunSummary:
     """Load `files` (found from `paths`) and remove the sources `removal` names, in one
     transaction, migrating first."""
+    progress = Progress() if progress is None else progress
     # The load has work to do. Keyword workers start on the first files' abstracts now, and
     # extract while the ORM, Alembic and the migrations are loaded (imported here, so a load that
     # changes nothing does not pay for them).
     keywords = KeywordFeed()
+    sizes = file_sizes([f.path for f in files])
+    progress.files(len(files), sum(sizes))  # (the files read early below are read from here on)
     try:
         keywords.speculate(files, reader)
         from ..extract.corpus import paused_gc
@@ -125,7 +163,6 @@ def _load(
         from ..store.engine import make_engine, migrate, transaction
         from ..store.writer import Writer
         from .run import Run
-        from .statistics import input_bytes
 
         pause("start")
         with database_to_write(db_file, on_wait) as target:  # a new database appears only once committed
@@ -140,15 +177,16 @@ def _load(
                         keywords,
                         reader,
                         keep_going=keep_going,
-                        input_bytes=input_bytes([f.path for f in files]),
+                        input_bytes=sum(sizes),
+                        issues=issues,
+                        progress=progress,
                     )
-                    for input_file in files:
-                        if progress:
-                            progress(input_file)
+                    for input_file, size in zip(files, sizes, strict=True):
+                        progress.file(input_file, size)
                         run.load_file(input_file)
                     _remove(run, removal, files)
                     pause("files")
-                    run.finish(paths, started, rescore, _and_pause(stage))
+                    run.finish(paths, started, rescore, _and_pause(stage, progress))
             finally:
                 engine.dispose()
         pause("committed")
@@ -171,12 +209,13 @@ def _remove(run, removal: Removal, files: Sequence[InputFile]) -> None:
     run.remove_sources(removed)
 
 
-def _and_pause(stage: Callable[[str], None] | None) -> Callable[[str], None]:
-    """`stage`, then the tests' pause point (`pause`), at each long step of `Run.finish`."""
+def _and_pause(stage: Callable[[str], None] | None, progress: Progress) -> Callable[[str], None]:
+    """`stage` and `progress`, then the tests' pause point (`pause`), at each long step of `Run.finish`."""
 
     def told(name: str) -> None:
         if stage:
             stage(name)
+        progress.stage(name)
         pause(name)
 
     return told

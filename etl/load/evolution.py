@@ -39,5 +39,6 @@ def refresh_evolution(writer: Writer, summary: RunSummary, changed: set[str], st
             close = update_similar(writer, changed, removed)
         with summary.timed("versions"):
             refresh_versions(writer, close, changed)
+    stage("trends")
     with summary.timed("trends"):
         settle(writer, summary.rescored)

@@ -4,6 +4,8 @@ those papers, and the papers it removes, had or have."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..store.writer import Writer
 from .feed import KeywordFeed, fed_ranking
 from .keywords import DROP, KEYWORD_COLUMNS, NEW_KEYWORDS, PAPER_ROWS, stage_ranked, stored_choices
@@ -35,11 +37,18 @@ def note_removed_papers(writer: Writer, orphans_sql: str) -> None:
     forget_selected(writer, orphans_sql)  # (and out of the trend counts)
 
 
-def update_keywords(writer: Writer, feed: KeywordFeed | None, papers: set[str], removed: int = 0) -> int:
+def update_keywords(
+    writer: Writer,
+    feed: KeywordFeed | None,
+    papers: set[str],
+    removed: int = 0,
+    step: Callable[[int, int], None] | None = None,
+) -> int:
     """Rank only `papers` (added or changed), against the last rescore's statistics plus their
     own counts, and store their keywords; adjust the number of papers of every keyword they
     had or have, or the `removed` papers had. Other papers' keywords, and existing keywords'
-    labels and kinds, stay as the last rescore left them. Returns the number of distinct keywords."""
+    labels and kinds, stay as the last rescore left them. Returns the number of distinct keywords.
+    `step(done, total)` is told of the papers ranked."""
     writer.execute(DELTA)
     writer.execute("CREATE TEMP TABLE rescored (paper_id TEXT PRIMARY KEY)")
     if papers:
@@ -50,7 +59,8 @@ def update_keywords(writer: Writer, feed: KeywordFeed | None, papers: set[str], 
     writer.execute(COUNT_DELTA.format(sign="-", papers=RESCORED))
     forget_selected(writer, RESCORED)  # (their keywords' trend counts)
     writer.execute(f"DELETE FROM paper_keywords WHERE paper_id IN ({RESCORED})")
-    stage_ranked(writer, ranking, stored_choices(writer, retitled, RESCORED, reference.author_choices()), RESCORED)
+    stored = stored_choices(writer, retitled, RESCORED, reference.author_choices())
+    stage_ranked(writer, ranking, stored, RESCORED, step)
     writer.execute("CREATE UNIQUE INDEX corpus_keywords_normalised ON corpus_keywords (normalised)")
     # a keyword new to the corpus takes the label and kind its new papers give it; known ones keep theirs
     writer.insert_select("keywords", KEYWORD_COLUMNS, NEW_KEYWORDS.format(papers="0"))

@@ -9,7 +9,7 @@ surviving keywords, and fills `paper_keywords`, `keyword_aliases` and the facet 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import partial
 
 from ..extract.corpus import CorpusRanking, Stored, author_choices
@@ -103,17 +103,20 @@ DROP = [
 ]
 
 
-def refresh_keywords(writer: Writer, feed: KeywordFeed | None = None) -> int:
+def refresh_keywords(
+    writer: Writer, feed: KeywordFeed | None = None, step: Callable[[int, int], None] | None = None
+) -> int:
     """Rescore: recompute every paper's keywords against the current corpus, store them and the
     statistics ranked against (`statistics`); returns the number of distinct keywords. Keyword
     ids of surviving keywords do not change.
 
     `feed` may hold papers the load already fed; the others are fed here. If a fed text is not
-    the stored one, or a fed paper no longer exists, everything is fed again from the database."""
+    the stored one, or a fed paper no longer exists, everything is fed again from the database.
+    `step(done, total)` is told of the papers ranked."""
     ranking, retitled = fed_ranking(writer, feed)
     stored = stored_choices(writer, retitled)
     ranking.on_statistics = partial(save_statistics, writer, chosen=stored.chosen)
-    stage_ranked(writer, ranking, stored)
+    stage_ranked(writer, ranking, stored, step=step)
     with writer.rebuilding("paper_keywords"):  # (paper_keywords is rebuilt whole)
         for statement in REPLACE:
             writer.execute(statement)
@@ -145,12 +148,23 @@ def stored_choices(
     return Stored(titles, chosen, {pid: keys for pid, keys in own.items() if keys})
 
 
-def stage_ranked(writer: Writer, ranking: CorpusRanking, stored: Stored, among: str | None = None) -> None:
+def stage_ranked(
+    writer: Writer,
+    ranking: CorpusRanking,
+    stored: Stored,
+    among: str | None = None,
+    step: Callable[[int, int], None] | None = None,
+) -> None:
     """Rank the fed papers into the staging tables, with the author keywords of all papers (or
-    of those `among` selects), and derive each staged keyword's label and kind (`corpus_keywords`)."""
+    of those `among` selects), and derive each staged keyword's label and kind (`corpus_keywords`).
+    `step(done, total)` is told of the papers ranked, as each chunk is."""
+    done, step = 0, step or (lambda done, total: None)
     with ranking:
         writer.create_temporary(*STAGING)
+        step(0, ranking.fed)
         for chunk in ranking.ranked(stored):
+            done += len(chunk)
+            step(done, ranking.fed)
             shaped = [paper_rows(pid, ranked) for pid, ranked in chunk]
             writer.insert(staged_keywords, [row for rows, _, _ in shaped for row in rows])
             writer.insert(staged_aliases, [row for _, rows, _ in shaped for row in rows])

@@ -8,7 +8,7 @@ import hashlib
 import io
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import BinaryIO
@@ -17,7 +17,7 @@ from ..errors import InputError
 from ..settings import max_file_bytes
 from ..sources import InputFile, open_input, read_input
 from ..sources.files import file_digest, open_regular_file, read_regular_file
-from ..sources.records import ParsedFile
+from ..sources.records import Issue, ParsedFile, Tally
 
 LIMIT_NAME = "$PAPERDB_MAX_FILE_MB"
 EARLY_BYTES = 16 << 20  # files up to this size may be read early and kept; larger ones are streamed
@@ -31,13 +31,21 @@ class Opened:
     size: int
     stream: BinaryIO
 
+    def read_so_far(self) -> int:
+        """The bytes of the stream read so far (none for a file read early: its stream is not read)."""
+        try:
+            return self.stream.tell()
+        except (OSError, ValueError):
+            return 0
+
 
 class Reader:
     """Reads and parses the input files of one load, each once, with the load's options."""
 
     def __init__(self, venue: str | None, year: int | None, format: str | None):
         self.venue, self.year, self.format = venue, year, format
-        self.early: dict[str, tuple[bytes, ParsedFile | InputError]] = {}
+        # path -> the file's bytes, what it holds (or why not) and the issues its reading noted
+        self.early: dict[str, tuple[bytes, ParsedFile | InputError, list[Issue]]] = {}
 
     @property
     def options(self) -> str | None:
@@ -54,11 +62,14 @@ class Reader:
             data = read_regular_file(input_file.path, min(max_file_bytes(), EARLY_BYTES), LIMIT_NAME)
         except (OSError, InputError):
             return None
+        noted: list[Issue] = []
         try:
-            parsed: ParsedFile | InputError = read_input(input_file.path, data, self.venue, self.year, self.format)
+            parsed: ParsedFile | InputError = read_input(
+                input_file.path, data, self.venue, self.year, self.format, Tally(note=noted.append)
+            )
         except InputError as exc:
             parsed = exc
-        self.early[input_file.path] = (data, parsed)
+        self.early[input_file.path] = (data, parsed, noted)
         return parsed if isinstance(parsed, ParsedFile) else None
 
     @contextmanager
@@ -73,14 +84,18 @@ class Reader:
             digest, size = file_digest(stream, input_file.path, limit, LIMIT_NAME)
             yield Opened(digest, size, stream)
 
-    def parse(self, input_file: InputFile, opened: Opened) -> ParsedFile:
-        """What the file holds (kept from an early read, or read as it is iterated); raises InputError."""
+    def parse(self, input_file: InputFile, opened: Opened, note: Callable[[Issue], None] | None = None) -> ParsedFile:
+        """What the file holds (kept from an early read, or read as it is iterated); raises
+        InputError. `note` is told of each record skipped (as it is read, or as it was)."""
         early = self.early.pop(input_file.path, None)
         if early is None:
-            return open_input(input_file.path, opened.stream, self.venue, self.year, self.format)
-        if isinstance(early[1], InputError):
-            raise early[1]
-        return early[1]
+            return open_input(input_file.path, opened.stream, self.venue, self.year, self.format, Tally(note=note))
+        _, parsed, noted = early
+        if isinstance(parsed, InputError):
+            raise parsed
+        for issue in noted if note else ():
+            note(issue)
+        return parsed
 
 
 def options_json(venue: str | None, year: int | None, format: str | None) -> str | None:

@@ -7,9 +7,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from ..extract.bibliography import decision_of
 from ..extract.derive import derive
 from ..extract.identity import identity, identity_id
-from ..sources.records import Entry, ParsedFile
+from ..sources.records import RECORD_SKIPPED, UNKNOWN_STATUS, Entry, Issue, ParsedFile, record_id
 from ..store.writer import Writer
 from ..text.cleaning import clean_abstract
 from ..text.identity import abstract_sha256, paper_id
@@ -43,6 +44,7 @@ RECORD_COLUMNS = (
     "year",
 )
 Feed = Callable[[Iterable[tuple[str, str, str, str | None]]], None]
+Note = Callable[[Issue], None]
 
 
 @dataclass
@@ -62,6 +64,7 @@ class Saved:
     entries: int = 0  # records stored
     without_abstract: int = 0  # of them, records that give no abstract
     skipped: int = 0  # records nothing identifies
+    unknown_status: int = 0  # of the records stored, those whose status word is not a known decision
 
     def merge(self, other: Saved) -> None:
         """Add what a file saved to what the load saved."""
@@ -70,6 +73,7 @@ class Saved:
         self.entries += other.entries
         self.without_abstract += other.without_abstract
         self.skipped += other.skipped
+        self.unknown_status += other.unknown_status
 
 
 def paper_of(entry: Entry, venue: str | None, year: int | None) -> str | None:
@@ -82,19 +86,31 @@ def paper_of(entry: Entry, venue: str | None, year: int | None) -> str | None:
 
 
 def save_records(
-    writer: Writer, parsed: ParsedFile, entries: list[Entry], source_id: int, now: str, feed: Feed, saved: Saved
+    writer: Writer,
+    parsed: ParsedFile,
+    entries: list[Entry],
+    source_id: int,
+    now: str,
+    feed: Feed,
+    saved: Saved,
+    note: Note = lambda _: None,
 ) -> list[str]:
     """Store `entries` of `parsed` (a file, saved as source `source_id`): a paper for each record
     whose paper is new (its first record's text), and every record. Feeds new papers to keyword
-    extraction; returns the ids of the papers the records are (None entries skipped)."""
+    extraction; returns the ids of the papers the records are (None entries skipped). `note` is
+    told of each record skipped and each stored with a status word that is no known decision."""
     placed = []  # (entry, paper id, venue, year)
     for entry in entries:
         venue, year = entry.venue or parsed.venue, entry.year or parsed.year
         pid = paper_of(entry, venue, year)
         if pid is None:
             saved.skipped += 1
-        else:
-            placed.append((entry, pid, venue, year))
+            note(Issue(RECORD_SKIPPED, "nothing to tell its paper by", entry.line, None, entry.title, record_id(entry)))
+            continue
+        placed.append((entry, pid, venue, year))
+        if entry.status and decision_of(entry.status) == (None, None):
+            saved.unknown_status += 1
+            note(Issue(UNKNOWN_STATUS, entry.status, entry.line, entry.position, entry.title, record_id(entry)))
     texts = dict(writer.select_in("papers", ("id", "abstract"), "id", {pid for _, pid, _, _ in placed}))
     new, links, fed = [], [], []
     for entry, pid, venue, year in placed:

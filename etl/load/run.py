@@ -9,9 +9,8 @@ from dataclasses import dataclass
 from itertools import islice
 
 from ..errors import EmptyFile, InputError
-from ..extract.bibliography import decision_of
 from ..sources import InputFile, stored_below
-from ..sources.records import ParsedFile
+from ..sources.records import FILE_FAILED, FILE_SKIPPED, Issue, ParsedFile
 from ..store.schema import columns
 from ..store.writer import Writer
 from ..text.cleaning import clean_title
@@ -19,38 +18,20 @@ from .bibliography import refresh_bibliography
 from .evolution import refresh_evolution
 from .feed import KeywordFeed, keyword_text
 from .incremental import note_removed_papers, update_keywords
+from .issues import IssueLog
 from .keywords import refresh_keywords
 from .merging import give_back, merge_into_abstracts
 from .people import note_people, recount_people, start_noting_people
+from .progress import Progress
 from .reading import Opened, Reader
 from .records import Saved, save_records
+from .repos import refresh_repos
 from .statistics import needs_rescore
 from .summary import RunSummary, utcnow
 from .texts import choose_texts
 from .trends import forget, note_new
 from .unchanged import KEYWORDS_STALE
 
-# One row per distinct repository link; owner and name as written in the smallest URL, so the
-# choice does not depend on load order. Ids of repositories already known do not change (and
-# new ones are numbered alike on SQLite and PostgreSQL: no upsert, which takes a sequence value
-# on PostgreSQL for every row it updates).
-CITED_REPOS = """
-SELECT min(l.owner) AS owner, min(l.repo) AS name, f.url, f.url_key, f.papers
-FROM (
-    SELECT url_key, min(url) AS url, count(DISTINCT paper_id) AS papers
-    FROM paper_links WHERE kind = 'repo' GROUP BY url_key
-) f JOIN paper_links l ON l.url_key = f.url_key AND l.url = f.url AND l.kind = 'repo'
-GROUP BY f.url_key, f.url, f.papers
-"""
-CITE_REPOS = f"CREATE TEMP TABLE cited_repos AS {CITED_REPOS}"
-UPDATE_REPOS = """UPDATE repos SET owner = c.owner, name = c.name, url = c.url, papers = c.papers
-    FROM cited_repos c WHERE c.url_key = repos.url_key
-    AND (repos.owner, repos.name, repos.url, repos.papers) IS DISTINCT FROM (c.owner, c.name, c.url, c.papers)"""
-NEW_REPOS = """SELECT 'github.com', owner, name, url, url_key, papers FROM cited_repos c
-    WHERE NOT EXISTS (SELECT 1 FROM repos r WHERE r.url_key = c.url_key) ORDER BY url_key"""
-DROP_UNCITED_REPOS = """
-DELETE FROM repos WHERE url_key NOT IN (SELECT url_key FROM paper_links WHERE kind = 'repo')
-"""
 # Papers no source lists any more: found once (an anti-join over all papers), then their
 # keywords are counted out and they are removed.
 FIND_ORPHAN_PAPERS = """CREATE TEMP TABLE orphan_papers AS
@@ -92,11 +73,16 @@ class Run:
         *,
         keep_going: bool,
         input_bytes: int | None = None,
+        issues: IssueLog | None = None,
+        progress: Progress | None = None,
     ):
         self.writer = writer
         self.summary = summary
         self.reader = reader
         self.keep_going = keep_going
+        # records skipped, of a status word not known, files passed over: the run's etl_run_issues
+        self.issues = issues if issues is not None else IssueLog()
+        self.progress = progress if progress is not None else Progress()
         self.now = utcnow()
         self.known: dict[str, Known] = {path: Known(*rest) for path, *rest in writer.execute(KNOWN_SOURCES)}
         self.saved = Saved()  # papers added, and each paper's records saved in this load
@@ -123,6 +109,7 @@ class Run:
     def load_file(self, input_file: InputFile) -> None:
         """Load one file, unless it is unchanged (same bytes, same options); with `keep_going`, a
         bad file is reported and whatever it had stored undone. A new empty file is passed over."""
+        mark = self.issues.mark(input_file.path)
         try:
             with self.reader.opened(input_file) as opened:
                 known = self.known.get(input_file.stored)
@@ -133,11 +120,14 @@ class Run:
                     saved = self._save_file(input_file, opened, known)
         except EmptyFile as exc:
             self.summary.skipped.append((input_file.path, exc.problem))
+            self.issues.note(input_file.path, Issue(FILE_SKIPPED, exc.problem))
             return
         except InputError as exc:
             if not self.keep_going:
                 raise
             self.summary.failed.append(str(exc))
+            self.issues.undo(mark)  # (nothing of the file is loaded: what it noted goes too)
+            self.issues.note(input_file.path, Issue(FILE_FAILED, exc.problem, exc.line))
             return
         self.saved.merge(saved)
         self.recorded |= saved.recorded
@@ -150,9 +140,10 @@ class Run:
     def _save_file(self, input_file: InputFile, opened: Opened, known: Known | None) -> Saved:
         """Store the file's source row, its records in batches as they are read, and its events.
         A source emptied since it was loaded keeps its row, with no records."""
+        note = self.issues.of(input_file.path)
         with self.summary.timed("read"):
             try:
-                parsed = self.reader.parse(input_file, opened)
+                parsed = self.reader.parse(input_file, opened, note)
             except EmptyFile:
                 if known is None:
                     raise
@@ -162,19 +153,22 @@ class Run:
         values |= {"venue": parsed.venue, "year": parsed.year, "papers": 0, "last_loaded_at": self.now}
         values |= {"options": self.reader.options}
         saved.source_id = self._save_source(input_file, values, known, saved)
-        entries = iter(parsed.entries)
+        entries, skipped = iter(parsed.entries), 0  # (records skipped so far: the bar counts them as read)
         while True:
             with self.summary.timed("read"):
                 batch = list(islice(entries, BATCH))
+            self.progress.read(opened.read_so_far(), len(batch) + parsed.tally.skipped - skipped)
+            skipped = parsed.tally.skipped
             if not batch:
                 break
             _check_venues(input_file.path, parsed, batch)
             with self.summary.timed("insert"):
-                ids = save_records(self.writer, parsed, batch, saved.source_id, self.now, self.keywords.feed, saved)
+                ids = save_records(
+                    self.writer, parsed, batch, saved.source_id, self.now, self.keywords.feed, saved, note
+                )
             # A listing brings no title, authors or ids: the papers it creates have no bibliography
             # to resolve (a later export of the same run touches them itself).
             saved.touched.update(pid for pid in ids if parsed.format != "listing" or pid not in saved.added)
-            self.summary.unknown_status += sum(1 for e in batch if e.status and decision_of(e.status) == (None, None))
         self.writer.update("sources", [{"id": saved.source_id, "papers": saved.entries}], ["papers"])
         self._save_events(parsed, saved.source_id)
         self.summary.records_skipped += parsed.tally.skipped
@@ -300,12 +294,16 @@ class Run:
         note_new(writer, self.saved.added)  # (the trend counts: etl/load/trends.py)
         forget(writer, (self.recorded | self.touched) - self.saved.added)
         if summary.files_loaded or summary.sources_removed:
+            stage(
+                "bibliography"
+            )  # (texts, titles and authors of the papers the files changed: minutes for a catalogue)
             rekeyed = self.settle_papers()
             refresh_repos(writer)  # (after the links sources give)
         added = self.saved.added
         summary.papers_added = len(added)
         summary.papers_updated = len((self.updated | self.relocated) - added)
         summary.records_skipped += self.saved.skipped
+        summary.unknown_status = self.saved.unknown_status
         summary.without_abstract = self.saved.without_abstract
         ranked = added | self.updated | rekeyed
         changing = len(ranked) + summary.papers_removed + summary.papers_merged
@@ -313,13 +311,13 @@ class Run:
             stage("keywords")
             self.defer_fts()  # (every paper's keyword facets may change)
             with summary.timed("keywords"):
-                summary.keywords = refresh_keywords(writer, self.keywords)
+                summary.keywords = refresh_keywords(writer, self.keywords, self.progress.step)
             summary.rescored = True
         elif ranked:
             stage("keywords")
             with summary.timed("keywords"):
                 summary.keywords = update_keywords(
-                    writer, self.keywords, ranked, summary.papers_removed + summary.papers_merged
+                    writer, self.keywords, ranked, summary.papers_removed + summary.papers_merged, self.progress.step
                 )
         elif summary.papers_removed or summary.papers_merged:
             summary.keywords = update_keywords(writer, None, set(), summary.papers_removed + summary.papers_merged)
@@ -331,16 +329,8 @@ class Run:
                 writer.rebuild_search()
         writer.resume_search()
         summary.duration_s = time.perf_counter() - started
-        writer.add("etl_runs", summary.run_row(self.now, paths))
-
-
-def refresh_repos(writer: Writer) -> None:
-    """One row per repository the papers' links cite (ids of known ones kept), none for others."""
-    writer.execute(CITE_REPOS)
-    writer.execute(UPDATE_REPOS)
-    writer.insert_select("repos", columns("repos", without=("id",)), NEW_REPOS)
-    writer.execute("DROP TABLE cited_repos")
-    writer.execute(DROP_UNCITED_REPOS)
+        summary.run_id = writer.add("etl_runs", summary.run_row(self.now, paths))
+        writer.insert("etl_run_issues", self.issues.rows(summary.run_id))
 
 
 def _check_venues(path: str, parsed: ParsedFile, entries: list) -> None:

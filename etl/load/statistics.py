@@ -104,10 +104,12 @@ def save_statistics(
     )
 
 
-def input_bytes(paths: Sequence[str]) -> int:
-    """The size of the input files (0 for any that cannot be read: the load reports those)."""
-    total = 0
+def file_sizes(paths: Sequence[str]) -> list[int]:
+    """The size of each input file (0 for any that cannot be read: the load reports those)."""
+    sizes = []
     for path in paths:
+        size = 0
         with contextlib.suppress(OSError):
-            total += os.stat(path).st_size
-    return total
+            size = os.stat(path).st_size
+        sizes.append(size)
+    return sizes

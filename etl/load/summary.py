@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 from .. import __version__
-from ..errors import storable_path
+from ..errors import shown_path, storable_path
 from ..store.target import shown
 
 
@@ -43,6 +43,8 @@ class RunSummary:
     papers_total: int = 0  # papers the database holds after the load
     duration_s: float = 0.0
     timings: dict[str, float] = field(default_factory=dict)  # seconds per stage, for benchmarks
+    report: str | None = None  # the file --report wrote the records skipped and unknown status words to
+    run_id: int | None = None  # the run's etl_runs.id (its etl_run_issues rows have it)
 
     @contextmanager
     def timed(self, stage: str) -> Iterator[None]:
@@ -71,6 +73,7 @@ class RunSummary:
             "records_skipped": self.records_skipped,
             "records_repaired": self.records_repaired,
             "sources_removed": self.sources_removed,
+            "records_unknown_status": self.unknown_status,
         }
 
     @property
@@ -98,9 +101,19 @@ class RunSummary:
             + (f"; {self.records_skipped} records skipped" if self.records_skipped else "")
             + (f"; {self.records_repaired} records repaired" if self.records_repaired else "")
             + (
-                f"; {self.unknown_status} records with a status word paperdb does not know (decision left empty)"
+                f"; {self.unknown_status} records with a status word paperdb does not know, decision left empty"
                 if self.unknown_status
                 else ""
             )
+            + self.where_listed()
             + f" in {self.duration_s:.2f}s"
         )
+
+    def where_listed(self) -> str:
+        """Where the records skipped and those of unknown status words are listed, if any are."""
+        if not (self.records_skipped or self.unknown_status) or self.run_id is None:
+            return ""
+        table = f"etl_run_issues, run {self.run_id}"
+        if self.report is None:
+            return f" (which ones: {table}, or --report FILE)"
+        return f" (which ones: {shown_path(self.report)} and {table})"

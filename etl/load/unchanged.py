@@ -13,6 +13,7 @@ from ..settings import max_file_bytes
 from ..sources import InputFile, stored_below
 from ..sources.files import read_regular_file
 from ..store.quick import Query, record_if
+from .issues import IssueLog
 from .summary import RunSummary, utcnow
 
 # Papers without keywords (a crash of an old version, a database written by hand): rescore.
@@ -36,10 +37,12 @@ def record_if_unchanged(
     started: float,
     options: str | None = None,
     pruned: Sequence[str] = (),
+    issues: IssueLog | None = None,
 ) -> bool:
     """Record a no-op run and return True if loading `files` with `options` (`Reader.options`) into
     `db_file` would change nothing, and pruning the directories `pruned` would remove no source.
-    `started` is the load's `time.perf_counter()` at its start."""
+    `started` is the load's `time.perf_counter()` at its start; `issues` (files a walk passed
+    over) are the run's rows of `etl_run_issues`."""
     started_at = utcnow()
 
     def unchanged(query: Query) -> bool:
@@ -58,4 +61,8 @@ def record_if_unchanged(
         summary.duration_s = time.perf_counter() - started
         return summary.run_row(started_at, paths)
 
-    return record_if(db_file, unchanged, run_row)
+    def noted(run_id: int) -> list[tuple]:
+        summary.run_id = run_id
+        return issues.rows(run_id) if issues else []
+
+    return record_if(db_file, unchanged, run_row, issues=noted)

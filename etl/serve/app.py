@@ -96,6 +96,8 @@ TABLE_OPTIONS: dict[str, dict] = {
     "keyword_trends": {"label_column": "keyword"},  # (a facet over 550,000 rows: 0.8 s; ?_facet=kind)
     "similar_papers": {"sortable_columns": ["rank", "score"]},
     "paper_versions": {"facets": ["relation", "same_title"], "sortable_columns": ["similarity"]},
+    # (what a load could not use: by kind, by reason or status word, by run; the table is bounded per run)
+    "etl_run_issues": {"facets": ["kind", "detail", "run_id"]},
 }
 
 

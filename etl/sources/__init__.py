@@ -25,7 +25,7 @@ from .globbing import expand_glob
 from .jsonstream import json_records
 from .listing import read_listing
 from .paperlists import read_paperlists
-from .records import ParsedFile
+from .records import ParsedFile, Tally
 from .tabular import read_csv, read_jsonl
 
 __all__ = [
@@ -68,26 +68,37 @@ def detect_format(path: str, text: str) -> str:
 
 
 def open_input(
-    path: str, raw: BinaryIO, venue: str | None = None, year: int | None = None, format: str | None = None
+    path: str,
+    raw: BinaryIO,
+    venue: str | None = None,
+    year: int | None = None,
+    format: str | None = None,
+    tally: Tally | None = None,
 ) -> ParsedFile:
     """The records of the file open as `raw` (seekable, at its start), or an `InputError` naming the
     file and line. `format` forces a reader; otherwise it is detected from the file's head. JSON,
     JSON lines and CSV files are read as their entries are iterated, in bounded memory; listings
-    and BibTeX whole."""
+    and BibTeX whole. `tally` counts the records skipped or repaired (and tells its `note` of
+    each one skipped, as it is read)."""
     head = raw.read(HEAD_BYTES)
     text = check_head(path, head, whole=len(head) < HEAD_BYTES)
     fmt = format or detect_format(path, text)
     raw.seek(0)
     if fmt in JSON_READERS:
-        return JSON_READERS[fmt](path, json_records(path, raw), venue=venue, year=year)
+        return JSON_READERS[fmt](path, json_records(path, raw), venue=venue, year=year, tally=tally)
     if fmt in STREAM_READERS:
-        return STREAM_READERS[fmt](path, raw, venue=venue, year=year)
-    return TEXT_READERS[fmt](path, decode_utf8(path, raw.read()), venue=venue, year=year)
+        return STREAM_READERS[fmt](path, raw, venue=venue, year=year, tally=tally)
+    return TEXT_READERS[fmt](path, decode_utf8(path, raw.read()), venue=venue, year=year, tally=tally)
 
 
 def read_input(
-    path: str, data: bytes, venue: str | None = None, year: int | None = None, format: str | None = None
+    path: str,
+    data: bytes,
+    venue: str | None = None,
+    year: int | None = None,
+    format: str | None = None,
+    tally: Tally | None = None,
 ) -> ParsedFile:
     """Parse one file's bytes into records, all read (see `open_input`)."""
-    parsed = open_input(path, io.BytesIO(data), venue, year, format)
+    parsed = open_input(path, io.BytesIO(data), venue, year, format, tally)
     return dataclasses.replace(parsed, entries=tuple(parsed.entries))

@@ -51,11 +51,15 @@ def _ids(key: str, fields: dict[str, str]) -> tuple[tuple[str, str], ...]:
     return tuple(dict.fromkeys(ids))
 
 
-def read_bibtex(path: str, text: str, venue: str | None = None, year: int | None = None) -> ParsedFile:
+def read_bibtex(
+    path: str, text: str, venue: str | None = None, year: int | None = None, tally: Tally | None = None
+) -> ParsedFile:
     """Entries with an abstract or a title become papers (the entry key is the PMLR id); a block
     the parser cannot read is skipped and counted."""
     library = bibtexparser.parse_string(text)
-    tally = Tally(skipped=len(library.failed_blocks))
+    tally = Tally() if tally is None else tally
+    for block in library.failed_blocks:
+        tally.skip(block.start_line + 1, "a BibTeX entry that cannot be read")
     entries = []
     file_venue, file_year = venue, year
     for item in library.entries:

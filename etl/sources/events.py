@@ -8,7 +8,7 @@ from ..errors import EmptyFile, InputError
 from ..text.authors import split_authors
 from .decode import join_lines
 from .fields import MAX_ITEMS, MAX_TITLE_CHARS, RecordFields
-from .jsonstream import JsonRecords
+from .jsonstream import JsonRecords, json_kind
 from .records import Entry, Event, ParsedFile, Tally
 from .validate import settled
 
@@ -51,7 +51,9 @@ def _people(fields: RecordFields) -> tuple[str, ...]:
     return split_authors(names)
 
 
-def read_events(path: str, records: JsonRecords, venue: str | None = None, year: int | None = None) -> ParsedFile:
+def read_events(
+    path: str, records: JsonRecords, venue: str | None = None, year: int | None = None, tally: Tally | None = None
+) -> ParsedFile:
     """Posters (and orals, spotlights) become paper entries; other events are returned apart. (An
     events export is read whole: its first events name the venue and year.)"""
     items = list(records)
@@ -63,12 +65,12 @@ def read_events(path: str, records: JsonRecords, venue: str | None = None, year:
             "not an ICML events export (a JSON list of objects with virtualsite_url)"
             " nor a paperlists export (objects with title and status); --format forces one",
         )
-    tally = Tally()
+    tally = Tally() if tally is None else tally
     entries, events = [], []
     file_venue, file_year = venue, year
     for line, item, escaped in items:
         if not isinstance(item, dict):
-            tally.skipped += 1
+            tally.skip(line, f"not a JSON object but {json_kind(item)}")
             continue
         fields = RecordFields(item)
         kind = fields.text("type", limit=200).strip()

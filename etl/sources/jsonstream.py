@@ -96,6 +96,16 @@ class JsonStream:
             return value, escaped
 
 
+def json_kind(value: object) -> str:
+    """What a JSON value is, as a report names it: `a list`, `a string`, `null`, ..."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    kinds = ((str, "a string"), ((int, float), "a number"), (list, "a list"), (dict, "an object"))
+    return next(name for kind, name in kinds if isinstance(value, kind))
+
+
 def json_records(path: str, raw: BinaryIO, first: bytes = b"") -> JsonRecords:
     """`(line, value, escaped)` for each value of the top-level JSON array the file holds, or, when it
     does not start with `[`, for each value of its JSON lines (values separated by white space).

@@ -51,7 +51,9 @@ def paragraphs(lines: list[str], start: int = 0) -> Iterator[tuple[int, str]]:
         yield first, " ".join(chunk)
 
 
-def read_listing(path: str, text: str, venue: str | None = None, year: int | None = None) -> ParsedFile:
+def read_listing(
+    path: str, text: str, venue: str | None = None, year: int | None = None, tally: Tally | None = None
+) -> ParsedFile:
     """Parse a listing file's text. `venue`/`year` override the header and stand in for a missing one.
 
     Raises `InputError` naming the line for an empty file or a missing header; a paragraph that is
@@ -70,7 +72,7 @@ def read_listing(path: str, text: str, venue: str | None = None, year: int | Non
             first + 1,
         )
     start = first + 1 if header else first
-    tally = Tally()
+    tally = Tally() if tally is None else tally
     entries = []
     for line_no, abstract in paragraphs(lines, start):
         entry = settled(Entry(abstract=abstract, line=line_no, position=len(entries) + 1), tally, escaped=False)

@@ -14,7 +14,7 @@ from ..text.authors import split_authors
 from .decode import join_lines
 from .fields import MAX_FIELD_CHARS, MAX_TITLE_CHARS, RecordFields
 from .ids import arxiv_id, openreview_id
-from .jsonstream import JsonRecords
+from .jsonstream import JsonRecords, json_kind
 from .records import Entry, ParsedFile, Review, Tally
 from .validate import settled
 
@@ -220,7 +220,9 @@ def authors_and_affiliations(item: dict, value: str | list[str] | None = None) -
     return names, tuple(pairs for part, pairs in zip(parts, by_part, strict=True) for _ in part) if by_part else ()
 
 
-def read_paperlists(path: str, records: JsonRecords, venue: str | None = None, year: int | None = None) -> ParsedFile:
+def read_paperlists(
+    path: str, records: JsonRecords, venue: str | None = None, year: int | None = None, tally: Tally | None = None
+) -> ParsedFile:
     """A paperlists file's records, read as they are iterated; venue and year come from
     `--venue`/`--year`, else the file name, else each record's BibTeX year."""
     first = next(records, None)
@@ -228,7 +230,7 @@ def read_paperlists(path: str, records: JsonRecords, venue: str | None = None, y
         raise InputError(path, "not a paperlists export (a JSON list of paper objects with title and status)")
     named_venue, named_year = venue_and_year(path)
     file_venue, file_year = venue or named_venue, year or named_year
-    tally = Tally()
+    tally = Tally() if tally is None else tally
     entries = _entries(chain([first], records), file_venue, file_year, tally)
     return ParsedFile("paperlists", file_venue, file_year, entries, [], tally)
 
@@ -237,7 +239,7 @@ def _entries(records: JsonRecords, venue: str | None, year: int | None, tally: T
     position = 0
     for line, item, escaped in records:
         if not isinstance(item, dict):
-            tally.skipped += 1
+            tally.skip(line, f"not a JSON object but {json_kind(item)}")
             continue
         fields = RecordFields(item)
         site = fields.text("site") or fields.text("pdf")

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+
+# What a load notes of a record it cannot use as it is, or of a file it passes over (`Issue.kind`).
+RECORD_SKIPPED = "record skipped"
+UNKNOWN_STATUS = "unknown status"
+FILE_SKIPPED = "file skipped"
+FILE_FAILED = "file failed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,14 +62,43 @@ class Event:
     position: int
 
 
+@dataclass(frozen=True, slots=True)
+class Issue:
+    """Something a load notes of one record or file, for its report and `etl_run_issues`: its
+    `kind` (`RECORD_SKIPPED`, ...), what went wrong (the reason, or the status word), and where."""
+
+    kind: str
+    detail: str
+    line: int | None = None  # 1-based line where the record starts
+    position: int | None = None  # the record's position among the file's stored records (paper_sources)
+    title: str | None = None  # the record's title as written, placeholder or not
+    record_id: str | None = None  # an id the record gives (`doi:...`, `openreview:...`), else its URL
+
+
 @dataclass
 class Tally:
     """What a reader made of a file's records beyond its entries, counted as they are read:
     records it could not use (skipped) and records it used after a repair (a NUL removed, a field
-    of the wrong type or size left out)."""
+    of the wrong type or size left out). `note` is told of each record skipped, as it is."""
 
     skipped: int = 0
     repaired: int = 0
+    note: Callable[[Issue], None] | None = None
+
+    def skip(self, line: int, why: str, entry: Entry | None = None) -> None:
+        """Count a record the reader cannot use (starting on `line`; `entry`: what it made of it),
+        and say why."""
+        self.skipped += 1
+        if self.note is not None:
+            title, given = (entry.title, record_id(entry)) if entry else (None, None)
+            self.note(Issue(RECORD_SKIPPED, why, line, None, title, given))
+
+
+def record_id(entry: Entry) -> str | None:
+    """The first id a record gives, as `scheme:value`, else its URL: what tells it apart in a report."""
+    if entry.ids:
+        return ":".join(entry.ids[0])
+    return entry.url
 
 
 @dataclass(frozen=True)

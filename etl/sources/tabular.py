@@ -16,6 +16,7 @@ from ..text.authors import split_authors
 from .decode import join_lines
 from .fields import MAX_FIELD_CHARS, MAX_ITEMS, MAX_TITLE_CHARS, RecordFields
 from .ids import arxiv_id, openreview_id
+from .jsonstream import json_kind
 from .paperlists import split_keywords
 from .records import Entry, ParsedFile, Review, Tally
 from .validate import settled
@@ -224,7 +225,9 @@ def _some(names: list[str], shown: int = 20) -> str:
     return text + (f" and {len(names) - shown:,} more" if len(names) > shown else "")
 
 
-def read_csv(path: str, raw: BinaryIO, venue: str | None = None, year: int | None = None) -> ParsedFile:
+def read_csv(
+    path: str, raw: BinaryIO, venue: str | None = None, year: int | None = None, tally: Tally | None = None
+) -> ParsedFile:
     """A CSV (or, by its name, TSV) file with a header row; rows are read as they are iterated."""
     text = io.TextIOWrapper(raw, encoding="utf-8-sig", newline="")
     reader = csv.reader(text, dialect="excel-tab" if path.lower().endswith(".tsv") else "excel", strict=True)
@@ -240,7 +243,7 @@ def read_csv(path: str, raw: BinaryIO, venue: str | None = None, year: int | Non
             f"missing required column: abstract or title (columns: {_some(sorted(set(header))) or 'none'}){hint}",
             1,
         )
-    tally = Tally()
+    tally = Tally() if tally is None else tally
     entries = _csv_entries(path, reader, header, venue, year, tally)
     first = next(entries, None)  # (the venue and year of a file that names none: its first row's)
     return ParsedFile(
@@ -278,10 +281,12 @@ def _then(first: Entry | None, rest: Iterator[Entry]) -> Iterator[Entry]:
         yield from rest
 
 
-def read_jsonl(path: str, raw: BinaryIO, venue: str | None = None, year: int | None = None) -> ParsedFile:
+def read_jsonl(
+    path: str, raw: BinaryIO, venue: str | None = None, year: int | None = None, tally: Tally | None = None
+) -> ParsedFile:
     """One JSON object per line; a line that is not one is skipped and counted (the others are
     read), as lines are read as they are iterated."""
-    tally = Tally()
+    tally = Tally() if tally is None else tally
     entries = _jsonl_entries(path, raw, venue, year, tally)
     first = next(entries, None)
     return ParsedFile(
@@ -304,10 +309,10 @@ def _jsonl_entries(path, raw: BinaryIO, venue, year, tally: Tally) -> Iterator[E
         try:
             row = json.loads(text, parse_constant=lambda _: None)
         except (ValueError, RecursionError):
-            tally.skipped += 1
+            tally.skip(number, "not JSON")
             continue
         if not isinstance(row, dict):
-            tally.skipped += 1
+            tally.skip(number, f"not a JSON object but {json_kind(row)}")
             continue
         entry, repaired = _entry({_key(k): v for k, v in row.items()}, number, position + 1, venue, year)
         entry = settled(entry, tally, escaped="\\u" in text, repaired=repaired)

@@ -19,9 +19,9 @@ def settled(entry: Entry, tally: Tally, escaped: bool = True, repaired: bool = F
     records read from JSON without a `\\u` escape need no look. `repaired`: the reader already
     left a field out."""
     changes: dict[str, object] = _without_bad_characters(entry) if escaped else {}
-    repaired = repaired or bool(changes)
-    abstract = changes.get("abstract", entry.abstract)
-    title = changes.get("title", entry.title)
+    left_out, repaired = repaired, repaired or bool(changes)
+    given = abstract = changes.get("abstract", entry.abstract)
+    given_title = title = changes.get("title", entry.title)
     if abstract is not None and len(abstract) > MAX_ABSTRACT_CHARS:  # (no abstract: a whole file, more likely)
         abstract, repaired = None, True
     if abstract is not None and not is_usable_abstract(abstract, title):
@@ -29,7 +29,8 @@ def settled(entry: Entry, tally: Tally, escaped: bool = True, repaired: bool = F
     if title is not None and is_placeholder(title):
         title = None
     if abstract is None and not title:  # (an id alone is no paper a reader could see)
-        tally.skipped += 1
+        why = _why_skipped(given_title, given) + (" (a field of the wrong type or size left out)" if left_out else "")
+        tally.skip(entry.line, why, dataclasses.replace(entry, **changes))
         return None
     if repaired:
         tally.repaired += 1
@@ -37,6 +38,21 @@ def settled(entry: Entry, tally: Tally, escaped: bool = True, repaired: bool = F
     if all(changes[name] is getattr(entry, name) for name in changes):
         return entry
     return dataclasses.replace(entry, **changes)
+
+
+def _why_skipped(title: str | None, abstract: str | None) -> str:
+    """Why a record with neither a usable title nor a usable abstract is skipped, as given."""
+    said = "no title" if not title else f"placeholder title ({_quoted(title)})"
+    if not abstract:
+        return f"{said} and no abstract"
+    if len(abstract) > MAX_ABSTRACT_CHARS:
+        return f"{said} and an abstract over {MAX_ABSTRACT_CHARS:,} characters (left out)"
+    return f"{said} and placeholder abstract ({_quoted(abstract)})"
+
+
+def _quoted(text: str, limit: int = 40) -> str:
+    text = " ".join(text.split())
+    return f'"{text[:limit]}..."' if len(text) > limit else f'"{text}"'
 
 
 def _without_bad_characters(entry: Entry) -> dict[str, object]:

@@ -54,6 +54,10 @@ class EtlRun(Base):
     __table__ = provenance.etl_runs
 
 
+class EtlRunIssue(Base):
+    __table__ = provenance.etl_run_issues
+
+
 class Author(Base):
     __table__ = people.authors
 

@@ -7,6 +7,16 @@ from sqlalchemy import Boolean, Column, Double, ForeignKey, Integer, String, Tab
 
 from .base import metadata
 
+UNKNOWN_STATUS_COMMENT = (
+    "Records stored with a status word paperdb does not know (their decision left NULL; listed in etl_run_issues);"
+    " NULL for runs before revision 0025, which did not count them"
+)
+ISSUES_COMMENT = (
+    "What each load could not use as it is: the records it skipped, the records with a status word paperdb does"
+    " not know (stored, decision NULL), the files it passed over; at most 1,000 of a kind per file and run, then"
+    " one row counting the rest (paperdb load --report FILE lists every one)."
+)
+
 sources = Table(
     "sources",
     metadata,
@@ -171,5 +181,42 @@ etl_runs = Table(
         server_default=text("0"),
         comment="Sources removed with what only they gave (paperdb remove, load --prune)",
     ),
+    Column("records_unknown_status", Integer, nullable=True, comment=UNKNOWN_STATUS_COMMENT),
     comment="One row per successful paperdb load (a failed load leaves no trace).",
+)
+
+etl_run_issues = Table(
+    "etl_run_issues",
+    metadata,
+    Column(
+        "run_id",
+        Integer,
+        ForeignKey("etl_runs.id", ondelete="CASCADE"),
+        primary_key=True,
+        comment="etl_runs.id: the load that met it",
+    ),
+    Column("number", Integer, primary_key=True, comment="1-based order in the run"),
+    Column("path", Text, nullable=False, comment="The file, as given to paperdb load (sources.path)"),
+    Column(
+        "line",
+        Integer,
+        nullable=True,
+        comment="1-based line where the record starts; NULL for a whole file, and for the row counting those not listed",
+    ),
+    Column(
+        "position",
+        Integer,
+        nullable=True,
+        comment="paper_sources.position of a record stored (a status word paperdb does not know); NULL for one skipped",
+    ),
+    Column("kind", Text, nullable=False, comment="record skipped, unknown status, file skipped or file failed"),
+    Column(
+        "detail",
+        Text,
+        nullable=False,
+        comment="Why the record was skipped or the file passed over, or the status word as written",
+    ),
+    Column("title", Text, nullable=True, comment="The record's title as written, placeholder or not"),
+    Column("record_id", Text, nullable=True, comment="An id the record gives (doi:..., openreview:...), else its URL"),
+    comment=ISSUES_COMMENT,
 )

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from ..settings import schema_head
 from .access import begin_immediate, busy_error, busy_timeout_s, file_name, is_busy
 from .server import is_url
 
 Query = Callable[[str], list[tuple]]
+ISSUE_COLUMNS = ("run_id", "number", "path", "line", "position", "kind", "detail", "title", "record_id")
+INSERT_ISSUE = f"INSERT INTO etl_run_issues ({', '.join(ISSUE_COLUMNS)}) VALUES ({', '.join('?' * len(ISSUE_COLUMNS))})"
 
 
 def record_if(
@@ -20,11 +22,13 @@ def record_if(
     holds: Callable[[Query], bool],
     row: Callable[[], Mapping[str, object]],
     on_wait: Callable[[], None] | None = None,
+    issues: Callable[[int], Sequence[Sequence]] | None = None,
 ) -> bool:
     """In one write transaction: if `db_file` is a SQLite database at the schema head and
-    `holds(query)` is true (`query` runs a SELECT on it), add `row()` to `etl_runs` and commit;
-    returns whether it did. The answer holds until the row is written, as in a load. Another
-    writer is waited for as a load waits (`on_wait()` when the wait starts; a signal ends it)."""
+    `holds(query)` is true (`query` runs a SELECT on it), add `row()` to `etl_runs` (and the rows
+    `issues(run id)` gives to `etl_run_issues`) and commit; returns whether it did. The answer
+    holds until the row is written, as in a load. Another writer is waited for as a load waits
+    (`on_wait()` when the wait starts; a signal ends it)."""
     if is_url(db_file) or not os.path.exists(db_file):
         return False
     con = sqlite3.connect(file_name(db_file), timeout=busy_timeout_s(), isolation_level=None)
@@ -36,7 +40,9 @@ def record_if(
             return False
         values = dict(row())
         names = ", ".join(values)
-        con.execute(f"INSERT INTO etl_runs ({names}) VALUES ({', '.join(':' + key for key in values)})", values)
+        run = con.execute(f"INSERT INTO etl_runs ({names}) VALUES ({', '.join(':' + key for key in values)})", values)
+        noted = issues(run.lastrowid) if issues else []
+        con.executemany(INSERT_ISSUE, noted)
         con.execute("COMMIT")
         return True
     except sqlite3.OperationalError as exc:
