@@ -20,10 +20,10 @@ from .evolution import refresh_evolution
 from .feed import KeywordFeed, keyword_text
 from .incremental import note_removed_papers, update_keywords
 from .keywords import refresh_keywords
-from .merging import give_back, merge_into_abstracts
+from .merging import give_back, merge_into_abstracts, take_apart
 from .people import note_people, recount_people, start_noting_people
 from .reading import Opened, Reader
-from .records import Saved, save_records
+from .records import Saved, check_venues, save_records
 from .statistics import needs_rescore
 from .summary import RunSummary, utcnow
 from .texts import choose_texts
@@ -168,7 +168,7 @@ class Run:
                 batch = list(islice(entries, BATCH))
             if not batch:
                 break
-            _check_venues(input_file.path, parsed, batch)
+            check_venues(input_file.path, parsed, batch)
             with self.summary.timed("insert"):
                 ids = save_records(self.writer, parsed, batch, saved.source_id, self.now, self.keywords.feed, saved)
             # A listing brings no title, authors or ids: the papers it creates have no bibliography
@@ -261,6 +261,10 @@ class Run:
             given = give_back(writer, changes.lost, self.now, self._forget)
             self._gone(given)
             self.touched |= set(given.values()) | self.recorded - orphans - set(given)
+            apart = take_apart(writer, self.touched - orphans - set(given), self.now)
+            forget(writer, set(apart))  # (the papers records went to: their trend counts)
+            self.touched |= set(apart)
+            choose_texts(writer, set(given.values()) | set(apart), self.now)  # (papers given records)
         with summary.timed("bibliography"):
             rekeyed = refresh_bibliography(writer, self.touched - orphans - set(given))
         with summary.timed("merge"):
@@ -269,7 +273,7 @@ class Run:
             rekeyed = (rekeyed - set(joined)) | refresh_bibliography(writer, set(joined.values()))
         with summary.timed("bibliography"):
             recount_people(writer)  # (once, after the merge)
-        summary.papers_merged = len(joined)
+        summary.papers_merged = sum(apart.get(orphan) != paper for orphan, paper in joined.items())  # (not rejoined)
         return rekeyed
 
     def _forget(self, papers: list[str]) -> None:
@@ -341,10 +345,3 @@ def refresh_repos(writer: Writer) -> None:
     writer.insert_select("repos", columns("repos", without=("id",)), NEW_REPOS)
     writer.execute("DROP TABLE cited_repos")
     writer.execute(DROP_UNCITED_REPOS)
-
-
-def _check_venues(path: str, parsed: ParsedFile, entries: list) -> None:
-    """Every paper needs a venue and a year (listings have them from their header)."""
-    for entry in entries:
-        if not (entry.venue or parsed.venue) or not (entry.year or parsed.year):
-            raise InputError(path, "no venue and year for this entry; give --venue and --year", entry.line)
