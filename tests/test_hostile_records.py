@@ -8,6 +8,7 @@ merely looks like markup or SQL is stored as written."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -59,6 +60,31 @@ def test_abstracts_without_letters_are_placeholders_counted_not_errors(write, se
     result = paperdb("load", str(path), "--db", seeded)
     assert result.returncode == 0, result.stderr
     assert "1 added" in result.stdout and "2 records skipped" in result.stdout
+
+
+# Three real ICLR 2017 records (tests/fixtures/iclr2017.json), their abstracts replaced.
+ICLR2017 = json.loads((Path(__file__).parent / "fixtures" / "iclr2017.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(
+    "abstracts, papers",
+    [
+        (["(cid:0) (cid:1) (cid:2)"] * 3, 3),  # glyph codes of a PDF font nothing mapped
+        (["(cid:173)(cid:12)"] * 3, 3),
+        (["$x$ $y$ $z$"] * 2, 2),  # math only
+        (["(cid:0) (cid:1) (cid:2)", "$x$ $y$ $z$", "\\alpha \\beta \\gamma"], 3),
+    ],
+)
+def test_abstracts_of_glyph_codes_or_math_alone_never_decide_identity(tmp_path, abstracts, papers):
+    """Titled records whose abstracts have no letters once glyph codes and math are set aside are
+    papers without an abstract, each told by its title (they were one paper), counted."""
+    records = [dict(record, abstract=abstract) for record, abstract in zip(ICLR2017, abstracts, strict=False)]
+    path = tmp_path / "iclr2017.json"
+    path.write_text(json.dumps(records), encoding="utf-8")
+    db = str(tmp_path / "p.db")
+    summary = load(db, [str(path)])
+    assert (summary.papers_added, summary.without_abstract) == (papers, papers)
+    assert rows(db, "SELECT count(*), count(DISTINCT title), count(abstract) FROM papers") == [(papers, papers, 0)]
 
 
 @pytest.mark.parametrize(
