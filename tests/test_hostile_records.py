@@ -87,6 +87,43 @@ def test_abstracts_of_glyph_codes_or_math_alone_never_decide_identity(tmp_path, 
     assert rows(db, "SELECT count(*), count(DISTINCT title), count(abstract) FROM papers") == [(papers, papers, 0)]
 
 
+def _counted(name: str, citations: str) -> str:
+    """ICLR 2017's first record (as tests/fixtures/iclr2017.json has it) in the format of `name`,
+    with `citations` written as a number (JSON) or as the text a CSV has."""
+    record = ICLR2017[0]
+    if name.endswith(".json"):
+        return json.dumps([record]).replace(f'"gs_citation": {record["gs_citation"]}', f'"gs_citation": {citations}')
+    if name.endswith(".jsonl"):
+        return f'{{"title": {json.dumps(record["title"])}, "venue": "ICLR", "year": 2017, "citations": {citations}}}\n'
+    return f'title,venue,year,citations\n"{record["title"]}",ICLR,2017,{citations}\n'
+
+
+@pytest.mark.parametrize(
+    "name, citations",
+    [
+        ("iclr2017.json", "9223372036854775807"),  # (read as a float: 2**63, one past SQLite's integers)
+        ("iclr2017.json", "1e20"),
+        ("iclr2017.json", "3000000000"),  # (over PostgreSQL's integer)
+        ("a.jsonl", "1e300"),
+        ("a.jsonl", "-1e300"),  # (negative: unknown, as paperlists' -1; nothing repaired)
+        ("a.csv", "1e20"),
+        ("a.csv", "1e300"),
+    ],
+)
+def test_a_count_out_of_range_is_left_out_and_counted(tmp_path, name, citations):
+    """A citation count no paper has (and no integer column holds) is left out and the record
+    counted as repaired; with --keep-going, the other files load beside it."""
+    path = tmp_path / "d" / name
+    path.parent.mkdir()
+    path.write_text(_counted(name, citations), encoding="utf-8")
+    (tmp_path / "d" / "b.txt").write_text(listing_text(ABSTRACT_QUIP), encoding="utf-8")
+    db = str(tmp_path / "p.db")
+    done = paperdb("load", str(tmp_path / "d"), "--db", db, "--keep-going")
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-2_000:]
+    assert ("1 records repaired" in done.stdout) == (not citations.startswith("-")), done.stdout
+    assert rows(db, "SELECT count(*), count(citations) FROM papers") == [(2, 0)]
+
+
 @pytest.mark.parametrize(
     "name, content",
     [

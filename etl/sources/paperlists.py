@@ -180,11 +180,10 @@ def _extra(item: dict, fields: RecordFields) -> str | None:
 
 def _review(fields: RecordFields) -> Review | None:
     """Ratings, confidence, citations (`gs_citation`; -1 is unknown), primary area and TL;DR."""
-    citations = fields.number("gs_citation")
     review = Review(
         rating_avg=fields.number("rating_avg", pair=True),
         confidence_avg=fields.number("confidence_avg", pair=True),
-        citations=int(citations) if citations is not None and citations >= 0 else None,
+        citations=fields.count("gs_citation"),
         primary_area=" ".join(fields.text("primary_area").split()) or None,
         tldr=join_lines(fields.text("tldr")) or None,
     )

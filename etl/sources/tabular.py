@@ -207,11 +207,10 @@ def _entry(row: Mapping, line: int, position: int, venue: str | None, year: int 
 
 
 def _review(fields: RecordFields) -> Review | None:
-    citations = fields.number("citations")
     review = Review(
         rating_avg=fields.number("rating_avg"),
         confidence_avg=fields.number("confidence_avg"),
-        citations=int(citations) if citations is not None and citations >= 0 else None,
+        citations=fields.count("citations"),
         primary_area=fields.text("primary_area").strip() or None,
         tldr=join_lines(fields.text("tldr")) or None,
     )
