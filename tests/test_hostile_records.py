@@ -125,6 +125,55 @@ def test_a_count_out_of_range_is_left_out_and_counted(tmp_path, name, citations)
 
 
 @pytest.mark.parametrize(
+    "venue, problem",
+    [
+        ("ICML\u200b", "U+200B (zero width space)"),
+        ("ICML\nError: forged", "U+000A"),  # (a second `Error:` line, forged)
+        ("\u202eICML", "U+202E (right-to-left override)"),
+        ("ICML\x00", "U+0000"),
+        ("I" * 100_000, "a venue of over 200 characters"),
+    ],
+)
+def test_a_venue_option_is_checked_as_a_venue_field_is(tmp_path, venue, problem):
+    """--venue names the venue of every paper of a file: what no venue field may hold, it may not
+    hold either. One line naming the option (never echoing the value), exit 1, nothing written."""
+    path = tmp_path / "plain.txt"
+    path.write_text(ICLR2017[0]["abstract"] + "\n", encoding="utf-8")
+    db = tmp_path / "p.db"
+    done = paperdb("load", str(path), "--venue", venue, "--year", "2017", "--db", str(db))
+    assert done.returncode == 1 and done.stdout == "", done.stdout
+    assert done.stderr.startswith("Error: --venue: a venue") and problem in done.stderr, done.stderr[:300]
+    assert done.stderr.count("\n") == 1 and "forged" not in done.stderr
+    assert not db.exists()
+
+
+@pytest.mark.parametrize("year", [10**20, 99999, 0, -2017, True])
+def test_a_year_option_is_checked_as_a_year_field_is(tmp_path, year):
+    """(The command line takes 1900-2100; a caller of `load` gets what a file's field may give.)"""
+    from etl.errors import InputError
+
+    path = tmp_path / "plain.txt"
+    path.write_text(ICLR2017[0]["abstract"] + "\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"^--year: .* is no year \(1000-2999\)$"):
+        load(str(tmp_path / "p.db"), [str(path)], venue="ICLR", year=year)
+    assert not (tmp_path / "p.db").exists()
+
+
+@pytest.mark.parametrize("venue", ["ICML\u200b", "ICML\u2028Error: forged", "\u202eICML", "I" * 201])
+def test_a_venue_field_that_is_no_venue_is_left_out_and_counted(tmp_path, venue):
+    """The same rule for a CSV's or JSON lines' `venue`: left out, the record counted; the file's
+    venue (its first row's) stands in."""
+    good = {"title": ICLR2017[1]["title"], "venue": "ICLR", "year": 2017}
+    bad = {"title": ICLR2017[0]["title"], "venue": venue, "year": 2017}
+    path = tmp_path / "a.jsonl"
+    path.write_text(json.dumps(good) + "\n" + json.dumps(bad) + "\n", encoding="utf-8")
+    db = str(tmp_path / "p.db")
+    summary = load(db, [str(path)])
+    assert (summary.papers_added, summary.records_repaired) == (2, 1)
+    assert rows(db, "SELECT DISTINCT venue FROM papers") == [("ICLR",)]
+
+
+@pytest.mark.parametrize(
     "name, content",
     [
         ("y.csv", 'abstract,venue,year\n"We study years.",ICML,²\n'),

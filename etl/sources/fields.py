@@ -14,13 +14,40 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Mapping
 
 MAX_FIELD_CHARS = 100_000
 MAX_TITLE_CHARS = 2_000
 MAX_ITEMS = 10_000
 MAX_COUNT = 1_000_000_000  # (under PostgreSQL's 32-bit integer, 2,147,483,647)
+MAX_VENUE_CHARS = 200
 _YEAR = re.compile(r"[12][0-9]{3}")  # ASCII digits only: `²` and `٢٠٢٤` are no year here
+# Characters a venue's name never has, for they are not printed: control characters and line
+# breaks, format characters (U+200B zero-width space, U+202E right-to-left override), surrogates,
+# private-use and unassigned code points.
+_UNPRINTED = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+
+
+def venue_problem(venue: str) -> str | None:
+    """What is wrong with a venue's name (a field, or `--venue`), or None: it names something, in
+    at most `MAX_VENUE_CHARS` characters, every one of them printed."""
+    if not venue.strip():
+        return "names no venue"
+    if len(venue) > MAX_VENUE_CHARS:
+        return f"a venue of over {MAX_VENUE_CHARS} characters"
+    unprinted = next((c for c in venue if unicodedata.category(c) in _UNPRINTED), None)
+    if unprinted is not None:
+        named = unicodedata.name(unprinted, "a control character").lower()
+        return f"a venue with U+{ord(unprinted):04X} ({named}), a character that is not printed"
+    return None
+
+
+def year_problem(year: int) -> str | None:
+    """What is wrong with a year (`--year`), or None: a year is one a field may give, 1000-2999."""
+    if isinstance(year, bool) or not isinstance(year, int) or not _YEAR.fullmatch(str(year)):
+        return f"{str(year)[:20]!r} is no year (1000-2999)"
+    return None
 
 
 class RecordFields:
@@ -85,6 +112,14 @@ class RecordFields:
             self._drop()
             return None
         return int(value)
+
+    def venue(self, name: str = "venue") -> str | None:
+        """A venue's name, stripped (None for none); one `venue_problem` finds wrong is left out."""
+        text = self.text(name, limit=MAX_VENUE_CHARS).strip()
+        if text and venue_problem(text):
+            self._drop()
+            return None
+        return text or None
 
     def year(self, name: str = "year") -> int | None:
         """A year: four ASCII digits (1000-2999); an empty field None, anything else left out."""

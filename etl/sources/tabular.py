@@ -196,7 +196,7 @@ def _entry(row: Mapping, line: int, position: int, venue: str | None, year: int 
         url=fields.text("url").strip() or None,
         keywords=split_keywords(_listed(fields.items(chosen))),
         links=tuple(links),
-        venue=venue or (fields.text("venue", limit=200).strip() or None),
+        venue=venue or fields.venue(),
         year=year or own_year,
         status=_status(fields),
         track=fields.text("track").strip() or None,
