@@ -173,6 +173,30 @@ def test_a_venue_field_that_is_no_venue_is_left_out_and_counted(tmp_path, venue)
     assert rows(db, "SELECT DISTINCT venue FROM papers") == [("ICLR",)]
 
 
+TOKEN = "SuperNet" + "a" * 48_992  # one 49,000-character word (twice: the abstract stays under 100,000)
+
+
+@pytest.mark.parametrize("into", ["a new database", "the bundled listings"])  # (ranked afresh; ranked alone)
+def test_a_keyword_has_a_bounded_length(tmp_path, seeded, into):
+    """A 49,000-character token in an abstract, a 50,000-character author keyword: no keyword, facet chip
+    or keyword URL: keywords are at most 200 characters; the author keyword is left out, counted."""
+    records = json.loads(json.dumps(ICLR2017[:3]))
+    records[0]["abstract"] += f" We call it {TOKEN}. {TOKEN} is fast."
+    records[1]["keywords"] += ";" + "k" * 50_000
+    path = tmp_path / "iclr2017.json"
+    path.write_text(json.dumps(records), encoding="utf-8")
+    db = seeded if into == "the bundled listings" else str(tmp_path / "p.db")
+    summary = load(db, [str(path)])
+    assert (summary.papers_added, summary.records_repaired, summary.rescored) == (3, 1, into == "a new database")
+    longest = """SELECT max(length(label)), (SELECT max(length(keyword)) FROM paper_keywords),
+        (SELECT max(length(alias)) FROM keyword_aliases) FROM keywords"""
+    assert all(length <= 200 for length in rows(db, longest)[0])
+    facets = "SELECT max(length(keywords)), max(length(author_keywords)) FROM papers"
+    assert all(length <= 10 * 200 for length in rows(db, facets)[0])  # (ten labels at most)
+    ranked = "SELECT count(*) FROM paper_keywords WHERE paper_id IN (SELECT id FROM papers WHERE year = 2017)"
+    assert rows(db, ranked)[0][0] > 20  # (the papers keep their other keywords)
+
+
 @pytest.mark.parametrize(
     "name, content",
     [

@@ -7,7 +7,9 @@ beyond these, or with a number, object or `true` where text belongs, is left out
 and the record counts as repaired: what a reader kept of it would be garbage (`{'a': 1}` as an
 abstract) or cost memory out of all proportion to the file (a million-name author field). So is
 a count beyond 1,000,000,000 (`gs_citation` 9223372036854775807, `citations` 1e300): no paper
-is cited so often (the catalogue's most cited, 269,257), and no database column holds it all.
+is cited so often (the catalogue's most cited, 269,257), and no database column holds it all;
+and so is an author keyword of over 200 characters (a 50,000-character "keyword" would be a
+keyword chip and a URL of its own).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ MAX_TITLE_CHARS = 2_000
 MAX_ITEMS = 10_000
 MAX_COUNT = 1_000_000_000  # (under PostgreSQL's 32-bit integer, 2,147,483,647)
 MAX_VENUE_CHARS = 200
+MAX_KEYWORD_CHARS = 200  # a keyword, the authors' or extracted (the catalogue's longest: 125)
 _YEAR = re.compile(r"[12][0-9]{3}")  # ASCII digits only: `²` and `٢٠٢٤` are no year here
 # Characters a venue's name never has, for they are not printed: control characters and line
 # breaks, format characters (U+200B zero-width space, U+202E right-to-left override), surrogates,
@@ -83,6 +86,13 @@ class RecordFields:
         if len(items) != len(value) or len(items) > MAX_ITEMS or sum(map(len, items)) > MAX_FIELD_CHARS:
             return self._drop()
         return items
+
+    def bounded(self, items: tuple[str, ...], limit: int) -> tuple[str, ...]:
+        """`items` without those of over `limit` characters, each left out as a field too large is."""
+        kept = tuple(item for item in items if len(item) <= limit)
+        if len(kept) != len(items):
+            self.repaired = True
+        return kept
 
     def number(self, name: str, *, pair: bool = False) -> float | None:
         """A finite number (a numeric text too); with `pair`, also the mean of `[mean, std]`."""

@@ -12,7 +12,7 @@ from itertools import chain
 from ..errors import InputError
 from ..text.authors import split_authors
 from .decode import join_lines
-from .fields import MAX_FIELD_CHARS, MAX_TITLE_CHARS, RecordFields
+from .fields import MAX_FIELD_CHARS, MAX_KEYWORD_CHARS, MAX_TITLE_CHARS, RecordFields
 from .ids import arxiv_id, openreview_id
 from .jsonstream import JsonRecords
 from .records import Entry, ParsedFile, Review, Tally
@@ -254,7 +254,7 @@ def _entries(records: JsonRecords, venue: str | None, year: int | None, tally: T
             year=year or (int(bib_year[1]) if bib_year else None),
             status=fields.text("status").strip() or None,
             track=fields.text("track").strip() or None,
-            keywords=split_keywords(fields.items("keywords")),
+            keywords=fields.bounded(split_keywords(fields.items("keywords")), MAX_KEYWORD_CHARS),
             links=tuple(text for name in LINK_FIELDS if (text := fields.text(name).strip())),
             affiliations=affiliated,
             extra=_extra(item, fields),

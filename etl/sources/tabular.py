@@ -14,7 +14,7 @@ from typing import BinaryIO
 from ..errors import InputError
 from ..text.authors import split_authors
 from .decode import join_lines
-from .fields import MAX_FIELD_CHARS, MAX_ITEMS, MAX_TITLE_CHARS, RecordFields
+from .fields import MAX_FIELD_CHARS, MAX_ITEMS, MAX_KEYWORD_CHARS, MAX_TITLE_CHARS, RecordFields
 from .ids import arxiv_id, openreview_id
 from .paperlists import split_keywords
 from .records import Entry, ParsedFile, Review, Tally
@@ -194,7 +194,7 @@ def _entry(row: Mapping, line: int, position: int, venue: str | None, year: int 
         authors=split_authors(_listed(fields.items(authors))),
         ids=tuple(dict.fromkeys(ids + _given_ids(fields))),
         url=fields.text("url").strip() or None,
-        keywords=split_keywords(_listed(fields.items(chosen))),
+        keywords=fields.bounded(split_keywords(_listed(fields.items(chosen))), MAX_KEYWORD_CHARS),
         links=tuple(links),
         venue=venue or fields.venue(),
         year=year or own_year,
