@@ -49,6 +49,7 @@ JOINED_OF = f"""{RECORDS_OF} AND NOT has_abstract
     AND paper_id IN (SELECT id FROM papers WHERE id IN :ids AND abstract IS NOT NULL)"""
 ANY_JOINED = """SELECT EXISTS (SELECT 1 FROM paper_sources ps JOIN papers p ON p.id = ps.paper_id
     WHERE NOT ps.has_abstract AND p.abstract IS NOT NULL)"""
+SCAN_FROM = 20 * IDS_PER_QUERY  # papers from which `ANY_JOINED` (a scan of the records) is asked first
 
 
 def merge_into_abstracts(writer: Writer, papers: Iterable[str], forget: Forget) -> dict[str, str]:
@@ -89,10 +90,11 @@ def take_apart(writer: Writer, papers: Iterable[str], now: str) -> dict[str, str
     may be gone (the paper retitled, or of another year now). `merge_into_abstracts` joins them
     again where they still match, so the papers end as a cold load leaves them.
     Returns {paper a record went to: the paper it left}."""
-    if not writer.scalar(ANY_JOINED):
-        return {}  # (most loads: no record has joined a paper)
+    papers = sorted(papers)
+    if len(papers) > SCAN_FROM and not writer.scalar(ANY_JOINED):
+        return {}  # (a large load, and no record has joined a paper: one scan, not a query per chunk)
     apart: dict[str, str] = {}
-    for part in chunks(sorted(papers), IDS_PER_QUERY):
+    for part in chunks(papers, IDS_PER_QUERY):
         for pid, target in _to_own_papers(writer, writer.execute_in(JOINED_OF, ids=part), now):
             apart.setdefault(target, pid)
     return apart
