@@ -8,6 +8,7 @@ merely looks like markup or SQL is stored as written."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -59,6 +60,141 @@ def test_abstracts_without_letters_are_placeholders_counted_not_errors(write, se
     result = paperdb("load", str(path), "--db", seeded)
     assert result.returncode == 0, result.stderr
     assert "1 added" in result.stdout and "2 records skipped" in result.stdout
+
+
+# Three real ICLR 2017 records (tests/fixtures/iclr2017.json), their abstracts replaced.
+ICLR2017 = json.loads((Path(__file__).parent / "fixtures" / "iclr2017.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(
+    "abstracts, papers",
+    [
+        (["(cid:0) (cid:1) (cid:2)"] * 3, 3),  # glyph codes of a PDF font nothing mapped
+        (["(cid:173)(cid:12)"] * 3, 3),
+        (["$x$ $y$ $z$"] * 2, 2),  # math only
+        (["(cid:0) (cid:1) (cid:2)", "$x$ $y$ $z$", "\\alpha \\beta \\gamma"], 3),
+    ],
+)
+def test_abstracts_of_glyph_codes_or_math_alone_never_decide_identity(tmp_path, abstracts, papers):
+    """Titled records whose abstracts have no letters once glyph codes and math are set aside are
+    papers without an abstract, each told by its title (they were one paper), counted."""
+    records = [dict(record, abstract=abstract) for record, abstract in zip(ICLR2017, abstracts, strict=False)]
+    path = tmp_path / "iclr2017.json"
+    path.write_text(json.dumps(records), encoding="utf-8")
+    db = str(tmp_path / "p.db")
+    summary = load(db, [str(path)])
+    assert (summary.papers_added, summary.without_abstract) == (papers, papers)
+    assert rows(db, "SELECT count(*), count(DISTINCT title), count(abstract) FROM papers") == [(papers, papers, 0)]
+
+
+def _counted(name: str, citations: str) -> str:
+    """ICLR 2017's first record (as tests/fixtures/iclr2017.json has it) in the format of `name`,
+    with `citations` written as a number (JSON) or as the text a CSV has."""
+    record = ICLR2017[0]
+    if name.endswith(".json"):
+        return json.dumps([record]).replace(f'"gs_citation": {record["gs_citation"]}', f'"gs_citation": {citations}')
+    if name.endswith(".jsonl"):
+        return f'{{"title": {json.dumps(record["title"])}, "venue": "ICLR", "year": 2017, "citations": {citations}}}\n'
+    return f'title,venue,year,citations\n"{record["title"]}",ICLR,2017,{citations}\n'
+
+
+@pytest.mark.parametrize(
+    "name, citations",
+    [
+        ("iclr2017.json", "9223372036854775807"),  # (read as a float: 2**63, one past SQLite's integers)
+        ("iclr2017.json", "1e20"),
+        ("iclr2017.json", "3000000000"),  # (over PostgreSQL's integer)
+        ("a.jsonl", "1e300"),
+        ("a.jsonl", "-1e300"),  # (negative: unknown, as paperlists' -1; nothing repaired)
+        ("a.csv", "1e20"),
+        ("a.csv", "1e300"),
+    ],
+)
+def test_a_count_out_of_range_is_left_out_and_counted(tmp_path, name, citations):
+    """A citation count no paper has (and no integer column holds) is left out and the record
+    counted as repaired; with --keep-going, the other files load beside it."""
+    path = tmp_path / "d" / name
+    path.parent.mkdir()
+    path.write_text(_counted(name, citations), encoding="utf-8")
+    (tmp_path / "d" / "b.txt").write_text(listing_text(ABSTRACT_QUIP), encoding="utf-8")
+    db = str(tmp_path / "p.db")
+    done = paperdb("load", str(tmp_path / "d"), "--db", db, "--keep-going")
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-2_000:]
+    assert ("1 records repaired" in done.stdout) == (not citations.startswith("-")), done.stdout
+    assert rows(db, "SELECT count(*), count(citations) FROM papers") == [(2, 0)]
+
+
+@pytest.mark.parametrize(
+    "venue, problem",
+    [
+        ("ICML\u200b", "U+200B (zero width space)"),
+        ("ICML\nError: forged", "U+000A"),  # (a second `Error:` line, forged)
+        ("\u202eICML", "U+202E (right-to-left override)"),
+        ("ICML\x00", "U+0000"),
+        ("I" * 100_000, "a venue of over 200 characters"),
+    ],
+)
+def test_a_venue_option_is_checked_as_a_venue_field_is(tmp_path, venue, problem):
+    """--venue names the venue of every paper of a file: what no venue field may hold, it may not
+    hold either. One line naming the option (never echoing the value), exit 1, nothing written."""
+    path = tmp_path / "plain.txt"
+    path.write_text(ICLR2017[0]["abstract"] + "\n", encoding="utf-8")
+    db = tmp_path / "p.db"
+    done = paperdb("load", str(path), "--venue", venue, "--year", "2017", "--db", str(db))
+    assert done.returncode == 1 and done.stdout == "", done.stdout
+    assert done.stderr.startswith("Error: --venue: a venue") and problem in done.stderr, done.stderr[:300]
+    assert done.stderr.count("\n") == 1 and "forged" not in done.stderr
+    assert not db.exists()
+
+
+@pytest.mark.parametrize("year", [10**20, 99999, 0, -2017, True])
+def test_a_year_option_is_checked_as_a_year_field_is(tmp_path, year):
+    """(The command line takes 1900-2100; a caller of `load` gets what a file's field may give.)"""
+    from etl.errors import InputError
+
+    path = tmp_path / "plain.txt"
+    path.write_text(ICLR2017[0]["abstract"] + "\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"^--year: .* is no year \(1000-2999\)$"):
+        load(str(tmp_path / "p.db"), [str(path)], venue="ICLR", year=year)
+    assert not (tmp_path / "p.db").exists()
+
+
+@pytest.mark.parametrize("venue", ["ICML\u200b", "ICML\u2028Error: forged", "\u202eICML", "I" * 201])
+def test_a_venue_field_that_is_no_venue_is_left_out_and_counted(tmp_path, venue):
+    """The same rule for a CSV's or JSON lines' `venue`: left out, the record counted; the file's
+    venue (its first row's) stands in."""
+    good = {"title": ICLR2017[1]["title"], "venue": "ICLR", "year": 2017}
+    bad = {"title": ICLR2017[0]["title"], "venue": venue, "year": 2017}
+    path = tmp_path / "a.jsonl"
+    path.write_text(json.dumps(good) + "\n" + json.dumps(bad) + "\n", encoding="utf-8")
+    db = str(tmp_path / "p.db")
+    summary = load(db, [str(path)])
+    assert (summary.papers_added, summary.records_repaired) == (2, 1)
+    assert rows(db, "SELECT DISTINCT venue FROM papers") == [("ICLR",)]
+
+
+TOKEN = "SuperNet" + "a" * 48_992  # one 49,000-character word (twice: the abstract stays under 100,000)
+
+
+@pytest.mark.parametrize("into", ["a new database", "the bundled listings"])  # (ranked afresh; ranked alone)
+def test_a_keyword_has_a_bounded_length(tmp_path, seeded, into):
+    """A 49,000-character token in an abstract, a 50,000-character author keyword: no keyword, facet chip
+    or keyword URL: keywords are at most 200 characters; the author keyword is left out, counted."""
+    records = json.loads(json.dumps(ICLR2017[:3]))
+    records[0]["abstract"] += f" We call it {TOKEN}. {TOKEN} is fast."
+    records[1]["keywords"] += ";" + "k" * 50_000
+    path = tmp_path / "iclr2017.json"
+    path.write_text(json.dumps(records), encoding="utf-8")
+    db = seeded if into == "the bundled listings" else str(tmp_path / "p.db")
+    summary = load(db, [str(path)])
+    assert (summary.papers_added, summary.records_repaired, summary.rescored) == (3, 1, into == "a new database")
+    longest = """SELECT max(length(label)), (SELECT max(length(keyword)) FROM paper_keywords),
+        (SELECT max(length(alias)) FROM keyword_aliases) FROM keywords"""
+    assert all(length <= 200 for length in rows(db, longest)[0])
+    facets = "SELECT max(length(keywords)), max(length(author_keywords)) FROM papers"
+    assert all(length <= 10 * 200 for length in rows(db, facets)[0])  # (ten labels at most)
+    ranked = "SELECT count(*) FROM paper_keywords WHERE paper_id IN (SELECT id FROM papers WHERE year = 2017)"
+    assert rows(db, ranked)[0][0] > 20  # (the papers keep their other keywords)
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
+from pathlib import Path
 
 import pytest
 from alembic import command
@@ -193,3 +195,108 @@ def test_revision_0024_puts_the_abstract_as_written_back_in_papers_and_down_agai
     assert rows(db_file, "INSERT INTO papers_fts_words (papers_fts_words) VALUES ('integrity-check')") == []
     summary = load(db_file)
     assert (summary.files_unchanged, summary.papers_updated) == (3, 0)
+
+
+# -- revision 0026: what the rules of issue 41 read otherwise is read again --------------------------
+
+ICLR2017 = json.loads((Path(__file__).parent / "fixtures" / "iclr2017.json").read_text(encoding="utf-8"))
+PROTO = ICLR2017[0]["title"]
+STATE = """SELECT p.id, p.venue, p.title, p.abstract, p.citations, p.author_keywords, count(ps.position)
+    FROM papers p JOIN paper_sources ps ON ps.paper_id = p.id GROUP BY p.id ORDER BY p.id"""
+
+
+def _iclr2017(changes: dict[tuple[int, str], object] | None = None) -> str:
+    """The four ICLR 2017 records, with {(record, field): value} changed."""
+    records = json.loads(json.dumps(ICLR2017))
+    for (n, key), value in (changes or {}).items():
+        records[n][key] = value
+    return json.dumps(records)
+
+
+def _jsonl(*records: tuple[str, str]) -> str:
+    """JSON lines of ICLR 2017 records: (venue, title) each."""
+    return "".join(json.dumps({"title": title, "venue": venue, "year": 2017}) + "\n" for venue, title in records)
+
+
+def _old_usable(abstract, title=None) -> bool:
+    """`is_usable_abstract` before revision 0026: glyph codes and math were words."""
+    from etl.text.placeholders import is_missing_abstract, is_placeholder
+
+    return not is_placeholder(abstract) and (is_placeholder(title) or not is_missing_abstract(abstract))
+
+
+# (what a file held, the rule as it was when it was loaded, the file the revision has read again)
+STALE = {
+    "glyph abstracts": (
+        {"iclr2017.json": _iclr2017({(n, "abstract"): "(cid:0) (cid:1) (cid:2)" for n in range(3)})},
+        ("etl.sources.validate.is_usable_abstract", _old_usable),
+        "iclr2017.json",
+    ),
+    "a citation count": (
+        {"iclr2017.json": _iclr2017({(0, "gs_citation"): 3_000_000_000})},
+        ("etl.sources.fields.MAX_COUNT", 2**62),
+        "iclr2017.json",
+    ),
+    "an author keyword": (
+        {"iclr2017.json": _iclr2017({(1, "keywords"): "Deep learning;" + "k" * 300})},
+        ("etl.sources.paperlists.MAX_KEYWORD_CHARS", 10**6),
+        "iclr2017.json",
+    ),
+    "a venue": (  # (the file's first venue stands in for the one left out)
+        {"a.jsonl": _jsonl(("ICLR", ICLR2017[1]["title"]), ("ICLR\u200b", PROTO))},
+        ("etl.sources.fields.venue_problem", lambda venue: None),
+        "a.jsonl",
+    ),
+    "a joined record": (  # (the paper it joined retitled by a load that did not take it apart)
+        {"iclr2017.json": _iclr2017(), "extra.csv": f"title,venue,year,doi\n{PROTO},ICLR,2017,10.1/proto\n"},
+        ("etl.load.run.take_apart", lambda *args: {}),
+        "extra.csv",
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", list(STALE))
+def test_revision_0026_has_what_the_new_rules_read_otherwise_read_again(tmp_path, monkeypatch, kind):
+    """A database loaded under the old rule holds what a cold load no longer makes; upgrading marks
+    the file that holds it (and only that one) to be read again, and the next load of the files
+    leaves the database as a cold load does."""
+    files, (rule, old), marked = STALE[kind]
+    folder = tmp_path / "d"
+    folder.mkdir()
+    for name, content in files.items():
+        (folder / name).write_text(content, encoding="utf-8")
+    (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
+    db = str(tmp_path / "p.db")
+    monkeypatch.setattr(rule, old)
+    load(db, [str(folder)])
+    if kind == "a joined record":
+        (folder / "iclr2017.json").write_text(_iclr2017({(0, "title"): PROTO.replace("Learning", "Tasks")}))
+        load(db, [str(folder)])
+    monkeypatch.undo()
+    cold = str(tmp_path / "cold.db")
+    load(cold, [str(folder)])
+    assert rows(db, STATE) != rows(cold, STATE)
+    run(db, lambda conn: command.downgrade(alembic_config(conn), "-1"))
+    run(db, migrate)
+    assert rows(db, "SELECT path FROM sources WHERE sha256 LIKE 'read again: %'") == [(str(folder / marked),)]
+    load(db, [str(folder)])
+    assert rows(db, STATE) == rows(cold, STATE)
+
+
+def test_revision_0026_removes_former_ids_that_name_a_paper_or_that_a_paper_gone_left(db_file):
+    load(db_file)
+    papers = [pid for (pid,) in rows(db_file, "SELECT id FROM papers ORDER BY id LIMIT 2")]
+    former = [
+        (papers[0], papers[0], "merged"),  # (an id that is a paper again: no former id)
+        ("0000000000000001", papers[1], "merged"),  # (the paper a merged paper's records went back to)
+        ("0000000000000002", papers[0], "merged"),  # (a paper with its abstract: stays resolvable)
+        ("0000000000000003", papers[1], "0017"),
+    ]
+    con = sqlite3.connect(db_file)
+    with con:
+        con.execute("UPDATE papers SET abstract = NULL WHERE id = ?", [papers[1]])  # (a paper given back)
+        con.executemany("INSERT INTO paper_former_ids VALUES (?, ?, ?)", former)
+    con.close()
+    run(db_file, lambda conn: command.downgrade(alembic_config(conn), "-1"))
+    run(db_file, migrate)
+    assert rows(db_file, "SELECT * FROM paper_former_ids ORDER BY 1") == former[2:]

@@ -8,7 +8,7 @@ import pytest
 
 from etl.extract.identity import identity
 from etl.sources import read_input
-from etl.text.placeholders import is_missing_abstract, is_placeholder
+from etl.text.placeholders import is_missing_abstract, is_placeholder, is_usable_abstract, says_words
 
 
 @pytest.mark.parametrize(
@@ -109,6 +109,30 @@ def test_fragments_are_no_abstract_but_may_be_a_title(text):
 )
 def test_short_abstracts_that_say_something_stay(text):
     assert not is_missing_abstract(text)
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("(cid:0) (cid:1) (cid:2)", False),  # glyphs a PDF font did not map: the letters `cid` are no word
+        ("(cid:173)(cid:12)", False),
+        ("(cid:16)(cid:17) (cid:3)", False),
+        ("$x$ $y$ $z$", False),  # math only
+        ("$$x$$ $\\alpha$", False),
+        ("\\alpha \\beta", False),  # LaTeX commands only
+        ("$\\mathcal{O}(n)$ . (cid:3)", False),
+        ("classi(cid:12)cation of learn(cid:173) ing", True),  # (real words around the codes)
+        ("We bound $x$ by $y$.", True),
+        ("It costs $5 and $10.", True),
+        ("\\emph{We} prove it.", True),
+        ("本文提出了一种新的方法", True),
+    ],
+)
+def test_an_abstract_of_glyph_codes_or_math_alone_says_no_words(text, words):
+    """Such an abstract would give every paper that has it one id: it is no abstract (the record
+    is then told by its title or ids, as one without an abstract)."""
+    assert says_words(text) == words
+    assert is_usable_abstract(text, "A Title") == words
 
 
 def _paperlists(*records) -> bytes:

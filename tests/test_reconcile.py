@@ -446,3 +446,76 @@ def test_abstract_clean_follows_the_chosen_text_and_both_indexes_stay_whole(db_f
     load(db_file, [plain])
     remove(db_file, [tex])
     check(PLAIN, None)
+
+
+# -- records joined by title or id, after the paper they joined changes (issue 41) ----------------
+
+# Four records of the catalogue's iclr2017.json (papercopilot paperlists), as they are there.
+ICLR2017 = json.loads((Path(__file__).parent / "fixtures" / "iclr2017.json").read_text(encoding="utf-8"))
+PROTO = ICLR2017[0]["title"]  # `Prototypical Networks for Few-shot Learning`
+FORMER = "SELECT former_id, paper_id, revision FROM paper_former_ids ORDER BY 1"
+JOINED = "SELECT count(*) FROM papers p JOIN paper_ids i ON i.paper_id = p.id WHERE i.value = '10.1/proto'"
+
+
+def _iclr2017(title: str = PROTO, drop_abstract: bool = False) -> str:
+    records = json.loads(json.dumps(ICLR2017))
+    records[0]["title"] = title
+    if drop_abstract:
+        records[0]["abstract"] = ""
+    return json.dumps(records, indent=1)
+
+
+@pytest.mark.parametrize(
+    "title, options, papers, joined",
+    [
+        (PROTO.replace("Learning", "Classification"), {}, 5, 0),  # retitled: the CSV's title is its own again
+        (PROTO, {"year": 2024}, 5, 0),  # another year: ICLR 2017's title names no ICLR 2024 paper
+        (PROTO.upper(), {}, 4, 1),  # the same normalised title: still one paper
+        (PROTO, {"format": "paperlists"}, 4, 1),  # read again, as it was: still one paper
+    ],
+)
+def test_a_title_only_record_stays_joined_only_while_it_matches(tmp_path, write, title, options, papers, joined):
+    """A title-only CSV record (with a DOI) joins the paperlists paper of its venue, year and
+    title; after that paper's file changes, it is joined exactly when a cold load joins it."""
+    export = write("d/iclr2017.json", _iclr2017())
+    extra = write("d/extra.csv", f"title,venue,year,doi\n{PROTO},ICLR,2017,10.1/proto\n")
+    db = str(tmp_path / "p.db")
+    assert load(db, [str(tmp_path / "d")]).papers_merged == 1
+    write("d/iclr2017.json", _iclr2017(title))
+    summary = load(db, [str(export)], **options)
+    assert summary.papers_merged == 0  # (joined again where it still matches: no new merge)
+    cold = cold_load(str(tmp_path / "cold.db"), [([str(extra)], {}), ([str(export)], options)])
+    assert rows(db, "SELECT count(*) FROM papers") == rows(cold, "SELECT count(*) FROM papers") == [(papers,)]
+    assert rows(db, JOINED) == rows(cold, JOINED) == [(1,)]  # (the DOI's paper: one, whichever it is)
+    assert rows(db, "SELECT count(*) FROM papers WHERE abstract IS NULL") == [(1 - joined,)]
+    assert rows(db, FORMER) == rows(cold, FORMER)
+    assert snapshot(db) == snapshot(cold)
+
+
+@pytest.mark.parametrize("how", ["remove", "prune", "abstract dropped", "emptied"])
+def test_a_paper_that_lost_the_abstract_it_gained_keeps_no_former_id(tmp_path, write, how):
+    """A paperlists record without an abstract joins the paper a CSV gives its abstract; when the
+    CSV goes (or no longer gives the abstract), the paper is the paperlists record's alone again,
+    with no former id naming itself or the paper that went (a cold load has none)."""
+    from etl.load import remove
+
+    export = write("d/iclr2017.json", _iclr2017(drop_abstract=True))
+    written = f'"{PROTO}","{ICLR2017[0]["abstract"]}",ICLR,2017'
+    extra = write("d/extra.csv", f"title,abstract,venue,year\n{written}\n")
+    db = str(tmp_path / "p.db")
+    load(db, [str(tmp_path / "d")])
+    assert [revision for _, _, revision in rows(db, FORMER)] == ["merged"]
+    if how == "remove":
+        remove(db, [str(extra)])
+    elif how == "prune":
+        extra.unlink()
+        load(db, [str(tmp_path / "d")], prune=True)
+    else:
+        write("d/extra.csv", f'title,abstract,venue,year\n"{PROTO}",,ICLR,2017\n' if how != "emptied" else "")
+        load(db, [str(tmp_path / "d")])
+    assert rows(db, FORMER) == []
+    kept = [str(export), *([str(extra)] if how == "abstract dropped" else [])]  # (a title-only record now)
+    cold = cold_load(str(tmp_path / "cold.db"), [(kept, {})])
+    assert rows(db, "SELECT id, title, abstract IS NULL FROM papers ORDER BY id") == rows(
+        cold, "SELECT id, title, abstract IS NULL FROM papers ORDER BY id"
+    )

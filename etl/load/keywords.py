@@ -14,6 +14,7 @@ from functools import partial
 
 from ..extract.corpus import CorpusRanking, Stored, author_choices
 from ..extract.keywords import author_keys, normalise_keyword
+from ..sources.fields import MAX_KEYWORD_CHARS
 from ..store.staging import STAGING, staged_aliases, staged_facets, staged_keywords
 from ..store.writer import Writer
 from .feed import KeywordFeed, Retitled, fed_ranking
@@ -191,7 +192,7 @@ def _stage_author_keywords(writer: Writer, among: str | None = None) -> int:
                 seen: set[str] = set()
                 for label in json.loads(chosen):
                     key = normalise_keyword(label)
-                    if key and key not in seen:
+                    if key and key not in seen and len(label) <= MAX_KEYWORD_CHARS:  # (stored before the bound)
                         seen.add(key)
                         staged.append((pid, key, label, "author", 0.0, len(seen)))
             writer.insert(staged_keywords, staged)

@@ -1,7 +1,9 @@
 """One paper for one work: a paper no source gives an abstract joins the paper with an abstract
 that shares one of its ids (DOI, OpenReview, arXiv, PMLR, ACL Anthology) or its venue, year and
 normalised title; a paper whose abstract records all left goes back to being its other records'
-(`etl.extract.identity`). Ids that go stay resolvable in `paper_former_ids`."""
+(`etl.extract.identity`), and so do the joined records of a paper whose records changed, until
+they join again where they still match. Ids that join another paper stay resolvable in
+`paper_former_ids`; an id that is a paper again is no former id."""
 
 from __future__ import annotations
 
@@ -41,6 +43,13 @@ MATCHES = [
 ]
 # The records of papers (`:ids`), with what identifies one that gives no abstract.
 RECORDS_OF = "SELECT paper_id, source_id, position, ids, title, venue, year FROM paper_sources WHERE paper_id IN :ids"
+# Of those, the records that give no abstract in papers that have one: each joined its paper by
+# a match (`MATCHES`) that the paper's own records made when they were read.
+JOINED_OF = f"""{RECORDS_OF} AND NOT has_abstract
+    AND paper_id IN (SELECT id FROM papers WHERE id IN :ids AND abstract IS NOT NULL)"""
+ANY_JOINED = """SELECT EXISTS (SELECT 1 FROM paper_sources ps JOIN papers p ON p.id = ps.paper_id
+    WHERE NOT ps.has_abstract AND p.abstract IS NOT NULL)"""
+SCAN_FROM = 20 * IDS_PER_QUERY  # papers from which `ANY_JOINED` (a scan of the records) is asked first
 
 
 def merge_into_abstracts(writer: Writer, papers: Iterable[str], forget: Forget) -> dict[str, str]:
@@ -63,19 +72,52 @@ def merge_into_abstracts(writer: Writer, papers: Iterable[str], forget: Forget) 
 
 def give_back(writer: Writer, papers: Iterable[str], now: str, forget: Forget) -> dict[str, str]:
     """For papers left without a record that gives an abstract: each remaining record goes to the
-    paper its own identity names (made if missing); the paper goes. Returns {gone: first new id}."""
-    moves: dict[tuple[int, int], str] = {}
-    new: dict[str, tuple] = {}
+    paper its own identity names (made if missing); the paper goes, and with it the former ids
+    that named it (a cold load of what remains never had it). Returns {gone: first new id}."""
     gone: dict[str, str] = {}
     for part in chunks(sorted(papers), IDS_PER_QUERY):
-        for pid, source_id, position, ids, title, venue, year in writer.execute_in(RECORDS_OF, ids=part):
-            key = identity(ids_of(ids), venue, year, title)
-            if key is None:
-                continue
-            target = identity_id(key)
-            moves[(source_id, position)] = target
-            new.setdefault(target, (target, None, None, None, venue, year, source_id, "none", now, now))
+        for pid, target in _to_own_papers(writer, writer.execute_in(RECORDS_OF, ids=part), now):
             gone.setdefault(pid, target)
+    if gone:
+        forget(list(gone))
+        writer.delete_in("papers", "id", list(gone))  # (its paper_former_ids rows go with it)
+    return gone
+
+
+def take_apart(writer: Writer, papers: Iterable[str], now: str) -> dict[str, str]:
+    """The records that give no abstract in those of `papers` that have one go back to the papers
+    their own identity names (made if missing), as `give_back` does: the match that joined them
+    may be gone (the paper retitled, or of another year now). `merge_into_abstracts` joins them
+    again where they still match, so the papers end as a cold load leaves them.
+    Returns {paper a record went to: the paper it left}."""
+    papers = sorted(papers)
+    if len(papers) > SCAN_FROM and not writer.scalar(ANY_JOINED):
+        return {}  # (a large load, and no record has joined a paper: one scan, not a query per chunk)
+    apart: dict[str, str] = {}
+    for part in chunks(papers, IDS_PER_QUERY):
+        for pid, target in _to_own_papers(writer, writer.execute_in(JOINED_OF, ids=part), now):
+            apart.setdefault(target, pid)
+    return apart
+
+
+def _to_own_papers(writer: Writer, records: Iterable[tuple], now: str) -> list[tuple[str, str]]:
+    """Move each record (paper id, source id, position, ids, title, venue, year) to the paper its
+    own identity names, making the papers missing (each with its first record's venue and year
+    until its text is chosen); an id that is a paper again is no former id. Returns the
+    (paper, new paper) of every record moved."""
+    moves: dict[tuple[int, int], str] = {}
+    new: dict[str, tuple] = {}
+    moved = []
+    for pid, source_id, position, ids, title, venue, year in records:
+        key = identity(ids_of(ids), venue, year, title)
+        if key is None:
+            continue
+        target = identity_id(key)
+        moves[(source_id, position)] = target
+        new.setdefault(target, (target, None, None, None, venue, year, source_id, "none", now, now))
+        moved.append((pid, target))
+    if not moves:
+        return moved
     existing = {pid for (pid,) in writer.select_in("papers", ("id",), "id", new)}
     writer.insert("papers", [row for pid, row in new.items() if pid not in existing], NEW_PAPER)
     writer.update(
@@ -84,8 +126,8 @@ def give_back(writer: Writer, papers: Iterable[str], now: str, forget: Forget) -
         ["paper_id"],
         key=("source_id", "position"),
     )
-    _forget(writer, gone, forget)
-    return gone
+    writer.delete_in("paper_former_ids", "former_id", sorted(new))
+    return moved
 
 
 def _move(writer: Writer, joined: dict[str, str], forget: Forget) -> None:

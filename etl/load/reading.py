@@ -16,6 +16,7 @@ from typing import BinaryIO
 from ..errors import InputError
 from ..settings import max_file_bytes
 from ..sources import InputFile, open_input, read_input
+from ..sources.fields import venue_problem, year_problem
 from ..sources.files import file_digest, open_regular_file, read_regular_file
 from ..sources.records import Issue, ParsedFile, Tally
 
@@ -43,6 +44,14 @@ class Reader:
     """Reads and parses the input files of one load, each once, with the load's options."""
 
     def __init__(self, venue: str | None, year: int | None, format: str | None):
+        """`venue` and `year` (`--venue`, `--year`) are checked as a file's fields are; a bad one is
+        an `InputError` naming the option."""
+        for option, problem in (
+            ("--venue", venue_problem(venue) if venue is not None else None),
+            ("--year", year_problem(year) if year is not None else None),
+        ):
+            if problem:
+                raise InputError(option, problem)
         self.venue, self.year, self.format = venue, year, format
         # path -> the file's bytes, what it holds (or why not) and the issues its reading noted
         self.early: dict[str, tuple[bytes, ParsedFile | InputError, list[Issue]]] = {}

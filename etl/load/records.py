@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from ..errors import InputError
 from ..extract.bibliography import decision_of
 from ..extract.derive import derive
 from ..extract.identity import identity, identity_id
@@ -143,3 +144,10 @@ def save_records(
     ids = [pid for _, pid, _, _ in placed]
     saved.recorded.update(ids)
     return ids
+
+
+def check_venues(path: str, parsed: ParsedFile, entries: list) -> None:
+    """Every paper needs a venue and a year (listings have them from their header)."""
+    for entry in entries:
+        if not (entry.venue or parsed.venue) or not (entry.year or parsed.year):
+            raise InputError(path, "no venue and year for this entry; give --venue and --year", entry.line)

@@ -6,6 +6,7 @@ import json
 
 from ..extract.derive import Derived
 from ..extract.keywords import Keyword
+from ..sources.fields import MAX_KEYWORD_CHARS
 from ..sources.records import Entry, Review
 from ..store.schema import columns
 
@@ -118,9 +119,11 @@ def facet_arrays(ranked: list[Keyword]) -> tuple[list[str], list[str]]:
 
 
 def paper_rows(pid: str, ranked: list[Keyword]) -> tuple[list[tuple], list[tuple], tuple]:
-    """A paper's rows for the staging tables."""
+    """A paper's rows for the staging tables: its keywords (none of over `MAX_KEYWORD_CHARS`
+    characters: a 50,000-character token of an abstract is no keyword) and their aliases."""
+    ranked = [k for k in ranked if len(k.label) <= MAX_KEYWORD_CHARS and len(k.normalised) <= MAX_KEYWORD_CHARS]
     keywords = [(pid, k.normalised, k.label, k.kind, k.score, rank) for rank, k in enumerate(ranked, 1)]
-    aliases = [(k.normalised, alias, alias.casefold()) for k in ranked for alias in k.aliases]
+    aliases = [(k.normalised, a, a.casefold()) for k in ranked for a in k.aliases if len(a) <= MAX_KEYWORD_CHARS]
     labels, topics = facet_arrays(ranked)
     facets = (pid, json.dumps(labels, ensure_ascii=False), json.dumps(topics, ensure_ascii=False))
     return keywords, aliases, facets

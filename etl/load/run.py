@@ -20,11 +20,11 @@ from .feed import KeywordFeed, keyword_text
 from .incremental import note_removed_papers, update_keywords
 from .issues import IssueLog
 from .keywords import refresh_keywords
-from .merging import give_back, merge_into_abstracts
+from .merging import give_back, merge_into_abstracts, take_apart
 from .people import note_people, recount_people, start_noting_people
 from .progress import Progress
 from .reading import Opened, Reader
-from .records import Saved, save_records
+from .records import Saved, check_venues, save_records
 from .repos import refresh_repos
 from .statistics import needs_rescore
 from .summary import RunSummary, utcnow
@@ -161,7 +161,7 @@ class Run:
             skipped = parsed.tally.skipped
             if not batch:
                 break
-            _check_venues(input_file.path, parsed, batch)
+            check_venues(input_file.path, parsed, batch)
             with self.summary.timed("insert"):
                 ids = save_records(
                     self.writer, parsed, batch, saved.source_id, self.now, self.keywords.feed, saved, note
@@ -255,6 +255,10 @@ class Run:
             given = give_back(writer, changes.lost, self.now, self._forget)
             self._gone(given)
             self.touched |= set(given.values()) | self.recorded - orphans - set(given)
+            apart = take_apart(writer, self.touched - orphans - set(given), self.now)
+            forget(writer, set(apart))  # (the papers records went to: their trend counts)
+            self.touched |= set(apart)
+            choose_texts(writer, set(given.values()) | set(apart), self.now)  # (papers given records)
         with summary.timed("bibliography"):
             rekeyed = refresh_bibliography(writer, self.touched - orphans - set(given))
         with summary.timed("merge"):
@@ -263,7 +267,7 @@ class Run:
             rekeyed = (rekeyed - set(joined)) | refresh_bibliography(writer, set(joined.values()))
         with summary.timed("bibliography"):
             recount_people(writer)  # (once, after the merge)
-        summary.papers_merged = len(joined)
+        summary.papers_merged = sum(apart.get(orphan) != paper for orphan, paper in joined.items())  # (not rejoined)
         return rekeyed
 
     def _forget(self, papers: list[str]) -> None:
@@ -331,10 +335,3 @@ class Run:
         summary.duration_s = time.perf_counter() - started
         summary.run_id = writer.add("etl_runs", summary.run_row(self.now, paths))
         writer.insert("etl_run_issues", self.issues.rows(summary.run_id))
-
-
-def _check_venues(path: str, parsed: ParsedFile, entries: list) -> None:
-    """Every paper needs a venue and a year (listings have them from their header)."""
-    for entry in entries:
-        if not (entry.venue or parsed.venue) or not (entry.year or parsed.year):
-            raise InputError(path, "no venue and year for this entry; give --venue and --year", entry.line)

@@ -12,7 +12,7 @@ from itertools import chain
 from ..errors import InputError
 from ..text.authors import split_authors
 from .decode import join_lines
-from .fields import MAX_FIELD_CHARS, MAX_TITLE_CHARS, RecordFields
+from .fields import MAX_FIELD_CHARS, MAX_KEYWORD_CHARS, MAX_TITLE_CHARS, RecordFields
 from .ids import arxiv_id, openreview_id
 from .jsonstream import JsonRecords, json_kind
 from .records import Entry, ParsedFile, Review, Tally
@@ -180,11 +180,10 @@ def _extra(item: dict, fields: RecordFields) -> str | None:
 
 def _review(fields: RecordFields) -> Review | None:
     """Ratings, confidence, citations (`gs_citation`; -1 is unknown), primary area and TL;DR."""
-    citations = fields.number("gs_citation")
     review = Review(
         rating_avg=fields.number("rating_avg", pair=True),
         confidence_avg=fields.number("confidence_avg", pair=True),
-        citations=int(citations) if citations is not None and citations >= 0 else None,
+        citations=fields.count("gs_citation"),
         primary_area=" ".join(fields.text("primary_area").split()) or None,
         tldr=join_lines(fields.text("tldr")) or None,
     )
@@ -257,7 +256,7 @@ def _entries(records: JsonRecords, venue: str | None, year: int | None, tally: T
             year=year or (int(bib_year[1]) if bib_year else None),
             status=fields.text("status").strip() or None,
             track=fields.text("track").strip() or None,
-            keywords=split_keywords(fields.items("keywords")),
+            keywords=fields.bounded(split_keywords(fields.items("keywords")), MAX_KEYWORD_CHARS),
             links=tuple(text for name in LINK_FIELDS if (text := fields.text(name).strip())),
             affiliations=affiliated,
             extra=_extra(item, fields),

@@ -14,7 +14,7 @@ from typing import BinaryIO
 from ..errors import InputError
 from ..text.authors import split_authors
 from .decode import join_lines
-from .fields import MAX_FIELD_CHARS, MAX_ITEMS, MAX_TITLE_CHARS, RecordFields
+from .fields import MAX_FIELD_CHARS, MAX_ITEMS, MAX_KEYWORD_CHARS, MAX_TITLE_CHARS, RecordFields
 from .ids import arxiv_id, openreview_id
 from .jsonstream import json_kind
 from .paperlists import split_keywords
@@ -195,9 +195,9 @@ def _entry(row: Mapping, line: int, position: int, venue: str | None, year: int 
         authors=split_authors(_listed(fields.items(authors))),
         ids=tuple(dict.fromkeys(ids + _given_ids(fields))),
         url=fields.text("url").strip() or None,
-        keywords=split_keywords(_listed(fields.items(chosen))),
+        keywords=fields.bounded(split_keywords(_listed(fields.items(chosen))), MAX_KEYWORD_CHARS),
         links=tuple(links),
-        venue=venue or (fields.text("venue", limit=200).strip() or None),
+        venue=venue or fields.venue(),
         year=year or own_year,
         status=_status(fields),
         track=fields.text("track").strip() or None,
@@ -208,11 +208,10 @@ def _entry(row: Mapping, line: int, position: int, venue: str | None, year: int 
 
 
 def _review(fields: RecordFields) -> Review | None:
-    citations = fields.number("citations")
     review = Review(
         rating_avg=fields.number("rating_avg"),
         confidence_avg=fields.number("confidence_avg"),
-        citations=int(citations) if citations is not None and citations >= 0 else None,
+        citations=fields.count("citations"),
         primary_area=fields.text("primary_area").strip() or None,
         tldr=join_lines(fields.text("tldr")) or None,
     )

@@ -5,10 +5,13 @@ A placeholder is never a paper's text: as an abstract it would give every paper 
 id, as a title one merge key. The rule is general rather than a list of spellings: a text without
 a letter, or a short one made only of the words placeholders are made of, with at least one that
 says "missing" (`abstract`, `tbd`, `unavailable`, ...) rather than only small words (`to`, `be`).
+An abstract also needs a letter outside PDF glyph codes, inline math and LaTeX commands:
+`(cid:0) (cid:1) (cid:2)` and `$x$ $y$ $z$` say no words, and would be one paper for all.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 # Words that say a value is missing, as they appear in placeholders (case folded, without
@@ -34,6 +37,9 @@ MAX_WORDS = 8  # placeholders are short; a longer text is text
 # (`Part of`, `Discussion of`, `in`), not a paper's abstract.
 MIN_ABSTRACT_WORDS = 3
 MIN_ABSTRACT_LETTERS = 20
+# Letters that are no words: a glyph a PDF font did not map (`(cid:12)`, see `debris`), inline
+# math as the renderer finds it (`$x$`, `$$y$$`), a LaTeX command (`\alpha`); else a letter (group 1).
+_NOT_WORDS_OR_LETTER = re.compile(r"\(cid:\d{1,5}\)|\$\$?[^$]{1,400}?\$\$?|\\[A-Za-z]+|([^\W\d_])")
 
 
 def _words(text: str) -> list[str]:
@@ -76,10 +82,19 @@ def is_missing_abstract(text: str | None) -> bool:
     return len(_words(text)) < MIN_ABSTRACT_WORDS and sum(c.isalpha() for c in text) < MIN_ABSTRACT_LETTERS
 
 
+def says_words(text: str) -> bool:
+    """Whether a text has a letter outside PDF glyph codes, inline math and LaTeX commands:
+    `(cid:0) (cid:1) (cid:2)`, `(cid:173)(cid:12)` and `$x$ $y$ $z$` have none."""
+    if "(cid:" not in text and "$" not in text and "\\" not in text:
+        return any(c.isalpha() for c in text)
+    return any(m.group(1) for m in _NOT_WORDS_OR_LETTER.finditer(text))  # (most stop at the first word)
+
+
 def is_usable_abstract(abstract: str | None, title: str | None = None) -> bool:
-    """Whether a record's abstract may identify its paper: no placeholder, and, when the record has
-    a title to stand for the paper, no fragment either (`is_missing_abstract`). Without a title a
-    short text is kept: it is all there is (a listing's paragraph, a CSV row without titles)."""
-    if is_placeholder(abstract):
+    """Whether a record's abstract may identify its paper: no placeholder, words outside glyph codes
+    and math (`says_words`), and, when the record has a title to stand for the paper, no fragment
+    either (`is_missing_abstract`). Without a title a short text is kept: it is all there is (a
+    listing's paragraph, a CSV row without titles)."""
+    if is_placeholder(abstract) or not says_words(abstract):
         return False
     return is_placeholder(title) or not is_missing_abstract(abstract)
