@@ -9,12 +9,14 @@ from urllib.parse import quote
 
 from markupsafe import Markup
 
+from ..extract.hosts import CODE_KINDS
 from .filters import filter_url
 from .internals import expanded_foreign_key
 from .paper import PAPER_ID, keyword_url, paper_url
 from .render import render_abstract, render_snippet
 
 AUTHORS_SHOWN = 4  # authors a list shows before "+ N more"
+CODE = ", ".join(f"'{kind}'" for kind in sorted(CODE_KINDS))  # the kinds of link that make code released
 CHIP_COLUMNS = {"topics": "topic", "keywords": "keyword", "author_keywords": "keyword", "authors": "author"}
 
 
@@ -104,8 +106,8 @@ def render(row, value, column: str, table: str | None, datasette):
 def _with_repository(datasette, paper_id: str, value: str):
     async def inner() -> Markup:
         rows = await datasette.get_database("papers").execute(
-            "SELECT url FROM paper_links WHERE paper_id = ? AND is_official AND kind = 'repo'"
-            ' ORDER BY source_id IS NULL, "offset" LIMIT 1',
+            f"SELECT url FROM paper_links WHERE paper_id = ? AND is_official AND kind IN ({CODE})"
+            " ORDER BY kind != 'repo', source_id IS NULL, \"offset\" LIMIT 1",
             [paper_id],
         )
         if not rows.rows:
