@@ -193,3 +193,42 @@ def test_revision_0024_puts_the_abstract_as_written_back_in_papers_and_down_agai
     assert rows(db_file, "INSERT INTO papers_fts_words (papers_fts_words) VALUES ('integrity-check')") == []
     summary = load(db_file)
     assert (summary.files_unchanged, summary.papers_updated) == (3, 0)
+
+
+LINKS = (
+    'SELECT paper_id, "offset", url, url_key, raw, kind, host, owner, repo, path, is_official, source_id'
+    ' FROM paper_links ORDER BY paper_id, "offset"'
+)
+STATUS = "SELECT id, code_status FROM papers ORDER BY id"
+REPOS = "SELECT host, owner, name, url, url_key, papers FROM repos ORDER BY url_key"  # (ids: kept, as loads keep them)
+
+
+def test_revision_0025_derives_links_and_code_status_as_a_load_of_this_release_does(db_file, write):
+    from tests.test_availability import FIXTURE
+
+    load(db_file)  # (the seeds' abstracts cite GitHub repositories, GitHub Pages and arXiv)
+    load(db_file, [str(write("ijcai2021.json", FIXTURE.read_text(encoding="utf-8")))])
+    loaded = [rows(db_file, LINKS), rows(db_file, STATUS), rows(db_file, REPOS)]
+    assert {"video", "licence", "code", "paper"} <= {row[5] for row in loaded[0]}
+    run(db_file, lambda conn: command.downgrade(alembic_config(conn), "0024"))
+    # as revision 0024's rules left them: no kinds of their own, no query (so the IJCAI paper's
+    # second video was the first's), every paper a source gives a link released
+    con = sqlite3.connect(db_file)
+    con.execute("UPDATE paper_links SET url = substr(url, 1, instr(url, '?') - 1) WHERE instr(url, '?')")
+    con.execute("UPDATE paper_links SET url_key = lower(url)")
+    con.execute("DELETE FROM paper_links WHERE url_key = 'https://youtube.com/watch' AND source_id IS NOT NULL")
+    con.commit()
+    con.close()
+    assert {kind for (kind,) in rows(db_file, "SELECT kind FROM paper_links")} <= {
+        "repo",
+        "user",
+        "pages",
+        "gist",
+        "other",
+    }
+    assert rows(db_file, "SELECT count(*) FROM papers WHERE title LIKE 'ErfAct%' AND code_status = 'released'") == [
+        (1,)
+    ]
+    assert rows(db_file, "SELECT count(*) FROM repos WHERE host != 'github.com'") == [(0,)]
+    run(db_file, migrate)
+    assert [rows(db_file, LINKS), rows(db_file, STATUS), rows(db_file, REPOS)] == loaded
