@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from etl.extract.derive import derive
+from etl.load import load
+from tests.helpers import rows
 
 
 @pytest.mark.parametrize(
@@ -44,7 +48,75 @@ def test_is_official(text, official):
         ("We propose X. It is available on GitHub.", "mentioned"),
         ("We prove a tight lower bound for convex optimisation.", "none"),
         ("We build on the library https://github.com/a/b of Smith et al.", "none"),
+        # only a link to code releases it; the paper's own page, video, data or licence does not
+        ("We propose X. Our code is available at https://anonymous.4open.science/r/SAMA/.", "released"),
+        ("We propose X. Code is available at https://git.io/MonoCon.", "released"),
+        ("We propose X. Our model is available at https://huggingface.co/meedan/indian-xlm-r.", "released"),
+        ("We propose X. Our code is available at https://gitlab.com/rbhatta8/dcd.", "released"),
+        ("We propose X. Videos are available at https://youtu.be/-nCsqUJnRKU.", "none"),
+        ("We propose X. Project page: https://ut-austin-rpl.github.io/VIOLA/", "none"),
+        ("We propose X. The dataset is available at https://huggingface.co/datasets/QCRI/AraDiCE.", "none"),
+        ("We propose X. It is released under http://creativecommons.org/licenses/by/4.0/.", "none"),
+        ("We propose X. Our arXiv version is available at https://arxiv.org/abs/2112.04197.", "none"),
+        (
+            "We propose X. Code, datasets, videos, and supplementary materials can be found on our website:"
+            " https://sites.google.com/view/vaporsbot",
+            "mentioned",
+        ),
+        (
+            "We propose X. Code, the synthetic training dataset, and supplementary material are available at"
+            " https://bit.ly/2letCuE",
+            "mentioned",
+        ),
+        ("We propose X. Code and data are on our project page https://a.github.io.", "mentioned"),
+        ("We propose X. The code will be released on https://sites.google.com/view/scan-aaai2022.", "promised"),
     ],
 )
 def test_code_status(text, status):
     assert derive(text).code_status == status
+
+
+FIXTURE = Path(__file__).parent / "fixtures" / "paperlists_links.json"
+# The records of the fixture (copied from the paperlists catalogue): the kinds of the links their
+# `github` and `project` fields give, and their code status. The ICCV record's abstract cites
+# the git.io link its `github` field gives; the AISTATS one the video its `project` field gives;
+# the IJCAI one a video whose `project` field differs from it only in its query.
+GIVEN = [
+    (
+        "A Compression-Compilation Framework for On-mobile Real-time BERT Applications",
+        [("video", 1), ("video", 0)],  # (the field lost the id's underscores: another video)
+        "none",
+    ),
+    ("A Two-Level Interpretation of Modality in Human-Robot Dialogue", [("licence", 1)], "none"),
+    (
+        "Conformal Prediction for Semantically-Aware Autonomous Perception in Urban Environments",
+        [("repo", 1)],
+        "released",
+    ),
+    ("ErfAct and Pserf: Non-monotonic Smooth Trainable Activation Functions", [("paper", 1)], "none"),
+    ("KoBEST: Korean Balanced Evaluation of Significant Tasks", [("dataset", 1)], "none"),
+    (
+        "Learning with Muscles: Benefits for Data-Efficiency and Robustness in Anthropomorphic Tasks",
+        [("project", 1)],
+        "none",
+    ),
+    ("Program-Aided Reasoners (Better) Know What They Know", [("code", 1)], "released"),
+    ("Sample-Efficient Imitation Learning via Generative Adversarial Nets", [("video", 0)], "none"),
+    ("Scale-Aware Trident Networks for Object Detection", [("code", 0)], "released"),
+]
+
+
+def test_only_links_to_code_a_source_gives_release_it(write, db_file):
+    load(db_file, [str(write("corl2022.json", FIXTURE.read_text(encoding="utf-8")))])
+    links = rows(
+        db_file,
+        "SELECT p.title, l.kind, l.source_id IS NOT NULL, p.code_status FROM papers p"
+        " JOIN paper_links l ON l.paper_id = p.id ORDER BY p.title, l.offset",
+    )
+    got: dict[str, tuple[list, str]] = {}
+    for title, kind, given, status in links:
+        got.setdefault(title, ([], status))[0].append((kind, given))
+    assert [(title, kinds, status) for title, (kinds, status) in got.items()] == GIVEN
+    assert rows(db_file, "SELECT host, owner, name, url FROM repos") == [
+        ("gitlab.com", "achref.d", "krps", "https://gitlab.com/achref.d/krps")
+    ]

@@ -276,7 +276,7 @@ def test_revision_0026_has_what_the_new_rules_read_otherwise_read_again(tmp_path
     cold = str(tmp_path / "cold.db")
     load(cold, [str(folder)])
     assert rows(db, STATE) != rows(cold, STATE)
-    run(db, lambda conn: command.downgrade(alembic_config(conn), "-1"))
+    run(db, lambda conn: command.downgrade(alembic_config(conn), "0025"))  # (to before 0026)
     run(db, migrate)
     assert rows(db, "SELECT path FROM sources WHERE sha256 LIKE 'read again: %'") == [(str(folder / marked),)]
     load(db, [str(folder)])
@@ -297,6 +297,45 @@ def test_revision_0026_removes_former_ids_that_name_a_paper_or_that_a_paper_gone
         con.execute("UPDATE papers SET abstract = NULL WHERE id = ?", [papers[1]])  # (a paper given back)
         con.executemany("INSERT INTO paper_former_ids VALUES (?, ?, ?)", former)
     con.close()
-    run(db_file, lambda conn: command.downgrade(alembic_config(conn), "-1"))
+    run(db_file, lambda conn: command.downgrade(alembic_config(conn), "0025"))  # (to before 0026)
     run(db_file, migrate)
     assert rows(db_file, "SELECT * FROM paper_former_ids ORDER BY 1") == former[2:]
+
+
+LINKS = (
+    'SELECT paper_id, "offset", url, url_key, raw, kind, host, owner, repo, path, is_official, source_id'
+    ' FROM paper_links ORDER BY paper_id, "offset"'
+)
+STATUS = "SELECT id, code_status FROM papers ORDER BY id"
+REPOS = "SELECT host, owner, name, url, url_key, papers FROM repos ORDER BY url_key"  # (ids: kept, as loads keep them)
+
+
+def test_revision_0027_derives_links_and_code_status_as_a_load_of_this_release_does(db_file, write):
+    from tests.test_availability import FIXTURE
+
+    load(db_file)  # (the seeds' abstracts cite GitHub repositories, GitHub Pages and arXiv)
+    load(db_file, [str(write("ijcai2021.json", FIXTURE.read_text(encoding="utf-8")))])
+    loaded = [rows(db_file, LINKS), rows(db_file, STATUS), rows(db_file, REPOS)]
+    assert {"video", "licence", "code", "paper"} <= {row[5] for row in loaded[0]}
+    run(db_file, lambda conn: command.downgrade(alembic_config(conn), "0026"))
+    # as revision 0026's rules (0024's, for links) left them: no kinds of their own, no query (so the IJCAI paper's
+    # second video was the first's), every paper a source gives a link released
+    con = sqlite3.connect(db_file)
+    con.execute("UPDATE paper_links SET url = substr(url, 1, instr(url, '?') - 1) WHERE instr(url, '?')")
+    con.execute("UPDATE paper_links SET url_key = lower(url)")
+    con.execute("DELETE FROM paper_links WHERE url_key = 'https://youtube.com/watch' AND source_id IS NOT NULL")
+    con.commit()
+    con.close()
+    assert {kind for (kind,) in rows(db_file, "SELECT kind FROM paper_links")} <= {
+        "repo",
+        "user",
+        "pages",
+        "gist",
+        "other",
+    }
+    assert rows(db_file, "SELECT count(*) FROM papers WHERE title LIKE 'ErfAct%' AND code_status = 'released'") == [
+        (1,)
+    ]
+    assert rows(db_file, "SELECT count(*) FROM repos WHERE host != 'github.com'") == [(0,)]
+    run(db_file, migrate)
+    assert [rows(db_file, LINKS), rows(db_file, STATUS), rows(db_file, REPOS)] == loaded

@@ -81,14 +81,26 @@ def is_official(text: str, link: Link) -> bool | None:
     return None
 
 
+# The sentence before a link of the paper's own that is not code says it holds code ("code and
+# videos on our project page:", "our implementation is at bit.ly/…"): code mentioned, not linked.
+_CODE_WORDS = re.compile(
+    r"\b(?:code|codes|codebase|source|implementation|implementations|repository|repo|software|package|library"
+    r"|toolkit)\b",
+    re.IGNORECASE,
+)
+
+
 def code_status(text: str, links: Sequence[Link], official: Sequence[bool | None]) -> str:
-    """`released` (an official link), `promised` (code to come), `mentioned` (code said to be
-    available, with no link), or `none`."""
-    if any(flag for flag in official):
+    """`released` (an official link to code: `Link.is_code`), `promised` (code to come),
+    `mentioned` (code said to be available, with no link to it), or `none`."""
+    if any(flag and link.is_code for link, flag in zip(links, official, strict=True)):
         return "released"
     if _said(_PROMISED, text, _PROMISE_MARKERS):
         return "promised"
-    if _said(_MENTIONED, text, _MENTION_MARKERS):
+    if _said(_MENTIONED, text, _MENTION_MARKERS) or any(
+        flag and _CODE_WORDS.search(sentence_around(text, link.offset)[0])
+        for link, flag in zip(links, official, strict=True)
+    ):
         return "mentioned"
     return "none"
 

@@ -1,11 +1,12 @@
-"""Find the links an abstract cites and put GitHub ones in canonical form; pure functions."""
+"""Find the links an abstract cites and put them in canonical form, each of its kind; pure functions."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-GITHUB = "github.com"
+from .hosts import CODE_KINDS, NOT_A_LINK, match_host
+
 # Hosts recognised without a scheme (`github.com/x/y`); other bare domains need `www.` or a scheme.
 BARE_HOSTS = (
     "github.com",
@@ -19,15 +20,6 @@ BARE_HOSTS = (
     "zenodo.org",
 )
 BARE_SUFFIXES = (".github.io",)
-# First path segments of github.com that are not users or organisations.
-GITHUB_RESERVED = frozenset(
-    "about apps blog collections contact customer-stories enterprise events explore features"
-    " issues login marketplace new notifications pricing pulls search security settings"
-    " site sponsors team topics trending".split()
-)
-_OWNER = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$")
-_REPO = re.compile(r"^[A-Za-z0-9._-]{1,100}$")
-
 # A scheme as people type it: `https://`, `http://`, and the mangled `https//`, `https: //`,
 # `http:/`, `https:://`. Anything else before `://` (javascript:, ftp:, file:) is not a link.
 _URL = re.compile(
@@ -51,8 +43,8 @@ class Link:
 
     url: str  # canonical
     raw: str  # as written
-    kind: str  # repo, user, pages, gist or other
-    host: str
+    kind: str  # etl/data/link_hosts.txt: repo, user, gist, code (code); pages, project, video, ...
+    host: str  # the canonical URL's
     owner: str | None
     repo: str | None
     path: str | None  # what follows the repository (tree/main/x) or the page path
@@ -63,6 +55,11 @@ class Link:
         """Lower-cased canonical URL: the join key (GitHub names are case-insensitive)."""
         return self.url.lower()
 
+    @property
+    def is_code(self) -> bool:
+        """Whether the link points at code (a repository, a user on a code host, a package, ...)."""
+        return self.kind in CODE_KINDS
+
 
 def _trim(raw: str, opener: str) -> str:
     """Drop trailing punctuation and the closing half of emphasis around the URL."""
@@ -71,49 +68,45 @@ def _trim(raw: str, opener: str) -> str:
     return raw
 
 
-def _split_path(path: str) -> list[str]:
-    path = re.split(r"[?#]", path, maxsplit=1)[0]
-    return [p for p in path.split("/") if p]
+# Query parameters that track who shared or clicked a link and name nothing: dropped from the
+# canonical URL (any other parameter may carry identity: `?v=` on YouTube, `?openreview=` on
+# Papers with Code). `si` is the share id of YouTube's and Spotify's share buttons.
+TRACKING = frozenset(
+    ("fbclid", "gclid", "dclid", "gbraid", "wbraid", "msclkid", "mc_cid", "mc_eid", "igshid", "_ga", "_gl", "si")
+)
+
+
+def _tracking(name: str) -> bool:
+    name = name.lower()
+    return name.startswith("utm_") or name in TRACKING
+
+
+def _query(query: str) -> str:
+    """The query without tracking parameters and empty pairs, in the order written."""
+    return "&".join(p for p in query.split("&") if p and not _tracking(p.split("=", 1)[0]))
 
 
 def classify(host: str, path: str, scheme: str | None) -> tuple[str, str | None, str | None, str | None, str] | None:
-    """`(kind, owner, repo, sub_path, canonical_url)` for a host and path, or None if not a link."""
-    host = host.lower()
-    if host.startswith("www."):
-        host = host[4:]
-    parts = _split_path(path)
-    if host == GITHUB:
-        if parts and parts[0].lower() == "orgs" and len(parts) >= 2:
-            parts = parts[1:2]
-        if not parts:
-            return None  # github.com on its own names no code
-        owner = parts[0]
-        if owner.lower() in GITHUB_RESERVED or not _OWNER.match(owner):
-            return "other", None, None, "/".join(parts), f"https://{GITHUB}/{'/'.join(parts)}"
-        if len(parts) == 1:
-            return "user", owner, None, None, f"https://{GITHUB}/{owner}"
-        repo = parts[1][:-4] if parts[1].lower().endswith(".git") else parts[1]
-        if not _REPO.match(repo) or repo in (".", ".."):
-            return "user", owner, None, None, f"https://{GITHUB}/{owner}"
-        sub = "/".join(parts[2:]) or None
-        return "repo", owner, repo, sub, f"https://{GITHUB}/{owner}/{repo}"
-    if host == "raw.githubusercontent.com" and len(parts) >= 2:
-        owner, repo = parts[0], parts[1]
-        if _OWNER.match(owner) and _REPO.match(repo):
-            sub = "/".join(parts[2:]) or None
-            return "repo", owner, repo, sub, f"https://{GITHUB}/{owner}/{repo}"
-    if host == "gist.github.com" and parts:
-        gist = parts[-1]
-        owner = parts[0] if len(parts) >= 2 else None
-        url = f"https://gist.github.com/{owner + '/' if owner else ''}{gist}"
-        return "gist", owner, None, gist, url
-    if host.endswith(".github.io") and host.count(".") == 2:
-        owner = host.split(".")[0]
-        sub = "/".join(parts) or None
-        return "pages", owner, None, sub, f"https://{host}" + (f"/{sub}" if sub else "")
+    """`(kind, owner, repo, sub_path, canonical_url)` for a host and path (query and fragment
+    included), or None if not a link. A code link's canonical URL is its repository (or user,
+    gist, package); any other keeps its whole URL, query included, without the fragment, the
+    tracking parameters and `www.`, on https for the hosts the hosts file lists."""
+    host = host.lower().removeprefix("www.")
+    path, _, query = path.split("#", 1)[0].partition("?")
+    parts = [p for p in path.split("/") if p]
+    found = match_host(host, parts)
+    if found is not None and found.kind == NOT_A_LINK:
+        return None
+    if found is not None and found.kind in CODE_KINDS:
+        return found.kind, found.owner, found.repo, found.sub, f"https://{found.canonical}"
     clean = "/".join(parts)
-    prefix = "http" if scheme and scheme.lower().startswith("http:") else "https"
-    return "other", None, None, clean or None, f"{prefix}://{host}" + (f"/{clean}" if clean else "")
+    query = _query(query)
+    http = found is None and scheme is not None and scheme.lower().startswith("http:")
+    url = f"{'http' if http else 'https'}://{host}" + (f"/{clean}" if clean else "")
+    if query:
+        url += ("/" if path.endswith("/") or not clean else "") + "?" + query
+    kind, owner, repo = (found.kind, found.owner, found.repo) if found else ("other", None, None)
+    return kind, owner, repo, clean or None, url
 
 
 def _bare_allowed(host: str) -> bool:
@@ -156,7 +149,7 @@ def _scan_piece(text: str, base: int, out: list[Link]) -> None:
         if found is None:
             continue
         kind, owner, repo, sub, url = found
-        out.append(Link(url, raw, kind, m["host"].lower().removeprefix("www."), owner, repo, sub, base + start))
+        out.append(Link(url, raw, kind, url.split("/")[2], owner, repo, sub, base + start))
 
 
 # Every link starts with a scheme, `www.` or a host we read without one: text with none of these

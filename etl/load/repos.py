@@ -10,7 +10,7 @@ from ..store.writer import Writer
 # new ones are numbered alike on SQLite and PostgreSQL: no upsert, which takes a sequence value
 # on PostgreSQL for every row it updates).
 CITED_REPOS = """
-SELECT min(l.owner) AS owner, min(l.repo) AS name, f.url, f.url_key, f.papers
+SELECT min(l.host) AS host, min(l.owner) AS owner, min(l.repo) AS name, f.url, f.url_key, f.papers
 FROM (
     SELECT url_key, min(url) AS url, count(DISTINCT paper_id) AS papers
     FROM paper_links WHERE kind = 'repo' GROUP BY url_key
@@ -21,7 +21,7 @@ CITE_REPOS = f"CREATE TEMP TABLE cited_repos AS {CITED_REPOS}"
 UPDATE_REPOS = """UPDATE repos SET owner = c.owner, name = c.name, url = c.url, papers = c.papers
     FROM cited_repos c WHERE c.url_key = repos.url_key
     AND (repos.owner, repos.name, repos.url, repos.papers) IS DISTINCT FROM (c.owner, c.name, c.url, c.papers)"""
-NEW_REPOS = """SELECT 'github.com', owner, name, url, url_key, papers FROM cited_repos c
+NEW_REPOS = """SELECT host, owner, name, url, url_key, papers FROM cited_repos c
     WHERE NOT EXISTS (SELECT 1 FROM repos r WHERE r.url_key = c.url_key) ORDER BY url_key"""
 DROP_UNCITED_REPOS = """
 DELETE FROM repos WHERE url_key NOT IN (SELECT url_key FROM paper_links WHERE kind = 'repo')

@@ -10,6 +10,7 @@ from urllib.parse import quote, urlencode
 
 from markupsafe import Markup
 
+from ..extract.hosts import CODE_KINDS
 from ..text.cleaning import clean_title
 from .filters import filter_url
 from .internals import expanded_foreign_key
@@ -19,6 +20,7 @@ from .render import render_abstract, render_snippet, render_title
 AUTHORS_SHOWN = 4  # authors a list shows before "+ N more"
 # Columns that hold a papers.id, linked to its page (`later_id`: rejected_papers' other version).
 PAPER_COLUMNS = ("paper_id", "id", "other_id", "similar_id", "later_id")
+CODE = ", ".join(f"'{kind}'" for kind in sorted(CODE_KINDS))  # the kinds of link that make code released
 CHIP_COLUMNS = {"topics": "topic", "keywords": "keyword", "author_keywords": "keyword", "authors": "author"}
 
 
@@ -135,8 +137,8 @@ def _value(row, key: str):
 def _with_repository(datasette, paper_id: str, value: str):
     async def inner() -> Markup:
         rows = await datasette.get_database("papers").execute(
-            "SELECT url FROM paper_links WHERE paper_id = ? AND is_official AND kind = 'repo'"
-            ' ORDER BY source_id IS NULL, "offset" LIMIT 1',
+            f"SELECT url FROM paper_links WHERE paper_id = ? AND is_official AND kind IN ({CODE})"
+            " ORDER BY kind != 'repo', source_id IS NULL, \"offset\" LIMIT 1",
             [paper_id],
         )
         if not rows.rows:

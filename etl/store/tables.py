@@ -56,7 +56,7 @@ papers = Table(
         nullable=False,
         index=True,
         server_default=text("'none'"),
-        comment="released (an official code link), promised (code to come), mentioned (code said to be available, no link) or none",
+        comment="released (an official link to code: a repo, user, gist or code link), promised (code to come), mentioned (code said to be available, with no link to it) or none",
     ),
     Column(
         "keywords",
@@ -177,7 +177,10 @@ paper_links = Table(
         comment="Character offset of the link in the cleaned abstract (papers_text); -1, -2, ... for the links sources give",
     ),
     Column(
-        "url", Text, nullable=False, comment="Canonical URL, e.g. https://github.com/<owner>/<repo> (names as written)"
+        "url",
+        Text,
+        nullable=False,
+        comment="Canonical URL: a code link's repository, user, gist or package (https://github.com/<owner>/<repo>, names as written); any other link's whole URL, query included",
     ),
     Column(
         "url_key",
@@ -192,13 +195,17 @@ paper_links = Table(
         Text,
         nullable=False,
         index=True,
-        comment="repo, user (GitHub user or organisation), pages (*.github.io), gist or other",
+        comment="Code: repo (a repository on a code host), user (a user or organisation there), gist, code (a package, notebook, review copy, git.io link); not code: pages (*.github.io), project (a project page), video, paper, licence, dataset, other (etl/data/link_hosts.txt)",
     ),
-    Column("host", Text, nullable=False, index=True, comment="Host name, lower case, without www."),
+    Column("host", Text, nullable=False, index=True, comment="Host of the canonical URL, lower case, without www."),
     Column(
-        "owner", Text, nullable=True, index=True, comment="GitHub user or organisation (repo, user, pages, gist links)"
+        "owner",
+        Text,
+        nullable=True,
+        index=True,
+        comment="User or organisation the URL names (code links, GitHub Pages, Hugging Face datasets, ...)",
     ),
-    Column("repo", Text, nullable=True, comment="GitHub repository name (repo links)"),
+    Column("repo", Text, nullable=True, comment="Repository, package or dataset name the URL names"),
     Column("path", Text, nullable=True, comment="What follows the repository (tree/main/src) or the site (page path)"),
     Column(
         "is_official",
@@ -212,7 +219,7 @@ paper_links = Table(
         nullable=True,
         comment="sources.id of the source that gives the link (github, project fields); NULL when it is cited in the abstract",
     ),
-    comment="Links cited in abstracts or given by sources; GitHub ones in canonical form.",
+    comment="Links cited in abstracts or given by sources, each of its kind, in canonical form.",
 )
 
 repos = Table(
@@ -222,7 +229,7 @@ repos = Table(
     Column("host", Text, nullable=False, comment="Code host, e.g. github.com"),
     Column("owner", Text, nullable=False, index=True, comment="User or organisation, as first written"),
     Column("name", Text, nullable=False, comment="Repository name, as first written"),
-    Column("url", Text, nullable=False, comment="Canonical URL https://github.com/<owner>/<name>"),
+    Column("url", Text, nullable=False, comment="Canonical URL, e.g. https://github.com/<owner>/<name>"),
     Column(
         "url_key", Text, nullable=False, unique=True, comment="Lower-cased canonical URL: joins paper_links.url_key"
     ),

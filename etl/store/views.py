@@ -34,7 +34,8 @@ VIEWS: list[View] = [
     ),
     View(
         "papers_with_code",
-        "Papers joined to the GitHub repositories their abstracts link to (one row per link).",
+        "Papers joined to the repositories they link to, on any code host (links of kind repo: GitHub, GitLab,"
+        " Bitbucket, Hugging Face models and spaces, ...; one row per link).",
         {
             "paper_id": "papers.id",
             "paper_pk": "papers.pk (the papers_fts rowid, for search)",
@@ -44,7 +45,7 @@ VIEWS: list[View] = [
             "code_status": "papers.code_status",
             "url": "Canonical repository URL",
             "url_key": "Lower-cased URL: joins repos.url_key and other datasets",
-            "owner": "GitHub user or organisation",
+            "owner": "User or organisation (GitLab: with its subgroups)",
             "repo": "Repository name",
             "path": "Sub-path the abstract points to, if any",
             "is_official": "1 the paper's own code, 0 someone else's, NULL unknown",
@@ -53,9 +54,10 @@ VIEWS: list[View] = [
     ),
     View(
         "repos_by_owner",
-        "GitHub users and organisations by the repositories and papers that cite them.",
+        "Users and organisations of code hosts (GitHub, GitLab, Hugging Face, ...; one row per name, whichever its host)"
+        " by the repositories and papers that cite them.",
         {
-            "owner": "GitHub user or organisation",
+            "owner": "User or organisation",
             "repositories": "Distinct repositories of this owner cited",
             "papers": "Papers citing any of them",
         },

@@ -77,7 +77,12 @@ def own_repositories(abstract: str) -> list[str]:
     return [
         link.repo
         for link in extract_links(abstract)
-        if link.kind == "repo" and link.repo and is_official(abstract, link)
+        # (GitHub's only, as before other code hosts' links were repositories too: whether the name
+        # of a Hugging Face model or a GitLab project is a method name has not been measured)
+        if link.kind == "repo"
+        and link.repo
+        and link.url.startswith("https://github.com/")
+        and is_official(abstract, link)
     ]
 
 
