@@ -12,6 +12,9 @@ twice), or whose configuration is not a JSON object naming a column (`?_facet={"
 milliseconds, and an integer beyond SQLite's are dropped. An ordinary query string passes byte
 for byte. A request that would change something (POST, PUT, PATCH, DELETE) is answered 405 outside
 Datasette's own `/-/` pages: nothing else takes one (Datasette's answer was a 500).
+
+A `_next` on a view's page is the offset of its first row: one that is not a number is dropped
+(Datasette's `int()` of it was a 500).
 """
 
 from __future__ import annotations
@@ -32,9 +35,9 @@ _TABLE_PATH = re.compile(r"^/[^/]+/([^/]+?)(?:\.(?:json|csv))?$")
 _BIG_INTEGER = re.compile(r"-?[0-9]{19,}")  # beyond SQLite's 64-bit integers
 _COLUMN_PARAMETERS = ("_sort", "_sort_desc", "_col", "_nocol")
 
-Columns = Callable[[str], "set[str] | None"]  # table -> its columns (None: not a table)
 Facets = Callable[[str], "set[str]"]  # table -> the columns it is faceted by already
 _TIME_LIMIT = re.compile(r"[0-9]{1,9}")
+_OFFSET = re.compile(r"[0-9]{1,15}")  # a view's `_next`
 CHANGES = {"POST", "PUT", "PATCH", "DELETE"}
 
 
@@ -51,9 +54,13 @@ def _facet_column(value: str) -> str | None:
     return column if isinstance(column, str) else None
 
 
-def _kept(key: str, value: str, columns: set[str] | None, faceted: set[str] = frozenset()) -> str | None:
+def _kept(
+    key: str, value: str, columns: set[str] | None, faceted: set[str] = frozenset(), view: bool = False
+) -> str | None:
     """The value to keep for `key`, or None to drop the pair."""
     value = _CONTROL.sub("", value)
+    if key == "_next" and view and not _OFFSET.fullmatch(value):
+        return None
     if key.startswith("_facet") and key != "_facet_size":
         column = _facet_column(value)
         if column is None or column in faceted or (columns is not None and column not in columns):
@@ -86,9 +93,11 @@ def _kept(key: str, value: str, columns: set[str] | None, faceted: set[str] = fr
     return value
 
 
-def safe_query_string(query: bytes, columns: set[str] | None = None, faceted: set[str] = frozenset()) -> bytes:
+def safe_query_string(
+    query: bytes, columns: set[str] | None = None, faceted: set[str] = frozenset(), view: bool = False
+) -> bytes:
     """`query` rewritten as the module says; `columns` are those of the table the request is for,
-    `faceted` those it shows facets of without being asked."""
+    `faceted` those it shows facets of without being asked, `view` whether it is a view."""
     if not query:
         return query
     text = query.decode("latin-1")
@@ -96,7 +105,7 @@ def safe_query_string(query: bytes, columns: set[str] | None = None, faceted: se
     safe, seen, facets = [], set(), 0
     for key, value in pairs:
         key = _CONTROL.sub("", key)
-        kept = _kept(key, value, columns, faceted)
+        kept = _kept(key, value, columns, faceted, view)
         if kept is None or (key, kept) in seen:
             continue
         if key.startswith("_facet"):
@@ -110,49 +119,63 @@ def safe_query_string(query: bytes, columns: set[str] | None = None, faceted: se
     return urlencode(safe, encoding="utf-8", errors="surrogateescape").encode("ascii")
 
 
-def table_columns(db_file: str) -> Columns:
-    """The columns of each table and view of `db_file`, read once, when first asked."""
-    known: dict[str, set[str]] = {}
+class Schema:
+    """The columns of each table and view of a database file, and which are views: read once,
+    when first asked (the file may not be migrated yet when the server starts)."""
 
-    def columns(table: str) -> set[str] | None:
-        if not known:
+    def __init__(self, db_file: str):
+        self.db_file = db_file
+        self.known: dict[str, set[str]] = {}
+        self.views: set[str] = set()
+
+    def _read(self) -> bool:
+        if not self.known:
             try:
-                con = connect_immutable(db_file)
+                con = connect_immutable(self.db_file)
                 try:
-                    names = [
-                        n for (n,) in con.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
-                    ]
-                    for name in names:
-                        known[name] = {row[1] for row in con.execute(f'PRAGMA table_info("{name}")')} | {"rowid"}
+                    found = con.execute("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view')")
+                    for name, kind in found.fetchall():
+                        self.known[name] = {row[1] for row in con.execute(f'PRAGMA table_info("{name}")')} | {"rowid"}
+                        if kind == "view":
+                            self.views.add(name)
                 finally:
                     con.close()
             except sqlite3.Error:
-                return None
-        return known.get(table)
+                return False
+        return True
 
-    return columns
+    def columns(self, table: str) -> set[str] | None:
+        return self.known.get(table) if self._read() else None
+
+    def is_view(self, table: str) -> bool:
+        return self._read() and table in self.views
 
 
-def safe_queries(app, columns: Columns | None = None, facets: Facets | None = None):
+def page_table(path: str) -> str | None:
+    """The table or view whose page (HTML, JSON or CSV) `path` is, if it is one."""
+    match = _TABLE_PATH.match(path)
+    return unquote(match[1]) if match else None
+
+
+def safe_queries(app, schema: Callable[[], Schema | None] | None = None, facets: Facets | None = None):
     """ASGI middleware: every request's query string through `safe_query_string`; a request that
-    would change something answered 405 outside `/-/`."""
+    would change something answered 405 outside `/-/`. `schema()` is the served database's
+    `Schema` (None until it can be read)."""
 
     async def wrapped(scope, receive, send):
-        if (
-            scope.get("type") == "http"
-            and scope.get("method") in CHANGES
-            and not scope.get("path", "").startswith("/-/")
-        ):
-            await _refuse(scope, send)
-            return
-        if scope.get("type") == "http" and scope.get("query_string"):
-            match = _TABLE_PATH.match(scope.get("path", ""))
-            table = unquote(match[1]) if match else None
-            known = columns(table) if table and columns else None
+        if scope.get("type") != "http":
+            return await app(scope, receive, send)
+        if scope.get("method") in CHANGES and not scope.get("path", "").startswith("/-/"):
+            return await _refuse(scope, send)
+        query = scope.get("query_string") or b""
+        if query:
+            table = page_table(scope.get("path", ""))
+            known = schema() if table and schema else None
+            columns = known.columns(table) if known else None
             faceted = facets(table) if table and facets else frozenset()
-            query = safe_query_string(scope["query_string"], known, faceted)
-            if query is not scope["query_string"]:
-                scope = dict(scope, query_string=query)
+            safe = safe_query_string(query, columns, faceted, bool(known and known.is_view(table)))
+            if safe is not query:
+                scope = dict(scope, query_string=safe)
         await app(scope, receive, send)
 
     return wrapped
