@@ -172,10 +172,11 @@ def test_odd_urls_are_answered_without_a_server_error(ds, path):
     assert response.status_code < 500, response.text[:300]
 
 
-def test_a_thousand_repeated_facets_cost_what_one_does(ds):
+def test_repeated_facets_cost_what_one_does_and_a_thousand_are_refused(ds):
     query = "&".join(["_facet=title"] * 1000)
     assert safe_query_string(query.encode()) == b"_facet=title"  # Datasette computes the facet once
-    response = get(ds, "/papers/papers?" + query)
+    assert get(ds, "/papers/papers?" + query).status_code == 400  # (more parameters than a page has)
+    response = get(ds, "/papers/papers?" + "&".join(["_facet=title"] * 90))
     assert response.status_code == 200 and len(response.content) < 2_000_000
 
 
@@ -267,7 +268,39 @@ def test_the_urls_that_were_server_errors_are_pages(serving, path):
     assert response.status_code == 200, response.text[:300]
 
 
+def test_urls_over_the_bounds_are_refused_before_any_work(serving):
+    from etl.serve.urls import MAX_PARAMETERS, MAX_URL_BYTES
+
+    filters = "&".join(f"a{i}={i}" for i in range(5000))  # (a 53 KB URL: 44 s of the event loop's time)
+    response = get(serving, f"/papers/papers?{filters}")
+    assert response.status_code == 414 and response.text == f"the address is longer than {MAX_URL_BYTES:,} bytes\n"
+    filters = "&".join(f"a{i}={i}" for i in range(1000))  # (9 KB: 1 s)
+    response = get(serving, f"/papers/papers?{filters}")
+    assert response.status_code == 400 and response.text == f"the address has more than {MAX_PARAMETERS} parameters\n"
+    many = "&".join(f"venue__not={i}" for i in range(MAX_PARAMETERS - 1))  # (as many as may be: a page)
+    assert get(serving, f"/papers/papers.json?{many}&_size=1").status_code == 200
+
+
 def test_a_view_page_keeps_a_next_that_is_its_offset():
     assert safe_query_string(b"_next=50&_size=5", {"keyword"}, view=True) == b"_next=50&_size=5"
     assert safe_query_string(b"_next=abc&_size=5", {"keyword"}, view=True) == b"_size=5"
     assert safe_query_string(b"_next=abc", {"pk"}) == b"_next=abc"  # (a table's token: Datasette reads it)
+
+
+def test_a_text_of_49500_matches_is_searched_at_once_and_snippet_is_refused(serve_copy):
+    long = "a." * 49_500  # (99,000 characters: FTS5's snippet() took 46 s over it, past any time limit)
+    with sqlite3.connect(serve_copy) as con:
+        con.execute("UPDATE papers SET title = 'A note on a', abstract = ?, abstract_clean = NULL WHERE pk = 1", [long])
+    ds = make_datasette(serve_copy)
+    rows = get(ds, "/papers/search.json?q=a&_shape=array").json()
+    assert [row["snippet"] for row in rows if row["title"] == "A note on a"] == ["a." * 100 + "…"]
+    sql = (
+        "select snippet(papers_fts_words, 1, '[', ']', '…', 32) from papers_fts_words where papers_fts_words match 'a'"
+    )
+    response = get(ds, "/papers.json?sql=" + quote(sql))
+    assert response.status_code == 400 and "not authorized to use function: snippet" in response.text
+    sql = (  # (the same snippet in linear time)
+        "select snippet_of(highlight(papers_fts_words, 1, char(2), char(3))) as s from papers_fts_words"
+        " where papers_fts_words match 'a' and rowid = 1"
+    )
+    assert get(ds, "/papers.json?_shape=array&sql=" + quote(sql)).json() == [{"s": "\x02a\x03." * 31 + "\x02a\x03…"}]

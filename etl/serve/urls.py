@@ -13,8 +13,12 @@ milliseconds, and an integer beyond SQLite's are dropped. An ordinary query stri
 for byte. A request that would change something (POST, PUT, PATCH, DELETE) is answered 405 outside
 Datasette's own `/-/` pages: nothing else takes one (Datasette's answer was a 500).
 
-A `_next` on a view's page is the offset of its first row: one that is not a number is dropped
-(Datasette's `int()` of it was a 500).
+Before any of that, a URL longer than `MAX_URL_BYTES` is answered 414 and a query string of more
+than `MAX_PARAMETERS` parameters 400: Datasette parses the whole query string again each time a
+page reads a parameter, and a table's page reads each filter, so its work grew with the square of
+their number, on the server's one event loop (5,000 unknown columns, `?a0=0&a1=1...`, held every
+page for 44 s). A `_next` on a view's page is the offset of its first row: one that is not a
+number is dropped (Datasette's `int()` of it was a 500).
 """
 
 from __future__ import annotations
@@ -30,6 +34,9 @@ from ..store.access import connect_immutable
 from ..store.functions import MAX_SEARCH_TERMS
 
 MAX_FACETS = 20
+# (path and query string, ad-hoc SQL in `?sql=` included: as much as uvicorn's h11 takes of a request's head)
+MAX_URL_BYTES = 16_384
+MAX_PARAMETERS = 100  # a page's filters, facets and options: the longest the site makes has 20
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 _TABLE_PATH = re.compile(r"^/[^/]+/([^/]+?)(?:\.(?:json|csv))?$")
 _BIG_INTEGER = re.compile(r"-?[0-9]{19,}")  # beyond SQLite's 64-bit integers
@@ -158,9 +165,9 @@ def page_table(path: str) -> str | None:
 
 
 def safe_queries(app, schema: Callable[[], Schema | None] | None = None, facets: Facets | None = None):
-    """ASGI middleware: every request's query string through `safe_query_string`; a request that
-    would change something answered 405 outside `/-/`. `schema()` is the served database's
-    `Schema` (None until it can be read)."""
+    """ASGI middleware: a URL over the bounds answered 414 or 400, every other request's query
+    string through `safe_query_string`; a request that would change something answered 405
+    outside `/-/`. `schema()` is the served database's `Schema` (None until it can be read)."""
 
     async def wrapped(scope, receive, send):
         if scope.get("type") != "http":
@@ -168,6 +175,9 @@ def safe_queries(app, schema: Callable[[], Schema | None] | None = None, facets:
         if scope.get("method") in CHANGES and not scope.get("path", "").startswith("/-/"):
             return await _refuse(scope, send)
         query = scope.get("query_string") or b""
+        refused = _over_bounds(scope.get("raw_path") or scope.get("path", "").encode(), query)
+        if refused:
+            return await _answer(scope, send, *refused)
         if query:
             table = page_table(scope.get("path", ""))
             known = schema() if table and schema else None
@@ -181,9 +191,24 @@ def safe_queries(app, schema: Callable[[], Schema | None] | None = None, facets:
     return wrapped
 
 
+def _over_bounds(path: bytes, query: bytes) -> tuple[int, str] | None:
+    """(status, what is wrong) of a URL over the bounds, else None: counted, not parsed."""
+    if len(path) + len(query) > MAX_URL_BYTES:
+        return 414, f"the address is longer than {MAX_URL_BYTES:,} bytes"
+    if query.count(b"&") >= MAX_PARAMETERS:
+        return 400, f"the address has more than {MAX_PARAMETERS} parameters"
+    return None
+
+
 async def _refuse(scope, send) -> None:
-    body = f"{scope['method']} is not allowed here: paperdb's pages are read-only\n".encode()
-    print(f"paperdb: 405 for {scope['method']} {scope.get('path', '')}", file=sys.stderr)
-    headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"allow", b"GET, HEAD")]
-    await send({"type": "http.response.start", "status": 405, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+    message = f"{scope['method']} is not allowed here: paperdb's pages are read-only"
+    await _answer(scope, send, 405, message, [(b"allow", b"GET, HEAD")])
+
+
+async def _answer(scope, send, status: int, message: str, headers: list | None = None) -> None:
+    """A one-line plain-text answer, and one line in the server's log."""
+    path = scope.get("path", "")[:200].encode("unicode_escape").decode("ascii")  # (a newline cannot forge a line)
+    print(f"paperdb: {status} for {scope.get('method', 'GET')} {path}: {message}", file=sys.stderr)
+    headers = [(b"content-type", b"text/plain; charset=utf-8"), *(headers or [])]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": f"{message}\n".encode()})

@@ -43,9 +43,9 @@ def handle_exception(datasette, request, exception):
 
 @hookimpl
 def asgi_wrapper(datasette):
-    """Every URL is answered: query strings Datasette cannot take are made harmless (`urls`); a
-    canned query's page opens with its example (`examples`); a sorted page shows each row once
-    (`paging`)."""
+    """Every URL is answered: URLs over the bounds are refused and query strings Datasette cannot
+    take made harmless (`urls`); a canned query's page opens with its example (`examples`); a
+    sorted page shows each row once (`paging`)."""
     known = {}
 
     def schema() -> Schema | None:  # (read once the database is there: not yet when the app is made)
