@@ -92,12 +92,17 @@ resemblance AS (  -- how similar each is to the others (either way, once a pair)
     )
     GROUP BY pk
 )
+-- The snippet: 32 words of the abstract around the words (any form), else their stems, else its
+-- opening; snippet_of() cuts the window FTS5's snippet() would in linear time (snippet()'s grows
+-- with the square of the matches), from a highlight() of abstracts of up to 20,000 characters
+-- (every real one; highlight()'s time grows faster than the text's too).
 SELECT p.id, p.title, p.authors, p.venue, p.year, p.decision,
        coalesce(
-           (SELECT snippet(papers_fts_words, 1, char(2), char(3), '…', 32) FROM papers_fts_words
-            WHERE papers_fts_words MATCH search_any(:q) AND rowid = r.pk),
-           (SELECT snippet(papers_fts, 1, char(2), char(3), '…', 32) FROM papers_fts
-            WHERE papers_fts MATCH search_stems(:q) AND rowid = r.pk),
+           (SELECT snippet_of(highlight(papers_fts_words, 1, char(2), char(3)), search_any(:q)) FROM papers_fts_words
+            WHERE papers_fts_words MATCH search_any(:q) AND rowid = r.pk
+            AND length(coalesce(p.abstract_clean, p.abstract)) <= 20000),
+           (SELECT snippet_of(highlight(papers_fts, 1, char(2), char(3)), search_stems(:q)) FROM papers_fts
+            WHERE papers_fts MATCH search_stems(:q) AND rowid = r.pk AND length(p.abstract) <= 20000),
            substr(coalesce(p.abstract_clean, p.abstract), 1, 200) || '…'
        ) AS snippet,
        p.code_status, p.topics, round(r.relevance, 2) AS relevance, p.url

@@ -6,6 +6,7 @@
     .venv/bin/python scripts/benchmark.py --pages-only --pages /tmp/cat/papers.db  # pages of a database
     .venv/bin/python scripts/benchmark.py --catalogue DIR  # a real catalogue beside a plain indexer (scripts/cost.py)
     .venv/bin/python scripts/benchmark.py --memory-curve big.jsonl --records 100000,200000
+    .venv/bin/python scripts/benchmark.py --stalls         # the home page while hostile requests run (scripts/isolation.py)
 
 Each synthetic paper is a bundled abstract with its closing sentence varied, so no two dedupe.
 For each corpus size the script prints papers/s per stage of a cold load, its peak memory (the
@@ -16,8 +17,9 @@ abstracts, and how long the hostile requests of tests/test_hostile_requests.py t
 with `--pages DB`, p50 and p95 of every page one click from the database page and three paper
 pages of a real database (scripts/pages.py: the whole catalogue for issue 27's targets); then each
 target of the speed issue with this run's figure, as ratios measured in one run. With
-`--catalogue` or `--memory-curve` it measures those instead (scripts/cost.py), and the synthetic
-corpora only if `--papers` names them. It is not a test: the numbers depend on the machine.
+`--catalogue` or `--memory-curve` it measures those instead (scripts/cost.py), with `--stalls` the
+home page's latency on a real server while requests that once held it run (scripts/isolation.py),
+and the synthetic corpora only if `--papers` names them. It is not a test: the numbers depend on the machine.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from cost import catalogue_cost, memory_curve
+from isolation import stalls
 from measured import load_measured
 
 from etl.sources import bundled_listings_dir, read_input
@@ -169,8 +172,8 @@ def datasette_latency(db: str) -> tuple[float, float, list[str]]:
 
 def hostile_requests(db: str) -> list[tuple[str, float, int]]:
     """(what, best milliseconds, status) of the requests tests/test_hostile_requests.py checks are
-    answered harmlessly (no test times them): ad-hoc SQL past the limits, a thousand repeated
-    facets beside one, hundreds of search words beside three."""
+    answered harmlessly (no test times them): ad-hoc SQL past the limits, ninety repeated facets
+    beside one, URLs over the bounds, hundreds of search words beside three."""
     from urllib.parse import quote
 
     from etl.serve.app import make_datasette
@@ -190,7 +193,9 @@ def hostile_requests(db: str) -> list[tuple[str, float, int]]:
             ),
         ),
         ("papers page, _facet=title once", "/papers/papers?_facet=title"),
-        ("papers page, _facet=title 1,000 times", "/papers/papers?" + "&".join(["_facet=title"] * 1000)),
+        ("papers page, _facet=title 90 times", "/papers/papers?" + "&".join(["_facet=title"] * 90)),
+        ("papers page, 1,000 filters: refused (400)", "/papers/papers?" + "&".join(f"a{i}={i}" for i in range(1000))),
+        ("papers page, 5,000 filters: refused (414)", "/papers/papers?" + "&".join(f"a{i}={i}" for i in range(5000))),
         ("ranked search, 3 words", "/papers/search?q=lattice+codebooks+quantization"),
         ("ranked search, 400 words", f"/papers/search?q={words}"),
         ("papers search box, 400 words", f"/papers/papers?_search={words}"),
@@ -303,8 +308,8 @@ def bench_size(n: int, args, work: Path, results: dict) -> None:
         print("hostile requests (answered harmlessly; tests/test_hostile_requests.py):")
         for what, ms, status in timed:
             print(f"  {what:<40} {ms:8.0f} ms  (HTTP {status})")
-        once, thousand = timed[4][1], timed[5][1]
-        print(f"  a thousand repeated facets cost {thousand / once:.2f}x one")
+        once, ninety = timed[4][1], timed[5][1]
+        print(f"  ninety repeated facets cost {ninety / once:.2f}x one (a thousand: refused, over 100 parameters)")
 
     plain = sqlite_utils_insert(n, work, args.repeat, args.fresh_words)
     if plain is None:
@@ -485,9 +490,14 @@ def main() -> None:
         " databases (scripts/pages.py; e.g. the whole catalogue: paperdb load /work/data/paperlists-catalogue)",
     )
     parser.add_argument("--pages-only", action="store_true", help="only the --pages databases, no synthetic corpus")
+    parser.add_argument(
+        "--stalls",
+        action="store_true",
+        help="the home page's latency while hostile requests run on a real server (scripts/isolation.py)",
+    )
     parser.add_argument("--page-repeat", type=int, default=3, help="fetches of each page; the median counts [3]")
     args = parser.parse_args()
-    only = args.catalogue or args.memory_curve or args.pages_only
+    only = args.catalogue or args.memory_curve or args.pages_only or args.stalls
     papers = args.papers or ("" if only else "2600,25000,250000")
     sizes = [int(size.replace("_", "")) for size in papers.split(",") if size]
 
@@ -498,6 +508,8 @@ def main() -> None:
         catalogue_cost(args.catalogue, work)
     if args.memory_curve:
         memory_curve(args.memory_curve, [int(n.replace("_", "")) for n in args.records.split(",")], work)
+    if args.stalls:
+        stalls(work)
     results: dict = {}
     for n in sizes:
         bench_size(n, args, work, results)

@@ -185,3 +185,27 @@ def test_item_10_a_querys_data_is_rows_and_a_page_of_display_rows_that_size_cuts
     assert len(get(ds, sql).json()) == len(get(ds, sql + "&_size=max").json()) == 3
     page = get(ds, "/papers?sql=select+value+from+json_each('[1,2,3]')&_size=1").text
     assert page.count('<td class="col-value">') == 1 and "returning more than 1 row" in page, "item 10: the page"
+
+
+def test_item_11_a_sorted_tables_first_page_is_ordered_by_the_column_alone_and_gets_the_key(ds, monkeypatch):
+    from datasette.database import Database
+    from datasette.views.table import TableView
+
+    source = inspect.getsource(TableView)
+    assert 'order_by = f"{order_by}, {order_by_pks}"' in source, "item 11: next pages no longer add the key"
+    assert "limit {page_size}{offset}" in source, "item 11: the page's SQL no longer ends with its limit"
+    executed = []
+    unbroken = Database.execute
+
+    async def execute(self, sql, *args, **kwargs):
+        executed.append(sql)
+        return await unbroken(self, sql, *args, **kwargs)
+
+    monkeypatch.setattr(Database, "execute", execute)  # (what reaches Datasette's own execute)
+    get(ds, "/papers/papers.json?_sort_desc=rating_avg&_size=5&_nofacet=1")
+    get(ds, "/papers/keyword_counts.json?_sort=kind&_size=5&_next=5&_nofacet=1")
+    pages = [sql for sql in executed if " limit " in sql and sql.startswith("select ")]
+    assert any(sql.endswith("order by rating_avg desc, pk limit 6") for sql in pages), ("item 11", pages)
+    assert any(sql.endswith("order by kind, keyword, papers, normalised, keyword_id limit 6 offset 5") for sql in pages)
+    get(ds, "/papers.json?sql=select+pk+from+papers+order+by+venue+limit+3")  # (ad-hoc SQL runs as written)
+    assert "select pk from papers order by venue limit 3" in executed

@@ -6,6 +6,7 @@ How long these take is measured by scripts/benchmark.py (`--hostile`), not here.
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
 from urllib.parse import quote
 
@@ -171,10 +172,11 @@ def test_odd_urls_are_answered_without_a_server_error(ds, path):
     assert response.status_code < 500, response.text[:300]
 
 
-def test_a_thousand_repeated_facets_cost_what_one_does(ds):
+def test_repeated_facets_cost_what_one_does_and_a_thousand_are_refused(ds):
     query = "&".join(["_facet=title"] * 1000)
     assert safe_query_string(query.encode()) == b"_facet=title"  # Datasette computes the facet once
-    response = get(ds, "/papers/papers?" + query)
+    assert get(ds, "/papers/papers?" + query).status_code == 400  # (more parameters than a page has)
+    response = get(ds, "/papers/papers?" + "&".join(["_facet=title"] * 90))
     assert response.status_code == 200 and len(response.content) < 2_000_000
 
 
@@ -184,3 +186,121 @@ def test_a_search_of_hundreds_of_words_is_answered_within_the_time_limit(ds):
     assert safe_query_string(f"_search={words}".encode()).decode().count("word") == 32  # a table's `_search`
     for path in (f"/papers/search?q={words}", f"/papers/papers?_search={words}"):
         assert get(ds, path).status_code == 200
+
+
+# Hostile values for each option of a table's page, beside the names of a column of the table
+# (`{column}`) and of no column; the canned queries' parameters get PARAMETER_VALUES.
+HOSTILE = {
+    "_col": ["nosuch", "abstract_clean", "{column}"],
+    "_nocol": ["abstract", "{column}"],
+    "_next": ["abc", "1e3", "99999999999999999999", "$null,1"],
+    "_sort": ["nosuch", "{column}"],
+    "_sort_desc": ["{column}", "%00"],
+    "_size": ["abc", "99999999999999999999", "max"],
+    "_facet": ["nosuch", "{column}", "%7B%22a%22%3A1%7D"],
+    "_facet_array": ["{column}"],
+    "_facet_date": ["{column}"],
+    "_facet_size": ["abc", "max"],
+}
+PARAMETER_VALUES = ["", "abc", "99999999999999999999", "%00", "a" * 300, "%F0%9F%98%80"]
+
+
+def served_names(db_file: str) -> list[str]:
+    con = sqlite3.connect(db_file)
+    try:
+        names = con.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name").fetchall()
+    finally:
+        con.close()
+    return [name for (name,) in names if not name.startswith("sqlite_")]
+
+
+@pytest.fixture(scope="module")
+def serving(serve_db):
+    return make_datasette(serve_db)
+
+
+@pytest.mark.parametrize("option", sorted(HOSTILE))
+def test_every_option_of_every_table_and_view_with_hostile_values_gives_a_page_or_a_4xx(serving, serve_db, option):
+    con = sqlite3.connect(serve_db)
+    failed = []
+    try:
+        for name in served_names(serve_db):
+            column = con.execute(f'PRAGMA table_info("{name}")').fetchone()[1]
+            page = "" if name == "papers" or option in ("_col", "_nocol") else ".json"  # (the templates' cases)
+            for value in HOSTILE[option]:
+                path = f"/papers/{name}{page}?{option}={value.format(column=column)}"
+                response = get(serving, path)
+                if response.status_code >= 500:
+                    failed.append((path, response.status_code))
+    finally:
+        con.close()
+    assert not failed
+
+
+def test_every_canned_querys_parameters_with_hostile_values_give_a_page_or_a_4xx(serving):
+    from etl.serve.app import canned_queries
+
+    failed = []
+    for name, query in canned_queries().items():
+        for parameter in sorted(set(re.findall(r"(?<!:):(\w+)", query["sql"]))):
+            for value in PARAMETER_VALUES:
+                response = get(serving, f"/papers/{name}?{parameter}={value}")
+                if response.status_code >= 500:
+                    failed.append((name, parameter, value, response.status_code))
+    assert not failed
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/papers/papers?_col=id",  # (the cards read abstract_clean: a choice of columns is the table's)
+        "/papers/papers?_nocol=abstract",
+        "/papers/papers?_nocol=abstract_clean",
+        "/papers/papers?_search=learning&_col=id",
+        "/papers/keyword_trends?_next=abc",  # (a view's `_next` is an offset: Datasette's int() of it)
+        "/papers/papers_with_code?_next=1e3",
+        "/papers/keyword_counts.json?_next=99999999999999999999",
+        "/papers/topic_counts?_next=-1",
+    ],
+)
+def test_the_urls_that_were_server_errors_are_pages(serving, path):
+    response = get(serving, path)
+    assert response.status_code == 200, response.text[:300]
+
+
+def test_urls_over_the_bounds_are_refused_before_any_work(serving):
+    from etl.serve.urls import MAX_PARAMETERS, MAX_URL_BYTES
+
+    filters = "&".join(f"a{i}={i}" for i in range(5000))  # (a 53 KB URL: 44 s of the event loop's time)
+    response = get(serving, f"/papers/papers?{filters}")
+    assert response.status_code == 414 and response.text == f"the address is longer than {MAX_URL_BYTES:,} bytes\n"
+    filters = "&".join(f"a{i}={i}" for i in range(1000))  # (9 KB: 1 s)
+    response = get(serving, f"/papers/papers?{filters}")
+    assert response.status_code == 400 and response.text == f"the address has more than {MAX_PARAMETERS} parameters\n"
+    many = "&".join(f"venue__not={i}" for i in range(MAX_PARAMETERS - 1))  # (as many as may be: a page)
+    assert get(serving, f"/papers/papers.json?{many}&_size=1").status_code == 200
+
+
+def test_a_view_page_keeps_a_next_that_is_its_offset():
+    assert safe_query_string(b"_next=50&_size=5", {"keyword"}, view=True) == b"_next=50&_size=5"
+    assert safe_query_string(b"_next=abc&_size=5", {"keyword"}, view=True) == b"_size=5"
+    assert safe_query_string(b"_next=abc", {"pk"}) == b"_next=abc"  # (a table's token: Datasette reads it)
+
+
+def test_a_text_of_49500_matches_is_searched_at_once_and_snippet_is_refused(serve_copy):
+    long = "a." * 49_500  # (99,000 characters: FTS5's snippet() took 46 s over it, past any time limit)
+    with sqlite3.connect(serve_copy) as con:
+        con.execute("UPDATE papers SET title = 'A note on a', abstract = ?, abstract_clean = NULL WHERE pk = 1", [long])
+    ds = make_datasette(serve_copy)
+    rows = get(ds, "/papers/search.json?q=a&_shape=array").json()
+    assert [row["snippet"] for row in rows if row["title"] == "A note on a"] == ["a." * 100 + "…"]
+    sql = (
+        "select snippet(papers_fts_words, 1, '[', ']', '…', 32) from papers_fts_words where papers_fts_words match 'a'"
+    )
+    response = get(ds, "/papers.json?sql=" + quote(sql))
+    assert response.status_code == 400 and "not authorized to use function: snippet" in response.text
+    sql = (  # (the same snippet in linear time)
+        "select snippet_of(highlight(papers_fts_words, 1, char(2), char(3))) as s from papers_fts_words"
+        " where papers_fts_words match 'a' and rowid = 1"
+    )
+    assert get(ds, "/papers.json?_shape=array&sql=" + quote(sql)).json() == [{"s": "\x02a\x03." * 31 + "\x02a\x03…"}]

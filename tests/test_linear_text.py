@@ -14,12 +14,14 @@ from etl.serve.render import preview, render_abstract, render_title
 from etl.sources.ids import arxiv_id, openreview_id
 from etl.sources.listing import parse_header
 from etl.sources.paperlists import _BIBTEX_YEAR, affiliations, authors_and_affiliations, split_keywords
+from etl.store.functions import FUNCTIONS
 from etl.text.authors import clean_name, name_key, split_authors
 from etl.text.cleaning import clean_abstract, clean_text, clean_title, institution_key
 from etl.text.formulas import bare_formulas, split_formulas
 from etl.text.identity import normalise_abstract
 from etl.text.latex import latex_to_text
 from etl.text.placeholders import is_missing_abstract
+from etl.text.snippets import snippet_of
 
 N = 100_000
 HOSTILE = {
@@ -89,6 +91,9 @@ TEXT_RULES = [
     _BIBTEX_YEAR.search,
     lambda text: authors_and_affiliations({"author": text, "aff": text}),
     lambda text: affiliations({"aff": text, "aff_unique_norm": text, "aff_unique_index": text}, text.count(";") + 1),
+    # the SQL functions of Datasette's connections (ad-hoc SQL may call them on any stored text)
+    *FUNCTIONS.values(),
+    lambda text: snippet_of("\x02" + text.replace(" ", "\x03 \x02") + "\x03", text),  # (every word a match)
 ]
 
 

@@ -41,8 +41,9 @@ def list_context(datasette, request) -> dict:
         return datasette.urls.path(path_with(request, **changes))
 
     return {
-        "table_view": request.args.get("_view") == "table",
-        "as_list": link(_view=None),
+        # (a choice of columns, `_col` or `_nocol`, is the table's: a card needs the columns it shows)
+        "table_view": request.args.get("_view") == "table" or "_col" in request.args or "_nocol" in request.args,
+        "as_list": link(_view=None, _col=None, _nocol=None),
         "as_table": link(_view="table"),
         # (label, link), no link for the current sort
         "sort_links": [

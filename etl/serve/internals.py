@@ -50,6 +50,17 @@ and a plugin's own `templates/` and `static/`. Each item below has a test in
    `max` or anything else: every row) and marks the result truncated, as the fix proposed upstream
    (simonw/datasette#2720) does. The hook that could (none of Datasette 0.65's) would replace it.
 
+11. `sorted_page(table)` and `FileDatabase.execute`: Datasette's table page orders its first
+   page by the sort column alone (`select ... from papers order by rating_avg desc limit 51`) and
+   its next pages by the column and then the primary key, from the `_next` token (the column's
+   value and the key of the last row), so rows with equal values were skipped or repeated from
+   one page to the next (the rating_avg index gives ties by key descending, the next page by key
+   ascending); a view's pages are `offset`s of an order by the column alone, whose ties SQLite
+   may break differently on each page.
+   While a request for a table's or view's page runs (`sorted_page`), the SQL of that shape gets
+   the primary key (the rowid of a table without one, every column of a view) after the sort
+   column, as the next pages have it: each row is on exactly one page.
+
 Templates extend Datasette's with `{% extends "default:row.html" %}` and fill its `title` and
 `content` blocks (the documented example fills `content`); a test checks the blocks are there.
 """
@@ -58,13 +69,15 @@ from __future__ import annotations
 
 import inspect
 import os
+import re
 import sqlite3
 import threading
-from collections.abc import Callable
-from contextlib import suppress
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from contextvars import ContextVar
 
 from datasette.database import Database
-from datasette.utils import path_with_added_args, path_with_removed_args
+from datasette.utils import escape_sqlite, path_with_added_args, path_with_removed_args
 from datasette.utils.asgi import Base400
 from datasette.views.base import DatasetteError
 
@@ -83,6 +96,8 @@ __all__ = [
     "path_with_removed_args",
     "quiet_default_error_handler",
     "size_queries",
+    "sorted_page",
+    "tie_broken",
     "use_row_factory",
 ]
 
@@ -174,6 +189,45 @@ def use_row_factory(conn: sqlite3.Connection, factory: Callable[[sqlite3.Cursor,
     conn.row_factory = factory
 
 
+# The table or view whose page the request being answered is for (item 11).
+_PAGE_OF: ContextVar[str | None] = ContextVar("paperdb_page_of", default=None)
+# The end of the SQL of a table's page sorted by one column (`_sort`, `_sort_desc`, a default sort
+# of the metadata), from its last ` order by `: `order by <column>[ desc] limit <n>[ offset <m>]`;
+# its next pages, which have the key after the column already, do not match (no column is a list).
+_SORTED_END = re.compile(r" order by (?P<column>[^,]+?)(?P<desc> desc)? limit \d+(?: offset \d+)?", re.S)
+
+
+def _sorted_by(sql: str) -> re.Match | None:
+    """The end of `sql` if it is the SQL of a page sorted by one column (read from the last
+    ` order by ` only: a `_where` of many cannot make it read the SQL again from each)."""
+    at = sql.rfind(" order by ")
+    return _SORTED_END.fullmatch(sql, at) if at > 0 and sql.startswith("select ") else None
+
+
+@contextmanager
+def sorted_page(table: str | None) -> Iterator[None]:
+    """While the request for the page of `table` (None: no table's) is answered (item 11)."""
+    token = _PAGE_OF.set(table)
+    try:
+        yield
+    finally:
+        _PAGE_OF.reset(token)
+
+
+def tie_broken(sql: str, table: str, key: list[str]) -> str:
+    """`sql` with the columns of `key` after its sort column, if it is the SQL of a sorted page of
+    `table` (item 11), else `sql` as it is."""
+    match = _sorted_by(sql)
+    if not match or f" from {escape_sqlite(table)} " not in sql:
+        return sql
+    column = match["column"]
+    after = [escape_sqlite(name) for name in key if escape_sqlite(name) != column]
+    if not after:
+        return sql
+    end = match.end("desc") if match["desc"] else match.end("column")
+    return f"{sql[:end]}, {', '.join(after)}{sql[end:]}"
+
+
 class _Opened(sqlite3.Connection):
     """A connection that knows which file it opened: (device, inode) of the path then."""
 
@@ -208,6 +262,19 @@ class FileDatabase(Database):
         conn.identity = identity
         self._all_file_connections.append(conn)
         return conn
+
+    async def execute(self, sql, *args, **kwargs):
+        table = _PAGE_OF.get()
+        if table is not None and isinstance(sql, str) and _sorted_by(sql):
+            sql = tie_broken(sql, table, await self._unique_key(table))
+        return await super().execute(sql, *args, **kwargs)
+
+    async def _unique_key(self, table: str) -> list[str]:
+        """Columns whose values tell the rows of `table` apart: its primary key, the rowid of a
+        table without one, every column of a view (rows alike in all are alike on any page)."""
+        if table in await self.view_names():
+            return await self.table_columns(table)
+        return await self.primary_keys(table) or ["rowid"]
 
     async def execute_fn(self, fn):
         return await super().execute_fn(lambda conn: fn(self._current(conn)))

@@ -1,8 +1,14 @@
-"""Limits on what ad-hoc SQL in Datasette may build: `limit_connection(conn)`.
+"""Limits on what ad-hoc SQL in Datasette may build and run: `limit_connection(conn)`.
 
 Each value is at most `MAX_VALUE_BYTES` (SQLite's length limit) and the rows of one query at
 most `MAX_RESULT_BYTES` together (counted as they are fetched: a query asking for more stops
 with an error), so one request cannot make the server hold gigabytes.
+
+FTS5's `snippet()` is refused ("not authorized to use function: snippet"): it scores a window at
+each match by looking at every match again, in one call the time limit cannot stop, so its time
+grows with the square of a text's matches (99,000 characters of `a.a.a.`: 46 s for one row).
+`snippet_of(highlight(...))` gives the same snippet in linear time (`etl.text.snippets`; the
+search query's snippets).
 
 SQLite's length limit stops `randomblob(1e9)` at once, but `printf('%.*c', 2e9, 'x')` (and its
 alias `format`) pads in a loop the SQL time limit cannot interrupt, for seconds of CPU, before
@@ -99,11 +105,22 @@ class _BudgetedRows:
         return sqlite3.Row(cursor, values)
 
 
+REFUSED_FUNCTIONS = frozenset({"snippet"})  # (SQL functions whose one call can outlast the time limit)
+
+
+def _authorize(action: int, first: str | None, second: str | None, database: str | None, source: str | None) -> int:
+    """SQLite's authorizer: every statement may do anything but call a refused function."""
+    if action == sqlite3.SQLITE_FUNCTION and (second or "").lower() in REFUSED_FUNCTIONS:
+        return sqlite3.SQLITE_DENY
+    return sqlite3.SQLITE_OK
+
+
 def limit_connection(conn: sqlite3.Connection) -> None:
     """Cap the size of values (Python 3.11+), of a query's rows and the width of
-    `printf`/`format` on `conn`."""
+    `printf`/`format` on `conn`, and refuse `snippet()` there."""
     if hasattr(conn, "setlimit"):  # Python 3.11+
         conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
     use_row_factory(conn, _BudgetedRows())
     for name in ("printf", "format"):
         conn.create_function(name, -1, _printf, deterministic=True)
+    conn.set_authorizer(_authorize)

@@ -12,6 +12,13 @@ twice), or whose configuration is not a JSON object naming a column (`?_facet={"
 milliseconds, and an integer beyond SQLite's are dropped. An ordinary query string passes byte
 for byte. A request that would change something (POST, PUT, PATCH, DELETE) is answered 405 outside
 Datasette's own `/-/` pages: nothing else takes one (Datasette's answer was a 500).
+
+Before any of that, a URL longer than `MAX_URL_BYTES` is answered 414 and a query string of more
+than `MAX_PARAMETERS` parameters 400: Datasette parses the whole query string again each time a
+page reads a parameter, and a table's page reads each filter, so its work grew with the square of
+their number, on the server's one event loop (5,000 unknown columns, `?a0=0&a1=1...`, held every
+page for 44 s). A `_next` on a view's page is the offset of its first row: one that is not a
+number is dropped (Datasette's `int()` of it was a 500).
 """
 
 from __future__ import annotations
@@ -27,14 +34,17 @@ from ..store.access import connect_immutable
 from ..store.functions import MAX_SEARCH_TERMS
 
 MAX_FACETS = 20
+# (path and query string, ad-hoc SQL in `?sql=` included: as much as uvicorn's h11 takes of a request's head)
+MAX_URL_BYTES = 16_384
+MAX_PARAMETERS = 100  # a page's filters, facets and options: the longest the site makes has 20
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 _TABLE_PATH = re.compile(r"^/[^/]+/([^/]+?)(?:\.(?:json|csv))?$")
 _BIG_INTEGER = re.compile(r"-?[0-9]{19,}")  # beyond SQLite's 64-bit integers
 _COLUMN_PARAMETERS = ("_sort", "_sort_desc", "_col", "_nocol")
 
-Columns = Callable[[str], "set[str] | None"]  # table -> its columns (None: not a table)
 Facets = Callable[[str], "set[str]"]  # table -> the columns it is faceted by already
 _TIME_LIMIT = re.compile(r"[0-9]{1,9}")
+_OFFSET = re.compile(r"[0-9]{1,15}")  # a view's `_next`
 CHANGES = {"POST", "PUT", "PATCH", "DELETE"}
 
 
@@ -51,9 +61,13 @@ def _facet_column(value: str) -> str | None:
     return column if isinstance(column, str) else None
 
 
-def _kept(key: str, value: str, columns: set[str] | None, faceted: set[str] = frozenset()) -> str | None:
+def _kept(
+    key: str, value: str, columns: set[str] | None, faceted: set[str] = frozenset(), view: bool = False
+) -> str | None:
     """The value to keep for `key`, or None to drop the pair."""
     value = _CONTROL.sub("", value)
+    if key == "_next" and view and not _OFFSET.fullmatch(value):
+        return None
     if key.startswith("_facet") and key != "_facet_size":
         column = _facet_column(value)
         if column is None or column in faceted or (columns is not None and column not in columns):
@@ -86,9 +100,11 @@ def _kept(key: str, value: str, columns: set[str] | None, faceted: set[str] = fr
     return value
 
 
-def safe_query_string(query: bytes, columns: set[str] | None = None, faceted: set[str] = frozenset()) -> bytes:
+def safe_query_string(
+    query: bytes, columns: set[str] | None = None, faceted: set[str] = frozenset(), view: bool = False
+) -> bytes:
     """`query` rewritten as the module says; `columns` are those of the table the request is for,
-    `faceted` those it shows facets of without being asked."""
+    `faceted` those it shows facets of without being asked, `view` whether it is a view."""
     if not query:
         return query
     text = query.decode("latin-1")
@@ -96,7 +112,7 @@ def safe_query_string(query: bytes, columns: set[str] | None = None, faceted: se
     safe, seen, facets = [], set(), 0
     for key, value in pairs:
         key = _CONTROL.sub("", key)
-        kept = _kept(key, value, columns, faceted)
+        kept = _kept(key, value, columns, faceted, view)
         if kept is None or (key, kept) in seen:
             continue
         if key.startswith("_facet"):
@@ -110,57 +126,89 @@ def safe_query_string(query: bytes, columns: set[str] | None = None, faceted: se
     return urlencode(safe, encoding="utf-8", errors="surrogateescape").encode("ascii")
 
 
-def table_columns(db_file: str) -> Columns:
-    """The columns of each table and view of `db_file`, read once, when first asked."""
-    known: dict[str, set[str]] = {}
+class Schema:
+    """The columns of each table and view of a database file, and which are views: read once,
+    when first asked (the file may not be migrated yet when the server starts)."""
 
-    def columns(table: str) -> set[str] | None:
-        if not known:
+    def __init__(self, db_file: str):
+        self.db_file = db_file
+        self.known: dict[str, set[str]] = {}
+        self.views: set[str] = set()
+
+    def _read(self) -> bool:
+        if not self.known:
             try:
-                con = connect_immutable(db_file)
+                con = connect_immutable(self.db_file)
                 try:
-                    names = [
-                        n for (n,) in con.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
-                    ]
-                    for name in names:
-                        known[name] = {row[1] for row in con.execute(f'PRAGMA table_info("{name}")')} | {"rowid"}
+                    found = con.execute("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view')")
+                    for name, kind in found.fetchall():
+                        self.known[name] = {row[1] for row in con.execute(f'PRAGMA table_info("{name}")')} | {"rowid"}
+                        if kind == "view":
+                            self.views.add(name)
                 finally:
                     con.close()
             except sqlite3.Error:
-                return None
-        return known.get(table)
+                return False
+        return True
 
-    return columns
+    def columns(self, table: str) -> set[str] | None:
+        return self.known.get(table) if self._read() else None
+
+    def is_view(self, table: str) -> bool:
+        return self._read() and table in self.views
 
 
-def safe_queries(app, columns: Columns | None = None, facets: Facets | None = None):
-    """ASGI middleware: every request's query string through `safe_query_string`; a request that
-    would change something answered 405 outside `/-/`."""
+def page_table(path: str) -> str | None:
+    """The table or view whose page (HTML, JSON or CSV) `path` is, if it is one."""
+    match = _TABLE_PATH.match(path)
+    return unquote(match[1]) if match else None
+
+
+def safe_queries(app, schema: Callable[[], Schema | None] | None = None, facets: Facets | None = None):
+    """ASGI middleware: a URL over the bounds answered 414 or 400, every other request's query
+    string through `safe_query_string`; a request that would change something answered 405
+    outside `/-/`. `schema()` is the served database's `Schema` (None until it can be read)."""
 
     async def wrapped(scope, receive, send):
-        if (
-            scope.get("type") == "http"
-            and scope.get("method") in CHANGES
-            and not scope.get("path", "").startswith("/-/")
-        ):
-            await _refuse(scope, send)
-            return
-        if scope.get("type") == "http" and scope.get("query_string"):
-            match = _TABLE_PATH.match(scope.get("path", ""))
-            table = unquote(match[1]) if match else None
-            known = columns(table) if table and columns else None
+        if scope.get("type") != "http":
+            return await app(scope, receive, send)
+        if scope.get("method") in CHANGES and not scope.get("path", "").startswith("/-/"):
+            return await _refuse(scope, send)
+        query = scope.get("query_string") or b""
+        refused = _over_bounds(scope.get("raw_path") or scope.get("path", "").encode(), query)
+        if refused:
+            return await _answer(scope, send, *refused)
+        if query:
+            table = page_table(scope.get("path", ""))
+            known = schema() if table and schema else None
+            columns = known.columns(table) if known else None
             faceted = facets(table) if table and facets else frozenset()
-            query = safe_query_string(scope["query_string"], known, faceted)
-            if query is not scope["query_string"]:
-                scope = dict(scope, query_string=query)
+            safe = safe_query_string(query, columns, faceted, bool(known and known.is_view(table)))
+            if safe is not query:
+                scope = dict(scope, query_string=safe)
         await app(scope, receive, send)
 
     return wrapped
 
 
+def _over_bounds(path: bytes, query: bytes) -> tuple[int, str] | None:
+    """(status, what is wrong) of a URL over the bounds, else None: counted, not parsed."""
+    if len(path) + len(query) > MAX_URL_BYTES:
+        return 414, f"the address is longer than {MAX_URL_BYTES:,} bytes"
+    if query.count(b"&") >= MAX_PARAMETERS:
+        return 400, f"the address has more than {MAX_PARAMETERS} parameters"
+    return None
+
+
 async def _refuse(scope, send) -> None:
-    body = f"{scope['method']} is not allowed here: paperdb's pages are read-only\n".encode()
-    print(f"paperdb: 405 for {scope['method']} {scope.get('path', '')}", file=sys.stderr)
-    headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"allow", b"GET, HEAD")]
-    await send({"type": "http.response.start", "status": 405, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+    message = f"{scope['method']} is not allowed here: paperdb's pages are read-only"
+    await _answer(scope, send, 405, message, [(b"allow", b"GET, HEAD")])
+
+
+async def _answer(scope, send, status: int, message: str, headers: list | None = None) -> None:
+    """A one-line plain-text answer, and one line in the server's log."""
+    path = scope.get("path", "")[:200].encode("unicode_escape").decode("ascii")  # (a newline cannot forge a line)
+    print(f"paperdb: {status} for {scope.get('method', 'GET')} {path}: {message}", file=sys.stderr)
+    headers = [(b"content-type", b"text/plain; charset=utf-8"), *(headers or [])]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": f"{message}\n".encode()})

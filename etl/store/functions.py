@@ -27,6 +27,7 @@ from ..extract.keywords import normalise_keyword
 from ..extract.keywords.normalise import IRREGULAR, singular
 from ..text.authors import name_key
 from ..text.cleaning import institution_key
+from ..text.snippets import snippet_of
 
 MAX_SEARCH_TERMS = 32  # more words make FTS5 work past the SQL time limit (400 took 40 s)
 MOST_WORDS = 8  # up to this many words, a partial match lacks one word at most (n queries of n - 1 words)
@@ -216,9 +217,22 @@ FUNCTIONS = {
 }
 
 
+def _snippet(marked=None, query=None, *more) -> str | None:
+    """`snippet_of(marked[, query])` in SQL: NULL for anything but text (a number, a third argument)."""
+    if more or not isinstance(marked, str):
+        return None
+    return snippet_of(marked, query if isinstance(query, str) else None)
+
+
+VARIADIC = {"snippet_of": _snippet}
+
+
 def register(conn: sqlite3.Connection) -> sqlite3.Connection:
-    """Add the search functions, `normalise_keyword(text)`, `initials(name)`, `institution_key(name)`
-    and `author_key(name)` to `conn`; returns it."""
+    """Add the search functions, `normalise_keyword(text)`, `initials(name)`, `institution_key(name)`,
+    `author_key(name)` and `snippet_of(highlight(fts, column, char(2), char(3)), query)` (the
+    search's snippets, `etl.text.snippets`) to `conn`; returns it."""
     for name, function in FUNCTIONS.items():
         conn.create_function(name, 1, function, deterministic=True)
+    for name, function in VARIADIC.items():
+        conn.create_function(name, -1, function, deterministic=True)
     return conn

@@ -18,10 +18,11 @@ from ..filters import paper_filters
 from ..internals import quiet_default_error_handler, size_queries
 from ..limits import limit_connection
 from ..lookup import find_paper
+from ..paging import paged
 from ..paper import paper_page, row_pk
 from ..ranked import best_matches
 from ..trends import keyword_page
-from ..urls import safe_queries, table_columns
+from ..urls import Schema, safe_queries
 
 DATABASE = "papers"
 PLUGIN = "paperdb"  # the name Datasette serves `static/` under: the distribution's
@@ -42,17 +43,18 @@ def handle_exception(datasette, request, exception):
 
 @hookimpl
 def asgi_wrapper(datasette):
-    """Every URL is answered: query strings Datasette cannot take are made harmless (`urls`); a canned
-    query's page opens with its example (`examples`)."""
+    """Every URL is answered: URLs over the bounds are refused and query strings Datasette cannot
+    take made harmless (`urls`); a canned query's page opens with its example (`examples`); a
+    sorted page shows each row once (`paging`)."""
     known = {}
 
-    def columns(table: str) -> set[str] | None:  # (read once the database is there: not yet when the app is made)
-        if "columns" not in known:
+    def schema() -> Schema | None:  # (read once the database is there: not yet when the app is made)
+        if "schema" not in known:
             database = datasette.databases.get(DATABASE)
             if database is None or not database.path:
                 return None
-            known["columns"] = table_columns(database.path)
-        return known["columns"](table)
+            known["schema"] = Schema(database.path)
+        return known["schema"]
 
     def faceted(table: str) -> set[str]:  # (the default facets' columns)
         configs = datasette.table_metadata(DATABASE, table).get("facets") or []
@@ -60,7 +62,7 @@ def asgi_wrapper(datasette):
 
     size_queries()  # (`?_size=` on a query's page, JSON and CSV; here, once Datasette's views are imported)
     examples = query_examples()
-    return lambda app: safe_queries(with_examples(app, examples, DATABASE), columns, faceted)
+    return lambda app: safe_queries(with_examples(paged(app), examples, DATABASE), schema, faceted)
 
 
 @hookimpl
