@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+from urllib.parse import quote
 
 import pytest
 
+from etl.extract.bibliography import Record, resolve
+from etl.load import load
 from etl.sources import read_input
-from etl.text.authors import clean_name, name_key, split_authors
+from etl.text.authors import clean_name, first_copy, institution_name, name_key, people, split_authors
+from etl.text.diacritics import compose_diacritics
+from tests.helpers import rows
+from tests.people import AUTHOR_TWICE, catalogue_files
 
 
 @pytest.mark.parametrize(
@@ -81,6 +88,13 @@ def test_split_authors(field, names):
         ("Tomá\u00adš Mikolov", "Tomáš Mikolov", "tomas mikolov"),  # a soft hyphen
         ("张三", "张三", "张三"),
         ("Smith, 张", "Smith, 张", "smith 张"),  # no family-name-first rule outside Latin scripts
+        # PDF extraction's spaced-out accents (iros2013.json, icra2014.json, ...): one author with the composed name
+        ("Daniel Go¨hring", "Daniel Göhring", "daniel gohring"),
+        ("Narc´is Palomeras", "Narcís Palomeras", "narcis palomeras"),
+        ("Franc¸ois Pomerleau", "François Pomerleau", "francois pomerleau"),
+        ("Herve´ Guillou", "Hervé Guillou", "herve guillou"),
+        ("Jordi Cornell`a", "Jordi Cornellà", "jordi cornella"),
+        ("RAINER KU¨MMERLE", "Rainer Kümmerle", "rainer kummerle"),
     ],
 )
 def test_names_show_and_merge_whatever_the_source_wrote(raw, display, key):
@@ -130,3 +144,192 @@ def test_paperlists_affiliations_follow_the_names_of_their_part():
     item = {"author": "Bernhard Kerbl, Georgios Kopanas, George Drettakis", "aff": "Inria;MPI;Inria"}
     names, affiliations = authors_and_affiliations(item)
     assert len(names) == 3 and affiliations[1] == (("MPI", None),)
+
+
+@pytest.mark.parametrize(
+    "written, meant",
+    [
+        # after its letter: IEEE author lists (iros2013.json, icra2014.json, icra2011.json)
+        ("Daniel Go¨hring", "Daniel Göhring"),
+        ("Alberto Jardo´n Huete", "Alberto Jardón Huete"),
+        ("Herve´ Guillou", "Hervé Guillou"),  # at the end of a word: the space after it stays
+        ("Guillou, Herve´", "Guillou, Hervé"),
+        ("Franc¸ois Pomerleau", "François Pomerleau"),
+        # before its letter: LaTeX-typeset PDFs (affiliations), in one field with the other order
+        ("Narc´is Palomeras", "Narcís Palomeras"),
+        ("Jordi Cornell`a", "Jordi Cornellà"),
+        ("Universit´e de Montr´eal", "Université de Montréal"),
+        ("Universit¨at W¨urzburg", "Universität Würzburg"),
+        ("Bo˘gazi¸ci University", "Boğaziçi University"),
+        ("Sa¯nyak¯ola Foundation", "Sānyakōla Foundation"),
+        ("Qu´ebec", "Québec"),  # between two letters it can go on: the one after
+        # with a space extraction put beside it
+        ("Universit ´e Paris-Est", "Université Paris-Est"),
+        ("Technische Universit¨ at Berlin", "Technische Universität Berlin"),
+        ("T ´el´ecom ParisTech", "Télécom ParisTech"),
+        ("University of S ˜ao Paulo", "University of São Paulo"),
+        ("Lule ˚a Tekniska Universitet", "Luleå Tekniska Universitet"),
+        ("Bo˘ gazi¸ ci University, Bebek, ˙Istanbul", "Boğaziçi University, Bebek, İstanbul"),
+        ("Instituto de Telecomunicac¸ ˜oes", "Instituto de Telecomunicações"),
+        ("Foz do Iguac ¸u, Brazil", "Foz do Iguaçu, Brazil"),
+        ("Facultad de Ingenier ´ıa", "Facultad de Ingeniería"),  # LaTeX's dotless i under the accent
+        ("(LIX), ´Ecole Polytechnique", "(LIX), École Polytechnique"),  # a word's first letter: the space stays
+        # no accent: a caret of an exponent, a mark no neighbour takes, text without marks
+        ("CDAˆ2: Counterfactual Diffusion Augmentation", "CDAˆ2: Counterfactual Diffusion Augmentation"),
+        ("Universit¸e Laval", "Universit¸e Laval"),
+        ("Sookmyung Women´s University", "Sookmyung Women´s University"),
+        ("Rémi Munos", "Rémi Munos"),
+        ("´", "´"),
+        ("¨ ¨", "¨ ¨"),
+        ("", ""),
+    ],
+)
+def test_spacing_accents_of_pdf_extraction_go_back_on_their_letter(written, meant):
+    assert compose_diacritics(written) == meant
+    assert compose_diacritics(meant) == meant
+
+
+def test_an_institution_is_shown_with_its_accents():
+    assert institution_name("T´el´ecom Paris") == institution_name("Télécom Paris") == "Télécom Paris"
+
+
+# icra2015.json (a list written twice), icra2006.json (four times), iros2013.json
+TWICE = ("Chih Chung Chou", "Chieh-Chih Wang", "Chih Chung Chou", "Chieh-Chih Wang")
+FOUR_TIMES = ("K. Ito", "S. Toyama", "H. Gomi") * 4
+
+
+@pytest.mark.parametrize(
+    "names, once",
+    [
+        (TWICE, TWICE[:2]),
+        (FOUR_TIMES, FOUR_TIMES[:3]),
+        (("J.S. Albus", "J.S. Albus"), ("J.S. Albus",)),
+        (("Elad Gilboa", "Yunus Saatçi", "John Cunningham", "Elad Gilboa"),) * 2,  # not a copy: as it is
+        (("A", "B", "A"),) * 2,
+        ((), ()),
+    ],
+)
+def test_a_list_written_twice_is_one_list(names, once):
+    assert first_copy(names) == once
+
+
+@pytest.mark.parametrize(
+    "names, shown",
+    [
+        (TWICE, ["Chih Chung Chou", "Chieh-Chih Wang"]),
+        (FOUR_TIMES, ["K. Ito", "S. Toyama", "H. Gomi"]),
+        # nips2016.json (VIME): Xi (Peter) Chen written twice; the first place stays
+        (
+            ("Rein Houthooft", "Xi Chen", "Xi Chen", "Yan Duan"),
+            ["Rein Houthooft", "Xi Chen", "Yan Duan"],
+        ),
+        # kdd2024.json: Liang Wang twice; Zilei Wang, who only shares the family name, stays
+        (
+            ("Xin Sun", "Liang Wang", "Qiang Liu", "Shu Wu", "Zilei Wang", "Liang Wang"),
+            ["Xin Sun", "Liang Wang", "Qiang Liu", "Shu Wu", "Zilei Wang"],
+        ),
+        # one person in two spellings (a name family name first, an accent spaced out)
+        (("Munos, Rémi", "Michal Valko", "Rémi Munos"), ["Rémi Munos", "Michal Valko"]),
+        (("Daniel Go¨hring", "Dan Klein", "Daniel Göhring"), ["Daniel Göhring", "Dan Klein"]),
+        (("J. Smith", "A. Smith"), ["J. Smith", "A. Smith"]),
+        (("*", "Ada Lovelace"), ["Ada Lovelace"]),  # a name that cleans to nothing is no one
+    ],
+)
+def test_each_person_is_listed_once_at_their_first_place(names, shown):
+    kept = people(names)
+    assert [name for _, name, _ in kept] == shown
+    assert all(clean_name(names[i]) == name for i, name, _ in kept)
+
+
+def test_every_reader_lists_a_person_once_with_the_affiliations_of_their_first_place():
+    """The same rule for every format: a list written twice, and a name repeated at the end."""
+    abstract = "We study author fields in real catalogues and show how to list each person once."
+    field = "Daniel Go¨hring; Dan Klein; Daniel Go¨hring; Dan Klein"
+    csv = f'title,abstract,authors,venue,year\nT,{abstract},"{field}",ICML,2024\n'
+    jsonl = json.dumps(
+        {"title": "T", "abstract": abstract, "authors": field.split("; "), "venue": "ICML", "year": 2024}
+    )
+    paperlists = json.dumps(
+        [{"title": "T", "status": "Poster", "author": field, "aff": "ICSI; UC Berkeley", "abstract": abstract}]
+    )
+    events = [{"type": "Poster", "name": "T", "virtualsite_url": "https://icml.cc/virtual/2024/poster/1"}]
+    events[0] |= {"speakers/authors": field.replace(";", ","), "abstract": abstract}
+    bib = f"@inproceedings{{k, title={{T}}, author={{Go¨hring, Daniel and Klein, Dan and Go¨hring, Daniel}}, abstract={{{abstract}}}, year={{2024}}}}"
+    for name, content in [
+        ("a.csv", csv),
+        ("a.jsonl", jsonl),
+        ("icml2024.json", paperlists),
+        ("e.json", json.dumps(events)),
+        ("a.bib", bib),
+    ]:
+        parsed = read_input(name, content.encode())
+        (entry,) = parsed.entries
+        record = Record(
+            1, parsed.format, name, 1, entry.title, entry.authors, (), None, affiliations=entry.affiliations
+        )
+        resolved = resolve([record])
+        assert [shown for shown, _, _ in resolved.authors] == ["Daniel Göhring", "Dan Klein"], name
+        if name == "icml2024.json":  # (`aff` lists the authors once)
+            assert [(a[0], a[2]) for a in resolved.affiliations] == [(1, "ICSI"), (2, "UC Berkeley")]
+
+
+@pytest.fixture(scope="module")
+def catalogue_db(tmp_path_factory) -> str:
+    directory = tmp_path_factory.mktemp("catalogue")
+    db_file = str(directory / "papers.db")
+    load(db_file, catalogue_files(directory))
+    return db_file
+
+
+def authors_of(db_file: str, title: str) -> list[tuple]:
+    """(position, name, institutions) of a paper's authors."""
+    return rows(
+        db_file,
+        "SELECT pa.position, pa.name, group_concat(i.name, '; ') FROM papers p JOIN paper_authors pa ON pa.paper_id = p.id"
+        " LEFT JOIN paper_affiliations f ON f.paper_id = p.id AND f.position = pa.position"
+        " LEFT JOIN institutions i ON i.id = f.institution_id WHERE p.title = ? GROUP BY pa.position ORDER BY pa.position",
+        (title,),
+    )
+
+
+def test_catalogue_papers_list_each_author_once_with_their_affiliations(catalogue_db):
+    db_file = catalogue_db
+    assert rows(db_file, AUTHOR_TWICE) == [(0,)]
+    grounding = authors_of(db_file, "Grounding spatial relations for human-robot interaction")
+    assert len(grounding) == 8 and grounding[3] == (4, "Daniel Göhring", "International Computer Science Institute")
+    assert authors_of(db_file, "2-point RANSAC for scene image matching under large viewpoint changes") == [
+        (1, "Chih Chung Chou", "National Taiwan University"),
+        (2, "Chieh-Chih Wang", "National Taiwan University"),
+    ]
+    vime = authors_of(db_file, "VIME: Variational Information Maximizing Exploration")
+    assert [name for _, name, _ in vime] == [
+        "Rein Houthooft",
+        "Xi Chen",
+        "Yan Duan",
+        "John Schulman",
+        "Filip De Turck",
+        "Pieter Abbeel",
+    ]
+    assert rows(db_file, "SELECT authors FROM papers WHERE title LIKE 'VIME%'")[0][0].count("Xi Chen") == 1
+    # `aff_unique_norm` as icml2014.json writes it: the institution with its accents
+    assert ("Université de Montréal", "universite de montreal", 1) in rows(
+        db_file, "SELECT name, normalised, papers FROM institutions"
+    )
+    assert rows(db_file, "SELECT count(*) FROM institutions WHERE name GLOB '*[´¨`¸]*'") == [(0,)]
+    # the record stays as written
+    written = rows(db_file, "SELECT authors FROM paper_sources WHERE authors LIKE '%Go¨hring%'")
+    assert json.loads(written[0][0]).count("Daniel Go¨hring") == 2
+
+
+def test_author_pages_show_a_person_once_with_each_co_author_once(catalogue_db):
+    from etl.serve.app import make_datasette
+
+    db_file = catalogue_db
+    ds = make_datasette(db_file)
+    for spelling in ("Daniel Göhring", "Daniel Go¨hring", "daniel gohring"):
+        url = f"/papers/author_papers.json?author={quote(spelling)}&_shape=array"
+        (found,) = asyncio.run(ds.client.get(url)).json()
+        assert found["coauthors"].count("Dan Klein") == 1 and len(found["coauthors"].split(", ")) == 7
+    author = rows(db_file, "SELECT id FROM authors WHERE name = 'Narcís Palomeras'")[0][0]
+    facet = asyncio.run(ds.client.get(f"/papers/paper_authors.json?_facet=author_id&author_id={author}")).json()
+    assert facet["facet_results"]["author_id"]["results"][0]["count"] == 1

@@ -15,8 +15,9 @@ from etl.sources.ids import arxiv_id, openreview_id
 from etl.sources.listing import parse_header
 from etl.sources.paperlists import _BIBTEX_YEAR, affiliations, authors_and_affiliations, split_keywords
 from etl.store.functions import FUNCTIONS
-from etl.text.authors import clean_name, name_key, split_authors
+from etl.text.authors import clean_name, first_copy, institution_name, name_key, people, split_authors
 from etl.text.cleaning import clean_abstract, clean_text, clean_title, institution_key
+from etl.text.diacritics import compose_diacritics
 from etl.text.formulas import bare_formulas, split_formulas
 from etl.text.identity import normalise_abstract
 from etl.text.latex import latex_to_text
@@ -63,6 +64,10 @@ HOSTILE = {
     "fractions in dollars": "$\\frac" * (N // 6),
     "parentheses opened": "\\(" * (N // 2),
     "lefts": "$\\left(" * (N // 7),
+    "accents": "a¨" * (N // 2),
+    "spaced accents": "t ´e" * (N // 4),
+    "accents between spaces": " ¸ " * (N // 3),
+    "names written again": ";".join(["Ada Lovelace"] * (N // 13 - 1) + ["Alan Turing"]),
 }
 TEXT_RULES = [
     normalise_abstract,
@@ -75,6 +80,10 @@ TEXT_RULES = [
     split_authors,
     clean_name,
     name_key,
+    compose_diacritics,
+    institution_name,
+    lambda text: people(split_authors(text)),
+    lambda text: first_copy(split_authors(text)),
     split_keywords,
     openreview_id,
     arxiv_id,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from etl.errors import SchemaError
 from etl.load import load
 from etl.store.engine import alembic_config, current_revision, head_revision, migrate
 from etl.store.models import Base
+from tests.conftest import copy_database
 from tests.helpers import listing_text, rows, run
 
 
@@ -339,3 +341,43 @@ def test_revision_0027_derives_links_and_code_status_as_a_load_of_this_release_d
     assert rows(db_file, "SELECT count(*) FROM repos WHERE host != 'github.com'") == [(0,)]
     run(db_file, migrate)
     assert [rows(db_file, LINKS), rows(db_file, STATUS), rows(db_file, REPOS)] == loaded
+
+
+def test_revision_0028_lists_each_person_once_as_a_cold_load_does(tmp_path, monkeypatch):
+    """A database the rules before revision 0028 made, migrated: each author once, accents in
+    place, affiliations, counts and trends as a cold load of the new rules leaves them. The
+    affiliations of lists written twice (not kept then) are read from their files, or, for a
+    file that is not there when the database is migrated, by the next load that names it."""
+    from alembic.script import ScriptDirectory
+
+    from tests.people import AUTHOR_TWICE, catalogue_files, people, rules_before_0028
+
+    files = catalogue_files(tmp_path)
+    cold, db_file = str(tmp_path / "cold.db"), str(tmp_path / "old.db")
+    load(cold, files)
+    expected = people(cold)
+    with rules_before_0028(monkeypatch):
+        load(db_file, files)
+    before = people(db_file)
+    assert rows(db_file, AUTHOR_TWICE) == [(4,)] and any("Go¨hring" in row[3] for row in before["paper_authors"])
+    assert before != expected
+    parent = ScriptDirectory.from_config(alembic_config()).get_revision("0028").down_revision
+    unmoved = str(tmp_path / "old-unmoved.db")
+    run(db_file, lambda conn: command.downgrade(alembic_config(conn), parent))
+    copy_database(db_file, Path(unmoved))
+    run(unmoved, migrate)
+    assert people(unmoved) == expected
+    assert load(unmoved, files).files_unchanged == 4
+    # icra2015.json elsewhere while the database is migrated, back for the next load
+    away = tmp_path / "away.json"
+    os.rename(files[1], away)
+    run(db_file, migrate)
+    assert rows(db_file, AUTHOR_TWICE) == [(0,)]
+    migrated = people(db_file)
+    for table in ("paper_authors", "authors", "papers", "author_trend_counts"):
+        assert migrated[table] == expected[table], table
+    assert set(migrated["paper_affiliations"]) < set(expected["paper_affiliations"])
+    os.rename(away, files[1])
+    summary = load(db_file, files)
+    assert (summary.files_loaded, summary.files_unchanged, summary.papers_updated) == (1, 3, 0)
+    assert people(db_file) == expected

@@ -694,3 +694,24 @@ def test_a_signal_ends_the_wait_for_another_load_at_once(pg, write):
     finally:
         engine.dispose()
     assert code == 1 and err == "Error: stopped by SIGINT; nothing of this load was written\n"
+
+
+def test_revision_0028_gives_a_server_the_people_a_cold_load_gives(pg, tmp_path, monkeypatch):
+    """Each author once, the accents in place and the affiliations of lists written twice read
+    from their files, on PostgreSQL too (tests/test_migrations.py has the steps)."""
+    from alembic.script import ScriptDirectory
+
+    from tests.people import AUTHOR_TWICE, catalogue_files, people, rules_before_0028
+
+    files = catalogue_files(tmp_path)
+    cold = str(tmp_path / "cold.db")
+    load(cold, files)
+    with rules_before_0028(monkeypatch):
+        load(pg, files)
+    assert scalars(pg, AUTHOR_TWICE) == [4]
+    parent = ScriptDirectory.from_config(alembic_config()).get_revision("0028").down_revision
+    run(pg, lambda conn: command.downgrade(alembic_config(conn), parent))
+    run(pg, migrate)
+    assert scalars(pg, AUTHOR_TWICE) == [0]
+    assert people(pg) == people(cold)
+    assert load(pg, files).files_unchanged == 4

@@ -192,3 +192,24 @@ def test_a_pair_of_words_one_paper_has_is_left_out():
             assert similarity(vectors[paper], vectors[other]) == pytest.approx(score, abs=2e-3)
             compared += 1
     assert compared == 6
+
+
+@pytest.mark.parametrize(
+    "candidates, their_lists, expected",
+    [
+        # b joins q1 with a's list, and then brings its own; q2 has b from the start; q3 neither
+        (
+            {"q1": {"a"}, "q2": {"b"}, "q3": set()},
+            {"a": [("b", 0.9), ("c", 0.8)], "b": [("d", 0.7)]},
+            {"q1": {"a", "b", "c", "d"}, "q2": {"b", "d"}, "q3": set()},
+        ),
+        # a list read before its paper joined a query does not join it
+        ({"q1": {"a"}}, {"b": [("d", 0.7)], "a": [("b", 0.9)]}, {"q1": {"a", "b"}}),
+        ({"q1": {"a"}}, {}, {"q1": {"a"}}),
+    ],
+)
+def test_candidates_gain_the_lists_of_their_candidates_in_order(candidates, their_lists, expected):
+    from etl.load.related import _add_their_lists
+
+    _add_their_lists(candidates, their_lists)
+    assert candidates == expected

@@ -5,11 +5,11 @@ The rule (documented in docs/inputs.md): a paper's records are ordered by source
 BibTeX, then the ICML virtual-site export, then paperlists, then CSV / JSON lines), then by
 source path, then by position in the file. The title and URL come from the first record that
 has one; the authors, with the affiliations that record gives them, from the first that lists
-any; the decision and presentation from the first whose status is a known word; the track and
-the author keywords from the first that gives them; the ids and the links sources give as the
-paper's own (code, project page) are the union of all records'. Every source's title is kept
-in `paper_sources` (and the `paper_titles` view). The result depends only on the set of
-records, never on the order in which files were loaded.
+any, each person once (`etl.text.authors.people`); the decision and presentation from the first
+whose status is a known word; the track and the author keywords from the first that gives them;
+the ids and the links sources give as the paper's own (code, project page) are the union of all
+records'. Every source's title is kept in `paper_sources` (and the `paper_titles` view). The
+result depends only on the set of records, never on the order in which files were loaded.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields
 
 from ..sources.records import Review
-from ..text.authors import clean_name, name_key
+from ..text.authors import institution_name, people
 from ..text.cleaning import clean_text, clean_title, institution_key
 from ..text.identity import normalise_abstract
 from ..text.placeholders import is_placeholder
@@ -131,13 +131,12 @@ def resolve(records: Iterable[Record]) -> Resolved:
     title = clean_title(titled.title) if titled and titled.title else None
     authors, affiliations = [], []
     given = with_authors.affiliations if with_authors else ()
-    for i, raw in enumerate(with_authors.authors if with_authors else ()):
-        name = clean_name(raw)
-        if name:
-            authors.append((name, name_key(name), raw))
-            for order, (institution, country) in enumerate(given[i] if i < len(given) else (), 1):
-                label = clean_text(institution)
-                affiliations.append((len(authors), order, label, institution_key(label), country))
+    raw_names = with_authors.authors if with_authors else ()
+    for i, name, key in people(raw_names):  # (each person once, with the affiliations of that place)
+        authors.append((name, key, raw_names[i]))
+        for order, (institution, country) in enumerate(given[i] if i < len(given) else (), 1):
+            label = institution_name(institution)
+            affiliations.append((len(authors), order, label, institution_key(label), country))
     decided = next((r for r in ordered if r.status and decision_of(r.status) != (None, None)), None)
     decision, presentation = decision_of(decided.status) if decided and decided.status else (None, None)
     tracked = next((r.track for r in ordered if r.track), None)

@@ -49,10 +49,7 @@ def update_similar(writer: Writer, changed: set[str], removed: set[str]) -> list
     for owner, found in lists.items():  # (what is left of a stale list stays a candidate)
         candidates[owner] |= {other for other, _ in found if other not in gone}
     hops = {c for q in queries for c in sorted(candidates[q])[:HOPS]}
-    for owner, found in _lists(writer, hops).items():
-        for q in queries:
-            if owner in candidates[q]:
-                candidates[q] |= {other for other, _ in found}
+    _add_their_lists(candidates, _lists(writer, hops))
     vectors = _vectors(writer, set(queries) | {c for q in queries for c in candidates[q]})
     close: list[tuple[str, str, float]] = []
     lists: dict[str, list[tuple[str, float]]] = {}
@@ -69,6 +66,23 @@ def update_similar(writer: Writer, changed: set[str], removed: set[str]) -> list
     _enter(writer, lists, entering, gone)
     writer.execute("UPDATE similar_scoring SET changed = changed + :n WHERE id = 1", {"n": len(changed | removed)})
     return close
+
+
+def _add_their_lists(candidates: dict[str, set[str]], lists: dict[str, list[tuple[str, float]]]) -> None:
+    """Each query's candidates with the similar papers of each listed paper (in `lists`' order)
+    that is among them by then. Each candidate's queries are kept as candidates are added, so
+    the cost follows the candidates (asking every query of every listed paper, a load that
+    re-read 36,000 papers had not got past this after 15 minutes of CPU)."""
+    holding: dict[str, set[str]] = defaultdict(set)  # candidate -> the queries it is a candidate of
+    for q, found in candidates.items():
+        for c in found:
+            holding[c].add(q)
+    for owner, found in lists.items():
+        others = {other for other, _ in found}
+        for q in list(holding.get(owner, ())):
+            for other in others - candidates[q]:
+                candidates[q].add(other)
+                holding[other].add(q)
 
 
 def _owners_of(writer: Writer, papers: set[str]) -> set[str]:

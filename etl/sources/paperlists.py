@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from itertools import chain
 
 from ..errors import InputError
-from ..text.authors import split_authors
+from ..text.authors import first_copy, split_authors
 from .decode import join_lines
 from .fields import MAX_FIELD_CHARS, MAX_KEYWORD_CHARS, MAX_TITLE_CHARS, RecordFields
 from .ids import arxiv_id, openreview_id
@@ -203,9 +203,19 @@ def split_keywords(value: object) -> tuple[str, ...]:
 def authors_and_affiliations(item: dict, value: str | list[str] | None = None) -> tuple[tuple[str, ...], tuple]:
     """The record's authors (`split_authors`: `;`-separated, also `A, B and C` within) and their
     affiliations. `aff` lines up with the names, or with the `;`-separated parts of `author`
-    (`Bowen Zhou and Mingbo Ma` is one part): then each name of a part has the part's. `value` is
-    the `author` field, read as text or a list of texts (by default as the record has it)."""
-    value = item.get("author") if value is None else value
+    (`Bowen Zhou and Mingbo Ma` is one part): then each name of a part has the part's; or, when
+    the record writes its list twice (`A;B;A;B`: IROS and ICRA), with one copy: then the names of
+    the first copy have them. `value` is the `author` field, read as text or a list of texts (by
+    default as the record has it)."""
+    names, found = _aligned(item, item.get("author") if value is None else value)
+    once = first_copy(names)
+    if not found and len(once) < len(names):
+        found = affiliations(item, len(once))
+    return names, found
+
+
+def _aligned(item: dict, value: object) -> tuple[tuple[str, ...], tuple]:
+    """The names and the affiliations that line up with them or with their parts (else none)."""
     if isinstance(value, list):
         names = split_authors(value)
         return names, affiliations(item, len(names))

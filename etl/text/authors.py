@@ -3,17 +3,18 @@
 
 Every reader splits with `split_authors` and keeps the names as written; the loader shows
 `clean_name` and merges by `name_key`, so `Munos, Rémi`, `REMI MUNOS` and `Rémi Munos` are one
-author whichever source wrote them.
+author whichever source wrote them, and lists each person of a paper once (`people`).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from .cleaning import clean_text
+from .diacritics import compose_diacritics
 from .placeholders import is_placeholder
 
 # Fields list names with these between them (CJK lists with the ideographic and full-width commas).
@@ -162,10 +163,11 @@ def _reorder(name: str) -> str:
 
 @lru_cache(maxsize=1 << 16)  # (authors repeat across papers)
 def clean_name(raw: str) -> str:
-    """An author's name for display: markup removed (`clean_text`), footnote marks dropped, a
-    name written family name first in the usual order (`Munos, Rémi` -> `Rémi Munos`), an
-    ALL-CAPS name in title case (`PAUL DUETTING` -> `Paul Duetting`)."""
-    name = _strip_marks(clean_text(raw))
+    """An author's name for display: markup removed (`clean_text`), the accents PDF extraction
+    spaced out put back (`Daniel Go¨hring` -> `Daniel Göhring`, `compose_diacritics`), footnote
+    marks dropped, a name written family name first in the usual order (`Munos, Rémi` -> `Rémi
+    Munos`), an ALL-CAPS name in title case (`PAUL DUETTING` -> `Paul Duetting`)."""
+    name = _strip_marks(compose_diacritics(clean_text(raw)))
     if "," in name:
         name = _reorder(name)
     letters = [c for c in name if c.isalpha()]
@@ -183,3 +185,42 @@ def name_key(name: str) -> str:
     name = _NICKNAME.sub(" ", clean_name(name))
     name = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
     return " ".join(_PUNCTUATION.sub(" ", name.casefold()).replace("-", " ").replace("_", " ").split())
+
+
+def first_copy(names: Sequence[str]) -> tuple[str, ...]:
+    """A list written twice or more in a row, once (`A;B;C;A;B;C` -> `A;B;C`: how the catalogue's
+    IROS and ICRA records list their authors); any other list as it is. Linear: the list's
+    shortest period, from the longest border of each prefix (Knuth-Morris-Pratt)."""
+    n = len(names)
+    border = [0] * n  # border[i]: the longest proper prefix of names[: i + 1] that is also its suffix
+    for i in range(1, n):
+        k = border[i - 1]
+        while k and names[i] != names[k]:
+            k = border[k - 1]
+        border[i] = k + (names[i] == names[k])
+    period = n - border[-1] if n else 0
+    return tuple(names[:period]) if period < n and n % period == 0 else tuple(names)
+
+
+def people(names: Iterable[str]) -> list[tuple[int, str, str]]:
+    """The people of a paper's author list (names as written), each once: (index in the list,
+    display name, merge key) of the first name of each merge key, in order; a name that cleans to
+    nothing is no one. So a list the source repeats (`A;B;C;A;B;C`) is its first copy, a person
+    written twice (`Xi Chen;Xi Chen`) keeps the first place, and two people who only share a
+    family name (`J. Smith`, `A. Smith`) stay two."""
+    seen: set[str] = set()
+    out = []
+    for i, raw in enumerate(names):
+        name = clean_name(raw)
+        key = name_key(name)
+        if name and key not in seen:
+            seen.add(key)
+            out.append((i, name, key))
+    return out
+
+
+@lru_cache(maxsize=1 << 14)  # (institutions repeat across papers)
+def institution_name(raw: str) -> str:
+    """An author's institution as shown: markup removed (`clean_text`) and the accents PDF
+    extraction spaced out put back (`Universit´e de Montr´eal` -> `Université de Montréal`)."""
+    return compose_diacritics(clean_text(raw))
