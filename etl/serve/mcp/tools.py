@@ -12,7 +12,7 @@ from mcp.types import ToolAnnotations
 from pydantic import Field
 
 from . import papers, people, similar, trends, venues
-from .reading import Catalogue, Reader
+from .reading import DATABASE, Reader, catalogue_of, warm
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 Answer = dict[str, Any]
@@ -42,7 +42,9 @@ def site_of(ctx: Context) -> str:
 
 def register(datasette, mcp) -> None:
     """Add paperdb's tools to `mcp` (an `MCPServer`), answering from `datasette`'s `papers` database."""
-    catalogue = Catalogue(datasette)
+    catalogue = catalogue_of(datasette)
+    database = datasette.databases.get(DATABASE)
+    warm(catalogue, database.path if database is not None else None, {"coverage": venues.COVERAGE})
 
     def reader(ctx: Context) -> Reader:
         return Reader(catalogue, site_of(ctx))

@@ -13,11 +13,15 @@ from .papers import keyword_id
 from .reading import Reader, share
 from .venues import venue_years
 
-# Papers with the keyword per venue and year, each paper once (an author's keyword that the text
-# also gives is one paper, not two).
-KEYWORD_PAPERS = """SELECT p.venue, p.year, count(DISTINCT p.id) AS papers
-FROM paper_keywords k JOIN papers p ON p.id = k.paper_id
-WHERE k.keyword_id = :keyword_id GROUP BY p.venue, p.year"""
+# Papers with the keyword per venue and year, each paper once: the counts a load keeps of the ways
+# a paper's text gives it (one way per paper), and the papers whose authors alone give it.
+KEYWORD_PAPERS = """SELECT venue, year, sum(papers) AS papers FROM keyword_trend_counts
+WHERE keyword_id = :keyword_id AND kind != 'author' GROUP BY venue, year
+UNION ALL
+SELECT p.venue, p.year, count(*) FROM paper_keywords a JOIN papers p ON p.id = a.paper_id
+WHERE a.keyword_id = :keyword_id AND a.kind = 'author' AND NOT EXISTS (
+    SELECT 1 FROM paper_keywords b WHERE b.paper_id = a.paper_id AND b.keyword_id = a.keyword_id AND b.kind != 'author')
+GROUP BY p.venue, p.year"""
 # Papers whose text has every word (in a singular or plural form) per venue and year: for words
 # that are no keyword.
 TEXT_PAPERS = """SELECT p.venue, p.year, count(*) AS papers
