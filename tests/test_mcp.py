@@ -101,6 +101,12 @@ BAD = [
     ),
     ("a year the venue lacks", "conference_stats", {"venue": "ICLR", "year": 2022}, "ICLR has no papers of 2022"),
     ("not a period", "compare_periods", {"first": "last year", "second": "2022"}, "`first` 'last year' is not a year"),
+    (
+        "a period of no papers",
+        "compare_periods",
+        {"first": "2017", "second": "2022", "venue": "ICLR"},
+        "ICLR has no papers in `second` (2022-2022)",
+    ),
     ("a period backwards", "compare_periods", {"first": "2022-2017", "second": "2022"}, "ends before it starts"),
     ("limit 0", "top_papers", {"limit": 0}, "`limit` must be 1 to 50, not 0"),
     ("unknown keyword", "top_papers", {"keyword": "quantum gravity"}, "no paper has the keyword or topic"),

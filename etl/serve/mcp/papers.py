@@ -15,7 +15,8 @@ from .reading import Reader, capped, names
 ABSTRACT_CHARS = 4_000  # of a paper's abstract in `paper` (a longer one is cut, and says so)
 # The search query narrowed to the papers `wanted` holds: each way of matching keeps only them
 # before it takes its best 100 (so a narrow search still finds its 100 best), as queries/search.sql
-# ranks every paper. (Replaced in the text of search.sql; a test fails when it no longer fits.)
+# ranks every paper. (Replaced in the text of search.sql; a test fails when it no longer fits.
+# `+rowid`: a bare `rowid IN` is handed to FTS5, which then matches paper by paper: minutes, not 0.2 s.)
 NARROWED = [
     ("WITH\n", "WITH\nwanted AS MATERIALIZED (SELECT pk FROM papers WHERE {where}),\n", 1),
     ("    ORDER BY relevance DESC, pk LIMIT 100", "    AND +rowid IN wanted ORDER BY relevance DESC, pk LIMIT 100", 5),
@@ -48,6 +49,7 @@ def filters(venue: str | None, year: int | None, decision: str | None, has_code:
             params[column] = value
     if has_code is not None:
         clauses.append("code_status = 'released'" if has_code else "code_status != 'released'")
+        params["has_code"] = has_code  # (unused by the SQL: said back with the other filters)
     return " AND ".join(clauses), params
 
 
@@ -59,7 +61,7 @@ def brief(reader: Reader, row: dict) -> dict:
     found |= {"venue": row["venue"], "year": row["year"]}
     for key in ("decision", "presentation", "code_status", "citations", "rating_avg", "score", "snippet"):
         if row.get(key) is not None:
-            found[key] = row[key]
+            found[key] = round(row[key], 2) if key == "rating_avg" else row[key]
     found["page"] = reader.page(row["id"])
     return found
 

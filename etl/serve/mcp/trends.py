@@ -98,6 +98,11 @@ async def compare(
     if not 1 <= min_papers <= 10_000:
         raise ToolError(f"`min_papers` must be 1 to 10,000, not {min_papers}")
     limit = arguments.limit(limit, 25)
+    papers = [r for r in await venue_years(reader) if venue in (None, r["venue"])]
+    for name, (start, end) in (("first", a), ("second", b)):
+        if not any(start <= r["year"] <= end for r in papers):  # (else everything would have faded)
+            where = f"{venue} has" if venue else "there are"
+            raise ToolError(f"{where} no papers in `{name}` ({start}-{end}): coverage lists the years of each venue")
     params = {
         "first": f"{a[0]}-{a[1]}" if a[1] > a[0] else str(a[0]),
         "second": f"{b[0]}-{b[1]}" if b[1] > b[0] else str(b[0]),
