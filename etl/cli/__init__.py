@@ -329,27 +329,17 @@ def serve(db_file, host, port, immutable):
 def mcp(db_file):
     """Answer an AI assistant over MCP on stdin and stdout: the tools of `serve`'s /-/mcp.
 
-    For assistants that start a command (Claude Desktop, Cursor, VS Code); the tools, their
-    arguments and an example are in docs/assistants.md. In the assistant's configuration:
-
     \b
-        {"mcpServers": {"paperdb": {"command": "/path/to/.venv/bin/paperdb",
-                                    "args": ["mcp", "--db", "/path/to/papers.db"]}}}
+    Example: an assistant's configuration (docs/assistants.md)
+        {"mcpServers": {"paperdb": {"command": ".venv/bin/paperdb", "args": ["mcp", "--db", "db/papers.db"]}}}
     """
     from ..store.target import file_only
 
-    checked_option(
-        file_only,
-        db_file,
-        "MCP serves SQLite files, as Datasette does; copy the database into one with"
-        " `paperdb snapshot --from URL --db db/papers.db`, then serve that",
-    )
+    checked_option(file_only, db_file, "MCP serves SQLite files, as Datasette does: `paperdb snapshot` one first")
     from ..serve.mcp.stdio import serve_stdio
 
     try:
         run(serve_stdio, db_file)
-    except (Stopped, KeyboardInterrupt):  # (an assistant that quits stops it so, or closes stdin)
+    except (Stopped, KeyboardInterrupt):  # (an assistant that quits closes stdin, or sends a signal)
         click.echo("paperdb: stopped serving MCP", err=True)
-        # The MCP SDK reads stdin in a thread no signal ends, and Python waits for it at exit: end now.
-        sys.stderr.flush()
-        os._exit(0)
+        os._exit(0)  # (the MCP SDK reads stdin in a thread no signal ends, which Python would wait for)
