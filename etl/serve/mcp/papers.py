@@ -56,8 +56,7 @@ def filters(venue: str | None, year: int | None, decision: str | None, has_code:
 def brief(reader: Reader, row: dict) -> dict:
     """What a list of papers says of each: enough to choose one, and its page."""
     found = {"id": row["id"], "title": row.get("title"), "authors": names(row.get("authors"))}
-    if not found["authors"]:
-        del found["authors"]
+    found = {k: v for k, v in found.items() if v}  # (a listing gives no title and no authors)
     found |= {"venue": row["venue"], "year": row["year"]}
     for key in ("decision", "presentation", "code_status", "citations", "rating_avg", "score", "snippet"):
         if row.get(key) is not None:
