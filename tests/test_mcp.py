@@ -382,3 +382,34 @@ def test_paperdb_mcp_on_a_missing_database_says_so_in_one_line(tmp_path):
     result = paperdb("mcp", "--db", str(tmp_path / "none.db"))
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr == f"Error: {tmp_path / 'none.db'}: no such database; build it with `paperdb load`\n"
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=lambda s: s.name)
+def test_paperdb_mcp_stops_at_a_signal_while_its_assistant_holds_stdin_open(excerpt, signum):
+    """An assistant that quits may signal rather than close stdin: the command ends at once (the MCP
+    SDK's thread reading stdin would have kept it alive), saying so on stderr; stdout is the protocol."""
+    import subprocess
+
+    from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
+
+    command = [sys.executable, "-m", "etl", "mcp", "--db", excerpt]
+    with subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        hello = {
+            "protocolVersion": HANDSHAKE_PROTOCOL_VERSIONS[-1],
+            "capabilities": {},
+            "clientInfo": {"name": "t", "version": "1"},
+        }
+        process.stdin.write(
+            json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": hello}).encode() + b"\n"
+        )
+        process.stdin.flush()
+        answer = json.loads(process.stdout.readline())  # (it answers: it is serving)
+        process.send_signal(signum)
+        try:
+            code = process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            raise AssertionError(f"paperdb mcp was still running 30 s after {signum.name}") from None
+        rest, err = process.stdout.read(), process.stderr.read().decode()
+    assert answer["id"] == 1 and answer["result"]["serverInfo"]["name"] == "datasette"
+    assert (code, rest, err) == (0, b"", "paperdb: stopped serving MCP\n")
