@@ -62,6 +62,7 @@ CALLS = [
     ("keyword trend by venue", "keyword_trend", {"keyword": "GNN", "by_venue": True}),
     ("words trend", "keyword_trend", {"keyword": "hidden graphs"}),
     ("compare periods", "compare_periods", {"first": "2017", "second": "2018-2022", "min_papers": 1, "limit": 25}),
+    ("compare periods kept", "compare_periods", {"first": "2017", "second": "2018-2022", "limit": 25}),
     ("compare authors", "compare_periods", {"first": "2017", "second": "2022", "what": "authors", "min_papers": 1}),
     ("author", "author_trajectory", {"author": "max welling"}),
     ("landscape", "field_landscape", {"year": 2022}),
@@ -276,13 +277,44 @@ def test_a_keyword_trend_counts_each_paper_once_per_year(answers, excerpt):
     )
 
 
-def test_compare_periods_answers_as_the_sites_query(answers, excerpt):
-    params = {"first": "2017", "second": "2018-2022", "venue": "", "what": "keywords", "min_papers": "1"}
+@pytest.mark.parametrize("name, min_papers", [("compare periods", "1"), ("compare periods kept", "5")])
+def test_compare_periods_answers_as_the_sites_query(answers, excerpt, name, min_papers):
+    """From the query itself (min_papers 1), or from the counts kept per load (`periods`): the same rows."""
+    params = {"first": "2017", "second": "2018-2022", "venue": "", "what": "keywords", "min_papers": min_papers}
     rows = sql(excerpt, canned_queries()["compare_periods"]["sql"], params)
-    found = answer(answers, "compare periods")
+    found = answer(answers, name)
+    assert rows
     for status in ("emerged", "faded", "held"):
-        assert [r["name"] for r in found.get(status, [])] == [r["name"] for r in rows if r["status"] == status], status
+        expected = [
+            {k: v for k, v in r.items() if k != "status" and v is not None} for r in rows if r["status"] == status
+        ]
+        assert found.get(status, []) == expected, status
     assert answer(answers, "compare authors")["emerged"]
+
+
+@pytest.mark.parametrize(
+    "first, second", [((2017, 2017), (2022, 2022)), ((2017, 2018), (2022, 2022)), ((2022, 2022), (2017, 2017))]
+)
+@pytest.mark.parametrize("least", [5, 7])
+def test_the_kept_counts_compare_periods_as_the_query_does(excerpt, first, second, least):
+    from etl.serve.mcp import periods
+
+    con = sqlite3.connect(f"file:{excerpt}?mode=ro", uri=True)
+    try:
+        counts = periods.read_counts(con)
+        totals = dict(con.execute("SELECT year, count(*) FROM papers GROUP BY year").fetchall())
+    finally:
+        con.close()
+    params = {
+        "first": "{}-{}".format(*first),
+        "second": "{}-{}".format(*second),
+        "venue": "",
+        "what": "",
+        "min_papers": str(least),
+    }
+    assert periods.compare(counts, totals, first, second, least) == sql(
+        excerpt, canned_queries()["compare_periods"]["sql"], params
+    )
 
 
 def test_an_authors_trajectory_lists_their_papers_and_coauthors(answers, excerpt):

@@ -80,6 +80,17 @@ class Reader:
         self.catalogue.keep(name, mark, answer)
         return answer
 
+    async def kept_read(self, name: str, read: Callable[[sqlite3.Connection], Any]) -> Any:
+        """`read(connection)`'s answer (on a connection of Datasette's), computed once per load."""
+
+        async def compute():
+            try:
+                return await self.catalogue.database().execute_fn(read)
+            except sqlite3.Error as exc:
+                raise ToolError(f"the database could not answer: {exc}") from None
+
+        return await self.kept(name, compute)
+
     def page(self, paper_id: str) -> str:
         """The address of a paper's page on the site (a path when the site's address is unknown)."""
         return f"{self.site}/-/paper/{paper_id}"
@@ -112,8 +123,8 @@ def catalogue_of(datasette) -> Catalogue:
     return found
 
 
-def warm(catalogue: Catalogue, path: str | None, slow: dict[str, str]) -> None:
-    """Read the `slow` queries' answers (name -> SQL) in a thread of their own, once, so that the
+def warm(catalogue: Catalogue, path: str | None, slow: dict[str, Callable[[sqlite3.Connection], Any]]) -> None:
+    """Read the `slow` answers (name -> what reads it on a connection) in a thread of their own, once, so that the
     first call of a tool that needs one does not pay for it (a scan of every paper takes a second on
     the catalogue), and import what comparing a text needs. (A daemon thread, on a connection of its
     own: a server that stops does not wait for it.)"""
@@ -134,8 +145,8 @@ def warm(catalogue: Catalogue, path: str | None, slow: dict[str, str]) -> None:
             con.row_factory = sqlite3.Row
             con.execute("BEGIN")  # (one snapshot: the mark and the answers of the same load)
             mark = tuple(con.execute(LOAD_MARK).fetchone() or ())
-            for name, sql in slow.items():
-                catalogue.keep(name, mark, [dict(row) for row in con.execute(sql)])
+            for name, read_one in slow.items():
+                catalogue.keep(name, mark, read_one(con))
                 read_now[name].set()
         except sqlite3.Error:  # (not migrated yet, or the file went: the tool reads it when called)
             pass

@@ -11,7 +11,7 @@ from mcp.server.mcpserver import Context
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
-from . import papers, people, similar, trends, venues
+from . import papers, people, periods, similar, trends, venues
 from .reading import DATABASE, Reader, catalogue_of, warm
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
@@ -44,7 +44,8 @@ def register(datasette, mcp) -> None:
     """Add paperdb's tools to `mcp` (an `MCPServer`), answering from `datasette`'s `papers` database."""
     catalogue = catalogue_of(datasette)
     database = datasette.databases.get(DATABASE)
-    warm(catalogue, database.path if database is not None else None, {"coverage": venues.COVERAGE})
+    slow = {"coverage": venues.read_coverage, "periods": periods.read_counts}
+    warm(catalogue, database.path if database is not None else None, slow)
 
     def reader(ctx: Context) -> Reader:
         return Reader(catalogue, site_of(ctx))

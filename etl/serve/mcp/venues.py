@@ -39,6 +39,12 @@ WHERE venue = :venue AND year = :year AND primary_area IS NOT NULL
 GROUP BY primary_area ORDER BY papers DESC, area LIMIT 10"""
 
 
+def read_coverage(con) -> list[dict]:
+    cursor = con.execute(COVERAGE)
+    columns = [c[0] for c in cursor.description]
+    return [dict(zip(columns, row, strict=True)) for row in cursor]
+
+
 # Papers per venue and year (from the (venue, year) index alone: 40 ms on the catalogue).
 TOTALS = "SELECT venue, year, count(*) AS papers FROM papers GROUP BY venue, year ORDER BY venue, year"
 
@@ -66,7 +72,7 @@ def _years(years: list[int]) -> str:
 
 async def coverage(reader: Reader, venue: str | None = None) -> dict:
     venue = await arguments.venue(reader, venue)
-    found = await reader.kept("coverage", lambda: reader.rows(COVERAGE))
+    found = await reader.kept_read("coverage", read_coverage)
     rows = [r for r in found if venue is None or r["venue"] == venue]
     if venue is not None:  # each year, with the share of its papers each field of the sources filled
         return {
