@@ -18,7 +18,7 @@
   when Brill's lexicon tags them as adjectives most often: `main`, `great`) that machine-learning
   abstracts use no more than general English does (`remarkable`, `main`, `tremendous`,
   `appropriate`: their frequency in the abstracts of the paperlists catalogue is less than
-  WEIRD times their wordfreq frequency, the "weirdness" of term extraction, Ahmad et al. 1999),
+  ten times their wordfreq frequency, the "weirdness" of term extraction, Ahmad et al. 1999),
   against `neural`, `sparse`, `robust`, `deep`. A phrase that starts with one is seldom a term.
 
     python -m venv /tmp/lex && /tmp/lex/bin/pip install lemminflect wordfreq
@@ -49,10 +49,10 @@ DATA = Path(__file__).resolve().parents[1] / "etl" / "data"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from catalogue import CATALOGUE, catalogue_files  # noqa: E402
 
-# An adjective is general when the abstracts use it less than 10**WEIRD (five) times as often as
+# An adjective is general when the abstracts use it less than 10**WEIRD (ten) times as often as
 # general English (`deep` 8x, `neural` 200x, `remarkable` 3x, `main` 1.6x); one the abstracts use
 # fewer than MIN_USES times or rare in English (Zipf below MIN_ZIPF) is left out.
-WEIRD, MIN_USES, MIN_ZIPF = 0.7, 20, 3.0
+WEIRD, MIN_USES, MIN_ZIPF = 1.0, 20, 3.0
 _WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
 WORD_CLASSES = {"adj", "adv", "verb", "noun", "propn"}
 COMMON_ZIPF = 4.0  # ten uses per million words
