@@ -45,6 +45,7 @@ class WordRoles(NamedTuple):
     verb: bool  # most often a verb (`convert`, `serve`): one after `to` or a plural noun
     verb_s: bool  # a plural noun or a verb (`models`, `benefits`): a verb before a content word
     plural: bool  # a plural noun (its singular differs)
+    fragment: bool  # the end of a word a line break split (`initial | ization`): debris
 
 
 def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
@@ -92,19 +93,27 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
                 run, roles = [], []
         if r.breaks:  # a stop word, a clause break or a verb ends the run
             # `Chee et al.`: a name, no keyword; `space corresponding | to`: a participle, no noun
-            if (
-                run
-                and (
-                    (r.low == "et" and run[-1][:1].isupper())
-                    or (r.low in _OBJECT_STARTS and _is_participle(roles[-1]))
-                    # `the learner searches | the space`, `this architecture supplements | a layer`: a verb
-                    or (r.low in _DETERMINERS and len(roles) > 1 and roles[-1].verb_s and not roles[-2].plural)
-                    or (r.low[:1].isalpha() and _WORD_END.search(r.low) is not None)  # (`initial | ization`)
-                )
+            if run and (
+                (r.low == "et" and run[-1][:1].isupper())
+                or (r.low in _OBJECT_STARTS and _is_participle(roles[-1]))
+                # `the learner searches | the space`, `this architecture supplements | a layer`: a verb
+                or (r.low in _DETERMINERS and len(roles) > 1 and roles[-1].verb_s and not roles[-2].plural)
+                or r.fragment  # (`initial | ization`)
             ):
                 run.pop()
                 roles.pop()
-            position = _end_run(run, roles, position, found, of_head, of_tail)
+            if of_tail is None and len(run) == 1:  # the common case, without a call
+                only = roles[0]
+                if only.alone:
+                    entry = found.get(only.last)
+                    if entry is None:
+                        found[only.last] = [1, position, run[0], True]
+                    else:
+                        entry[0] += 1
+                        entry[3] = True
+                position += 2
+            elif run:
+                position = _end_run(run, roles, position, found, of_head, of_tail)
             of_head = (run[-1], roles[-1], position - 2) if run and r.low == "of" else None
             of_tail = None
             run, roles = [], []
@@ -134,7 +143,7 @@ def _end_run(run: list[str], roles: list[WordRoles], position: int, found: dict[
     if len(run) == 1:  # the common case, without a call
         only = roles[0]
         if only.alone:
-            _count(found, found.get(only.last), only.last, position, run[0], True)
+            _count(found, only.last, position, run[0])
         return position + 2
     _add_ngrams(run, roles, position, found)
     return position + len(run) + 1
@@ -150,7 +159,7 @@ def _add_of_phrase(head: tuple, word: str, r: WordRoles, found: dict[str, list])
     if not (a.starts and r.ends) or a.generic or r.generic or word.rstrip("s").isupper():
         return
     key = a.inner + " of " + r.last
-    _count(found, found.get(key), key, position, first + " of " + word, True)
+    _count(found, key, position, first + " of " + word)
 
 
 def is_findable_phrase(phrase: str) -> bool:
@@ -198,9 +207,8 @@ _AFTER_TERMS = (NOT_LAST | NOT_ALONE) - _COMPOUND_HEADS | frozenset(
     "agent agents module modules pipeline pipelines paradigm paradigms parameter parameters policy policies"
     " procedure procedures".split()
 )
-_VERB = WordRoles(
-    "", "", "", False, False, False, False, True, False, True, False, False
-)  # a verb ends the run as a stop word does
+# a verb ends the run as a stop word does
+_VERB = WordRoles("", "", "", False, False, False, False, True, False, True, False, False, False)
 # Endings of words that describe (adjectives, participles, adverbs): they may start a phrase or sit
 # inside one, but a phrase does not end with one, nor is one a keyword alone.
 _MODIFIER_ENDINGS = ("ed", "ly", "al", "ar", "ive", "ous", "ic", "able", "ible", "ful", "less", "ing")
@@ -267,7 +275,8 @@ def word_roles(word: str) -> WordRoles:
             or (low in VERBS and not known)  # `approach represents molecules`, `calibrate model predictions`
         )
         # debris ends the run too
-        breaks = breaks or bool(_WORD_END.search(low))
+        fragment = _WORD_END.search(low) is not None
+        breaks = breaks or fragment
         verb = low in LIKELY_VERBS and not known
         verb_s = low in VERB_S_FORMS and not known
         plural = last != inner and not word.isupper()
@@ -284,6 +293,7 @@ def word_roles(word: str) -> WordRoles:
             verb,
             verb_s,
             plural,
+            fragment and low[:1].isalpha(),
         )
         _WORD_CACHE.remember(word, cached)
     return cached
@@ -302,29 +312,46 @@ def _add_ngrams(run: list[str], roles: list[WordRoles], position: int, found: di
     only as a term authors choose (`language model | alignment`)."""
     size = len(run)
     get = found.get
-    whole = [i + 1 == size or not roles[i + 1].ends or roles[i + 1].low in _AFTER_TERMS for i in range(size)]
+    whole = [not r.ends or r.low in _AFTER_TERMS for r in roles[1:]]
+    whole.append(True)
     for i in range(size):
         a = roles[i]
         if a.alone:
-            _count(found, get(a.last), a.last, position + i, run[i], whole[i])
+            key = a.last
+            entry = get(key)
+            if entry is None:
+                found[key] = [1, position + i, run[i], whole[i]]
+            else:
+                entry[0] += 1
+                entry[3] = entry[3] or whole[i]
         if not a.starts or i + 1 == size:
             continue
         b = roles[i + 1]
         if b.ends:
             key = a.inner + " " + b.last
-            _count(found, get(key), key, position + i, run[i] + " " + run[i + 1], whole[i + 1])
+            entry = get(key)
+            if entry is None:
+                found[key] = [1, position + i, run[i] + " " + run[i + 1], whole[i + 1]]
+            else:
+                entry[0] += 1
+                entry[3] = entry[3] or whole[i + 1]
         if i + 2 < size:
             c = roles[i + 2]
             if c.ends:
                 key = a.inner + " " + b.inner + " " + c.last
-                _count(found, get(key), key, position + i, run[i] + " " + run[i + 1] + " " + run[i + 2], whole[i + 2])
+                entry = get(key)
+                if entry is None:
+                    found[key] = [1, position + i, run[i] + " " + run[i + 1] + " " + run[i + 2], whole[i + 2]]
+                else:
+                    entry[0] += 1
+                    entry[3] = entry[3] or whole[i + 2]
 
 
-def _count(found: dict[str, list], entry: list | None, key: str, position: int, written: str, whole: bool) -> None:
-    """One more use of a phrase: [count, index of first occurrence, as written, whether once whole]."""
+def _count(found: dict[str, list], key: str, position: int, written: str) -> None:
+    """One more use of a phrase that ends with its head: [count, first occurrence, as written, True]."""
+    entry = found.get(key)
     if entry is None:
-        found[key] = [1, position, written, whole]
+        found[key] = [1, position, written, True]
     else:
         entry[0] += 1
-        if whole:
-            entry[3] = True
+        entry[3] = True
