@@ -174,3 +174,20 @@ def test_a_phrase_without_its_head_is_a_keyword_only_where_authors_choose_it():
 def test_the_papers_own_name_is_its_first_method(text, name):
     methods = [k.label for k in rank_keywords(extract_terms(text, TAXONOMY), {}, 1) if k.kind == "method"]
     assert methods[:1] == [name], methods
+
+
+@pytest.mark.parametrize(
+    "text, label, long_form",
+    [
+        # ICRA: a long form of seven words or more is shown by its short form, the long form an alias
+        (
+            "We cluster the points with density-based spatial clustering of applications with noise (DBSCAN).",
+            "DBSCAN",
+            "density-based spatial clustering of applications with noise",
+        ),
+    ],
+)
+def test_a_label_is_never_a_sentence(text, label, long_form):
+    ranked = rank_keywords(extract_terms(text, TAXONOMY), {}, 1)
+    (keyword,) = [k for k in ranked if k.kind == "acronym"]
+    assert keyword.label == label and long_form in keyword.aliases, keyword

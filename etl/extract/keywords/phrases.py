@@ -1,23 +1,11 @@
-"""Candidate key phrases: runs of content words, with the part each word may play in a phrase."""
+"""Candidate key phrases: runs of content words, each word playing the part `roles` gives it."""
 
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
-from .memo import Memo
-from .normalise import JOINED_PREFIXES, singular, unhyphenate
-from .wordlists import (
-    DESCRIPTIVE_SUFFIXES,
-    LIKELY_VERBS,
-    NOT_ALONE,
-    NOT_LAST,
-    NOT_NOUNS,
-    NOUN_EXCEPTIONS,
-    STOP_WORDS,
-    VERB_S_FORMS,
-    VERBS,
-)
+from .roles import VERB, WORD_CACHE, WordRoles, is_participle, word_roles
+from .wordlists import NOT_ALONE, NOT_LAST, STOP_WORDS
 
 MAX_PHRASE_WORDS = 3
 # Boundaries of candidate phrases within a sentence.
@@ -27,25 +15,6 @@ MAX_PHRASE_WORDS = 3
 _WORD_OR_BREAK = re.compile(
     r"(?<![\w-])(?:[A-Za-z∂][\w∂#+'’-]*[\w#+]|[A-Za-z∂])|[,;:()\[\]{}\"“”‘’'?!]|\.(?!\w)|(?<=\s)[-–—](?=\s)"
 )
-_BREAKS = STOP_WORDS | set(",;:()[]{}\"“”‘’'?!.-–—") | {"et", "al", "etc", "cf", "vs", "viz", "ie", "eg"}
-
-
-class WordRoles(NamedTuple):
-    """What a word may be in a candidate phrase (see `word_roles` for the rules)."""
-
-    low: str  # lower case
-    inner: str  # normalised inside a phrase (hyphens as spaces)
-    last: str  # normalised at the end of a phrase (last part singular)
-    ends: bool  # may end a phrase
-    starts: bool  # may start a phrase
-    alone: bool  # may be a keyword on its own
-    generic: bool  # a generic word (`model`, `tasks`): never a keyword alone
-    breaks: bool  # a stop word or punctuation: ends the run of content words
-    prefix: bool  # a prefix written apart (`multi`, `non`): joins the next word
-    verb: bool  # most often a verb (`convert`, `serve`): one after `to` or a plural noun
-    verb_s: bool  # a plural noun or a verb (`models`, `benefits`): a verb before a content word
-    plural: bool  # a plural noun (its singular differs)
-    fragment: bool  # the end of a word a line break split (`initial | ization`): debris
 
 
 def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
@@ -56,7 +25,7 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
     found: dict[str, list] = {}
     counts: dict[str, int] = {}
     position = 0
-    cache = _WORD_CACHE
+    cache = WORD_CACHE
     run: list[str] = []
     roles: list[WordRoles] = []
     of_head = None  # (word, roles, position) of the last word before an `of`: `mixture | of experts`
@@ -75,12 +44,12 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
             verb_next
             or (after_to and (r.verb or r.verb_s))
             or (r.verb and roles and (roles[-1].plural or (r.low[-1] == "s" and (roles[-1].ends or roles[-1].generic))))
-            or (roles and roles[-1].plural and _is_participle(r))
+            or (roles and roles[-1].plural and is_participle(r))
         ):
             # `we build`, `robots can grasp`, `to extract`, `responses serve`, `events occurring`, a
             # noun's `supports`, `raises` (most often verbs; `spectral gauges` stays): the verb is no phrase word
             verb_next = after_to = False
-            r = _VERB
+            r = VERB
         else:
             after_to = False
             if len(roles) > 1 and roles[-1].verb_s and not r.low.endswith("ed"):
@@ -95,7 +64,7 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
             # `Chee et al.`: a name, no keyword; `space corresponding | to`: a participle, no noun
             if run and (
                 (r.low == "et" and run[-1][:1].isupper())
-                or (r.low in _OBJECT_STARTS and _is_participle(roles[-1]))
+                or (r.low in _OBJECT_STARTS and is_participle(roles[-1]))
                 # `the learner searches | the space`, `this architecture supplements | a layer`: a verb
                 or (r.low in _DETERMINERS and len(roles) > 1 and roles[-1].verb_s and not roles[-2].plural)
                 or r.fragment  # (`initial | ization`)
@@ -172,8 +141,6 @@ def is_findable_phrase(phrase: str) -> bool:
     return word_roles(words[0]).starts and word_roles(words[-1]).ends
 
 
-WORD_MEMO = 50_000  # words whose roles are remembered at a time (about 350 bytes a word)
-_WORD_CACHE: Memo[WordRoles] = Memo(WORD_MEMO)
 # Pronouns whose next content word is their verb (`we build a benchmark`, `they notice`).
 _SUBJECTS = frozenset("we they you he she it".split())
 # Words after which a word that is most often a verb is one: `to convert`, `which models`, `that supports`.
@@ -207,101 +174,6 @@ _AFTER_TERMS = (NOT_LAST | NOT_ALONE) - _COMPOUND_HEADS | frozenset(
     "agent agents module modules pipeline pipelines paradigm paradigms parameter parameters policy policies"
     " procedure procedures".split()
 )
-# a verb ends the run as a stop word does
-_VERB = WordRoles("", "", "", False, False, False, False, True, False, True, False, False, False)
-# Endings of words that describe (adjectives, participles, adverbs): they may start a phrase or sit
-# inside one, but a phrase does not end with one, nor is one a keyword alone.
-_MODIFIER_ENDINGS = ("ed", "ly", "al", "ar", "ive", "ous", "ic", "able", "ible", "ful", "less", "ing")
-# Hyphenated compounds that describe (`large-scale`, `first-order`, `LLM-based`): like adjectives,
-# they start phrases (`first-order methods`) but neither end one nor stand alone.
-_COMPOUND_MODIFIERS = (
-    *DESCRIPTIVE_SUFFIXES,
-    "-term",
-    "-width",
-    "-dimensional",
-    "-grained",
-    "-range",
-    "-efficient",
-    "-dependent",
-    "-independent",
-    "-invariant",
-    "-equivariant",
-)
-
-
-# The end of a word a line break split in a PDF's text (`initial ization`, `representa-tion`): debris.
-_WORD_END = re.compile(
-    r"(?:^|-)(?:[st]ions?|ments?|ness|it(?:y|ies)|[iy]zations?|[iy]sations?|ations?|tures?|ances?|ences?)$"
-)
-
-
-def word_roles(word: str) -> WordRoles:
-    """The parts `word` may play in a phrase (remembered). Describing words (adjectives, participles) do not end a phrase;
-    verbs in -ing and adverbs in -ly do not start one (`maintaining user privacy`); a word in -ing
-    ends a phrase as a noun (`question answering`) but stands alone only if it is a known noun."""
-    cached = _WORD_CACHE.get(word)
-    if cached is None:
-        low = word.lower()
-        inner = unhyphenate(low)
-        head, _, tail = inner.rpartition(" ")
-        last = (head + " " if head else "") + singular(tail)
-        if len(word) == 3 and word[2] == "s" and word[:2].isupper():  # `LMs`, `EBs`: a short form's plural
-            last = low[:2]
-        # a known noun, also as the last part of a hyphenated word (`Q-learning`, `score-matching`), or a name
-        known = low in NOUN_EXCEPTIONS or tail in NOUN_EXCEPTIONS or word[1:] != word[1:].lower()
-        gerund = low.endswith("ing")
-        ends = (
-            low not in NOT_LAST
-            and (known or gerund or not low.endswith(_MODIFIER_ENDINGS))
-            and not low.endswith(_COMPOUND_MODIFIERS)
-            and (known or gerund or low not in NOT_NOUNS)  # `dense`, `efficient`, `online`: never the head of a phrase
-        )
-        starts = known or not low.endswith(("ing", "ly"))
-        alone = (
-            ends
-            and (known or (not gerund and not low.endswith(("ize", "izes"))))
-            and low not in NOT_ALONE
-            and (len(low) >= 4 or known)
-        )
-        # a lone letter (`e.g.` reads as `e`, `g`), an abbreviation (`et al.`) or a possessive
-        # (`the model's output`) ends the run as a stop word does
-        # an adverb (`frequently`: a -ly word the lexicon knows as no noun) ends it too, so a verb
-        # after it never closes a phrase (`approaches frequently encounter`); so does a verb
-        breaks = (
-            low in _BREAKS
-            or len(low) == 1
-            or low.endswith(("'s", "’s"))
-            or (low.endswith("ly") and low in NOT_NOUNS and not known)
-            or (low in VERBS and not known)  # `approach represents molecules`, `calibrate model predictions`
-        )
-        # debris ends the run too
-        fragment = _WORD_END.search(low) is not None
-        breaks = breaks or fragment
-        verb = low in LIKELY_VERBS and not known
-        verb_s = low in VERB_S_FORMS and not known
-        plural = last != inner and not word.isupper()
-        cached = WordRoles(
-            low,
-            inner,
-            last,
-            ends,
-            starts,
-            alone,
-            low in NOT_ALONE,
-            breaks,
-            low in JOINED_PREFIXES,
-            verb,
-            verb_s,
-            plural,
-            fragment and low[:1].isalpha(),
-        )
-        _WORD_CACHE.remember(word, cached)
-    return cached
-
-
-def _is_participle(r: WordRoles) -> bool:
-    """Whether the word may be a verb in -ing rather than a noun (see `_OBJECT_STARTS`)."""
-    return r.low.endswith("ing") and r.low in NOT_NOUNS and r.low not in NOUN_EXCEPTIONS
 
 
 def _add_ngrams(run: list[str], roles: list[WordRoles], position: int, found: dict[str, list]) -> None:

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Set
 
 from .keyword import Keyword
 from .meanings import Meanings, merge_acronym_uses
-from .normalise import label_of, normalise_keyword, singular, unhyphenate
+from .normalise import MAX_LABEL_WORDS, label_of, normalise_keyword, singular, unhyphenate
 from .terms import METHOD_PREFIX, Terms
 from .topics import MOST_TOPICS
 from .topics import THRESHOLD as TERM_THRESHOLD
@@ -128,6 +128,8 @@ def _named(key: str, short: str, long: str, strength: float) -> Keyword:
     capitalised = all(w[:1].isupper() or w.lower() in _SMALL_WORDS for w in words)
     # (a long form that is one coined word is the name written out: `Prompting4Debugging (P4D)`)
     if capitalised and (initials == "".join(c for c in short if c.isalpha()).casefold() or _one_coinage(words)):
+        if len(words) > MAX_LABEL_WORDS:
+            return Keyword(normalise_keyword(long), short, "method", strength, (long,))
         return Keyword(normalise_keyword(long), long, "method", strength, (short,))
     return Keyword(key, short, "method", strength, (long,))
 
@@ -151,7 +153,11 @@ def _acronyms(terms: Terms, kp: Keyphraseness, taken: set[str]) -> tuple[list[Ke
         if key in topic_keys:
             topic_aliases[key] = ((short,), score)
         else:
-            out.append(Keyword(key, label_of(long.split()), "acronym", score, (short,)))
+            words = long.split()
+            if len(words) > MAX_LABEL_WORDS:  # (shown by its short form: `DBSCAN`)
+                out.append(Keyword(key, short, "acronym", score, (label_of(words),)))
+            else:
+                out.append(Keyword(key, label_of(words), "acronym", score, (short,)))
     return sorted(out, key=lambda k: (-k.score, k.normalised))[: KEEP["acronym"]], topic_aliases
 
 
