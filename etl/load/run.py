@@ -256,7 +256,7 @@ class Run:
             self._gone(given)
             self.touched |= set(given.values()) | self.recorded - orphans - set(given)
         with summary.timed("bibliography"):
-            rekeyed = refresh_bibliography(writer, self.touched - orphans - set(given))
+            rekeyed = refresh_bibliography(writer, self.touched - orphans - set(given), summary.reviews)
         with summary.timed("merge"):
             joined = merge_into_abstracts(writer, self.touched - orphans - set(given), self._forget)
             self._gone(joined)
