@@ -77,6 +77,44 @@ PAPER_VALUES = (*GIVEN, *PAPER_COLUMNS[2:])  # (etl.sources.reviews.PAPER_COLUMN
 REVIEW_COLUMNS = ("source_id", "position", "field", "reviewer", "paper_id")
 
 
+def _bucket() -> str:
+    """A paper's mean rating rounded down to its half point (6.0 for 6.0 to 6.49): CAST truncates the
+    (positive) rating on SQLite, where floor() is an optional extension; PostgreSQL's CAST rounds."""
+    return "CAST(rating_avg * 2 AS INTEGER) / 2.0" if on_sqlite() else "floor(rating_avg * 2) / 2.0"
+
+
+# The views read papers' columns (indexed by venue and year) and reviews by paper: each answers for
+# the whole catalogue in milliseconds (scripts/benchmark.py). {bucket}: `_bucket`.
+VIEWS = {
+    "rating_distribution": """CREATE VIEW rating_distribution AS
+SELECT venue, year, coalesce(decision, 'unknown') AS decision, coalesce(presentation, '') AS presentation,
+    {bucket} AS rating, count(*) AS papers
+FROM papers WHERE rating_avg IS NOT NULL
+GROUP BY venue, year, coalesce(decision, 'unknown'), coalesce(presentation, ''), {bucket}""",
+    "score_distribution": """CREATE VIEW score_distribution AS
+SELECT p.venue, p.year, r.field, r.score, coalesce(p.decision, 'unknown') AS decision,
+    coalesce(p.presentation, '') AS presentation, count(*) AS reviews
+FROM reviews r JOIN papers p ON p.id = r.paper_id WHERE r.score IS NOT NULL
+GROUP BY p.venue, p.year, r.field, r.score, coalesce(p.decision, 'unknown'), coalesce(p.presentation, '')""",
+    "acceptance_by_rating": """CREATE VIEW acceptance_by_rating AS
+SELECT venue, year, {bucket} AS rating, count(*) AS papers,
+    sum(CASE WHEN decision = 'accepted' THEN 1 ELSE 0 END) AS accepted,
+    sum(CASE WHEN decision = 'rejected' THEN 1 ELSE 0 END) AS rejected,
+    round(100.0 * sum(CASE WHEN decision = 'accepted' THEN 1 ELSE 0 END) / count(*), 1) AS percent_accepted
+FROM papers WHERE rating_avg IS NOT NULL
+GROUP BY venue, year, {bucket}""",
+    "reviewer_disagreement": """CREATE VIEW reviewer_disagreement AS
+SELECT id AS paper_id, venue, year, title, coalesce(decision, 'unknown') AS decision, presentation,
+    rating_avg, rating_min, rating_max, rating_max - rating_min AS spread, rating_std, reviews
+FROM papers WHERE rating_std IS NOT NULL""",
+    "ratings_citations": """CREATE VIEW ratings_citations AS
+SELECT venue, year, {bucket} AS rating, count(*) AS papers, count(citations) AS with_citations,
+    round(avg(citations), 1) AS mean_citations, max(citations) AS max_citations
+FROM papers WHERE rating_avg IS NOT NULL
+GROUP BY venue, year, {bucket}""",
+}
+
+
 def _create() -> None:
     op.create_table(
         "reviews",
@@ -210,10 +248,14 @@ def upgrade() -> None:
     if not on_sqlite():
         _comments(now=True)
     _recompute()
+    for sql in VIEWS.values():
+        op.execute(sql.format(bucket=_bucket()))
 
 
 def downgrade() -> None:
     # (the means of the records and papers stay those of the kept scores: a reload gives the old ones)
+    for name in reversed(VIEWS):
+        op.execute(f"DROP VIEW {name}")
     if not on_sqlite():
         _comments(now=False)
     for name, _, _ in reversed(SPREAD):
