@@ -268,29 +268,53 @@ def stats(db_file, as_json):
 @cli.command()
 @db_option
 @click.option(
-    "--format", "fmt", type=click.Choice(["csv", "jsonl"]), default="csv", show_default=True, help="File format"
+    "--format",
+    "fmt",
+    type=click.Choice(["csv", "jsonl", "bibtex", "ris", "csljson"]),
+    default="csv",
+    show_default=True,
+    help="Tables as csv or jsonl; a reading list as bibtex, ris or csljson (CSL-JSON)",
 )
-@click.option("--out", "out_dir", required=True, metavar="DIR", help="Directory to write into (created if missing)")
-@click.option("--overwrite", is_flag=True, help="Replace files an earlier export left in DIR")
+@click.option(
+    "--out",
+    required=True,
+    metavar="DIR|FILE",
+    help="Tables: a directory (made if missing); a reading list: a file, - for stdout",
+)
+@click.option("--overwrite", is_flag=True, help="Replace files an earlier export left")
 @click.option(
     "--raw-cells",
     is_flag=True,
     help="CSV: write text starting with = + - @ as it is (by default it gets a leading ' so spreadsheets do not run it)",
 )
-def export(db_file, fmt, out_dir, overwrite, raw_cells):
-    """Write papers, links, repos, keywords, authors, ids, institutions and affiliations for joins with other data.
+@click.option(
+    "--venue", callback=lambda ctx, param, value: _not_blank(value), help="A reading list of this venue's papers"
+)
+@click.option("--year", type=click.IntRange(1900, 2100), help="A reading list of this year's papers")
+def export(db_file, fmt, out, overwrite, raw_cells, venue, year):
+    """Write papers, links, repos, keywords, authors, ids, institutions and affiliations for joins with
+    other data; or the papers (of a --venue, a --year) as a reading list for a reference manager.
 
-    Every file carries the stable paper id. See docs/joins.md for joins with OpenReview, PMLR and
-    Papers with Code.
+    Every table carries the stable paper id. See docs/joins.md for joins with OpenReview, PMLR and
+    Papers with Code, docs/reviews.md for reading lists (each entry the source's own BibTeX where
+    one was given).
 
     \b
     Example:
         paperdb export --format jsonl --out exports/
+        paperdb export --format bibtex --venue ICLR --year 2017 --out iclr2017.bib
     """
-    from ..report.export import export as run_export
+    if fmt in ("csv", "jsonl"):
+        from ..report.export import export as run_export
 
-    counts = run(run_export, db_file, out_dir, fmt, overwrite=overwrite, escape_formulas=not raw_cells)
-    say(f"{out_dir}: " + ", ".join(f"{name}.{fmt} ({rows} rows)" for name, rows in counts.items()))
+        counts = run(run_export, db_file, out, fmt, overwrite=overwrite, escape_formulas=not raw_cells)
+        say(f"{out}: " + ", ".join(f"{name}.{fmt} ({rows} rows)" for name, rows in counts.items()))
+        return
+    from ..report.reading_lists import export_reading_list
+
+    papers = run(export_reading_list, db_file, fmt, out, venue, year, overwrite=overwrite)
+    if out != "-":
+        say(f"{out}: {papers} papers as {fmt}")
 
 
 @cli.command()
