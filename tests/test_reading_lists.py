@@ -265,6 +265,14 @@ def test_bibtex_that_is_not_one_readable_entry_is_not_used(text):
     assert "".join(bibtex([c])).startswith("@inproceedings{lovelace2017title_0123,")
 
 
+def test_addresses_and_ids_are_written_as_they_are():
+    """WACV 2022's CVF address has underscores; LaTeX escapes would break it."""
+    url = "https://openaccess.thecvf.com/content/WACV2022/html/Pestana_Transferable_3D_WACV_2022_paper.html"
+    c = Citation("0123456789abcdef", "WACV", 2022, "Transferable", ("Camilo Pestana",), url=url, doi="10.1/a_b{c}")
+    (entry,) = bibtexparser.parse_string("".join(bibtex([c]))).entries
+    assert entry.fields_dict["url"].value == url and entry.fields_dict["doi"].value == "10.1/a_b%7Bc%7D"
+
+
 def test_a_key_is_stable_and_a_repeated_one_gets_its_papers_id():
     a = Citation("aaaa000000000001", "ICLR", 2017, "On Learning", ("Yu Wang",))
     b = Citation("aaaa000000000002", "ICLR", 2017, "On Learning", ("Yu Wang",))

@@ -99,7 +99,13 @@ def _id_fields(c: Citation) -> list[tuple[str, str]]:
     if c.arxiv:
         fields += [("eprint", c.arxiv), ("archiveprefix", "arXiv")]
     fields.append(("openreview", c.openreview))
-    return [(name, "{" + escaped(value) + "}") for name, value in fields if value]
+    return [(name, "{" + verbatim(value) + "}") for name, value in fields if value]
+
+
+def verbatim(value: str) -> str:
+    """An address or id as BibTeX's verbatim fields (url, doi, eprint) take it: as written (`_`, `%`
+    and `~` are no LaTeX there), a brace or backslash percent-encoded so the value stays one value."""
+    return value.replace("\\", "%5C").replace("{", "%7B").replace("}", "%7D")
 
 
 def _from_columns(c: Citation) -> BibEntry:
