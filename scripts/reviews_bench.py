@@ -25,7 +25,7 @@ VIEWS = (
     "reviewer_disagreement",
     "ratings_citations",
 )
-QUERIES = ("rating_distribution", "acceptance_boundary", "reviewer_disagreement", "ratings_and_citations")
+QUERIES = ("venue_ratings", "acceptance_boundary", "disputed_papers", "ratings_and_citations")
 LIMIT_S = 0.5
 
 

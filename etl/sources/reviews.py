@@ -1,6 +1,6 @@
 """Every reviewer's score in a paperlists record (`rating: "3;3;4;4"`, `confidence`, `novelty`, ...), as
 written and as kept: a score is kept when it is a number within the venue's scale for the field
-(`etl/data/review_scales.csv`) and given by a reviewer; the rest are missing, with why. Pure."""
+(`etl/sources/review_scales.csv`) and given by a reviewer; the rest are missing, with why. Pure."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ class Summary:
 
 @cache
 def _scales() -> tuple[dict[tuple[str, str], list[tuple[int | None, int | None, float, float]]], set[str]]:
-    text = (package_files("etl") / "data" / "review_scales.csv").read_text(encoding="utf-8")
+    text = (package_files("etl.sources") / "review_scales.csv").read_text(encoding="utf-8")
     rows = csv.DictReader(line for line in text.splitlines() if not line.startswith("#"))
     found: dict[tuple[str, str], list[tuple[int | None, int | None, float, float]]] = {}
     for row in rows:

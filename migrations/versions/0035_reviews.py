@@ -138,7 +138,7 @@ def _create() -> None:
             "missing",
             sa.Text(),
             nullable=True,
-            comment="Why the score is missing: empty, not a number, outside the scale 1-10 (the venue's, etl/data/review_scales.csv), not a review (Authors, Area_Chair_...); NULL when kept",
+            comment="Why the score is missing: empty, not a number, outside the scale 1-10 (the venue's, etl/sources/review_scales.csv), not a review (Authors, Area_Chair_...); NULL when kept",
         ),
         sa.Column(
             "reviewer_name",
