@@ -46,7 +46,9 @@ def every_row(db: str) -> dict[str, list[tuple]]:
 def read_back_every_paper(monkeypatch) -> None:
     """Loads settle every paper by reading its records back, none as written when saved."""
     settle = run.refresh_bibliography
-    monkeypatch.setattr(run, "refresh_bibliography", lambda writer, touched, written=(): settle(writer, touched))
+    monkeypatch.setattr(
+        run, "refresh_bibliography", lambda writer, touched, reviews=None, written=(): settle(writer, touched, reviews)
+    )
 
 
 # Fixture files (copied from the catalogue) and where a test puts them (a name with venue and year).

@@ -11,9 +11,11 @@ from collections.abc import Collection, Iterable
 from ..extract.bibliography import NO_REVIEW, REVIEW_FIELDS, Record, Resolved, resolve
 from ..iterables import chunks
 from ..sources.records import Entry, Review
+from ..sources.reviews import PAPER_COLUMNS, PaperReviews, ReviewCounts, paper_values
 from ..store.writer import IDS_PER_QUERY, Writer
 from .authorship import stage_authorship, store_authorship, unstage
 from .people import note_people
+from .reviews import refresh_reviews
 from .rows import ids_json, ids_of
 from .source_links import refresh_source_links
 
@@ -27,7 +29,7 @@ BIBLIOGRAPHY = (  # papers' columns a paper's records decide
     "decision",
     "presentation",
     "track",
-    *REVIEW_FIELDS,
+    *PAPER_COLUMNS,
     "author_keywords",  # (last: see `rekeyed`)
 )
 
@@ -86,8 +88,9 @@ def record_of(entry: Entry, format: str, path: str, source_id: int) -> Record:
     )
 
 
-def bibliography_values(r: Resolved) -> tuple:
-    """The `BIBLIOGRAPHY` columns of a paper, from what its records say."""
+def bibliography_values(r: Resolved, scored: PaperReviews | None) -> tuple:
+    """The `BIBLIOGRAPHY` columns of a paper, from what its records say (and the ratings of the
+    review scores they give, `scored`)."""
     return (
         r.title,
         r.title_raw,
@@ -98,7 +101,7 @@ def bibliography_values(r: Resolved) -> tuple:
         r.decision,
         r.presentation,
         r.track,
-        *(getattr(r.review, name) for name in REVIEW_FIELDS),
+        *paper_values(r.review, scored),
         json.dumps(list(r.keywords), ensure_ascii=False),
     )
 
@@ -112,27 +115,33 @@ def first_bibliography(writer: Writer, resolved: dict[str, Resolved]) -> None:
     stage_authorship(writer, resolved)
 
 
-def refresh_bibliography(writer: Writer, touched: Iterable[str], written: Collection[str] = frozenset()) -> set[str]:
-    """Redo title, authors, ids, URL, decision and author keywords of the `touched` papers that
-    still exist, but for those `written` when their record was saved (`first_bibliography`);
-    returns the papers whose keywords need redoing (title or author keywords changed). Their
-    authors and institutions, before and after, are noted for `recount_people`."""
+def refresh_bibliography(
+    writer: Writer, touched: Iterable[str], reviews: ReviewCounts | None = None, written: Collection[str] = frozenset()
+) -> set[str]:
+    """Redo title, authors, ids, URL, decision, author keywords and review scores (the `reviews`
+    table, counted into `reviews`) of the `touched` papers that still exist, but for those
+    `written` when their record was saved (`first_bibliography`: of them, only the `reviews`
+    rows); returns the papers whose keywords need redoing (title or author keywords changed).
+    Their authors and institutions, before and after, are noted for `recount_people`."""
     ids = sorted(touched)
     rekeyed = set()
     for part in chunks([pid for pid in ids if pid not in written], IDS_PER_QUERY):
-        rekeyed |= _refresh_chunk(writer, part)
+        rekeyed |= _refresh_chunk(writer, part, reviews)
+    for part in chunks([pid for pid in ids if pid in written], IDS_PER_QUERY):
+        refresh_reviews(writer, part, reviews)  # (their papers rows have the ratings already)
     store_authorship(writer, ids)
     return rekeyed
 
 
-def _refresh_chunk(writer: Writer, ids: list[str]) -> set[str]:
+def _refresh_chunk(writer: Writer, ids: list[str], reviews: ReviewCounts | None) -> set[str]:
     records = _records(writer, ids)
     current = {row[0]: row[1:] for row in writer.select_in("papers", ("id", *BIBLIOGRAPHY), "id", ids)}
     resolved = {pid: resolve(records.get(pid, ())) for pid in current}
+    scored = refresh_reviews(writer, list(current), reviews)
     refresh_source_links(writer, resolved)
     changed = []
     for pid, r in resolved.items():
-        values = bibliography_values(r)
+        values = bibliography_values(r, scored.get(pid))
         if values != current[pid]:
             changed.append(dict(zip(BIBLIOGRAPHY, values, strict=True), id=pid))
     # keyword ranking weighs title words; author keywords are stored with the keywords

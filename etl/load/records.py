@@ -19,6 +19,7 @@ from ..text.cleaning import clean_abstract
 from ..text.identity import abstract_sha256, paper_id
 from .bibliography import BIBLIOGRAPHY, bibliography_values, first_bibliography, record_of
 from .feed import fed_title, keyword_text
+from .reviews import first_ratings
 from .rows import RECORD_FIELDS, link_rows, record_fields, stored_clean
 
 # What a load sets of a paper it adds (its bibliography and keywords follow).
@@ -135,7 +136,7 @@ def save_records(
         links += _source_links(pid, r, {link.key for link in derived.links} if derived else set())
         cleaned = stored_clean(entry.abstract, text)
         paper = (pid, entry.abstract or None, cleaned, digest, venue, year, source_id, status, now, now)
-        new.append((*paper, *bibliography_values(r)))
+        new.append((*paper, *bibliography_values(r, first_ratings(parsed.format, entry.extra, venue, year))))
         saved.added.add(pid)
         title = fed_title(entry.title)
         fed.append((pid, *keyword_text(text, digest, title), title))

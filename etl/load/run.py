@@ -265,7 +265,7 @@ class Run:
         # bibliography was written with them (`save_records`)
         written = {p for p in saved.added if saved.records[p] == 1} - set(apart) - set(given.values())
         with summary.timed("bibliography"):
-            rekeyed = refresh_bibliography(writer, self.touched - orphans - set(given), written)
+            rekeyed = refresh_bibliography(writer, self.touched - orphans - set(given), summary.reviews, written)
         with summary.timed("merge"):
             joined = merge_into_abstracts(writer, self.touched - orphans - set(given), self._forget)
             self._gone(joined)
