@@ -5,7 +5,7 @@
 
 For checking that a change to the loader leaves what it stores as it was: load the same directory
 (the whole paperlists catalogue) with the code before and after, and compare. Every table is
-compared but the full-text indexes' own tables (`*_fts_*`: segments that follow how the index was
+compared, and the schema (`sqlite_master`), but the full-text indexes' own tables (`*_fts_*`: segments that follow how the index was
 written, not what it holds), leaving out times and durations (`*_at`, `duration_s`, and the run
 log's `paths`, `id` and `run_id`); rows are read in the order of all their columns, so the order
 rows were written in does not count, the numbers the database gives them (`papers.pk`,
@@ -25,6 +25,8 @@ from pathlib import Path
 
 TOLERANCE = 1e-9
 SHOWN = 3  # differing rows printed per table
+# Every table, index, trigger and view, as created (an index built later must be built the same).
+SCHEMA = "SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master WHERE name NOT LIKE 'sqlite_stat%'"
 RUN_LOG = {"etl_runs": ("id", "paths"), "etl_run_issues": ("run_id",)}
 
 
@@ -73,6 +75,13 @@ def compare(reference: str, other: str) -> int:
     )
     left, right = tables(one), tables(two)
     differing = 0
+    schemas = [sorted(con.execute(SCHEMA)) for con in (one, two)]
+    for entry in sorted(set(schemas[0]) ^ set(schemas[1])):
+        print(f"schema: {'only in ' + ('the reference' if entry in schemas[0] else 'the other')}: {entry[:3]}")
+    if schemas[0] != schemas[1]:
+        differing += 1
+    else:
+        print(f"schema: {len(schemas[0]):,} tables, indexes, triggers and views: same")
     for name in sorted(set(left) | set(right)):
         if left.get(name) != right.get(name):
             print(f"{name}: columns differ: {left.get(name)} / {right.get(name)}")
