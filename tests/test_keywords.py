@@ -173,9 +173,9 @@ def test_a_claimed_name_is_a_method_among_the_first_keywords():
             "ODE solvers",
         ),
         (
-            "The first theorem provides a formula to calculate the maximum Precision-Recall AUC.",
+            "The first theorem provides a formula to calculate the maximum Precision-Recall AUC in anomaly detection.",
             "Precision-Recall",
-            "theorem",
+            "anomaly detection",
         ),
         ("We propose to prompt GPT-4 with retrieved passages for question answering.", "GPT-4", "question answering"),
         (
@@ -190,10 +190,10 @@ def test_a_claimed_name_is_a_method_among_the_first_keywords():
         ),
         ("We study how graph neural networks (GNNs) generalise to larger graphs.", "GNNs", "graph"),
         (
-            "We test robustness to irrelevant context. Our code is at"
+            "We test robustness to irrelevant context in retrieval-augmented generation. Our code is at"
             " https://github.com/lab/LLM-Robustness-to-Irrelevant-Information.",
             "LLM-Robustness-to-Irrelevant-Information",
-            "robustness",
+            "retrieval-augmented generation",
         ),
         ("Prior work proposed sequential models for 3D scenes.", "3D", "sequential models"),
         (

@@ -140,3 +140,20 @@ def test_a_phrase_one_paper_writes_once_is_no_term_in_a_large_corpus():
     # one that enough papers of the corpus write stands as a term; the repeated one always does
     assert "vitreoretinal surgery" in _ranked(text, {"vitreoretinal surgery": TERM_PAPERS}, big)
     assert "auditory sensory substitution" in _ranked(text, {}, big)
+
+
+@pytest.mark.parametrize(
+    "text, word, shown",
+    [
+        # ICRA 2018: one word written once says little of the paper; written again, it is its subject
+        ("We measure the geometry of a known artifact with the robot as a metrology device.", "geometry", False),
+        (
+            "We measure the geometry of a known artifact. The geometry is then used to calibrate the robot.",
+            "geometry",
+            True,
+        ),
+    ],
+)
+def test_one_word_written_once_is_no_keyword_unless_authors_choose_it(text, word, shown):
+    labels = [k.label for k in rank_keywords(extract_terms(text, TAXONOMY), {}, 1, None, None, Keyphraseness())]
+    assert (word in labels) is shown, labels
