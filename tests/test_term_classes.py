@@ -29,6 +29,8 @@ TAXONOMY = load_taxonomy(taxonomy_path())
         # ... or after a verb in -ing before its object (IROS 2012)
         ("Sensory substitution assists in reducing tool motion.", "tool motion", WHOLE),
         ("This leads to an efficient algorithm for high-quality shape matching.", "high quality shape matching", WHOLE),
+        # nor after the adverb that grades its first word (NeurIPS 2006)
+        ("Hierarchy discovery for planning in partially observable domains.", "observable domain", LEFT_CUT),
         # a hyphenated word the abstracts put before nouns is no head (CoRL 2022, CoRL 2023)
         ("Bags are randomly dropped from the air with a dual-arm robot.", "dual arm", HEADLESS),
         ("We learn dynamics of a novel, possibly multi-link object.", "multilink", HEADLESS),
@@ -114,6 +116,12 @@ def _ranked(text: str, df: dict[str, int], n_docs: int) -> list[str]:
         ),
         # 3DV 2025: an adjective before a vague noun describes
         ("This leads to an efficient algorithm for 2D-3D shape matching.", "efficient algorithm", "shape matching"),
+        # IJCAI 2020: a noun naming an attribute of something else (`classification accuracy`)
+        (
+            "Emotion lexicons improve the classification accuracy of emotion classification.",
+            "classification accuracy",
+            "emotion classification",
+        ),
         # CVPR 2018: a phrase opening with a graded adjective
         (
             "The GAGAN can generate realistic images of faces with facial landmarks.",

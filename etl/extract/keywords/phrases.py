@@ -42,6 +42,7 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
     verb_next = False  # after a subject pronoun or a modal (and stop words): the next content word is a verb
     after_to = False  # after `to` or `which`: a word most often a verb is one (`to convert natural language`)
     after_aux = False  # after `has`, `is`, `were`: a word in -ed is a verb (`has gained renewed interest`)
+    cut = False  # the run starts after an adverb (`partially | observable domains`): its first phrases are cut
     for word in _WORD_OR_BREAK.findall(text):
         r = cache.get(word) or word_roles(word)
         if r.breaks:
@@ -70,9 +71,10 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
                 # a content word is the verb, and the run before it ends there
                 run.pop()
                 roles.pop()
-                position = _end_run(run, roles, position, found, of_head, of_tail)
+                position = _end_run(run, roles, position, found, of_head, of_tail, cut)
                 of_head = of_tail = None
                 run, roles = [], []
+                cut = False
         if r.breaks:  # a stop word, a clause break or a verb ends the run
             # `Chee et al.`: a name, no keyword; `space corresponding | to`: a participle, no noun
             if run and (
@@ -88,7 +90,7 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
                 only = roles[0]
                 if only.alone:
                     entry = found.get(only.last)
-                    whole = HEADLESS if only.modifier else WHOLE
+                    whole = HEADLESS if only.modifier else LEFT_CUT if cut else WHOLE
                     if entry is None:
                         found[only.last] = [1, position, run[0], whole]
                     else:
@@ -96,10 +98,12 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
                         entry[3] = max(entry[3], whole)
                 position += 2
             elif run:
-                position = _end_run(run, roles, position, found, of_head, of_tail)
+                position = _end_run(run, roles, position, found, of_head, of_tail, cut)
             of_head = (run[-1], roles[-1], position - 2) if run and r.low == "of" else None
             of_tail = None
             run, roles = [], []
+            # an adverb grades the word after it: a phrase without it has another meaning
+            cut = r.low.endswith("ly") and len(r.low) > 4 and r.low not in STOP_WORDS
             continue
         if of_head is not None and not run:  # the first word after `of`
             of_tail = (word, r)
@@ -112,13 +116,15 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
             run.append(word)
             roles.append(r)
         counts[r.low] = counts.get(r.low, 0) + 1
-    _end_run(run, roles, position, found, of_head, of_tail)
+    _end_run(run, roles, position, found, of_head, of_tail, cut)
     return counts, found
 
 
-def _end_run(run: list[str], roles: list[WordRoles], position: int, found: dict[str, list], of_head, of_tail) -> int:
+def _end_run(
+    run: list[str], roles: list[WordRoles], position: int, found: dict[str, list], of_head, of_tail, cut: bool = False
+) -> int:
     """Count the phrases of a run that ends (and an `A of B` before it whose B is the run's head);
-    returns the position after it."""
+    returns the position after it. With `cut`, the run starts after an adverb."""
     if not run:
         return position
     if of_tail is not None and (len(run) == 1 or roles[1].low.endswith("ing")):
@@ -126,9 +132,9 @@ def _end_run(run: list[str], roles: list[WordRoles], position: int, found: dict[
     if len(run) == 1:  # the common case, without a call
         only = roles[0]
         if only.alone:
-            _count(found, only.last, position, run[0], HEADLESS if only.modifier else WHOLE)
+            _count(found, only.last, position, run[0], HEADLESS if only.modifier else LEFT_CUT if cut else WHOLE)
         return position + 2
-    _add_ngrams(run, roles, position, found)
+    _add_ngrams(run, roles, position, found, cut)
     return position + len(run) + 1
 
 
@@ -192,7 +198,7 @@ _AFTER_TERMS = (NOT_LAST | NOT_ALONE) - _COMPOUND_HEADS | frozenset(
 )
 
 
-def _add_ngrams(run: list[str], roles: list[WordRoles], position: int, found: dict[str, list]) -> None:
+def _add_ngrams(run: list[str], roles: list[WordRoles], position: int, found: dict[str, list], cut: bool) -> None:
     """Count the run's phrases of one to three words (see `word_roles` for the rules), each marked
     whole if it once ends with a head: the run's last noun, or one a word of `_AFTER_TERMS` follows
     (`robotic manipulation | tasks`). Before `model(s)`, `network(s)` or any other noun a phrase has
@@ -203,7 +209,7 @@ def _add_ngrams(run: list[str], roles: list[WordRoles], position: int, found: di
     # a phrase ending at i has its head; and one starting at i stands whole
     head = [not p.modifier and (not r.ends or r.low in _AFTER_TERMS) for p, r in pairwise(roles)]
     head.append(not roles[-1].modifier)
-    left = [WHOLE] + [WHOLE if r.drops else LEFT_CUT for r in roles[:-1]]
+    left = [LEFT_CUT if cut else WHOLE] + [WHOLE if r.drops else LEFT_CUT for r in roles[:-1]]
     for i in range(size):
         a = roles[i]
         if a.alone:
