@@ -14,6 +14,7 @@ from ..iterables import chunks
 from ..store.writer import IDS_PER_QUERY, Writer
 from .records import NEW_PAPER
 from .rows import ids_of
+from .texts import paper_venue
 
 # Told the ids of papers about to be removed (their keywords are counted out first).
 Forget = Callable[[list[str]], None]
@@ -114,7 +115,7 @@ def _to_own_papers(writer: Writer, records: Iterable[tuple], now: str) -> list[t
             continue
         target = identity_id(key)
         moves[(source_id, position)] = target
-        new.setdefault(target, (target, None, None, None, venue, year, source_id, "none", now, now))
+        new.setdefault(target, (target, None, None, None, paper_venue(venue), year, source_id, "none", now, now))
         moved.append((pid, target))
     if not moves:
         return moved

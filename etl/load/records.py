@@ -8,10 +8,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ..errors import InputError
-from ..extract.bibliography import decision_of
 from ..extract.derive import derive
 from ..extract.identity import identity, identity_id
+from ..extract.statuses import decision_of
 from ..sources.records import RECORD_SKIPPED, UNKNOWN_STATUS, Entry, Issue, ParsedFile, record_id
+from ..sources.venues import canonical_venue
 from ..store.writer import Writer
 from ..text.cleaning import clean_abstract
 from ..text.identity import abstract_sha256, paper_id
@@ -125,7 +126,9 @@ def save_records(
             links += link_rows(pid, derived)
         status = derived.code_status if derived else "none"
         cleaned = stored_clean(entry.abstract, text)
-        new.append((pid, entry.abstract or None, cleaned, digest, venue, year, source_id, status, now, now))
+        new.append(
+            (pid, entry.abstract or None, cleaned, digest, canonical_venue(venue), year, source_id, status, now, now)
+        )
         saved.added.add(pid)
         title = fed_title(entry.title)
         fed.append((pid, *keyword_text(text, digest, title), title))

@@ -16,32 +16,21 @@ from .fields import MAX_FIELD_CHARS, MAX_TITLE_CHARS, RecordFields
 from .ids import arxiv_id, openreview_id
 from .records import Entry, ParsedFile, Tally
 from .validate import settled
+from .venues import venue_named_in
 
 logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)  # its errors become ours, below
 
 MAX_RAW_CHARS = 10 * MAX_FIELD_CHARS
 PAPER_TYPES = {"inproceedings", "article", "conference", "incollection", "misc", "unpublished"}
-# Proceedings titles that name a venue we know.
-VENUES = [
-    (re.compile(r"International Conference on Machine Learning", re.I), "ICML"),
-    (re.compile(r"Neural Information Processing Systems", re.I), "NeurIPS"),
-    (re.compile(r"International Conference on Learning Representations", re.I), "ICLR"),
-    (re.compile(r"Artificial Intelligence and Statistics", re.I), "AISTATS"),
-    (re.compile(r"Conference on Learning Theory", re.I), "COLT"),
-    (re.compile(r"Uncertainty in Artificial Intelligence", re.I), "UAI"),
-    (re.compile(r"Conference on Robot Learning", re.I), "CoRL"),
-]
-
-
 _EVENT = re.compile(r"^(.{1,40}?)\s+(?:19|20)[0-9]{2}$")  # paperdb's `eventtitle = {ICLR 2017}`
 
 
 def venue_of(booktitle: str, event: str = "") -> str | None:
-    """The venue an entry names: a proceedings title we know, else its `eventtitle` as a paperdb
+    """The venue an entry names: a proceedings title naming a venue of the registry, else its `eventtitle` as a paperdb
     reading list writes it (`ICLR 2017`)."""
-    for pattern, venue in VENUES:
-        if pattern.search(booktitle):
-            return venue
+    named = venue_named_in(booktitle)
+    if named:
+        return named
     m = _EVENT.match(" ".join(event.split()))
     return m[1] if m else None
 

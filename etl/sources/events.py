@@ -11,6 +11,7 @@ from .fields import MAX_ITEMS, MAX_TITLE_CHARS, RecordFields
 from .jsonstream import JsonRecords, json_kind
 from .records import Entry, Event, ParsedFile, Tally
 from .validate import settled
+from .venues import known_venue
 
 PAPER_TYPES = {"poster", "oral", "spotlight", "spotlight poster", "oral poster"}
 # https://ICML.cc//virtual/2024/poster/34755: upper-case host, a double slash, year, kind, id
@@ -29,7 +30,8 @@ def parse_event_url(url: str) -> tuple[str, int, str, str] | None:
     m = _EVENT_URL.match(url.strip())
     if not m:
         return None
-    venue = m["host"].split(".")[0].upper()
+    prefix = m["host"].split(".")[0]
+    venue = known_venue(prefix) or prefix.upper()
     return venue, int(m["year"]), m["kind"].lower(), m["id"]
 
 

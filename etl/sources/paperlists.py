@@ -18,47 +18,8 @@ from .jsonstream import JsonRecords, json_kind
 from .records import Entry, ParsedFile, Review, Tally
 from .reviews import kept_average
 from .validate import settled
+from .venues import known_venue
 
-# File-name prefixes of paperlists venues -> the venue as it is written.
-VENUES = {
-    "nips": "NeurIPS",
-    "neurips": "NeurIPS",
-    "iclr": "ICLR",
-    "icml": "ICML",
-    "colm": "COLM",
-    "corl": "CoRL",
-    "cvpr": "CVPR",
-    "iccv": "ICCV",
-    "eccv": "ECCV",
-    "wacv": "WACV",
-    "acl": "ACL",
-    "emnlp": "EMNLP",
-    "naacl": "NAACL",
-    "eacl": "EACL",
-    "coling": "COLING",
-    "aaai": "AAAI",
-    "ijcai": "IJCAI",
-    "aistats": "AISTATS",
-    "uai": "UAI",
-    "colt": "COLT",
-    "kdd": "KDD",
-    "www": "WWW",
-    "sigir": "SIGIR",
-    "acmmm": "ACM MM",
-    "mm": "ACM MM",
-    "icra": "ICRA",
-    "iros": "IROS",
-    "rss": "RSS",
-    "miccai": "MICCAI",
-    "interspeech": "INTERSPEECH",
-    "icassp": "ICASSP",
-    "siggraph": "SIGGRAPH",
-    "siggraphasia": "SIGGRAPH Asia",
-    "3dv": "3DV",
-    "automl": "AutoML",
-    "tmlr": "TMLR",
-    "jmlr": "JMLR",
-}
 _FILE_NAME = re.compile(r"^(?P<venue>[a-z0-9]*?[a-z])(?P<year>(?:19|20)[0-9][0-9])(?:[^0-9]|$)", re.IGNORECASE)
 # (after `=`, one class of characters: two runs of optional spaces in a row backtrack quadratically)
 _BIBTEX_YEAR = re.compile(r"\byear\s*=[\s{\"]*((?:19|20)[0-9][0-9])")
@@ -81,7 +42,7 @@ def venue_and_year(path: str) -> tuple[str | None, int | None]:
     if not m:
         return None, None
     prefix = m["venue"].lower()
-    return VENUES.get(prefix, prefix.upper()), int(m["year"])
+    return known_venue(prefix) or prefix.upper(), int(m["year"])
 
 
 def _text(value: object) -> str:
