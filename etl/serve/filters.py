@@ -15,8 +15,8 @@ from urllib.parse import quote
 
 from ..extract.keywords import normalise_keyword
 from ..text.authors import name_key
+from .site import DATABASE
 
-DATABASE = "papers"
 # column of papers -> the parameter that filters by one of its values
 PARAMETERS = {"topics": "_topic", "keywords": "_keyword", "authors": "_author"}
 

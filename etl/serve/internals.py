@@ -10,7 +10,8 @@ and a plugin's own `templates/` and `static/`. Each item below has a test in
    even one that paperdb's hook answered, and when `rich` can be imported (import-linter brings
    it) prints a traceback with locals for each, 404s included; outside an `except` block that
    printing fails and the page becomes a bare 500. The module's `rich` is set to None, so it
-   prints tracebacks of real 500s only.
+   prints tracebacks of real 500s only; set when paperdb's Datasette is made (the plugin's
+   `asgi_wrapper`), never by a Datasette over another database (tests/test_plugin_scope.py).
 2. `Base400`, `DatasetteError`: the class of Datasette's 4xx exceptions (`.status`) and of its
    other errors (`.status`, `.message`, `.message_is_html`, `.title`), which `failures` answers.
 3. `expanded_foreign_key(value)`: `render_cell` receives a foreign key that Datasette expanded

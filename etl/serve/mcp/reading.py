@@ -17,8 +17,8 @@ from datasette.database import QueryInterrupted
 from mcp.server.mcpserver.exceptions import ToolError
 
 from ...errors import PaperdbError
+from ..site import DATABASE
 
-DATABASE = "papers"
 WARM_WAIT_S = 30  # that a tool waits for `warm`'s answer at most, then reads it itself
 # What changes whenever a load, a removal or a rescore has committed: the newest run (a rebuilt
 # file starts its runs again, so its time too).
