@@ -138,6 +138,13 @@ def made_by_the_revisions() -> Schema:
         engine.dispose()
 
 
+def schema_sql() -> str:
+    """Every table, index, view and trigger of a new SQLite database, as the revisions make them
+    (docs/schema.sql: the one place to read a view's current SQL), each statement once, in an
+    order that creates them."""
+    return "".join(f"{statement.strip()};\n\n" for statement in made_by_the_revisions().statements).rstrip() + "\n"
+
+
 @contextmanager
 def transaction(engine: Engine, on_wait: Callable[[], None] | None = None) -> Iterator[Connection]:
     """One write transaction: commit on success, roll back on any error; busy becomes a clear error.
