@@ -231,3 +231,39 @@ def test_revision_0043_canonicalises_and_decides_a_stored_database_as_a_cold_loa
     run(old, migrate)
     assert _stored(old) == expected
     assert load(old, files).files_unchanged == len(files)
+
+
+@pytest.mark.parametrize(
+    "path, head, expected",
+    [
+        ("iclr2013.json", (FIXTURES / "iclr2013.json").read_text(encoding="utf-8")[:3000], "paperlists"),
+        (
+            "nips1987.json",
+            '[\n {\n  "id": "x",\n  "title": "Connectivity Versus Entropy",\n  "status": "Poster"',
+            "paperlists",
+        ),
+        ("events.json", '[{"virtualsite_url": "https://icml.cc/virtual/2024/poster/34755"}]', "icml-events"),
+        ("papers.txt", "@InProceedings{pmlr-v235-a24a,\n title = {A}", "pmlr-bibtex"),
+        ("notes", "ICML 2024 Papers\n\nThere is an increasing conflict ...", "listing"),
+        ("papers.tsv", "title\tabstract\n", "csv"),
+        ("papers.ndjson", "[]", "jsonl"),
+    ],
+)
+def test_a_files_format_comes_from_the_registry(path, head, expected):
+    from etl.sources.formats import detect_format
+
+    assert detect_format(path, head) == expected
+
+
+def test_the_format_registry_is_what_every_reader_of_formats_reads():
+    from etl.cli import cli
+    from etl.extract.bibliography import TITLE_PRIORITY
+    from etl.extract.identity import TEXT_PRIORITY
+    from etl.sources import READERS
+    from etl.sources.discover import INPUT_SUFFIXES
+    from etl.sources.formats import FORMATS, NAMES
+
+    choices = next(p for p in cli.commands["load"].params if p.name == "input_format").type.choices
+    assert list(choices) == list(NAMES) == list(READERS) == [f.name for f in FORMATS]
+    assert set(INPUT_SUFFIXES) == {s for f in FORMATS for s in f.suffixes}
+    assert set(TEXT_PRIORITY) == set(NAMES) and set(TITLE_PRIORITY) == set(NAMES) - {"listing"}

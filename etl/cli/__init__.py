@@ -10,6 +10,7 @@ import click
 
 from .. import __version__
 from ..errors import one_line, shown_path
+from ..sources.formats import NAMES as FORMAT_NAMES
 from .options import db_option
 from .output import quiet_stdout, say, shown, waiting
 from .running import Stopped, checked_option, run, stop
@@ -73,7 +74,7 @@ def cli():
 @click.option(
     "--format",
     "input_format",
-    type=click.Choice(["listing", "icml-events", "pmlr-bibtex", "paperlists", "csv", "jsonl"]),
+    type=click.Choice(FORMAT_NAMES),
     help="Read every file as this format [default: detected from content and name]",
 )
 @click.option("--keep-going", is_flag=True, help="Skip bad files (reported) and load the rest")

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
 
+from ..sources.formats import TITLE_PRIORITY
 from ..sources.records import Review
 from ..text.authors import institution_name, people
 from ..text.cleaning import clean_text, clean_title, institution_key
@@ -29,7 +30,6 @@ from .statuses import UNKNOWN, status_of
 
 NO_REVIEW = Review()
 REVIEW_FIELDS = tuple(f.name for f in fields(Review))
-TITLE_PRIORITY = {"pmlr-bibtex": 0, "icml-events": 1, "paperlists": 2, "csv": 3, "jsonl": 3}
 
 
 @dataclass(frozen=True, slots=True)

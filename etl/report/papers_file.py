@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from ..extract.bibliography import TITLE_PRIORITY
+from ..sources.formats import TITLE_PRIORITY
 
 PAPERS = """
     SELECT id, venue, year, title, title_key, authors, abstract, abstract_sha256, decision, presentation,

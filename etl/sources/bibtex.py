@@ -13,6 +13,7 @@ import bibtexparser
 from ..text.authors import split_authors
 from .decode import join_lines
 from .fields import MAX_FIELD_CHARS, MAX_TITLE_CHARS, RecordFields
+from .formats import BIBTEX
 from .ids import arxiv_id, openreview_id
 from .records import Entry, ParsedFile, Tally
 from .validate import settled
@@ -86,4 +87,4 @@ def read_bibtex(
         entry = settled(entry, tally, escaped=False, repaired=fields.repaired or not key)
         if entry is not None:
             entries.append(entry)
-    return ParsedFile("pmlr-bibtex", file_venue, file_year, tuple(entries), [], tally)
+    return ParsedFile(BIBTEX.name, file_venue, file_year, tuple(entries), [], tally)

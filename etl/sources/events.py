@@ -8,6 +8,7 @@ from ..errors import EmptyFile, InputError
 from ..text.authors import split_authors
 from .decode import join_lines
 from .fields import MAX_ITEMS, MAX_TITLE_CHARS, RecordFields
+from .formats import EVENTS
 from .jsonstream import JsonRecords, json_kind
 from .records import Entry, Event, ParsedFile, Tally
 from .validate import settled
@@ -112,4 +113,4 @@ def read_events(
         entry = settled(entry, tally, escaped, repaired=fields.repaired)
         if entry is not None:
             entries.append(entry)
-    return ParsedFile("icml-events", file_venue, file_year, tuple(entries), events, tally)
+    return ParsedFile(EVENTS.name, file_venue, file_year, tuple(entries), events, tally)

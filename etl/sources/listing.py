@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterator
 
 from ..errors import EmptyFile, InputError
+from .formats import LISTING
 from .records import Entry, ParsedFile, Tally
 from .validate import settled
 
@@ -79,7 +80,7 @@ def read_listing(
         if entry is not None:
             entries.append(entry)
     return ParsedFile(
-        format="listing",
+        format=LISTING.name,
         venue=venue or header[0],  # type: ignore[index]
         year=year or header[1],  # type: ignore[index]
         entries=tuple(entries),

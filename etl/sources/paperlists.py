@@ -13,6 +13,7 @@ from ..errors import InputError
 from ..text.authors import first_copy, split_authors
 from .decode import join_lines
 from .fields import MAX_FIELD_CHARS, MAX_KEYWORD_CHARS, MAX_TITLE_CHARS, RecordFields
+from .formats import PAPERLISTS
 from .ids import arxiv_id, openreview_id
 from .jsonstream import JsonRecords, json_kind
 from .records import Entry, ParsedFile, Review, Tally
@@ -205,7 +206,7 @@ def read_paperlists(
     file_venue, file_year = venue or named_venue, year or named_year
     tally = Tally() if tally is None else tally
     entries = _entries(chain([first], records), file_venue, file_year, tally)
-    return ParsedFile("paperlists", file_venue, file_year, entries, [], tally)
+    return ParsedFile(PAPERLISTS.name, file_venue, file_year, entries, [], tally)
 
 
 def _entries(records: JsonRecords, venue: str | None, year: int | None, tally: Tally) -> Iterator[Entry]:

@@ -15,6 +15,7 @@ from ..errors import InputError
 from ..text.authors import split_authors
 from .decode import join_lines
 from .fields import MAX_FIELD_CHARS, MAX_ITEMS, MAX_KEYWORD_CHARS, MAX_TITLE_CHARS, RecordFields
+from .formats import CSV, JSONL
 from .ids import arxiv_id, openreview_id
 from .jsonstream import json_kind
 from .paperlists import split_keywords
@@ -246,7 +247,7 @@ def read_csv(
     entries = _csv_entries(path, reader, header, venue, year, tally)
     first = next(entries, None)  # (the venue and year of a file that names none: its first row's)
     return ParsedFile(
-        "csv", venue or (first and first.venue), year or (first and first.year), _then(first, entries), [], tally
+        CSV.name, venue or (first and first.venue), year or (first and first.year), _then(first, entries), [], tally
     )
 
 
@@ -289,7 +290,7 @@ def read_jsonl(
     entries = _jsonl_entries(path, raw, venue, year, tally)
     first = next(entries, None)
     return ParsedFile(
-        "jsonl", venue or (first and first.venue), year or (first and first.year), _then(first, entries), [], tally
+        JSONL.name, venue or (first and first.venue), year or (first and first.year), _then(first, entries), [], tally
     )
 
 
