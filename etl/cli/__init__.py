@@ -34,7 +34,7 @@ def main() -> None:
     try:
         code = cli.main(prog_name="paperdb", standalone_mode=False)
     except click.ClickException as exc:
-        exc.message = one_line(exc.message)  # (also click's own: a usage error quoting a value)
+        exc.message = one_line(exc.message)  # type: ignore[misc]  # (also click's own: a usage error quoting a value)
         exc.show()
         code = exc.exit_code
     except click.exceptions.Abort:  # (a prompt ended by end of input; paperdb has none)

@@ -20,7 +20,8 @@ def refresh_reviews(writer: Writer, ids: list[str], counts: ReviewCounts | None 
     returns the ratings of the papers that have any, from their first record (by path, position)
     with kept ratings (and confidences: the first with kept confidences)."""
     writer.delete_in("reviews", "paper_id", ids)
-    rows, found = [], {}
+    rows: list[tuple] = []
+    found: dict[str, list[tuple]] = {}
     for r in writer.execute_in(RECORDS, ids=ids):
         if not may_have_scores(r.extra):
             continue

@@ -40,7 +40,7 @@ class TextChanges:
     again; their keywords are ranked again), papers now of another venue or year, and papers left
     without an abstract record while they had an abstract (to be identified anew)."""
 
-    changed: dict[str, tuple[str, str, str | None]]  # id -> (abstract, its SHA-256, title) of a changed text
+    changed: dict[str, tuple[str, str | None, str | None]]  # id -> (abstract, its SHA-256, title) of a changed text
     lost: set[str]
     relocated: set[str] = field(default_factory=set)
 

@@ -61,7 +61,7 @@ def export_reading_list(
             with open(partial, "w", encoding="utf-8") if partial else contextlib.nullcontext(sys.stdout) as fh:
                 for text in FORMATS[fmt][0](counted):
                     fh.write(text)
-        if partial is not None:
+        if partial is not None and target is not None:
             os.replace(partial, target)
     except OSError as exc:
         raise PaperdbError(f"{exc.filename or out}: {exc.strerror or exc}") from None

@@ -134,7 +134,7 @@ def size_queries() -> None:
 
         return ({**answer[0], "rows": answer[0]["rows"][:cut], "truncated": True}, extra_cut, *answer[2:])
 
-    data.sized = True
+    data.sized = True  # type: ignore[attr-defined]  # (the mark that it is patched: once per process)
     QueryView.data = data
 
 

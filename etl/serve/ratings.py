@@ -24,7 +24,7 @@ OUTCOMES = {
     "rejected": "#e53935",
     "unknown": "#bdbdbd",
 }
-COLOURS = {"field": "outcome", "type": "nominal", "title": "outcome"}
+COLOURS: dict[str, object] = {"field": "outcome", "type": "nominal", "title": "outcome"}
 COLOURS["scale"] = {"domain": list(OUTCOMES), "range": list(OUTCOMES.values())}
 
 

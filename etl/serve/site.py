@@ -4,6 +4,8 @@ every Datasette of the environment, acts on paperdb's database alone."""
 
 from __future__ import annotations
 
+from typing import Any
+
 DATABASE = "papers"  # the database's name in URLs and metadata, whatever the file is called
 PLUGIN = "paperdb"  # the plugin's name: its configuration in the metadata, its static files' URLs
 
@@ -13,7 +15,7 @@ def plugin_metadata() -> dict:
     return {PLUGIN: {"database": DATABASE}}
 
 
-def is_ours(datasette, database: str | None = None) -> bool:
+def is_ours(datasette: Any, database: str | None = None) -> bool:
     """Whether `datasette` is paperdb's (its metadata configures the plugin) and, when `database`
     is given, that is paperdb's database; any other Datasette of the environment is left as it is."""
     if datasette is None or not datasette.plugin_config(PLUGIN):

@@ -56,6 +56,7 @@ def open_input(
     text = check_head(path, head, whole=len(head) < HEAD_BYTES)
     fmt = BY_NAME[format or detect_format(path, text)]
     raw.seek(0)
+    given: object
     if fmt.takes == "json":
         given = json_records(path, raw)
     elif fmt.takes == "stream":

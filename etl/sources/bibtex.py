@@ -59,13 +59,14 @@ def read_bibtex(
     library = bibtexparser.parse_string(text)
     tally = Tally() if tally is None else tally
     for block in library.failed_blocks:
-        tally.skip(block.start_line + 1, "a BibTeX entry that cannot be read")
-    entries = []
+        tally.skip((block.start_line or 0) + 1, "a BibTeX entry that cannot be read")
+    entries: list[Entry] = []
     file_venue, file_year = venue, year
     for item in library.entries:
         if item.entry_type.lower() not in PAPER_TYPES:
             continue
-        fields = RecordFields({k.lower(): str(v.value) for k, v in item.fields_dict.items()})
+        written = {k.lower(): str(v.value) for k, v in item.fields_dict.items()}
+        fields = RecordFields(written)
         entry_venue = venue or venue_of(fields.text("booktitle") or fields.text("journal"), fields.text("eventtitle"))
         own_year = fields.year()  # (read even where --year stands in: a bad one is counted)
         entry_year = year or own_year
@@ -73,18 +74,20 @@ def read_bibtex(
         file_venue, file_year = file_venue or entry_venue, file_year or entry_year
         entry = Entry(
             abstract=join_lines(fields.text("abstract")) or None,
-            line=item.start_line + 1,
+            line=(item.start_line or 0) + 1,
             position=len(entries) + 1,
             title=join_lines(fields.text("title", limit=MAX_TITLE_CHARS)) or None,
             authors=split_authors(join_lines(fields.text("author"))),
-            ids=_ids(key, fields.values) if key else (),
+            ids=_ids(key, written) if key else (),
             url=(fields.text("url") or fields.text("pdf")).strip() or None,
             venue=entry_venue,
             year=entry_year,
             # (the entry as written, which reading lists give; one over ten fields' size is left out)
-            extra=json.dumps({"bibtex": item.raw}, ensure_ascii=False) if len(item.raw) <= MAX_RAW_CHARS else None,
+            extra=json.dumps({"bibtex": item.raw}, ensure_ascii=False)
+            if len(item.raw or "") <= MAX_RAW_CHARS
+            else None,
         )
-        entry = settled(entry, tally, escaped=False, repaired=fields.repaired or not key)
-        if entry is not None:
-            entries.append(entry)
+        kept = settled(entry, tally, escaped=False, repaired=fields.repaired or not key)
+        if kept is not None:
+            entries.append(kept)
     return ParsedFile(BIBTEX.name, file_venue, file_year, tuple(entries), [], tally)

@@ -69,7 +69,8 @@ def read_events(
             " nor a paperlists export (objects with title and status); --format forces one",
         )
     tally = Tally() if tally is None else tally
-    entries, events = [], []
+    entries: list[Entry] = []
+    events: list[Event] = []
     file_venue, file_year = venue, year
     for line, item, escaped in items:
         if not isinstance(item, dict):
@@ -110,7 +111,7 @@ def read_events(
             year=year or (parsed[1] if parsed else None),
             status=kind or None,
         )
-        entry = settled(entry, tally, escaped, repaired=fields.repaired)
-        if entry is not None:
-            entries.append(entry)
+        kept = settled(entry, tally, escaped, repaired=fields.repaired)
+        if kept is not None:
+            entries.append(kept)
     return ParsedFile(EVENTS.name, file_venue, file_year, tuple(entries), events, tally)

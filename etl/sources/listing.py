@@ -74,7 +74,7 @@ def read_listing(
         )
     start = first + 1 if header else first
     tally = Tally() if tally is None else tally
-    entries = []
+    entries: list[Entry] = []
     for line_no, abstract in paragraphs(lines, start):
         entry = settled(Entry(abstract=abstract, line=line_no, position=len(entries) + 1), tally, escaped=False)
         if entry is not None:

@@ -237,7 +237,7 @@ def _entries(records: JsonRecords, venue: str | None, year: int | None, tally: T
             extra=_extra(item, fields),
             review=_review(fields, venue, year),
         )
-        entry = settled(entry, tally, escaped, repaired=fields.repaired)
-        if entry is not None:
+        kept = settled(entry, tally, escaped, repaired=fields.repaired)
+        if kept is not None:
             position += 1
-            yield entry
+            yield kept

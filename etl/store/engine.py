@@ -170,7 +170,7 @@ def transaction(engine: Engine, on_wait: Callable[[], None] | None = None) -> It
             ongoing.commit()
     except OperationalError as exc:
         if is_busy(exc):
-            raise busy_error(engine.url.database) from None
+            raise busy_error(engine.url.database or "") from None
         raise
 
 

@@ -41,7 +41,7 @@ def record_if(
         values = dict(row())
         names = ", ".join(values)
         run = con.execute(f"INSERT INTO etl_runs ({names}) VALUES ({', '.join(':' + key for key in values)})", values)
-        noted = issues(run.lastrowid) if issues else []
+        noted = issues(run.lastrowid) if issues and run.lastrowid is not None else []
         con.executemany(INSERT_ISSUE, noted)
         con.execute("COMMIT")
         return True

@@ -13,6 +13,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 from sqlalchemy import Connection, Table, bindparam, delete, insert, select, text, tuple_, update
 
@@ -56,7 +57,7 @@ class Writer:
 
     def __init__(self, conn: Connection):
         self.conn = conn
-        self._dbapi = conn.connection.driver_connection
+        self._dbapi: Any = conn.connection.driver_connection  # (sqlite3's or psycopg's connection)
         self._postgres = conn.dialect.name == "postgresql"
 
     @contextmanager

@@ -123,7 +123,7 @@ async def paper(reader: Reader, paper_id: str) -> dict:
         "abstract": abstract[:ABSTRACT_CHARS] + ("… (cut)" if len(abstract) > ABSTRACT_CHARS else ""),
         "source_page": web_url(row.get("url")),
         "ids": [
-            {**i, "url": ID_URLS[i["scheme"]].format(quote(i["value"], safe="/"))} if ID_URLS.get(i["scheme"]) else i
+            {**i, "url": url.format(quote(i["value"], safe="/"))} if (url := ID_URLS.get(i["scheme"])) else i
             for i in ids
         ],
         "code_status": row["code_status"],

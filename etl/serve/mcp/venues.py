@@ -104,7 +104,7 @@ async def coverage(reader: Reader, venue: str | None = None) -> dict:
     }
 
 
-async def stats(reader: Reader, venue: str, year: int | None = None) -> dict:
+async def stats(reader: Reader, venue: str | None, year: int | None = None) -> dict:
     venue = await arguments.venue(reader, arguments.text(venue, "venue", 100))
     year = await arguments.year(reader, year)
     params = {"venue": venue, "year": year}
@@ -133,7 +133,7 @@ async def stats(reader: Reader, venue: str, year: int | None = None) -> dict:
             "citations": {k: r[k] for k in ("cited", "mean_citations", "most_citations")} if r["cited"] else None,
         }
         years.append({k: v for k, v in found.items() if v is not None})
-    answer = {"venue": venue, "years": years}
+    answer: dict[str, object] = {"venue": venue, "years": years}
     if year is not None:
         answer["primary_areas"] = await reader.rows(AREAS, params) or None
     return {k: v for k, v in answer.items() if v is not None}
