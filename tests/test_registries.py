@@ -16,7 +16,7 @@ from etl.sources.bibtex import venue_of
 from etl.sources.events import parse_event_url
 from etl.sources.listing import parse_header
 from etl.sources.paperlists import venue_and_year
-from etl.sources.venues import canonical_venue, known_venue
+from etl.sources.venue_names import canonical_venue, known_venue
 from tests.helpers import listing_text, rows
 
 FIXTURES = Path(__file__).parent / "fixtures" / "registries"
@@ -258,7 +258,7 @@ def test_a_files_format_comes_from_the_registry(path, head, expected):
 def test_the_format_registry_is_what_every_reader_of_formats_reads():
     from etl.cli import cli
     from etl.extract.bibliography import TITLE_PRIORITY
-    from etl.extract.identity import TEXT_PRIORITY
+    from etl.extract.record_paper import TEXT_PRIORITY
     from etl.sources import READERS
     from etl.sources.discover import INPUT_SUFFIXES
     from etl.sources.formats import FORMATS, NAMES

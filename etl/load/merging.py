@@ -1,7 +1,7 @@
 """One paper for one work: a paper no source gives an abstract joins the paper with an abstract
 that shares one of its ids (DOI, OpenReview, arXiv, PMLR, ACL Anthology) or its venue, year and
 normalised title; a paper whose abstract records all left goes back to being its other records'
-(`etl.extract.identity`), and so do the joined records of a paper whose records changed, until
+(`etl.extract.record_paper`), and so do the joined records of a paper whose records changed, until
 they join again where they still match. Ids that join another paper stay resolvable in
 `paper_former_ids`; an id that is a paper again is no former id."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ..extract.identity import STRONG_IDS, identity, identity_id
+from ..extract.record_paper import STRONG_IDS, identity, identity_id
 from ..iterables import chunks
 from ..store.writer import IDS_PER_QUERY, Writer
 from .records import NEW_PAPER

@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 
 from ..errors import InputError
 from ..extract.derive import derive
-from ..extract.identity import identity, identity_id
+from ..extract.record_paper import identity, identity_id
 from ..extract.statuses import decision_of
 from ..sources.records import RECORD_SKIPPED, UNKNOWN_STATUS, Entry, Issue, ParsedFile, record_id
-from ..sources.venues import canonical_venue
+from ..sources.venue_names import canonical_venue
 from ..store.writer import Writer
 from ..text.cleaning import clean_abstract
 from ..text.identity import abstract_sha256, paper_id
@@ -79,7 +79,7 @@ class Saved:
 
 
 def paper_of(entry: Entry, venue: str | None, year: int | None) -> str | None:
-    """The id of the paper a record is (see `etl.extract.identity`), or None when it has no abstract,
+    """The id of the paper a record is (see `etl.extract.record_paper`), or None when it has no abstract,
     no title and no id to tell it by."""
     if entry.abstract:
         return paper_id(entry.abstract)

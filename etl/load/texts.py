@@ -1,5 +1,5 @@
 """Each paper's abstract, venue and year, chosen from the records its sources hold now (see
-`etl.extract.identity.text_record`; the venue by its canonical name, `etl.sources.venues`), so a
+`etl.extract.record_paper.text_record`; the venue by its canonical name, `etl.sources.venue_names`), so a
 paper that leaves a source takes from it only what that source gave, and the choice never depends
 on the order of loads.
 
@@ -15,9 +15,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..extract.derive import derive
-from ..extract.identity import TextRecord, text_record
+from ..extract.record_paper import TextRecord, text_record
 from ..iterables import chunks
-from ..sources.venues import canonical_venue
+from ..sources.venue_names import canonical_venue
 from ..store.writer import IDS_PER_QUERY, Writer
 from ..text.cleaning import clean_abstract
 from ..text.identity import abstract_sha256

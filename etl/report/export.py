@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..errors import PaperdbError
 from ..sources.tabular import formula_safe
-from ..store.reading import ReadOnly, read_only
+from ..store.read_only import ReadOnly, read_only
 from ..store.target import existing_database
 from .papers_file import JSON_COLUMNS, paper_rows
 

@@ -30,7 +30,7 @@ ADDED = ("ids", "affiliations", "source_links")  # (after the columns of PAPERS)
 
 
 def paper_rows(db) -> tuple[list[str], Iterator[tuple]]:
-    """The column names of the papers file and its rows, from `db` (`etl.store.reading.ReadOnly`);
+    """The column names of the papers file and its rows, from `db` (`etl.store.read_only.ReadOnly`);
     JSON columns as JSON text, as the database holds the others."""
     columns, papers = db.rows(PAPERS)
     # (the four queries are read side by side: each is ordered by paper id, as the papers are)

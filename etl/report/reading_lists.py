@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..errors import PaperdbError
 from ..store.citations import IDS, OWN, PAPERS, citations
-from ..store.reading import read_only
+from ..store.read_only import read_only
 from ..store.target import existing_database
 from ..text.citations import FORMATS, Citation
 

@@ -17,7 +17,7 @@ from .formats import BIBTEX
 from .ids import arxiv_id, openreview_id
 from .records import Entry, ParsedFile, Tally
 from .validate import settled
-from .venues import venue_named_in
+from .venue_names import venue_named_in
 
 logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)  # its errors become ours, below
 

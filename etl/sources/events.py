@@ -12,7 +12,7 @@ from .formats import EVENTS
 from .jsonstream import JsonRecords, json_kind
 from .records import Entry, Event, ParsedFile, Tally
 from .validate import settled
-from .venues import known_venue
+from .venue_names import known_venue
 
 PAPER_TYPES = {"poster", "oral", "spotlight", "spotlight poster", "oral poster"}
 # https://ICML.cc//virtual/2024/poster/34755: upper-case host, a double slash, year, kind, id

@@ -20,7 +20,7 @@ class Format:
     """An input format. `takes`: what its reader is handed (`json`: the file's JSON records,
     `stream`: its bytes as a stream, `text`: its decoded text); `reader`: the reader's module of
     `etl.sources` and function; `text_rank`: whose abstract, venue and year a paper keeps (higher
-    first, `etl.extract.identity.text_record`); `title_rank`: whose title, authors, decision and
+    first, `etl.extract.record_paper.text_record`); `title_rank`: whose title, authors, decision and
     links (lower first, `etl.extract.bibliography.resolve`; None: the format gives none);
     `detect`: whether a file's head (its text's first 20,000 characters) is unmistakably one."""
 

@@ -19,7 +19,7 @@ from .jsonstream import JsonRecords, json_kind
 from .records import Entry, ParsedFile, Review, Tally
 from .reviews import kept_average
 from .validate import settled
-from .venues import known_venue
+from .venue_names import known_venue
 
 _FILE_NAME = re.compile(r"^(?P<venue>[a-z0-9]*?[a-z])(?P<year>(?:19|20)[0-9][0-9])(?:[^0-9]|$)", re.IGNORECASE)
 # (after `=`, one class of characters: two runs of optional spaces in a row backtrack quadratically)

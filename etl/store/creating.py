@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..errors import PaperdbError, shown_path
 from .access import file_name, lock_directory
-from .server import is_url
+from .postgres import is_url
 
 PARTIAL_SUFFIX = ".creating"
 SIDE_FILES = ("-wal", "-shm", "-journal")

@@ -16,7 +16,7 @@ from ..settings import schema_head
 from .access import begin_immediate, busy_error, busy_timeout_s, is_busy
 from .creating import database_to_write
 from .fresh import Schema, is_empty, read_schema, replay
-from .server import check_collation, checked_url, is_url, make_server_engine, take_load_lock
+from .postgres import check_collation, checked_url, is_url, make_server_engine, take_load_lock
 
 ON_WAIT = "paperdb_on_wait"  # a connection's `info` key: what to call when its BEGIN waits for another writer
 
@@ -28,7 +28,7 @@ def make_engine(path: str) -> Engine:
     """An engine whose transactions are ours: pysqlite's implicit BEGIN/COMMIT is switched off and
     every `begin()` takes the write lock at once (`BEGIN IMMEDIATE`), so a run is one transaction
     and a second concurrent writer waits (in steps a signal can interrupt), then fails clearly. A
-    URL is a PostgreSQL server's database (`etl.store.server`), whose load lock `transaction` takes."""
+    URL is a PostgreSQL server's database (`etl.store.postgres`), whose load lock `transaction` takes."""
     if is_url(path):
         return make_server_engine(checked_url(path))
     step = busy_timeout_s()

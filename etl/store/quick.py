@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ..settings import schema_head
 from .access import begin_immediate, busy_error, busy_timeout_s, file_name, is_busy
-from .server import is_url
+from .postgres import is_url
 
 Query = Callable[[str], list[tuple]]
 ISSUE_COLUMNS = ("run_id", "number", "path", "line", "position", "kind", "detail", "title", "record_id")

@@ -1,7 +1,7 @@
-"""The schema's one definition, with provenance.py, people.py and scoring.py: papers, their links, repositories
+"""The schema's one definition, with provenance.py, people.py and keywords.py: papers, their links, repositories
 and ids as SQLAlchemy Core tables, with
-its columns' types, keys, indexes and descriptions (Alembic's revisions create them, the models in
-`models.py` map onto them, and the writer derives its column lists from them). Importing these
+its columns' types, keys, indexes and descriptions (Alembic's revisions create them and
+compare them with a database, and the writer derives its column lists from them). Importing these
 costs a load none of the ORM's start-up."""
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 
 from ..paper import ID_URLS, RELATED, VERSIONS, abstract_text, outcome, web_url
 from . import arguments, ratings
-from .reading import Reader, capped, names
+from .reader import Reader, capped, names
 
 ABSTRACT_CHARS = 4_000  # of a paper's abstract in `paper` (a longer one is cut, and says so)
 # The search query narrowed to the papers `wanted` holds: each way of matching keeps only them

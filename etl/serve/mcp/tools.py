@@ -13,7 +13,7 @@ from pydantic import Field
 
 from ..site import DATABASE
 from . import papers, people, periods, similar, trends, venues
-from .reading import Reader, catalogue_of, warm
+from .reader import Reader, catalogue_of, warm
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 Answer = dict[str, Any]

@@ -10,7 +10,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 
 from . import arguments, periods
 from .papers import keyword_id
-from .reading import Reader, share
+from .reader import Reader, share
 from .venues import venue_years
 
 # Papers with the keyword per venue and year, each paper once: the counts a load keeps of the ways

@@ -7,11 +7,11 @@ from __future__ import annotations
 from mcp.server.mcpserver.exceptions import ToolError
 
 from . import arguments, ratings
-from .reading import Reader, share
+from .reader import Reader, share
 
 # Per venue and year: papers, and how many of them each source field filled. (A scan of every
 # paper, 0.4 to 1 s on the catalogue: kept until the next load, and read when the server starts,
-# `reading.warm`.)
+# `reader.warm`.)
 COVERAGE = """SELECT venue, year, count(*) AS papers,
        count(abstract) AS abstracts, count(CASE WHEN authors != '[]' THEN 1 END) AS authors,
        count(decision) AS decisions, count(CASE WHEN decision = 'rejected' THEN 1 END) AS rejections,
