@@ -1,4 +1,5 @@
-"""Datasette over the database: metadata generated from the models, canned queries from queries/."""
+"""Datasette over the database: metadata generated from the schema, canned queries read from queries/
+(served through the plugin's `canned_queries` hook)."""
 
 from __future__ import annotations
 
@@ -287,7 +288,7 @@ def build_metadata(
             DATABASE: {
                 "description": description,
                 "tables": _without_empty_parts(table_metadata(), empty),
-                "queries": canned_queries(),
+                # (the canned queries come through the plugin's `canned_queries` hook)
             }
         },
         "plugins": {

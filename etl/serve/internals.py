@@ -1,6 +1,8 @@
 """What paperdb relies on in Datasette 0.65 that Datasette does not document, all of it here.
 
-The rest of `etl.serve` uses only documented API: plugin hooks, the `datasette`, `Database`,
+The rest of `etl.serve` uses only documented API: plugin hooks (the canned queries too, through
+`canned_queries`, where the metadata held them), each acting on paperdb's database only
+(`site.is_ours`), the `datasette`, `Database`,
 `Request`, `Response` and `Results` objects, `datasette.urls`, templates (`default:` inheritance,
 a `_table.html` looping over `display_rows` with `row["column"]` and `row.display("column")`),
 and a plugin's own `templates/` and `static/`. Each item below has a test in

@@ -5,10 +5,14 @@ which Datasette finds beside this module (registered as `etl.serve.plugin`, pypr
 
 from __future__ import annotations
 
+import copy
+from functools import cache
+
 from datasette import Response, hookimpl
 
 from ...store.functions import register
 from .. import cells
+from ..app import canned_queries as read_canned_queries
 from ..app import query_examples
 from ..cards import column_descriptions, list_context
 from ..examples import with_examples
@@ -71,6 +75,19 @@ def asgi_wrapper(datasette):
     size_queries()  # (`?_size=` on a query's page, JSON and CSV; here, once Datasette's views are imported)
     examples = query_examples()
     return lambda app: safe_queries(with_examples(paged(app), examples, DATABASE), schema, faceted)
+
+
+@hookimpl
+def canned_queries(datasette, database, actor):
+    """The canned queries of queries/ (read once per process), on paperdb's database only."""
+    if not is_ours(datasette, database):
+        return None
+    return copy.deepcopy(_queries())  # (Datasette writes each query's name into what it is given)
+
+
+@cache
+def _queries() -> dict[str, dict]:
+    return read_canned_queries()
 
 
 @hookimpl
