@@ -53,7 +53,8 @@ def db_path(option: str | None) -> str:
 def schema_head() -> str | None:
     """The newest migration's revision, read from the packaged migration files without Alembic
     (the revision no other names as its `down_revision`)."""
-    revisions, parents = set(), set()
+    revisions: set[str] = set()
+    parents: set[str] = set()
     for script in (package_files("etl.migrations") / "versions").iterdir():
         if script.name.endswith(".py"):
             for key, value in _REVISION.findall(script.read_text(encoding="utf-8")):

@@ -156,14 +156,14 @@ def tool_latency(db_file: str, repeat: int = 3) -> dict[str, dict[str, float]]:
     from datasette_mcp import create_mcp_server
 
     from etl.serve.app import make_datasette
-    from etl.serve.mcp.reading import catalogue_of
+    from etl.serve.mcp.reader import catalogue_of
 
     started = time.perf_counter()
     datasette = make_datasette(db_file)
     server = create_mcp_server(datasette)
     for event in catalogue_of(datasette).warming.values():  # (as an assistant finds it once it has listed the tools)
         event.wait()
-    print(f"the server's warm-up read (reading.warm) took {time.perf_counter() - started:.2f} s")
+    print(f"the server's warm-up read (reader.warm) took {time.perf_counter() - started:.2f} s")
     return report(asyncio.run(measure(server, calls(db_file), repeat)))
 
 

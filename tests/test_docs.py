@@ -1,13 +1,17 @@
 """The README and docs/: two quick-start commands, .ci/run runs the test one, every command and
-docs page is reachable, the README stays short, and the generated schema page is current."""
+docs page is reachable, the README stays short, and the generated documents (the schema page,
+docs/schema.sql, the module map of docs/development.md) are current."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+import pytest
+
 from etl.cli import cli
-from etl.report.docs import SCHEMA_DOC, schema_document
+from etl.report.docs import SCHEMA_DOC, SCHEMA_SQL, schema_document, schema_sql_document
+from etl.report.module_map import DEVELOPMENT_DOC, STAGES, module_map, with_module_map
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -46,6 +50,52 @@ def test_every_docs_page_is_linked_and_every_link_resolves():
 
 def test_schema_page_matches_the_models():
     assert (ROOT / SCHEMA_DOC).read_text(encoding="utf-8") == schema_document(), "run `python -m etl.report.docs`"
+
+
+def test_schema_sql_is_what_the_revisions_make():
+    """Every table, index, view and trigger of a new database: a revision that adds or changes one
+    without `python -m etl.report.docs` fails here."""
+    written = (ROOT / SCHEMA_SQL).read_text(encoding="utf-8")
+    assert written == schema_sql_document(), "run `python -m etl.report.docs`"
+    for name in ("papers", "keyword_pairs", "keyword_trends", "papers_fts", "reviews", "reviewer_disagreement"):
+        assert re.search(rf"^CREATE (TABLE|VIEW|VIRTUAL TABLE) \"?{name}\"?", written, re.M), name
+
+
+def test_the_module_map_is_generated_from_the_modules():
+    text = (ROOT / DEVELOPMENT_DOC).read_text(encoding="utf-8")
+    assert text == with_module_map(text), "run `python -m etl.report.docs`"
+    named = set(re.findall(r"^### `(etl(?:/[\w/]+)?)/`", text, re.M))
+    folders = {p.parent.relative_to(ROOT).as_posix() for p in (ROOT / "etl").rglob("__init__.py")}
+    assert named == folders - {"etl/data"}
+
+
+def _tree(root: Path, modules: dict[str, str]) -> None:
+    """A checkout with a package per stage and `modules` (path -> docstring)."""
+    for package, _ in STAGES:
+        (root / package).mkdir(parents=True, exist_ok=True)
+        (root / package / "__init__.py").write_text(f'"""The {package} package."""\n', encoding="utf-8")
+    for path, docstring in modules.items():
+        (root / path).write_text(f'"""{docstring}"""\n\nX = 1\n', encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "added, row",
+    [
+        (("etl/sources/venues.py", "Venue names, by the registry."), "| `venues.py` | Venue names, by the registry. |"),
+        (
+            ("etl/serve/site.py", "paperdb's site in Datasette: the name\n  its database is served under.\n\nMore."),
+            "| `site.py` | paperdb's site in Datasette: the name its database is served under. |",
+        ),
+        (("etl/text/table.py", "A | in a docstring."), "| `table.py` | A \\| in a docstring. |"),
+    ],
+)
+def test_a_module_added_changes_the_map(tmp_path, added, row):
+    _tree(tmp_path, {"etl/load/run.py": "A load run."})
+    before = module_map(tmp_path)
+    _tree(tmp_path, dict([added]))
+    after = module_map(tmp_path)
+    assert row not in before and row in after
+    assert "| `run.py` | A load run. |" in after
 
 
 def test_readme_names_every_canned_query():

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from etl.extract.bibliography import decision_of
 from etl.extract.derive import derive
 from etl.extract.links import extract_links, source_link_text
+from etl.extract.statuses import decision_of
 from etl.serve.mathml import MATH_COMMANDS
 from etl.serve.render import preview, render_abstract, render_title
 from etl.sources.ids import arxiv_id, openreview_id

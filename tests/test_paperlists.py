@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 
 from etl.errors import InputError
-from etl.extract.bibliography import decision_of
+from etl.extract.statuses import decision_of
 from etl.load import load
 from etl.sources import detect_format, read_input
 from etl.sources.ids import arxiv_id, openreview_id

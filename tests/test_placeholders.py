@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from etl.extract.identity import identity
+from etl.extract.record_paper import identity
 from etl.sources import read_input
 from etl.text.placeholders import is_missing_abstract, is_placeholder, is_usable_abstract, says_words
 

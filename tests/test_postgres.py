@@ -17,7 +17,7 @@ from etl.cli import cli
 from etl.load import load
 from etl.store.engine import alembic_config, current_revision, head_revision, make_engine, migrate, transaction
 from etl.store.models import Base
-from etl.store.server import shown
+from etl.store.postgres import shown
 from tests.helpers import ABSTRACT_GNN, ABSTRACT_QUIP, Running, listing_text, run
 from tests.postgres import throwaway_server
 
@@ -175,7 +175,7 @@ def test_a_url_paperdb_cannot_use_is_one_line_without_the_password(url, message)
 
 
 def test_postgres_scheme_is_psycopg_too():
-    from etl.store.server import checked_url
+    from etl.store.postgres import checked_url
 
     assert checked_url("postgres://me@db.example/papers") == "postgresql+psycopg://me@db.example/papers"
     assert checked_url("postgresql://me@db.example/papers") == "postgresql+psycopg://me@db.example/papers"
@@ -640,7 +640,7 @@ def test_readers_are_not_locked_out_while_a_load_rescores(pg, write):
     """A rescore on PostgreSQL keeps paper_keywords' indexes (DROP INDEX would lock readers out
     until commit)."""
     from etl.load import load, rescore
-    from etl.store.server import connect_read_only
+    from etl.store.postgres import connect_read_only
 
     load(pg, exports(write))
     reader = connect_read_only(pg)

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from etl.errors import InputError
-from etl.extract.identity import identity_id
+from etl.extract.record_paper import identity_id
 from etl.load import load
 from etl.text.identity import paper_id
 from tests.exports import paperlists_json, seed_abstracts

@@ -90,7 +90,7 @@ def test_each_paperlists_sample_loads_as_its_records_say(path, tmp_path):
     """Venue and year from the file name, one paper per record with an abstract (or else a title),
     the decision of every known status, author keywords, the github links and bare OpenReview ids
     the records give."""
-    from etl.extract.bibliography import decision_of
+    from etl.extract.statuses import decision_of
     from etl.sources import read_input
     from etl.sources.paperlists import venue_and_year
     from etl.text.identity import paper_id

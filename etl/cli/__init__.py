@@ -10,6 +10,7 @@ import click
 
 from .. import __version__
 from ..errors import one_line, shown_path
+from ..sources.formats import NAMES as FORMAT_NAMES
 from .options import db_option
 from .output import quiet_stdout, say, shown, waiting
 from .running import Stopped, checked_option, run, stop
@@ -33,7 +34,7 @@ def main() -> None:
     try:
         code = cli.main(prog_name="paperdb", standalone_mode=False)
     except click.ClickException as exc:
-        exc.message = one_line(exc.message)  # (also click's own: a usage error quoting a value)
+        exc.message = one_line(exc.message)  # type: ignore[misc]  # (also click's own: a usage error quoting a value)
         exc.show()
         code = exc.exit_code
     except click.exceptions.Abort:  # (a prompt ended by end of input; paperdb has none)
@@ -73,7 +74,7 @@ def cli():
 @click.option(
     "--format",
     "input_format",
-    type=click.Choice(["listing", "icml-events", "pmlr-bibtex", "paperlists", "csv", "jsonl"]),
+    type=click.Choice(FORMAT_NAMES),
     help="Read every file as this format [default: detected from content and name]",
 )
 @click.option("--keep-going", is_flag=True, help="Skip bad files (reported) and load the rest")

@@ -6,7 +6,8 @@ BibTeX, then the ICML virtual-site export, then paperlists, then CSV / JSON line
 source path, then by position in the file. The title and URL come from the first record that
 has one; the authors, with the affiliations that record gives them, from the first that lists
 any, each person once (`etl.text.authors.people`); the decision and presentation from the first
-whose status is a known word; the track and the author keywords from the first that gives them;
+whose status is a known word (`etl.extract.statuses`), the track from that word when it names one,
+else from the first record that gives one; the author keywords from the first that gives them;
 the ids and the links sources give as the paper's own (code, project page) are the union of all
 records'. Every source's title is kept in `paper_sources` (and the `paper_titles` view). The
 result depends only on the set of records, never on the order in which files were loaded.
@@ -14,10 +15,10 @@ result depends only on the set of records, never on the order in which files wer
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
 
+from ..sources.formats import TITLE_PRIORITY
 from ..sources.records import Review
 from ..text.authors import institution_name, people
 from ..text.cleaning import clean_text, clean_title, institution_key
@@ -25,36 +26,10 @@ from ..text.identity import normalise_abstract
 from ..text.placeholders import is_placeholder
 from .keywords.normalise import normalise_keyword
 from .links import Link, extract_links, source_link_text
+from .statuses import UNKNOWN, status_of
 
 NO_REVIEW = Review()
 REVIEW_FIELDS = tuple(f.name for f in fields(Review))
-TITLE_PRIORITY = {"pmlr-bibtex": 0, "icml-events": 1, "paperlists": 2, "csv": 3, "jsonl": 3}
-# Status words of sources (lower case) -> (decision, presentation). `Accept (Oral)` reads as `oral`.
-STATUSES = {
-    "oral": ("accepted", "oral"),
-    "spotlight": ("accepted", "spotlight"),
-    "poster": ("accepted", "poster"),
-    "oral poster": ("accepted", "oral"),
-    "spotlight poster": ("accepted", "spotlight"),
-    "highlight": ("accepted", "highlight"),
-    "notable top 5%": ("accepted", "oral"),
-    "notable top 25%": ("accepted", "spotlight"),
-    "long": ("accepted", "long"),
-    "short": ("accepted", "short"),
-    "findings": ("accepted", "findings"),
-    "demo": ("accepted", "demo"),
-    "workshop": (None, "workshop"),  # ICLR 2017-2019: not accepted to the main track, invited to a workshop
-    "technical": ("accepted", "technical"),
-    "accept": ("accepted", None),
-    "accepted": ("accepted", None),
-    "reject": ("rejected", None),
-    "rejected": ("rejected", None),
-    "desk reject": ("rejected", None),
-    "desk rejected": ("rejected", None),
-    "withdraw": ("withdrawn", None),
-    "withdrawn": ("withdrawn", None),
-}
-_ACCEPT_AS = re.compile(r"^accept(?:ed)?\s*[(:-]\s*([^)]*)\)?$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,19 +83,6 @@ def _distinct_keywords(keywords: Iterable[str]) -> tuple[str, ...]:
     return tuple(seen.values())
 
 
-def decision_of(status: str) -> tuple[str | None, str | None]:
-    """(decision, presentation) of a source's status word: `Oral` is (accepted, oral), `Reject`
-    (rejected, None), `Accept (Spotlight)` (accepted, spotlight); an unknown word (None, None)."""
-    word = " ".join(status.casefold().replace("_", " ").replace("-", " ").split())
-    known = STATUSES.get(word)
-    if known is not None:
-        return known
-    m = _ACCEPT_AS.match(word)
-    if m:
-        return "accepted", STATUSES.get(m.group(1).strip(), (None, None))[1] or m.group(1).strip() or None
-    return None, None
-
-
 def resolve(records: Iterable[Record]) -> Resolved:
     ordered = sorted(
         (r for r in records if r.format in TITLE_PRIORITY),
@@ -137,9 +99,10 @@ def resolve(records: Iterable[Record]) -> Resolved:
         for order, (institution, country) in enumerate(given[i] if i < len(given) else (), 1):
             label = institution_name(institution)
             affiliations.append((len(authors), order, label, institution_key(label), country))
-    decided = next((r for r in ordered if r.status and decision_of(r.status) != (None, None)), None)
-    decision, presentation = decision_of(decided.status) if decided and decided.status else (None, None)
-    tracked = next((r.track for r in ordered if r.track), None)
+    decided = next((r for r in ordered if r.status and status_of(r.status) != UNKNOWN), None)
+    status = status_of(decided.status) if decided and decided.status else UNKNOWN
+    decision, presentation = status.decision, status.presentation
+    tracked = status.track or next((r.track for r in ordered if r.track), None)
     keywords = next((r.keywords for r in ordered if r.keywords), ())
     links: dict[str, tuple[Link, int]] = {}
     for r in ordered:

@@ -1,7 +1,7 @@
 """One paper for one work: a paper no source gives an abstract joins the paper with an abstract
 that shares one of its ids (DOI, OpenReview, arXiv, PMLR, ACL Anthology) or its venue, year and
 normalised title; a paper whose abstract records all left goes back to being its other records'
-(`etl.extract.identity`), and so do the joined records of a paper whose records changed, until
+(`etl.extract.record_paper`), and so do the joined records of a paper whose records changed, until
 they join again where they still match. Ids that join another paper stay resolvable in
 `paper_former_ids`; an id that is a paper again is no former id."""
 
@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ..extract.identity import STRONG_IDS, identity, identity_id
+from ..extract.record_paper import STRONG_IDS, identity, identity_id
 from ..iterables import chunks
 from ..store.writer import IDS_PER_QUERY, Writer
 from .records import NEW_PAPER
 from .rows import ids_of
+from .texts import paper_venue
 
 # Told the ids of papers about to be removed (their keywords are counted out first).
 Forget = Callable[[list[str]], None]
@@ -114,7 +115,7 @@ def _to_own_papers(writer: Writer, records: Iterable[tuple], now: str) -> list[t
             continue
         target = identity_id(key)
         moves[(source_id, position)] = target
-        new.setdefault(target, (target, None, None, None, venue, year, source_id, "none", now, now))
+        new.setdefault(target, (target, None, None, None, paper_venue(venue), year, source_id, "none", now, now))
         moved.append((pid, target))
     if not moves:
         return moved

@@ -23,7 +23,6 @@ import socket
 
 from ..errors import PaperdbError
 
-STAGES = ("start", "migrated", "files", "keywords", "full-text index", "committed")
 AT, FD = "PAPERDB_PAUSE_AT", "PAPERDB_PAUSE_FD"
 
 

@@ -102,8 +102,9 @@ class Reader:
         _, parsed, noted = early
         if isinstance(parsed, InputError):
             raise parsed
-        for issue in noted if note else ():
-            note(issue)
+        if note is not None:
+            for issue in noted:
+                note(issue)
         return parsed
 
 

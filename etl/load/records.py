@@ -9,10 +9,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ..errors import InputError
-from ..extract.bibliography import Resolved, decision_of, resolve
+from ..extract.bibliography import Resolved, resolve
 from ..extract.derive import derive
-from ..extract.identity import identity, identity_id
+from ..extract.record_paper import identity, identity_id
+from ..extract.statuses import decision_of
 from ..sources.records import RECORD_SKIPPED, UNKNOWN_STATUS, Entry, Issue, ParsedFile, record_id
+from ..sources.venue_names import canonical_venue
 from ..store.schema import columns
 from ..store.writer import Writer
 from ..text.cleaning import clean_abstract
@@ -85,7 +87,7 @@ class Saved:
 
 
 def paper_of(entry: Entry, venue: str | None, year: int | None) -> str | None:
-    """The id of the paper a record is (see `etl.extract.identity`), or None when it has no abstract,
+    """The id of the paper a record is (see `etl.extract.record_paper`), or None when it has no abstract,
     no title and no id to tell it by."""
     if entry.abstract:
         return paper_id(entry.abstract)
@@ -135,7 +137,18 @@ def save_records(
         status = "released" if any(link.is_code for link, _ in r.links) else derived.code_status if derived else "none"
         links += _source_links(pid, r, {link.key for link in derived.links} if derived else set())
         cleaned = stored_clean(entry.abstract, text)
-        paper = (pid, entry.abstract or None, cleaned, digest, venue, year, source_id, status, now, now)
+        paper = (
+            pid,
+            entry.abstract or None,
+            cleaned,
+            digest,
+            canonical_venue(venue),
+            year,
+            source_id,
+            status,
+            now,
+            now,
+        )
         new.append((*paper, *bibliography_values(r, first_ratings(parsed.format, entry.extra, venue, year))))
         saved.added.add(pid)
         title = fed_title(entry.title)

@@ -18,7 +18,7 @@ WHERE ps.paper_id IN :ids AND s.format = 'paperlists' AND ps.extra IS NOT NULL""
 def first_ratings(format: str, extra: str | None, venue: str | None, year: int | None) -> PaperReviews | None:
     """The ratings `refresh_reviews` gives a paper whose one record is this (its `paper_sources`
     format, extra, venue and year), for a paper written once (etl/load/records.py)."""
-    if format != "paperlists" or not may_have_scores(extra):
+    if format != "paperlists" or extra is None or not may_have_scores(extra):
         return None
     scores = review_scores(json.loads(extra), venue, year)
     return paper_reviews([scores]) if scores.scores else None
@@ -29,7 +29,8 @@ def refresh_reviews(writer: Writer, ids: list[str], counts: ReviewCounts | None 
     returns the ratings of the papers that have any, from their first record (by path, position)
     with kept ratings (and confidences: the first with kept confidences)."""
     writer.delete_in("reviews", "paper_id", ids)
-    rows, found = [], {}
+    rows: list[tuple] = []
+    found: dict[str, list[tuple]] = {}
     for r in writer.execute_in(RECORDS, ids=ids):
         if not may_have_scores(r.extra):
             continue

@@ -10,6 +10,7 @@ from itertools import islice
 
 from ..errors import EmptyFile, InputError
 from ..sources import InputFile, stored_below
+from ..sources.formats import LISTING
 from ..sources.records import FILE_FAILED, FILE_SKIPPED, Issue, ParsedFile
 from ..store.schema import columns
 from ..store.writer import Writer
@@ -170,7 +171,7 @@ class Run:
                 )
             # A listing brings no title, authors or ids: the papers it creates have no bibliography
             # to resolve (a later export of the same run touches them itself).
-            saved.touched.update(pid for pid in ids if parsed.format != "listing" or pid not in saved.added)
+            saved.touched.update(pid for pid in ids if parsed.format != LISTING.name or pid not in saved.added)
         self.writer.update("sources", [{"id": saved.source_id, "papers": saved.entries}], ["papers"])
         self._save_events(parsed, saved.source_id)
         self.summary.records_skipped += parsed.tally.skipped

@@ -1,6 +1,7 @@
 """Each paper's abstract, venue and year, chosen from the records its sources hold now (see
-`etl.extract.identity.text_record`), so a paper that leaves a source takes from it only what
-that source gave, and the choice never depends on the order of loads.
+`etl.extract.record_paper.text_record`; the venue by its canonical name, `etl.sources.venue_names`), so a
+paper that leaves a source takes from it only what that source gave, and the choice never depends
+on the order of loads.
 
 `paper_sources.abstract` keeps a record's text only where it differs from the paper's (most
 papers have one record, or records that agree): NULL means the paper's own text. Changing a
@@ -14,8 +15,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..extract.derive import derive
-from ..extract.identity import TextRecord, text_record
+from ..extract.record_paper import TextRecord, text_record
 from ..iterables import chunks
+from ..sources.venue_names import canonical_venue
 from ..store.writer import IDS_PER_QUERY, Writer
 from ..text.cleaning import clean_abstract
 from ..text.identity import abstract_sha256
@@ -38,9 +40,14 @@ class TextChanges:
     again; their keywords are ranked again), papers now of another venue or year, and papers left
     without an abstract record while they had an abstract (to be identified anew)."""
 
-    changed: dict[str, tuple[str, str, str | None]]  # id -> (abstract, its SHA-256, title) of a changed text
+    changed: dict[str, tuple[str, str | None, str | None]]  # id -> (abstract, its SHA-256, title) of a changed text
     lost: set[str]
     relocated: set[str] = field(default_factory=set)
+
+
+def paper_venue(written: str | None) -> str | None:
+    """The venue a paper is stored under: the canonical name of the venue its record writes."""
+    return canonical_venue(written) if written else written
 
 
 def choose_texts(writer: Writer, papers: Iterable[str], now: str) -> TextChanges:
@@ -62,7 +69,9 @@ def _choose_chunk(writer: Writer, ids: list[str], now: str, out: TextChanges) ->
     for pid, (abstract, venue, year, source, title, stored_digest, clean_before) in current.items():
         stored = records.get(pid, [])
         texts = [
-            TextRecord(sid, fmt, path, pos, (own if own is not None else abstract) if has else None, rv, ry)
+            TextRecord(
+                sid, fmt, path, pos, (own if own is not None else abstract) if has else None, paper_venue(rv), ry
+            )
             for sid, fmt, path, pos, has, own, rv, ry in stored
         ]
         chosen = text_record(texts)

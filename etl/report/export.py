@@ -6,11 +6,12 @@ import contextlib
 import csv
 import json
 import os
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ..errors import PaperdbError
 from ..sources.tabular import formula_safe
-from ..store.reading import read_only
+from ..store.read_only import ReadOnly, read_only
 from ..store.target import existing_database
 from .papers_file import JSON_COLUMNS, paper_rows
 
@@ -20,7 +21,7 @@ FORMATS = ("csv", "jsonl")
 # database's own numbers (authors.id, institutions.id, sources.id) depend on the order of loads,
 # so authors and institutions are named by their merge keys (`normalised`) instead, and a link
 # a source gives (not one cited in the abstract) is told by `from_source`.
-EXPORTS = {
+EXPORTS: dict[str, str | Callable[[ReadOnly], tuple[list[str], Iterator[tuple]]]] = {
     "papers": paper_rows,
     "links": """
         SELECT paper_id, url, url_key, raw, kind, host, owner, repo, path, is_official, "offset",

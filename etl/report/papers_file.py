@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from ..extract.bibliography import TITLE_PRIORITY
+from ..sources.formats import TITLE_PRIORITY
 
 PAPERS = """
     SELECT id, venue, year, title, title_key, authors, abstract, abstract_sha256, decision, presentation,
@@ -30,7 +30,7 @@ ADDED = ("ids", "affiliations", "source_links")  # (after the columns of PAPERS)
 
 
 def paper_rows(db) -> tuple[list[str], Iterator[tuple]]:
-    """The column names of the papers file and its rows, from `db` (`etl.store.reading.ReadOnly`);
+    """The column names of the papers file and its rows, from `db` (`etl.store.read_only.ReadOnly`);
     JSON columns as JSON text, as the database holds the others."""
     columns, papers = db.rows(PAPERS)
     # (the four queries are read side by side: each is ordered by paper id, as the papers are)

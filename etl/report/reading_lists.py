@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..errors import PaperdbError
 from ..store.citations import IDS, OWN, PAPERS, citations
-from ..store.reading import read_only
+from ..store.read_only import read_only
 from ..store.target import existing_database
 from ..text.citations import FORMATS, Citation
 
@@ -61,7 +61,7 @@ def export_reading_list(
             with open(partial, "w", encoding="utf-8") if partial else contextlib.nullcontext(sys.stdout) as fh:
                 for text in FORMATS[fmt][0](counted):
                     fh.write(text)
-        if partial is not None:
+        if partial is not None and target is not None:
             os.replace(partial, target)
     except OSError as exc:
         raise PaperdbError(f"{exc.filename or out}: {exc.strerror or exc}") from None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..store.reading import read_only
+from ..store.read_only import read_only
 
 # name shown -> SQL; a table a later migration adds reads as 0 until the database is migrated
 COUNTS = {

@@ -1,4 +1,5 @@
-"""Datasette over the database: metadata generated from the models, canned queries from queries/."""
+"""Datasette over the database: metadata generated from the schema, canned queries read from queries/
+(served through the plugin's `canned_queries` hook)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from ..store.models import Base
 from ..store.views import SEARCH_INDEXES, VIEWS
 from .dashboard import dashboard
 from .ratings import MOST_RATED, SLUG, ratings_dashboard
+from .site import DATABASE, plugin_metadata
 
-DATABASE_NAME = "papers"
 SETTINGS = {
     "suggest_facets": False,  # suggestions scan every column: slow on a large corpus
     "sql_time_limit_ms": 5000,
@@ -234,11 +235,11 @@ def describe_loaded(venues: list[tuple[str, int, int]]) -> str:
         return "No papers loaded yet: run <code>paperdb load</code>."
     total = sum(n for _, _, n in venues)
     shown = ", ".join(
-        f'<a href="/{DATABASE_NAME}/papers?{escape(urlencode({"venue": venue, "year": year}))}">{escape(venue)} {year}</a> ({n:,})'
+        f'<a href="/{DATABASE}/papers?{escape(urlencode({"venue": venue, "year": year}))}">{escape(venue)} {year}</a> ({n:,})'
         for venue, year, n in venues[:VENUES_NAMED]
     )
     more = len(venues) - VENUES_NAMED
-    rest = f' and <a href="/{DATABASE_NAME}/venues">{more} more venues and years</a>' if more > 0 else ""
+    rest = f' and <a href="/{DATABASE}/venues">{more} more venues and years</a>' if more > 0 else ""
     return f"{total:,} papers: {shown}{rest}."
 
 
@@ -284,13 +285,14 @@ def build_metadata(
         else "paperdb",
         "license": "Abstracts © their authors; paperdb code Apache-2.0",
         "databases": {
-            DATABASE_NAME: {
+            DATABASE: {
                 "description": description,
                 "tables": _without_empty_parts(table_metadata(), empty),
-                "queries": canned_queries(),
+                # (the canned queries come through the plugin's `canned_queries` hook)
             }
         },
         "plugins": {
+            **plugin_metadata(),  # (what tells the plugin this Datasette is paperdb's)
             "datasette-dashboards": {DASHBOARD: dashboard(), SLUG: ratings_dashboard(most_rated)},
             "datasette-mcp": {"canned_queries": True},  # (the queries as MCP tools, beside paperdb's: etl/serve/mcp)
         },
@@ -308,7 +310,7 @@ def make_datasette(db_file: str, immutable: bool = False):
     metadata = build_metadata(loaded(db_file, immutable), empty_parts(db_file, immutable), rated)
     ds = new_datasette(metadata, SETTINGS)
     # Named "papers" whatever the file is called, so URLs and metadata always agree.
-    ds.add_database(FileDatabase(ds, path=db_file, is_mutable=not immutable), name=DATABASE_NAME)
+    ds.add_database(FileDatabase(ds, path=db_file, is_mutable=not immutable), name=DATABASE)
     if "_memory" in ds.databases:  # added because no file was given to the constructor
         ds.remove_database("_memory")
     return ds
@@ -334,4 +336,4 @@ def serve(db_file: str, host: str = "127.0.0.1", port: int = 8001, immutable: bo
             print(f"paperdb: serving {shown_path(db_file)} at {url}", flush=True)
             print(f"paperdb: MCP for AI assistants at {url}-/mcp (docs/assistants.md)", flush=True)
 
-        run(ds.app(), sock, said, stopping=ds.databases[DATABASE_NAME].interrupt)
+        run(ds.app(), sock, said, stopping=ds.databases[DATABASE].interrupt)

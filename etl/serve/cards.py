@@ -11,8 +11,8 @@ from markupsafe import Markup
 
 from .paper import abstract_text, heading_html
 from .render import preview
+from .site import DATABASE
 
-DATABASE = "papers"
 # The columns the papers list sorts by, with their labels.
 SORTS = [
     ("title", "title"),

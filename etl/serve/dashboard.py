@@ -11,9 +11,9 @@ number fits inside its chart (the scale reaches past the longest bar), where the
 
 from __future__ import annotations
 
+from .site import DATABASE
 from .trends import shares_chart
 
-DATABASE_NAME = "papers"
 ALL = {"venue": "all venues", "year": "all years"}  # the selectors' first option: no filter
 # Each chart query keeps a `[[ ... ]]` part only when the filter is set (datasette-dashboards'
 # optional clauses); the first option sets it to no filter.
@@ -45,7 +45,7 @@ def _bars(title: str, query: str, x: str, y: str, x_title: str) -> dict:
     }
     return {
         "title": title,
-        "db": DATABASE_NAME,
+        "db": DATABASE,
         "query": f"SELECT *, max({x}) OVER () * {ROOM} AS room FROM ({query})",
         "library": "vega-lite",
         "display": {
@@ -63,7 +63,7 @@ def _selector(column: str, order: str) -> dict:
     return {
         "name": column.capitalize(),
         "type": "select",
-        "db": DATABASE_NAME,
+        "db": DATABASE,
         "default": ALL[column],
         # as text: the request's value is text, and the dropdown shows the option equal to it
         "query": f"SELECT '{ALL[column]}' UNION ALL"
@@ -74,7 +74,7 @@ def _selector(column: str, order: str) -> dict:
 def _status() -> dict:
     return {
         "title": "Code availability",
-        "db": DATABASE_NAME,
+        "db": DATABASE,
         "query": f"SELECT p.code_status, count(*) AS papers FROM papers p {WHERE_VENUE_YEAR} GROUP BY p.code_status",
         "library": "vega-lite",
         "display": {
@@ -112,7 +112,7 @@ def dashboard() -> dict:
         },
         "layout": [["topics", "code"], ["shares", "shares"], ["status", "status"]],
         "charts": {
-            "shares": shares_chart(DATABASE_NAME),
+            "shares": shares_chart(DATABASE),
             "topics": _bars(
                 "Papers per topic",
                 f"SELECT topic, papers FROM ({TOPICS}) ORDER BY papers DESC",

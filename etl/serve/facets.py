@@ -10,6 +10,7 @@ from datasette.facets import Facet
 
 from .filters import PARAMETERS
 from .internals import facet_configs, facet_database, path_with_added_args, path_with_removed_args
+from .site import is_ours
 
 
 def _column_sql(column: str) -> str:
@@ -25,6 +26,8 @@ class _CountedFacet(Facet):
 
     async def facet_results(self):
         results, timed_out = [], []
+        if not is_ours(self.ds, facet_database(self)):  # (registered for every Datasette: counts only paperdb's)
+            return results, timed_out
         size = self.get_facet_size()
         pairs = parse_qsl(self.request.query_string, keep_blank_values=True)
         database = self.ds.get_database(facet_database(self))

@@ -15,8 +15,8 @@ from urllib.parse import quote
 
 from ..extract.keywords import normalise_keyword
 from ..text.authors import name_key
+from .site import DATABASE
 
-DATABASE = "papers"
 # column of papers -> the parameter that filters by one of its values
 PARAMETERS = {"topics": "_topic", "keywords": "_keyword", "authors": "_author"}
 
@@ -58,7 +58,9 @@ async def paper_filters(args, database) -> tuple[list[str], dict[str, str], list
     """(where clauses, parameters, descriptions) for the request's `_topic`, `_keyword` and
     `_author` values (each may be given more than once: every one must hold); `database` is
     asked how many papers each selects (`BROAD`)."""
-    clauses, params, says = [], {}, []
+    clauses: list[str] = []
+    params: dict[str, str] = {}
+    says: list[str] = []
     for parameter, papers in PAPERS.items():
         for i, value in enumerate(v for v in args.getlist(parameter) if v.strip()):
             name = f"paperdb{parameter}{i}"

@@ -1,6 +1,8 @@
 """What paperdb relies on in Datasette 0.65 that Datasette does not document, all of it here.
 
-The rest of `etl.serve` uses only documented API: plugin hooks, the `datasette`, `Database`,
+The rest of `etl.serve` uses only documented API: plugin hooks (the canned queries too, through
+`canned_queries`, where the metadata held them), each acting on paperdb's database only
+(`site.is_ours`), the `datasette`, `Database`,
 `Request`, `Response` and `Results` objects, `datasette.urls`, templates (`default:` inheritance,
 a `_table.html` looping over `display_rows` with `row["column"]` and `row.display("column")`),
 and a plugin's own `templates/` and `static/`. Each item below has a test in
@@ -10,7 +12,8 @@ and a plugin's own `templates/` and `static/`. Each item below has a test in
    even one that paperdb's hook answered, and when `rich` can be imported (import-linter brings
    it) prints a traceback with locals for each, 404s included; outside an `except` block that
    printing fails and the page becomes a bare 500. The module's `rich` is set to None, so it
-   prints tracebacks of real 500s only.
+   prints tracebacks of real 500s only; set when paperdb's Datasette is made (the plugin's
+   `asgi_wrapper`), never by a Datasette over another database (tests/test_plugin_scope.py).
 2. `Base400`, `DatasetteError`: the class of Datasette's 4xx exceptions (`.status`) and of its
    other errors (`.status`, `.message`, `.message_is_html`, `.title`), which `failures` answers.
 3. `expanded_foreign_key(value)`: `render_cell` receives a foreign key that Datasette expanded
@@ -133,7 +136,7 @@ def size_queries() -> None:
 
         return ({**answer[0], "rows": answer[0]["rows"][:cut], "truncated": True}, extra_cut, *answer[2:])
 
-    data.sized = True
+    data.sized = True  # type: ignore[attr-defined]  # (the mark that it is patched: once per process)
     QueryView.data = data
 
 

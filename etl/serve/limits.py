@@ -65,7 +65,7 @@ def _width(value: object) -> float:
     if isinstance(value, (int, float)):
         return abs(value)
     try:
-        return abs(float(value)) if value else 0
+        return abs(float(value)) if value else 0  # type: ignore[arg-type]  # (what float cannot read is no width)
     except (TypeError, ValueError):
         return 0
 

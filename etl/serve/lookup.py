@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import re
 
-DATABASE = "papers"
+from .site import DATABASE
+
 PAPER_ID = re.compile(r"^[0-9a-fA-F]{16}$")
 # What a reader may write before an id (case-insensitive), and the schemes it may then be.
 _PREFIXES = re.compile(

@@ -9,8 +9,8 @@ from urllib.parse import quote, unquote
 
 from .filters import filter_url
 from .render import preview, preview_text, render_abstract, render_title
+from .site import DATABASE
 
-DATABASE = "papers"
 PAPER_ID = re.compile(r"^[0-9a-f]{16}$")
 # Tables that refer to a paper by papers.id, with the label of their rows on the paper's page.
 CHILD_TABLES = [

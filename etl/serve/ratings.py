@@ -4,7 +4,8 @@ citations; one venue and year at a time (scales differ between venues), the most
 
 from __future__ import annotations
 
-DATABASE_NAME = "papers"
+from .site import DATABASE
+
 SLUG = "ratings"
 # The venue-year whose papers most have ratings: what the page opens with.
 MOST_RATED = """SELECT venue, year FROM papers WHERE rating_avg IS NOT NULL
@@ -23,19 +24,19 @@ OUTCOMES = {
     "rejected": "#e53935",
     "unknown": "#bdbdbd",
 }
-COLOURS = {"field": "outcome", "type": "nominal", "title": "outcome"}
+COLOURS: dict[str, object] = {"field": "outcome", "type": "nominal", "title": "outcome"}
 COLOURS["scale"] = {"domain": list(OUTCOMES), "range": list(OUTCOMES.values())}
 
 
 def _chart(title: str, query: str, display: dict) -> dict:
-    return {"title": title, "db": DATABASE_NAME, "query": query, "library": "vega-lite", "display": display}
+    return {"title": title, "db": DATABASE, "query": query, "library": "vega-lite", "display": display}
 
 
 def _selector(column: str, order: str, default: str | None) -> dict:
     selector = {
         "name": column.capitalize(),
         "type": "select",
-        "db": DATABASE_NAME,
+        "db": DATABASE,
         "query": f"SELECT DISTINCT CAST({column} AS TEXT) FROM papers WHERE rating_avg IS NOT NULL"
         f" ORDER BY {column} {order}",
     }

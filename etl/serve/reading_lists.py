@@ -11,8 +11,8 @@ from datasette import Response
 
 from ..store.citations import IDS, OWN, PAPERS, citations
 from ..text.citations import FORMATS
+from .site import DATABASE
 
-DATABASE = "papers"
 PAPER_ID = re.compile(r"^[0-9a-f]{16}$")
 WHERE = "p.id IN (SELECT value FROM json_each(:ids))"
 

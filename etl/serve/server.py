@@ -43,7 +43,7 @@ def run(app, sock: socket.socket, started: Callable[[], None], stopping: Callabl
         fd=sock.fileno(),
         log_level="warning",
         lifespan="on",
-        timeout_graceful_shutdown=GRACE_S,
+        timeout_graceful_shutdown=GRACE_S,  # type: ignore[arg-type]  # (uvicorn waits a float of seconds)
     )
     server = uvicorn.Server(config)
     quiet = _QuietWhenStopping(server)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from html import escape
 
-DATABASE = "papers"
+from .site import DATABASE
+
 WIDTH, HEIGHT = 640, 240
 LEFT, RIGHT, TOP, BOTTOM = 48, 140, 12, 28  # margins: the y axis left, the legend right, the years below
 COLOURS = ("#1f6feb", "#d1242f", "#1a7f37", "#9a6700", "#8250df", "#0a7d8c")

@@ -27,7 +27,7 @@ import json
 import re
 import sqlite3
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Set
 from urllib.parse import parse_qsl, unquote, urlencode
 
 from ..store.access import connect_immutable
@@ -62,7 +62,7 @@ def _facet_column(value: str) -> str | None:
 
 
 def _kept(
-    key: str, value: str, columns: set[str] | None, faceted: set[str] = frozenset(), view: bool = False
+    key: str, value: str, columns: set[str] | None, faceted: Set[str] = frozenset(), view: bool = False
 ) -> str | None:
     """The value to keep for `key`, or None to drop the pair."""
     value = _CONTROL.sub("", value)
@@ -101,7 +101,7 @@ def _kept(
 
 
 def safe_query_string(
-    query: bytes, columns: set[str] | None = None, faceted: set[str] = frozenset(), view: bool = False
+    query: bytes, columns: set[str] | None = None, faceted: Set[str] = frozenset(), view: bool = False
 ) -> bytes:
     """`query` rewritten as the module says; `columns` are those of the table the request is for,
     `faceted` those it shows facets of without being asked, `view` whether it is a view."""

@@ -1,32 +1,25 @@
-"""Read input files: one reader per format, text in, records out; which files (`discover`), how
-globs expand (`globbing`) and what every record must be (`validate`) live beside them."""
+"""Read input files: one reader per format (the registry: `formats`), text in, records out; which
+files (`discover`), how globs expand (`globbing`) and what every record must be (`validate`) live
+beside them."""
 
 from __future__ import annotations
 
 import dataclasses
 import io
-import os
-import re
 from typing import BinaryIO
 
-from .bibtex import read_bibtex
 from .decode import check_head, decode_utf8
 from .discover import (
-    INPUT_SUFFIXES,
-    SUFFIX_FORMATS,
     Discovery,
     InputFile,
     bundled_listings_dir,
     discover,
     stored_below,
 )
-from .events import read_events
+from .formats import BY_NAME, INPUT_SUFFIXES, NAMES, detect_format, reader_of
 from .globbing import expand_glob
 from .jsonstream import json_records
-from .listing import read_listing
-from .paperlists import read_paperlists
 from .records import ParsedFile, Tally
-from .tabular import read_csv, read_jsonl
 
 __all__ = [
     "INPUT_SUFFIXES",
@@ -43,28 +36,7 @@ __all__ = [
 ]
 
 HEAD_BYTES = 64 << 10  # what is read of a file to tell its format
-# Readers by the input they take: the JSON records of the file, its bytes as a stream, or its text.
-JSON_READERS = {"icml-events": read_events, "paperlists": read_paperlists}
-STREAM_READERS = {"csv": read_csv, "jsonl": read_jsonl}
-TEXT_READERS = {"listing": read_listing, "pmlr-bibtex": read_bibtex}
-READERS = {**JSON_READERS, **STREAM_READERS, **TEXT_READERS}  # every format
-_BIBTEX_START = re.compile(r"\s*(%[^\n]*\n\s*)*@\s*\w+\s*[{(]")
-_PAPERLISTS_FIELD = re.compile(r'"(?:status|track|gs_citation|aff_unique_norm)"\s*:')
-
-
-def detect_format(path: str, text: str) -> str:
-    """The input format from the content where it is unmistakable, else from the file name."""
-    head = text.lstrip()[:2000]
-    if head.startswith("[") and "virtualsite_url" in head:
-        return "icml-events"
-    if head.startswith("[") and _PAPERLISTS_FIELD.search(text[:20000]):
-        return "paperlists"
-    if _BIBTEX_START.match(text[:2000]):
-        return "pmlr-bibtex"
-    if head.startswith("{"):
-        return "jsonl"
-    suffix = os.path.splitext(path.lower())[1]
-    return SUFFIX_FORMATS.get(suffix, "listing")
+READERS = {name: reader_of(name) for name in NAMES}  # every format's reader (`formats`)
 
 
 def open_input(
@@ -82,13 +54,16 @@ def open_input(
     each one skipped, as it is read)."""
     head = raw.read(HEAD_BYTES)
     text = check_head(path, head, whole=len(head) < HEAD_BYTES)
-    fmt = format or detect_format(path, text)
+    fmt = BY_NAME[format or detect_format(path, text)]
     raw.seek(0)
-    if fmt in JSON_READERS:
-        return JSON_READERS[fmt](path, json_records(path, raw), venue=venue, year=year, tally=tally)
-    if fmt in STREAM_READERS:
-        return STREAM_READERS[fmt](path, raw, venue=venue, year=year, tally=tally)
-    return TEXT_READERS[fmt](path, decode_utf8(path, raw.read()), venue=venue, year=year, tally=tally)
+    given: object
+    if fmt.takes == "json":
+        given = json_records(path, raw)
+    elif fmt.takes == "stream":
+        given = raw
+    else:
+        given = decode_utf8(path, raw.read())
+    return READERS[fmt.name](path, given, venue=venue, year=year, tally=tally)
 
 
 def read_input(

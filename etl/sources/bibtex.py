@@ -13,35 +13,25 @@ import bibtexparser
 from ..text.authors import split_authors
 from .decode import join_lines
 from .fields import MAX_FIELD_CHARS, MAX_TITLE_CHARS, RecordFields
+from .formats import BIBTEX
 from .ids import arxiv_id, openreview_id
 from .records import Entry, ParsedFile, Tally
 from .validate import settled
+from .venue_names import venue_named_in
 
 logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)  # its errors become ours, below
 
 MAX_RAW_CHARS = 10 * MAX_FIELD_CHARS
 PAPER_TYPES = {"inproceedings", "article", "conference", "incollection", "misc", "unpublished"}
-# Proceedings titles that name a venue we know.
-VENUES = [
-    (re.compile(r"International Conference on Machine Learning", re.I), "ICML"),
-    (re.compile(r"Neural Information Processing Systems", re.I), "NeurIPS"),
-    (re.compile(r"International Conference on Learning Representations", re.I), "ICLR"),
-    (re.compile(r"Artificial Intelligence and Statistics", re.I), "AISTATS"),
-    (re.compile(r"Conference on Learning Theory", re.I), "COLT"),
-    (re.compile(r"Uncertainty in Artificial Intelligence", re.I), "UAI"),
-    (re.compile(r"Conference on Robot Learning", re.I), "CoRL"),
-]
-
-
 _EVENT = re.compile(r"^(.{1,40}?)\s+(?:19|20)[0-9]{2}$")  # paperdb's `eventtitle = {ICLR 2017}`
 
 
 def venue_of(booktitle: str, event: str = "") -> str | None:
-    """The venue an entry names: a proceedings title we know, else its `eventtitle` as a paperdb
+    """The venue an entry names: a proceedings title naming a venue of the registry, else its `eventtitle` as a paperdb
     reading list writes it (`ICLR 2017`)."""
-    for pattern, venue in VENUES:
-        if pattern.search(booktitle):
-            return venue
+    named = venue_named_in(booktitle)
+    if named:
+        return named
     m = _EVENT.match(" ".join(event.split()))
     return m[1] if m else None
 
@@ -69,13 +59,14 @@ def read_bibtex(
     library = bibtexparser.parse_string(text)
     tally = Tally() if tally is None else tally
     for block in library.failed_blocks:
-        tally.skip(block.start_line + 1, "a BibTeX entry that cannot be read")
-    entries = []
+        tally.skip((block.start_line or 0) + 1, "a BibTeX entry that cannot be read")
+    entries: list[Entry] = []
     file_venue, file_year = venue, year
     for item in library.entries:
         if item.entry_type.lower() not in PAPER_TYPES:
             continue
-        fields = RecordFields({k.lower(): str(v.value) for k, v in item.fields_dict.items()})
+        written = {k.lower(): str(v.value) for k, v in item.fields_dict.items()}
+        fields = RecordFields(written)
         entry_venue = venue or venue_of(fields.text("booktitle") or fields.text("journal"), fields.text("eventtitle"))
         own_year = fields.year()  # (read even where --year stands in: a bad one is counted)
         entry_year = year or own_year
@@ -83,18 +74,20 @@ def read_bibtex(
         file_venue, file_year = file_venue or entry_venue, file_year or entry_year
         entry = Entry(
             abstract=join_lines(fields.text("abstract")) or None,
-            line=item.start_line + 1,
+            line=(item.start_line or 0) + 1,
             position=len(entries) + 1,
             title=join_lines(fields.text("title", limit=MAX_TITLE_CHARS)) or None,
             authors=split_authors(join_lines(fields.text("author"))),
-            ids=_ids(key, fields.values) if key else (),
+            ids=_ids(key, written) if key else (),
             url=(fields.text("url") or fields.text("pdf")).strip() or None,
             venue=entry_venue,
             year=entry_year,
             # (the entry as written, which reading lists give; one over ten fields' size is left out)
-            extra=json.dumps({"bibtex": item.raw}, ensure_ascii=False) if len(item.raw) <= MAX_RAW_CHARS else None,
+            extra=json.dumps({"bibtex": item.raw}, ensure_ascii=False)
+            if len(item.raw or "") <= MAX_RAW_CHARS
+            else None,
         )
-        entry = settled(entry, tally, escaped=False, repaired=fields.repaired or not key)
-        if entry is not None:
-            entries.append(entry)
-    return ParsedFile("pmlr-bibtex", file_venue, file_year, tuple(entries), [], tally)
+        kept = settled(entry, tally, escaped=False, repaired=fields.repaired or not key)
+        if kept is not None:
+            entries.append(kept)
+    return ParsedFile(BIBTEX.name, file_venue, file_year, tuple(entries), [], tally)

@@ -9,22 +9,9 @@ from importlib.resources import files as package_files
 from pathlib import Path
 
 from ..errors import InputError, storable_path
+from .formats import INPUT_SUFFIXES
 from .globbing import expand_glob, is_pattern
 from .walking import walk_once
-
-# The file name endings of input files, and the format each suggests when the content does not say.
-SUFFIX_FORMATS = {
-    ".txt": "listing",
-    ".json": "icml-events",
-    ".bib": "pmlr-bibtex",
-    ".bibtex": "pmlr-bibtex",
-    ".csv": "csv",
-    ".tsv": "csv",
-    ".jsonl": "jsonl",
-    ".ndjson": "jsonl",
-}
-# File name endings a directory walk picks up; anything else in a directory is reported as skipped.
-INPUT_SUFFIXES = tuple(SUFFIX_FORMATS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,9 +8,11 @@ from ..errors import EmptyFile, InputError
 from ..text.authors import split_authors
 from .decode import join_lines
 from .fields import MAX_ITEMS, MAX_TITLE_CHARS, RecordFields
+from .formats import EVENTS
 from .jsonstream import JsonRecords, json_kind
 from .records import Entry, Event, ParsedFile, Tally
 from .validate import settled
+from .venue_names import known_venue
 
 PAPER_TYPES = {"poster", "oral", "spotlight", "spotlight poster", "oral poster"}
 # https://ICML.cc//virtual/2024/poster/34755: upper-case host, a double slash, year, kind, id
@@ -29,7 +31,8 @@ def parse_event_url(url: str) -> tuple[str, int, str, str] | None:
     m = _EVENT_URL.match(url.strip())
     if not m:
         return None
-    venue = m["host"].split(".")[0].upper()
+    prefix = m["host"].split(".")[0]
+    venue = known_venue(prefix) or prefix.upper()
     return venue, int(m["year"]), m["kind"].lower(), m["id"]
 
 
@@ -66,7 +69,8 @@ def read_events(
             " nor a paperlists export (objects with title and status); --format forces one",
         )
     tally = Tally() if tally is None else tally
-    entries, events = [], []
+    entries: list[Entry] = []
+    events: list[Event] = []
     file_venue, file_year = venue, year
     for line, item, escaped in items:
         if not isinstance(item, dict):
@@ -107,7 +111,7 @@ def read_events(
             year=year or (parsed[1] if parsed else None),
             status=kind or None,
         )
-        entry = settled(entry, tally, escaped, repaired=fields.repaired)
-        if entry is not None:
-            entries.append(entry)
-    return ParsedFile("icml-events", file_venue, file_year, tuple(entries), events, tally)
+        kept = settled(entry, tally, escaped, repaired=fields.repaired)
+        if kept is not None:
+            entries.append(kept)
+    return ParsedFile(EVENTS.name, file_venue, file_year, tuple(entries), events, tally)

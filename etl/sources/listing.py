@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterator
 
 from ..errors import EmptyFile, InputError
+from .formats import LISTING
 from .records import Entry, ParsedFile, Tally
 from .validate import settled
 
@@ -73,13 +74,13 @@ def read_listing(
         )
     start = first + 1 if header else first
     tally = Tally() if tally is None else tally
-    entries = []
+    entries: list[Entry] = []
     for line_no, abstract in paragraphs(lines, start):
         entry = settled(Entry(abstract=abstract, line=line_no, position=len(entries) + 1), tally, escaped=False)
         if entry is not None:
             entries.append(entry)
     return ParsedFile(
-        format="listing",
+        format=LISTING.name,
         venue=venue or header[0],  # type: ignore[index]
         year=year or header[1],  # type: ignore[index]
         entries=tuple(entries),

@@ -13,52 +13,14 @@ from ..errors import InputError
 from ..text.authors import first_copy, split_authors
 from .decode import join_lines
 from .fields import MAX_FIELD_CHARS, MAX_KEYWORD_CHARS, MAX_TITLE_CHARS, RecordFields
+from .formats import PAPERLISTS
 from .ids import arxiv_id, openreview_id
 from .jsonstream import JsonRecords, json_kind
 from .records import Entry, ParsedFile, Review, Tally
 from .reviews import kept_average
 from .validate import settled
+from .venue_names import known_venue
 
-# File-name prefixes of paperlists venues -> the venue as it is written.
-VENUES = {
-    "nips": "NeurIPS",
-    "neurips": "NeurIPS",
-    "iclr": "ICLR",
-    "icml": "ICML",
-    "colm": "COLM",
-    "corl": "CoRL",
-    "cvpr": "CVPR",
-    "iccv": "ICCV",
-    "eccv": "ECCV",
-    "wacv": "WACV",
-    "acl": "ACL",
-    "emnlp": "EMNLP",
-    "naacl": "NAACL",
-    "eacl": "EACL",
-    "coling": "COLING",
-    "aaai": "AAAI",
-    "ijcai": "IJCAI",
-    "aistats": "AISTATS",
-    "uai": "UAI",
-    "colt": "COLT",
-    "kdd": "KDD",
-    "www": "WWW",
-    "sigir": "SIGIR",
-    "acmmm": "ACM MM",
-    "mm": "ACM MM",
-    "icra": "ICRA",
-    "iros": "IROS",
-    "rss": "RSS",
-    "miccai": "MICCAI",
-    "interspeech": "INTERSPEECH",
-    "icassp": "ICASSP",
-    "siggraph": "SIGGRAPH",
-    "siggraphasia": "SIGGRAPH Asia",
-    "3dv": "3DV",
-    "automl": "AutoML",
-    "tmlr": "TMLR",
-    "jmlr": "JMLR",
-}
 _FILE_NAME = re.compile(r"^(?P<venue>[a-z0-9]*?[a-z])(?P<year>(?:19|20)[0-9][0-9])(?:[^0-9]|$)", re.IGNORECASE)
 # (after `=`, one class of characters: two runs of optional spaces in a row backtrack quadratically)
 _BIBTEX_YEAR = re.compile(r"\byear\s*=[\s{\"]*((?:19|20)[0-9][0-9])")
@@ -81,7 +43,7 @@ def venue_and_year(path: str) -> tuple[str | None, int | None]:
     if not m:
         return None, None
     prefix = m["venue"].lower()
-    return VENUES.get(prefix, prefix.upper()), int(m["year"])
+    return known_venue(prefix) or prefix.upper(), int(m["year"])
 
 
 def _text(value: object) -> str:
@@ -244,7 +206,7 @@ def read_paperlists(
     file_venue, file_year = venue or named_venue, year or named_year
     tally = Tally() if tally is None else tally
     entries = _entries(chain([first], records), file_venue, file_year, tally)
-    return ParsedFile("paperlists", file_venue, file_year, entries, [], tally)
+    return ParsedFile(PAPERLISTS.name, file_venue, file_year, entries, [], tally)
 
 
 def _entries(records: JsonRecords, venue: str | None, year: int | None, tally: Tally) -> Iterator[Entry]:
@@ -275,7 +237,7 @@ def _entries(records: JsonRecords, venue: str | None, year: int | None, tally: T
             extra=_extra(item, fields),
             review=_review(fields, venue, year),
         )
-        entry = settled(entry, tally, escaped, repaired=fields.repaired)
-        if entry is not None:
+        kept = settled(entry, tally, escaped, repaired=fields.repaired)
+        if kept is not None:
             position += 1
-            yield entry
+            yield kept

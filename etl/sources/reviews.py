@@ -13,6 +13,7 @@ from functools import cache
 from importlib.resources import files as package_files
 
 from .records import Review
+from .venue_names import canonical_venue
 
 # Fields that are review scores whether or not the record gives their `_avg` (a paper_sources.extra
 # object holds neither rating_avg nor confidence_avg: they have columns of their own).
@@ -85,9 +86,10 @@ def known_fields() -> set[str]:
 
 def scale(venue: str | None, year: int | None, field: str) -> tuple[float, float] | None:
     """(low, high) of a field's scores at a venue and year: its own row, else the row for every
-    venue (`*`); None for a field the table does not name (then any number above 0 is kept)."""
+    venue (`*`); None for a field the table does not name (then any number above 0 is kept). The
+    venue is any of its names (`etl.sources.venue_names`)."""
     table = _scales()[0]
-    for key in ((venue or "", field), ("*", field)):
+    for key in ((canonical_venue(venue) if venue else "", field), ("*", field)):
         for first, last, low, high in table.get(key, ()):
             if (first is None or (year or 0) >= first) and (last is None or (year or 0) <= last):
                 return low, high

@@ -9,12 +9,13 @@ import io
 import json
 import re
 from collections.abc import Iterator, Mapping
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from ..errors import InputError
 from ..text.authors import split_authors
 from .decode import join_lines
 from .fields import MAX_FIELD_CHARS, MAX_ITEMS, MAX_KEYWORD_CHARS, MAX_TITLE_CHARS, RecordFields
+from .formats import CSV, JSONL
 from .ids import arxiv_id, openreview_id
 from .jsonstream import json_kind
 from .paperlists import split_keywords
@@ -89,7 +90,7 @@ def _escapable(text: str) -> bool:
     return text.startswith(FORMULA_STARTS) or (text.startswith("'") and _escapable(text[1:]))
 
 
-def _json_value(fields: RecordFields, name: str):
+def _json_value(fields: RecordFields, name: str) -> object:
     """Field `name` that holds JSON (an object or an array: a CSV cell as `paperdb export` writes
     it, a JSON lines value as it is), or None; text that is no JSON, or JSON longer than any
     field may be (`MAX_FIELD_CHARS`, as text), is left out (repaired)."""
@@ -146,7 +147,7 @@ def _given_affiliations(fields: RecordFields) -> tuple[tuple[tuple[str, str | No
     return ()
 
 
-def _is_pair(pair) -> bool:
+def _is_pair(pair: object) -> bool:
     return (
         isinstance(pair, list)
         and len(pair) == 2
@@ -246,11 +247,18 @@ def read_csv(
     entries = _csv_entries(path, reader, header, venue, year, tally)
     first = next(entries, None)  # (the venue and year of a file that names none: its first row's)
     return ParsedFile(
-        "csv", venue or (first and first.venue), year or (first and first.year), _then(first, entries), [], tally
+        CSV.name,
+        venue or (first.venue if first else None),
+        year or (first.year if first else None),
+        _then(first, entries),
+        [],
+        tally,
     )
 
 
-def _csv_entries(path, reader, header, venue, year, tally: Tally) -> Iterator[Entry]:
+def _csv_entries(
+    path: str, reader: Any, header: list[str], venue: str | None, year: int | None, tally: Tally
+) -> Iterator[Entry]:
     position, ended = 0, reader.line_num  # each row starts on the line after the one before
     try:
         for cells in reader:
@@ -262,10 +270,10 @@ def _csv_entries(path, reader, header, venue, year, tally: Tally) -> Iterator[En
             ended = reader.line_num
             row = {name: spreadsheet_text(cell) for name, cell in zip(header, cells, strict=False) if name}
             entry, repaired = _entry(row, start, position + 1, venue, year)
-            entry = settled(entry, tally, escaped=False, repaired=repaired)  # (decoded UTF-8 holds no lone surrogate)
-            if entry is not None:
+            kept = settled(entry, tally, escaped=False, repaired=repaired)  # (decoded UTF-8 holds no lone surrogate)
+            if kept is not None:
                 position += 1
-                yield entry
+                yield kept
     except csv.Error as exc:  # (named by the line the broken row starts on)
         raise InputError(path, f"malformed CSV: {exc}", ended + 1) from None
     except UnicodeDecodeError as exc:
@@ -289,11 +297,16 @@ def read_jsonl(
     entries = _jsonl_entries(path, raw, venue, year, tally)
     first = next(entries, None)
     return ParsedFile(
-        "jsonl", venue or (first and first.venue), year or (first and first.year), _then(first, entries), [], tally
+        JSONL.name,
+        venue or (first.venue if first else None),
+        year or (first.year if first else None),
+        _then(first, entries),
+        [],
+        tally,
     )
 
 
-def _jsonl_entries(path, raw: BinaryIO, venue, year, tally: Tally) -> Iterator[Entry]:
+def _jsonl_entries(path: str, raw: BinaryIO, venue: str | None, year: int | None, tally: Tally) -> Iterator[Entry]:
     decoder = codecs.getincrementaldecoder("utf-8-sig")()
     position = 0
     for number, data in enumerate(raw, 1):
@@ -314,7 +327,7 @@ def _jsonl_entries(path, raw: BinaryIO, venue, year, tally: Tally) -> Iterator[E
             tally.skip(number, f"not a JSON object but {json_kind(row)}")
             continue
         entry, repaired = _entry({_key(k): v for k, v in row.items()}, number, position + 1, venue, year)
-        entry = settled(entry, tally, escaped="\\u" in text, repaired=repaired)
-        if entry is not None:
+        kept = settled(entry, tally, escaped="\\u" in text, repaired=repaired)
+        if kept is not None:
             position += 1
-            yield entry
+            yield kept

@@ -5,6 +5,7 @@ bounded size. A record left with neither an abstract nor a title is skipped; one
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from ..text.placeholders import is_placeholder, is_usable_abstract
 from .fields import MAX_FIELD_CHARS
@@ -18,7 +19,7 @@ def settled(entry: Entry, tally: Tally, escaped: bool = True, repaired: bool = F
     `escaped` says whether its text may hold escaped characters (`\\u0000`, `\\ud800`) at all:
     records read from JSON without a `\\u` escape need no look. `repaired`: the reader already
     left a field out."""
-    changes: dict[str, object] = _without_bad_characters(entry) if escaped else {}
+    changes: dict[str, Any] = _without_bad_characters(entry) if escaped else {}
     left_out, repaired = repaired, repaired or bool(changes)
     given = abstract = changes.get("abstract", entry.abstract)
     given_title = title = changes.get("title", entry.title)
@@ -66,7 +67,7 @@ def _without_bad_characters(entry: Entry) -> dict[str, object]:
     return changes
 
 
-def _fixed(value):
+def _fixed(value: object) -> object:
     """`value` (text, or tuples of text) without NULs and lone surrogates; the same object when
     there were none."""
     if isinstance(value, str):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 
-from ..extract.bibliography import TITLE_PRIORITY
+from ..sources.formats import TITLE_PRIORITY
 from ..text.citations import Citation
 
 # {where}: which papers (`p.id IN (...)`, or every paper); each query ordered by paper id.

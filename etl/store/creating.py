@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..errors import PaperdbError, shown_path
 from .access import file_name, lock_directory
-from .server import is_url
+from .postgres import is_url
 
 PARTIAL_SUFFIX = ".creating"
 SIDE_FILES = ("-wal", "-shm", "-journal")
@@ -35,10 +35,11 @@ def database_to_write(db_file: str, on_wait: Callable[[], None] | None = None) -
         yield db_file
         return
     Path(db_file).parent.mkdir(parents=True, exist_ok=True)
-    lock = lock_directory(db_file, on_wait)
+    held = lock_directory(db_file, on_wait)
+    lock: int | None = held
     try:
         if os.path.exists(db_file):  # another run created it while we waited
-            os.close(lock)
+            os.close(held)
             lock = None
             yield db_file
             return

@@ -16,7 +16,7 @@ from ..settings import schema_head
 from .access import begin_immediate, busy_error, busy_timeout_s, is_busy
 from .creating import database_to_write
 from .fresh import Schema, is_empty, read_schema, replay
-from .server import check_collation, checked_url, is_url, make_server_engine, take_load_lock
+from .postgres import check_collation, checked_url, is_url, make_server_engine, take_load_lock
 
 ON_WAIT = "paperdb_on_wait"  # a connection's `info` key: what to call when its BEGIN waits for another writer
 
@@ -28,7 +28,7 @@ def make_engine(path: str) -> Engine:
     """An engine whose transactions are ours: pysqlite's implicit BEGIN/COMMIT is switched off and
     every `begin()` takes the write lock at once (`BEGIN IMMEDIATE`), so a run is one transaction
     and a second concurrent writer waits (in steps a signal can interrupt), then fails clearly. A
-    URL is a PostgreSQL server's database (`etl.store.server`), whose load lock `transaction` takes."""
+    URL is a PostgreSQL server's database (`etl.store.postgres`), whose load lock `transaction` takes."""
     if is_url(path):
         return make_server_engine(checked_url(path))
     step = busy_timeout_s()
@@ -138,6 +138,13 @@ def made_by_the_revisions() -> Schema:
         engine.dispose()
 
 
+def schema_sql() -> str:
+    """Every table, index, view and trigger of a new SQLite database, as the revisions make them
+    (docs/schema.sql: the one place to read a view's current SQL), each statement once, in an
+    order that creates them."""
+    return "".join(f"{statement.strip()};\n\n" for statement in made_by_the_revisions().statements).rstrip() + "\n"
+
+
 @contextmanager
 def transaction(engine: Engine, on_wait: Callable[[], None] | None = None) -> Iterator[Connection]:
     """One write transaction: commit on success, roll back on any error; busy becomes a clear error.
@@ -163,7 +170,7 @@ def transaction(engine: Engine, on_wait: Callable[[], None] | None = None) -> It
             ongoing.commit()
     except OperationalError as exc:
         if is_busy(exc):
-            raise busy_error(engine.url.database) from None
+            raise busy_error(engine.url.database or "") from None
         raise
 
 

@@ -48,16 +48,16 @@ def read_schema(connection: Connection) -> Schema:
     tables, the shadow tables' included (an index the revisions rebuilt differs in a byte from
     one just created)."""
     made_by_sqlite = {
-        name
+        str(name)
         for name, kind in connection.exec_driver_sql("SELECT name, type FROM pragma_table_list")
         if kind == "shadow"
     }
     objects = [
-        (kind, name, sql)
+        (str(kind), str(name), str(sql))
         for kind, name, sql in connection.exec_driver_sql(
             "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid"
         )
-        if name not in made_by_sqlite and not name.startswith("sqlite_")
+        if name not in made_by_sqlite and not str(name).startswith("sqlite_")
     ]
     objects.sort(key=lambda o: ORDER[o[0]])  # (stable: SQLite's order within a kind)
     ordinary = [name for kind, name, sql in objects if kind == "table" and not sql.upper().startswith("CREATE VIRTUAL")]

@@ -233,6 +233,6 @@ def register(conn: sqlite3.Connection) -> sqlite3.Connection:
     search's snippets, `etl.text.snippets`) to `conn`; returns it."""
     for name, function in FUNCTIONS.items():
         conn.create_function(name, 1, function, deterministic=True)
-    for name, function in VARIADIC.items():
-        conn.create_function(name, -1, function, deterministic=True)
+    for name, variadic in VARIADIC.items():
+        conn.create_function(name, -1, variadic, deterministic=True)
     return conn

@@ -103,7 +103,7 @@ paper_sources = Table(
         server_default=true(),
         comment="Whether the record gives an abstract (a title alone, or a placeholder such as TBD, does not)",
     ),
-    Column("venue", Text, nullable=True, comment="The venue the record gives (its own, else its file's)"),
+    Column("venue", Text, nullable=True, comment="The venue the record gives (its own, else its file's), as written"),
     Column("year", Integer, nullable=True, comment="The year the record gives (its own, else its file's)"),
     Column("rating_avg", Double, nullable=True, comment=RECORD_RATING),
     Column("confidence_avg", Double, nullable=True, comment=RECORD_CONFIDENCE),

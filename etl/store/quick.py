@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ..settings import schema_head
 from .access import begin_immediate, busy_error, busy_timeout_s, file_name, is_busy
-from .server import is_url
+from .postgres import is_url
 
 Query = Callable[[str], list[tuple]]
 ISSUE_COLUMNS = ("run_id", "number", "path", "line", "position", "kind", "detail", "title", "record_id")
@@ -41,7 +41,7 @@ def record_if(
         values = dict(row())
         names = ", ".join(values)
         run = con.execute(f"INSERT INTO etl_runs ({names}) VALUES ({', '.join(':' + key for key in values)})", values)
-        noted = issues(run.lastrowid) if issues else []
+        noted = issues(run.lastrowid) if issues and run.lastrowid is not None else []
         con.executemany(INSERT_ISSUE, noted)
         con.execute("COMMIT")
         return True

@@ -1,5 +1,5 @@
-"""Every table of the database, by name: the Core tables of `tables`, `provenance`, `people`, `scoring` and
-`evolution` and `reviews` on one MetaData (the ORM's models in `models.py` map onto the same tables)."""
+"""Every table of the database, by name: the Core tables of `tables`, `provenance`, `people`, `keywords` and
+`evolution` and `reviews` on one MetaData (the MetaData Alembic compares, `models.Base`'s)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from . import (
     tables,
     provenance,
     people,
-    scoring,
+    keywords,
     evolution,
     reviews,
 )  # (in this order: the documentation lists the tables so)
@@ -22,11 +22,11 @@ from .base import metadata
 __all__ = [
     "columns",
     "evolution",
+    "keywords",
     "metadata",
     "people",
     "provenance",
     "reviews",
-    "scoring",
     "table",
     "tables",
     "type_name",

@@ -50,9 +50,9 @@ def paged(search_sql: str) -> str:
 
 
 def main(directory: str | None = None) -> None:
-    directory = Path(directory or str(package_files("etl.queries")))
-    search = (directory / "search.sql").read_text(encoding="utf-8")
-    (directory / "search_pages.sql").write_text(paged(search), encoding="utf-8")
+    folder = Path(directory or str(package_files("etl.queries")))
+    search = (folder / "search.sql").read_text(encoding="utf-8")
+    (folder / "search_pages.sql").write_text(paged(search), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 
 from ..errors import PaperdbError
-from .server import shown
+from .postgres import shown
 
 BATCH = 5_000  # rows read from the server and written at a time
 
@@ -20,7 +20,7 @@ def snapshot(source_url: str, db_file: str) -> dict[str, int]:
     rows copied per table. `db_file` must not exist yet (a snapshot never overwrites)."""
     from .creating import database_to_write
     from .engine import at_head, make_engine, migrate, transaction
-    from .server import checked_url, make_server_engine
+    from .postgres import checked_url, make_server_engine
     from .writer import Writer
 
     if os.path.exists(db_file):

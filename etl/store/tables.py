@@ -1,7 +1,7 @@
-"""The schema's one definition, with provenance.py, people.py and scoring.py: papers, their links, repositories
+"""The schema's one definition, with provenance.py, people.py and keywords.py: papers, their links, repositories
 and ids as SQLAlchemy Core tables, with
-its columns' types, keys, indexes and descriptions (Alembic's revisions create them, the models in
-`models.py` map onto them, and the writer derives its column lists from them). Importing these
+its columns' types, keys, indexes and descriptions (Alembic's revisions create them and
+compare them with a database, and the writer derives its column lists from them). Importing these
 costs a load none of the ORM's start-up."""
 
 from __future__ import annotations
@@ -39,7 +39,13 @@ papers = Table(
             " DOI, OpenReview, arXiv, PMLR or ACL id, else venue, year and title (docs/joins.md#paper-identity)"
         ),
     ),
-    Column("venue", Text, nullable=False, comment="Venue from the listing header, e.g. ICML"),
+    Column(
+        "venue",
+        Text,
+        nullable=False,
+        comment="Canonical venue name (etl/registries/venues.csv: NIPS, neurips are NeurIPS); as written in"
+        " paper_sources.venue",
+    ),
     Column("year", Integer, nullable=False, comment="Year from the listing header, e.g. 2024"),
     Column(
         "title",
@@ -126,7 +132,12 @@ papers = Table(
         index=True,
         comment="oral, spotlight, poster, workshop, findings, long, short, ... (lower case); NULL when unknown",
     ),
-    Column("track", Text, nullable=True, comment="Track as the source names it: main, ..."),
+    Column(
+        "track",
+        Text,
+        nullable=True,
+        comment="Track the status word names (COLING's Industry: industry), else as the source names it: main, ...",
+    ),
     Column(
         "author_keywords",
         Text,

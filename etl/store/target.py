@@ -7,32 +7,32 @@ from __future__ import annotations
 import logging
 
 from ..errors import PaperdbError, shown_path
-from . import access, server
+from . import access, postgres
 
 
 def shown(db: str) -> str:
     """The database as messages name it: a server's URL without its password; either with
     control characters escaped (a newline in `--db` cannot forge a second line)."""
-    return shown_path(server.shown(db) if server.is_url(db) else db)
+    return shown_path(postgres.shown(db) if postgres.is_url(db) else db)
 
 
 def checked(db: str) -> str:
     """`db` once it can be a database (a SQLite file, or none yet; a URL paperdb can use, in the
     form the engine takes), else the one-line error that says why not."""
-    return server.checked_url(db) if server.is_url(db) else access.check_database_file(db)
+    return postgres.checked_url(db) if postgres.is_url(db) else access.check_database_file(db)
 
 
 def existing_database(db: str) -> str:
     """`db`, if a paperdb database is there to read; else the one-line error that says so."""
-    return (server if server.is_url(db) else access).existing_database(db)
+    return (postgres if postgres.is_url(db) else access).existing_database(db)
 
 
 def failure(db: str, error: BaseException, server_read: str | None = None):
     """The one-line `PaperdbError` of a failure the database, the server (also `server_read`, a
     server the command reads from) or the file system reports, or None for anything else."""
     for target in (server_read, db):
-        if target and server.is_url(target):
-            found = server.server_error(target, error)
+        if target and postgres.is_url(target):
+            found = postgres.server_error(target, error)
             if found is not None:
                 return found
     return access.database_error(db, error)
@@ -40,14 +40,14 @@ def failure(db: str, error: BaseException, server_read: str | None = None):
 
 def file_only(db: str, why: str) -> str:
     """`db`, if it names a SQLite file; a server's URL is the one-line error `why` (after its name)."""
-    if server.is_url(db):
+    if postgres.is_url(db):
         raise PaperdbError(f"{shown(db)}: {why}")
     return db
 
 
 def server_only(db: str, why: str) -> str:
     """`db`, if it names a server's database; a file's path is the one-line error `why` (after its name)."""
-    if not server.is_url(db):
+    if not postgres.is_url(db):
         raise PaperdbError(f"{shown(db)}: {why}")
     return db
 

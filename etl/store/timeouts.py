@@ -4,6 +4,7 @@ does not answer: connecting, waiting for a lock, and a link that goes silent mid
 from __future__ import annotations
 
 import math
+from typing import Any
 from urllib.parse import parse_qs
 
 from ..settings import lock_wait
@@ -28,11 +29,11 @@ def lock_timeout_ms() -> int:
     return min(max(1, round(lock_wait() * 1000)), MAX_LOCK_TIMEOUT_MS)
 
 
-def connection_limits(url: str) -> dict[str, object]:
+def connection_limits(url: str) -> dict[str, Any]:
     """libpq connection parameters that bound every wait on the server (`url`'s own
     connect_timeout or options are kept: a lock_timeout is added to its options)."""
     given = _given(url)
-    limits: dict[str, object] = {**KEEPALIVES, "tcp_user_timeout": TCP_USER_TIMEOUT_MS}
+    limits: dict[str, Any] = {**KEEPALIVES, "tcp_user_timeout": TCP_USER_TIMEOUT_MS}
     if "connect_timeout" not in given:
         limits["connect_timeout"] = connect_timeout_s()
     options = given.get("options", "")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 from sqlalchemy import Connection, Table, bindparam, delete, insert, select, text, tuple_, update
 
@@ -56,7 +57,7 @@ class Writer:
 
     def __init__(self, conn: Connection):
         self.conn = conn
-        self._dbapi = conn.connection.driver_connection
+        self._dbapi: Any = conn.connection.driver_connection  # (sqlite3's or psycopg's connection)
         self._postgres = conn.dialect.name == "postgresql"
 
     @contextmanager
@@ -168,7 +169,7 @@ class Writer:
         for part in chunks(values, IDS_PER_QUERY):
             yield from map(tuple, self.conn.execute(select(*wanted).where(target.c[key].in_(part))))
 
-    def delete_in(self, name: str, key: str, values: Iterable, *, where: str | None = None) -> int:
+    def delete_in(self, name: str | Table, key: str, values: Iterable, *, where: str | None = None) -> int:
         """Remove the rows whose `key` is one of `values` (and that match the SQL condition `where`)."""
         target = _table(name)
         removed = 0

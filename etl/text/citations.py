@@ -152,7 +152,9 @@ def _same_title(own: BibEntry, title: str | None) -> bool:
     """Whether the source's entry is of this paper: its title is the paper's, read as titles are
     matched (ICLR 2017's file gives 54 of its 490 records another paper's entry)."""
     written = next(value for name, value in own.fields if name == "title")
-    return bool(title) and normalise_abstract(clean_title(field_text(written))) == normalise_abstract(title)
+    if not title:
+        return False
+    return normalise_abstract(clean_title(field_text(written))) == normalise_abstract(title)
 
 
 def bibtex(citations: Iterable[Citation]) -> Iterable[str]:

@@ -115,7 +115,9 @@ def _score(matches: list[tuple[int, int, str]], positions: list[int], start: int
 def _best_start(words: int, matches: list[tuple[int, int, str]], sentences: list[int], width: int) -> int:
     """The first word of the best window (FTS5's choice), the window of each match slid along."""
     positions = [word for word, _, _ in matches]
-    best, best_start, after, counts, sentence_scores = 0, 0, 0, {}, {}
+    best, best_start, after = 0, 0, 0
+    counts: dict[str, int] = {}
+    sentence_scores: dict[int, int] = {}
     for i, (word, _, key) in enumerate(matches):
         while after < len(matches) and positions[after] < word + width:  # (the window from this match)
             counts[matches[after][2]] = counts.get(matches[after][2], 0) + 1
@@ -154,14 +156,14 @@ def snippet_of(marked: str | None, query: str | None = None, width: int = SNIPPE
     for begin, end in spans:
         first, after = bisect_left(starts, begin), bisect_left(starts, end)
         if first < after:
-            word = _folded(_WORD.match(text, starts[first])[0])
+            word = _folded(_WORD.match(text, starts[first])[0])  # type: ignore[index]  # (a word starts there)
             if word not in keys:
                 keys[word] = phrase_of(word)
             matches.append((first, after - first, keys[word]))
     start = _best_start(len(starts), matches, _sentence_starts(text, starts), width)
     stop = min(start + width, len(starts)) - 1
     begin = 0 if start == 0 else starts[start]
-    end = len(text) if stop == len(starts) - 1 else _WORD.match(text, starts[stop]).end()
+    end = len(text) if stop == len(starts) - 1 else _WORD.match(text, starts[stop]).end()  # type: ignore[union-attr]
     shown, at = [], begin
     for first, last in spans:  # (as FTS5: a match that starts before the window is not marked)
         last = min(last, end)

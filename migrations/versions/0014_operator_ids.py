@@ -12,6 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 from etl.migrations.dialect import on_sqlite
+from etl.migrations.rules_0014.identity import OPERATORS, normalise_abstract, paper_id
 
 revision = "0014"
 down_revision = "0013"
@@ -81,16 +82,12 @@ def _rekey(conn: sa.Connection, key) -> list[dict[str, str]]:
 
 
 def _id_now(abstract: str) -> str:
-    from etl.text.identity import paper_id  # (the normalisation this revision introduces)
-
     return paper_id(abstract)
 
 
 def _id_before(abstract: str) -> str:
     """The id revision 0013 gave: the same normal form without its operator words."""
     import hashlib
-
-    from etl.text.identity import OPERATORS, normalise_abstract
 
     words = " ".join(w for w in normalise_abstract(abstract).split() if w not in OPERATORS)
     return hashlib.sha256(words.encode("utf-8")).hexdigest()[:16]

@@ -13,6 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 from etl.migrations.dialect import PG_VECTOR, on_sqlite
+from etl.migrations.rules_0017.identity import paper_id  # (the normalisation this revision introduces)
 
 revision = "0017"
 down_revision = "0016"
@@ -153,8 +154,6 @@ def _rekey(conn) -> None:
     """Give each paper whose abstract's id changes its new id; where a paper has that id already,
     its records join it (the next load redoes what was derived from them). The old ids stay
     resolvable in paper_former_ids."""
-    from etl.text.identity import paper_id  # (the normalisation this revision introduces)
-
     query = MAY_CHANGE if on_sqlite() else MAY_CHANGE_PG
     changes = [(old, new) for old, abstract in conn.exec_driver_sql(query) if (new := paper_id(abstract)) != old]
     for old, new in changes:

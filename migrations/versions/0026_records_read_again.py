@@ -18,6 +18,9 @@ import json
 import sqlalchemy as sa
 from alembic import op
 
+from etl.migrations.rules_0026.fields import MAX_COUNT, MAX_KEYWORD_CHARS, venue_problem  # (the rules it brings)
+from etl.migrations.rules_0026.placeholders import says_words
+
 revision = "0026"
 down_revision = "0025"
 branch_labels = None
@@ -60,9 +63,6 @@ def downgrade() -> None:
 
 def _sources(conn) -> set[int]:
     """The sources holding a record that the rules of this revision read otherwise, or a joined one."""
-    from etl.sources.fields import MAX_COUNT, MAX_KEYWORD_CHARS, venue_problem  # (the rules this revision brings)
-    from etl.text.placeholders import says_words
-
     found = {source for source, text in conn.execute(sa.text(ABSTRACTS)) if not says_words(text)}
     found |= {source for (source,) in conn.execute(sa.text(COUNTS), {"most": MAX_COUNT})}
     for source, keywords in conn.execute(sa.text(KEYWORDS), {"longest": MAX_KEYWORD_CHARS}):

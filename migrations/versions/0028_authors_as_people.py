@@ -19,6 +19,9 @@ import json
 import sqlalchemy as sa
 from alembic import op
 
+from etl.migrations.rules_0028.authors import first_copy
+from etl.migrations.rules_0028.people import resolve_people
+
 revision = "0028"
 down_revision = "0027"
 branch_labels = None
@@ -108,22 +111,18 @@ FILE_LIMIT = "$PAPERDB_MAX_FILE_MB"
 def _people(conn: sa.Connection) -> tuple[list[dict], list[dict], dict[str, list[str]]]:
     """The rows of paper_authors and paper_affiliations of the papers concerned, as a load now
     resolves them from their records, and each paper's display names."""
-    from etl.extract.bibliography import Record, resolve
-
     records: dict[str, list] = {}
-    for pid, source_id, position, authors, affiliations, fmt, path in conn.execute(sa.text(RECORDS)):
+    for pid, _, position, authors, affiliations, fmt, path in conn.execute(sa.text(RECORDS)):
         given = tuple(tuple(tuple(pair) for pair in a) for a in json.loads(affiliations)) if affiliations else ()
         names = tuple(json.loads(authors)) if authors else ()
-        records.setdefault(pid, []).append(
-            Record(source_id, fmt, path, position, None, names, (), None, affiliations=given)
-        )
+        records.setdefault(pid, []).append((fmt, path, position, names, given))
     authors, affiliations, shown = [], {}, {}
     for pid, found in records.items():
-        resolved = resolve(found)
-        shown[pid] = [name for name, _, _ in resolved.authors]
-        for position, (name, key, raw) in enumerate(resolved.authors, 1):
+        resolved_authors, resolved_affiliations = resolve_people(found)
+        shown[pid] = [name for name, _, _ in resolved_authors]
+        for position, (name, key, raw) in enumerate(resolved_authors, 1):
             authors.append({"paper_id": pid, "position": position, "key": key, "name": name, "raw": raw})
-        for position, order, name, key, country in resolved.affiliations:
+        for position, order, name, key, country in resolved_affiliations:
             row = {"paper_id": pid, "position": position, "order": order, "name": name, "country": country, "key": key}
             affiliations.setdefault((pid, position, key), row)  # (an institution an author gives twice: the first)
     return authors, list(affiliations.values()), shown
@@ -134,8 +133,6 @@ def _affiliations_from_files(conn: sa.Connection) -> None:
     load now reads them, where a file is still there with the bytes it had (its SHA-256); the
     papers they belong to are noted for `_redo_people`. Other files are read again by the next
     load that names them."""
-    from etl.text.authors import first_copy
-
     repeated: dict[int, dict[int, str]] = {}
     for source_id, position, authors in conn.execute(sa.text(REPEATED)):
         names = json.loads(authors)
@@ -153,6 +150,8 @@ def _affiliations_from_files(conn: sa.Connection) -> None:
 def _affiliations_read(conn: sa.Connection, source_id: int, positions: dict[int, str]) -> list[dict] | None:
     """The records' new `paper_sources.affiliations` (where their authors are still the ones
     stored), or None when the source's file cannot be read with the bytes it was loaded from."""
+    # (The live readers: a frozen copy would be the whole reader stack. The file is read only for
+    # the affiliations a list written twice kept none of, where its bytes are the ones loaded.)
     from etl.errors import InputError
     from etl.settings import max_file_bytes
     from etl.sources import open_input

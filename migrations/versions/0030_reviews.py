@@ -20,6 +20,14 @@ import sqlalchemy as sa
 from alembic import op
 
 from etl.migrations.dialect import on_sqlite
+from etl.migrations.rules_0030.reviews import (
+    Review,
+    kept_average,
+    may_have_scores,
+    paper_reviews,
+    paper_values,
+    review_scores,
+)
 
 revision = "0030"
 down_revision = "0029"
@@ -72,6 +80,8 @@ RECORDS = """SELECT ps.paper_id, ps.source_id, ps.position, s.format, s.resolved
 FROM paper_sources ps JOIN sources s ON s.id = ps.source_id JOIN papers p ON p.id = ps.paper_id
 ORDER BY ps.paper_id"""
 PAPER_COLUMNS = ("rating_avg", "confidence_avg", "rating_min", "rating_max", "rating_std", "reviews")
+# The order in which a paper's records are read (etl.extract.bibliography.TITLE_PRIORITY, frozen).
+TITLE_PRIORITY = {"pmlr-bibtex": 0, "icml-events": 1, "paperlists": 2, "csv": 3, "jsonl": 3}
 GIVEN = ("rating_avg", "confidence_avg", "citations", "primary_area", "tldr")  # (etl.sources.records.Review)
 PAPER_VALUES = (*GIVEN, *PAPER_COLUMNS[2:])  # (etl.sources.reviews.PAPER_COLUMNS)
 REVIEW_COLUMNS = ("source_id", "position", "field", "reviewer", "paper_id")
@@ -184,10 +194,6 @@ def _by_paper(rows) -> Iterator[list]:
 def _recompute() -> None:
     """What a load now stores, from the records paper_sources keeps: each paperlists record's own
     means within the venue's scale, every reviewer's score, each paper's ratings of the kept scores."""
-    from etl.extract.bibliography import TITLE_PRIORITY
-    from etl.sources.records import Review
-    from etl.sources.reviews import kept_average, may_have_scores, paper_reviews, paper_values, review_scores
-
     conn = op.get_bind()
     records, scores, papers = [], [], []
     for group in _by_paper(conn.execute(sa.text(RECORDS))):

@@ -9,7 +9,7 @@ import re
 from mcp.server.mcpserver.exceptions import ToolError
 
 from ..lookup import find_paper
-from .reading import Reader
+from .reader import Reader
 
 DECISIONS = ("accepted", "rejected", "withdrawn")
 QUERY_CHARS = 500  # a search: a few words or a title

@@ -10,7 +10,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 
 from ..paper import ID_URLS, RELATED, VERSIONS, abstract_text, outcome, web_url
 from . import arguments, ratings
-from .reading import Reader, capped, names
+from .reader import Reader, capped, names
 
 ABSTRACT_CHARS = 4_000  # of a paper's abstract in `paper` (a longer one is cut, and says so)
 # The search query narrowed to the papers `wanted` holds: each way of matching keeps only them
@@ -123,7 +123,7 @@ async def paper(reader: Reader, paper_id: str) -> dict:
         "abstract": abstract[:ABSTRACT_CHARS] + ("… (cut)" if len(abstract) > ABSTRACT_CHARS else ""),
         "source_page": web_url(row.get("url")),
         "ids": [
-            {**i, "url": ID_URLS[i["scheme"]].format(quote(i["value"], safe="/"))} if ID_URLS.get(i["scheme"]) else i
+            {**i, "url": url.format(quote(i["value"], safe="/"))} if (url := ID_URLS.get(i["scheme"])) else i
             for i in ids
         ],
         "code_status": row["code_status"],

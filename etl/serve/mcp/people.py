@@ -6,7 +6,7 @@ from __future__ import annotations
 from mcp.server.mcpserver.exceptions import ToolError
 
 from . import arguments
-from .reading import Reader, capped
+from .reader import Reader, capped
 
 AUTHOR = "SELECT id, name, papers FROM authors WHERE normalised = author_key(:name) OR name = :name LIMIT 1"
 # Names that start as the one given did (its merge key's beginning), most papers first.

@@ -13,7 +13,7 @@ from ...extract.similar.terms import KEYWORD, is_pair, paper_terms
 from ...store.views import CLEAN_ABSTRACT
 from . import arguments
 from .papers import brief
-from .reading import Reader
+from .reader import Reader
 
 OF_PAPER = """SELECT s.similar_id AS id, p.title, p.authors, p.venue, p.year, p.decision, p.presentation, s.score
 FROM similar_papers s JOIN papers p ON p.id = s.similar_id WHERE s.paper_id = :id ORDER BY s.rank LIMIT :limit"""

@@ -11,8 +11,9 @@ from mcp.server.mcpserver import Context
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
+from ..site import DATABASE
 from . import papers, people, periods, similar, trends, venues
-from .reading import DATABASE, Reader, catalogue_of, warm
+from .reader import Reader, catalogue_of, warm
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 Answer = dict[str, Any]

@@ -10,7 +10,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 
 from . import arguments, periods
 from .papers import keyword_id
-from .reading import Reader, share
+from .reader import Reader, share
 from .venues import venue_years
 
 # Papers with the keyword per venue and year, each paper once: the counts a load keeps of the ways
@@ -70,7 +70,7 @@ async def keyword_trend(
 
 def _series(counts: list[dict], totals: dict, years: list[int], venue: str | None) -> list[dict]:
     """Per year: papers with it, all papers (of the venue, or of every venue) and the share."""
-    papers = {}
+    papers: dict[int, int] = {}
     for c in counts:
         papers[c["year"]] = papers.get(c["year"], 0) + c["papers"]
     out = []
@@ -163,7 +163,7 @@ ORDER BY CASE c.list WHEN 'topics' THEN 0 WHEN 'keywords' THEN 1 ELSE 2 END,
          CASE WHEN c.list = 'rising' THEN c.share_before - c.share ELSE -c.now END, c.keyword_id"""
 
 
-async def landscape(reader: Reader, year: int, venue=None, limit: int = 15) -> dict:
+async def landscape(reader: Reader, year: int | None, venue=None, limit: int = 15) -> dict:
     venue = await arguments.venue(reader, venue)
     year = await arguments.year(reader, year)
     limit = arguments.limit(limit, 50)
@@ -180,7 +180,7 @@ async def landscape(reader: Reader, year: int, venue=None, limit: int = 15) -> d
         "before": before,
         "venue": venue,
         "papers": totals[year],
-        "before_papers": totals.get(before, 0),
+        "before_papers": totals.get(before, 0) if before is not None else 0,
         "limit": limit,
         "least": max(3, totals[year] // 500),  # (a rise of a keyword of two papers is noise)
     }

@@ -7,11 +7,11 @@ from __future__ import annotations
 from mcp.server.mcpserver.exceptions import ToolError
 
 from . import arguments, ratings
-from .reading import Reader, share
+from .reader import Reader, share
 
 # Per venue and year: papers, and how many of them each source field filled. (A scan of every
 # paper, 0.4 to 1 s on the catalogue: kept until the next load, and read when the server starts,
-# `reading.warm`.)
+# `reader.warm`.)
 COVERAGE = """SELECT venue, year, count(*) AS papers,
        count(abstract) AS abstracts, count(CASE WHEN authors != '[]' THEN 1 END) AS authors,
        count(decision) AS decisions, count(CASE WHEN decision = 'rejected' THEN 1 END) AS rejections,
@@ -104,7 +104,7 @@ async def coverage(reader: Reader, venue: str | None = None) -> dict:
     }
 
 
-async def stats(reader: Reader, venue: str, year: int | None = None) -> dict:
+async def stats(reader: Reader, venue: str | None, year: int | None = None) -> dict:
     venue = await arguments.venue(reader, arguments.text(venue, "venue", 100))
     year = await arguments.year(reader, year)
     params = {"venue": venue, "year": year}
@@ -133,7 +133,7 @@ async def stats(reader: Reader, venue: str, year: int | None = None) -> dict:
             "citations": {k: r[k] for k in ("cited", "mean_citations", "most_citations")} if r["cited"] else None,
         }
         years.append({k: v for k, v in found.items() if v is not None})
-    answer = {"venue": venue, "years": years}
+    answer: dict[str, object] = {"venue": venue, "years": years}
     if year is not None:
         answer["primary_areas"] = await reader.rows(AREAS, params) or None
     return {k: v for k, v in answer.items() if v is not None}

@@ -5,10 +5,14 @@ which Datasette finds beside this module (registered as `etl.serve.plugin`, pypr
 
 from __future__ import annotations
 
+import copy
+from functools import cache
+
 from datasette import Response, hookimpl
 
 from ...store.functions import register
 from .. import cells
+from ..app import canned_queries as read_canned_queries
 from ..app import query_examples
 from ..cards import column_descriptions, list_context
 from ..examples import with_examples
@@ -22,23 +26,27 @@ from ..paging import paged
 from ..paper import paper_page, row_pk
 from ..ranked import best_matches
 from ..reading_lists import renderers
+from ..site import DATABASE, PLUGIN, is_ours
 from ..trends import keyword_page
 from ..urls import Schema, safe_queries
 
-DATABASE = "papers"
-PLUGIN = "paperdb"  # the name Datasette serves `static/` under: the distribution's
-
-quiet_default_error_handler()
+# Installed through an entry point, the plugin is loaded by every Datasette of the environment:
+# each hook acts only where `is_ours` (paperdb's Datasette, its database), and what paperdb patches
+# in Datasette (`internals`) is patched only once a Datasette of paperdb's is made.
 
 
 @hookimpl
-def prepare_connection(conn):
+def prepare_connection(conn, database, datasette):
+    if not is_ours(datasette, database):
+        return
     register(conn)
     limit_connection(conn)  # ad-hoc SQL cannot build gigabytes (the time limit cannot stop one call)
 
 
 @hookimpl(tryfirst=True)
 def handle_exception(datasette, request, exception):
+    if not is_ours(datasette):
+        return None
     return error_page(datasette, request, exception)
 
 
@@ -47,6 +55,9 @@ def asgi_wrapper(datasette):
     """Every URL is answered: URLs over the bounds are refused and query strings Datasette cannot
     take made harmless (`urls`); a canned query's page opens with its example (`examples`); a
     sorted page shows each row once (`paging`)."""
+    if not is_ours(datasette):
+        return None
+    quiet_default_error_handler()
     known = {}
 
     def schema() -> Schema | None:  # (read once the database is there: not yet when the app is made)
@@ -67,9 +78,22 @@ def asgi_wrapper(datasette):
 
 
 @hookimpl
+def canned_queries(datasette, database, actor):
+    """The canned queries of queries/ (read once per process), on paperdb's database only."""
+    if not is_ours(datasette, database):
+        return None
+    return copy.deepcopy(_queries())  # (Datasette writes each query's name into what it is given)
+
+
+@cache
+def _queries() -> dict[str, dict]:
+    return read_canned_queries()
+
+
+@hookimpl
 def filters_from_request(request, database, table, datasette):
     """`_topic`, `_keyword` and `_author` on the papers list, through indexed tables (`filters`)."""
-    if database != DATABASE or table != "papers":
+    if not is_ours(datasette, database) or table != "papers":
         return None
     from datasette.filters import FilterArguments
 
@@ -82,13 +106,15 @@ def filters_from_request(request, database, table, datasette):
 
 @hookimpl
 def render_cell(row, value, column, table, database, datasette):
-    if database != DATABASE:
+    if not is_ours(datasette, database):
         return None
     return cells.render(row, value, column, table, datasette)
 
 
 @hookimpl
-def register_routes():
+def register_routes(datasette):
+    if not is_ours(datasette):
+        return []
     return [(r"^/-/paper/(?P<paper_id>.+)$", _paper_redirect)]  # (a DOI holds slashes)
 
 
@@ -108,7 +134,7 @@ async def _paper_redirect(datasette, request):
 
 @hookimpl
 def extra_template_vars(view_name, table, database, request, datasette):
-    if database != DATABASE or request is None:
+    if not is_ours(datasette, database) or request is None:
         return {}
     if view_name == "row" and table == "papers":
 
@@ -138,6 +164,8 @@ def extra_template_vars(view_name, table, database, request, datasette):
 @hookimpl(trylast=True)  # (after datasette-mcp's own tools: `register_tools` removes the one that writes)
 def register_mcp_tools(datasette, mcp):
     """paperdb's tools on datasette-mcp's `/-/mcp` (`etl.serve.mcp`)."""
+    if not is_ours(datasette):
+        return
     from ..mcp import register_tools
 
     register_tools(datasette, mcp)
@@ -145,12 +173,16 @@ def register_mcp_tools(datasette, mcp):
 
 @hookimpl
 def extra_css_urls(datasette):
+    if not is_ours(datasette):
+        return []
     return [datasette.urls.static_plugins(PLUGIN, "paperdb.css")]
 
 
 @hookimpl
 def register_output_renderer(datasette):
     """`.bib`, `.ris` and `.csljson` of every page whose rows are papers (`reading_lists`)."""
+    if not is_ours(datasette):
+        return []
     return renderers()
 
 

@@ -8,20 +8,20 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from ..errors import PaperdbError, shown_path
-from . import access, server
+from . import access, postgres
 
 
 class ReadOnly:
     """A read-only connection: tables, and rows as SQLite gives them (booleans as 1 and 0)."""
 
     def __init__(self, db: str):
-        self.on_server = server.is_url(db)
-        self.con = server.connect_read_only(db) if self.on_server else access.connect_read_only(db)
+        self.on_server = postgres.is_url(db)
+        self.con = postgres.connect_read_only(db) if self.on_server else access.connect_read_only(db)
 
     def tables(self) -> set[str]:
         """Tables and views of the database."""
         if self.on_server:
-            return server.table_names(self.con)
+            return postgres.table_names(self.con)
         return {name for (name,) in self.con.execute("SELECT name FROM sqlite_master")}
 
     def rows(self, sql: str) -> tuple[list[str], Iterator[tuple]]:
@@ -43,12 +43,12 @@ def read_only(db: str, hint: str = "") -> Iterator[ReadOnly]:
     connection = ReadOnly(db)
     try:
         if "papers" not in connection.tables():
-            raise PaperdbError(f"{shown_path(server.shown(db))}: not a paperdb database (no papers table)")
+            raise PaperdbError(f"{shown_path(postgres.shown(db))}: not a paperdb database (no papers table)")
         yield connection
     except sqlite3.DatabaseError as exc:
         raise PaperdbError(f"{shown_path(db)}: {exc}{hint}") from None
     except Exception as exc:
-        error = server.server_error(db, exc) if connection.on_server else None
+        error = postgres.server_error(db, exc) if connection.on_server else None
         if error is None:
             raise
         raise error from None

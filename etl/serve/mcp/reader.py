@@ -9,7 +9,7 @@ import asyncio
 import json
 import sqlite3
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -17,8 +17,8 @@ from datasette.database import QueryInterrupted
 from mcp.server.mcpserver.exceptions import ToolError
 
 from ...errors import PaperdbError
+from ..site import DATABASE
 
-DATABASE = "papers"
 WARM_WAIT_S = 30  # that a tool waits for `warm`'s answer at most, then reads it itself
 # What changes whenever a load, a removal or a rescore has committed: the newest run (a rebuilt
 # file starts its runs again, so its time too).
@@ -109,7 +109,7 @@ def names(authors_json: str | None, most: int = 8) -> list[str]:
 
 def share(part: int | None, whole: int | None) -> float | None:
     """`part / whole` rounded to 4 places (None for nothing of nothing)."""
-    return round(part / whole, 4) if whole else None
+    return round((part or 0) / whole, 4) if whole else None
 
 
 _catalogues: WeakKeyDictionary = WeakKeyDictionary()
@@ -123,7 +123,7 @@ def catalogue_of(datasette) -> Catalogue:
     return found
 
 
-def warm(catalogue: Catalogue, path: str | None, slow: dict[str, Callable[[sqlite3.Connection], Any]]) -> None:
+def warm(catalogue: Catalogue, path: str | None, slow: Mapping[str, Callable[[sqlite3.Connection], Any]]) -> None:
     """Read the `slow` answers (name -> what reads it on a connection) in a thread of their own, once, so that the
     first call of a tool that needs one does not pay for it (a scan of every paper takes a second on
     the catalogue), and import what comparing a text needs. (A daemon thread, on a connection of its

@@ -16,15 +16,13 @@ import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..sources.formats import TEXT_PRIORITY  # (the user's listings first, then proceedings, then exports)
 from ..text.cleaning import clean_title
 from ..text.identity import ID_LENGTH, normalise_abstract
 
 # Ids that name one work wherever it is listed, in the order an identity takes them.
 STRONG_IDS = ("doi", "openreview", "arxiv", "pmlr", "acl_anthology")
 IDENTITY_NAMESPACE = "paperdb:identity:"  # (no normalised abstract starts so)
-# Whose abstract text, venue and year a paper keeps when its records disagree on markup: the
-# user's own listings first, then the published proceedings, then the exports.
-TEXT_PRIORITY = {"listing": 4, "pmlr-bibtex": 3, "icml-events": 2, "paperlists": 1, "csv": 0, "jsonl": 0}
 
 
 def title_key(title: str | None) -> str | None:

@@ -1,0 +1,6 @@
+"""The author rules revision 0028 lists each person once with: copies of etl/text/{authors,
+cleaning, diacritics, placeholders, debris, latex, markup, identity}.py as they were when it was
+written, and of the authors and affiliations part of etl/extract/bibliography.resolve
+(`people.py`), so that upgrading a database gives what a load of that release gives, whatever the
+live rules become. (The files it reads again are read by the live readers: see the revision.)
+Never edit them: a later change of the rules brings a revision of its own."""

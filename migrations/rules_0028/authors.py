@@ -1,0 +1,226 @@
+"""Author fields as people: one field split into names, each name's display form and merge key
+(`Smith, Alice and Jones, Bob`, `Alice Smith, Bob Jones and Carol White`, `Munos, Rémi`); pure.
+
+Every reader splits with `split_authors` and keeps the names as written; the loader shows
+`clean_name` and merges by `name_key`, so `Munos, Rémi`, `REMI MUNOS` and `Rémi Munos` are one
+author whichever source wrote them, and lists each person of a paper once (`people`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from .cleaning import clean_text
+from .diacritics import compose_diacritics
+from .placeholders import is_placeholder
+
+# Fields list names with these between them (CJK lists with the ideographic and full-width commas).
+LIST_SEPARATORS = ";；|、，\n"
+# Parts of a name after a comma that are not a first name: `Cox, Jr., Louis`, `Google, Inc.`.
+SUFFIXES = frozenset("jr jr. sr sr. ii iii iv v vi phd ph.d. md m.d.".split())
+ORGANISATION_SUFFIXES = frozenset("inc inc. ltd ltd. llc corp corp. co co. gmbh ag sa s.a. plc lab labs".split())
+# What BibTeX and others write for `and more` (`Smith, Alice and others`): no author.
+NO_AUTHOR = frozenset(("others", "et al", "et al.", "etal", "and others"))
+_PARTICLES = frozenset("van von der den de del della di da dos das du le la ter ten zu al el bin ibn".split())
+_TOKEN = re.compile(r"[{}]| and | & ")
+_LIST_TOKEN = re.compile(f"[{{}}{LIST_SEPARATORS}]")
+_INITIALS = re.compile(r"(?:[A-Z]\.?(?:-[A-Z]\.?)?\s?){1,4}")
+_NICKNAME = re.compile(r"\([^()]{0,100}\)")
+_PUNCTUATION = re.compile(r"[^\w\s-]")
+_NOTE_MARKS = "*†‡§¶#"
+
+
+def _split_outside_braces(text: str, token: re.Pattern) -> list[str]:
+    """`text` cut at each match of `token` that is not inside braces (`{Barnes and Noble}`)."""
+    parts, depth, start = [], 0, 0
+    for m in token.finditer(text):
+        if m.group() == "{":
+            depth += 1
+        elif m.group() == "}":
+            depth = max(depth - 1, 0)
+        elif depth == 0:
+            parts.append(text[start : m.start()])
+            start = m.end()
+    parts.append(text[start:])
+    return parts
+
+
+def _alphabetic(text: str) -> bool:
+    """Whether every letter is Latin, Greek or Cyrillic: scripts whose names put the family name
+    last unless a comma says otherwise."""
+    return all(ord(c) < 0x0530 or 0x1E00 <= ord(c) <= 0x1FFF for c in text if c.isalpha())
+
+
+def _is_suffix(part: str) -> bool:
+    return part.strip().casefold() in SUFFIXES | ORGANISATION_SUFFIXES
+
+
+def _last_first(left: str, right: str) -> bool:
+    """Whether `left, right` is one name written family name first (`Smith, Alice`, `De Sa,
+    Christopher`, `van der Berg, Jan Willem`, `Smith, J. R.`) rather than two names (`Alice
+    Smith, Bob Jones`)."""
+    if not (_alphabetic(left) and _alphabetic(right)):
+        return False
+    left_words, right_words = left.split(), right.split()
+    return (
+        len(left_words) == 1
+        or len(right_words) == 1
+        or left_words[0] in _PARTICLES
+        or bool(_INITIALS.fullmatch(right.strip()))
+    )
+
+
+def _with_suffixes(parts: list[str]) -> list[str]:
+    """Comma-separated parts with each suffix (`Jr.`, `Inc.`) joined to the part before it."""
+    out: list[str] = []
+    for part in parts:
+        if out and _is_suffix(part):
+            out[-1] = f"{out[-1]}, {part}"
+        elif part:
+            out.append(part)
+    return out
+
+
+def _comma_names(chunk: str) -> list[str]:
+    """One chunk between `and`s: a list of names, or one name written `Last, First`."""
+    parts = _with_suffixes([p.strip() for p in _split_outside_braces(chunk, re.compile(r"[{},]"))])
+    if len(parts) == 2 and _last_first(parts[0], parts[1].split(",")[0]):
+        return [f"{parts[0]}, {parts[1]}"]
+    if len(parts) >= 4 and len(parts) % 2 == 0 and all(_INITIALS.fullmatch(p) for p in parts[1::2]):
+        return [f"{last}, {first}" for last, first in zip(parts[::2], parts[1::2], strict=True)]  # APA style
+    return parts
+
+
+def _has_name_comma(chunk: str) -> bool:
+    parts = [p.strip() for p in chunk.split(",")]
+    return len(parts) > 1 and not all(_is_suffix(p) for p in parts[1:] if p)
+
+
+def _split_piece(piece: str) -> list[str]:
+    """A piece between list separators: names between `and`, `&` and commas."""
+    piece = piece.strip(" ,")
+    if piece.startswith(("and ", "& ")):
+        piece = piece[piece.index(" ") + 1 :]
+    if piece.endswith((" and", " &")):
+        piece = piece[: piece.rindex(" ")]
+    chunks = [c.strip(" ,") for c in _split_outside_braces(piece, _TOKEN)]
+    chunks = [c for c in chunks if c]
+    if len(chunks) > 1 and _has_name_comma(chunks[-1]):
+        return chunks  # BibTeX: `Smith, Alice and Jones, Bob`; each chunk one name
+    return [name for chunk in chunks for name in _comma_names(chunk)]
+
+
+def split_authors(value: str | Iterable[str] | None) -> tuple[str, ...]:
+    """The names in an author field, each as written (spaces collapsed), in order.
+
+    `;`, `|` and new lines separate names, so do `and`, `&` and commas, except where a comma
+    joins one name written family name first: `Alice Smith, Bob Jones and Carol White` is three
+    names, `Smith, Alice and Jones, Bob` (BibTeX) two, `Smith, Alice` one (`Cox, Jr., Louis`
+    too); braces keep `and` in a name (`{Barnes and Noble}`). A list holds one name per item.
+    Placeholders (`N/A`, `Anonymous`) and `others` are no author.
+    """
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        names = [
+            name
+            for piece in _split_outside_braces(value, _LIST_TOKEN)
+            if piece.strip()
+            for name in _split_piece(" ".join(piece.split()))
+        ]
+    else:
+        names = [" ".join(str(item).split()) for item in value]
+    return tuple(n for n in names if n and n.casefold() not in NO_AUTHOR and not is_placeholder(n))
+
+
+def _strip_marks(name: str) -> str:
+    """Footnote and affiliation marks around a name dropped: `1Zoltan Marton`, `Sujith Ravi[2]`,
+    `Jianmin Chen*`, `Ze Liu(†)`; a nickname in parentheses stays (`Jake Zhao (Junbo)`)."""
+    name = name.strip(_NOTE_MARKS + " ")
+    while name.endswith((")", "]")):
+        cut = name.rfind("(" if name[-1] == ")" else "[")
+        inside = name[cut + 1 : -1]
+        if cut <= 0 or not inside or not all(c.isdigit() or c in _NOTE_MARKS + ", " for c in inside):
+            break
+        name = name[:cut].rstrip(_NOTE_MARKS + " ")
+    if name[:1].isdigit() and any(c.isalpha() for c in name):
+        name = name.lstrip("0123456789, ")
+    return name
+
+
+def _reorder(name: str) -> str:
+    """`Last, First[, Jr.]` as `First Last Jr.`; an organisation (`Google, Inc.`) as written."""
+    parts = [p.strip() for p in name.split(",")]
+    core = [p for p in parts if p and not _is_suffix(p)]
+    suffixes = [p for p in parts if p and _is_suffix(p)]
+    if any(p.casefold() in ORGANISATION_SUFFIXES for p in parts) or not 1 <= len(core) <= 2 or not _alphabetic(name):
+        return name
+    return " ".join([*core[::-1], *suffixes])
+
+
+@lru_cache(maxsize=1 << 16)  # (authors repeat across papers)
+def clean_name(raw: str) -> str:
+    """An author's name for display: markup removed (`clean_text`), the accents PDF extraction
+    spaced out put back (`Daniel Go¨hring` -> `Daniel Göhring`, `compose_diacritics`), footnote
+    marks dropped, a name written family name first in the usual order (`Munos, Rémi` -> `Rémi
+    Munos`), an ALL-CAPS name in title case (`PAUL DUETTING` -> `Paul Duetting`)."""
+    name = _strip_marks(compose_diacritics(clean_text(raw)))
+    if "," in name:
+        name = _reorder(name)
+    letters = [c for c in name if c.isalpha()]
+    if letters and all(c.isupper() for c in letters) and len(letters) > 3:
+        name = " ".join(part.capitalize() if len(part) > 2 else part for part in name.split())
+        name = re.sub(r"(?<=-)([a-z])", lambda m: m.group(1).upper(), name)
+    return name
+
+
+@lru_cache(maxsize=1 << 16)
+def name_key(name: str) -> str:
+    """The merge key of an author, from any spelling of the name: its display form
+    (`clean_name`) with nicknames in parentheses dropped, accents and case folded and
+    punctuation dropped (`Sung Min (Sam) Park` -> `sung min park`, `Munos, Rémi` -> `remi munos`)."""
+    name = _NICKNAME.sub(" ", clean_name(name))
+    name = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return " ".join(_PUNCTUATION.sub(" ", name.casefold()).replace("-", " ").replace("_", " ").split())
+
+
+def first_copy(names: Sequence[str]) -> tuple[str, ...]:
+    """A list written twice or more in a row, once (`A;B;C;A;B;C` -> `A;B;C`: how the catalogue's
+    IROS and ICRA records list their authors); any other list as it is. Linear: the list's
+    shortest period, from the longest border of each prefix (Knuth-Morris-Pratt)."""
+    n = len(names)
+    border = [0] * n  # border[i]: the longest proper prefix of names[: i + 1] that is also its suffix
+    for i in range(1, n):
+        k = border[i - 1]
+        while k and names[i] != names[k]:
+            k = border[k - 1]
+        border[i] = k + (names[i] == names[k])
+    period = n - border[-1] if n else 0
+    return tuple(names[:period]) if period < n and n % period == 0 else tuple(names)
+
+
+def people(names: Iterable[str]) -> list[tuple[int, str, str]]:
+    """The people of a paper's author list (names as written), each once: (index in the list,
+    display name, merge key) of the first name of each merge key, in order; a name that cleans to
+    nothing is no one. So a list the source repeats (`A;B;C;A;B;C`) is its first copy, a person
+    written twice (`Xi Chen;Xi Chen`) keeps the first place, and two people who only share a
+    family name (`J. Smith`, `A. Smith`) stay two."""
+    seen: set[str] = set()
+    out = []
+    for i, raw in enumerate(names):
+        name = clean_name(raw)
+        key = name_key(name)
+        if name and key not in seen:
+            seen.add(key)
+            out.append((i, name, key))
+    return out
+
+
+@lru_cache(maxsize=1 << 14)  # (institutions repeat across papers)
+def institution_name(raw: str) -> str:
+    """An author's institution as shown: markup removed (`clean_text`) and the accents PDF
+    extraction spaced out put back (`Universit´e de Montr´eal` -> `Université de Montréal`)."""
+    return compose_diacritics(clean_text(raw))

@@ -1,0 +1,100 @@
+"""Placeholders: what sources write where a value is missing (`-`, `TBD`, `N/A`, `Abstract
+Unavailable`, `No abstract available`, `Poster`), read as no value; pure.
+
+A placeholder is never a paper's text: as an abstract it would give every paper that has it one
+id, as a title one merge key. The rule is general rather than a list of spellings: a text without
+a letter, or a short one made only of the words placeholders are made of, with at least one that
+says "missing" (`abstract`, `tbd`, `unavailable`, ...) rather than only small words (`to`, `be`).
+An abstract also needs a letter outside PDF glyph codes, inline math and LaTeX commands:
+`(cid:0) (cid:1) (cid:2)` and `$x$ $y$ $z$` say no words, and would be one paper for all.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# Words that say a value is missing, as they appear in placeholders (case folded, without
+# punctuation: `N/A` is `na`, `T.B.D.` is `tbd`).
+MISSING_WORDS = frozenset(
+    """
+    abstract abstracts summary tbd tba tbc tbu tbw na none null nil nan undefined unknown unavailable
+    missing empty placeholder pending untitled withdrawn anonymous poster paper title todo xxx
+    appear announced determined confirmed available provided given redacted removed omitted
+    forthcoming coming
+    """.split()
+)
+# Words that only join those (`to be announced`, `summary form only given`, `no abstract`).
+FILLER_WORDS = frozenset(
+    """
+    no not yet to be is are was the a an n s of for this that here there will later soon currently
+    form only see pdf author authors submission text tutorial talk
+    and or in at on please
+    """.split()
+)
+MAX_WORDS = 8  # placeholders are short; a longer text is text
+# An abstract also has to say something: fewer than this many words and letters are a fragment
+# (`Part of`, `Discussion of`, `in`), not a paper's abstract.
+MIN_ABSTRACT_WORDS = 3
+MIN_ABSTRACT_LETTERS = 20
+# Letters that are no words: a glyph a PDF font did not map (`(cid:12)`, see `debris`), inline
+# math as the renderer finds it (`$x$`, `$$y$$`), a LaTeX command (`\alpha`); else a letter (group 1).
+_NOT_WORDS_OR_LETTER = re.compile(r"\(cid:\d{1,5}\)|\$\$?[^$]{1,400}?\$\$?|\\[A-Za-z]+|([^\W\d_])")
+
+
+def _words(text: str) -> list[str]:
+    """The words of a text, case folded, each without the punctuation in it (`N/A` -> `na`);
+    control and format characters stay (`T\\x00itle` is no placeholder but bad input)."""
+    out = []
+    for part in text.replace("-", " ").replace("_", " ").replace(":", " ").replace(",", " ").split():
+        word = "".join(c for c in part.casefold() if c.isalnum() or unicodedata.category(c)[0] == "C")
+        if word:
+            out.append(word)
+    return out
+
+
+def is_placeholder(text: str | None) -> bool:
+    """Whether a title, abstract or name says nothing: None, empty, no letter in it (`-`, `...`,
+    `0`), or at most a few words that only say it is missing (`TBD`, `N/A`, `None`, `null`,
+    `Abstract`, `(No Abstract)`, `To appear`, `Abstract Unavailable`, `Poster`)."""
+    if text is None:
+        return True
+    if not any(c.isalpha() for c in text):
+        return True
+    if len(text) > 20 * MAX_WORDS:
+        return False
+    words = _words(text)
+    return (
+        len(words) <= MAX_WORDS
+        and all(w in MISSING_WORDS or w in FILLER_WORDS for w in words)
+        and any(w in MISSING_WORDS for w in words)
+    )
+
+
+def is_missing_abstract(text: str | None) -> bool:
+    """Whether a record's abstract is no abstract: a placeholder (`is_placeholder`), or a fragment
+    of fewer than three words and twenty letters (`Part of`, `We consider`; a text in a script
+    without spaces counts its letters)."""
+    if is_placeholder(text) or text is None:
+        return True
+    if len(text) > 20 * MAX_WORDS:
+        return False
+    return len(_words(text)) < MIN_ABSTRACT_WORDS and sum(c.isalpha() for c in text) < MIN_ABSTRACT_LETTERS
+
+
+def says_words(text: str) -> bool:
+    """Whether a text has a letter outside PDF glyph codes, inline math and LaTeX commands:
+    `(cid:0) (cid:1) (cid:2)`, `(cid:173)(cid:12)` and `$x$ $y$ $z$` have none."""
+    if "(cid:" not in text and "$" not in text and "\\" not in text:
+        return any(c.isalpha() for c in text)
+    return any(m.group(1) for m in _NOT_WORDS_OR_LETTER.finditer(text))  # (most stop at the first word)
+
+
+def is_usable_abstract(abstract: str | None, title: str | None = None) -> bool:
+    """Whether a record's abstract may identify its paper: no placeholder, words outside glyph codes
+    and math (`says_words`), and, when the record has a title to stand for the paper, no fragment
+    either (`is_missing_abstract`). Without a title a short text is kept: it is all there is (a
+    listing's paragraph, a CSV row without titles)."""
+    if is_placeholder(abstract) or not says_words(abstract):
+        return False
+    return is_placeholder(title) or not is_missing_abstract(abstract)
