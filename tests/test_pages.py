@@ -9,6 +9,7 @@ import asyncio
 import re
 import sqlite3
 from pathlib import Path
+from urllib.parse import quote, urlencode
 
 import pytest
 
@@ -67,3 +68,34 @@ def test_the_sort_bar_sorts_measures_highest_first_and_marks_the_sort(ds):
     assert "_sort_desc=rating_avg" in bar and "_sort_desc=citations" in bar and "_sort=title" in bar
     sorted_page = get(ds, "/papers/papers?venue=ICLR&year=2017&_sort_desc=citations").text
     assert "<strong>citations ▼</strong>" in sorted_page.split("Sort by:")[1].split("</p>")[0]
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "1711.11575",
+        "arXiv:1711.11575",
+        "arxiv:1711.11575v2",
+        "https://arxiv.org/abs/1711.11575v2",
+        " 1711.11575v2 ",
+    ],
+)
+def test_related_papers_takes_every_form_of_id_the_paper_page_takes(ds, excerpt, written):
+    """CVPR 2018's relation networks paper, whose arXiv id the source gives as `1711.11575v2`."""
+    (paper_id,) = read(excerpt, "SELECT paper_id FROM paper_ids WHERE scheme = 'arxiv' AND value = '1711.11575'")[0]
+    expected = read(excerpt, "SELECT similar_id FROM similar_papers WHERE paper_id = ? ORDER BY rank", paper_id)
+    rows = get(ds, "/papers/related_papers.json?_shape=array&" + urlencode({"paper_id": written})).json()
+    assert expected and [r["id"] for r in rows] == [i for (i,) in expected]
+    page = get(ds, "/-/paper/" + quote(written.strip(), safe=":/"))
+    assert page.status_code == 302 and page.headers["location"].endswith(
+        f"/{read(excerpt, 'SELECT pk FROM papers WHERE id = ?', paper_id)[0][0]}"
+    )
+
+
+@pytest.mark.parametrize(
+    "written", ["10.1609/aaai.v36i3.20226", "10.1609%2Faaai.v36i3.20226", "doi:10.1609%2FAAAI.V36I3.20226"]
+)
+def test_a_doi_copied_with_its_slash_escaped_opens_its_paper(ds, excerpt, written):
+    (pk,) = read(excerpt, "SELECT p.pk FROM paper_ids i JOIN papers p ON p.id = i.paper_id WHERE i.scheme = 'doi'")[0]
+    page = get(ds, "/-/paper/" + written)
+    assert page.status_code == 302 and page.headers["location"].endswith(f"/papers/papers/{pk}")

@@ -9,27 +9,10 @@ from __future__ import annotations
 import json
 import re
 
+from ..text.paper_ids import id_forms
+
 DATABASE = "papers"
 PAPER_ID = re.compile(r"^[0-9a-fA-F]{16}$")
-# What a reader may write before an id (case-insensitive), and the schemes it may then be.
-_PREFIXES = re.compile(
-    r"^(?:arxiv:|doi:|openreview:|https?://(?:dx\.)?doi\.org/|https?://arxiv\.org/(?:abs|pdf)/)",
-    re.IGNORECASE,
-)
-_ARXIV_VERSION = re.compile(r"^(\d{4}\.\d{4,5})v\d+$")  # (paper_ids keeps arXiv ids without one)
-
-
-def id_forms(text: str) -> list[str]:
-    """The values `paper_ids` may hold for an id as a reader wrote it: as written, without a prefix
-    or address before it, and an arXiv id without its version; each once, in that order."""
-    written = text.strip()
-    bare = _PREFIXES.sub("", written)
-    forms = [written, bare]
-    if m := _ARXIV_VERSION.match(bare):
-        forms.append(m[1])
-    return list(dict.fromkeys(f for f in forms if f))
-
-
 # The paper with this key, or that had it before a change of the normalisation.
 BY_KEY = """SELECT pk FROM papers WHERE id = :key
 UNION ALL SELECT p.pk FROM paper_former_ids f JOIN papers p ON p.id = f.paper_id WHERE f.former_id = :key"""
