@@ -14,6 +14,7 @@ from urllib.parse import quote, urlencode
 import pytest
 
 from etl.serve.app import make_datasette
+from tests.conftest import copy_database
 
 EXCERPT = Path(__file__).parent / "fixtures" / "catalogue"
 
@@ -99,3 +100,73 @@ def test_a_doi_copied_with_its_slash_escaped_opens_its_paper(ds, excerpt, writte
     (pk,) = read(excerpt, "SELECT p.pk FROM paper_ids i JOIN papers p ON p.id = i.paper_id WHERE i.scheme = 'doi'")[0]
     page = get(ds, "/-/paper/" + written)
     assert page.status_code == 302 and page.headers["location"].endswith(f"/papers/papers/{pk}")
+
+
+@pytest.fixture
+def excerpt_copy(excerpt, tmp_path) -> str:
+    return copy_database(excerpt, tmp_path / "papers.db")
+
+
+def test_papers_by_institution_pages_newest_first_with_the_openings_of_abstracts(excerpt_copy):
+    """DeepMind's AAAI 2022 papers, and 150 more papers of one's authors (copies of it, as years
+    before): two pages, each paper on one, the affiliated authors named."""
+    con = sqlite3.connect(excerpt_copy)
+    with con:
+        (paper_id, institution) = con.execute(
+            "SELECT a.paper_id, a.institution_id FROM paper_affiliations a JOIN institutions i"
+            " ON i.id = a.institution_id WHERE i.name = 'DeepMind' ORDER BY a.paper_id LIMIT 1"
+        ).fetchone()
+        for n in range(150):
+            copy = f"{n:016x}"
+            con.execute(
+                "INSERT INTO papers (id, venue, year, title, abstract, abstract_clean, added_at, updated_at)"
+                " SELECT ?, venue, 2000 + ? % 20, title || ?, abstract || ?, abstract_clean || ?, added_at, updated_at"
+                " FROM papers WHERE id = ?",
+                (copy, n, f" {n}", f" {n}", f" {n}", paper_id),
+            )
+            con.execute(
+                "INSERT INTO paper_authors SELECT ?, position, author_id, name, name_raw FROM paper_authors"
+                " WHERE paper_id = ?",
+                (copy, paper_id),
+            )
+            con.execute(
+                'INSERT INTO paper_affiliations SELECT ?, position, institution_id, "order", name, country'
+                " FROM paper_affiliations WHERE paper_id = ? AND institution_id = ?",
+                (copy, paper_id, institution),
+            )
+        (papers,) = con.execute(
+            "SELECT count(DISTINCT paper_id) FROM paper_affiliations WHERE institution_id = ?", (institution,)
+        ).fetchone()
+    con.close()
+    ds = make_datasette(excerpt_copy)
+    path = "/papers/papers_by_institution.json?institution=DeepMind&_shape=array&page="
+    first, second, third = (get(ds, path + page).json() for page in ("", "2", "3"))
+    assert (
+        len(first) == 100 and len(second) == papers - 100 > 50 and third == [] and first == get(ds, path + "1").json()
+    )
+    assert not {r["id"] for r in first} & {r["id"] for r in second}
+    years = [r["year"] for r in first + second]
+    assert years == sorted(years, reverse=True) and years[0] == 2022
+    assert all(len(r["abstract"]) <= 301 and r["authors"] and r["institutions"] == "DeepMind" for r in first + second)
+
+
+@pytest.mark.parametrize(
+    "query, asked", [("papers_by_keyword", "keyword"), ("papers_by_institution", "institution"), ("search_pages", "q")]
+)
+def test_a_paged_querys_form_asks_what_is_wanted_before_the_page(ds, query, asked):
+    html = get(ds, f"/papers/{query}?{asked}=graph&page=1").text
+    fields = re.findall(r'<input[^>]* name="([a-z_]+)"', html.split('<form class="sql"')[1].split("</form>")[0])
+    assert fields.index(asked) < fields.index("page")
+
+
+def test_papers_by_repo_owner_lists_papers_as_the_other_paper_lists_do(ds, excerpt):
+    (owner,) = read(excerpt, "SELECT owner FROM papers_with_code ORDER BY owner LIMIT 1")[0]
+    rows = get(ds, "/papers/papers_by_repo_owner.json?_shape=array&" + urlencode({"owner": owner.upper()})).json()
+    assert rows and all(r["venue"] and r["year"] and "decision" in r and len(r["abstract"]) <= 301 for r in rows)
+    assert "path" not in rows[0]  # (the repository's folder, where the abstract names one, is in repo)
+
+
+def test_long_abstracts_outside_the_papers_list_are_folded_to_their_opening(ds):
+    html = get(ds, "/papers/papers_with_code?_size=5").text
+    cells = re.findall(r'<td class="col-abstract[^"]*">(.*?)</td>', html, re.S)
+    assert cells and all(c.strip().startswith('<details class="abstract"><summary>') for c in cells)

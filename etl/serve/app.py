@@ -13,6 +13,7 @@ from ..store.access import at_head, connect_immutable, connect_read_only, existi
 from ..store.models import Base
 from ..store.views import SEARCH_INDEXES, VIEWS
 from .dashboard import dashboard
+from .forms import LAST_PARAMETERS, parameters
 from .ratings import MOST_RATED, SLUG, ratings_dashboard
 
 DATABASE_NAME = "papers"
@@ -148,6 +149,8 @@ def canned_queries(directory: Path | None = None) -> dict[str, dict]:
         query.pop("example", None)
         if query["sql"].count("\n") >= SQL_LINES_SHOWN:
             query["hide_sql"] = True
+        if any(p in LAST_PARAMETERS for p in parameters(query["sql"])):
+            query["params"] = parameters(query["sql"])
     return queries
 
 

@@ -15,9 +15,12 @@ from ..text.cleaning import clean_title
 from .filters import filter_url
 from .internals import expanded_foreign_key
 from .paper import PAPER_ID, keyword_url, paper_url, web_url
-from .render import render_abstract, render_snippet, render_title
+from .render import preview, render_abstract, render_snippet, render_title
 
 AUTHORS_SHOWN = 4  # authors a list shows before "+ N more"
+# Longer abstracts in a table or query's rows show their opening, the rest on a click (one
+# abstract was a screen's height: 49 rows of papers_by_repo_owner made a page of 19,000 px).
+FOLDED_FROM = 400
 # Columns that hold a papers.id, linked to its page (`later_id`: rejected_papers' other version).
 PAPER_COLUMNS = ("paper_id", "id", "other_id", "similar_id", "later_id")
 CODE = ", ".join(f"'{kind}'" for kind in sorted(CODE_KINDS))  # the kinds of link that make code released
@@ -88,7 +91,10 @@ def render(row, value, column: str, table: str | None, datasette):
     if not isinstance(value, str):
         return None
     if column in ("abstract", "abstract_clean"):  # (its own class: Datasette's `td em` is small and grey, for notes)
-        return Markup(f'<span class="abstract-text">{render_abstract(value)}</span>')
+        shown = Markup(f'<span class="abstract-text">{render_abstract(value)}</span>')
+        if table == "papers" or len(value) <= FOLDED_FROM:
+            return shown
+        return Markup(f'<details class="abstract"><summary>{preview(value)} <em>more</em></summary>{shown}</details>')
     if column == "snippet":
         return Markup(render_snippet(value))
     if column in PAPER_COLUMNS and PAPER_ID.match(value) and not (table == "papers" and column == "id"):
