@@ -170,3 +170,10 @@ def test_long_abstracts_outside_the_papers_list_are_folded_to_their_opening(ds):
     html = get(ds, "/papers/papers_with_code?_size=5").text
     cells = re.findall(r'<td class="col-abstract[^"]*">(.*?)</td>', html, re.S)
     assert cells and all(c.strip().startswith('<details class="abstract"><summary>') for c in cells)
+
+
+@pytest.mark.parametrize("page, first", [("", True), ("1", True), ("x", True), ("2", False)])
+def test_disputed_papers_pages_by_a_hundred(ds, excerpt, page, first):
+    rows = get(ds, f"/papers/disputed_papers.json?_shape=array&venue=&year=&page={page}").json()
+    (rated,) = read(excerpt, "SELECT count(*) FROM reviewer_disagreement")[0]
+    assert 0 < rated < 100 and len(rows) == (rated if first else 0)
