@@ -6,6 +6,7 @@ user loads it."""
 from __future__ import annotations
 
 import asyncio
+import html
 import re
 import sqlite3
 from pathlib import Path
@@ -172,8 +173,55 @@ def test_long_abstracts_outside_the_papers_list_are_folded_to_their_opening(ds):
     assert cells and all(c.strip().startswith('<details class="abstract"><summary>') for c in cells)
 
 
-@pytest.mark.parametrize("page, first", [("", True), ("1", True), ("x", True), ("2", False)])
+@pytest.mark.parametrize("page, first", [("", True), ("1", True), ("2", False)])
 def test_disputed_papers_pages_by_a_hundred(ds, excerpt, page, first):
     rows = get(ds, f"/papers/disputed_papers.json?_shape=array&venue=&year=&page={page}").json()
     (rated,) = read(excerpt, "SELECT count(*) FROM reviewer_disagreement")[0]
     assert 0 < rated < 100 and len(rows) == (rated if first else 0)
+
+
+@pytest.mark.parametrize(
+    "path, said",
+    [
+        ("compare_periods?first=2017&second=2022&min_papers=x", "min_papers must be a whole number"),
+        ("compare_periods?first=2017&second=2022&what=topics", "what must be keywords, authors or institutions"),
+        ("compare_periods?first=abc&second=2022", "first must be a year such as 2017 or a range"),
+        ("compare_periods.json?first=2017&second=2017-20&min_papers=1", "second must be a year"),
+        ("disputed_papers.json?venue=ICLR&year=17x", "year must be a year such as 2017"),
+        ("papers_by_keyword?keyword=gnn&page=two", "page must be a page number"),
+    ],
+)
+def test_a_wrong_parameter_is_said_at_once_on_a_page_of_the_site(ds, path, said):
+    page = get(ds, f"/papers/{path}")
+    assert page.status_code == 400 and said in html.unescape(page.text)
+    if ".json" not in path:
+        assert "paperdb.css" in page.text and "<title>Invalid parameter" in page.text
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "compare_periods?first=2013-2016&second=2017&min_papers=1&what=Authors&venue=",
+        "compare_periods?first=&second=&min_papers=&what=",
+        "disputed_papers?venue=ICLR&year=2017&page=1",
+    ],
+)
+def test_right_or_empty_parameters_pass(ds, path):
+    assert get(ds, f"/papers/{path}").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "path, said",
+    [("/-/paper/", "Which paper?"), ("/-/paper", "Which paper?"), ("/-/paper/NoSuchId", "No paper with id 'NoSuchId'")],
+)
+def test_a_paper_address_that_names_no_paper_is_a_page_of_the_site(ds, path, said):
+    page = get(ds, path)
+    assert page.status_code == 404 and said in html.unescape(page.text) and "/-/paper/arXiv:1703.03055" in page.text
+    assert "paperdb.css" in page.text and "<title>No such paper" in page.text
+
+
+@pytest.mark.parametrize("written", ["United Kingdom", "united kingdom", " UNITED KINGDOM "])
+def test_papers_per_institution_takes_a_country_in_any_case(ds, excerpt, written):
+    rows = get(ds, "/papers/papers_per_institution.json?_shape=array&" + urlencode({"country": written})).json()
+    assert len(rows) == read(excerpt, "SELECT count(*) FROM institutions WHERE country = 'United Kingdom'")[0][0] > 0
+    assert {r["country"] for r in rows} == {"United Kingdom"}

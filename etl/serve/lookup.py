@@ -38,3 +38,27 @@ async def find_paper(datasette, text: str) -> int | None:
         if rows.rows:
             return rows.first()[0]
     return None
+
+
+WHAT_TO_GIVE = (
+    "give its papers.id (16 hex digits), or an id a source gave it (OpenReview, arXiv, DOI, ACL"
+    " Anthology: paper_ids), as in /-/paper/SJU4ayYgl or /-/paper/arXiv:1703.03055"
+)
+
+
+async def paper_page_of(datasette, request):
+    """`/-/paper/<id>`: a redirect to the page (its row page, by the integer key) of the paper with
+    this id (`find_paper`), or a page of the site that says there is none and what to give."""
+    from html import escape
+
+    from datasette import Response
+    from markupsafe import Markup
+
+    wanted = request.url_vars["paper_id"]
+    pk = await find_paper(datasette, wanted) if wanted.strip() else None
+    if pk is not None:
+        return Response.redirect(datasette.urls.row(DATABASE, "papers", str(pk)))
+    said = f"No paper with id {wanted.strip()!r}" if wanted.strip() else "Which paper?"
+    error = Markup(escape(f"{said}: {WHAT_TO_GIVE}.", quote=False))  # (the id as typed: its quotes as quotes)
+    info = {"ok": False, "error": error, "status": 404, "title": "No such paper"}
+    return Response.html(await datasette.render_template("error.html", info, request=request), status=404)
