@@ -225,3 +225,39 @@ def test_papers_per_institution_takes_a_country_in_any_case(ds, excerpt, written
     rows = get(ds, "/papers/papers_per_institution.json?_shape=array&" + urlencode({"country": written})).json()
     assert len(rows) == read(excerpt, "SELECT count(*) FROM institutions WHERE country = 'United Kingdom'")[0][0] > 0
     assert {r["country"] for r in rows} == {"United Kingdom"}
+
+
+@pytest.mark.parametrize(
+    "rated, opens",
+    [
+        (
+            {("ACM MM", 2024, "accepted"): 1148, ("ICLR", 2017, "accepted"): 198, ("ICLR", 2017, "rejected"): 244},
+            ("ICLR", 2017),
+        ),
+        ({("ACM MM", 2024, "accepted"): 1148, ("CoRL", 2023, "accepted"): 199}, ("ACM MM", 2024)),
+    ],
+)
+def test_the_ratings_page_opens_on_the_most_rated_venue_year_whose_decisions_went_both_ways(rated, opens):
+    from etl.serve.ratings import MOST_RATED
+
+    con = sqlite3.connect(":memory:")
+    con.execute("CREATE TABLE papers (venue TEXT, year INTEGER, decision TEXT, rating_avg REAL)")
+    for (venue, year, decision), n in rated.items():
+        con.executemany("INSERT INTO papers VALUES (?, ?, ?, 5.5)", [(venue, year, decision)] * n)
+    assert con.execute(MOST_RATED).fetchone() == opens
+
+
+def test_each_outcome_keeps_its_colour_and_an_empty_chart_says_so(ds):
+    from etl.serve.ratings import OUTCOMES, ratings_dashboard
+
+    charts = ratings_dashboard(("ICLR", 2017))["charts"]
+
+    def rows(chart: str, venue: str, year: str) -> list[dict]:
+        query = urlencode({"sql": charts[chart]["query"], "venue": venue, "year": year, "_shape": "array"})
+        return get(ds, f"/papers.json?{query}").json()
+
+    shown = rows("distribution", "ICLR", "2017") + rows("citations", "ICLR", "2017")
+    assert {r["outcome"] for r in shown} >= {"rejected", "poster", "oral"}
+    assert all(r["colour"] == OUTCOMES[r["outcome"]] for r in shown) and not any(r["note"] for r in shown[-3:])
+    (empty,) = rows("citations", "AAAI", "2022")  # (citations, no ratings)
+    assert empty["note"].startswith("No paper of this venue and year") and empty["rating_avg"] is None
