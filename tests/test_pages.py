@@ -261,3 +261,57 @@ def test_each_outcome_keeps_its_colour_and_an_empty_chart_says_so(ds):
     assert all(r["colour"] == OUTCOMES[r["outcome"]] for r in shown) and not any(r["note"] for r in shown[-3:])
     (empty,) = rows("citations", "AAAI", "2022")  # (citations, no ratings)
     assert empty["note"].startswith("No paper of this venue and year") and empty["rating_avg"] is None
+
+
+@pytest.mark.parametrize("keyword", ["", "graph neural networks"])
+def test_the_share_chart_has_a_point_for_every_year_of_papers_between_a_lines_first_and_last(ds, excerpt, keyword):
+    """The excerpt's papers are of 2017, 2018 and 2022: a line seen in 2017 and 2022 has a point in
+    2018 too (0 where no paper of 2018 has it), so the chart's years are every year it spans."""
+    from datasette_dashboards import replace_opts_in_query
+
+    from etl.serve.trends import DASHBOARD_SHARES
+
+    filters = {"venue": "all venues", "keyword": keyword}
+    sql = replace_opts_in_query(DASHBOARD_SHARES, filters)
+    rows = get(ds, f"/papers.json?sql={quote(sql)}&_shape=array&{urlencode(filters)}").json()
+    years = [year for (year,) in read(excerpt, "SELECT DISTINCT year FROM papers ORDER BY year")]
+    lines: dict[str, list[int]] = {}
+    for row in rows:
+        lines.setdefault(row["keyword"], []).append(row["year"])
+    assert lines and any(min(y) < 2018 < max(y) for y in lines.values())
+    for name, shown in lines.items():
+        assert shown == [y for y in years if min(shown) <= y <= max(shown)], name
+    assert any(row["percent"] == 0 for row in rows) and all(row["percent"] >= 0 for row in rows)
+
+
+def test_the_code_status_chart_numbers_only_slices_wide_enough_for_a_number():
+    from etl.serve.dashboard import LABELLED_FROM, dashboard
+
+    status = dashboard()["charts"]["status"]["display"]
+    (text,) = [layer for layer in status["layer"] if layer["mark"]["type"] == "text"]
+    assert text["encoding"]["text"]["condition"] == {"test": f"datum.share < {LABELLED_FROM}", "value": ""}
+    assert {"calculate": "datum.papers / datum.total", "as": "share"} in status["transform"]
+    assert 820 / 90_525 < LABELLED_FROM < 6_275 / 90_525  # (the catalogue's mentioned and released code)
+
+
+def test_the_venues_query_tells_no_decisions_from_none_of_a_kind(excerpt_copy):
+    """AAAI 2022's papers as a source without decisions would leave them; CVPR 2018's one paper accepted."""
+    con = sqlite3.connect(excerpt_copy)
+    with con:
+        con.execute("UPDATE papers SET decision = NULL WHERE venue = 'AAAI'")
+    con.close()
+    page = get(make_datasette(excerpt_copy), "/papers/venues").text
+    rows = {
+        re.search(r'<td class="col-venue[^"]*">([^<]+)</td>', row)[1]: re.findall(
+            r'<td class="col-(?:accepted|rejected|withdrawn)[^"]*">(.*?)</td>', row, re.S
+        )
+        for row in page.split("<tr>")[2:]
+    }
+    assert rows["CVPR"] == ["1", "0", "0"]
+    assert all(">—</span>" in cell and "no decisions" in cell for cell in rows["AAAI"])
+
+
+def test_the_database_page_lists_the_canned_queries_by_title(ds):
+    page = get(ds, "/papers").text.split('id="queries"')[1].split("</ul>")[0]
+    titles = [html.unescape(t) for t in re.findall(r'<li><a href="/papers/\w+"[^>]*>([^<]+)</a>', page)]
+    assert len(titles) > 15 and titles == sorted(titles, key=str.casefold)

@@ -55,7 +55,7 @@ QUERY_COUNTS = {"institution_id": "institutions_query", "url_key": "repos", "key
 
 
 def _counted_papers(row, value, table: str | None):
-    if table is None and row is not None and tuple(row.keys())[:3] == ("venue", "year", "papers"):
+    if table is None and _is_venues(row):
         # (the venues query: a venue-year's papers, which its papers list shows)
         href = "/papers/papers?" + urlencode({"venue": row["venue"], "year": row["year"]})
         return Markup(f'<a href="{escape(href)}">{value:,}</a>')
@@ -66,6 +66,15 @@ def _counted_papers(row, value, table: str | None):
         return None
     href = target[0].format(quote(str(row[target[1]])))
     return Markup(f'<a href="{escape(href)}">{value:,}</a>')
+
+
+# The venues query's counts of decisions: none (NULL) where no paper of the venue-year has a decision.
+DECISIONS = ("accepted", "rejected", "withdrawn")
+NO_DECISIONS = "the source gives no decisions for this venue and year"
+
+
+def _is_venues(row) -> bool:
+    return row is not None and tuple(row.keys())[:3] == ("venue", "year", "papers")
 
 
 def _paper_id_of(row) -> str | None:
@@ -88,6 +97,8 @@ def render(row, value, column: str, table: str | None, datasette):
             return Markup(f'<a href="{paper_url(pid)}">{shown}</a>')
     if column == "papers" and isinstance(value, int):
         return _counted_papers(row, value, table)
+    if value is None and column in DECISIONS and table is None and _is_venues(row):
+        return Markup(f'<span class="note" title="{NO_DECISIONS}">—</span>')
     if not isinstance(value, str):
         return None
     if column in ("abstract", "abstract_clean"):  # (its own class: Datasette's `td em` is small and grey, for notes)
