@@ -386,8 +386,6 @@ CREATE INDEX ix_papers_title_key_venue_year ON papers (title_key, venue, year);
 
 CREATE INDEX ix_papers_confidence_avg ON papers (confidence_avg);
 
-CREATE INDEX ix_paper_keywords_keyword_id ON paper_keywords (keyword_id);
-
 CREATE INDEX ix_paper_authors_author_id ON paper_authors (author_id);
 
 CREATE INDEX ix_paper_versions_other_id ON paper_versions (other_id);
@@ -395,6 +393,8 @@ CREATE INDEX ix_paper_versions_other_id ON paper_versions (other_id);
 CREATE INDEX ix_keyword_trend_counts_papers ON keyword_trend_counts (papers);
 
 CREATE INDEX ix_reviews_paper_id ON reviews (paper_id);
+
+CREATE INDEX ix_paper_keywords_keyword_id_rank ON paper_keywords (keyword_id, rank);
 
 CREATE VIEW repos_by_owner AS
 SELECT min(owner) AS owner, count(DISTINCT url_key) AS repositories,

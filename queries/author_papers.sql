@@ -1,5 +1,6 @@
 -- An author's papers
--- Everything one author published here (give the name as papers write it, any case and accents),
+-- Everything one author published here (give the whole name as papers write it, in any case and
+-- with or without accents: `Sergey Levine`, not `levine`; the authors table's filters find a part),
 -- by year: venue, title, decision and co-authors, the earliest first.
 -- Example: author = Max Welling
 SELECT p.year, p.venue, p.title, coalesce(p.presentation, p.decision) AS outcome,

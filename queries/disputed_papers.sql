@@ -1,7 +1,8 @@
 -- Reviewer disagreement
 -- The papers whose reviewers disagreed most (give `venue` and `year`, or leave either empty for
 -- all): the widest spread between the lowest and the highest kept rating first, with every
--- reviewer's rating, the mean and its standard deviation (the view reviewer_disagreement).
+-- reviewer's rating, the mean and its standard deviation (the view reviewer_disagreement); 100 a
+-- page (page 2 shows results 101 to 200; empty page: the first).
 -- Example: venue = ICLR; year = 2017
 SELECT venue, year, title,
        (SELECT group_concat(CAST(score AS TEXT), ' · ') FROM (SELECT score FROM reviews r
@@ -12,4 +13,4 @@ FROM reviewer_disagreement d
 WHERE (nullif(trim(:venue), '') IS NULL OR venue = trim(:venue))
   AND (nullif(trim(:year), '') IS NULL OR year = CAST(trim(:year) AS INTEGER))
 ORDER BY spread DESC, rating_std DESC, rating_avg DESC, paper_id
-LIMIT 1000
+LIMIT 100 OFFSET (max(coalesce(CAST(:page AS INTEGER), 1), 1) - 1) * 100

@@ -3,10 +3,12 @@
 -- authors and the institutions matched. Give its id (as in the institutions table), its name, the
 -- start of its name (`MIT CSAIL`; `Stanford` finds Stanford University, while `University` does not
 -- find University of X) or its initials (`MIT`, `CMU`; initials can name more than one: the
--- institutions column says which).
+-- institutions column says which). Newest first, with the opening of each abstract; 100 a page
+-- (page 2 shows results 101 to 200; empty page: the first).
 -- Example: institution = University of Cambridge
-WITH wanted AS (SELECT trim(:institution) AS text, institution_key(:institution) AS name),
-chosen AS (
+WITH page AS (SELECT max(coalesce(cast(:page AS INTEGER), 1), 1) AS number),
+wanted AS (SELECT trim(:institution) AS text, institution_key(:institution) AS name),
+chosen AS MATERIALIZED (
     SELECT i.id, i.name FROM institutions i, wanted w
     WHERE CAST(i.id AS TEXT) = w.text
        OR (w.text GLOB '*[^0-9]*' AND (
@@ -14,17 +16,22 @@ chosen AS (
            OR (substr(i.normalised, 1, length(w.name) + 1) = w.name || ' '
                AND substr(i.normalised, length(w.name) + 2, instr(substr(i.normalised, length(w.name) + 2), ' ') - 1)
                    NOT IN ('of', 'at', 'in', 'de', 'for', 'and'))
-           OR (w.name NOT GLOB '* *' AND initials(i.normalised) = w.name)))
+           OR (w.name NOT GLOB '* *' AND instr(' ' || i.normalised, ' ' || substr(w.name, 1, 1)) > 0  -- (a word starts so: a cheap test first)
+               AND initials(i.normalised) = w.name)))
 ),
-hits AS (
-    SELECT DISTINCT a.paper_id, a.position FROM paper_affiliations a JOIN chosen c ON c.id = a.institution_id
+hits AS MATERIALIZED (  -- the page's papers: from the affiliations and the papers' (year, venue) alone
+    SELECT p.id, p.year, p.venue, p.title FROM papers p
+    WHERE p.id IN (SELECT a.paper_id FROM paper_affiliations a JOIN chosen c ON c.id = a.institution_id)
+    ORDER BY p.year DESC, p.venue, p.title, p.id
+    LIMIT 100 OFFSET (SELECT (number - 1) * 100 FROM page)
 )
-SELECT p.id, p.title, p.venue, p.year, p.decision,
+SELECT p.id, coalesce(p.title, substr(coalesce(p.abstract_clean, p.abstract), 1, 120) || '…') AS title, p.venue, p.year, p.decision,
        (SELECT group_concat(DISTINCT c.name) FROM paper_affiliations a JOIN chosen c ON c.id = a.institution_id
         WHERE a.paper_id = p.id) AS institutions,
-       group_concat(pa.name, '; ') AS authors, p.abstract
-FROM hits h
-JOIN paper_authors pa ON pa.paper_id = h.paper_id AND pa.position = h.position
-JOIN papers p ON p.id = h.paper_id
-GROUP BY p.id
-ORDER BY p.year DESC, p.venue, p.title
+       (SELECT group_concat(pa.name, '; ') FROM paper_authors pa
+        WHERE pa.paper_id = p.id AND pa.position IN (
+            SELECT a.position FROM paper_affiliations a JOIN chosen c ON c.id = a.institution_id WHERE a.paper_id = p.id)
+       ) AS authors,
+       CASE WHEN length(coalesce(p.abstract_clean, p.abstract)) > 300 THEN substr(coalesce(p.abstract_clean, p.abstract), 1, 300) || '…' ELSE coalesce(p.abstract_clean, p.abstract) END AS abstract, p.url
+FROM hits h JOIN papers p ON p.id = h.id
+ORDER BY h.year DESC, h.venue, h.title, h.id

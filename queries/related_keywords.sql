@@ -24,7 +24,8 @@ together AS (
     HAVING count(DISTINCT b.paper_id) >= 2
 )
 SELECT k.label AS keyword, k.kind, t.papers,
-    round(t.papers * 1.0 * (SELECT count(DISTINCT paper_id) FROM paper_keywords WHERE rank <= 10 AND kind != 'author')
+    -- (score, in no index: the table read in key order, each paper's rows together, not the index by keyword)
+    round(t.papers * 1.0 * (SELECT count(DISTINCT paper_id) FROM paper_keywords WHERE rank <= 10 AND kind != 'author' AND score IS NOT NULL)
         / ((SELECT count(*) FROM with_target)
            * (SELECT count(*) FROM paper_keywords m WHERE m.keyword_id = t.keyword_id AND m.rank <= 10 AND m.kind != 'author')), 2) AS lift,
     round(t.mean_score, 3) AS mean_score

@@ -1,6 +1,6 @@
 -- Related papers
--- The ten papers most similar to a paper (give its id, its OpenReview, arXiv or DOI id, or the
--- number in its page's address) by the text of their titles, abstracts and keywords, most
+-- The ten papers most similar to a paper (give its id, its OpenReview, arXiv or DOI id as
+-- written or copied: `arXiv:1703.03055v2`, `https://doi.org/...`; or the number in its page's address) by the text of their titles, abstracts and keywords, most
 -- similar first: similar_papers, computed by each load (docs/evolution.md). Score: the cosine of
 -- their distinctive terms' TF-IDF weights plus half the cosine of their topics.
 -- Example: paper_id = SJU4ayYgl
@@ -10,7 +10,10 @@ FROM similar_papers s JOIN papers p ON p.id = s.similar_id
 WHERE s.paper_id = coalesce(
     (SELECT id FROM papers WHERE id = lower(trim(:paper_id))),
     (SELECT paper_id FROM paper_former_ids WHERE former_id = lower(trim(:paper_id))),
-    (SELECT paper_id FROM paper_ids WHERE value = trim(:paper_id) ORDER BY scheme LIMIT 1),
+    (SELECT paper_id FROM paper_ids WHERE scheme IN (SELECT DISTINCT scheme FROM paper_ids)
+        AND value IN (SELECT value FROM json_each(paper_id_forms(:paper_id))) ORDER BY scheme LIMIT 1),
+    (SELECT paper_id FROM paper_ids WHERE scheme = 'doi'
+        AND lower(value) IN (SELECT lower(value) FROM json_each(paper_id_forms(:paper_id))) LIMIT 1),
     (SELECT id FROM papers WHERE trim(:paper_id) NOT GLOB '*[^0-9]*' AND pk = CAST(trim(:paper_id) AS INTEGER))
 )
 ORDER BY s.rank

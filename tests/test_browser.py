@@ -371,6 +371,16 @@ def test_a_venues_rating_distribution_and_a_papers_scores(reviews_server, browse
     ]
     assert shown == ["ICLR", "2017"], shown
     shot(browser, "16-ratings-iclr-2017")
+    legend = browser.execute_script(  # (outcome, its colour) as the distribution's legend draws them
+        "const l = document.querySelector('#chart-distribution .role-legend');"
+        "const names = [...l.querySelectorAll('.role-legend-label text')].map(t => t.textContent);"
+        "const fills = [...l.querySelectorAll('.role-legend-symbol path')].map(p => p.getAttribute('fill'));"
+        "return names.map((n, i) => [n, fills[i]]);"
+    )
+    from etl.serve.ratings import OUTCOMES
+
+    assert {name for name, _ in legend} == {"oral", "poster", "rejected", "workshop"}, legend  # (those it has)
+    assert all(fill == OUTCOMES[name] for name, fill in legend), legend
     assert console_errors(browser) == []
 
     browser.get(reviews_server + "/papers/venue_ratings?venue=ICLR&year=2017")

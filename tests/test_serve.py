@@ -747,7 +747,7 @@ def test_unknown_or_upper_case_paper_ids(ds, serve_db):
     _, pid = paper_row(serve_db)
     assert get(ds, f"/-/paper/{pid.upper()}").status_code == 302
     missing = get(ds, "/-/paper/NoSuchId")
-    assert missing.status_code == 404 and "No paper with id 'NoSuchId'" in missing.text  # (as typed)
+    assert missing.status_code == 404 and "No paper with id 'NoSuchId'" in html.unescape(missing.text)  # (as typed)
 
 
 def test_dashboard_year_options_compare_equal_to_the_chosen_year(ds):

@@ -14,6 +14,7 @@ from ..store.access import at_head, connect_immutable, connect_read_only, existi
 from ..store.models import Base
 from ..store.views import SEARCH_INDEXES, VIEWS
 from .dashboard import dashboard
+from .forms import LAST_PARAMETERS, parameters
 from .ratings import MOST_RATED, SLUG, ratings_dashboard
 from .site import DATABASE, plugin_metadata
 
@@ -144,11 +145,15 @@ SQL_LINES_SHOWN = 15
 def canned_queries(directory: Path | None = None) -> dict[str, dict]:
     """Datasette's canned queries, one per .sql file (without their examples: `query_examples`)."""
     directory = directory or queries_dir()
-    queries = {p.stem: read_query(p) for p in sorted(directory.glob("*.sql"))}
+    found = (read_query(p) | {"name": p.stem} for p in directory.glob("*.sql"))
+    # (listed on the database page as a reader looks for them: by title, not by file name)
+    queries = {q.pop("name"): q for q in sorted(found, key=lambda q: q["title"].casefold())}
     for query in queries.values():
         query.pop("example", None)
         if query["sql"].count("\n") >= SQL_LINES_SHOWN:
             query["hide_sql"] = True
+        if any(p in LAST_PARAMETERS for p in parameters(query["sql"])):
+            query["params"] = parameters(query["sql"])
     return queries
 
 

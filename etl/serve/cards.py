@@ -13,7 +13,8 @@ from .paper import abstract_text, heading_html
 from .render import preview
 from .site import DATABASE
 
-# The columns the papers list sorts by, with their labels.
+# The columns the papers list sorts by, with their labels; the measures sort highest first (a
+# reader sorting by rating wants the best rated on top).
 SORTS = [
     ("title", "title"),
     ("year", "year"),
@@ -21,6 +22,17 @@ SORTS = [
     ("decision", "decision"),
     ("code_status", "code status"),
     ("added_at", "date added"),
+    ("rating_avg", "rating"),
+    ("confidence_avg", "confidence"),
+    ("citations", "citations"),
+]
+DESCENDING = {"rating_avg", "confidence_avg", "citations"}
+# What a card says of each measure it has (its value given): the sorted one is always shown,
+# citations otherwise only when there are some (most papers of a venue without them have 0).
+MEASURES = [
+    ("rating_avg", lambda v: f"rating {v:.2f}"),
+    ("confidence_avg", lambda v: f"confidence {v:.2f}"),
+    ("citations", lambda v: f"{v:,} citation{'s' if v != 1 else ''}"),
 ]
 
 
@@ -35,7 +47,7 @@ def path_with(request, **changes: str | None) -> str:
 
 def list_context(datasette, request) -> dict:
     """The papers list's template variables (`paperdb_list`)."""
-    sort = request.args.get("_sort")
+    sort = request.args.get("_sort") or request.args.get("_sort_desc")
 
     def link(**changes: str | None) -> str:
         return datasette.urls.path(path_with(request, **changes))
@@ -47,9 +59,10 @@ def list_context(datasette, request) -> dict:
         "as_table": link(_view="table"),
         # (label, link), no link for the current sort
         "sort_links": [
-            (label, None if column == sort else link(_sort=column, _sort_desc=None, _next=None))
-            for column, label in SORTS
+            (label, None if column == sort else link(**_sorted_by(column), _next=None)) for column, label in SORTS
         ],
+        "sort_arrow": "▼" if request.args.get("_sort_desc") else "▲",
+        "measures": lambda row: measures(row, sort),
         "row_url": lambda pk: datasette.urls.row(DATABASE, "papers", str(pk)),
         "heading": lambda row: Markup(
             heading_html(_cell(row, "title"), _cell(row, "title_raw"), _cell(row, "abstract"))
@@ -57,6 +70,22 @@ def list_context(datasette, request) -> dict:
         "preview": lambda row: Markup(preview(_cell(row, "abstract") or "")),
         "text": abstract_text,
     }
+
+
+def _sorted_by(column: str) -> dict[str, str | None]:
+    way = "_sort_desc" if column in DESCENDING else "_sort"
+    return {way: column, "_sort" if way == "_sort_desc" else "_sort_desc": None}
+
+
+def measures(row, sort: str | None) -> list[tuple[str, bool]]:
+    """(what a card says of each measure the paper has, whether the page is sorted by it)."""
+    shown = []
+    for column, say in MEASURES:
+        value = _cell(row, column)
+        if value is None or (column == "citations" and not value and column != sort):
+            continue
+        shown.append((say(value), column == sort))
+    return shown
 
 
 def _cell(row, column: str):

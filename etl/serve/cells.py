@@ -15,9 +15,12 @@ from ..text.cleaning import clean_title
 from .filters import filter_url
 from .internals import expanded_foreign_key
 from .paper import PAPER_ID, keyword_url, paper_url, web_url
-from .render import render_abstract, render_snippet, render_title
+from .render import preview, render_abstract, render_snippet, render_title
 
 AUTHORS_SHOWN = 4  # authors a list shows before "+ N more"
+# Longer abstracts in a table or query's rows show their opening, the rest on a click (one
+# abstract was a screen's height: 49 rows of papers_by_repo_owner made a page of 19,000 px).
+FOLDED_FROM = 400
 # Columns that hold a papers.id, linked to its page (`later_id`: rejected_papers' other version).
 PAPER_COLUMNS = ("paper_id", "id", "other_id", "similar_id", "later_id")
 CODE = ", ".join(f"'{kind}'" for kind in sorted(CODE_KINDS))  # the kinds of link that make code released
@@ -52,7 +55,7 @@ QUERY_COUNTS = {"institution_id": "institutions_query", "url_key": "repos", "key
 
 
 def _counted_papers(row, value, table: str | None):
-    if table is None and row is not None and tuple(row.keys())[:3] == ("venue", "year", "papers"):
+    if table is None and _is_venues(row):
         # (the venues query: a venue-year's papers, which its papers list shows)
         href = "/papers/papers?" + urlencode({"venue": row["venue"], "year": row["year"]})
         return Markup(f'<a href="{escape(href)}">{value:,}</a>')
@@ -63,6 +66,15 @@ def _counted_papers(row, value, table: str | None):
         return None
     href = target[0].format(quote(str(row[target[1]])))
     return Markup(f'<a href="{escape(href)}">{value:,}</a>')
+
+
+# The venues query's counts of decisions: none (NULL) where no paper of the venue-year has a decision.
+DECISIONS = ("accepted", "rejected", "withdrawn")
+NO_DECISIONS = "the source gives no decisions for this venue and year"
+
+
+def _is_venues(row) -> bool:
+    return row is not None and tuple(row.keys())[:3] == ("venue", "year", "papers")
 
 
 def _paper_id_of(row) -> str | None:
@@ -85,10 +97,15 @@ def render(row, value, column: str, table: str | None, datasette):
             return Markup(f'<a href="{paper_url(pid)}">{shown}</a>')
     if column == "papers" and isinstance(value, int):
         return _counted_papers(row, value, table)
+    if value is None and column in DECISIONS and table is None and _is_venues(row):
+        return Markup(f'<span class="note" title="{NO_DECISIONS}">—</span>')
     if not isinstance(value, str):
         return None
     if column in ("abstract", "abstract_clean"):  # (its own class: Datasette's `td em` is small and grey, for notes)
-        return Markup(f'<span class="abstract-text">{render_abstract(value)}</span>')
+        shown = Markup(f'<span class="abstract-text">{render_abstract(value)}</span>')
+        if table == "papers" or len(value) <= FOLDED_FROM:
+            return shown
+        return Markup(f'<details class="abstract"><summary>{preview(value)} <em>more</em></summary>{shown}</details>')
     if column == "snippet":
         return Markup(render_snippet(value))
     if column in PAPER_COLUMNS and PAPER_ID.match(value) and not (table == "papers" and column == "id"):

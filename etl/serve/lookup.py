@@ -9,28 +9,10 @@ from __future__ import annotations
 import json
 import re
 
+from ..text.paper_ids import id_forms
 from .site import DATABASE
 
 PAPER_ID = re.compile(r"^[0-9a-fA-F]{16}$")
-# What a reader may write before an id (case-insensitive), and the schemes it may then be.
-_PREFIXES = re.compile(
-    r"^(?:arxiv:|doi:|openreview:|https?://(?:dx\.)?doi\.org/|https?://arxiv\.org/(?:abs|pdf)/)",
-    re.IGNORECASE,
-)
-_ARXIV_VERSION = re.compile(r"^(\d{4}\.\d{4,5})v\d+$")  # (paper_ids keeps arXiv ids without one)
-
-
-def id_forms(text: str) -> list[str]:
-    """The values `paper_ids` may hold for an id as a reader wrote it: as written, without a prefix
-    or address before it, and an arXiv id without its version; each once, in that order."""
-    written = text.strip()
-    bare = _PREFIXES.sub("", written)
-    forms = [written, bare]
-    if m := _ARXIV_VERSION.match(bare):
-        forms.append(m[1])
-    return list(dict.fromkeys(f for f in forms if f))
-
-
 # The paper with this key, or that had it before a change of the normalisation.
 BY_KEY = """SELECT pk FROM papers WHERE id = :key
 UNION ALL SELECT p.pk FROM paper_former_ids f JOIN papers p ON p.id = f.paper_id WHERE f.former_id = :key"""
@@ -56,3 +38,27 @@ async def find_paper(datasette, text: str) -> int | None:
         if rows.rows:
             return rows.first()[0]
     return None
+
+
+WHAT_TO_GIVE = (
+    "give its papers.id (16 hex digits), or an id a source gave it (OpenReview, arXiv, DOI, ACL"
+    " Anthology: paper_ids), as in /-/paper/SJU4ayYgl or /-/paper/arXiv:1703.03055"
+)
+
+
+async def paper_page_of(datasette, request):
+    """`/-/paper/<id>`: a redirect to the page (its row page, by the integer key) of the paper with
+    this id (`find_paper`), or a page of the site that says there is none and what to give."""
+    from html import escape
+
+    from datasette import Response
+    from markupsafe import Markup
+
+    wanted = request.url_vars["paper_id"]
+    pk = await find_paper(datasette, wanted) if wanted.strip() else None
+    if pk is not None:
+        return Response.redirect(datasette.urls.row(DATABASE, "papers", str(pk)))
+    said = f"No paper with id {wanted.strip()!r}" if wanted.strip() else "Which paper?"
+    error = Markup(escape(f"{said}: {WHAT_TO_GIVE}.", quote=False))  # (the id as typed: its quotes as quotes)
+    info = {"ok": False, "error": error, "status": 404, "title": "No such paper"}
+    return Response.html(await datasette.render_template("error.html", info, request=request), status=404)

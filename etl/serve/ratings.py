@@ -7,9 +7,12 @@ from __future__ import annotations
 from .site import DATABASE
 
 SLUG = "ratings"
-# The venue-year whose papers most have ratings: what the page opens with.
+# The venue-year whose papers most have ratings and whose decisions went both ways: what the page
+# opens with (ACM MM 2024's 1,148 rated papers, all accepted, made a page of 100 % bars).
 MOST_RATED = """SELECT venue, year FROM papers WHERE rating_avg IS NOT NULL
-GROUP BY venue, year ORDER BY count(*) DESC, venue, year DESC LIMIT 1"""
+GROUP BY venue, year
+ORDER BY sum(decision = 'accepted') > 0 AND sum(decision = 'rejected') > 0 DESC, count(*) DESC, venue, year DESC
+LIMIT 1"""
 WHERE = "WHERE venue = :venue AND year = CAST(:year AS INTEGER)"
 # What became of a paper, one word: its presentation when accepted (oral, spotlight, poster), else the decision.
 OUTCOME = "CASE WHEN decision IN ('accepted', 'unknown') AND presentation != '' THEN presentation ELSE decision END"
@@ -24,8 +27,29 @@ OUTCOMES = {
     "rejected": "#e53935",
     "unknown": "#bdbdbd",
 }
-COLOURS: dict[str, object] = {"field": "outcome", "type": "nominal", "title": "outcome"}
-COLOURS["scale"] = {"domain": list(OUTCOMES), "range": list(OUTCOMES.values())}
+# Each row carries its outcome's colour (`colour`), so a legend lists the outcomes the chart has,
+# each in its colour, in the order above.
+# (Vega-Lite 6 orders a range read from a field by the domain's values, A to Z, whatever the
+# encoding's sort: the legend lists the outcomes so, or their colours would be another's.)
+COLOUR = (
+    "CASE outcome " + " ".join(f"WHEN '{o}' THEN '{c}'" for o, c in OUTCOMES.items()) + " ELSE '#6d4c41' END AS colour"
+)
+COLOURS = {"field": "outcome", "type": "nominal", "title": "outcome", "scale": {"range": {"field": "colour"}}}
+# A chart with no row to draw says so (a row of its own, `note`, that only this text mark shows).
+NO_DATA = {
+    "mark": {"type": "text", "fontSize": 13, "color": "#555"},
+    "encoding": {"text": {"field": "note"}, "x": {"value": 200}, "y": {"value": 60}},
+    "transform": [{"filter": "datum.note"}],
+}
+
+
+def _said_when_empty(query: str, columns: str, note: str) -> str:
+    """`query` (rows of `columns`), or one row of NULLs with `note` when it has no row."""
+    nulls = ", ".join("NULL" for _ in columns.split(","))
+    return (
+        f"WITH found AS ({query}) SELECT {columns}, NULL AS note FROM found"
+        f" UNION ALL SELECT {nulls}, '{note}' WHERE NOT EXISTS (SELECT 1 FROM found)"
+    )
 
 
 def _chart(title: str, query: str, display: dict) -> dict:
@@ -61,7 +85,8 @@ def ratings_dashboard(most_rated: tuple[str, int] | None = None) -> dict:
         "charts": {
             "distribution": _chart(
                 "Papers per mean rating",
-                f"SELECT rating, {OUTCOME} AS outcome, papers FROM rating_distribution {WHERE}",
+                f"SELECT rating, outcome, papers, {COLOUR}"
+                f" FROM (SELECT rating, {OUTCOME} AS outcome, papers FROM rating_distribution {WHERE})",
                 {
                     "mark": {"type": "bar", "tooltip": True},
                     "encoding": {
@@ -98,27 +123,37 @@ def ratings_dashboard(most_rated: tuple[str, int] | None = None) -> dict:
             ),
             "citations": _chart(
                 "Mean rating and citations, per paper",
-                f"SELECT title, rating_avg, citations, {OUTCOME} AS outcome FROM"
-                f" (SELECT title, rating_avg, citations, coalesce(decision, 'unknown') AS decision,"
-                f" coalesce(presentation, '') AS presentation FROM papers {WHERE}"
-                " AND rating_avg IS NOT NULL AND citations IS NOT NULL)",
+                _said_when_empty(
+                    f"SELECT title, rating_avg, citations, outcome, {COLOUR} FROM (SELECT title, rating_avg,"
+                    f" citations, {OUTCOME} AS outcome FROM (SELECT title, rating_avg, citations,"
+                    " coalesce(decision, 'unknown') AS decision, coalesce(presentation, '') AS presentation"
+                    f" FROM papers {WHERE} AND rating_avg IS NOT NULL AND citations IS NOT NULL))",
+                    "title, rating_avg, citations, outcome, colour",
+                    "No paper of this venue and year has both a rating and a citation count.",
+                ),
                 {
-                    "mark": {"type": "point", "filled": True, "tooltip": {"content": "data"}},
-                    "encoding": {
-                        "x": {
-                            "field": "rating_avg",
-                            "type": "quantitative",
-                            "title": "mean rating",
-                            "scale": {"zero": False},
+                    "layer": [
+                        {
+                            "mark": {"type": "point", "filled": True, "tooltip": {"content": "data"}},
+                            "transform": [{"filter": "!datum.note"}],
+                            "encoding": {
+                                "x": {
+                                    "field": "rating_avg",
+                                    "type": "quantitative",
+                                    "title": "mean rating",
+                                    "scale": {"zero": False},
+                                },
+                                "y": {
+                                    "field": "citations",
+                                    "type": "quantitative",
+                                    "title": "citations (log)",
+                                    "scale": {"type": "symlog"},
+                                },
+                                "color": COLOURS,
+                            },
                         },
-                        "y": {
-                            "field": "citations",
-                            "type": "quantitative",
-                            "title": "citations (log)",
-                            "scale": {"type": "symlog"},
-                        },
-                        "color": COLOURS,
-                    },
+                        NO_DATA,
+                    ]
                 },
             ),
         },

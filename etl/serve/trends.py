@@ -91,7 +91,7 @@ def share_chart(series: dict[str, list[tuple[int, int, int]]]) -> str:
 
 
 # A keyword's share of each year's papers (every venue, or the one chosen: `all venues` is none), a line per way papers
-# have it; with no keyword, the eight topics most papers have.
+# have it, from its first year to its last (0 in a year without it); with no keyword, the eight topics most papers have.
 DASHBOARD_SHARES = """
 WITH years AS (SELECT p.year, count(*) AS papers FROM papers p WHERE 1 = 1 [[ AND (:venue = 'all venues' OR p.venue = :venue) ]]
                GROUP BY p.year),
@@ -100,14 +100,19 @@ chosen AS (
     UNION ALL
     SELECT id FROM (SELECT id FROM keywords WHERE kind = 'topic' ORDER BY papers DESC, id LIMIT 8)
     WHERE nullif(trim(:keyword), '') IS NULL
+),
+found AS (
+    SELECT c.year, k.label || CASE WHEN nullif(trim(:keyword), '') IS NULL THEN '' ELSE ' (' || c.kind || ')' END AS keyword,
+           round(100.0 * sum(c.papers) / y.papers, 2) AS percent
+    FROM chosen JOIN keyword_trend_counts c ON c.keyword_id = chosen.id JOIN keywords k ON k.id = c.keyword_id
+    JOIN years y ON y.year = c.year
+    WHERE (nullif(trim(:keyword), '') IS NOT NULL OR c.kind = 'topic') [[ AND (:venue = 'all venues' OR c.venue = :venue) ]]
+    GROUP BY c.year, c.keyword_id, c.kind, k.label, y.papers
 )
-SELECT c.year, k.label || CASE WHEN nullif(trim(:keyword), '') IS NULL THEN '' ELSE ' (' || c.kind || ')' END AS keyword,
-       round(100.0 * sum(c.papers) / y.papers, 2) AS percent
-FROM chosen JOIN keyword_trend_counts c ON c.keyword_id = chosen.id JOIN keywords k ON k.id = c.keyword_id
-JOIN years y ON y.year = c.year
-WHERE (nullif(trim(:keyword), '') IS NOT NULL OR c.kind = 'topic') [[ AND (:venue = 'all venues' OR c.venue = :venue) ]]
-GROUP BY c.year, c.keyword_id, c.kind, k.label, y.papers
-ORDER BY c.year
+SELECT y.year, s.keyword, coalesce(f.percent, 0) AS percent  -- (0 in a year of papers without it: a point, not a gap)
+FROM years y CROSS JOIN (SELECT DISTINCT keyword FROM found) s LEFT JOIN found f ON f.year = y.year AND f.keyword = s.keyword
+WHERE y.year BETWEEN (SELECT min(year) FROM found) AND (SELECT max(year) FROM found)
+ORDER BY y.year, s.keyword
 """
 
 
@@ -121,7 +126,15 @@ def shares_chart(database: str) -> dict:
         "display": {
             "mark": {"type": "line", "point": True, "tooltip": True},
             "encoding": {
-                "x": {"field": "year", "type": "ordinal", "title": "year"},
+                # (years as numbers: an axis of evenly spaced years, none left out; as names, Vega-Lite
+                # dropped every other label where they did not fit, 2009 and 2012 among them)
+                "x": {
+                    "field": "year",
+                    "type": "quantitative",
+                    "title": "year",
+                    "scale": {"zero": False, "nice": False},
+                    "axis": {"format": "d", "tickMinStep": 1},
+                },
                 "y": {"field": "percent", "type": "quantitative", "title": "% of the year's papers"},
                 # (the legend names each line whole: `graph neural networks (acronym)`, not `... (acron…`)
                 "color": {"field": "keyword", "type": "nominal", "title": None, "legend": {"labelLimit": 320}},

@@ -27,6 +27,7 @@ from ..extract.keywords import normalise_keyword
 from ..extract.keywords.normalise import IRREGULAR, singular
 from ..text.authors import name_key
 from ..text.cleaning import institution_key
+from ..text.paper_ids import id_forms_json
 from ..text.snippets import snippet_of
 
 MAX_SEARCH_TERMS = 32  # more words make FTS5 work past the SQL time limit (400 took 40 s)
@@ -214,6 +215,7 @@ FUNCTIONS = {
     "initials": initials,
     "institution_key": _institution_key,
     "author_key": _author_key,
+    "paper_id_forms": id_forms_json,  # (the forms of a paper id `/-/paper/` accepts: `etl.text.paper_ids`)
 }
 
 
@@ -229,7 +231,8 @@ VARIADIC = {"snippet_of": _snippet}
 
 def register(conn: sqlite3.Connection) -> sqlite3.Connection:
     """Add the search functions, `normalise_keyword(text)`, `initials(name)`, `institution_key(name)`,
-    `author_key(name)` and `snippet_of(highlight(fts, column, char(2), char(3)), query)` (the
+    `author_key(name)`, `paper_id_forms(id)` (a JSON array of the forms `paper_ids` may hold for an id
+    as a reader wrote it) and `snippet_of(highlight(fts, column, char(2), char(3)), query)` (the
     search's snippets, `etl.text.snippets`) to `conn`; returns it."""
     for name, function in FUNCTIONS.items():
         conn.create_function(name, 1, function, deterministic=True)

@@ -4,7 +4,7 @@ a load between rescores ranks only its own papers, against these)."""
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Double, ForeignKey, Integer, String, Table, Text
+from sqlalchemy import Column, Double, ForeignKey, Index, Integer, String, Table, Text
 
 from .base import metadata
 
@@ -51,7 +51,6 @@ paper_keywords = Table(
         Integer,
         ForeignKey("keywords.id", ondelete="CASCADE"),
         primary_key=True,
-        index=True,
         comment="keywords.id",
     ),
     Column("keyword", Text, nullable=False, comment="The keyword's label (keywords.label)"),
@@ -73,6 +72,10 @@ paper_keywords = Table(
     comment="Each paper's keywords with their kind, score and rank.",
     sqlite_with_rowid=False,  # (stored in key order: the table is its key's index)
 )
+# A keyword's papers by rank: the index holds the key too (paper, kind), so counting a keyword's
+# papers among their top ten reads the index alone (related_keywords: 2,600 keywords beside
+# `reinforcement learning` counted in 0.25 s, where looking each row up took 1.7 s).
+Index("ix_paper_keywords_keyword_id_rank", paper_keywords.c.keyword_id, paper_keywords.c.rank)
 
 keyword_scoring = Table(
     "keyword_scoring",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 from functools import cache
 
-from datasette import Response, hookimpl
+from datasette import hookimpl
 
 from ...store.functions import register
 from .. import cells
@@ -19,9 +19,10 @@ from ..examples import with_examples
 from ..facets import DistinctArrayFacet, NewestFirstFacet
 from ..failures import error_page
 from ..filters import paper_filters
+from ..forms import parameters, with_checks
 from ..internals import quiet_default_error_handler, size_queries
 from ..limits import limit_connection
-from ..lookup import find_paper
+from ..lookup import paper_page_of
 from ..paging import paged
 from ..paper import paper_page, row_pk
 from ..ranked import best_matches
@@ -74,7 +75,10 @@ def asgi_wrapper(datasette):
 
     size_queries()  # (`?_size=` on a query's page, JSON and CSV; here, once Datasette's views are imported)
     examples = query_examples()
-    return lambda app: safe_queries(with_examples(paged(app), examples, DATABASE), schema, faceted)
+    taken = {name: parameters(query["sql"]) for name, query in read_canned_queries().items()}
+    return lambda app: safe_queries(
+        with_checks(with_examples(paged(app), examples, DATABASE), datasette, taken, DATABASE), schema, faceted
+    )
 
 
 @hookimpl
@@ -115,21 +119,7 @@ def render_cell(row, value, column, table, database, datasette):
 def register_routes(datasette):
     if not is_ours(datasette):
         return []
-    return [(r"^/-/paper/(?P<paper_id>.+)$", _paper_redirect)]  # (a DOI holds slashes)
-
-
-async def _paper_redirect(datasette, request):
-    """`/-/paper/<id>`: the page (its row page, by the integer key) of the paper with this
-    `papers.id`, former id, OpenReview, arXiv, DOI or other id (`lookup`)."""
-    wanted = request.url_vars["paper_id"]
-    pk = await find_paper(datasette, wanted)
-    if pk is None:
-        return Response.text(
-            f"No paper with id {wanted.strip()!r}: give its papers.id (16 hex digits), or an id a source"
-            " gave it (OpenReview, arXiv, DOI, ACL Anthology: paper_ids)",
-            status=404,
-        )
-    return Response.redirect(datasette.urls.row(DATABASE, "papers", str(pk)))
+    return [(r"^/-/paper/?(?P<paper_id>.*)$", paper_page_of)]  # (a DOI holds slashes; none: say what to give)
 
 
 @hookimpl

@@ -1,0 +1,317 @@
+"""What a reader sees on the pages of real records (issue #35's browse of the whole catalogue): the
+catalogue excerpt of tests/fixtures/catalogue/ (ICLR 2017 with reviewers' ratings, CVPR 2018 with
+an arXiv id, AAAI 2022 with affiliations and GitHub links, citations on every record), loaded as a
+user loads it."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+import sqlite3
+from pathlib import Path
+from urllib.parse import quote, urlencode
+
+import pytest
+
+from etl.serve.app import make_datasette
+from tests.conftest import copy_database
+
+EXCERPT = Path(__file__).parent / "fixtures" / "catalogue"
+
+
+@pytest.fixture(scope="module")
+def excerpt(tmp_path_factory) -> str:
+    from etl.load import load
+
+    db_file = str(tmp_path_factory.mktemp("catalogue") / "papers.db")
+    load(db_file, [str(EXCERPT)])
+    return db_file
+
+
+@pytest.fixture(scope="module")
+def ds(excerpt):
+    return make_datasette(excerpt)
+
+
+def get(ds, path: str):
+    return asyncio.run(ds.client.get(path))
+
+
+def read(db_file: str, sql: str, *params) -> list[tuple]:
+    con = sqlite3.connect(db_file)
+    try:
+        return con.execute(sql, params).fetchall()
+    finally:
+        con.close()
+
+
+@pytest.mark.parametrize(
+    "query, column, said",
+    [
+        ("venue=ICLR&year=2017&_sort_desc=rating_avg", "rating_avg", r"rating (\d+\.\d\d)"),
+        ("venue=ICLR&year=2017&_sort_desc=confidence_avg", "confidence_avg", r"confidence (\d+\.\d\d)"),
+        ("venue=AAAI&year=2022&_sort_desc=citations", "citations", r"([\d,]+) citations?"),
+    ],
+)
+def test_cards_sorted_by_a_measure_show_it_on_each_card_in_order(ds, excerpt, query, column, said):
+    html = get(ds, f"/papers/papers?{query}").text
+    bar = html.split("Sort by:")[1].split("</p>")[0]
+    assert all(f">{label}<" in bar for label in ("rating", "citations") if label not in said)
+    sorted_values = [float(v.replace(",", "")) for v in re.findall(f"<strong>{said}</strong>", html)]
+    venue, year = re.match(r"venue=(\w+)&year=(\d+)", query).groups()
+    stored = read(excerpt, f"SELECT {column} FROM papers WHERE venue = ? AND year = ? ORDER BY 1 DESC", venue, year)
+    assert sorted_values == [round(v, 2) for (v,) in stored] and sorted_values == sorted(sorted_values, reverse=True)
+
+
+def test_the_sort_bar_sorts_measures_highest_first_and_marks_the_sort(ds):
+    html = get(ds, "/papers/papers?venue=ICLR&year=2017").text
+    bar = html.split("Sort by:")[1].split("</p>")[0]
+    assert "_sort_desc=rating_avg" in bar and "_sort_desc=citations" in bar and "_sort=title" in bar
+    sorted_page = get(ds, "/papers/papers?venue=ICLR&year=2017&_sort_desc=citations").text
+    assert "<strong>citations ▼</strong>" in sorted_page.split("Sort by:")[1].split("</p>")[0]
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "1711.11575",
+        "arXiv:1711.11575",
+        "arxiv:1711.11575v2",
+        "https://arxiv.org/abs/1711.11575v2",
+        " 1711.11575v2 ",
+    ],
+)
+def test_related_papers_takes_every_form_of_id_the_paper_page_takes(ds, excerpt, written):
+    """CVPR 2018's relation networks paper, whose arXiv id the source gives as `1711.11575v2`."""
+    (paper_id,) = read(excerpt, "SELECT paper_id FROM paper_ids WHERE scheme = 'arxiv' AND value = '1711.11575'")[0]
+    expected = read(excerpt, "SELECT similar_id FROM similar_papers WHERE paper_id = ? ORDER BY rank", paper_id)
+    rows = get(ds, "/papers/related_papers.json?_shape=array&" + urlencode({"paper_id": written})).json()
+    assert expected and [r["id"] for r in rows] == [i for (i,) in expected]
+    page = get(ds, "/-/paper/" + quote(written.strip(), safe=":/"))
+    assert page.status_code == 302 and page.headers["location"].endswith(
+        f"/{read(excerpt, 'SELECT pk FROM papers WHERE id = ?', paper_id)[0][0]}"
+    )
+
+
+@pytest.mark.parametrize(
+    "written", ["10.1609/aaai.v36i3.20226", "10.1609%2Faaai.v36i3.20226", "doi:10.1609%2FAAAI.V36I3.20226"]
+)
+def test_a_doi_copied_with_its_slash_escaped_opens_its_paper(ds, excerpt, written):
+    (pk,) = read(excerpt, "SELECT p.pk FROM paper_ids i JOIN papers p ON p.id = i.paper_id WHERE i.scheme = 'doi'")[0]
+    page = get(ds, "/-/paper/" + written)
+    assert page.status_code == 302 and page.headers["location"].endswith(f"/papers/papers/{pk}")
+
+
+@pytest.fixture
+def excerpt_copy(excerpt, tmp_path) -> str:
+    return copy_database(excerpt, tmp_path / "papers.db")
+
+
+def test_papers_by_institution_pages_newest_first_with_the_openings_of_abstracts(excerpt_copy):
+    """DeepMind's AAAI 2022 papers, and 150 more papers of one's authors (copies of it, as years
+    before): two pages, each paper on one, the affiliated authors named."""
+    con = sqlite3.connect(excerpt_copy)
+    with con:
+        (paper_id, institution) = con.execute(
+            "SELECT a.paper_id, a.institution_id FROM paper_affiliations a JOIN institutions i"
+            " ON i.id = a.institution_id WHERE i.name = 'DeepMind' ORDER BY a.paper_id LIMIT 1"
+        ).fetchone()
+        for n in range(150):
+            copy = f"{n:016x}"
+            con.execute(
+                "INSERT INTO papers (id, venue, year, title, abstract, abstract_clean, added_at, updated_at)"
+                " SELECT ?, venue, 2000 + ? % 20, title || ?, abstract || ?, abstract_clean || ?, added_at, updated_at"
+                " FROM papers WHERE id = ?",
+                (copy, n, f" {n}", f" {n}", f" {n}", paper_id),
+            )
+            con.execute(
+                "INSERT INTO paper_authors SELECT ?, position, author_id, name, name_raw FROM paper_authors"
+                " WHERE paper_id = ?",
+                (copy, paper_id),
+            )
+            con.execute(
+                'INSERT INTO paper_affiliations SELECT ?, position, institution_id, "order", name, country'
+                " FROM paper_affiliations WHERE paper_id = ? AND institution_id = ?",
+                (copy, paper_id, institution),
+            )
+        (papers,) = con.execute(
+            "SELECT count(DISTINCT paper_id) FROM paper_affiliations WHERE institution_id = ?", (institution,)
+        ).fetchone()
+    con.close()
+    ds = make_datasette(excerpt_copy)
+    path = "/papers/papers_by_institution.json?institution=DeepMind&_shape=array&page="
+    first, second, third = (get(ds, path + page).json() for page in ("", "2", "3"))
+    assert (
+        len(first) == 100 and len(second) == papers - 100 > 50 and third == [] and first == get(ds, path + "1").json()
+    )
+    assert not {r["id"] for r in first} & {r["id"] for r in second}
+    years = [r["year"] for r in first + second]
+    assert years == sorted(years, reverse=True) and years[0] == 2022
+    assert all(len(r["abstract"]) <= 301 and r["authors"] and r["institutions"] == "DeepMind" for r in first + second)
+
+
+@pytest.mark.parametrize(
+    "query, asked", [("papers_by_keyword", "keyword"), ("papers_by_institution", "institution"), ("search_pages", "q")]
+)
+def test_a_paged_querys_form_asks_what_is_wanted_before_the_page(ds, query, asked):
+    html = get(ds, f"/papers/{query}?{asked}=graph&page=1").text
+    fields = re.findall(r'<input[^>]* name="([a-z_]+)"', html.split('<form class="sql"')[1].split("</form>")[0])
+    assert fields.index(asked) < fields.index("page")
+
+
+def test_papers_by_repo_owner_lists_papers_as_the_other_paper_lists_do(ds, excerpt):
+    (owner,) = read(excerpt, "SELECT owner FROM papers_with_code ORDER BY owner LIMIT 1")[0]
+    rows = get(ds, "/papers/papers_by_repo_owner.json?_shape=array&" + urlencode({"owner": owner.upper()})).json()
+    assert rows and all(r["venue"] and r["year"] and "decision" in r and len(r["abstract"]) <= 301 for r in rows)
+    assert "path" not in rows[0]  # (the repository's folder, where the abstract names one, is in repo)
+
+
+def test_long_abstracts_outside_the_papers_list_are_folded_to_their_opening(ds):
+    html = get(ds, "/papers/papers_with_code?_size=5").text
+    cells = re.findall(r'<td class="col-abstract[^"]*">(.*?)</td>', html, re.S)
+    assert cells and all(c.strip().startswith('<details class="abstract"><summary>') for c in cells)
+
+
+@pytest.mark.parametrize("page, first", [("", True), ("1", True), ("2", False)])
+def test_disputed_papers_pages_by_a_hundred(ds, excerpt, page, first):
+    rows = get(ds, f"/papers/disputed_papers.json?_shape=array&venue=&year=&page={page}").json()
+    (rated,) = read(excerpt, "SELECT count(*) FROM reviewer_disagreement")[0]
+    assert 0 < rated < 100 and len(rows) == (rated if first else 0)
+
+
+@pytest.mark.parametrize(
+    "path, said",
+    [
+        ("compare_periods?first=2017&second=2022&min_papers=x", "min_papers must be a whole number"),
+        ("compare_periods?first=2017&second=2022&what=topics", "what must be keywords, authors or institutions"),
+        ("compare_periods?first=abc&second=2022", "first must be a year such as 2017 or a range"),
+        ("compare_periods.json?first=2017&second=2017-20&min_papers=1", "second must be a year"),
+        ("disputed_papers.json?venue=ICLR&year=17x", "year must be a year such as 2017"),
+        ("papers_by_keyword?keyword=gnn&page=two", "page must be a page number"),
+    ],
+)
+def test_a_wrong_parameter_is_said_at_once_on_a_page_of_the_site(ds, path, said):
+    page = get(ds, f"/papers/{path}")
+    assert page.status_code == 400 and said in html.unescape(page.text)
+    if ".json" not in path:
+        assert "paperdb.css" in page.text and "<title>Invalid parameter" in page.text
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "compare_periods?first=2013-2016&second=2017&min_papers=1&what=Authors&venue=",
+        "compare_periods?first=&second=&min_papers=&what=",
+        "disputed_papers?venue=ICLR&year=2017&page=1",
+    ],
+)
+def test_right_or_empty_parameters_pass(ds, path):
+    assert get(ds, f"/papers/{path}").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "path, said",
+    [("/-/paper/", "Which paper?"), ("/-/paper", "Which paper?"), ("/-/paper/NoSuchId", "No paper with id 'NoSuchId'")],
+)
+def test_a_paper_address_that_names_no_paper_is_a_page_of_the_site(ds, path, said):
+    page = get(ds, path)
+    assert page.status_code == 404 and said in html.unescape(page.text) and "/-/paper/arXiv:1703.03055" in page.text
+    assert "paperdb.css" in page.text and "<title>No such paper" in page.text
+
+
+@pytest.mark.parametrize("written", ["United Kingdom", "united kingdom", " UNITED KINGDOM "])
+def test_papers_per_institution_takes_a_country_in_any_case(ds, excerpt, written):
+    rows = get(ds, "/papers/papers_per_institution.json?_shape=array&" + urlencode({"country": written})).json()
+    assert len(rows) == read(excerpt, "SELECT count(*) FROM institutions WHERE country = 'United Kingdom'")[0][0] > 0
+    assert {r["country"] for r in rows} == {"United Kingdom"}
+
+
+@pytest.mark.parametrize(
+    "rated, opens",
+    [
+        (
+            {("ACM MM", 2024, "accepted"): 1148, ("ICLR", 2017, "accepted"): 198, ("ICLR", 2017, "rejected"): 244},
+            ("ICLR", 2017),
+        ),
+        ({("ACM MM", 2024, "accepted"): 1148, ("CoRL", 2023, "accepted"): 199}, ("ACM MM", 2024)),
+    ],
+)
+def test_the_ratings_page_opens_on_the_most_rated_venue_year_whose_decisions_went_both_ways(rated, opens):
+    from etl.serve.ratings import MOST_RATED
+
+    con = sqlite3.connect(":memory:")
+    con.execute("CREATE TABLE papers (venue TEXT, year INTEGER, decision TEXT, rating_avg REAL)")
+    for (venue, year, decision), n in rated.items():
+        con.executemany("INSERT INTO papers VALUES (?, ?, ?, 5.5)", [(venue, year, decision)] * n)
+    assert con.execute(MOST_RATED).fetchone() == opens
+
+
+def test_each_outcome_keeps_its_colour_and_an_empty_chart_says_so(ds):
+    from etl.serve.ratings import OUTCOMES, ratings_dashboard
+
+    charts = ratings_dashboard(("ICLR", 2017))["charts"]
+
+    def rows(chart: str, venue: str, year: str) -> list[dict]:
+        query = urlencode({"sql": charts[chart]["query"], "venue": venue, "year": year, "_shape": "array"})
+        return get(ds, f"/papers.json?{query}").json()
+
+    shown = rows("distribution", "ICLR", "2017") + rows("citations", "ICLR", "2017")
+    assert {r["outcome"] for r in shown} >= {"rejected", "poster", "oral"}
+    assert all(r["colour"] == OUTCOMES[r["outcome"]] for r in shown) and not any(r["note"] for r in shown[-3:])
+    (empty,) = rows("citations", "AAAI", "2022")  # (citations, no ratings)
+    assert empty["note"].startswith("No paper of this venue and year") and empty["rating_avg"] is None
+
+
+@pytest.mark.parametrize("keyword", ["", "graph neural networks"])
+def test_the_share_chart_has_a_point_for_every_year_of_papers_between_a_lines_first_and_last(ds, excerpt, keyword):
+    """The excerpt's papers are of 2017, 2018 and 2022: a line seen in 2017 and 2022 has a point in
+    2018 too (0 where no paper of 2018 has it), so the chart's years are every year it spans."""
+    from datasette_dashboards import replace_opts_in_query
+
+    from etl.serve.trends import DASHBOARD_SHARES
+
+    filters = {"venue": "all venues", "keyword": keyword}
+    sql = replace_opts_in_query(DASHBOARD_SHARES, filters)
+    rows = get(ds, f"/papers.json?sql={quote(sql)}&_shape=array&{urlencode(filters)}").json()
+    years = [year for (year,) in read(excerpt, "SELECT DISTINCT year FROM papers ORDER BY year")]
+    lines: dict[str, list[int]] = {}
+    for row in rows:
+        lines.setdefault(row["keyword"], []).append(row["year"])
+    assert lines and any(min(y) < 2018 < max(y) for y in lines.values())
+    for name, shown in lines.items():
+        assert shown == [y for y in years if min(shown) <= y <= max(shown)], name
+    assert any(row["percent"] == 0 for row in rows) and all(row["percent"] >= 0 for row in rows)
+
+
+def test_the_code_status_chart_numbers_only_slices_wide_enough_for_a_number():
+    from etl.serve.dashboard import LABELLED_FROM, dashboard
+
+    status = dashboard()["charts"]["status"]["display"]
+    (text,) = [layer for layer in status["layer"] if layer["mark"]["type"] == "text"]
+    assert text["encoding"]["text"]["condition"] == {"test": f"datum.share < {LABELLED_FROM}", "value": ""}
+    assert {"calculate": "datum.papers / datum.total", "as": "share"} in status["transform"]
+    assert 820 / 90_525 < LABELLED_FROM < 6_275 / 90_525  # (the catalogue's mentioned and released code)
+
+
+def test_the_venues_query_tells_no_decisions_from_none_of_a_kind(excerpt_copy):
+    """AAAI 2022's papers as a source without decisions would leave them; CVPR 2018's one paper accepted."""
+    con = sqlite3.connect(excerpt_copy)
+    with con:
+        con.execute("UPDATE papers SET decision = NULL WHERE venue = 'AAAI'")
+    con.close()
+    page = get(make_datasette(excerpt_copy), "/papers/venues").text
+    rows = {
+        re.search(r'<td class="col-venue[^"]*">([^<]+)</td>', row)[1]: re.findall(
+            r'<td class="col-(?:accepted|rejected|withdrawn)[^"]*">(.*?)</td>', row, re.S
+        )
+        for row in page.split("<tr>")[2:]
+    }
+    assert rows["CVPR"] == ["1", "0", "0"]
+    assert all(">—</span>" in cell and "no decisions" in cell for cell in rows["AAAI"])
+
+
+def test_the_database_page_lists_the_canned_queries_by_title(ds):
+    page = get(ds, "/papers").text.split('id="queries"')[1].split("</ul>")[0]
+    titles = [html.unescape(t) for t in re.findall(r'<li><a href="/papers/\w+"[^>]*>([^<]+)</a>', page)]
+    assert len(titles) > 15 and titles == sorted(titles, key=str.casefold)
