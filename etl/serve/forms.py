@@ -20,13 +20,14 @@ def parameters(sql: str) -> list[str]:
     return [p for p in found if p not in LAST_PARAMETERS] + [p for p in found if p in LAST_PARAMETERS]
 
 
-# What a parameter must be, by name, in every canned query that takes it (an empty value is the
-# query's default): a wrong one is said at once, where the query would run to the time limit
-# (`min_papers=x`: 5 s, then "SQL Interrupted") or answer nothing or nonsense without a word.
+# What a parameter must be, by name, in every canned query that takes it (a test of the value, a
+# match or a truth; an empty value is the query's default): a wrong one is said at once, where the
+# query would run to the time limit (`min_papers=x`: 5 s, then "SQL Interrupted") or answer
+# nothing or nonsense without a word.
 _NUMBER = re.compile(r"^\d{1,9}$")
 _YEAR = re.compile(r"^\d{4}$")
 _PERIOD = re.compile(r"^\d{4}(?:\s*-\s*\d{4})?$")
-CHECKS: dict[str, tuple[Callable[[str], bool], str]] = {
+CHECKS: dict[str, tuple[Callable[[str], object], str]] = {
     "min_papers": (_NUMBER.match, "a whole number of papers (5 if empty)"),
     "page": (_NUMBER.match, "a page number: 1, 2, ... (the first if empty)"),
     "year": (_YEAR.match, "a year such as 2017 (every year if empty)"),
