@@ -110,6 +110,10 @@ class SimilarTerm(Base):
     __table__ = evolution.similar_terms
 
 
+class SimilarVector(Base):
+    __table__ = evolution.similar_vectors
+
+
 class SimilarScoring(Base):
     __table__ = evolution.similar_scoring
 
