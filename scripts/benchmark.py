@@ -15,7 +15,8 @@ papers, else 1.04 %: 2,600 at 250,000), the latency of a ranked search and of th
 with its default facets in Datasette, and the time of a plain `sqlite-utils insert` of the same
 abstracts, and how long the hostile requests of tests/test_hostile_requests.py take to be answered;
 with `--pages DB`, p50 and p95 of every page one click from the database page and three paper
-pages of a real database (scripts/pages.py: the whole catalogue for issue 27's targets); then each
+pages of a real database (scripts/pages.py: the whole catalogue for issue 27's targets) and of
+each MCP tool (scripts/mcp_tools.py: issue 40's); then each
 target of the speed issue with this run's figure, as ratios measured in one run. With
 `--catalogue` or `--memory-curve` it measures those instead (scripts/cost.py), with `--stalls` the
 home page's latency on a real server while requests that once held it run (scripts/isolation.py),
@@ -368,11 +369,14 @@ def on_postgres(url: str, n: int, work: Path, results: dict) -> None:
 def page_latencies(databases: list[str], repeat: int, results: dict) -> None:
     """p50 and p95 of every page one click from the database page and three paper pages of each
     database (scripts/pages.py), e.g. the whole paperlists catalogue loaded."""
+    from mcp_tools import tool_latency  # (scripts/mcp_tools.py)
     from pages import page_latency  # (scripts/pages.py, beside this script)
 
     for db in databases:
         print(f"\n== pages of {db}")
         results.setdefault("pages", {})[db] = page_latency(db, repeat)
+        print(f"\n== MCP tools on {db}")
+        results.setdefault("tools", {})[db] = tool_latency(db, repeat)
 
 
 def targets(results: dict, fresh_words: int) -> None:
@@ -380,6 +384,7 @@ def targets(results: dict, fresh_words: int) -> None:
     fresh = results.pop("fresh", {})
     results.pop("postgres", None)
     pages = results.pop("pages", {})
+    tools = results.pop("tools", {})
 
     def nearest(size: int) -> int | None:
         sizes = [n for n in results if 0.5 * size <= n <= 2 * size]
@@ -423,6 +428,10 @@ def targets(results: dict, fresh_words: int) -> None:
         lines.append((f"{f['pages']} pages of {name}, p50", f"{f['p50'] * 1000:.0f} ms", "(none)", True))
         lines.append((f"{f['pages']} pages of {name}, p95", f"{f['p95'] * 1000:.0f} ms", "<= 500 ms", f["p95"] <= 0.5))
         lines.append((f"slowest page of {name}", f"{f['max'] * 1000:.0f} ms", "<= 1000 ms", f["max"] <= 1.0))
+    for db, by_tool in tools.items():
+        name = Path(db).name if Path(db).name != "papers.db" else str(Path(db).parent.name) + "/papers.db"
+        for tool, f in by_tool.items():
+            lines.append((f"MCP {tool} on {name}, p95", f"{f['p95'] * 1000:.0f} ms", "<= 500 ms", f["p95"] <= 0.5))
     for what, figure, target, met in lines:
         print(f"  {what:<40} {figure:>16}  target {target:<10} {'met' if met else 'MISSED'}")
 

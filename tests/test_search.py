@@ -311,7 +311,7 @@ def test_the_query_as_typed_ranks_above_other_forms(db):
 # among each other's similar papers, and the order that follows: a result that resembles the
 # other results moves up (here a place), a faint resemblance moves nothing. The relevance shown
 # stays that of the words. (tests/test_postgres.py runs the same cases.)
-IMAGES = [TITLES[3], TITLES[1], TITLES[5], TITLES[4]]
+IMAGES = [TITLES[3], TITLES[5], TITLES[4], TITLES[1]]
 RESEMBLING = [
     ([], [0, 1, 2, 3]),
     ([(3, 0, 0.9), (3, 1, 0.9), (2, 3, 0.9)], [0, 1, 3, 2]),

@@ -122,3 +122,9 @@ def test_compare_periods_for_authors_and_institutions(db_file, write):
         for status, name, *_ in compare(db_file, first="2018", second="2019", what="institutions", min_papers="1")
     }
     assert places == {("emerged", "New Institute"), ("faded", "Old University")}
+
+
+def test_keyword_trends_lists_the_most_papers_first_never_the_labels_alphabet(seeded):
+    trends = rows(seeded, "SELECT keyword, papers, share FROM keyword_trends")
+    assert [(-papers, -share) for _, papers, share in trends] == sorted((-p, -s) for _, p, s in trends)
+    assert trends[0][1] > 1  # (the first row is a keyword many papers have, not `, -process` of one)

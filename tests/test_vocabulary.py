@@ -118,7 +118,8 @@ def test_one_other_papers_choice_counts_whether_or_not_the_paper_chose_it_too():
     both = rank_all(PAPERS, TAXONOMY, {"a": ["acoustic models"], "b": ["acoustic models"]})
     other = rank_all(PAPERS, TAXONOMY, {"b": ["acoustic models"]})
     assert _scores(both, "a") == _scores(other, "a")
-    assert _scores(other, "a")["acoustic model"] > _scores(rank_all(PAPERS, TAXONOMY), "a")["acoustic model"]
+    # (nobody's choice: `acoustic models`, written once, opens with a general adjective and is no keyword)
+    assert _scores(other, "a")["acoustic model"] > _scores(rank_all(PAPERS, TAXONOMY), "a").get("acoustic model", 0)
 
 
 def test_the_vocabulary_file_parses_back_to_its_counts():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import sys
 
@@ -321,3 +322,24 @@ def serve(db_file, host, port, immutable):
         run(run_serve, db_file, host=host, port=port, immutable=immutable)
     except (Stopped, KeyboardInterrupt):  # Ctrl-C is how a server is stopped
         click.echo("paperdb: stopped serving", err=True)
+
+
+@cli.command()
+@db_option
+def mcp(db_file):
+    """Answer an AI assistant over MCP on stdin and stdout: the tools of `serve`'s /-/mcp.
+
+    \b
+    Example: an assistant's configuration (docs/assistants.md)
+        {"mcpServers": {"paperdb": {"command": ".venv/bin/paperdb", "args": ["mcp", "--db", "db/papers.db"]}}}
+    """
+    from ..store.target import file_only
+
+    checked_option(file_only, db_file, "MCP serves SQLite files, as Datasette does: `paperdb snapshot` one first")
+    from ..serve.mcp.stdio import serve_stdio
+
+    try:
+        run(serve_stdio, db_file)
+    except (Stopped, KeyboardInterrupt):  # (an assistant that quits closes stdin, or sends a signal)
+        click.echo("paperdb: stopped serving MCP", err=True)
+        os._exit(0)  # (the MCP SDK reads stdin in a thread no signal ends, which Python would wait for)

@@ -279,7 +279,10 @@ def build_metadata(venues: list[tuple[str, int, int]] | None = None, empty: froz
                 "queries": canned_queries(),
             }
         },
-        "plugins": {"datasette-dashboards": {DASHBOARD: dashboard()}},
+        "plugins": {
+            "datasette-dashboards": {DASHBOARD: dashboard()},
+            "datasette-mcp": {"canned_queries": True},  # (the queries as MCP tools, beside paperdb's: etl/serve/mcp)
+        },
     }
 
 
@@ -316,5 +319,6 @@ def serve(db_file: str, host: str = "127.0.0.1", port: int = 8001, immutable: bo
 
         def said() -> None:
             print(f"paperdb: serving {shown_path(db_file)} at {url}", flush=True)
+            print(f"paperdb: MCP for AI assistants at {url}-/mcp (docs/assistants.md)", flush=True)
 
         run(ds.app(), sock, said, stopping=ds.databases[DATABASE_NAME].interrupt)

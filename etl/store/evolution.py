@@ -4,7 +4,7 @@ venues and years (docs/evolution.md)."""
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Column, Double, ForeignKey, Integer, LargeBinary, String, Table, Text
+from sqlalchemy import Boolean, Column, Double, ForeignKey, Index, Integer, LargeBinary, String, Table, Text
 
 from .base import metadata
 
@@ -26,6 +26,8 @@ keyword_trend_counts = Table(
     " keyword_trends view reads.",
     sqlite_with_rowid=False,
 )
+# keyword_trends lists the rows with the most papers first (revision 0029)
+Index("ix_keyword_trend_counts_papers", keyword_trend_counts.c.papers)
 
 
 def _trend_counts(name: str, key: str, referred: str, what: str) -> Table:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .wordlists import STOP_WORDS, VERBS
+from .wordlists import FUNCTION_WORDS, NOT_NOUNS, STOP_WORDS, VERBS
 
 _LONG_FORM_EDGES = " ,;:-\"'“”‘’(["  # stripped from a long form's ends
 BEFORE_CHARS = 600  # text before a parenthesis that a long form may come from
@@ -81,16 +81,78 @@ def _spelled(short: str, before: str, joiners: str) -> str | None:
 
 
 def acronyms(sentence: str) -> list[tuple[str, str]]:
-    """`(short, long)` for each `long form (SF)` definition in the sentence."""
+    """`(short, long)` for each `long form (SF)` definition in the sentence: a short form with two
+    capitals or more (`Transformer` is a word, not a short form). A coined name may be spelled
+    loosely (`Self-Play fIne-tuNing (SPIN)`); an acronym keyword's long form must also be a term
+    its words spell (`is_expansion`)."""
     out = []
     for m in _PAREN.finditer(sentence):
         short = m.group(1)
-        if not (short[0].isalnum() and any(c.isupper() for c in short)) or short.isdigit():
+        if not short[0].isalnum() or sum(c.isupper() for c in short) < 2:
             continue
         long = _long_form(short, _words_before(sentence, m.start()))
         if long and not _coined_inside(short, long):
             out.append((short, long))
     return out
+
+
+# Digits a short form writes for words: `Seq2Seq` (sequence-to-sequence), `B2B`, `P4P`.
+_DIGIT_WORDS = {"2": ("to", "two"), "4": ("for", "four"), "3": ("three",), "1": ("one",)}
+_LINKS = frozenset("a an and for from in of on or the to via with by at as into over".split())
+_DIMENSIONS = re.compile(r"^\d[Dd]$")  # (`3D scene graphs (3DSGs)` is a term)
+_NOT_IN_TERMS = re.compile(r"[\d()\[\]{},;:=<>%$/@]")  # numbers, units, lists, clauses, formulas
+
+
+def is_expansion(short: str, long: str) -> bool:
+    """Whether `long` is a term `short` abbreviates: its words spell the short form, each (its
+    parts split at hyphens) giving the next letters from its start (`MUltiple SIgnal Classification`,
+    `Residual Network`, `t-distributed Stochastic Neighbor Embedding`; linking words such as `of`
+    may give none), and it is a noun phrase: no numbers, units, lists or clauses, no verb, and a
+    last word that may end a phrase (`Refine Queries for ...`, `performance of SGP on image
+    classification (ResNet-50, ImageNet) and machine translation` are not terms)."""
+    words = long.split()
+    if _NOT_IN_TERMS.search(" ".join(w for w in words if not _DIMENSIONS.match(w))):
+        return False
+    last = words[-1].lower()
+    if any(w.lower() in VERBS for w in words) or last in FUNCTION_WORDS or (last in NOT_NOUNS and last[-3:] != "ing"):
+        return False
+    parts = [[p for p in w.lower().split("-") if p] for w in words]
+    if _spells("".join(c for c in short.lower() if c.isalnum()), parts, 0, 0):
+        return True
+    # a coinage's capitals alone (`DoRA`: Weight-Decomposed Low-Rank Adaptation)
+    capitals = "".join(c for c in short if c.isupper() or c.isdigit()).lower()
+    return capitals != short.lower() and _spells(capitals, parts, 0, 0)
+
+
+def _spells(letters: str, words: list[list[str]], i: int, w: int) -> bool:
+    """Whether `words[w:]` spell `letters[i:]`: each word gives at least one letter (a linking
+    word may give none) from the starts of its parts, in order."""
+    if w == len(words):
+        return i == len(letters)
+    if i == len(letters):
+        return all(word[0] in _LINKS for word in words[w:])
+    parts = words[w]
+    if len(parts) == 1 and parts[0] in _LINKS and _spells(letters, words, i, w + 1):
+        return True
+    return any(_spells(letters, words, j, w + 1) for j in _ends_in_word(letters, i, parts) if j > i)
+
+
+def _ends_in_word(letters: str, i: int, parts: list[str]) -> set[int]:
+    """The positions in `letters` that the parts of one word can reach from `i`, each part giving a
+    prefix of itself (possibly empty), or a digit standing for it (`2` for `to`)."""
+    reach = {i}
+    for part in parts:
+        nxt = set()
+        for j in reach:
+            nxt.add(j)
+            if j < len(letters) and part in _DIGIT_WORDS.get(letters[j], ()):
+                nxt.add(j + 1)
+            k = 0
+            while j + k < len(letters) and k < len(part) and letters[j + k] == part[k]:
+                k += 1
+                nxt.add(j + k)
+        reach = nxt
+    return reach
 
 
 def _words_before(sentence: str, end: int) -> str:

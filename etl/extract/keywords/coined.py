@@ -45,8 +45,8 @@ def looks_coined(token: str) -> bool:
     rest = token[1:]
     if rest.islower() and "#" not in rest and not _DIGIT.search(rest):  # the common case: an ordinary word
         return False
-    if len(token) < 2 or well_known(token) or _DIMENSION.match(token):
-        return False
+    if len(token) < 2 or (not token[0].isalpha() and token[0] != "∂") or well_known(token) or _DIMENSION.match(token):
+        return False  # (a name starts with a letter: `0-G`, `0.42dB`, `1-DoF` are quantities)
     if token.lower().endswith(DESCRIPTIVE_SUFFIXES):
         return False
     if rest != rest.lower() or "#" in token or "∂" in token:

@@ -4,7 +4,7 @@ use them: a phrase that is a defined short form becomes its long form's keyword.
 from __future__ import annotations
 
 from .keyword import Keyword
-from .normalise import normalise_keyword
+from .normalise import MAX_LABEL_WORDS, normalise_keyword
 
 # Acronyms the corpus defines: normalised short form -> {normalised long form: label}.
 Meanings = dict[str, dict[str, str]]
@@ -21,7 +21,10 @@ def merge_acronym_uses(ranked: list[Keyword], meanings: Meanings) -> list[Keywor
             ((key, label),) = targets.items()
             if key in present:
                 continue
-            k = Keyword(key, label, "acronym", k.score, (k.label,))
+            if len(label.split()) > MAX_LABEL_WORDS:  # (shown by the short form the paper writes)
+                k = Keyword(key, k.label, "acronym", k.score, (label,))
+            else:
+                k = Keyword(key, label, "acronym", k.score, (k.label,))
             present.add(key)
         elif k.kind == "phrase" and " " in k.label and k.label != k.label.lower():
             expanded = _expanded(k.label, meanings)  # `multi-agent RL` is `multi-agent reinforcement learning`
@@ -44,4 +47,4 @@ def _expanded(label: str, meanings: Meanings) -> str | None:
             if targets and len(targets) == 1:
                 words[i] = next(iter(targets.values()))
                 changed = True
-    return " ".join(words) if changed else None
+    return " ".join(words) if changed and len(" ".join(words).split()) <= MAX_LABEL_WORDS else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Mapping
-from itertools import accumulate
+from itertools import accumulate, pairwise
 
 from .coined import VERSION, looks_coined, maybe_coined, name_at, well_known
 from .normalise import normalise_keyword
@@ -16,7 +16,7 @@ _INTRO = re.compile(
     r"|design(?:s|ed|ing)?|devis(?:e|es|ed|ing)|offer(?:s|ed|ing)?|provid(?:e|es|ed|ing)"
     r"|build(?:s|ing)?|built|creat(?:e|es|ed|ing)|construct(?:s|ed|ing)?|formulat(?:e|es|ed|ing)"
     r"|put\s+forward|releas(?:e|es|ed|ing)|call(?:s|ed)?|name[sd]?|term(?:s|ed)?|dub(?:s|bed)?|refer(?:s|red)?\s+to\s+as"
-    r"|coin(?:s|ed)?|namely|denoted|abbreviated|our)\b",
+    r"|coin(?:s|ed)?|namely|denoted|abbreviated|deriv(?:e|es|ed)|our)\b",
     re.IGNORECASE,
 )
 _NAMING = re.compile(
@@ -28,7 +28,7 @@ _PREPOSITIONS = frozenset(
 )
 _ARTICLES = frozenset("the a an".split())
 # Words that open a clause: a name after one is not the object of the verb before it.
-_CLAUSE = frozenset("that whether how why if which where when while whereas based".split())  # (`based on X`)
+_CLAUSE = frozenset("that whether how why if which where when while whereas".split())
 _ADJECTIVAL = re.compile(
     r"\b(?:the|a|an|our|their|previously|recently|originally|newly|widely|been|was|were|is|are|be)\s+$",
     re.IGNORECASE,
@@ -50,6 +50,7 @@ REPEATED_CHARS = 4  # a repeated name has at least this many characters (shorter
 PLAIN_NAME, APPOSITIVE = 2.5, 2.4  # Title Case names after the paper's verb, names set off after `the method,`
 CLAIMED = 1.2  # the subject of a claim (`X outperforms ...`), never introduced: the weakest sign
 REPOSITORY = 2.2  # the name of the repository the abstract offers as its code
+REPOSITORY_WRITTEN = 2.6  # ... that the abstract also writes with capitals: the paper's own name, above introduced ones
 DESCRIPTION_PARTS = 2  # a repository name with more hyphenated parts than this is a description
 # The paper as the subject of the verb right after: `we (further) propose`, `this paper presents`.
 _OWN_SUBJECT = re.compile(r"(?:\b[Ww]e|\b[Tt]his (?:paper|work|study|article))\s+(?:\w+ly\s+)?$")
@@ -64,6 +65,14 @@ NAME_NOUNS = frozenset(
 )
 # Words after which a name is being introduced rather than used: `X, a ...`, `X which ...`.
 NAME_FOLLOWERS = frozenset("which that to for as is with where whose and that,".split())
+
+
+def _opens_clause(between: list[str]) -> bool:
+    """Whether the words between a verb and a name open a clause (`evidence that X`, `based on X`;
+    not `a novel evolution-strategies based method (EvIL)`)."""
+    if not _CLAUSE.isdisjoint(between):
+        return True
+    return any(w == "based" and nxt in ("on", "upon") for w, nxt in pairwise(between))
 
 
 def _reads_as_name(text: str, end: int) -> bool:
@@ -112,7 +121,7 @@ def introduced_names(
             elif (
                 as_name
                 and len(between) < WINDOW
-                and not _CLAUSE.intersection(between)
+                and not _opens_clause(between)
                 and not (
                     between and between[0].lower() in _PREPOSITIONS  # `building on X`, `provided by X`
                 )
@@ -125,7 +134,13 @@ def introduced_names(
             ):  # `the proposed method`, `was introduced`
                 continue
             tail = [w.lower().strip("(\"'“,") for w in between[-2:] if w.lower() not in _ARTICLES]
-            if tail and tail[-1] in _PREPOSITIONS:  # `based on X`, `like the X`
+            # `based on X`, `like the X`; but `a framework for Similarity-driven ... (SiBBlInGS)` and
+            # `Dropping In Convolutions for Long Context Compression (LoCoCo)` name it
+            if (
+                tail
+                and tail[-1] in _PREPOSITIONS
+                and not (len(tail) > 1 and start != m.start() and (tail[-2] in NAME_NOUNS or between[-2][:1].isupper()))
+            ):
                 continue
             best = max(best, strength)
             if not naming and len(between) <= OWN_OBJECT_WORDS and _OWN_SUBJECT.search(window, 0, intro.start()):
@@ -139,7 +154,7 @@ def introduced_names(
 # colon or a parenthesis: the name of what the paper introduces, even without inner capitals.
 # (`[a-z]{2}[a-z0-9]*+` is `[a-z]{2,}[a-z0-9]*` without the choice of where one ends: possessive,
 # deterministic quantifiers keep every expression here linear in the text)
-_TITLE_WORD = r"[A-Z][a-z]{2}[a-z0-9]*+(?:-[A-Za-z0-9]++)*+"
+_TITLE_WORD = r"[A-Z][a-z]{2}[a-z0-9]*+(?:[A-Z][a-z0-9]*+)*+(?:-[A-Za-z0-9]++)*+"  # (`SparQ Attention`)
 # ... also of up to four Title Case words: `we propose Gradient Echo Regularization, a ...`.
 _PLAIN_NAME = re.compile(
     r"\b(?:[Ww]e|[Tt]his (?:paper|work)) (?:propos|introduc|present|releas|develop|design|build)\w* "
@@ -158,6 +173,8 @@ _CLAIM = re.compile(
     r",?\s+(?:(?:consistently|significantly|substantially|also|further|even|clearly|notably|greatly|largely)\s+)?"
     r"(?:outperforms|surpasses|beats|exceeds|achieves|attains|matches|sets)\b"
 )
+_PROPOSED = re.compile(r"\b(?:[Tt]he|[Oo]ur) (?:proposed|novel|new) $")
+PROPOSED_CHARS = 20  # text before a name searched for `the proposed`
 _TITLE_HYPHEN = re.compile(r"^[A-Z][a-z]{2,}(?:-[A-Z][a-z]{2,})+$")
 
 
@@ -242,7 +259,9 @@ def add_method_names(
             long_forms[key] = lkey
     for token, count in counts.items():  # names used again and again
         key = normalise_keyword(token)
-        if count < REPEATS_MIN or key in methods or token in shorts or token.rstrip("s") in shorts:
+        # (a short form is an acronym, unless a coinage that spells a name: `Long Context Compression (LoCoCo)`)
+        defined = token in shorts or token.rstrip("s") in shorts
+        if count < REPEATS_MIN or key in methods or (defined and (token.isupper() or token in concepts)):
             continue
         # a short all-caps token is an acronym; `Precision-Recall` is a name, not a coinage; a
         # versioned product name (`Claude-3`) is what evaluations compare
@@ -259,6 +278,12 @@ def add_method_names(
             key = normalise_keyword(name)
             if key not in methods and not well_known(name) and name.split()[0].lower() not in STOP_WORDS:
                 methods[key] = (name, strength)
+    for m in coined:  # `the proposed Q-Align achieves ...`: the paper's own
+        start = named.get(m.start(), m.start())  # (`the proposed Decoupling-Partition-Navigation (DPN)`)
+        if _PROPOSED.search(text, max(0, start - PROPOSED_CHARS), start):
+            key = normalise_keyword(name_at(text, m))
+            if key not in methods or methods[key][1] < OURS:
+                methods[key] = (name_at(text, m), OURS)
     for m in coined:  # `In particular, SAMformer surpasses current methods`: a claim about the paper's own
         name = name_at(text, m)
         if not _CLAIM.match(text, m.start() + len(name)):
@@ -277,6 +302,9 @@ _REPO_SUFFIX = re.compile(
 )
 
 
+_REPO_VERSION = re.compile(r"[Vv](?=\d+$)")
+
+
 def add_repository_names(text: str, repositories: list[str], methods: dict[str, tuple[str, float]]) -> None:
     """The name of the paper's own repository is its method's name (`github.com/someone/FooNet`)
     when it looks coined or the abstract writes it with capitals; as the abstract writes it."""
@@ -287,10 +315,13 @@ def add_repository_names(text: str, repositories: list[str], methods: dict[str, 
         # a description, not a name: `LLM-Robustness-to-Irrelevant-Information`
         if base.count("-") + base.count("_") > DESCRIPTION_PARTS:
             continue
-        written = re.search(rf"(?<![\w-]){re.escape(base)}(?![\w-])", text, re.IGNORECASE)
+        written = None
+        for form in dict.fromkeys((base, _REPO_VERSION.sub("", base))):  # (`MindEyeV2` is written `MindEye2`)
+            written = written or re.search(rf"(?<![\w-]){re.escape(form)}(?![\w-])", text, re.IGNORECASE)
         name = written.group() if written and written.group() != written.group().lower() else base
         if not (looks_coined(name) or (written and name[0].isupper() and len(name) >= REPEATED_CHARS)):
             continue
         key = normalise_keyword(name)
-        if key not in methods and not well_known(name):
-            methods[key] = (name, REPOSITORY)
+        if not well_known(name) and (key not in methods or (written and methods[key][1] < REPOSITORY_WRITTEN)):
+            # the repository's name the abstract writes (`We evaluate TIC-TAC ...`) is the paper's own
+            methods[key] = (name, REPOSITORY_WRITTEN if written and name != name.lower() else REPOSITORY)

@@ -117,6 +117,11 @@ def normalise_keyword(text: str) -> str:
     return " ".join(words)
 
 
+# A label of more words is a sentence, not a chip (`Density-Based spatial clustering of applications
+# with noise`): such a term is shown by its short form, its long form an alias.
+MAX_LABEL_WORDS = 6
+
+
 def label_of(words: list[str]) -> str:
     """Display form: lower case, except words written with inner capitals (`ImageNet`, `GNN`)."""
     if len(words) == 1:  # the common case, without a generator

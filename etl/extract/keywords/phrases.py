@@ -1,111 +1,134 @@
-"""Candidate key phrases: runs of content words, with the part each word may play in a phrase."""
+"""Candidate key phrases: runs of content words, each word playing the part `roles` gives it."""
 
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
-from .memo import Memo
-from .normalise import JOINED_PREFIXES, singular, unhyphenate
-from .wordlists import DESCRIPTIVE_SUFFIXES, NOT_ALONE, NOT_LAST, NOT_NOUNS, NOUN_EXCEPTIONS, STOP_WORDS, VERBS
+from .roles import VERB, WORD_CACHE, WordRoles, is_participle, word_roles
+from .wordlists import NOT_ALONE, NOT_LAST, STOP_WORDS
 
 MAX_PHRASE_WORDS = 3
 # Boundaries of candidate phrases within a sentence.
 # A word, or a character that ends a phrase: punctuation, a full stop, a dash between spaces.
-# (A word does not start after a digit: `3D generative models` and `7B parameters` are not about `D` or `B`.)
+# (A word starts after no letter, digit or hyphen: `3D generative models` and `7B parameters` are not about `D`
+# or `B`, `4-DOF parallel mechanism` not about `DOF`, and `Gröbner basis` is not `bner basis`.)
 _WORD_OR_BREAK = re.compile(
-    r"(?<!\d)(?:[A-Za-z∂][\w∂#+'’-]*[\w#+]|[A-Za-z∂])|[,;:()\[\]{}\"“”‘’'?!]|\.(?!\w)|(?<=\s)[-–—](?=\s)"
+    r"(?<![\w-])(?:[A-Za-z∂][\w∂#+'’-]*[\w#+]|[A-Za-z∂])|[,;:()\[\]{}\"“”‘’'?!]|\.(?!\w)|(?<=\s)[-–—](?=\s)"
 )
-_BREAKS = STOP_WORDS | set(",;:()[]{}\"“”‘’'?!.-–—") | {"et", "al", "etc", "cf", "vs", "viz", "ie", "eg"}
-
-
-class WordRoles(NamedTuple):
-    """What a word may be in a candidate phrase (see `word_roles` for the rules)."""
-
-    low: str  # lower case
-    inner: str  # normalised inside a phrase (hyphens as spaces)
-    last: str  # normalised at the end of a phrase (last part singular)
-    ends: bool  # may end a phrase
-    starts: bool  # may start a phrase
-    alone: bool  # may be a keyword on its own
-    generic: bool  # a generic word (`model`, `tasks`): never a keyword alone
-    breaks: bool  # a stop word or punctuation: ends the run of content words
-    prefix: bool  # a prefix written apart (`multi`, `non`): joins the next word
 
 
 def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
     """(lower-case content word -> count, normalised phrase -> [count, index of first occurrence,
-    the phrase as written]) for runs of content words: phrases of up to three words, in which generic
-    words never stand alone and describing words never end a phrase."""
+    the phrase as written, whether it once ends with its run's head noun]) for runs of content words:
+    phrases of up to three words, in which generic words never stand alone and describing words never
+    end a phrase (see `_add_ngrams`)."""
     found: dict[str, list] = {}
     counts: dict[str, int] = {}
     position = 0
-    cache = _WORD_CACHE
+    cache = WORD_CACHE
     run: list[str] = []
     roles: list[WordRoles] = []
     of_head = None  # (word, roles, position) of the last word before an `of`: `mixture | of experts`
-    verb_next = False  # after a subject pronoun (and stop words): the next content word is its verb
+    of_tail = None  # (word, roles) of the first word after it, counted when it ends its run
+    verb_next = False  # after a subject pronoun or a modal (and stop words): the next content word is a verb
+    after_to = False  # after `to` or `which`: a word most often a verb is one (`to convert natural language`)
     for word in _WORD_OR_BREAK.findall(text):
         r = cache.get(word) or word_roles(word)
         if r.breaks:
-            verb_next = r.low in _SUBJECTS or (verb_next and (r.low in _BEFORE_VERB or r.low.endswith("ly")))
-        elif verb_next:  # `we build`, `they notice`, `we can also model`: the verb is no phrase word
-            verb_next = False
-            r = _VERB
-        if r.breaks:  # a stop word, a clause break or a subject's verb ends the run
+            low = r.low
+            verb_next = (
+                low in _SUBJECTS or low in _MODALS or (verb_next and (low in _BEFORE_VERB or low.endswith("ly")))
+            )
+            after_to = low in _BEFORE_VERBS or (after_to and low.endswith("ly"))
+        elif (
+            verb_next
+            or (after_to and (r.verb or r.verb_s))
+            or (r.verb and roles and (roles[-1].plural or (r.low[-1] == "s" and (roles[-1].ends or roles[-1].generic))))
+            or (roles and roles[-1].plural and is_participle(r))
+        ):
+            # `we build`, `robots can grasp`, `to extract`, `responses serve`, `events occurring`, a
+            # noun's `supports`, `raises` (most often verbs; `spectral gauges` stays): the verb is no phrase word
+            verb_next = after_to = False
+            r = VERB
+        else:
+            after_to = False
+            if len(roles) > 1 and roles[-1].verb_s and not r.low.endswith("ed"):
+                # `recourse benefits users`, `algorithm models human behaviour`: the -s form before
+                # a content word is the verb, and the run before it ends there
+                run.pop()
+                roles.pop()
+                position = _end_run(run, roles, position, found, of_head, of_tail)
+                of_head = of_tail = None
+                run, roles = [], []
+        if r.breaks:  # a stop word, a clause break or a verb ends the run
             # `Chee et al.`: a name, no keyword; `space corresponding | to`: a participle, no noun
             if run and (
-                (r.low == "et" and run[-1][:1].isupper()) or (r.low in _OBJECT_STARTS and _is_participle(roles[-1]))
+                (r.low == "et" and run[-1][:1].isupper())
+                or (r.low in _OBJECT_STARTS and is_participle(roles[-1]))
+                # `the learner searches | the space`, `this architecture supplements | a layer`: a verb
+                or (r.low in _DETERMINERS and len(roles) > 1 and roles[-1].verb_s and not roles[-2].plural)
+                or r.fragment  # (`initial | ization`)
             ):
                 run.pop()
                 roles.pop()
-            of_head = (run[-1], roles[-1], position + len(run) - 1) if run and r.low == "of" else None
-            if len(run) == 1:  # the common case, without a call
+            if of_tail is None and len(run) == 1:  # the common case, without a call
                 only = roles[0]
                 if only.alone:
                     entry = found.get(only.last)
                     if entry is None:
-                        found[only.last] = [1, position, run[0]]
+                        found[only.last] = [1, position, run[0], True]
                     else:
                         entry[0] += 1
+                        entry[3] = True
                 position += 2
-                run, roles = [], []
             elif run:
-                _add_ngrams(run, roles, position, found)
-                position += len(run) + 1
-                run, roles = [], []
-        elif of_head is not None:  # the first word after `of`
-            _add_of_phrase(of_head, word, r, found)
-            of_head = None
-            run.append(word)
-            roles.append(r)
-            counts[r.low] = counts.get(r.low, 0) + 1
-        elif roles and roles[-1].prefix:  # `multi task` is `multi-task` (and `multitask`)
+                position = _end_run(run, roles, position, found, of_head, of_tail)
+            of_head = (run[-1], roles[-1], position - 2) if run and r.low == "of" else None
+            of_tail = None
+            run, roles = [], []
+            continue
+        if of_head is not None and not run:  # the first word after `of`
+            of_tail = (word, r)
+        if roles and roles[-1].prefix:  # `multi task` is `multi-task` (and `multitask`)
             run[-1] += "-" + word
             roles[-1] = cache.get(run[-1]) or word_roles(run[-1])
-            counts[r.low] = counts.get(r.low, 0) + 1
+            if of_tail is not None and len(run) == 1:
+                of_tail = (run[0], roles[0])
         else:
             run.append(word)
             roles.append(r)
-            counts[r.low] = counts.get(r.low, 0) + 1
-    if run:
-        _add_ngrams(run, roles, position, found)
+        counts[r.low] = counts.get(r.low, 0) + 1
+    _end_run(run, roles, position, found, of_head, of_tail)
     return counts, found
+
+
+def _end_run(run: list[str], roles: list[WordRoles], position: int, found: dict[str, list], of_head, of_tail) -> int:
+    """Count the phrases of a run that ends (and an `A of B` before it whose B is the run's head);
+    returns the position after it."""
+    if not run:
+        return position
+    if of_tail is not None and (len(run) == 1 or roles[1].low.endswith("ing")):
+        _add_of_phrase(of_head, of_tail[0], of_tail[1], found)
+    if len(run) == 1:  # the common case, without a call
+        only = roles[0]
+        if only.alone:
+            _count(found, only.last, position, run[0])
+        return position + 2
+    _add_ngrams(run, roles, position, found)
+    return position + len(run) + 1
 
 
 def _add_of_phrase(head: tuple, word: str, r: WordRoles, found: dict[str, list]) -> None:
     """Count `A of B` (`mixture of experts`, `chain of thought`, `theory of mind`) when A may start
     a phrase and B end one, neither is a generic word (not `number of parameters`) and B is no
-    short form (`potential of AI`, `safety of LLMs`: authors write `AI potential`, `LLM safety`)."""
+    short form (`potential of AI`, `safety of LLMs`: authors write `AI potential`, `LLM safety`).
+    B is the head of its run, or a gerund follows (`chain of thought | prompting`): `histograms of
+    gradient | orientations` is no phrase."""
     first, a, position = head
     if not (a.starts and r.ends) or a.generic or r.generic or word.rstrip("s").isupper():
         return
     key = a.inner + " of " + r.last
-    entry = found.get(key)
-    if entry is None:
-        found[key] = [1, position, first + " of " + word]
-    else:
-        entry[0] += 1
+    _count(found, key, position, first + " of " + word)
 
 
 def is_findable_phrase(phrase: str) -> bool:
@@ -118,10 +141,12 @@ def is_findable_phrase(phrase: str) -> bool:
     return word_roles(words[0]).starts and word_roles(words[-1]).ends
 
 
-WORD_MEMO = 50_000  # words whose roles are remembered at a time (about 350 bytes a word)
-_WORD_CACHE: Memo[WordRoles] = Memo(WORD_MEMO)
 # Pronouns whose next content word is their verb (`we build a benchmark`, `they notice`).
 _SUBJECTS = frozenset("we they you he she it".split())
+# Words after which a word that is most often a verb is one: `to convert`, `which models`, `that supports`.
+_BEFORE_VERBS = frozenset("to which that who".split())
+# Modals: the next content word is a verb (`robots can grasp larger objects`).
+_MODALS = frozenset("can could may might will would shall should must cannot".split())
 # Words between a subject and its verb: modals, auxiliaries, adverbs (and any -ly adverb).
 _BEFORE_VERB = frozenset(
     "can could may might will would shall should must do does did not also further then thus hence"
@@ -130,109 +155,75 @@ _BEFORE_VERB = frozenset(
 # Words that start a verb's object or complement: an -ing word before one is a participle
 # (`providing the`, `corresponding to`), not a noun (`question answering`).
 _OBJECT_STARTS = frozenset("the a an to their its our his her this these those each every".split())
-# Nouns that head the term before them: `large language | models` is no phrase without `models`.
-_TERM_HEADS = frozenset("model models network networks".split())
-_VERB = WordRoles("", "", "", False, False, False, False, True, False)  # a verb ends the run as a stop word does
-# Endings of words that describe (adjectives, participles, adverbs): they may start a phrase or sit
-# inside one, but a phrase does not end with one, nor is one a keyword alone.
-_MODIFIER_ENDINGS = ("ed", "ly", "al", "ar", "ive", "ous", "ic", "able", "ible", "ful", "less", "ing")
-# Hyphenated compounds that describe (`large-scale`, `first-order`, `LLM-based`): like adjectives,
-# they start phrases (`first-order methods`) but neither end one nor stand alone.
-_COMPOUND_MODIFIERS = (
-    *DESCRIPTIVE_SUFFIXES,
-    "-term",
-    "-width",
-    "-dimensional",
-    "-grained",
-    "-range",
-    "-efficient",
-    "-dependent",
-    "-independent",
-    "-invariant",
-    "-equivariant",
+# Words that start a noun phrase: a plural-or-verb form right before one is a verb.
+_DETERMINERS = frozenset("the a an their its our his her this these those each every up".split())
+# Nouns after which the term before them stays whole (`robotic manipulation | tasks`, `anomaly
+# detection | methods`, `compliance control | parameters`): the generic nouns, but those that head
+# compounds of their own (`deep reinforcement | learning`, `graph neural | networks`); before any
+# other noun a phrase has lost its head (`self-supervised anomaly | detection`, `online probabilistic
+# label | trees`).
+_COMPOUND_HEADS = frozenset(
+    "learning training network networks model models function functions data information knowledge space"
+    " distribution distributions structure structures feature features input inputs output outputs error errors"
+    " loss accuracy quality rate rates cost costs size value values level levels process form forms set sets"
+    " point points line lines range state art analysis evaluation target source user users human humans world"
+    " real large small high low good time times order type types kind kinds part parts end example examples"
+    " integer bit bits quantity decision decisions constraint constraints".split()
+)
+_AFTER_TERMS = (NOT_LAST | NOT_ALONE) - _COMPOUND_HEADS | frozenset(
+    "agent agents module modules pipeline pipelines paradigm paradigms parameter parameters policy policies"
+    " procedure procedures".split()
 )
 
 
-def word_roles(word: str) -> WordRoles:
-    """The parts `word` may play in a phrase (remembered). Describing words (adjectives, participles) do not end a phrase;
-    verbs in -ing and adverbs in -ly do not start one (`maintaining user privacy`); a word in -ing
-    ends a phrase as a noun (`question answering`) but stands alone only if it is a known noun."""
-    cached = _WORD_CACHE.get(word)
-    if cached is None:
-        low = word.lower()
-        inner = unhyphenate(low)
-        head, _, tail = inner.rpartition(" ")
-        last = (head + " " if head else "") + singular(tail)
-        if len(word) == 3 and word[2] == "s" and word[:2].isupper():  # `LMs`, `EBs`: a short form's plural
-            last = low[:2]
-        # a known noun, also as the last part of a hyphenated word (`Q-learning`, `score-matching`), or a name
-        known = low in NOUN_EXCEPTIONS or tail in NOUN_EXCEPTIONS or word[1:] != word[1:].lower()
-        gerund = low.endswith("ing")
-        ends = (
-            low not in NOT_LAST
-            and (known or gerund or not low.endswith(_MODIFIER_ENDINGS))
-            and not low.endswith(_COMPOUND_MODIFIERS)
-            and (known or gerund or low not in NOT_NOUNS)  # `dense`, `efficient`, `online`: never the head of a phrase
-        )
-        starts = known or not low.endswith(("ing", "ly"))
-        alone = (
-            ends
-            and (known or (not gerund and not low.endswith(("ize", "izes"))))
-            and low not in NOT_ALONE
-            and (len(low) >= 4 or known)
-        )
-        # a lone letter (`e.g.` reads as `e`, `g`), an abbreviation (`et al.`) or a possessive
-        # (`the model's output`) ends the run as a stop word does
-        # an adverb (`frequently`: a -ly word the lexicon knows as no noun) ends it too, so a verb
-        # after it never closes a phrase (`approaches frequently encounter`); so does a verb
-        breaks = (
-            low in _BREAKS
-            or len(low) == 1
-            or low.endswith(("'s", "’s"))
-            or (low.endswith("ly") and low in NOT_NOUNS and not known)
-            or (low in VERBS and not known)  # `approach represents molecules`, `calibrate model predictions`
-        )
-        cached = WordRoles(low, inner, last, ends, starts, alone, low in NOT_ALONE, breaks, low in JOINED_PREFIXES)
-        _WORD_CACHE.remember(word, cached)
-    return cached
-
-
-def _is_participle(r: WordRoles) -> bool:
-    """Whether the word may be a verb in -ing rather than a noun (see `_OBJECT_STARTS`)."""
-    return r.low.endswith("ing") and r.low in NOT_NOUNS and r.low not in NOUN_EXCEPTIONS
-
-
 def _add_ngrams(run: list[str], roles: list[WordRoles], position: int, found: dict[str, list]) -> None:
-    """Count the run's phrases of one to three words (see `word_roles` for the rules)."""
+    """Count the run's phrases of one to three words (see `word_roles` for the rules), each marked
+    whole if it once ends with a head: the run's last noun, or one a word of `_AFTER_TERMS` follows
+    (`robotic manipulation | tasks`). Before `model(s)`, `network(s)` or any other noun a phrase has
+    lost its head (`large language | models`, `self-supervised anomaly | detection`): ranking keeps it
+    only as a term authors choose (`language model | alignment`)."""
     size = len(run)
     get = found.get
+    whole = [not r.ends or r.low in _AFTER_TERMS for r in roles[1:]]
+    whole.append(True)
     for i in range(size):
         a = roles[i]
         if a.alone:
             key = a.last
             entry = get(key)
             if entry is None:
-                found[key] = [1, position + i, run[i]]
+                found[key] = [1, position + i, run[i], whole[i]]
             else:
                 entry[0] += 1
+                entry[3] = entry[3] or whole[i]
         if not a.starts or i + 1 == size:
             continue
         b = roles[i + 1]
-        # `model(s)` and `network(s)` are the head of the term before them (`large language | models`);
-        # other generic nouns follow a whole term (`robotic manipulation | tasks`, `score matching | techniques`)
-        if b.ends and not (i + 2 < size and roles[i + 2].low in _TERM_HEADS):
+        if b.ends:
             key = a.inner + " " + b.last
             entry = get(key)
             if entry is None:
-                found[key] = [1, position + i, run[i] + " " + run[i + 1]]
+                found[key] = [1, position + i, run[i] + " " + run[i + 1], whole[i + 1]]
             else:
                 entry[0] += 1
+                entry[3] = entry[3] or whole[i + 1]
         if i + 2 < size:
             c = roles[i + 2]
-            if c.ends and not (i + 3 < size and roles[i + 3].low in _TERM_HEADS):
+            if c.ends:
                 key = a.inner + " " + b.inner + " " + c.last
                 entry = get(key)
                 if entry is None:
-                    found[key] = [1, position + i, run[i] + " " + run[i + 1] + " " + run[i + 2]]
+                    found[key] = [1, position + i, run[i] + " " + run[i + 1] + " " + run[i + 2], whole[i + 2]]
                 else:
                     entry[0] += 1
+                    entry[3] = entry[3] or whole[i + 2]
+
+
+def _count(found: dict[str, list], key: str, position: int, written: str) -> None:
+    """One more use of a phrase that ends with its head: [count, first occurrence, as written, True]."""
+    entry = found.get(key)
+    if entry is None:
+        found[key] = [1, position, written, True]
+    else:
+        entry[0] += 1
+        entry[3] = True

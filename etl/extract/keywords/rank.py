@@ -26,13 +26,13 @@ from collections.abc import Mapping, Set
 
 from .keyword import Keyword
 from .meanings import Meanings, merge_acronym_uses
-from .normalise import label_of, normalise_keyword, singular, unhyphenate
+from .normalise import MAX_LABEL_WORDS, label_of, normalise_keyword, singular, unhyphenate
 from .terms import METHOD_PREFIX, Terms
 from .topics import MOST_TOPICS
 from .topics import THRESHOLD as TERM_THRESHOLD
 from .variants import group_variants
 from .vocabulary import FACTOR_RANGE, Keyphraseness
-from .wordlists import COMMON_WORDS
+from .wordlists import COMMON_WORDS, GENERAL_ADJECTIVES
 
 KEEP = {"method": 3, "acronym": 4, "phrase": 8, "topic": MOST_TOPICS}  # most keywords of a kind per paper
 COMMON_METHOD = 0.5  # a name more than 1% of the papers (at least COMMON_PAPERS) use is not one paper's own
@@ -48,8 +48,14 @@ PHRASE_TOP = 0.9
 FIRST_WORDS, IN_FIRST_WORDS = 40, 1.5  # phrases in the first forty words (where abstracts state their subject)
 IN_TITLE = 3.0  # weight factor of the longest phrases whose every word is in the paper's title
 # A common English word (`text`, `search`, `people`) the abstract uses fewer than COMMON_USES
-# times is too general to be a keyword alone: its weight is multiplied by COMMON_ALONE.
+# times is too general to be a keyword alone: its weight is multiplied by COMMON_ALONE, and one no
+# author chose as a keyword (`cell`, `machine`, `child`) is none.
 COMMON_ALONE, COMMON_USES = 0.3, 3
+# A phrase that opens with a general adjective (`remarkable success`, `main difficulty`, `great
+# flexibility`) or is `A of B` (`speeds of motion`, `definition of character`) is seldom a term: it
+# is no keyword when the abstract writes it once, outside the title, and no author chose it (in the
+# vocabulary or the corpus: `mixture of experts`, `natural language` stay; so do `massive
+# activations` and `false refusals`, which their abstracts repeat or their titles name).
 TOPIC_BASE, TOPIC_PER_WEIGHT, TOPIC_WEIGHTS = 0.2, 0.02, 8
 # A topic only learned evidence gives (weight below the term threshold: none of its terms
 # written) is the paper's subject, seldom its authors' keyword: on COLM 2024, `natural language
@@ -120,9 +126,17 @@ def _named(key: str, short: str, long: str, strength: float) -> Keyword:
     words = long.split()
     initials = "".join(w[0] for w in words).casefold()
     capitalised = all(w[:1].isupper() or w.lower() in _SMALL_WORDS for w in words)
-    if capitalised and initials == "".join(c for c in short if c.isalpha()).casefold():
+    # (a long form that is one coined word is the name written out: `Prompting4Debugging (P4D)`)
+    if capitalised and (initials == "".join(c for c in short if c.isalpha()).casefold() or _one_coinage(words)):
+        if len(words) > MAX_LABEL_WORDS:
+            return Keyword(normalise_keyword(long), short, "method", strength, (long,))
         return Keyword(normalise_keyword(long), long, "method", strength, (short,))
     return Keyword(key, short, "method", strength, (long,))
+
+
+def _one_coinage(words: list[str]) -> bool:
+    """Whether a long form is one word with inner capitals or digits (`Prompting4Debugging`)."""
+    return len(words) == 1 and not words[0][1:].islower() and "-" not in words[0]
 
 
 def _acronyms(terms: Terms, kp: Keyphraseness, taken: set[str]) -> tuple[list[Keyword], dict]:
@@ -139,7 +153,11 @@ def _acronyms(terms: Terms, kp: Keyphraseness, taken: set[str]) -> tuple[list[Ke
         if key in topic_keys:
             topic_aliases[key] = ((short,), score)
         else:
-            out.append(Keyword(key, label_of(long.split()), "acronym", score, (short,)))
+            words = long.split()
+            if len(words) > MAX_LABEL_WORDS:  # (shown by its short form: `DBSCAN`)
+                out.append(Keyword(key, short, "acronym", score, (label_of(words),)))
+            else:
+                out.append(Keyword(key, label_of(words), "acronym", score, (short,)))
     return sorted(out, key=lambda k: (-k.score, k.normalised))[: KEEP["acronym"]], topic_aliases
 
 
@@ -152,8 +170,8 @@ def score_phrases(
     get, log = df.get, math.log
     titled = _title_phrases(terms.phrases, title) if title else ()
     weights = []
-    for key, (count, first, written) in terms.phrases.items():
-        if key in skip:
+    for key, (count, first, written, whole) in terms.phrases.items():
+        if key in skip or not (whole or kp.chosen_elsewhere(key)):  # (a phrase without its head: `phrases`)
             continue
         shared = get(key)
         weight = (1 + _LOG[count] if count < 64 else 1 + log(count)) * (
@@ -163,8 +181,18 @@ def score_phrases(
             weight *= IN_FIRST_WORDS
         if key in titled:
             weight *= IN_TITLE
-        if count < COMMON_USES and " " not in key and key in COMMON_WORDS and written[1:].islower():
-            weight *= COMMON_ALONE
+        if " " not in key:
+            if count < COMMON_USES and key in COMMON_WORDS and written[1:].islower():
+                if not kp.chosen_elsewhere(key):
+                    continue  # (`cell`, `machine`, `child`: no author's keyword)
+                weight *= COMMON_ALONE
+        elif (
+            count < COMMON_USES
+            and key not in titled
+            and (" of " in key or written[: written.find(" ")].lower() in GENERAL_ADJECTIVES)
+            and not kp.chosen_elsewhere(key)
+        ):
+            continue
         weights.append((weight, key, written))
     if not weights:
         return []

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ..code_status import is_official
 from ..links import extract_links
-from .acronyms import acronyms
+from .acronyms import acronyms, is_expansion
 from .names import add_method_names, add_repository_names
 from .normalise import normalise_keyword
 from .phrases import phrase_candidates
@@ -93,8 +93,8 @@ def _add_definitions(text: str, terms: Terms) -> dict[str, str]:
         if "(" not in sentence:  # most sentences define nothing
             continue
         for short, long in acronyms(sentence):
+            shorts.setdefault(short, long)
             key = normalise_keyword(long)
-            if key not in terms.acronyms:
+            if key not in terms.acronyms and is_expansion(short, long):
                 terms.acronyms[key] = (long, short, text.count(short))
-                shorts.setdefault(short, long)
     return shorts

@@ -159,6 +159,10 @@ class Keyphraseness:
             chose, present = chose + min(others, have), present + have
         return chose, present
 
+    def chosen_elsewhere(self, key: str) -> bool:
+        """Whether authors chose `key` as a keyword: in the vocabulary or another paper of the corpus."""
+        return key in self.vocabulary.chosen or self.chosen.get(key, 0) > (key in self.own)
+
     def factor(self, key: str) -> float:
         """The ranking weight's factor for `key`: above 1 for phrases authors choose where they
         occur, below 1 for phrases they pass over."""

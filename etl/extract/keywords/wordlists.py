@@ -36,6 +36,15 @@ NOT_NOUNS = _words("not_nouns.txt")
 # Base and third-person forms the lexicon knows only as verbs (`align`, `calibrate`, `represents`):
 # a verb is no part of a noun phrase. (Participles in -ed and -ing are left out: `learned index`.)
 VERBS = _words("verbs.txt")
+# Words the lexicon knows as verbs and as nouns that are verbs most often (Brill's lexicon:
+# `convert`, `extract`, `serve`, `supports`): a verb after `to`, a modal or a plural noun.
+LIKELY_VERBS = _words("likely_verbs.txt")
+# Third-person verb forms that are also plural nouns (`models`, `benefits`, `supports`): a verb
+# when a content word follows (`recourse benefits users`, `algorithm models human behaviour`).
+VERB_S_FORMS = _words("verb_s_forms.txt")
+# Adjectives machine-learning abstracts use no more than general English does (`remarkable`,
+# `main`, `tremendous`: scripts/build_wordlists.py): a phrase that starts with one is seldom a term.
+GENERAL_ADJECTIVES = _words("general_adjectives.txt")
 # English words used more than ten times per million words (Zipf frequency 4 or more, from the
 # wordfreq package): `text`, `search`, `people`. Alone, they say too little to be a keyword.
 COMMON_WORDS = _words("common_words.txt")

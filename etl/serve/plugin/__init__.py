@@ -134,6 +134,14 @@ def extra_template_vars(view_name, table, database, request, datasette):
     return {}
 
 
+@hookimpl(trylast=True)  # (after datasette-mcp's own tools: `register_tools` removes the one that writes)
+def register_mcp_tools(datasette, mcp):
+    """paperdb's tools on datasette-mcp's `/-/mcp` (`etl.serve.mcp`)."""
+    from ..mcp import register_tools
+
+    register_tools(datasette, mcp)
+
+
 @hookimpl
 def extra_css_urls(datasette):
     return [datasette.urls.static_plugins(PLUGIN, "paperdb.css")]
