@@ -8,6 +8,7 @@
     .venv/bin/python scripts/benchmark.py --edit-cost DIR  # two files edited, one removed: against a cold load
     .venv/bin/python scripts/benchmark.py --memory-curve big.jsonl --records 100000,200000
     .venv/bin/python scripts/benchmark.py --stalls         # the home page while hostile requests run (scripts/isolation.py)
+    .venv/bin/python scripts/benchmark.py --reviews /tmp/cat/papers.db  # the reviews' views, queries, reading lists
 
 Each synthetic paper is a bundled abstract with its closing sentence varied, so no two dedupe.
 For each corpus size the script prints papers/s per stage of a cold load, its peak memory (the
@@ -515,8 +516,16 @@ def main() -> None:
         help="the home page's latency while hostile requests run on a real server (scripts/isolation.py)",
     )
     parser.add_argument("--page-repeat", type=int, default=3, help="fetches of each page; the median counts [3]")
+    parser.add_argument(
+        "--reviews",
+        nargs="+",
+        metavar="DB",
+        default=[],
+        help="time the reviews' views, canned queries and charts and a page's reading lists on these databases"
+        " (scripts/reviews_bench.py; issue 39: each view at most 0.5 s on the whole catalogue)",
+    )
     args = parser.parse_args()
-    only = args.catalogue or args.edit_cost or args.memory_curve or args.pages_only or args.stalls
+    only = args.catalogue or args.edit_cost or args.memory_curve or args.pages_only or args.stalls or args.reviews
     papers = args.papers or ("" if only else "2600,25000,250000")
     sizes = [int(size.replace("_", "")) for size in papers.split(",") if size]
 
@@ -539,6 +548,11 @@ def main() -> None:
     if sizes and args.postgres:
         on_postgres(args.postgres, max(sizes), work, results)
     page_latencies(args.pages, args.page_repeat, results)
+    for db in args.reviews:
+        from reviews_bench import reviews_latency  # (scripts/reviews_bench.py, beside this script)
+
+        print(f"\n== reviews of {db}")
+        reviews_latency(db, args.page_repeat)
     if sizes or results:
         targets(results, args.fresh_words)
     if not args.keep:

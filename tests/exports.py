@@ -75,6 +75,11 @@ def csv_text(abstracts: list[str], header=("title", "abstract", "authors", "venu
     return out.getvalue()
 
 
+# Each paper's reviewers' ratings (the first record's as before: its file's own mean differs, as
+# paperlists' means do where a score is a placeholder).
+RATINGS = ["6;8;8", "5;6;7;6", "3;5;0", "3;8;4"]
+
+
 def paperlists_json(abstracts: list[str]) -> str:
     """The papercopilot paperlists shape (OpenReview venue): `;`-separated authors aligned with
     affiliations, a status, author keywords, a github field, review scores, a citation count, a
@@ -96,7 +101,7 @@ def paperlists_json(abstracts: list[str]) -> str:
             "site": f"https://openreview.net/forum?id=forum{i}abc",
             "keywords": "quantization;large language models",
             "github": f"https://github.com/lovelace/listed-{i}" if i == 0 else "",
-            "rating": "6;8;8",
+            "rating": RATINGS[i % len(RATINGS)],
             "rating_avg": [7.33 - i, 0.94],
             "confidence_avg": [3.5, 0.5],
             "gs_citation": 10 * i - 1,

@@ -51,6 +51,19 @@ from tests.people import AUTHOR_TWICE, catalogue_files
         ("Google DeepMind", ("Google DeepMind",)),
         ("Google, Inc. and Jane Doe", ("Google, Inc.", "Jane Doe")),
         ("Smith, Alice and others", ("Smith, Alice",)),
+        # separators are never names: repeated, dangling, or a list that goes on (`et al.`)
+        ("Alice Smith and and Bob Jones", ("Alice Smith", "Bob Jones")),
+        ("Alice Smith & & Bob Jones", ("Alice Smith", "Bob Jones")),
+        ("Alice Smith and and and Bob Jones", ("Alice Smith", "Bob Jones")),
+        ("Smith, Alice and and Jones, Bob", ("Smith, Alice", "Jones, Bob")),
+        ("and Alice Smith and", ("Alice Smith",)),
+        ("Alice Smith;and;&;Bob Jones", ("Alice Smith", "Bob Jones")),
+        ("Alice Smith, Bob Jones, et al.", ("Alice Smith", "Bob Jones")),
+        ("Alice Smith and Bob Jones et al.", ("Alice Smith", "Bob Jones")),
+        ("A. Smith et.al.; et al", ("A. Smith",)),
+        ("Alice Smith & others", ("Alice Smith",)),
+        ("Anand Rao and Bob Andrews", ("Anand Rao", "Bob Andrews")),  # `and` inside a name is a name
+        ("Ahmed Etal", ("Ahmed Etal",)),
         ("张三，李四、王五", ("张三", "李四", "王五")),
         ("张三, 李四", ("张三", "李四")),  # a comma between CJK names lists them
         ("Mausam", ("Mausam",)),

@@ -332,3 +332,70 @@ def test_a_paper_page_draws_its_math(math_server, browser, title, name):
         assert browser.execute_script(VISIBLE_TEX, part) is None, part
     assert title in browser.find_element(By.CSS_SELECTOR, "article.paper-page h1").text
     assert console_errors(browser) == []
+
+
+REVIEW_RECORDS = Path(__file__).parent / "fixtures" / "reviews"
+
+
+@pytest.fixture(scope="module")
+def reviews_server(tmp_path_factory):
+    """`paperdb serve` over the catalogue's review excerpts (tests/fixtures/reviews/: ICLR 2017's
+    rejections, posters, an oral and a workshop paper with every reviewer's scores, ALT 2025, ...)."""
+    from tests.helpers import paperdb
+
+    db = str(tmp_path_factory.mktemp("reviews") / "reviews.db")
+    loaded = paperdb("load", str(REVIEW_RECORDS), "--db", db)
+    assert loaded.returncode == 0, loaded.stderr
+    with Running("serve", "--db", db, "--port", "0") as process:
+        said = process.first_line()
+        if " serving " not in said:
+            pytest.fail("paperdb serve did not start: " + said + process.stderr())
+        yield said.rsplit(" at ", 1)[1].strip().rstrip("/")
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=10)
+
+
+def test_a_venues_rating_distribution_and_a_papers_scores(reviews_server, browser):
+    """The ratings page opens with the most rated venue-year (ICLR 2017 here) and draws its four
+    charts; ALT 2025's first paper shows each reviewer's rating and confidence beside its decision,
+    the authors' and the area chair's slots struck through."""
+    from selenium.webdriver.common.by import By
+
+    browser.get(reviews_server + "/-/dashboards/ratings")
+    wait_for(browser, lambda d: "venue=ICLR" in d.current_url and "year=2017" in d.current_url)
+    for chart in ("distribution", "boundary", "scores", "citations"):
+        wait_for(browser, lambda d, c=chart: d.find_elements(By.CSS_SELECTOR, f"#chart-{c} svg, #chart-{c} canvas"), 30)
+    shown = [
+        browser.execute_script("return arguments[0].options[arguments[0].selectedIndex].text", select)
+        for select in browser.find_elements(By.CSS_SELECTOR, "select")
+    ]
+    assert shown == ["ICLR", "2017"], shown
+    shot(browser, "16-ratings-iclr-2017")
+    assert console_errors(browser) == []
+
+    browser.get(reviews_server + "/papers/venue_ratings?venue=ICLR&year=2017")
+    outcomes = {td.text for td in browser.find_elements(By.CSS_SELECTOR, "td.col-outcome")}
+    assert {"rejected", "poster", "oral", "workshop"} <= outcomes
+    shot(browser, "17-venue-ratings-query")
+
+    browser.get(reviews_server + "/-/paper/2XAAdvSlP2")  # (ALT 2025: `0;0;7;7;7`, `0;4;3;5;5`)
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "article.paper-page .paper-scores"))
+    scores = browser.find_element(By.CSS_SELECTOR, ".paper-scores")
+    fields = {
+        f.find_element(By.CSS_SELECTOR, ".score-name").text: [
+            s.text for s in f.find_elements(By.CSS_SELECTOR, ".score")
+        ]
+        for f in scores.find_elements(By.CSS_SELECTOR, ".score-field")
+    }
+    assert fields == {"rating": ["0", "0", "7", "7", "7"], "confidence": ["0", "4", "3", "5", "5"]}
+    struck = scores.find_elements(By.CSS_SELECTOR, ".score.missing")
+    assert len(struck) == 4 and all(s.value_of_css_property("text-decoration-line") == "line-through" for s in struck)
+    assert struck[0].get_attribute("title") == "Authors, not a review"
+    decision = browser.find_element(By.CSS_SELECTOR, ".paper-meta .chip")
+    assert (
+        decision.text.startswith("accepted")
+        and decision.location["y"] < scores.location["y"] < decision.location["y"] + 80
+    )
+    assert "mean 7.00" in scores.text and "3 reviews" in scores.text
+    shot(browser, "18-paper-scores")
+    assert console_errors(browser) == []

@@ -71,6 +71,7 @@ _NAMES = (
     " institutions keyword_aliases keyword_counts keyword_pairs keyword_trend_counts keyword_trends keywords"
     " paper_affiliations paper_authors paper_ids paper_keywords paper_links paper_sources paper_titles"
     " paper_versions papers papers_text papers_with_code repos repos_by_owner similar_papers sources topic_counts"
+    " reviews rating_distribution score_distribution acceptance_by_rating reviewer_disagreement ratings_citations"
 ).split()
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import sys
 
@@ -11,23 +10,10 @@ import click
 
 from .. import __version__
 from ..errors import one_line, shown_path
-from ..settings import DEFAULT_DB
+from .options import db_option
 from .output import quiet_stdout, say, shown, waiting
 from .running import Stopped, checked_option, run, stop
-
-
-def db_option(command):
-    """The `--db FILE` option of every command: `--db` wins, then `$PAPERDB_DB`, then db/papers.db."""
-    return click.option(
-        "--db",
-        "db_file",
-        type=click.Path(dir_okay=True, path_type=str),  # a directory is reported by the command, in one line
-        envvar="PAPERDB_DB",
-        default=DEFAULT_DB,
-        metavar="FILE|URL",
-        help="SQLite database file, or a PostgreSQL URL (postgresql+psycopg://user@host/db)"
-        " [default: $PAPERDB_DB or db/papers.db]",
-    )(command)
+from .serving import mcp, serve
 
 
 def _not_blank(value: str | None) -> str | None:
@@ -269,77 +255,54 @@ def stats(db_file, as_json):
 @cli.command()
 @db_option
 @click.option(
-    "--format", "fmt", type=click.Choice(["csv", "jsonl"]), default="csv", show_default=True, help="File format"
+    "--format",
+    "fmt",
+    type=click.Choice(["csv", "jsonl", "bibtex", "ris", "csljson"]),
+    default="csv",
+    show_default=True,
+    help="Tables as csv or jsonl; a reading list as bibtex, ris or csljson (CSL-JSON)",
 )
-@click.option("--out", "out_dir", required=True, metavar="DIR", help="Directory to write into (created if missing)")
-@click.option("--overwrite", is_flag=True, help="Replace files an earlier export left in DIR")
+@click.option(
+    "--out",
+    required=True,
+    metavar="DIR|FILE",
+    help="Tables: a directory (made if missing); a reading list: a file, - for stdout",
+)
+@click.option("--overwrite", is_flag=True, help="Replace files an earlier export left")
 @click.option(
     "--raw-cells",
     is_flag=True,
     help="CSV: write text starting with = + - @ as it is (by default it gets a leading ' so spreadsheets do not run it)",
 )
-def export(db_file, fmt, out_dir, overwrite, raw_cells):
-    """Write papers, links, repos, keywords, authors, ids, institutions and affiliations for joins with other data.
+@click.option(
+    "--venue", callback=lambda ctx, param, value: _not_blank(value), help="A reading list of this venue's papers"
+)
+@click.option("--year", type=click.IntRange(1900, 2100), help="A reading list of this year's papers")
+def export(db_file, fmt, out, overwrite, raw_cells, venue, year):
+    """Write papers, links, repos, keywords, authors, ids, institutions and affiliations for joins with
+    other data; or the papers (of a --venue, a --year) as a reading list for a reference manager.
 
-    Every file carries the stable paper id. See docs/joins.md for joins with OpenReview, PMLR and
-    Papers with Code.
+    Every table carries the stable paper id. See docs/joins.md for joins with OpenReview, PMLR and
+    Papers with Code, docs/reviews.md for reading lists (each entry the source's own BibTeX where
+    one was given).
 
     \b
     Example:
         paperdb export --format jsonl --out exports/
+        paperdb export --format bibtex --venue ICLR --year 2017 --out iclr2017.bib
     """
-    from ..report.export import export as run_export
+    if fmt in ("csv", "jsonl"):
+        from ..report.export import export as run_export
 
-    counts = run(run_export, db_file, out_dir, fmt, overwrite=overwrite, escape_formulas=not raw_cells)
-    say(f"{out_dir}: " + ", ".join(f"{name}.{fmt} ({rows} rows)" for name, rows in counts.items()))
+        counts = run(run_export, db_file, out, fmt, overwrite=overwrite, escape_formulas=not raw_cells)
+        say(f"{out}: " + ", ".join(f"{name}.{fmt} ({rows} rows)" for name, rows in counts.items()))
+        return
+    from ..report.reading_lists import export_reading_list
 
-
-@cli.command()
-@db_option
-@click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on")
-@click.option("--port", default=8001, show_default=True, type=click.IntRange(0, 65535), help="Port")
-@click.option(
-    "--immutable", is_flag=True, help="Open the database read-only and immutable (faster; no writes while serving)"
-)
-def serve(db_file, host, port, immutable):
-    """Browse the database in Datasette, with the project's metadata and canned queries.
-
-    \b
-    Example:
-        paperdb serve --port 8001
-    """
-    from ..store.target import file_only
-
-    checked_option(
-        file_only,
-        db_file,
-        "Datasette serves SQLite files; copy the database into one with"
-        " `paperdb snapshot --from URL --db db/papers.db`, then serve that",
-    )
-    from ..serve.app import serve as run_serve
-
-    try:
-        run(run_serve, db_file, host=host, port=port, immutable=immutable)
-    except (Stopped, KeyboardInterrupt):  # Ctrl-C is how a server is stopped
-        click.echo("paperdb: stopped serving", err=True)
+    papers = run(export_reading_list, db_file, fmt, out, venue, year, overwrite=overwrite)
+    if out != "-":
+        say(f"{out}: {papers} papers as {fmt}")
 
 
-@cli.command()
-@db_option
-def mcp(db_file):
-    """Answer an AI assistant over MCP on stdin and stdout: the tools of `serve`'s /-/mcp.
-
-    \b
-    Example: an assistant's configuration (docs/assistants.md)
-        {"mcpServers": {"paperdb": {"command": ".venv/bin/paperdb", "args": ["mcp", "--db", "db/papers.db"]}}}
-    """
-    from ..store.target import file_only
-
-    checked_option(file_only, db_file, "MCP serves SQLite files, as Datasette does: `paperdb snapshot` one first")
-    from ..serve.mcp.stdio import serve_stdio
-
-    try:
-        run(serve_stdio, db_file)
-    except (Stopped, KeyboardInterrupt):  # (an assistant that quits closes stdin, or sends a signal)
-        click.echo("paperdb: stopped serving MCP", err=True)
-        os._exit(0)  # (the MCP SDK reads stdin in a thread no signal ends, which Python would wait for)
+cli.add_command(serve)
+cli.add_command(mcp)

@@ -9,9 +9,11 @@ from collections.abc import Iterable
 from ..extract.bibliography import REVIEW_FIELDS, Record, resolve
 from ..iterables import chunks
 from ..sources.records import Review
+from ..sources.reviews import PAPER_COLUMNS, ReviewCounts, paper_values
 from ..store.writer import IDS_PER_QUERY, Writer
 from .affiliations import store_affiliations
 from .people import note_people
+from .reviews import refresh_reviews
 from .rows import ids_of
 from .source_links import refresh_source_links
 
@@ -25,7 +27,7 @@ _COLUMNS = (
     "decision",
     "presentation",
     "track",
-    *REVIEW_FIELDS,
+    *PAPER_COLUMNS,
     "author_keywords",  # (last: see `rekeyed`)
 )
 
@@ -63,21 +65,23 @@ def _records(writer: Writer, ids: list[str]) -> dict[str, list[Record]]:
     return out
 
 
-def refresh_bibliography(writer: Writer, touched: Iterable[str]) -> set[str]:
-    """Redo title, authors, ids, URL, decision and author keywords of the `touched` papers that
-    still exist; returns the papers whose keywords need redoing (title or author keywords changed).
-    Their authors and institutions, before and after, are noted for `recount_people`."""
+def refresh_bibliography(writer: Writer, touched: Iterable[str], reviews: ReviewCounts | None = None) -> set[str]:
+    """Redo title, authors, ids, URL, decision, author keywords and review scores (the `reviews`
+    table, counted into `reviews`) of the `touched` papers that still exist; returns the papers whose keywords need
+    redoing (title or author keywords changed). Their authors and institutions, before and after,
+    are noted for `recount_people`."""
     ids = sorted(touched)
     rekeyed = set()
     for part in chunks(ids, IDS_PER_QUERY):
-        rekeyed |= _refresh_chunk(writer, part)
+        rekeyed |= _refresh_chunk(writer, part, reviews)
     return rekeyed
 
 
-def _refresh_chunk(writer: Writer, ids: list[str]) -> set[str]:
+def _refresh_chunk(writer: Writer, ids: list[str], reviews: ReviewCounts | None) -> set[str]:
     records = _records(writer, ids)
     current = {row[0]: row[1:] for row in writer.select_in("papers", ("id", *_COLUMNS), "id", ids)}
     resolved = {pid: resolve(records.get(pid, ())) for pid in current}
+    scored = refresh_reviews(writer, list(current), reviews)
     refresh_source_links(writer, resolved)
     changed = []
     for pid, r in resolved.items():
@@ -91,7 +95,7 @@ def _refresh_chunk(writer: Writer, ids: list[str]) -> set[str]:
             r.decision,
             r.presentation,
             r.track,
-            *(getattr(r.review, name) for name in REVIEW_FIELDS),
+            *paper_values(r.review, scored.get(pid)),
             json.dumps(list(r.keywords), ensure_ascii=False),
         )
         if values != current[pid]:

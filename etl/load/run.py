@@ -260,7 +260,7 @@ class Run:
             self.touched |= set(apart)
             choose_texts(writer, set(given.values()) | set(apart), self.now)  # (papers given records)
         with summary.timed("bibliography"):
-            rekeyed = refresh_bibliography(writer, self.touched - orphans - set(given))
+            rekeyed = refresh_bibliography(writer, self.touched - orphans - set(given), summary.reviews)
         with summary.timed("merge"):
             joined = merge_into_abstracts(writer, self.touched - orphans - set(given), self._forget)
             self._gone(joined)

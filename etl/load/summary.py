@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 
 from .. import __version__
 from ..errors import shown_path, storable_path
+from ..sources.reviews import ReviewCounts
 from ..store.target import shown
 
 
@@ -28,6 +29,7 @@ class RunSummary:
     records_skipped: int = 0  # records that could not be used: nothing to identify them, not a record at all
     records_repaired: int = 0  # records stored after a repair (a NUL removed, a field of the wrong type dropped)
     unknown_status: int = 0  # records whose status word is not a known decision (kept raw, decision NULL)
+    reviews: ReviewCounts = field(default_factory=ReviewCounts)  # per-reviewer scores stored, missing, unequal lists
     files_seen: int = 0
     files_loaded: int = 0
     files_unchanged: int = 0
@@ -100,6 +102,7 @@ class RunSummary:
             + (f"; {self.without_abstract} records without an abstract" if self.without_abstract else "")
             + (f"; {self.records_skipped} records skipped" if self.records_skipped else "")
             + (f"; {self.records_repaired} records repaired" if self.records_repaired else "")
+            + self.reviews_said()
             + (
                 f"; {self.unknown_status} records with a status word paperdb does not know, decision left empty"
                 if self.unknown_status
@@ -108,6 +111,18 @@ class RunSummary:
             + self.where_listed()
             + f" in {self.duration_s:.2f}s"
         )
+
+    def reviews_said(self) -> str:
+        """`; 30,866 review scores (439 missing: empty, outside the venue's scale or no review)`."""
+        counts = self.reviews
+        if not counts.scores:
+            return ""
+        said = f"; {counts.scores:,} review scores"
+        if counts.missing:
+            said += f" ({counts.missing:,} missing: empty, outside the venue's scale or no review)"
+        if counts.unequal:
+            said += f", {counts.unequal:,} records with review lists of unequal lengths (kept as given)"
+        return said
 
     def where_listed(self) -> str:
         """Where the records skipped and those of unknown status words are listed, if any are."""

@@ -13,6 +13,7 @@ from ..store.access import at_head, connect_immutable, connect_read_only, existi
 from ..store.models import Base
 from ..store.views import SEARCH_INDEXES, VIEWS
 from .dashboard import dashboard
+from .ratings import MOST_RATED, SLUG, ratings_dashboard
 
 DATABASE_NAME = "papers"
 SETTINGS = {
@@ -48,6 +49,7 @@ TABLE_OPTIONS: dict[str, dict] = {
             "decision",
             "presentation",
             "rating_avg",
+            "rating_std",
             "confidence_avg",
             "citations",
             "primary_area",
@@ -98,6 +100,11 @@ TABLE_OPTIONS: dict[str, dict] = {
     "paper_versions": {"facets": ["relation", "same_title"], "sortable_columns": ["similarity"]},
     # (what a load could not use: by kind, by reason or status word, by run; the table is bounded per run)
     "etl_run_issues": {"facets": ["kind", "detail", "run_id"]},
+    # (every reviewer's score: by field and why missing; the views sort by what they measure)
+    "reviews": {"facets": ["field", "missing"], "sortable_columns": ["score", "reviewer"]},
+    "reviewer_disagreement": {"sort_desc": "spread", "facets": ["venue", "year", "decision"]},
+    "rating_distribution": {"facets": ["venue", "year", "decision"]},
+    "acceptance_by_rating": {"facets": ["venue", "year"]},
 }
 
 
@@ -247,10 +254,14 @@ def _without_empty_parts(tables: dict[str, dict], empty: frozenset[str]) -> dict
     return tables
 
 
-def build_metadata(venues: list[tuple[str, int, int]] | None = None, empty: frozenset[str] = frozenset()) -> dict:
+def build_metadata(
+    venues: list[tuple[str, int, int]] | None = None,
+    empty: frozenset[str] = frozenset(),
+    most_rated: tuple[str, int] | None = None,
+) -> dict:
     """Datasette 0.65 metadata for the database; the home page names the `venues` loaded (as
-    `loaded` reads them when the server starts), and the `empty` tables and facets (as
-    `empty_parts` finds them) are left out."""
+    `loaded` reads them when the server starts), the `empty` tables and facets (as
+    `empty_parts` finds them) are left out, and the ratings page opens with `most_rated`."""
     venues = venues or []
     names = sorted({venue for venue, _, _ in venues})
     unfilled = sorted(name for name in empty if "." not in name and name not in HIDDEN_TABLES)
@@ -266,7 +277,7 @@ def build_metadata(venues: list[tuple[str, int, int]] | None = None, empty: froz
             " them with the facets (topic, code status, venue, year, decision), search them with the"
             ' <a href="/papers/search">ranked search</a>, run one of the'
             ' <a href="/papers#queries">canned queries</a> (on the database page), or look at the'
-            ' <a href="/-/dashboards/paperdb">charts</a>.</p>'
+            ' <a href="/-/dashboards/paperdb">charts</a> and the reviewers\' <a href="/-/dashboards/ratings">ratings</a>.</p>'
         ),
         "source": (", ".join(names[:6]) + (" and more" if len(names) > 6 else "") + ", loaded by paperdb")
         if names
@@ -280,7 +291,7 @@ def build_metadata(venues: list[tuple[str, int, int]] | None = None, empty: froz
             }
         },
         "plugins": {
-            "datasette-dashboards": {DASHBOARD: dashboard()},
+            "datasette-dashboards": {DASHBOARD: dashboard(), SLUG: ratings_dashboard(most_rated)},
             "datasette-mcp": {"canned_queries": True},  # (the queries as MCP tools, beside paperdb's: etl/serve/mcp)
         },
     }
@@ -293,7 +304,9 @@ def make_datasette(db_file: str, immutable: bool = False):
 
     existing_database(db_file)
     immutable = immutable or on_read_only_media(db_file)  # (no -shm file can be made there)
-    ds = new_datasette(build_metadata(loaded(db_file, immutable), empty_parts(db_file, immutable)), SETTINGS)
+    rated = _read(db_file, immutable, lambda con: con.execute(MOST_RATED).fetchone())
+    metadata = build_metadata(loaded(db_file, immutable), empty_parts(db_file, immutable), rated)
+    ds = new_datasette(metadata, SETTINGS)
     # Named "papers" whatever the file is called, so URLs and metadata always agree.
     ds.add_database(FileDatabase(ds, path=db_file, is_mutable=not immutable), name=DATABASE_NAME)
     if "_memory" in ds.databases:  # added because no file was given to the constructor

@@ -39,6 +39,13 @@ VERSIONS = """SELECT p.id, p.title, p.venue, p.year, p.decision, p.presentation,
     SELECT p.id, p.title, p.venue, p.year, p.decision, p.presentation, v.relation, v.similarity
     FROM paper_versions v JOIN papers p ON p.id = v.paper_id WHERE v.other_id = ?1"""
 
+# Every reviewer's score of the paper (reviews), of its first record that gives any: rating and
+# confidence first, then the other fields by name; each in the reviewers' order.
+SCORES = """SELECT field, reviewer, score, written, missing, reviewer_name FROM reviews
+    WHERE paper_id = ?1 AND (source_id, position) = (SELECT source_id, position FROM reviews WHERE paper_id = ?1
+        ORDER BY source_id, position LIMIT 1)
+    ORDER BY field != 'rating', field != 'confidence', field, reviewer"""
+
 HEADING_CHARS = 110  # of an untitled paper's first sentence, shown in place of a title
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s")
 
@@ -127,6 +134,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
         "SELECT s.path, s.format, ps.line, ps.status FROM paper_sources ps JOIN sources s ON s.id = ps.source_id"
         " WHERE ps.paper_id = ? ORDER BY s.path, ps.position"
     )
+    scores = await rows(SCORES)
     related = await rows(RELATED)
     versions = await rows(VERSIONS)
     counts = {}
@@ -147,6 +155,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
         "links": links,
         "ids": ids,
         "sources": sources,
+        "scores": score_rows(scores),
         "related": related,
         "versions": version_chain(paper, versions),
         "counts": counts,
@@ -158,6 +167,19 @@ async def paper_page(datasette, pk: str) -> dict | None:
         "authors_json": json.loads(paper.get("authors") or "[]"),
         "json_url": datasette.urls.row(DATABASE, "papers", str(paper["pk"]), format="json"),
     }
+
+
+def score_rows(scores: list[dict]) -> list[dict]:
+    """The paper's scores as the page shows them: per field, each reviewer's score (`7`, or what was
+    written struck through, with why it is missing), in the order written."""
+    fields: dict[str, list[dict]] = {}
+    for s in scores:
+        kept = s["score"] is not None
+        text = f"{s['score']:g}" if kept else (s["written"] or "–")
+        why = s["missing"] if not kept else None
+        title = ", ".join(part for part in (s["reviewer_name"], why) if part)
+        fields.setdefault(s["field"], []).append({"text": text, "kept": kept, "title": title})
+    return [{"field": field.replace("_", " "), "scores": values} for field, values in fields.items()]
 
 
 def outcome(paper: dict) -> str:

@@ -1,7 +1,10 @@
-"""Read PMLR BibTeX (`@InProceedings` with title, author, abstract, openreview) via bibtexparser."""
+"""Read PMLR BibTeX (`@InProceedings` with title, author, abstract, openreview) via bibtexparser, and
+the BibTeX of paperdb's reading lists (their `eventtitle` names the venue); each entry is kept as
+written."""
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 
@@ -9,13 +12,14 @@ import bibtexparser
 
 from ..text.authors import split_authors
 from .decode import join_lines
-from .fields import MAX_TITLE_CHARS, RecordFields
+from .fields import MAX_FIELD_CHARS, MAX_TITLE_CHARS, RecordFields
 from .ids import arxiv_id, openreview_id
 from .records import Entry, ParsedFile, Tally
 from .validate import settled
 
 logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)  # its errors become ours, below
 
+MAX_RAW_CHARS = 10 * MAX_FIELD_CHARS
 PAPER_TYPES = {"inproceedings", "article", "conference", "incollection", "misc", "unpublished"}
 # Proceedings titles that name a venue we know.
 VENUES = [
@@ -29,11 +33,17 @@ VENUES = [
 ]
 
 
-def venue_of(booktitle: str) -> str | None:
+_EVENT = re.compile(r"^(.{1,40}?)\s+(?:19|20)[0-9]{2}$")  # paperdb's `eventtitle = {ICLR 2017}`
+
+
+def venue_of(booktitle: str, event: str = "") -> str | None:
+    """The venue an entry names: a proceedings title we know, else its `eventtitle` as a paperdb
+    reading list writes it (`ICLR 2017`)."""
     for pattern, venue in VENUES:
         if pattern.search(booktitle):
             return venue
-    return None
+    m = _EVENT.match(" ".join(event.split()))
+    return m[1] if m else None
 
 
 def _ids(key: str, fields: dict[str, str]) -> tuple[tuple[str, str], ...]:
@@ -66,7 +76,7 @@ def read_bibtex(
         if item.entry_type.lower() not in PAPER_TYPES:
             continue
         fields = RecordFields({k.lower(): str(v.value) for k, v in item.fields_dict.items()})
-        entry_venue = venue or venue_of(fields.text("booktitle") or fields.text("journal"))
+        entry_venue = venue or venue_of(fields.text("booktitle") or fields.text("journal"), fields.text("eventtitle"))
         own_year = fields.year()  # (read even where --year stands in: a bad one is counted)
         entry_year = year or own_year
         key = item.key if len(item.key) <= 1_000 else ""
@@ -81,6 +91,8 @@ def read_bibtex(
             url=(fields.text("url") or fields.text("pdf")).strip() or None,
             venue=entry_venue,
             year=entry_year,
+            # (the entry as written, which reading lists give; one over ten fields' size is left out)
+            extra=json.dumps({"bibtex": item.raw}, ensure_ascii=False) if len(item.raw) <= MAX_RAW_CHARS else None,
         )
         entry = settled(entry, tally, escaped=False, repaired=fields.repaired or not key)
         if entry is not None:

@@ -16,6 +16,7 @@ from .fields import MAX_FIELD_CHARS, MAX_KEYWORD_CHARS, MAX_TITLE_CHARS, RecordF
 from .ids import arxiv_id, openreview_id
 from .jsonstream import JsonRecords, json_kind
 from .records import Entry, ParsedFile, Review, Tally
+from .reviews import kept_average
 from .validate import settled
 
 # File-name prefixes of paperlists venues -> the venue as it is written.
@@ -178,11 +179,13 @@ def _extra(item: dict, fields: RecordFields) -> str | None:
     return kept
 
 
-def _review(fields: RecordFields) -> Review | None:
-    """Ratings, confidence, citations (`gs_citation`; -1 is unknown), primary area and TL;DR."""
+def _review(fields: RecordFields, venue: str | None, year: int | None) -> Review | None:
+    """Ratings, confidence, citations (`gs_citation`; -1 is unknown), primary area and TL;DR. A mean
+    outside the venue's scale (`rating_avg: 0` where no review was given) is none; every reviewer's
+    score is read from the record's other fields (`reviews.review_scores`) when the paper is settled."""
     review = Review(
-        rating_avg=fields.number("rating_avg", pair=True),
-        confidence_avg=fields.number("confidence_avg", pair=True),
+        rating_avg=kept_average(fields.number("rating_avg", pair=True), venue, year, "rating"),
+        confidence_avg=kept_average(fields.number("confidence_avg", pair=True), venue, year, "confidence"),
         citations=fields.count("gs_citation"),
         primary_area=" ".join(fields.text("primary_area").split()) or None,
         tldr=join_lines(fields.text("tldr")) or None,
@@ -270,7 +273,7 @@ def _entries(records: JsonRecords, venue: str | None, year: int | None, tally: T
             links=tuple(text for name in LINK_FIELDS if (text := fields.text(name).strip())),
             affiliations=affiliated,
             extra=_extra(item, fields),
-            review=_review(fields),
+            review=_review(fields, venue, year),
         )
         entry = settled(entry, tally, escaped, repaired=fields.repaired)
         if entry is not None:

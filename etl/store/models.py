@@ -1,5 +1,5 @@
 """SQLAlchemy 2 models of every table, mapped onto the Core tables that define the schema
-(`tables`, `people`, `scoring`, `evolution`): for ORM queries in scripts and notebooks. Alembic compares the
+(`tables`, `people`, `scoring`, `evolution`, `reviews`): for ORM queries in scripts and notebooks. Alembic compares the
 same MetaData with the database; the load writes through the Core tables and never imports this."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlalchemy.orm import DeclarativeBase
 
 from .base import NAMING_CONVENTION  # noqa: F401 (re-exported)
-from .schema import evolution, metadata, people, provenance, scoring, tables
+from .schema import evolution, metadata, people, provenance, reviews, scoring, tables
 
 
 class Base(DeclarativeBase):
@@ -128,3 +128,7 @@ class AuthorTrendCount(Base):
 
 class InstitutionTrendCount(Base):
     __table__ = evolution.institution_trend_counts
+
+
+class ReviewScore(Base):
+    __table__ = reviews.reviews

@@ -17,6 +17,11 @@ ISSUES_COMMENT = (
     " one row counting the rest (paperdb load --report FILE lists every one)."
 )
 
+RECORD_RATING = "Mean review rating the record gives (its rating_avg); NULL when outside the venue's scale (a 0)"
+RECORD_CONFIDENCE = (
+    "Mean reviewer confidence the record gives (its confidence_avg); NULL when outside the venue's scale"
+)
+
 sources = Table(
     "sources",
     metadata,
@@ -100,8 +105,8 @@ paper_sources = Table(
     ),
     Column("venue", Text, nullable=True, comment="The venue the record gives (its own, else its file's)"),
     Column("year", Integer, nullable=True, comment="The year the record gives (its own, else its file's)"),
-    Column("rating_avg", Double, nullable=True, comment="Mean review rating the record gives"),
-    Column("confidence_avg", Double, nullable=True, comment="Mean reviewer confidence the record gives"),
+    Column("rating_avg", Double, nullable=True, comment=RECORD_RATING),
+    Column("confidence_avg", Double, nullable=True, comment=RECORD_CONFIDENCE),
     Column("citations", Integer, nullable=True, comment="Citations the record counts (NULL: unknown)"),
     Column("primary_area", Text, nullable=True, comment="The primary area the record gives"),
     Column("tldr", Text, nullable=True, comment="The TL;DR the record gives"),

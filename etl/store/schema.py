@@ -1,5 +1,5 @@
 """Every table of the database, by name: the Core tables of `tables`, `provenance`, `people`, `scoring` and
-`evolution` on one MetaData (the ORM's models in `models.py` map onto the same tables)."""
+`evolution` and `reviews` on one MetaData (the ORM's models in `models.py` map onto the same tables)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,30 @@ from sqlalchemy import Column, Table
 from sqlalchemy.dialects import sqlite
 
 # isort: off
-from . import tables, provenance, people, scoring, evolution  # (in this order: the documentation lists the tables so)
+from . import (
+    tables,
+    provenance,
+    people,
+    scoring,
+    evolution,
+    reviews,
+)  # (in this order: the documentation lists the tables so)
 from .base import metadata
 
 # isort: on
 
-__all__ = ["columns", "evolution", "metadata", "people", "provenance", "scoring", "table", "tables", "type_name"]
+__all__ = [
+    "columns",
+    "evolution",
+    "metadata",
+    "people",
+    "provenance",
+    "reviews",
+    "scoring",
+    "table",
+    "tables",
+    "type_name",
+]
 
 
 def table(name: str) -> Table:

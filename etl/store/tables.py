@@ -10,6 +10,16 @@ from sqlalchemy import Boolean, Column, Double, ForeignKey, Index, Integer, Stri
 
 from .base import metadata
 
+RATING_AVG = (
+    "Mean of the kept per-reviewer ratings (reviews) of the first record that gives any; the source's own"
+    " mean (paperlists rating_avg, of [mean, std] the mean) only when no record gives per-reviewer ratings;"
+    " NULL when none (a 0 outside the venue's scale is none)"
+)
+CONFIDENCE_AVG = (
+    "Mean of the kept per-reviewer confidences (reviews), else the source's own mean (paperlists"
+    " confidence_avg) when no record gives them; NULL when none"
+)
+
 papers = Table(
     "papers",
     metadata,
@@ -124,19 +134,21 @@ papers = Table(
         server_default=text("'[]'"),
         comment="JSON array of the keywords the authors chose, from the first source that gives them; also kind 'author' in paper_keywords",
     ),
+    Column("rating_avg", Double, nullable=True, index=True, comment=RATING_AVG),
+    Column("confidence_avg", Double, nullable=True, index=True, comment=CONFIDENCE_AVG),
+    Column("rating_min", Double, nullable=True, comment="Lowest kept rating (reviews); NULL when none"),
+    Column("rating_max", Double, nullable=True, comment="Highest kept rating (reviews); NULL when none"),
     Column(
-        "rating_avg",
+        "rating_std",
         Double,
         nullable=True,
-        index=True,
-        comment="Mean review rating the source gives (paperlists rating_avg; of [mean, std], the mean)",
+        comment="Spread of the kept ratings: their population standard deviation, as paperlists' [mean, std]",
     ),
     Column(
-        "confidence_avg",
-        Double,
+        "reviews",
+        Integer,
         nullable=True,
-        index=True,
-        comment="Mean reviewer confidence the source gives (paperlists confidence_avg)",
+        comment="Reviewers with a kept score (reviews), of the record the ratings come from; NULL when none",
     ),
     Column(
         "citations",

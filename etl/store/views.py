@@ -170,3 +170,80 @@ WORDS_INDEX = View(
     },
 )
 SEARCH_INDEXES = [SEARCH_INDEX, WORDS_INDEX]
+
+# The reviews' views (revision 0030): ratings are the papers' means of their kept per-reviewer
+# scores, `rating` a half-point bucket (6.0: a mean from 6.0 to below 6.5); docs/reviews.md.
+RATING_BUCKET = "The papers' mean rating rounded down to its half point: 6.0 holds means from 6.0 to below 6.5"
+VENUE, YEAR = ("venue", "Venue"), ("year", "Year")
+VIEWS += [
+    View(
+        "rating_distribution",
+        "How a venue-year's papers were rated, by decision and presentation: papers per half-point bucket of their"
+        " mean rating (the kept per-reviewer scores; papers without a rating are left out).",
+        {
+            **dict([VENUE, YEAR]),
+            "decision": "accepted, rejected, withdrawn or unknown",
+            "presentation": "oral, spotlight, poster, workshop, ... (empty when none)",
+            "rating": RATING_BUCKET,
+            "papers": "Papers of that venue, year, decision, presentation and rating",
+        },
+    ),
+    View(
+        "score_distribution",
+        "Every kept per-reviewer score counted: reviews per venue, year, field (rating, confidence, novelty, ...),"
+        " score, decision and presentation.",
+        {
+            **dict([VENUE, YEAR]),
+            "field": "reviews.field",
+            "score": "reviews.score: one reviewer's score",
+            "decision": "The paper's decision (unknown when none)",
+            "presentation": "The paper's presentation (empty when none)",
+            "reviews": "Reviewers who gave this score",
+        },
+    ),
+    View(
+        "acceptance_by_rating",
+        "The acceptance boundary: per venue, year and half-point bucket of the mean rating, the papers rated, how many"
+        " were accepted and rejected, and the share accepted (the acceptance_boundary query lists the papers either"
+        " side of it).",
+        {
+            **dict([VENUE, YEAR]),
+            "rating": RATING_BUCKET,
+            "papers": "Papers with a rating in the bucket",
+            "accepted": "Of them, accepted",
+            "rejected": "Of them, rejected (the others were withdrawn, sent to a workshop, or have no decision)",
+            "percent_accepted": "accepted / papers, in percent",
+        },
+    ),
+    View(
+        "reviewer_disagreement",
+        "Papers whose reviewers disagreed: each paper with two or more kept ratings, with their spread (sort by"
+        " spread or rating_std; the reviewer_disagreement query lists the ratings).",
+        {
+            "paper_id": "papers.id",
+            **dict([VENUE, YEAR]),
+            "title": "papers.title",
+            "decision": "accepted, rejected, withdrawn or unknown",
+            "presentation": "papers.presentation",
+            "rating_avg": "Mean of the kept ratings",
+            "rating_min": "Lowest kept rating",
+            "rating_max": "Highest kept rating",
+            "spread": "rating_max - rating_min",
+            "rating_std": "Population standard deviation of the kept ratings",
+            "reviews": "Reviewers with a kept score",
+        },
+    ),
+    View(
+        "ratings_citations",
+        "Ratings against citations: per venue, year and half-point bucket of the mean rating, the papers, how many"
+        " have a citation count, and their mean and highest count (Google Scholar's, as paperlists gives it).",
+        {
+            **dict([VENUE, YEAR]),
+            "rating": RATING_BUCKET,
+            "papers": "Papers with a rating in the bucket",
+            "with_citations": "Of them, papers whose citations are known",
+            "mean_citations": "Their mean citation count",
+            "max_citations": "The highest citation count among them",
+        },
+    ),
+]

@@ -25,7 +25,11 @@ ORGANISATION_SUFFIXES = frozenset("inc inc. ltd ltd. llc corp corp. co co. gmbh 
 # What BibTeX and others write for `and more` (`Smith, Alice and others`): no author.
 NO_AUTHOR = frozenset(("others", "et al", "et al.", "etal", "and others"))
 _PARTICLES = frozenset("van von der den de del della di da dos das du le la ter ten zu al el bin ibn".split())
-_TOKEN = re.compile(r"[{}]| and | & ")
+_TOKEN = re.compile(r"[{}]| (?:(?:and|&) )+")  # (`Alice Smith and and Bob Jones`: one separator)
+_JOINERS = frozenset(("and", "&"))
+# `Alice Smith, Bob Jones et al.`: the list goes on, but no name is `Bob Jones et al.` (the
+# look-behind keeps the search linear on a run of commas).
+_ET_AL = re.compile(r"(?:^|(?<![ ,])[ ,]+)(?:et(?:\. ?| )al\.?|and others|& others|etc\.)$", re.IGNORECASE)
 _LIST_TOKEN = re.compile(f"[{{}}{LIST_SEPARATORS}]")
 _INITIALS = re.compile(r"(?:[A-Z]\.?(?:-[A-Z]\.?)?\s?){1,4}")
 _NICKNAME = re.compile(r"\([^()]{0,100}\)")
@@ -101,11 +105,12 @@ def _has_name_comma(chunk: str) -> bool:
 
 def _split_piece(piece: str) -> list[str]:
     """A piece between list separators: names between `and`, `&` and commas."""
-    piece = piece.strip(" ,")
-    if piece.startswith(("and ", "& ")):
-        piece = piece[piece.index(" ") + 1 :]
-    if piece.endswith((" and", " &")):
-        piece = piece[: piece.rindex(" ")]
+    words = _ET_AL.sub("", piece.strip(" ,")).split(" ")
+    while words and words[0] in _JOINERS:
+        del words[0]
+    while words and words[-1] in _JOINERS:
+        del words[-1]
+    piece = " ".join(words).strip(" ,")
     chunks = [c.strip(" ,") for c in _split_outside_braces(piece, _TOKEN)]
     chunks = [c for c in chunks if c]
     if len(chunks) > 1 and _has_name_comma(chunks[-1]):

@@ -30,4 +30,22 @@ async def _answer(datasette) -> None:
     from datasette_mcp import create_mcp_server
 
     await datasette.invoke_startup()
+    _end_at_a_signal()
     await create_mcp_server(datasette).run_stdio_async()
+
+
+def _end_at_a_signal() -> None:
+    """From here on a signal ends the process at once. Raised as an exception (as elsewhere in
+    paperdb), it could land inside one of the SDK's task groups and come out as an exception group
+    that nothing reports, and Python would then wait forever for the SDK's thread reading stdin."""
+    import os
+    import signal
+    import sys
+
+    def end(_signum, _frame):
+        sys.stderr.write("paperdb: stopped serving MCP\n")
+        sys.stderr.flush()
+        os._exit(0)  # (nothing to roll back: the database is read-only here)
+
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, end)

@@ -1,5 +1,5 @@
 """paperdb's Datasette plugin: readable cells (see `cells`), a page for each paper (`paper`), the
-papers list as cards (`cards`), SQL helpers, folded column descriptions and a faster facet for
+papers list as cards (`cards`), reading lists of any page of papers (`reading_lists`), SQL helpers, folded column descriptions and a faster facet for
 JSON arrays of distinct values (`facets`). Its `templates/` and `static/` are the plugin's own,
 which Datasette finds beside this module (registered as `etl.serve.plugin`, pyproject.toml)."""
 
@@ -21,6 +21,7 @@ from ..lookup import find_paper
 from ..paging import paged
 from ..paper import paper_page, row_pk
 from ..ranked import best_matches
+from ..reading_lists import renderers
 from ..trends import keyword_page
 from ..urls import Schema, safe_queries
 
@@ -145,6 +146,12 @@ def register_mcp_tools(datasette, mcp):
 @hookimpl
 def extra_css_urls(datasette):
     return [datasette.urls.static_plugins(PLUGIN, "paperdb.css")]
+
+
+@hookimpl
+def register_output_renderer(datasette):
+    """`.bib`, `.ris` and `.csljson` of every page whose rows are papers (`reading_lists`)."""
+    return renderers()
 
 
 @hookimpl

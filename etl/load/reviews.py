@@ -1,0 +1,40 @@
+"""Store every reviewer's score of the papers a load settles (the `reviews` table, from what
+paper_sources keeps of each paperlists record) and the papers' ratings of the kept scores."""
+
+from __future__ import annotations
+
+import json
+
+from ..sources.reviews import PaperReviews, ReviewCounts, may_have_scores, paper_reviews, review_scores
+from ..store.writer import Writer
+
+COLUMNS = ("source_id", "position", "field", "reviewer", "paper_id", "score", "written", "missing", "reviewer_name")
+# The paperlists records of the papers asked for (`:ids`) that may hold review scores.
+RECORDS = """SELECT ps.paper_id, ps.source_id, ps.position, ps.venue, ps.year, ps.extra, s.resolved_path
+FROM paper_sources ps JOIN sources s ON s.id = ps.source_id
+WHERE ps.paper_id IN :ids AND s.format = 'paperlists' AND ps.extra IS NOT NULL"""
+
+
+def refresh_reviews(writer: Writer, ids: list[str], counts: ReviewCounts | None = None) -> dict[str, PaperReviews]:
+    """Replace the `reviews` rows of papers `ids` with those their paperlists records give now;
+    returns the ratings of the papers that have any, from their first record (by path, position)
+    with kept ratings (and confidences: the first with kept confidences)."""
+    writer.delete_in("reviews", "paper_id", ids)
+    rows, found = [], {}
+    for r in writer.execute_in(RECORDS, ids=ids):
+        if not may_have_scores(r.extra):
+            continue
+        scores = review_scores(json.loads(r.extra), r.venue, r.year)
+        if not scores.scores:
+            continue
+        if counts is not None:
+            counts.add(scores)
+        rows += [
+            (r.source_id, r.position, s.field, s.reviewer, r.paper_id, s.score, s.written, s.missing, s.name)
+            for s in scores.scores
+        ]
+        found.setdefault(r.paper_id, []).append(((r.resolved_path, r.position), scores))
+    writer.insert("reviews", rows, COLUMNS)
+    return {
+        pid: paper_reviews([s for _, s in sorted(records, key=lambda item: item[0])]) for pid, records in found.items()
+    }

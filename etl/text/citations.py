@@ -1,0 +1,231 @@
+"""Reading lists: papers as BibTeX, RIS and CSL-JSON entries, the formats reference managers (Zotero,
+JabRef, EndNote, Mendeley) and citation processors (citeproc-js, pandoc) read; pure.
+
+A paper's BibTeX entry is its source's own where one gave it (PMLR BibTeX, a paperlists record's
+`bibtex`) and its title is the paper's, with the fields it lacks added from the columns (url, doi, arXiv and OpenReview ids,
+abstract, eventtitle); else it is written from the columns: a stable key, the authors as
+`Last, First`, the title, the venue as booktitle, the year, the ids and the abstract, LaTeX's
+specials escaped and Unicode kept. RIS and CSL-JSON are always written from the columns."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .authors import SUFFIXES
+from .bibtex_entries import BibEntry, escaped, field_text, latex, parse_entry, write_entry
+from .cleaning import clean_title
+from .identity import normalise_abstract
+
+# Words of a name that start its family name (`Vincent van Gogh` is `van Gogh, Vincent`).
+PARTICLES = frozenset("van von der den de del della di da dos das du le la ter ten zu bin ibn".split())
+# Words a key's title word skips.
+KEY_SKIPS = frozenset(
+    "a an the on of in for to with and towards toward from via is are do does can how why what".split()
+)
+NOT_PUBLISHED = ("rejected", "withdrawn")  # decisions that make an entry a manuscript, not a paper of the venue
+_WORD = re.compile(r"[a-z0-9]+")
+# Reference types per format: (published at the venue, not).
+TYPES = {"bibtex": ("inproceedings", "misc"), "ris": ("CPAPER", "GEN"), "csljson": ("paper-conference", "manuscript")}
+
+
+@dataclass(frozen=True)
+class Citation:
+    """What a reading list says of one paper (its columns and ids, and its source's own BibTeX)."""
+
+    paper_id: str
+    venue: str
+    year: int
+    title: str | None
+    authors: tuple[str, ...]
+    url: str | None = None
+    doi: str | None = None
+    arxiv: str | None = None
+    openreview: str | None = None
+    abstract: str | None = None
+    decision: str | None = None
+    own_bibtex: str | None = None  # the source's own entry, as written
+
+    @property
+    def published(self) -> bool:
+        return self.decision not in NOT_PUBLISHED
+
+    @property
+    def event(self) -> str:
+        return f"{self.venue} {self.year}"
+
+
+def _ascii(text: str) -> str:
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+
+
+def name_parts(name: str) -> tuple[str, str, str]:
+    """(family name with its particles, given names, suffix) of a display name: `Vincent van Gogh`
+    -> (`van Gogh`, `Vincent`, ``), `Martin Luther King Jr.` -> (`King`, `Martin Luther`, `Jr.`);
+    one word is a family name alone."""
+    words = name.split()
+    suffix = words.pop() if len(words) > 2 and words[-1].casefold().rstrip(",") in SUFFIXES else ""
+    if len(words) <= 1:
+        return " ".join(words), "", suffix
+    start = len(words) - 1
+    while start > 1 and words[start - 1] in PARTICLES:  # (lower case, as BibTeX's von part: `Jin Da Tan`)
+        start -= 1
+    return " ".join(words[start:]), " ".join(words[:start]), suffix.rstrip(",")
+
+
+def last_first(name: str) -> str:
+    """A name as BibTeX's `Last, First` (`Last, Jr., First`); a name with a comma or an `and` in it
+    (an organisation) in braces, as one name."""
+    if "," in name or " and " in f" {name.casefold()} ":
+        return "{" + escaped(name) + "}"
+    family, given, suffix = name_parts(name)
+    return ", ".join(escaped(part) for part in (family, suffix, given) if part)
+
+
+def citation_key(c: Citation) -> str:
+    """A key that stays the same in every export: the first author's family name, the year, the
+    title's first word and the first four hex digits of papers.id (`snell2017prototypical_3f2a`)."""
+    family = _ascii(name_parts(c.authors[0])[0]) if c.authors else ""
+    words = [w for w in _WORD.findall(_ascii(c.title or "")) if w not in KEY_SKIPS]
+    stem = "".join(_WORD.findall(family)) or _ascii(c.venue).replace(" ", "")
+    return f"{stem}{c.year}{words[0] if words else 'paper'}_{c.paper_id[:4]}"
+
+
+def _id_fields(c: Citation) -> list[tuple[str, str]]:
+    fields = [("url", c.url), ("doi", c.doi)]
+    if c.arxiv:
+        fields += [("eprint", c.arxiv), ("archiveprefix", "arXiv")]
+    fields.append(("openreview", c.openreview))
+    return [(name, "{" + verbatim(value) + "}") for name, value in fields if value]
+
+
+def verbatim(value: str) -> str:
+    """An address or id as BibTeX's verbatim fields (url, doi, eprint) take it: as written (`_`, `%`
+    and `~` are no LaTeX there), a brace or backslash percent-encoded so the value stays one value."""
+    return value.replace("\\", "%5C").replace("{", "%7B").replace("}", "%7D")
+
+
+def _from_columns(c: Citation) -> BibEntry:
+    fields = [("title", "{" + latex(c.title, protect_case=True) + "}")] if c.title else []
+    if c.authors:
+        fields.append(("author", "{" + " and ".join(last_first(a) for a in c.authors) + "}"))
+    fields += [("booktitle", "{" + escaped(c.venue) + "}"), ("eventtitle", "{" + escaped(c.event) + "}")]
+    fields += [("year", "{" + str(c.year) + "}"), *_id_fields(c)]
+    if c.abstract:
+        fields.append(("abstract", "{" + latex(c.abstract) + "}"))
+    return BibEntry(TYPES["bibtex"][0 if c.published else 1], citation_key(c), tuple(fields))
+
+
+def _own(c: Citation) -> BibEntry | None:
+    """The source's own entry with the fields it lacks added (the ids, the abstract, and the event,
+    by which `paperdb load` reads the entry's venue back)."""
+    own = parse_entry(c.own_bibtex) if c.own_bibtex else None
+    if own is None or not own.has("title") or not _same_title(own, c.title):
+        return None
+    extra = [(name, value) for name, value in _id_fields(c) if not own.has(name)]
+    if c.abstract and not own.has("abstract"):
+        extra.append(("abstract", "{" + latex(c.abstract) + "}"))
+    if not own.has("eventtitle"):
+        extra.append(("eventtitle", "{" + escaped(c.event) + "}"))
+    if not own.has("year"):
+        extra.append(("year", "{" + str(c.year) + "}"))
+    return BibEntry(own.type, own.key, own.fields + tuple(extra))
+
+
+def _same_title(own: BibEntry, title: str | None) -> bool:
+    """Whether the source's entry is of this paper: its title is the paper's, read as titles are
+    matched (ICLR 2017's file gives 54 of its 490 records another paper's entry)."""
+    written = next(value for name, value in own.fields if name == "title")
+    return bool(title) and normalise_abstract(clean_title(field_text(written))) == normalise_abstract(title)
+
+
+def bibtex(citations: Iterable[Citation]) -> Iterable[str]:
+    """Each paper's BibTeX entry, keys made unique within the list (a key met again gets its
+    paper's id: `wang2023learning_3f2a9c01`)."""
+    seen: set[str] = set()
+    for c in citations:
+        entry = _own(c) or _from_columns(c)
+        key = entry.key
+        if key.casefold() in seen:
+            key = f"{key}_{c.paper_id}"
+        seen.add(key.casefold())
+        yield write_entry(BibEntry(entry.type, key, entry.fields)) + "\n"
+
+
+def _line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _notes(c: Citation) -> list[str]:
+    notes = [f"arXiv: {c.arxiv}"] if c.arxiv else []
+    return notes + ([f"OpenReview: {c.openreview}"] if c.openreview else [])
+
+
+def _urls(c: Citation) -> list[str]:
+    urls = [c.url] if c.url else []
+    urls += [f"https://arxiv.org/abs/{c.arxiv}"] if c.arxiv else []
+    urls += [f"https://openreview.net/forum?id={c.openreview}"] if c.openreview else []
+    return list(dict.fromkeys(urls))
+
+
+def ris(citations: Iterable[Citation]) -> Iterable[str]:
+    """Each paper as a RIS record (one tag a line, `ER` closing it)."""
+    for c in citations:
+        lines = [("TY", TYPES["ris"][0 if c.published else 1]), ("ID", citation_key(c))]
+        lines += [("TI", c.title)] if c.title else []
+        lines += [("AU", _ris_name(a)) for a in c.authors]
+        lines += [("T2", c.venue), ("PY", str(c.year)), ("DA", f"{c.year}///")]
+        lines += [("UR", url) for url in _urls(c)]
+        lines += [("DO", c.doi)] if c.doi else []
+        lines += [("AB", c.abstract)] if c.abstract else []
+        lines += [("N1", note) for note in _notes(c)]
+        yield "".join(f"{tag}  - {_line(value)}\n" for tag, value in lines) + "ER  - \n\n"
+
+
+def _ris_name(name: str) -> str:
+    family, given, suffix = name_parts(name)
+    return ", ".join(part for part in (family, given, suffix) if part)
+
+
+def csl_item(c: Citation) -> dict:
+    """A paper as a CSL-JSON item."""
+    item: dict = {"id": citation_key(c), "type": TYPES["csljson"][0 if c.published else 1]}
+    item |= {"title": c.title} if c.title else {}
+    if c.authors:
+        item["author"] = [_csl_name(a) for a in c.authors]
+    item |= {"container-title": c.venue, "issued": {"date-parts": [[c.year]]}}
+    item |= {"URL": c.url} if c.url else {}
+    item |= {"DOI": c.doi} if c.doi else {}
+    item |= {"abstract": c.abstract} if c.abstract else {}
+    if _notes(c):
+        item["note"] = "\n".join(_notes(c))  # (Zotero's `Extra` lines)
+    item["custom"] = {"paperdb_id": c.paper_id} | ({"arxiv": c.arxiv} if c.arxiv else {})
+    item["custom"] |= {"openreview": c.openreview} if c.openreview else {}
+    return item
+
+
+def _csl_name(name: str) -> dict:
+    if "," in name:
+        return {"literal": name}
+    family, given, suffix = name_parts(name)
+    parts = {"family": family, "given": given, "suffix": suffix}
+    return {k: v for k, v in parts.items() if v}
+
+
+def csl_json(citations: Iterable[Citation]) -> Iterable[str]:
+    """The papers as one CSL-JSON array, written item by item."""
+    yield "["
+    for n, c in enumerate(citations):
+        yield ("," if n else "") + "\n" + json.dumps(csl_item(c), ensure_ascii=False)
+    yield "\n]\n"
+
+
+# The formats: writer, file extension, media type.
+FORMATS = {
+    "bibtex": (bibtex, "bib", "application/x-bibtex; charset=utf-8"),
+    "ris": (ris, "ris", "application/x-research-info-systems; charset=utf-8"),
+    "csljson": (csl_json, "csljson", "application/vnd.citationstyles.csl+json; charset=utf-8"),
+}

@@ -1,0 +1,281 @@
+"""Reading lists (BibTeX, RIS, CSL-JSON) of real records: the catalogue excerpts of
+tests/fixtures/catalogue/ (ICLR 2017 with OpenReview's own BibTeX, ICML 2017 with PMLR's, AAAI 2022
+with DOIs, CVPR 2018 with arXiv ids) and tests/fixtures/reviews/, read back as reference managers
+read them: bibtexparser, rispy, the CSL schema; a .bib loaded and exported again is the same."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from pathlib import Path
+
+import bibtexparser
+import jsonschema
+import pytest
+import rispy
+from bibtexparser import middlewares
+
+from etl.cli import cli
+from etl.load import load
+from etl.serve.app import make_datasette
+from etl.text.bibtex_entries import latex, parse_entry, write_entry
+from etl.text.citations import Citation, bibtex, citation_key, last_first, name_parts
+from tests.helpers import rows
+
+FIXTURES = Path(__file__).parent / "fixtures"
+SCHEMA = json.loads((FIXTURES / "csl" / "csl-data.json").read_text(encoding="utf-8"))
+FORMATS = {"bibtex": "bib", "ris": "ris", "csljson": "csljson"}
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory) -> str:
+    db_file = str(tmp_path_factory.mktemp("lists") / "papers.db")
+    load(db_file, [str(FIXTURES / "catalogue"), str(FIXTURES / "reviews")])
+    return db_file
+
+
+def papers(db_file: str) -> dict[str, dict]:
+    con = sqlite3.connect(db_file)
+    con.row_factory = sqlite3.Row
+    found = {r["id"]: dict(r) for r in con.execute("SELECT id, title, authors, venue, year FROM papers")}
+    for pid, scheme, value in con.execute("SELECT paper_id, scheme, value FROM paper_ids"):
+        found[pid].setdefault(scheme, value)
+    con.close()
+    return found
+
+
+def exported(runner, db_file: str, fmt: str, out: Path, *options: str) -> str:
+    result = runner.invoke(cli, ["export", "--db", db_file, "--format", fmt, "--out", str(out), *options])
+    assert result.exit_code == 0, result.output
+    return out.read_text(encoding="utf-8")
+
+
+def read_bib(text: str) -> list:
+    library = bibtexparser.parse_string(
+        text,
+        append_middleware=[
+            middlewares.LatexDecodingMiddleware(),
+            middlewares.SeparateCoAuthors(),
+            middlewares.SplitNameParts(),
+        ],
+    )
+    assert not library.failed_blocks, [b.raw[:200] for b in library.failed_blocks]
+    return library.entries
+
+
+def whole(name) -> str:
+    return " ".join(name.first + name.von + name.last + name.jr)
+
+
+def family(name: str) -> str:
+    return name_parts(name)[0].split()[-1].casefold() if name.split() else ""
+
+
+def test_every_bib_entry_parses_and_gives_back_title_authors_year_and_ids(runner, db, tmp_path):
+    entries = read_bib(exported(runner, db, "bibtex", tmp_path / "all.bib"))
+    known = papers(db)
+    assert len(entries) == len(known) and len({e.key for e in entries}) == len(entries)
+    by_title = {(p["title"], f"{p['venue']} {p['year']}"): p for p in known.values()}
+    for entry in entries:
+        fields = {name: f.value for name, f in entry.fields_dict.items()}
+        paper = by_title[fields["title"].replace("{", "").replace("}", ""), fields["eventtitle"]]
+        # (an entry the source wrote names its authors its way: `van Hasselt, Hado`, where its own
+        # record says `Hado Hasselt`; each is the same family name in the same place)
+        names = json.loads(paper["authors"])
+        if entry.key.endswith(f"_{paper['id'][:4]}"):  # (written from the columns)
+            assert [whole(a) for a in fields.get("author", [])] == names, entry.key
+        assert [family(whole(a)) for a in fields.get("author", [])] == [family(n) for n in names], entry.key
+        assert int(fields["year"]) == paper["year"]
+        for scheme, field in (("doi", "doi"), ("arxiv", "eprint"), ("openreview", "openreview")):
+            assert fields.get(field) == paper.get(scheme), (entry.key, scheme)
+
+
+def test_every_ris_record_reads_back(runner, db, tmp_path):
+    records = rispy.loads(exported(runner, db, "ris", tmp_path / "all.ris"))
+    known = {(p["title"], p["venue"]): p for p in papers(db).values()}
+    assert len(records) == len(known)
+    for record in records:
+        paper = known[record["title"], record["secondary_title"]]
+        names = [" ".join(reversed(a.split(", ", 1))) for a in record.get("authors", [])]
+        assert names == json.loads(paper["authors"]) and int(record["year"]) == paper["year"]
+        assert record["secondary_title"] == paper["venue"] and record.get("doi") == paper.get("doi")
+        notes = record.get("notes", [])
+        assert (f"arXiv: {paper.get('arxiv')}" in notes) == bool(paper.get("arxiv"))
+        assert (f"OpenReview: {paper.get('openreview')}" in notes) == bool(paper.get("openreview"))
+
+
+def test_csl_json_is_valid_against_the_csl_schema(runner, db, tmp_path):
+    items = json.loads(exported(runner, db, "csljson", tmp_path / "all.csljson"))
+    jsonschema.Draft7Validator(SCHEMA).validate(items)
+    known = {(p["title"], p["venue"]): p for p in papers(db).values()}
+    for item in items:
+        paper = known[item["title"], item["container-title"]]
+        names = [" ".join(filter(None, (a.get("given"), a.get("family"), a.get("suffix")))) for a in item["author"]]
+        assert names == json.loads(paper["authors"]) and item["issued"]["date-parts"] == [[paper["year"]]]
+        assert item["custom"].get("openreview") == paper.get("openreview")
+
+
+def test_a_loaded_bib_exports_again_as_the_same_entries(runner, db, tmp_path):
+    """ICLR 2017 (OpenReview's own entries, OpenReview ids added), ICML 2017 (PMLR's), AAAI 2022
+    and CVPR 2018 (written from the columns), loaded as PMLR BibTeX into a new database."""
+    first = exported(runner, db, "bibtex", tmp_path / "first.bib")
+    copy = str(tmp_path / "copy.db")
+    load(copy, [str(tmp_path / "first.bib")])
+    again = exported(runner, copy, "bibtex", tmp_path / "again.bib")
+    assert sorted(first.split("\n\n")) == sorted(again.split("\n\n"))
+    venues = "SELECT venue, year, count(*) FROM papers GROUP BY venue, year ORDER BY 1, 2"
+    assert rows(copy, venues) == rows(db, venues)
+
+
+def test_a_venue_and_year_narrow_the_list_and_stdout_takes_it(runner, db, tmp_path):
+    text = exported(runner, db, "bibtex", tmp_path / "iclr.bib", "--venue", "ICLR", "--year", "2017")
+    assert len(read_bib(text)) == rows(db, "SELECT count(*) FROM papers WHERE venue = 'ICLR' AND year = 2017")[0][0]
+    out = runner.invoke(cli, ["export", "--db", db, "--format", "ris", "--out", "-", "--venue", "ALT"])
+    assert out.exit_code == 0 and len(rispy.loads(out.output)) == 2
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        (["--out", "{dir}"], "a directory; give the file to write the reading list into"),
+        (["--out", "{dir}/exists.bib"], "exists; use --overwrite to replace it"),
+    ],
+)
+def test_a_reading_list_that_cannot_be_written_is_one_line(runner, db, tmp_path, options, message):
+    (tmp_path / "exists.bib").write_text("kept")
+    args = [o.format(dir=tmp_path) for o in options]
+    result = runner.invoke(cli, ["export", "--db", db, "--format", "bibtex", *args])
+    assert result.exit_code == 1 and message in result.output and result.output.count("\n") == 1
+    assert (tmp_path / "exists.bib").read_text() == "kept"
+
+
+def get(ds, path: str):
+    return asyncio.run(ds.client.get(path))
+
+
+@pytest.mark.parametrize("fmt", FORMATS.values())
+def test_a_page_offers_its_rows_as_reading_lists(db, fmt):
+    ds = make_datasette(db)
+    page = get(ds, "/papers/papers?venue=ICLR&year=2017&_sort=title").text
+    assert f'href="/papers/papers.{fmt}?venue=ICLR&amp;year=2017&amp;_sort=title"' in page
+    listed = get(ds, "/papers/papers.json?venue=ICLR&year=2017&_sort=title&_size=3&_shape=array").json()
+    text = get(ds, f"/papers/papers.{fmt}?venue=ICLR&year=2017&_sort=title&_size=3").text
+    titles = {
+        "bib": lambda: [e.fields_dict["title"].value.replace("{", "").replace("}", "") for e in read_bib(text)],
+        "ris": lambda: [r["title"] for r in rispy.loads(text)],
+        "csljson": lambda: [i["title"] for i in json.loads(text)],
+    }[fmt]()
+    assert titles == [p["title"] for p in listed]  # (the page's rows, in its order)
+
+
+@pytest.mark.parametrize(
+    "path, offered",
+    [
+        ("/papers/acceptance_boundary?venue=ICLR&year=2017", True),  # a canned query (its `id` column)
+        ("/papers/reviewer_disagreement", True),  # a view (`paper_id`)
+        ("/papers/reviews", True),
+        ("/papers/keywords", False),  # keywords, not papers
+        ("/papers/sources", False),
+    ],
+)
+def test_pages_of_papers_offer_reading_lists_and_others_do_not(db, path, offered):
+    page = get(make_datasette(db), path).text
+    assert (".bib" in page and ".csljson" in page) == offered, path
+
+
+@pytest.mark.parametrize(
+    "name, parts, written",
+    [
+        ("Jake Snell", ("Snell", "Jake", ""), "Snell, Jake"),
+        ("Vincent van Gogh", ("van Gogh", "Vincent", ""), "van Gogh, Vincent"),
+        ("Joao F. Henriques", ("Henriques", "Joao F.", ""), "Henriques, Joao F."),
+        ("Martin Luther King Jr.", ("King", "Martin Luther", "Jr."), "King, Jr., Martin Luther"),
+        ("Rémi Munos", ("Munos", "Rémi", ""), "Munos, Rémi"),  # (Unicode kept)
+        ("Aristotle", ("Aristotle", "", ""), "Aristotle"),
+        ("Google, Inc.", ("Inc.", "Google,", ""), "{Google, Inc.}"),  # (an organisation: one name)
+        ("Jin Da Tan", ("Tan", "Jin Da", ""), "Tan, Jin Da"),
+    ],
+)
+def test_authors_are_written_last_name_first(name, parts, written):
+    assert name_parts(name) == parts and last_first(name) == written
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("100% of 3 & 4", r"100\% of 3 \& 4"),
+        ("the $x_i$ of #1", r"the $x_i$ of \#1"),  # (a formula kept as TeX)
+        ("a_b ~c^d", r"a\_b \~{}c\^{}d"),
+        ("costs $5 and a {brace", r"costs \$5 and a \{brace"),
+        ("Zürich and 東京", "Zürich and 東京"),
+        ("in $\\frac{a}{b$ end", r"in \$\textbackslash{}frac\{a\}\{b\$ end"),  # (unbalanced: prose)
+        ("\\emph", r"\textbackslash{}emph"),
+    ],
+)
+def test_latex_specials_are_escaped_and_formulas_and_unicode_kept(text, expected):
+    assert latex(text) == expected
+    assert not bibtexparser.parse_string("@misc{k, title = {" + latex(text) + "}}").failed_blocks
+
+
+def test_words_that_keep_their_case_are_braced():
+    assert (
+        latex("GANs for LiDAR and ResNet-50, a Study", protect_case=True)
+        == "{GANs} for {LiDAR} and {ResNet-50,} a Study"
+    )
+
+
+# ACL 2021's first record's BibTeX (the ACL Anthology's: quotes, a month macro, values over lines)
+ACL = (
+    '@inproceedings{zhang-van-genabith-2021-bidirectional,\n    title = "A Bidirectional Transformer Based Alignment'
+    ' Model for Unsupervised Word Alignment",\n    author = "Zhang, Jingyi  and\n      van Genabith, Josef",\n'
+    '    month = aug,\n    year = "2021",\n    doi = "10.18653/v1/2021.acl-long.24",\n    pages = "283--292"\n}'
+)
+
+
+@pytest.mark.parametrize(
+    "text, key, fields",
+    [
+        (json.loads((FIXTURES / "catalogue" / "iclr2017.json").read_text())[0]["bibtex"], "silver2017the", 4),
+        (json.loads((FIXTURES / "catalogue" / "icml2017.json").read_text())[0]["bibtex"], "pmlr-v70-silver17a", 13),
+        (json.loads((FIXTURES / "reviews" / "alt2025.json").read_text())[0]["bibtex"], "dughmi2025is", 5),
+        (ACL, "zhang-van-genabith-2021-bidirectional", 6),
+    ],
+)
+def test_a_sources_own_bibtex_is_read_as_written(text, key, fields):
+    """OpenReview's (a newline after the brace), PMLR's (tabs), the ACL Anthology's (quotes, `aug`)."""
+    entry = parse_entry(text)
+    assert entry is not None and entry.has("title") and (key is None or entry.key == key)
+    assert len(entry.fields) == fields
+    assert not bibtexparser.parse_string(write_entry(entry)).failed_blocks
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "@misc{k, title = {unclosed}",  # (no end)
+        "@misc{k, title = {a}} @misc{j, title = {b}}",  # (two entries)
+        "no entry at all",
+        "@misc{k, title = {a}b}}",  # (braces that do not balance)
+    ],
+)
+def test_bibtex_that_is_not_one_readable_entry_is_not_used(text):
+    assert parse_entry(text) is None
+    c = Citation("0123456789abcdef", "ICLR", 2017, "A Title", ("Ada Lovelace",), own_bibtex=text)
+    assert "".join(bibtex([c])).startswith("@inproceedings{lovelace2017title_0123,")
+
+
+def test_addresses_and_ids_are_written_as_they_are():
+    """WACV 2022's CVF address has underscores; LaTeX escapes would break it."""
+    url = "https://openaccess.thecvf.com/content/WACV2022/html/Pestana_Transferable_3D_WACV_2022_paper.html"
+    c = Citation("0123456789abcdef", "WACV", 2022, "Transferable", ("Camilo Pestana",), url=url, doi="10.1/a_b{c}")
+    (entry,) = bibtexparser.parse_string("".join(bibtex([c]))).entries
+    assert entry.fields_dict["url"].value == url and entry.fields_dict["doi"].value == "10.1/a_b%7Bc%7D"
+
+
+def test_a_key_is_stable_and_a_repeated_one_gets_its_papers_id():
+    a = Citation("aaaa000000000001", "ICLR", 2017, "On Learning", ("Yu Wang",))
+    b = Citation("aaaa000000000002", "ICLR", 2017, "On Learning", ("Yu Wang",))
+    assert citation_key(a) == citation_key(b) == "wang2017learning_aaaa"
+    keys = [text.split("{", 1)[1].split(",", 1)[0] for text in bibtex([a, b])]
+    assert keys == ["wang2017learning_aaaa", "wang2017learning_aaaa_aaaa000000000002"]
