@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sqlite3
 from pathlib import Path
 
 import numpy as np
@@ -209,3 +210,38 @@ def test_a_list_found_for_a_few_papers_is_the_list_found_for_all(rows_asked):
     assert (some.similar == result.similar[rows_asked]).all() and (some.scores == result.scores[rows_asked]).all()
     assert (some.floors == result.floors[rows_asked]).all()
     assert (result.floors > 0).sum() > 40  # (most have more candidates than they score)
+
+
+def test_a_database_loaded_before_revision_0040_gets_a_cold_loads_lists_at_its_next_change(tmp_path):
+    """Migrated, a database whose lists the rules before kept (no vectors) computes every list
+    afresh at the next load that changes something (revision 0040 forgets the last computation),
+    and an edit after that is exact again."""
+    from alembic import command
+    from alembic.script import ScriptDirectory
+
+    from etl.load.similar import fingerprint
+    from etl.store.engine import alembic_config, migrate
+    from tests.helpers import run
+
+    folder, db = loaded(tmp_path, "old")
+    parent = ScriptDirectory.from_config(alembic_config()).get_revision("0040").down_revision
+    run(db, lambda conn: command.downgrade(alembic_config(conn), parent))
+    con = sqlite3.connect(db)  # (its last computation as the rules before kept it: even their fingerprint)
+    con.execute(
+        "INSERT INTO similar_scoring (id, papers, changed, fingerprint, computed_at) VALUES (1, 54, 0, ?, '')",
+        (fingerprint(),),
+    )
+    con.commit()
+    con.close()
+    assert rows(db, LISTS) and not rows(db, "SELECT * FROM similar_terms")
+    run(db, migrate)
+    assert rows(db, "SELECT count(*) FROM similar_vectors") == [(0,)]
+    read_again(folder)
+    assert not load(db, [str(folder)], prune=True).rescored
+    cold = str(tmp_path / "cold.db")
+    load(cold, [str(folder)])
+    assert (rows(db, LISTS), rows(db, VERSIONS)) == (rows(cold, LISTS), rows(cold, VERSIONS))
+    assert rows(db, "SELECT count(*) FROM similar_vectors") == rows(db, "SELECT count(*) FROM papers")
+    retitle(folder)
+    load(db, [str(folder)], prune=True)
+    assert (rows(db, LISTS), rows(db, VERSIONS)) == kept_selection(db)
