@@ -61,7 +61,6 @@ def update_similar(
     at = {pid: i for i, pid in enumerate(ids)}
     against = kept.against()
     reached = _reached(
-        writer,
         [old[p] for p in sorted(moved | gone) if p in old] + [new[p] for p in sorted(moved)],
         kept,
         against,
@@ -149,9 +148,7 @@ def _matrix(terms: list[bytes], weights: list[bytes], topics: list[bytes], width
     return Vectors(distinctive, np.frombuffer(b"".join(topics), dtype="<f4").astype(np.float32).reshape(-1, dims))
 
 
-def _reached(
-    writer: Writer, changes: list[tuple], kept: Vectors, against: sparse.csr_matrix, floors: np.ndarray
-) -> np.ndarray:
+def _reached(changes: list[tuple], kept: Vectors, against: sparse.csr_matrix, floors: np.ndarray) -> np.ndarray:
     """The papers whose lists the `changes` (vectors as they were or are) can reach: a part with
     them no lower than their floor."""
     if not changes:
