@@ -64,6 +64,13 @@ from tests.people import AUTHOR_TWICE, catalogue_files
         ("Alice Smith & others", ("Alice Smith",)),
         ("Anand Rao and Bob Andrews", ("Anand Rao", "Bob Andrews")),  # `and` inside a name is a name
         ("Ahmed Etal", ("Ahmed Etal",)),
+        # one name with nothing that separates names (the quick path) ends as the whole rule ends it
+        ("Bob Jones et al.", ("Bob Jones",)),
+        ("Bob Jones Et Al", ("Bob Jones",)),
+        ("Bob Jones etc.", ("Bob Jones",)),
+        ("Bob Jones AND OTHERS", ("Bob Jones",)),
+        ("Pascal Vincent", ("Pascal Vincent",)),
+        ("Jamal", ("Jamal",)),
         ("张三，李四、王五", ("张三", "李四", "王五")),
         ("张三, 李四", ("张三", "李四")),  # a comma between CJK names lists them
         ("Mausam", ("Mausam",)),

@@ -162,3 +162,17 @@ def test_mojibake(raw, repaired):
 def test_cid_codes_at_the_end_and_before_capitals():
     assert repair_cid("to play back(cid:173)") == "to play back"
     assert repair_cid("non(cid:173) Gaussian (cid:15)-tubes") == "non-Gaussian \ufffd-tubes"
+
+
+@pytest.mark.parametrize(
+    "raw, clean",
+    [
+        # NeurIPS 2002 (d27219529148990d): PDF text with Unicode's ligatures
+        ("provides an efﬁcient eigensolver", "provides an efficient eigensolver"),
+        ("artiﬁcial neural networks and classiﬂcation", "artificial neural networks and classiflcation"),
+        ("ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ", "ff fi fl ffi ffl st st"),
+        ("Efﬁcient Learning of $\\mathcal{F}$", "Efficient Learning of $\\mathcal{F}$"),  # (math kept)
+    ],
+)
+def test_ligatures_are_letters(raw, clean):
+    assert clean_abstract(raw) == clean and clean_abstract(clean) == clean

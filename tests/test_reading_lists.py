@@ -195,6 +195,17 @@ def test_pages_of_papers_offer_reading_lists_and_others_do_not(db, path, offered
         ("Aristotle", ("Aristotle", "", ""), "Aristotle"),
         ("Google, Inc.", ("Inc.", "Google,", ""), "{Google, Inc.}"),  # (an organisation: one name)
         ("Jin Da Tan", ("Tan", "Jin Da", ""), "Tan, Jin Da"),
+        # capitalised particles start the family name too (names from the catalogue), but not a given
+        # name before an East Asian family name
+        ("Luc Van Gool", ("Van Gool", "Luc", ""), "Van Gool, Luc"),
+        ("Valentin De Bortoli", ("De Bortoli", "Valentin", ""), "De Bortoli, Valentin"),
+        ("Iker De la Iglesia", ("De la Iglesia", "Iker", ""), "De la Iglesia, Iker"),
+        ("H.F. Machiel Van der Loos", ("Van der Loos", "H.F. Machiel", ""), "Van der Loos, H.F. Machiel"),
+        ("Nicolas Le Roux", ("Le Roux", "Nicolas", ""), "Le Roux, Nicolas"),
+        ("Minh Van Nguyen", ("Nguyen", "Minh Van", ""), "Nguyen, Minh Van"),
+        ("Phi Le Nguyen", ("Nguyen", "Phi Le", ""), "Nguyen, Phi Le"),
+        ("Richard Yi Da Xu", ("Xu", "Richard Yi Da", ""), "Xu, Richard Yi Da"),
+        ("Van Jacobson", ("Jacobson", "Van", ""), "Jacobson, Van"),  # (a given name first)
     ],
 )
 def test_authors_are_written_last_name_first(name, parts, written):

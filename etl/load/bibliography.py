@@ -1,23 +1,25 @@
 """Store each paper's chosen title, authors, ids, URL, decision, author keywords and source links
-(see etl/extract/bibliography.py for the rule)."""
+(see etl/extract/bibliography.py for the rule): a paper new to the database with one record gets
+them as its record is saved (`first_bibliography`, written once); any other paper's are chosen
+again from its records as stored (`refresh_bibliography`)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
-from ..extract.bibliography import REVIEW_FIELDS, Record, resolve
+from ..extract.bibliography import NO_REVIEW, REVIEW_FIELDS, Record, Resolved, resolve
 from ..iterables import chunks
-from ..sources.records import Review
-from ..sources.reviews import PAPER_COLUMNS, ReviewCounts, paper_values
+from ..sources.records import Entry, Review
+from ..sources.reviews import PAPER_COLUMNS, PaperReviews, ReviewCounts, paper_values
 from ..store.writer import IDS_PER_QUERY, Writer
-from .affiliations import store_affiliations
+from .authorship import stage_authorship, store_authorship, unstage
 from .people import note_people
 from .reviews import refresh_reviews
-from .rows import ids_of
+from .rows import ids_json, ids_of
 from .source_links import refresh_source_links
 
-_COLUMNS = (
+BIBLIOGRAPHY = (  # papers' columns a paper's records decide
     "title",
     "title_raw",
     "title_key",
@@ -65,71 +67,93 @@ def _records(writer: Writer, ids: list[str]) -> dict[str, list[Record]]:
     return out
 
 
-def refresh_bibliography(writer: Writer, touched: Iterable[str], reviews: ReviewCounts | None = None) -> set[str]:
+def record_of(entry: Entry, format: str, path: str, source_id: int) -> Record:
+    """What a record says of its paper, as `_records` reads it back once it is stored (its ids
+    grouped by scheme as `ids_json` keeps them)."""
+    return Record(
+        source_id=source_id,
+        format=format,
+        path=path,
+        position=entry.position,
+        title=entry.title,
+        authors=entry.authors,
+        ids=ids_of(ids_json(entry.ids)),
+        url=entry.url,
+        status=entry.status,
+        track=entry.track,
+        keywords=entry.keywords,
+        links=entry.links,
+        affiliations=entry.affiliations,
+        review=entry.review or NO_REVIEW,
+    )
+
+
+def bibliography_values(r: Resolved, scored: PaperReviews | None) -> tuple:
+    """The `BIBLIOGRAPHY` columns of a paper, from what its records say (and the ratings of the
+    review scores they give, `scored`)."""
+    return (
+        r.title,
+        r.title_raw,
+        r.title_key,
+        r.title_source_id,
+        r.url,
+        json.dumps([name for name, _, _ in r.authors], ensure_ascii=False),
+        r.decision,
+        r.presentation,
+        r.track,
+        *paper_values(r.review, scored),
+        json.dumps(list(r.keywords), ensure_ascii=False),
+    )
+
+
+def first_bibliography(writer: Writer, resolved: dict[str, Resolved]) -> None:
+    """For papers new to the database, whose papers rows hold their bibliography already: their
+    ids, and their authors and affiliations staged (`refresh_bibliography` stores them)."""
+    writer.insert(
+        "paper_ids", [(pid, scheme, value, source) for pid, r in resolved.items() for scheme, value, source in r.ids]
+    )
+    stage_authorship(writer, resolved)
+
+
+def refresh_bibliography(
+    writer: Writer, touched: Iterable[str], reviews: ReviewCounts | None = None, written: Collection[str] = frozenset()
+) -> set[str]:
     """Redo title, authors, ids, URL, decision, author keywords and review scores (the `reviews`
-    table, counted into `reviews`) of the `touched` papers that still exist; returns the papers whose keywords need
-    redoing (title or author keywords changed). Their authors and institutions, before and after,
-    are noted for `recount_people`."""
+    table, counted into `reviews`) of the `touched` papers that still exist, but for those
+    `written` when their record was saved (`first_bibliography`: of them, only the `reviews`
+    rows); returns the papers whose keywords need redoing (title or author keywords changed).
+    Their authors and institutions, before and after, are noted for `recount_people`."""
     ids = sorted(touched)
     rekeyed = set()
-    for part in chunks(ids, IDS_PER_QUERY):
+    for part in chunks([pid for pid in ids if pid not in written], IDS_PER_QUERY):
         rekeyed |= _refresh_chunk(writer, part, reviews)
+    for part in chunks([pid for pid in ids if pid in written], IDS_PER_QUERY):
+        refresh_reviews(writer, part, reviews)  # (their papers rows have the ratings already)
+    store_authorship(writer, ids)
     return rekeyed
 
 
 def _refresh_chunk(writer: Writer, ids: list[str], reviews: ReviewCounts | None) -> set[str]:
     records = _records(writer, ids)
-    current = {row[0]: row[1:] for row in writer.select_in("papers", ("id", *_COLUMNS), "id", ids)}
+    current = {row[0]: row[1:] for row in writer.select_in("papers", ("id", *BIBLIOGRAPHY), "id", ids)}
     resolved = {pid: resolve(records.get(pid, ())) for pid in current}
     scored = refresh_reviews(writer, list(current), reviews)
     refresh_source_links(writer, resolved)
     changed = []
     for pid, r in resolved.items():
-        values = (
-            r.title,
-            r.title_raw,
-            r.title_key,
-            r.title_source_id,
-            r.url,
-            json.dumps([name for name, _, _ in r.authors], ensure_ascii=False),
-            r.decision,
-            r.presentation,
-            r.track,
-            *paper_values(r.review, scored.get(pid)),
-            json.dumps(list(r.keywords), ensure_ascii=False),
-        )
+        values = bibliography_values(r, scored.get(pid))
         if values != current[pid]:
-            changed.append(dict(zip(_COLUMNS, values, strict=True), id=pid))
+            changed.append(dict(zip(BIBLIOGRAPHY, values, strict=True), id=pid))
     # keyword ranking weighs title words; author keywords are stored with the keywords
     rekeyed = {
         row["id"]
         for row in changed
         if (row["title"], row["author_keywords"]) != (current[row["id"]][0], current[row["id"]][-1])
     }
-    writer.update("papers", changed, _COLUMNS)
-    note_people(writer, ids)  # (the authors and institutions they had)
-    writer.delete_in("paper_authors", "paper_id", ids)
-    writer.delete_in("paper_ids", "paper_id", ids)
-    keys = {key: name for r in resolved.values() for name, key, _ in r.authors}
-    if keys:
-        writer.insert_missing(
-            "authors",
-            [(name, key, 0) for key, name in sorted(keys.items())],
-            ("name", "normalised", "papers"),
-            "normalised",
-        )
-        author_ids = dict(writer.select_in("authors", ("normalised", "id"), "normalised", sorted(keys)))
-        writer.insert(
-            "paper_authors",
-            [
-                (pid, n, author_ids[key], name, raw)
-                for pid, r in resolved.items()
-                for n, (name, key, raw) in enumerate(r.authors, 1)
-            ],
-        )
-    store_affiliations(writer, resolved)
-    note_people(writer, ids)  # (and the ones they have now)
-    writer.insert(
-        "paper_ids", [(pid, scheme, value, source) for pid, r in resolved.items() for scheme, value, source in r.ids]
-    )
+    writer.update("papers", changed, BIBLIOGRAPHY)
+    note_people(writer, ids)  # (the authors and institutions they had; `store_authorship` notes the new)
+    for name in ("paper_authors", "paper_affiliations", "paper_ids"):
+        writer.delete_in(name, "paper_id", ids)
+    unstage(writer, ids)  # (a paper written once that has gained a record since)
+    first_bibliography(writer, resolved)
     return rekeyed

@@ -1,5 +1,6 @@
 """A file's records stored: each record's paper (by its abstract, else by its identity), the
-papers new to the database, and one `paper_sources` row per record."""
+papers new to the database (written once, with the bibliography their record gives), and one
+`paper_sources` row per record."""
 
 from __future__ import annotations
 
@@ -8,15 +9,18 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ..errors import InputError
-from ..extract.bibliography import decision_of
+from ..extract.bibliography import Resolved, decision_of, resolve
 from ..extract.derive import derive
 from ..extract.identity import identity, identity_id
 from ..sources.records import RECORD_SKIPPED, UNKNOWN_STATUS, Entry, Issue, ParsedFile, record_id
+from ..store.schema import columns
 from ..store.writer import Writer
 from ..text.cleaning import clean_abstract
 from ..text.identity import abstract_sha256, paper_id
+from .bibliography import BIBLIOGRAPHY, bibliography_values, first_bibliography, record_of
 from .feed import fed_title, keyword_text
-from .rows import LINK_COLUMNS, RECORD_FIELDS, link_rows, record_fields, stored_clean
+from .reviews import first_ratings
+from .rows import RECORD_FIELDS, link_rows, record_fields, stored_clean
 
 # What a load sets of a paper it adds (its bibliography and keywords follow).
 NEW_PAPER = (
@@ -31,6 +35,8 @@ NEW_PAPER = (
     "updated_at",
     "added_at",
 )
+FIRST_PAPER = (*NEW_PAPER, *BIBLIOGRAPHY)  # a paper added by its first record, with its bibliography
+PAPER_LINK_COLUMNS = columns("paper_links")
 # A record's row in paper_sources: where it is, its paper, what it says (`rows.record_fields`), its
 # own text where it differs from the paper's, whether it gives an abstract, its venue and year.
 RECORD_COLUMNS = (
@@ -55,6 +61,7 @@ class Saved:
     bibliography is to be redone (`touched`), and what was counted."""
 
     source_id: int = 0
+    path: str = ""  # the source's resolved path (`sources.resolved_path`)
     format: str = ""  # what the file was read as, and the venue and year it names
     venue: str | None = None
     year: int | None = None
@@ -114,6 +121,7 @@ def save_records(
             note(Issue(UNKNOWN_STATUS, entry.status, entry.line, entry.position, entry.title, record_id(entry)))
     texts = dict(writer.select_in("papers", ("id", "abstract"), "id", {pid for _, pid, _, _ in placed}))
     new, links, fed = [], [], []
+    resolved: dict[str, Resolved] = {}
     for entry, pid, venue, year in placed:
         if pid in texts:
             continue
@@ -121,17 +129,21 @@ def save_records(
         text = clean_abstract(entry.abstract) if entry.abstract else None
         digest = abstract_sha256(entry.abstract) if entry.abstract else None
         derived = derive(text) if text else None
+        r = resolved[pid] = resolve([record_of(entry, parsed.format, saved.path, source_id)])
         if derived is not None:
-            links += link_rows(pid, derived)
-        status = derived.code_status if derived else "none"
+            links += [(*row, None) for row in link_rows(pid, derived)]  # (no source gives them)
+        status = "released" if any(link.is_code for link, _ in r.links) else derived.code_status if derived else "none"
+        links += _source_links(pid, r, {link.key for link in derived.links} if derived else set())
         cleaned = stored_clean(entry.abstract, text)
-        new.append((pid, entry.abstract or None, cleaned, digest, venue, year, source_id, status, now, now))
+        paper = (pid, entry.abstract or None, cleaned, digest, venue, year, source_id, status, now, now)
+        new.append((*paper, *bibliography_values(r, first_ratings(parsed.format, entry.extra, venue, year))))
         saved.added.add(pid)
         title = fed_title(entry.title)
         fed.append((pid, *keyword_text(text, digest, title), title))
-    writer.insert("papers", new, NEW_PAPER)
+    writer.insert("papers", new, FIRST_PAPER)
     feed(fed)
-    writer.insert("paper_links", links, LINK_COLUMNS)
+    writer.insert("paper_links", links, PAPER_LINK_COLUMNS)
+    first_bibliography(writer, resolved)
     rows = []
     for entry, pid, venue, year in placed:
         own = entry.abstract if entry.abstract and entry.abstract != texts[pid] else None
@@ -144,6 +156,16 @@ def save_records(
     ids = [pid for _, pid, _, _ in placed]
     saved.recorded.update(ids)
     return ids
+
+
+def _source_links(pid: str, r: Resolved, cited: set[str]) -> list[tuple]:
+    """`paper_links` rows (`PAPER_LINK_COLUMNS`) of the links the record gives as the paper's own,
+    but those its abstract cites (as `refresh_source_links` stores them)."""
+    wanted = [(link, source) for link, source in r.links if link.key not in cited]
+    return [
+        (pid, -n, link.url, link.key, link.raw, link.kind, link.host, link.owner, link.repo, link.path, True, source)
+        for n, (link, source) in enumerate(wanted, 1)
+    ]
 
 
 def check_venues(path: str, parsed: ParsedFile, entries: list) -> None:

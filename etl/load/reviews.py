@@ -15,6 +15,15 @@ FROM paper_sources ps JOIN sources s ON s.id = ps.source_id
 WHERE ps.paper_id IN :ids AND s.format = 'paperlists' AND ps.extra IS NOT NULL"""
 
 
+def first_ratings(format: str, extra: str | None, venue: str | None, year: int | None) -> PaperReviews | None:
+    """The ratings `refresh_reviews` gives a paper whose one record is this (its `paper_sources`
+    format, extra, venue and year), for a paper written once (etl/load/records.py)."""
+    if format != "paperlists" or not may_have_scores(extra):
+        return None
+    scores = review_scores(json.loads(extra), venue, year)
+    return paper_reviews([scores]) if scores.scores else None
+
+
 def refresh_reviews(writer: Writer, ids: list[str], counts: ReviewCounts | None = None) -> dict[str, PaperReviews]:
     """Replace the `reviews` rows of papers `ids` with those their paperlists records give now;
     returns the ratings of the papers that have any, from their first record (by path, position)

@@ -17,8 +17,15 @@ from ..sources.files import read_regular_file
 PACKAGE = Path(__file__).resolve().parent.parent  # the `etl` package
 # Extraction: these packages and every module of paperdb they import, at any depth.
 EXTRACTION = ("etl.extract.corpus", "etl.extract.keywords")
-# How ranked keywords become stored rows, labels and facet copies, and the title form ranked.
-STORING = ("etl.load.keywords", "etl.load.incremental", "etl.load.feed", "etl.load.rows", "etl.text.cleaning")
+# How ranked keywords become stored rows, labels and facet copies, and the text forms ranked.
+STORING = (
+    "etl.load.keywords",
+    "etl.load.incremental",
+    "etl.load.feed",
+    "etl.load.rows",
+    "etl.text.cleaning",
+    "etl.text.debris",
+)
 DATA = "data"  # word lists and other data the rules read (the bundled listings aside)
 
 

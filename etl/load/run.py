@@ -14,6 +14,7 @@ from ..sources.records import FILE_FAILED, FILE_SKIPPED, Issue, ParsedFile
 from ..store.schema import columns
 from ..store.writer import Writer
 from ..text.cleaning import clean_title
+from .authorship import start_authorship
 from .bibliography import refresh_bibliography
 from .evolution import refresh_evolution
 from .feed import KeywordFeed, keyword_text
@@ -97,6 +98,7 @@ class Run:
         # for this transaction and finish() rebuilds the index once, which costs far less than
         # a trigger per row.
         self.fts_deferred = False
+        start_authorship(writer)
         held = writer.scalar("SELECT count(*) FROM papers")
         if input_bytes is None or input_bytes / BYTES_PER_PAPER > FTS_DEFER_SHARE * held:
             self.defer_fts()
@@ -148,7 +150,7 @@ class Run:
                 if known is None:
                     raise
                 parsed = ParsedFile(format=known.format, venue=known.venue, year=known.year)
-        saved = Saved(format=parsed.format, venue=parsed.venue, year=parsed.year)
+        saved = Saved(format=parsed.format, venue=parsed.venue, year=parsed.year, path=input_file.stored)
         values = {"path": input_file.shown, "sha256": opened.sha256, "size": opened.size, "format": parsed.format}
         values |= {"venue": parsed.venue, "year": parsed.year, "papers": 0, "last_loaded_at": self.now}
         values |= {"options": self.reader.options}
@@ -259,8 +261,11 @@ class Run:
             forget(writer, set(apart))  # (the papers records went to: their trend counts)
             self.touched |= set(apart)
             choose_texts(writer, set(given.values()) | set(apart), self.now)  # (papers given records)
+        # papers this load added with one record, which nothing above gave another: their
+        # bibliography was written with them (`save_records`)
+        written = {p for p in saved.added if saved.records[p] == 1} - set(apart) - set(given.values())
         with summary.timed("bibliography"):
-            rekeyed = refresh_bibliography(writer, self.touched - orphans - set(given), summary.reviews)
+            rekeyed = refresh_bibliography(writer, self.touched - orphans - set(given), summary.reviews, written)
         with summary.timed("merge"):
             joined = merge_into_abstracts(writer, self.touched - orphans - set(given), self._forget)
             self._gone(joined)

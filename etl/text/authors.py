@@ -35,6 +35,11 @@ _INITIALS = re.compile(r"(?:[A-Z]\.?(?:-[A-Z]\.?)?\s?){1,4}")
 _NICKNAME = re.compile(r"\([^()]{0,100}\)")
 _PUNCTUATION = re.compile(r"[^\w\s-]")
 _NOTE_MARKS = "*†‡§¶#"
+# A field without any of these is one name as it stands (most fields of a `;`-separated list):
+# braces, list separators, commas, `&`; and one with the word `and` in it is not either.
+_PLAIN_FIELD = re.compile(f"[{{}},&{LIST_SEPARATORS}]")
+_AND_WORD = re.compile(r"(?:^| )and(?: |$)")
+_ET_AL_ENDINGS = ("al", "al.", "etc.", "others")  # (where `_ET_AL` may end one: the whole rule decides)
 
 
 def _split_outside_braces(text: str, token: re.Pattern) -> list[str]:
@@ -129,6 +134,15 @@ def split_authors(value: str | Iterable[str] | None) -> tuple[str, ...]:
     """
     if value is None:
         return ()
+    if isinstance(value, str) and _PLAIN_FIELD.search(value) is None:
+        name = " ".join(value.split())  # (one name: nothing in it separates names)
+        if _AND_WORD.search(name) is not None or name.casefold().endswith(_ET_AL_ENDINGS):
+            return _split_names(value)
+        return (name,) if name and name.casefold() not in NO_AUTHOR and not is_placeholder(name) else ()
+    return _split_names(value)
+
+
+def _split_names(value: str | Iterable[str]) -> tuple[str, ...]:
     if isinstance(value, str):
         names = [
             name

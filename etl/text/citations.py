@@ -22,6 +22,15 @@ from .identity import normalise_abstract
 
 # Words of a name that start its family name (`Vincent van Gogh` is `van Gogh, Vincent`).
 PARTICLES = frozenset("van von der den de del della di da dos das du le la ter ten zu bin ibn".split())
+# Capitalised, they do too inside a name (`Luc Van Gool`, `Valentin De Bortoli`, `Nicolas Le Roux`),
+# but not before an East Asian family name, where they are given names (`Minh Van Nguyen`,
+# `Phi Le Nguyen`, `Jin Da Tan`).
+_CAPITAL_PARTICLES = frozenset(w.capitalize() for w in PARTICLES - {"bin", "ibn"})
+_EAST_ASIAN_FAMILY_NAMES = frozenset(
+    "nguyen tran le pham hoang huynh phan vu vo dang bui do ho ngo duong ly dinh truong lam"
+    " tan xu li lee wang zhang liu chen yang huang zhao wu zhou sun ma zhu hu guo lin he gao luo"
+    " kim park choi jung kang cho yoon jang lim".split()
+)
 # Words a key's title word skips.
 KEY_SKIPS = frozenset(
     "a an the on of in for to with and towards toward from via is are do does can how why what".split()
@@ -71,9 +80,13 @@ def name_parts(name: str) -> tuple[str, str, str]:
     if len(words) <= 1:
         return " ".join(words), "", suffix
     start = len(words) - 1
-    while start > 1 and words[start - 1] in PARTICLES:  # (lower case, as BibTeX's von part: `Jin Da Tan`)
+    while start > 1 and (words[start - 1] in PARTICLES or _capital_particle(words[start - 1], words[-1])):
         start -= 1
     return " ".join(words[start:]), " ".join(words[:start]), suffix.rstrip(",")
+
+
+def _capital_particle(word: str, family: str) -> bool:
+    return word in _CAPITAL_PARTICLES and family.casefold() not in _EAST_ASIAN_FAMILY_NAMES
 
 
 def last_first(name: str) -> str:

@@ -43,6 +43,9 @@ _CID = re.compile(r"\(cid:(\d{1,5})\)")
 _CID_HYPHEN = re.compile(r"\(cid:173\)\s*(?=(.?))")
 LIGATURES = {2: "fi", 3: "fl", 11: "ff", 12: "fi", 13: "fl", 14: "ffi", 15: "ffl", 222: "fi", 223: "fl"}
 UNKNOWN_GLYPH = "\ufffd"
+# Unicode's Latin ligatures (`efﬁcient`, as PDF text extraction of old papers writes it): letters, so
+# that the word reads, is searched and is counted as the one word it is.
+LIGATURE_LETTERS = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"})
 
 
 def _mojibake(match: re.Match) -> str:
@@ -101,15 +104,15 @@ def _invisible(text: str) -> str:
 
 def repair(text: str) -> str:
     """Every repair of this module, for display and search: `(cid:NNN)` codes read, mojibake
-    decoded, invisible and control characters dropped; again while that changes something (a
-    character dropped may join mojibake, a decoded one be invisible, mojibake be twice encoded),
-    so that no repair changes a repaired text."""
+    decoded, invisible and control characters dropped, ligatures written as letters; again while
+    that changes something (a character dropped may join mojibake, a decoded one be invisible,
+    mojibake be twice encoded), so that no repair changes a repaired text."""
     if text.isascii():  # (most text: only PDF codes and control characters to look for)
         text = repair_cid(text)
         if text.isascii():
             return text if text.isprintable() else _CONTROL.sub("", text)
     for _ in range(3):
-        fixed = _invisible(repair_mojibake(repair_cid(text)))
+        fixed = _invisible(repair_mojibake(repair_cid(text))).translate(LIGATURE_LETTERS)
         if fixed == text:
             break
         text = fixed

@@ -42,15 +42,42 @@ MIN_ABSTRACT_LETTERS = 20
 _NOT_WORDS_OR_LETTER = re.compile(r"\(cid:\d{1,5}\)|\$\$?[^$]{1,400}?\$\$?|\\[A-Za-z]+|([^\W\d_])")
 
 
+class _WordCharacters(dict):
+    """`str.translate` table of `_words`, filled as characters are met (a decision per character,
+    not per occurrence): `-`, `_`, `:` and `,` part words; white space stays, to split at; a
+    letter, a digit or a control or format character stays; any other character goes."""
+
+    def __missing__(self, code: int) -> str | None:
+        c = chr(code)
+        if c in "-_:,":
+            kept: str | None = " "
+        elif c.isalnum() or c.isspace() or unicodedata.category(c)[0] == "C":
+            kept = c
+        else:
+            kept = None
+        self[code] = kept
+        return kept
+
+
+_WORD_CHARACTERS = _WordCharacters()
+_LETTER_LIKE = re.compile(r"[^\W\d_]")  # (every letter, and a few other characters `\w` takes)
+_VOCABULARY = MISSING_WORDS | FILLER_WORDS
+
+
 def _words(text: str) -> list[str]:
     """The words of a text, case folded, each without the punctuation in it (`N/A` -> `na`);
-    control and format characters stay (`T\\x00itle` is no placeholder but bad input)."""
-    out = []
-    for part in text.replace("-", " ").replace("_", " ").replace(":", " ").replace(",", " ").split():
-        word = "".join(c for c in part.casefold() if c.isalnum() or unicodedata.category(c)[0] == "C")
-        if word:
-            out.append(word)
-    return out
+    control and format characters stay (`T\\x00itle` is no placeholder but bad input). (Case
+    folding never makes a separator or white space, so the whole text is folded at once.)"""
+    return text.casefold().translate(_WORD_CHARACTERS).split()
+
+
+def _has_letter(text: str) -> bool:
+    """Whether `text` has a letter (`str.isalpha`), in C: the regex finds the candidates (the
+    first is a letter but in rare texts: `²`, `Ⅷ`)."""
+    found = _LETTER_LIKE.search(text)
+    while found is not None and not found.group().isalpha():
+        found = _LETTER_LIKE.search(text, found.end())
+    return found is not None
 
 
 def is_placeholder(text: str | None) -> bool:
@@ -59,16 +86,12 @@ def is_placeholder(text: str | None) -> bool:
     `Abstract`, `(No Abstract)`, `To appear`, `Abstract Unavailable`, `Poster`)."""
     if text is None:
         return True
-    if not any(c.isalpha() for c in text):
+    if not _has_letter(text):
         return True
     if len(text) > 20 * MAX_WORDS:
         return False
     words = _words(text)
-    return (
-        len(words) <= MAX_WORDS
-        and all(w in MISSING_WORDS or w in FILLER_WORDS for w in words)
-        and any(w in MISSING_WORDS for w in words)
-    )
+    return len(words) <= MAX_WORDS and _VOCABULARY.issuperset(words) and not MISSING_WORDS.isdisjoint(words)
 
 
 def is_missing_abstract(text: str | None) -> bool:
@@ -86,7 +109,7 @@ def says_words(text: str) -> bool:
     """Whether a text has a letter outside PDF glyph codes, inline math and LaTeX commands:
     `(cid:0) (cid:1) (cid:2)`, `(cid:173)(cid:12)` and `$x$ $y$ $z$` have none."""
     if "(cid:" not in text and "$" not in text and "\\" not in text:
-        return any(c.isalpha() for c in text)
+        return _has_letter(text)
     return any(m.group(1) for m in _NOT_WORDS_OR_LETTER.finditer(text))  # (most stop at the first word)
 
 

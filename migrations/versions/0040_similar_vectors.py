@@ -5,7 +5,7 @@ computation over every paper gives. What was kept is emptied: the next load comp
 paper's similar papers afresh (as it would anyway: the rules' fingerprint changed).
 
 Revision ID: 0040
-Revises: 0030
+Revises: 0031
 Create Date: 2026-12-05
 """
 
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0040"
-down_revision = "0030"
+down_revision = "0031"
 branch_labels = None
 depends_on = None
 
