@@ -22,6 +22,7 @@ EXCERPTS = Path(__file__).parent / "fixtures" / "similar"
 FILES = ("nips2016.json", "nips2017.json", "icml2018.json")
 LISTS = "SELECT paper_id, rank, similar_id, score FROM similar_papers ORDER BY 1, 2"
 VERSIONS = "SELECT paper_id, other_id, relation, similarity, same_title FROM paper_versions ORDER BY 1, 2"
+VECTORS = "SELECT paper_id, terms, weights, topic, floor FROM similar_vectors ORDER BY 1"
 TRENDS = {  # (by name: ids number rows in the order loads made them)
     "keyword_trend_counts": """SELECT k.normalised, c.kind, c.venue, c.year, c.papers FROM keyword_trend_counts c
         JOIN keywords k ON k.id = c.keyword_id ORDER BY 1, 2, 3, 4""",
@@ -212,36 +213,35 @@ def test_a_list_found_for_a_few_papers_is_the_list_found_for_all(rows_asked):
     assert (result.floors > 0).sum() > 40  # (most have more candidates than they score)
 
 
-def test_a_database_loaded_before_revision_0040_gets_a_cold_loads_lists_at_its_next_change(tmp_path):
-    """Migrated, a database whose lists the rules before kept (no vectors) computes every list
-    afresh at the next load that changes something (revision 0040 forgets the last computation),
-    and an edit after that is exact again."""
+def test_revision_0040_keeps_the_lists_and_a_database_loaded_before_gets_a_cold_loads_at_its_next_change(tmp_path):
+    """Migrated, a database whose lists were kept without vectors gets each paper's vector from the
+    kept statistics (the lists they give: its own, the rules being the same); as the rules before
+    had another fingerprint, its next load that changes something computes every list afresh, as
+    a cold load; and an edit after that is exact again."""
     from alembic import command
     from alembic.script import ScriptDirectory
 
-    from etl.load.similar import fingerprint
     from etl.store.engine import alembic_config, migrate
     from tests.helpers import run
 
     folder, db = loaded(tmp_path, "old")
+    before = rows(db, LISTS), rows(db, VERSIONS), rows(db, VECTORS)
     parent = ScriptDirectory.from_config(alembic_config()).get_revision("0040").down_revision
     run(db, lambda conn: command.downgrade(alembic_config(conn), parent))
-    con = sqlite3.connect(db)  # (its last computation as the rules before kept it: even their fingerprint)
-    con.execute(
-        "INSERT INTO similar_scoring (id, papers, changed, fingerprint, computed_at) VALUES (1, 54, 0, ?, '')",
-        (fingerprint(),),
-    )
+    con = sqlite3.connect(db)  # (the rules before 0040 had a fingerprint of their own)
+    con.execute("UPDATE similar_scoring SET fingerprint = 'the rules before 0040'")
     con.commit()
     con.close()
-    assert rows(db, LISTS) and not rows(db, "SELECT * FROM similar_terms")
+    assert rows(db, "SELECT count(*) FROM similar_terms")[0][0] > 100  # (down: the vectors go, the rest stays)
+    assert not rows(db, "SELECT name FROM sqlite_master WHERE name = 'similar_vectors'")
     run(db, migrate)
-    assert rows(db, "SELECT count(*) FROM similar_vectors") == [(0,)]
+    assert (rows(db, LISTS), rows(db, VERSIONS), rows(db, VECTORS)) == before
     read_again(folder)
     assert not load(db, [str(folder)], prune=True).rescored
     cold = str(tmp_path / "cold.db")
     load(cold, [str(folder)])
     assert (rows(db, LISTS), rows(db, VERSIONS)) == (rows(cold, LISTS), rows(cold, VERSIONS))
-    assert rows(db, "SELECT count(*) FROM similar_vectors") == rows(db, "SELECT count(*) FROM papers")
+    assert rows(db, "SELECT fingerprint FROM similar_scoring") == rows(cold, "SELECT fingerprint FROM similar_scoring")
     retitle(folder)
     load(db, [str(folder)], prune=True)
     assert (rows(db, LISTS), rows(db, VERSIONS)) == kept_selection(db)

@@ -1,8 +1,11 @@
 """similar papers kept exactly by later loads: each paper's vector as they were compared
 (similar_vectors: its distinctive terms' weights, topic vector and floor) and a number for each
 term of similar_terms, so a load finds again only the lists its changes reach, and finds what a
-computation over every paper gives. What was kept is emptied: the next load computes every
-paper's similar papers afresh (as it would anyway: the rules' fingerprint changed).
+computation over every paper gives. The terms are numbered in their order, and each paper's
+vector and floor computed from the kept statistics, as a load computes a changed paper's (a paper
+whose list differs from the one they give gets that one); down, the vectors go and the rest stays.
+A database loaded by the rules before computes every list afresh at its next load that changes
+something (the rules' fingerprint in similar_scoring changed).
 
 Revision ID: 0040
 Revises: 0031
@@ -30,6 +33,9 @@ TERMS_COMMENT = (
 
 
 def _terms(number: bool) -> None:
+    """similar_terms made again with or without `number`, its rows kept (numbered in term order)."""
+    kept = op.get_bind().execute(sa.text("SELECT term, papers, topic FROM similar_terms")).fetchall()
+    op.drop_table("similar_terms")
     columns = [
         sa.Column("term", sa.Text(), nullable=False, comment=TERM),
         sa.Column("papers", sa.Integer(), nullable=False, comment="Papers that have the term (two or more)"),
@@ -46,18 +52,43 @@ def _terms(number: bool) -> None:
             comment="The term's row of the topic basis (float32, little-endian), for the terms the topics are made of",
         )
     )
-    op.create_table(
+    table = op.create_table(
         "similar_terms",
         *columns,
         sa.PrimaryKeyConstraint("term", name=op.f("pk_similar_terms")),
         comment=TERMS_COMMENT,
         sqlite_with_rowid=False,
     )
+    rows = [{"term": t, "papers": n, "topic": None if b is None else bytes(b)} for t, n, b in sorted(kept)]  # (Python's order, as loads number)
+    if number:
+        for k, row in enumerate(rows):
+            row["number"] = k
+    if rows:
+        op.bulk_insert(table, rows)
+
+
+def _vectors() -> None:
+    """Each paper's vector and floor from the kept statistics (`etl.load.related`), the lists that
+    differ from what they give written again; nothing when no computation was kept."""
+    bind = op.get_bind()
+    if bind.execute(sa.text("SELECT count(*) FROM similar_scoring")).scalar() == 0:
+        return
+    from etl.extract.similar.select import select
+    from etl.load.related import _all_vectors, _new_vectors, _write_lists
+    from etl.load.similar import VECTOR_COLUMNS
+    from etl.store.writer import Writer
+
+    writer = Writer(bind)
+    papers = {pid for (pid,) in bind.execute(sa.text("SELECT id FROM papers"))}
+    if not papers:
+        return
+    new = _new_vectors(writer, papers)
+    writer.insert("similar_vectors", [(pid, *new[pid]) for pid in sorted(new)], ("paper_id", *VECTOR_COLUMNS))
+    ids, kept, _ = _all_vectors(writer)
+    _write_lists(writer, ids, select(kept, range(len(ids))), set())
 
 
 def upgrade() -> None:
-    op.execute("DELETE FROM similar_scoring")  # (the next load computes everything afresh)
-    op.drop_table("similar_terms")
     _terms(number=True)
     op.create_table(
         "similar_vectors",
@@ -89,10 +120,9 @@ def upgrade() -> None:
         " a later load finds the lists its changes reach with (docs/evolution.md).",
         sqlite_with_rowid=False,
     )
+    _vectors()
 
 
 def downgrade() -> None:
     op.drop_table("similar_vectors")
-    op.execute("DELETE FROM similar_scoring")
-    op.drop_table("similar_terms")
     _terms(number=False)
