@@ -321,6 +321,8 @@ def add_repository_names(text: str, repositories: list[str], methods: dict[str, 
         name = written.group() if written and written.group() != written.group().lower() else base
         if not (looks_coined(name) or (written and name[0].isupper() and len(name) >= REPEATED_CHARS)):
             continue
+        if "_" in name and not written:  # a folder's name, not the method's (`MDANet_ICRA2021`, `ECCV2022_WaveGAN`)
+            continue
         key = normalise_keyword(name)
         if not well_known(name) and (key not in methods or (written and methods[key][1] < REPOSITORY_WRITTEN)):
             # the repository's name the abstract writes (`We evaluate TIC-TAC ...`) is the paper's own

@@ -12,6 +12,9 @@ _URL = re.compile(r"(?<!\S)\S*(?:https?\s?:|www\.|github\.com/|\.github\.io)\S*"
 _MATH = re.compile(r"\$[^$]{0,200}\$")
 _LATEX_COMMAND = re.compile(r"\\[A-Za-z]+\*?")  # `\textbf{FooNet}`, `\emph{...}`: the command goes, its text stays
 _TAG = re.compile(r"</?[A-Za-z][^<>]{0,100}>")
+# A word a PDF's line break split with a hyphen (`classifi-   cation`, `Bayes classi- fiers`): joined,
+# but not a prefix standing for a second word (`pre- and post-training`, `first- or second-order`).
+_SPLIT_WORD = re.compile(r"(?<=[^\W\d_])- +(?!(?:and|or|to|nor|as|vs)\b)(?=[^\W\d_A-Z])")
 _SENTENCE_BREAK = re.compile(r"[.!?](\s+)(?=[A-Z0-9\"'(\[])")  # the white space after a sentence
 
 
@@ -30,6 +33,10 @@ def clean(text: str) -> str:
         text = _LATEX_COMMAND.sub(" ", text).replace("{", " ").replace("}", " ")
     if "*" in text or "`" in text:  # markdown emphasis
         text = text.replace("*", "").replace("`", "")
+    if "- " in text:
+        text = _SPLIT_WORD.sub("", text)
+    if "--" in text:  # a dash typed as hyphens (`convex---the MAP estimation`) ends a phrase
+        text = text.replace("---", " — ").replace("--", " — ")
     return text
 
 

@@ -9,13 +9,19 @@ from typing import NamedTuple
 from .memo import Memo
 from .normalise import JOINED_PREFIXES, singular, unhyphenate
 from .wordlists import (
+    CLASSIFYING_ADJECTIVES,
     DESCRIPTIVE_SUFFIXES,
+    GENERAL_ADJECTIVES,
+    GRADABLE_ADJECTIVES,
+    HYPHEN_HEADS,
     LIKELY_VERBS,
     NOT_ALONE,
     NOT_LAST,
     NOT_NOUNS,
     NOUN_EXCEPTIONS,
+    PARTICIPLES,
     STOP_WORDS,
+    VERB_FORMS,
     VERB_S_FORMS,
     VERBS,
 )
@@ -39,12 +45,19 @@ class WordRoles(NamedTuple):
     verb_s: bool  # a plural noun or a verb (`models`, `benefits`): a verb before a content word
     plural: bool  # a plural noun (its singular differs)
     fragment: bool  # the end of a word a line break split (`initial | ization`): debris
+    describes: bool  # a describing word (`realistic`, `generated`, `multi-label`): see `describes`
+    participle: bool  # a word in -ing that takes a complement (`consisting`): a verb after a noun
+    verb_form: bool  # may be a verb's base or past form (`form`, `spread`): a verb after a plural noun
+    modifier: bool  # a hyphenated word the abstracts put before nouns (`multi-label`): no head unless chosen
+    drops: bool  # an evaluative word a term after it stands without (`novel | graph contrastive loss`)
 
 
 WORD_MEMO = 50_000  # words whose roles are remembered at a time (about 350 bytes a word)
 WORD_CACHE: Memo[WordRoles] = Memo(WORD_MEMO)
 # a verb ends the run as a stop word does
-VERB = WordRoles("", "", "", False, False, False, False, True, False, True, False, False, False)
+VERB = WordRoles(
+    "", "", "", False, False, False, False, True, False, True, False, False, False, False, False, False, False, False
+)
 # Endings of words that describe (adjectives, participles, adverbs): they may start a phrase or sit
 # inside one, but a phrase does not end with one, nor is one a keyword alone.
 _MODIFIER_ENDINGS = ("ed", "ly", "al", "ar", "ive", "ous", "ic", "able", "ible", "ful", "less", "ing")
@@ -109,6 +122,8 @@ def word_roles(word: str) -> WordRoles:
             or low.endswith(("'s", "’s"))
             or (low.endswith("ly") and low in NOT_NOUNS and not known)
             or (low in VERBS and not known)  # `approach represents molecules`, `calibrate model predictions`
+            or (len(low) > 6 and low.endswith(("ize", "izes")) and not known)  # `to synergize grasping`
+            or "_" in low  # LaTeX debris (`Sigma_XX`)
         )
         # debris ends the run too
         fragment = _WORD_END.search(low) is not None
@@ -130,6 +145,13 @@ def word_roles(word: str) -> WordRoles:
             verb_s,
             plural,
             fragment and low[:1].isalpha(),
+            describes(low) and not known,
+            low in PARTICIPLES and not known,
+            low in VERB_FORMS and word[1:] == word[1:].lower(),  # (a noun too: `objects need`)
+            "-" in low and low not in HYPHEN_HEADS and (not known or low.endswith("ed")),  # (`AI-powered`)
+            # (and a verb in -ing before its object: `in reducing | tool motion`)
+            (((low in GRADABLE_ADJECTIVES or low in _QUANTIFIERS) and not low.endswith("ed")) or low in PARTICIPLES)
+            and not known,
         )
         WORD_CACHE.remember(word, cached)
     return cached
@@ -138,3 +160,22 @@ def word_roles(word: str) -> WordRoles:
 def is_participle(r: WordRoles) -> bool:
     """Whether the word may be a verb in -ing rather than a noun (see `_OBJECT_STARTS`)."""
     return r.low.endswith("ing") and r.low in NOT_NOUNS and r.low not in NOUN_EXCEPTIONS
+
+
+# Quantifiers that describe how many, not what (`multiple challenges`, `numerous applications`).
+_QUANTIFIERS = frozenset("multiple numerous countless myriad".split())
+
+
+def describes(low: str) -> bool:
+    """Whether a word describes rather than classifies, so that a phrase opening with it is a
+    description (`realistic images`, `generated samples`, `multiple challenges`, `hand-designed
+    competitors`) unless authors choose it, and a phrase after it is whole (`novel | graph
+    contrastive loss`): a general or gradable adjective, a quantifier, a past participle (an -ed
+    word the lexicon knows as no noun), or a hyphenated modifier ending in one (`man-made`); not
+    an adjective that opens authors' keywords (`partial differential equations`)."""
+    return low not in CLASSIFYING_ADJECTIVES and (
+        low in GENERAL_ADJECTIVES
+        or low in GRADABLE_ADJECTIVES
+        or low in _QUANTIFIERS
+        or (low.endswith(("ed", "-made")) and (low in NOT_NOUNS or "-" in low))
+    )

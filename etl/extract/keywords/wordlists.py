@@ -50,3 +50,18 @@ GENERAL_ADJECTIVES = _words("general_adjectives.txt")
 COMMON_WORDS = _words("common_words.txt")
 # English function words (`of`, `the`): what related papers by text leave out of a paper's words.
 FUNCTION_WORDS = _words("function_words.txt")
+# Word classes of scripts/build_term_classes.py (from the catalogue's abstracts and author keywords
+# and the lemminflect lexicon): adjectives the abstracts grade (`very diverse`, `highly accurate`:
+# they describe, while the classifying adjectives of terms, `neural`, `convex`, are not graded);
+GRADABLE_ADJECTIVES = _words("gradable_adjectives.txt")
+# adjectives that open authors' keywords (`partial differential equations`): they classify;
+CLASSIFYING_ADJECTIVES = _words("classifying_adjectives.txt")
+# words in -ing that take a complement (`consisting of`, `enabling robots`), no compound's head;
+PARTICIPLES = _words("participles.txt")
+# hyphenated words the abstracts use as heads (`trade-off`, `fine-tuning`); others are modifiers;
+HYPHEN_HEADS = _words("hyphen_heads.txt")
+# and words that may be a verb's base or past form (`form`, `spread`, `need`): one after a plural noun is.
+VERB_FORMS = _words("verb_forms.txt")
+# Light nouns (shell and vague nouns, Schmid 2000): a phrase they head names no concept of its
+# own (`AI-powered solution`, `tripedal fashion`, `data regime`, `extension capability`).
+LIGHT_NOUNS = _words("light_nouns.txt")
