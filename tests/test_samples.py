@@ -45,9 +45,14 @@ def databases(tmp_path_factory) -> dict[str, str]:
     return built
 
 
+def _as_word(word: str) -> str:
+    return word if any(c.isupper() for c in word[1:]) else word.lower()
+
+
 def top_keyword_edges(db: str) -> list[tuple[str, str, str]]:
     """(keyword, first word, last word) of every paper's top five keywords (topics, the paper's
-    own method names and the authors' keywords aside), words stripped of punctuation and lower-cased."""
+    own method names and the authors' keywords aside), words stripped of punctuation and lower-cased,
+    but a name (a capital inside the word: `ReAct agents`, `QuIP#`) as written: it is no lexicon word."""
     con = sqlite3.connect(db)
     edges = []
     for (pid,) in con.execute("SELECT id FROM papers"):
@@ -57,7 +62,7 @@ def top_keyword_edges(db: str) -> list[tuple[str, str, str]]:
             (pid,),
         ).fetchall()
         for (keyword,) in top:
-            words = [w.strip(".,;:()'\"’").lower() for w in keyword.split()]
+            words = [_as_word(w.strip(".,;:()'\"’")) for w in keyword.split()]
             edges.append((keyword, words[0], words[-1]))
     con.close()
     return edges
