@@ -271,14 +271,6 @@ CREATE TABLE similar_papers (
 )
  WITHOUT ROWID;
 
-CREATE TABLE similar_terms (
-	term TEXT NOT NULL, 
-	papers INTEGER NOT NULL, 
-	topic BLOB, 
-	CONSTRAINT pk_similar_terms PRIMARY KEY (term)
-)
- WITHOUT ROWID;
-
 CREATE TABLE similar_scoring (
 	id INTEGER NOT NULL, 
 	papers INTEGER NOT NULL, 
@@ -329,6 +321,25 @@ CREATE TABLE reviews (
 	CONSTRAINT fk_reviews_paper_id_papers FOREIGN KEY(paper_id) REFERENCES papers (id) ON DELETE CASCADE, 
 	CONSTRAINT fk_reviews_source_id_sources FOREIGN KEY(source_id) REFERENCES sources (id) ON DELETE CASCADE
 );
+
+CREATE TABLE similar_terms (
+	term TEXT NOT NULL, 
+	papers INTEGER NOT NULL, 
+	number INTEGER NOT NULL, 
+	topic BLOB, 
+	CONSTRAINT pk_similar_terms PRIMARY KEY (term)
+)
+ WITHOUT ROWID;
+
+CREATE TABLE similar_vectors (
+	paper_id VARCHAR(16) NOT NULL, 
+	terms BLOB NOT NULL, 
+	weights BLOB NOT NULL, 
+	topic BLOB NOT NULL, 
+	floor DOUBLE NOT NULL, 
+	CONSTRAINT pk_similar_vectors PRIMARY KEY (paper_id)
+)
+ WITHOUT ROWID;
 
 CREATE INDEX ix_papers_abstract_sha256 ON papers (abstract_sha256);
 

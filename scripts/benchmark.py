@@ -5,6 +5,7 @@
     .venv/bin/python scripts/benchmark.py --papers 2600    # about the size of ICML 2024
     .venv/bin/python scripts/benchmark.py --pages-only --pages /tmp/cat/papers.db  # pages of a database
     .venv/bin/python scripts/benchmark.py --catalogue DIR  # a real catalogue beside a plain indexer (scripts/cost.py)
+    .venv/bin/python scripts/benchmark.py --edit-cost DIR  # two files edited, one removed: against a cold load
     .venv/bin/python scripts/benchmark.py --memory-curve big.jsonl --records 100000,200000
     .venv/bin/python scripts/benchmark.py --stalls         # the home page while hostile requests run (scripts/isolation.py)
     .venv/bin/python scripts/benchmark.py --reviews /tmp/cat/papers.db  # the reviews' views, queries, reading lists
@@ -19,7 +20,8 @@ with `--pages DB`, p50 and p95 of every page one click from the database page an
 pages of a real database (scripts/pages.py: the whole catalogue for issue 27's targets) and of
 each MCP tool (scripts/mcp_tools.py: issue 40's); then each
 target of the speed issue with this run's figure, as ratios measured in one run. With
-`--catalogue` or `--memory-curve` it measures those instead (scripts/cost.py), with `--stalls` the
+`--catalogue` or `--memory-curve` it measures those instead (scripts/cost.py), with `--edit-cost`
+what an edit of a catalogue's files costs beside a cold load (scripts/edit_cost.py), with `--stalls` the
 home page's latency on a real server while requests that once held it run (scripts/isolation.py),
 and the synthetic corpora only if `--papers` names them. It is not a test: the numbers depend on the machine.
 """
@@ -40,6 +42,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from cost import catalogue_cost, memory_curve
+from edit_cost import edit_cost
 from isolation import stalls
 from measured import load_measured
 
@@ -452,6 +455,13 @@ def main() -> None:
         " print time, database size and peak memory as ratios",
     )
     parser.add_argument(
+        "--edit-cost",
+        metavar="DIR",
+        type=Path,
+        help="copy the ICLR, ICML, NeurIPS and CoRL files of the catalogue in DIR, load them, edit two and"
+        " remove one (seeded), and print the time and peak memory of `load --prune` against a cold load",
+    )
+    parser.add_argument(
         "--memory-curve",
         metavar="FILE",
         type=Path,
@@ -515,7 +525,7 @@ def main() -> None:
         " (scripts/reviews_bench.py; issue 39: each view at most 0.5 s on the whole catalogue)",
     )
     args = parser.parse_args()
-    only = args.catalogue or args.memory_curve or args.pages_only or args.stalls or args.reviews
+    only = args.catalogue or args.edit_cost or args.memory_curve or args.pages_only or args.stalls or args.reviews
     papers = args.papers or ("" if only else "2600,25000,250000")
     sizes = [int(size.replace("_", "")) for size in papers.split(",") if size]
 
@@ -524,6 +534,8 @@ def main() -> None:
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, {sys.platform}")
     if args.catalogue:
         catalogue_cost(args.catalogue, work)
+    if args.edit_cost:
+        edit_cost(args.edit_cost, work)
     if args.memory_curve:
         memory_curve(args.memory_curve, [int(n.replace("_", "")) for n in args.records.split(",")], work)
     if args.stalls:

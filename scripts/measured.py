@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 SAMPLE_S = 0.1  # how often /proc is read (sampling costs CPU the command would use)
-# A load in a process of its own (argv: database, variant, input paths...): prints its summary's
+# A load in a process of its own (argv: database, variant, input paths...; variant "prune": `--prune`,
+# "without-keywords": below, else "full"): prints its summary's
 # figures and its CPU time, its own and its keyword workers' apart.
 LOAD = """
 import json, resource, sys
@@ -21,7 +22,7 @@ if sys.argv[2] == "without-keywords":  # the same load with the keyword stage ta
     import etl.load.keywords as keywords, etl.load.run as run
     keywords.KeywordFeed.feed = keywords.KeywordFeed.speculate = lambda self, *args: None
     run.refresh_keywords = run.update_keywords = lambda conn, *args: 0
-summary = load(sys.argv[1], sys.argv[3:])
+summary = load(sys.argv[1], sys.argv[3:], prune=sys.argv[2] == "prune")
 cpu = {who: sum(resource.getrusage(getattr(resource, who))[:2]) for who in ("RUSAGE_SELF", "RUSAGE_CHILDREN")}
 print(json.dumps({"timings": summary.timings, "keywords": summary.keywords, "duration": summary.duration_s,
                   "rescored": summary.rescored, "added": summary.papers_added, "total": summary.papers_total,
@@ -91,7 +92,7 @@ def measured(argv: list[str], what: str = "command") -> Measured:
 
 def load_measured(db: str, paths: list[str], variant: str = "full") -> tuple[Measured, dict]:
     """A `paperdb load` of `paths` into `db` in its own process ("without-keywords": with the
-    keyword stage taken out), measured, and its summary's figures (with `cpu_parent` and
+    keyword stage taken out; "prune": with `--prune`), measured, and its summary's figures (with `cpu_parent` and
     `cpu_workers`, seconds)."""
     run = measured([sys.executable, "-c", LOAD, db, variant, *paths], "load")
     return run, json.loads(run.out)

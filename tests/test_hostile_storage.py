@@ -87,13 +87,14 @@ def test_a_dangling_symbolic_link_as_database_is_one_clear_line(tmp_path):
 
 @pytest.fixture
 def small_fs(tmp_path):
-    """A directory on a tmpfs of its own (4 MB: the bundled papers' load, journal included, needs
-    more than 2 MB since it keeps the similar papers' statistics), mounted for the test: real
+    """A directory on a tmpfs of its own (5 MB: the bundled papers' load, journal included, needs
+    more than 2 MB since it keeps the similar papers' statistics, and more than 4 MB since it keeps
+    each paper's vector too), mounted for the test: real
     full-disk and read-only media. Needs the right to mount (CI runs as root); skipped where it is
     missing."""
     mount = tmp_path / "media"
     mount.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(mount)], capture_output=True)
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=5m", "tmpfs", str(mount)], capture_output=True)
     if done.returncode != 0:
         pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
     try:

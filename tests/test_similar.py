@@ -7,10 +7,11 @@ import json
 import sqlite3
 from collections import Counter, defaultdict
 
+import numpy as np
 import pytest
 
-from etl.extract.similar.batch import SIMILAR
-from etl.extract.similar.scoring import Reference, similarity, vector
+from etl.extract.similar.scoring import Reference, vectors
+from etl.extract.similar.select import SIMILAR
 from etl.extract.similar.terms import TITLE_WEIGHT, Terms, is_pair, short_forms
 from etl.load import load
 from etl.load.similar import ALIASES, KEYWORDS, PAPERS
@@ -49,43 +50,56 @@ def test_every_paper_gets_its_ten_most_similar_papers_best_first(seeded):
         assert scores == sorted(scores, reverse=True) and scores[-1] > 0 and scores[0] <= 1.5
 
 
-def test_the_kept_statistics_give_the_scores_the_whole_corpus_gave(seeded):
-    """A paper scored as later loads score new papers (plain Python against similar_terms) gets
-    the scores the computation over every paper gave it (numpy), to the stored precision."""
+def test_the_kept_statistics_give_the_vectors_the_whole_corpus_gave(seeded):
+    """Every paper's vector computed as later loads compute a changed paper's (against
+    similar_terms) is the one the computation over every paper kept for it, to the last bit: a
+    paper read again with the same texts changes no list."""
     conn = sqlite3.connect(seeded)
     terms = Terms(short_forms(conn.execute(ALIASES)))
     keys = defaultdict(list)
     for pid, key in conn.execute(KEYWORDS):
         keys[pid].append(key)
-    counts: dict[str, Counter] = {pid: terms.of(t, a, keys[pid]) for pid, t, a in conn.execute(PAPERS)}
-    import numpy as np
+    papers = list(conn.execute(PAPERS))
+    counts = [terms.of(t, a, keys[pid]) for pid, t, a in papers]
+    computed = vectors(counts, reference(conn))
+    kept = {pid: (bytes(t), bytes(w), bytes(topic)) for pid, t, w, topic in conn.execute(STORED)}
+    from etl.load.similar import vector_rows
 
+    again = {pid: tuple(row[:3]) for pid, *row in vector_rows([p[0] for p in papers], computed, np.zeros(len(papers)))}
+    assert len(kept) == len(papers) and again == kept
+    assert sum(len(t) for t, _, _ in kept.values()) > 4 * len(papers)  # (distinctive terms compared)
+
+
+STORED = "SELECT paper_id, terms, weights, topic FROM similar_vectors"
+
+
+def reference(conn: sqlite3.Connection) -> Reference:
     (papers,) = conn.execute("SELECT papers FROM similar_scoring").fetchone()
-    df, topics = {}, {}
-    for term, n, topic in conn.execute("SELECT term, papers, topic FROM similar_terms"):
-        df[term] = n
+    df, numbers, topics = {}, {}, {}
+    for term, n, number, topic in conn.execute("SELECT term, papers, number, topic FROM similar_terms"):
+        df[term], numbers[term] = n, number
         if topic is not None:
             topics[term] = np.frombuffer(topic, dtype="<f4")
-    reference = Reference(papers, df, topics)
-    vectors = {pid: vector(c, reference) for pid, c in counts.items()}
-    compared = 0
-    for pid, similar in lists(seeded).items():
-        for other, score in similar:
-            assert similarity(vectors[pid], vectors[other]) == pytest.approx(score, abs=2e-3)
-            compared += 1
-    assert compared == SIMILAR * len(counts)
+    return Reference(papers, df, numbers, topics, len(next(iter(topics.values()))))
 
 
 def test_a_later_load_puts_its_papers_in_the_lists_they_belong_in(works_db):
-    """The works come in a load that does not rescore: they are scored against the kept statistics
-    and enter the lists of the papers they resemble most."""
+    """The works come in a load that does not rescore: they are compared against the kept
+    statistics and enter the lists of the papers they resemble most; after a computation over every
+    paper, which weighs the terms no kept paper had (*legged*, *quadruped*), the two papers on
+    legged robots are each first in the other's list."""
+    from etl.load import rescore
+
     found = lists(works_db)
     routing = title_id(works_db, "Balanced Routing for Mixtures of Experts")
     routing_later = title_id(works_db, "Balanced routing for mixtures of experts.")
     ice, sand = title_id(works_db, "Recovering from Falls on Ice"), title_id(works_db, "Walking on Sand")
     assert found[routing][0][0] == routing_later and found[routing_later][0][0] == routing
-    assert sand in dict(found[ice]) and ice in dict(found[sand])  # (short abstracts: near, not nearest)
+    assert sand in dict(found[ice]) and ice in dict(found[sand])
     assert all(len(similar) == SIMILAR for similar in found.values())
+    rescore(works_db)
+    found = lists(works_db)
+    assert found[ice][0][0] == sand and found[sand][0][0] == ice
 
 
 def test_papers_that_go_leave_every_list(works_db, write):
@@ -170,7 +184,7 @@ def test_pairs_of_words_in_a_title_are_terms(title, abstract, pairs):
 def test_a_pair_of_words_one_paper_has_is_left_out():
     """A pair of words is a term when two papers or more have it; a pair of one paper is left out
     of its paper's vector, length included, by the computation over every paper and by the kept
-    statistics alike (they give the same scores)."""
+    statistics alike (they give the same vectors, to the last bit)."""
     from etl.extract.similar.batch import Corpus, similar_papers
 
     titles = ["Policy Gradient Estimation", "Policy Gradient Theorem Revisited", "Natural Gradient Descent"]
@@ -184,32 +198,12 @@ def test_a_pair_of_words_one_paper_has_is_left_out():
     df = result.statistics.df
     assert df["policy gradient"] == 2
     assert not {"gradient estimation", "gradient theorem", "natural gradient"} & set(df)
-    reference = Reference(result.statistics.papers, df, result.statistics.topics)
-    vectors = [vector(paper, reference) for paper in counts]
-    compared = 0
-    for paper, found in result.lists():
-        for other, score in found:
-            assert similarity(vectors[paper], vectors[other]) == pytest.approx(score, abs=2e-3)
-            compared += 1
-    assert compared == 6
-
-
-@pytest.mark.parametrize(
-    "candidates, their_lists, expected",
-    [
-        # b joins q1 with a's list, and then brings its own; q2 has b from the start; q3 neither
-        (
-            {"q1": {"a"}, "q2": {"b"}, "q3": set()},
-            {"a": [("b", 0.9), ("c", 0.8)], "b": [("d", 0.7)]},
-            {"q1": {"a", "b", "c", "d"}, "q2": {"b", "d"}, "q3": set()},
-        ),
-        # a list read before its paper joined a query does not join it
-        ({"q1": {"a"}}, {"b": [("d", 0.7)], "a": [("b", 0.9)]}, {"q1": {"a", "b"}}),
-        ({"q1": {"a"}}, {}, {"q1": {"a"}}),
-    ],
-)
-def test_candidates_gain_the_lists_of_their_candidates_in_order(candidates, their_lists, expected):
-    from etl.load.related import _add_their_lists
-
-    _add_their_lists(candidates, their_lists)
-    assert candidates == expected
+    numbers = {term: number for number, term in enumerate(sorted(df))}
+    topics = result.statistics.topics
+    dimensions = len(next(iter(topics.values())))
+    again = vectors(counts, Reference(result.statistics.papers, df, numbers, topics, dimensions))
+    columns = np.array([numbers[term] for term in result.columns], dtype=np.int32)
+    batch = result.vectors.distinctive
+    assert (again.distinctive.indptr == batch.indptr).all() and (again.distinctive.data == batch.data).all()
+    assert (again.distinctive.indices == columns[batch.indices]).all() and (again.topics == result.vectors.topics).all()
+    assert numbers["policy gradient"] in again.distinctive.indices

@@ -36,9 +36,9 @@ def refresh_evolution(writer: Writer, summary: RunSummary, changed: set[str], st
         changed = changed | {pid for (pid,) in writer.execute(NOTED_PAPERS)}
         removed = {pid for (pid,) in writer.execute(NOTED_GONE)}
         with summary.timed("similar"):
-            close = update_similar(writer, changed, removed)
+            close, relisted = update_similar(writer, changed, removed)
         with summary.timed("versions"):
-            refresh_versions(writer, close, changed)
+            refresh_versions(writer, close, changed, relisted)
     stage("trends")
     with summary.timed("trends"):
         settle(writer, summary.rescored)

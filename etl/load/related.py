@@ -1,183 +1,191 @@
 """Similar papers kept current between full computations, at a cost that follows what a load
-changes: the papers it adds or changes get their ten most similar papers, found among the papers
-that share one of their rarer keywords and those papers' own similar papers, and scored against
-the kept statistics (`etl.extract.similar.scoring`); each of them enters the list of any of its
-best candidates it is now more similar to than that list's last; lists that named a paper that
-changed or went are found again the same way.
+changes, and exactly: afterwards `similar_papers` is what the full computation's selection
+(`etl.extract.similar.select`) gives over the papers' kept vectors (`similar_vectors`).
+
+A paper the load added or changed gets its vector against the kept statistics
+(`etl.extract.similar.scoring`); one whose vector comes out as it was (a file read again, its
+texts the same) changes nothing. The papers whose lists a changed or removed paper can reach
+are those it shares a distinctive term with at a part no lower than their *floor* (the part of
+their last candidate): found by one sparse product of the changed papers' old and new vectors
+with every paper's; only their lists are found again, each from every paper, as the full
+computation finds it.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+import numpy as np
+from scipy import sparse
 
-from ..extract.similar.batch import CANDIDATES, RARE_MAX, SIMILAR
-from ..extract.similar.scoring import Reference, Vector, similarity, vector
+from ..extract.similar.scoring import Reference, vectors
+from ..extract.similar.select import Selected, Vectors, select
 from ..extract.similar.terms import Terms
 from ..iterables import chunks
 from ..store.views import CLEAN_ABSTRACT
 from ..store.writer import IDS_PER_QUERY, Writer
-from .similar import aliases
+from .similar import VECTOR_COLUMNS, aliases, list_rows, vector_rows
 
-ENTER = 30  # of a new paper's best candidates, those whose lists it may enter
-HOPS = 5  # candidates whose own similar papers are candidates too
-QUERIES = "CREATE TEMP TABLE related_queries (paper_id TEXT PRIMARY KEY)"
-# Papers that share a keyword only 2 to RARE_MAX papers have, with how many such keywords.
-# (From the queries' own keywords: `+` keeps SQLite from starting at every rare keyword instead.)
-BY_KEYWORDS = f"""SELECT q.paper_id, c.paper_id, count(*) FROM paper_keywords q
-    JOIN keywords k ON k.id = q.keyword_id AND +k.papers BETWEEN 2 AND {RARE_MAX}
-    JOIN paper_keywords c ON c.keyword_id = q.keyword_id AND c.paper_id != q.paper_id
-    WHERE q.paper_id IN (SELECT paper_id FROM related_queries)
-    GROUP BY q.paper_id, c.paper_id"""
-LISTS = "SELECT paper_id, similar_id, score FROM similar_papers WHERE paper_id IN :ids ORDER BY paper_id, rank"
+EPSILON = 1e-5  # a part summed in another order differs in its last bits: reach a little below the floor
+VECTORS = "SELECT paper_id, terms, weights, topic, floor FROM similar_vectors ORDER BY paper_id"
+# Vectors of papers that went, and papers without one (every other path keeps them in step: a safety net).
+ORPHAN_VECTORS = "SELECT paper_id FROM similar_vectors WHERE paper_id NOT IN (SELECT id FROM papers)"
+WITHOUT_VECTORS = "SELECT id FROM papers WHERE id NOT IN (SELECT paper_id FROM similar_vectors)"
 TEXTS_OF = f"SELECT id, title, {CLEAN_ABSTRACT} FROM papers WHERE id IN :ids"
 KEYWORDS_OF = """SELECT pk.paper_id, k.normalised FROM paper_keywords pk JOIN keywords k ON k.id = pk.keyword_id
     WHERE pk.paper_id IN :ids"""
+WITH_LISTS = "SELECT DISTINCT paper_id FROM similar_papers WHERE paper_id IN :ids"
+LIST_COLUMNS = ("paper_id", "rank", "similar_id", "score")
+LISTS_OF = "SELECT paper_id, rank, similar_id, score FROM similar_papers WHERE paper_id IN :ids ORDER BY paper_id, rank"
 
 
-def update_similar(writer: Writer, changed: set[str], removed: set[str]) -> list[tuple[str, str, float]]:
+def update_similar(
+    writer: Writer, changed: set[str], removed: set[str]
+) -> tuple[list[tuple[str, str, float]], set[str]]:
     """Bring similar papers up to date for `changed` papers (added, or whose text, keywords or
-    bibliography changed) and `removed` ones; returns the pairs close enough to be versions of
-    one work (ids, distinctive part)."""
-    gone = changed | removed
-    if not gone:
-        return []
-    stale = _owners_of(writer, gone) - gone  # lists that named a paper that changed or went
-    writer.delete_in("similar_papers", "paper_id", sorted(changed))
-    queries = sorted(changed | stale)
-    lists = _lists(writer, stale)
-    candidates = _candidates(writer, queries)
-    for owner, found in lists.items():  # (what is left of a stale list stays a candidate)
-        candidates[owner] |= {other for other, _ in found if other not in gone}
-    hops = {c for q in queries for c in sorted(candidates[q])[:HOPS]}
-    _add_their_lists(candidates, _lists(writer, hops))
-    vectors = _vectors(writer, set(queries) | {c for q in queries for c in candidates[q]})
-    close: list[tuple[str, str, float]] = []
-    lists: dict[str, list[tuple[str, float]]] = {}
-    entering: dict[str, list[tuple[str, float]]] = defaultdict(list)  # candidate -> (changed paper, score)
-    for q in queries:
-        if q not in vectors:
-            continue
-        scored = sorted((-similarity(vectors[q], vectors[c]), c) for c in candidates[q] - {q} - removed if c in vectors)
-        lists[q] = [(c, round(-s, 4)) for s, c in scored[:SIMILAR]]
-        if q in changed:
-            close += _close(q, vectors, candidates[q])
-            for s, c in scored[:ENTER]:
-                entering[c].append((q, round(-s, 4)))
-    _enter(writer, lists, entering, gone)
-    writer.execute("UPDATE similar_scoring SET changed = changed + :n WHERE id = 1", {"n": len(changed | removed)})
-    return close
+    bibliography may have changed) and `removed` ones. Returns the pairs close enough to be
+    versions of one work among the lists found again (ids, distinctive part), and whose lists
+    those are."""
+    removed = set(removed) | {pid for (pid,) in writer.execute(ORPHAN_VECTORS)}
+    changed = (set(changed) | {pid for (pid,) in writer.execute(WITHOUT_VECTORS)}) - removed
+    if not changed and not removed:
+        return [], set()
+    new = _new_vectors(writer, changed)
+    old = _stored(writer, changed | removed)
+    moved = {pid for pid in new if old.get(pid, (None,))[:3] != new[pid][:3]}
+    gone = removed & set(old)
+    writer.delete_in("similar_vectors", "paper_id", sorted(moved | gone))
+    writer.insert("similar_vectors", [(pid, *new[pid]) for pid in sorted(moved)], ("paper_id", *VECTOR_COLUMNS))
+    unlisted = _without_lists(writer, changed - moved)  # (a paper taken out and put back lost its rows)
+    if not moved and not gone and not unlisted:
+        return [], set()
+    ids, kept, floors = _all_vectors(writer)
+    at = {pid: i for i, pid in enumerate(ids)}
+    against = kept.against()
+    reached = _reached(
+        [old[p] for p in sorted(moved | gone) if p in old] + [new[p] for p in sorted(moved)],
+        kept,
+        against,
+        floors,
+    )
+    rows = np.union1d(reached, [at[pid] for pid in moved | unlisted]).astype(np.int64)
+    selected = select(kept, rows, against)
+    _write_lists(writer, ids, selected, gone)
+    writer.execute("UPDATE similar_scoring SET changed = changed + :n WHERE id = 1", {"n": len(moved | gone)})
+    close = [(ids[a], ids[b], part) for a, b, part in selected.close]
+    return close, {ids[i] for i in rows.tolist()}
 
 
-def _add_their_lists(candidates: dict[str, set[str]], lists: dict[str, list[tuple[str, float]]]) -> None:
-    """Each query's candidates with the similar papers of each listed paper (in `lists`' order)
-    that is among them by then. Each candidate's queries are kept as candidates are added, so
-    the cost follows the candidates (asking every query of every listed paper, a load that
-    re-read 36,000 papers had not got past this after 15 minutes of CPU)."""
-    holding: dict[str, set[str]] = defaultdict(set)  # candidate -> the queries it is a candidate of
-    for q, found in candidates.items():
-        for c in found:
-            holding[c].add(q)
-    for owner, found in lists.items():
-        others = {other for other, _ in found}
-        for q in list(holding.get(owner, ())):
-            for other in others - candidates[q]:
-                candidates[q].add(other)
-                holding[other].add(q)
-
-
-def _owners_of(writer: Writer, papers: set[str]) -> set[str]:
-    """The papers whose lists name any of `papers` (one pass over the table)."""
-    writer.execute("CREATE TEMP TABLE related_gone (paper_id TEXT PRIMARY KEY)")
-    writer.execute("INSERT INTO related_gone VALUES (:id)", [{"id": pid} for pid in sorted(papers)])
-    owners = {
-        pid
-        for (pid,) in writer.execute(
-            "SELECT DISTINCT paper_id FROM similar_papers WHERE similar_id IN (SELECT paper_id FROM related_gone)"
-        )
-    }
-    writer.execute("DELETE FROM similar_papers WHERE similar_id IN (SELECT paper_id FROM related_gone)")
-    writer.execute("DROP TABLE related_gone")
-    return owners
-
-
-def _lists(writer: Writer, papers: set[str]) -> dict[str, list[tuple[str, float]]]:
-    found: dict[str, list[tuple[str, float]]] = defaultdict(list)
-    for part in chunks(sorted(papers), IDS_PER_QUERY):
-        for pid, other, score in writer.execute_in(LISTS, ids=part):
-            found[pid].append((other, score))
-    return found
-
-
-def _candidates(writer: Writer, queries: list[str]) -> dict[str, set[str]]:
-    """Each query's `CANDIDATES` papers sharing the most rare keywords with it."""
-    writer.execute(QUERIES)
-    writer.execute("INSERT INTO related_queries VALUES (:id)", [{"id": pid} for pid in queries])
-    shared: dict[str, list[tuple[int, str]]] = defaultdict(list)
-    with writer.stream(BY_KEYWORDS) as batches:
-        for rows in batches:
-            for q, c, n in rows:
-                shared[q].append((-n, c))
-    writer.execute("DROP TABLE related_queries")
-    return defaultdict(set, {q: {c for _, c in sorted(found)[:CANDIDATES]} for q, found in shared.items()})
-
-
-def _vectors(writer: Writer, papers: set[str]) -> dict[str, Vector]:
-    """The papers' vectors against the kept statistics."""
-    keys: dict[str, list[str]] = defaultdict(list)
+def _new_vectors(writer: Writer, papers: set[str]) -> dict[str, tuple[bytes, bytes, bytes, float]]:
+    """The papers' vectors against the kept statistics, as `similar_vectors` rows (floor 0)."""
+    keys: dict[str, list[str]] = {}
     texts = {}
     for part in chunks(sorted(papers), IDS_PER_QUERY):
         for pid, key in writer.execute_in(KEYWORDS_OF, ids=part):
-            keys[pid].append(key)
+            keys.setdefault(pid, []).append(key)
         for pid, title, abstract in writer.execute_in(TEXTS_OF, ids=part):
             texts[pid] = (title, abstract)
+    if not texts:
+        return {}
     terms = Terms(aliases(writer))
-    counts = {pid: terms.of(title, abstract, keys.get(pid, ())) for pid, (title, abstract) in texts.items()}
-    reference = _reference(writer, {t for c in counts.values() for t in c})
-    return {pid: vector(c, reference) for pid, c in counts.items()}
+    ids = sorted(texts)
+    counts = [terms.of(*texts[pid], keys.get(pid, ())) for pid in ids]
+    computed = vectors(counts, _reference(writer, {t for c in counts for t in c}))
+    return {pid: row[1:] for pid, row in zip(ids, vector_rows(ids, computed, np.zeros(len(ids))), strict=True)}
 
 
 def _reference(writer: Writer, terms: set[str]) -> Reference:
-    import numpy as np
-
     papers = writer.scalar("SELECT papers FROM similar_scoring WHERE id = 1") or 0
-    df, topics = {}, {}
-    for term, n, topic in writer.select_in("similar_terms", ("term", "papers", "topic"), "term", sorted(terms)):
-        df[term] = n
+    dimensions = 1
+    df, numbers, topics = {}, {}, {}
+    for term, n, number, topic in writer.select_in(
+        "similar_terms", ("term", "papers", "number", "topic"), "term", sorted(terms)
+    ):
+        df[term], numbers[term] = n, number
         if topic is not None:
             topics[term] = np.frombuffer(bytes(topic), dtype="<f4")
-    return Reference(papers, df, topics)
+            dimensions = len(topics[term])
+    if dimensions == 1:  # (no term of these papers has a basis row: the space's size from any that has)
+        for (topic,) in writer.execute("SELECT topic FROM similar_terms WHERE topic IS NOT NULL LIMIT 1"):
+            dimensions = len(bytes(topic)) // 4
+    return Reference(papers, df, numbers, topics, dimensions)
 
 
-def _close(q: str, vectors: dict[str, Vector], candidates: set[str]) -> list[tuple[str, str, float]]:
-    from ..extract.similar.batch import CLOSE
-    from ..extract.similar.scoring import distinctive_part
-
-    out = []
-    for c in sorted(candidates):
-        if c != q and c in vectors and (part := distinctive_part(vectors[q], vectors[c])) >= CLOSE:
-            out.append((min(q, c), max(q, c), part))
-    return out
+def _stored(writer: Writer, papers: set[str]) -> dict[str, tuple[bytes, bytes, bytes, float]]:
+    found = {}
+    for pid, *row in writer.select_in("similar_vectors", ("paper_id", *VECTOR_COLUMNS), "paper_id", sorted(papers)):
+        found[pid] = (bytes(row[0]), bytes(row[1]), bytes(row[2]), row[3])
+    return found
 
 
-def _enter(
-    writer: Writer,
-    lists: dict[str, list[tuple[str, float]]],
-    entering: dict[str, list[tuple[str, float]]],
-    gone: set[str],
-) -> None:
-    """Write the queries' `lists`, and put each changed paper into the lists of the candidates it
-    now belongs in (`entering`: those lists are read, merged and written again when they change)."""
-    others = set(entering) - set(lists)
-    current = _lists(writer, others)
-    for c in sorted(others):
-        found = [(o, s) for o, s in current.get(c, []) if o not in gone]
-        merged = sorted(found + entering[c], key=lambda pair: (-pair[1], pair[0]))[:SIMILAR]
-        if merged != current.get(c, []):
-            lists[c] = merged
-    writer.delete_in("similar_papers", "paper_id", sorted(lists))
-    rows = [
-        (pid, rank, other, score)
-        for pid, found in sorted(lists.items())
-        for rank, (other, score) in enumerate(found, 1)
+def _without_lists(writer: Writer, papers: set[str]) -> set[str]:
+    listed = set()
+    for part in chunks(sorted(papers), IDS_PER_QUERY):
+        listed |= {pid for (pid,) in writer.execute_in(WITH_LISTS, ids=part)}
+    return papers - listed
+
+
+def _all_vectors(writer: Writer) -> tuple[list[str], Vectors, np.ndarray]:
+    """Every paper's kept vector (rows in id order) and floor."""
+    ids, terms, weights, topics, floors = [], [], [], [], []
+    with writer.stream(VECTORS) as batches:
+        for batch in batches:
+            for pid, t, w, topic, floor in batch:
+                ids.append(pid)
+                terms.append(bytes(t))
+                weights.append(bytes(w))
+                topics.append(bytes(topic))
+                floors.append(floor)
+    return ids, _matrix(terms, weights, topics), np.array(floors)
+
+
+def _matrix(terms: list[bytes], weights: list[bytes], topics: list[bytes], width: int | None = None) -> Vectors:
+    columns = np.frombuffer(b"".join(terms), dtype="<u4").astype(np.int32)
+    ends = np.concatenate(([0], np.cumsum([len(t) // 4 for t in terms], dtype=np.int64)))
+    width = int(columns.max(initial=-1)) + 1 if width is None else width
+    distinctive = sparse.csr_matrix(
+        (np.frombuffer(b"".join(weights), dtype="<f4").astype(np.float32), columns, ends), shape=(len(terms), width)
+    )
+    dims = len(topics[0]) // 4 if topics else 1
+    return Vectors(distinctive, np.frombuffer(b"".join(topics), dtype="<f4").astype(np.float32).reshape(-1, dims))
+
+
+def _reached(changes: list[tuple], kept: Vectors, against: sparse.csr_matrix, floors: np.ndarray) -> np.ndarray:
+    """The papers whose lists the `changes` (vectors as they were or are) can reach: a part with
+    them no lower than their floor."""
+    if not changes:
+        return np.zeros(0, dtype=np.int64)
+    width = kept.distinctive.shape[1]
+    reaching = _matrix([c[0] for c in changes], [c[1] for c in changes], [c[2] for c in changes])
+    distinctive = reaching.distinctive
+    if distinctive.shape[1] > width:  # (a term no kept paper has any more reaches nobody)
+        distinctive = distinctive[:, :width]
+    distinctive = sparse.csr_matrix(
+        (distinctive.data, distinctive.indices, distinctive.indptr), shape=(len(changes), width)
+    )
+    product = (distinctive @ against).tocoo()
+    return np.unique(product.col[product.data >= floors[product.col] - EPSILON]).astype(np.int64)
+
+
+def _write_lists(writer: Writer, ids: list[str], selected: Selected, gone: set[str]) -> int:
+    """Write the lists of the papers selected for that differ from those kept (and remove those of the
+    papers gone), and their floors that differ; returns how many lists changed."""
+    owners = [ids[i] for i in selected.rows.tolist()]
+    found = list_rows(ids, owners, selected.similar, selected.scores)
+    lists: dict[str, list[tuple]] = {pid: [] for pid in owners}
+    for row in found:
+        lists[row[0]].append(row)
+    kept: dict[str, list[tuple]] = {pid: [] for pid in owners}
+    for part in chunks(owners, IDS_PER_QUERY):
+        for row in writer.execute_in(LISTS_OF, ids=part):
+            kept[row[0]].append(tuple(row))
+    changed = sorted(pid for pid in owners if lists[pid] != kept[pid])
+    writer.delete_in("similar_papers", "paper_id", sorted(set(changed) | gone))
+    writer.insert("similar_papers", [row for pid in changed for row in lists[pid]], LIST_COLUMNS)
+    stored = dict(writer.select_in("similar_vectors", ("paper_id", "floor"), "paper_id", owners))
+    floors = [
+        {"id": pid, "floor": floor}
+        for pid, floor in zip(owners, selected.floors.tolist(), strict=True)
+        if stored.get(pid) != floor
     ]
-    writer.insert("similar_papers", rows, ("paper_id", "rank", "similar_id", "score"))
+    if floors:
+        writer.execute("UPDATE similar_vectors SET floor = :floor WHERE paper_id = :id", floors)
+    return len(changed)

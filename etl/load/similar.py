@@ -14,18 +14,23 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
+import numpy as np
+
 from ..extract.similar.terms import Terms, short_forms
 from ..iterables import chunks
 from ..store.views import CLEAN_ABSTRACT
 from ..store.writer import Writer
 from .summary import utcnow
 
+# The aliases that can be short forms (one word: `short_forms` keeps those alone), a sixth of the
+# catalogue's 199,245: reading every alias took 2-5 s of each load's similar papers.
 ALIASES = """SELECT a.alias, k.normalised, k.papers FROM keyword_aliases a JOIN keywords k ON k.id = a.keyword_id
-    ORDER BY a.alias, k.normalised"""
+    WHERE a.alias NOT LIKE '% %' AND a.alias NOT LIKE '%-%' ORDER BY a.alias, k.normalised"""
 PAPERS = f"SELECT id, title, {CLEAN_ABSTRACT} FROM papers ORDER BY id"
 KEYWORDS = """SELECT pk.paper_id, k.normalised FROM paper_keywords pk JOIN keywords k ON k.id = pk.keyword_id
     ORDER BY pk.paper_id"""
 ROWS_AT_ONCE = 10_000
+VECTOR_COLUMNS = ("terms", "weights", "topic", "floor")  # of similar_vectors, after paper_id
 PACKAGE = Path(__file__).resolve().parent.parent  # the `etl` package
 RULES = PACKAGE / "extract" / "similar"
 VERSION_RULES = (PACKAGE / "extract" / "versions.py", PACKAGE / "load" / "versions.py")  # (computed with them)
@@ -74,8 +79,8 @@ def corpus_terms(writer: Writer, terms: Terms) -> Iterator[tuple[str, object]]:
 
 
 def compute_all(writer: Writer):
-    """Every paper's similar papers, computed afresh and stored with the statistics; returns the
-    batch result (its close pairs are the candidate versions)."""
+    """Every paper's similar papers, computed afresh and stored with the statistics and the papers'
+    vectors; returns the batch result (its close pairs are the candidate versions)."""
     from ..extract.similar.batch import Corpus, similar_papers
 
     corpus = Corpus()
@@ -85,30 +90,55 @@ def compute_all(writer: Writer):
     del corpus
     ids = result.ids
     writer.execute("DELETE FROM similar_papers")
-    rows = (
-        (ids[paper], rank, ids[other], score)
-        for paper, found in result.lists()
-        for rank, (other, score) in enumerate(found, 1)
-    )
+    rows = list_rows(ids, ids, result.similar, result.scores)
     for part in chunks(rows, ROWS_AT_ONCE):
         writer.insert("similar_papers", part, ("paper_id", "rank", "similar_id", "score"))
-    save_statistics(writer, result.statistics)
+    numbers = save_statistics(writer, result.statistics)
+    columns = np.array([numbers[term] for term in result.columns], dtype=np.int32)
+    writer.execute("DELETE FROM similar_vectors")
+    for part in chunks(vector_rows(ids, result.vectors, result.floors, columns), ROWS_AT_ONCE):
+        writer.insert("similar_vectors", part, ("paper_id", *VECTOR_COLUMNS))
     return result
 
 
-def save_statistics(writer: Writer, statistics) -> None:
-    """Keep what the similarities were computed with (`similar_terms`, `similar_scoring`)."""
+def list_rows(ids: list[str], owners: list[str], similar, scores) -> Iterator[tuple[str, int, str, float]]:
+    """`similar_papers` rows of each of `owners` (row i of `similar` and `scores`; ids by row
+    number), scores rounded to 4 places."""
+    for owner, others, found in zip(owners, similar.tolist(), scores.tolist(), strict=True):
+        for rank, (other, score) in enumerate(zip(others, found, strict=True), 1):
+            if other < 0:
+                break
+            yield owner, rank, ids[other], round(score, 4)
+
+
+def vector_rows(ids: list[str], vectors, floors, columns=None) -> Iterator[tuple[str, bytes, bytes, bytes, float]]:
+    """`similar_vectors` rows of the papers (row i: `ids[i]`); `columns` numbers the terms of the
+    distinctive columns (by default a column's number is its term's)."""
+    distinctive, topics = vectors.distinctive, vectors.topics.astype("<f4")
+    indptr, indices = distinctive.indptr.tolist(), distinctive.indices
+    terms = (indices if columns is None else columns[indices]).astype("<u4")
+    weights = distinctive.data.astype("<f4")
+    for i, (pid, floor) in enumerate(zip(ids, floors.tolist(), strict=True)):
+        start, end = indptr[i], indptr[i + 1]
+        yield pid, terms[start:end].tobytes(), weights[start:end].tobytes(), topics[i].tobytes(), floor
+
+
+def save_statistics(writer: Writer, statistics) -> dict[str, int]:
+    """Keep what the similarities were computed with (`similar_terms`, `similar_scoring`); returns
+    each term's number."""
     writer.execute("DELETE FROM similar_terms")
     topics = statistics.topics
+    numbers = {term: number for number, term in enumerate(sorted(statistics.df))}
     rows = (
-        (term, papers, topics[term].astype("<f4").tobytes() if term in topics else None)
-        for term, papers in sorted(statistics.df.items())
+        (term, statistics.df[term], numbers[term], topics[term].astype("<f4").tobytes() if term in topics else None)
+        for term in numbers
     )
     for part in chunks(rows, ROWS_AT_ONCE):
-        writer.insert("similar_terms", part, ("term", "papers", "topic"))
+        writer.insert("similar_terms", part, ("term", "papers", "number", "topic"))
     writer.execute(
         "INSERT INTO similar_scoring (id, papers, changed, fingerprint, computed_at)"
         " VALUES (1, :papers, 0, :fingerprint, :now) ON CONFLICT (id) DO UPDATE SET papers = excluded.papers,"
         " changed = 0, fingerprint = excluded.fingerprint, computed_at = excluded.computed_at",
         {"papers": statistics.papers, "fingerprint": fingerprint(), "now": utcnow()},
     )
+    return numbers

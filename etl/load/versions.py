@@ -5,6 +5,7 @@ computation found close, are judged by `etl.extract.versions` with the authors t
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 
 from ..extract.versions import Version, ordered, relation, same_title, same_work
 from ..iterables import chunks
@@ -18,6 +19,9 @@ SAME_TITLE = """SELECT a.id, b.id FROM papers a
 SAME_TITLE_OF = """SELECT a.id, b.id FROM version_changed x JOIN papers a ON a.id = x.paper_id
     JOIN papers b ON b.title_key = a.title_key AND b.id != a.id AND (b.venue != a.venue OR b.year != a.year)
     WHERE a.title_key IS NOT NULL AND a.title_key != ''"""
+# The links of those papers.
+LINKED_OF = """SELECT v.paper_id, v.other_id FROM paper_versions v
+    WHERE v.paper_id IN (SELECT paper_id FROM version_changed) OR v.other_id IN (SELECT paper_id FROM version_changed)"""
 PAIRS = "CREATE TEMP TABLE version_pairs (a TEXT NOT NULL, b TEXT NOT NULL, PRIMARY KEY (a, b))"
 SHARED_AUTHORS = """SELECT p.a, p.b, count(DISTINCT x.author_id) FROM version_pairs p
     JOIN paper_authors x ON x.paper_id = p.a JOIN paper_authors y ON y.paper_id = p.b AND y.author_id = x.author_id
@@ -27,21 +31,33 @@ FROM papers WHERE id IN :ids"""
 COLUMNS = ("paper_id", "other_id", "relation", "similarity", "same_title")
 
 
-def refresh_versions(writer: Writer, close: Iterable[tuple[str, str, float]], changed: set[str] | None) -> int:
-    """Link versions among all papers (`changed` None), or anew for the `changed` papers only;
-    `close` are the candidate pairs the similar papers' computation found. Returns the links made."""
+def refresh_versions(
+    writer: Writer,
+    close: Iterable[tuple[str, str, float]],
+    changed: set[str] | None,
+    relisted: AbstractSet[str] = frozenset(),
+) -> int:
+    """Link versions among all papers (`changed` None), or anew where a load's changes can make a
+    difference: the pairs of the `changed` papers, and the pairs a paper whose list was found
+    again (`relisted`) found close or had as versions (a pair is close when the earlier paper by id
+    has the later among its candidates: `etl.extract.similar.select`). `close` are the candidate
+    pairs the similar papers' computation found. Returns the links made."""
     if changed is None:
         pairs = {(a, b) for a, b in writer.execute(SAME_TITLE)}
         writer.execute("DELETE FROM paper_versions")
     else:
-        if not changed:
+        touched = changed | relisted
+        if not touched:
             return 0
         writer.execute("CREATE TEMP TABLE version_changed (paper_id TEXT PRIMARY KEY)")
-        writer.execute("INSERT INTO version_changed VALUES (:id)", [{"id": pid} for pid in sorted(changed)])
+        writer.execute("INSERT INTO version_changed VALUES (:id)", [{"id": pid} for pid in sorted(touched)])
         pairs = {(min(a, b), max(a, b)) for a, b in writer.execute(SAME_TITLE_OF)}
+        linked = {(min(a, b), max(a, b)) for a, b in writer.execute(LINKED_OF)}
         writer.execute("DROP TABLE version_changed")
-        writer.delete_in("paper_versions", "paper_id", sorted(changed))
-        writer.delete_in("paper_versions", "other_id", sorted(changed))
+        stale = {(a, b) for a, b in linked if a in changed or b in changed or a in relisted}
+        pairs |= {(min(a, b), max(a, b)) for a, b, _ in close}
+        gone = stale | (linked & pairs)
+        writer.delete_rows("paper_versions", sorted(gone) + [(b, a) for a, b in sorted(gone)], ("paper_id", "other_id"))
     pairs |= {(min(a, b), max(a, b)) for a, b, _ in close}
     links = judge(writer, pairs)
     writer.insert("paper_versions", links, COLUMNS)

@@ -91,6 +91,7 @@ similar_terms = Table(
         ),
     ),
     Column("papers", Integer, nullable=False, comment="Papers that have the term (two or more)"),
+    Column("number", Integer, nullable=False, comment="The term's number in similar_vectors.terms"),
     Column(
         "topic",
         LargeBinary,
@@ -99,6 +100,37 @@ similar_terms = Table(
     ),
     comment="What the last full computation of similar_papers weighed terms with: document frequencies and"
     " topic basis; a load between computations scores its new papers against them.",
+    sqlite_with_rowid=False,
+)
+
+similar_vectors = Table(
+    "similar_vectors",
+    metadata,
+    # (no foreign key: a paper's vector outlives it until the load that removed it has found the lists
+    # it was in; that load removes it)
+    Column("paper_id", String(16), primary_key=True, comment="papers.id"),
+    Column(
+        "terms",
+        LargeBinary,
+        nullable=False,
+        comment="Its distinctive terms (similar_terms.number, uint32, little-endian), in the order its sums follow",
+    ),
+    Column(
+        "weights",
+        LargeBinary,
+        nullable=False,
+        comment="Its TF-IDF weight of each of them (float32, little-endian; the whole vector has length 1)",
+    ),
+    Column("topic", LargeBinary, nullable=False, comment="Its topic vector (float32, little-endian; length 1 or 0)"),
+    Column(
+        "floor",
+        Double,
+        nullable=False,
+        comment="The distinctive part of its last candidate when more papers share a term with it than it scores,"
+        " else 0: a paper whose part with it is below this cannot change its list",
+    ),
+    comment="Each paper as similar_papers compared it, against the statistics of the last full computation: what"
+    " a later load finds the lists its changes reach with (docs/evolution.md).",
     sqlite_with_rowid=False,
 )
 

@@ -24,20 +24,16 @@ import numpy as np
 from scipy import sparse
 from threadpoolctl import threadpool_limits
 
+from .select import Vectors, select
 from .terms import KEYWORD, PAIR
 
-SIMILAR = 10  # similar papers kept per paper
-CANDIDATES = 50  # papers per paper scored by both parts
 RARE_MAX = 200  # papers a term may have and still be distinctive (bounds the work: pairs <= this * postings)
 TOPICS = 50  # directions of the topic space
 TOPIC_TERMS = 10_000  # the most frequent terms the topics are made of
 TOPIC_SAMPLE = 20_000  # papers the topic directions are found from (every k-th by id, so any load order agrees)
-TOPIC_WEIGHT = 0.5  # of the topic cosine, beside the distinctive terms' (at most 1)
 POWER_ITERATIONS = 4  # of the randomized SVD (Halko, Martinsson and Tropp 2011)
 SEED = 29
-BLOCK = 1_000  # papers whose candidates are found in one sparse product
 PAIRS_AT_ONCE = 1_000_000  # pairs of words looked up in one step (bounds the step's arrays)
-CLOSE = 0.3  # the distinctive part from which two papers are candidate versions of one work
 
 
 @dataclass
@@ -54,19 +50,24 @@ class Statistics:
 @dataclass
 class Result:
     """Each paper's similar papers (row i: indices into `ids`, best first, -1 past the last, and
-    their scores; arrays, as lists of tuples cost 1 KB a paper), the pairs close enough to be
-    versions of one work (i, j, distinctive part; i < j), and the statistics."""
+    their scores, unrounded; arrays, as lists of tuples cost 1 KB a paper), the pairs close enough
+    to be versions of one work (i, j, distinctive part; i < j), the statistics, and what later
+    loads compare with: the papers' vectors (`columns`: the term of each distinctive column) and
+    floors (`etl.extract.similar.select`)."""
 
     ids: list[str]
     similar: np.ndarray  # (papers, SIMILAR) int32
-    scores: np.ndarray  # (papers, SIMILAR) float64, rounded to 4 places
+    scores: np.ndarray  # (papers, SIMILAR) float64
     close: list[tuple[int, int, float]]
     statistics: Statistics
+    vectors: Vectors
+    columns: list[str]
+    floors: np.ndarray
 
     def lists(self) -> Iterator[tuple[int, list[tuple[int, float]]]]:
-        """(paper, its similar papers with their scores, best first) of each paper."""
+        """(paper, its similar papers with their scores rounded to 4 places, best first) of each paper."""
         for paper, (others, scores) in enumerate(zip(self.similar.tolist(), self.scores.tolist(), strict=True)):
-            yield paper, [(other, score) for other, score in zip(others, scores, strict=True) if other >= 0]
+            yield paper, [(other, round(score, 4)) for other, score in zip(others, scores, strict=True) if other >= 0]
 
 
 @dataclass
@@ -124,20 +125,25 @@ def tf_idf(corpus: Corpus) -> tuple[sparse.csr_matrix, sparse.csr_matrix, np.nda
     pairs = sparse.csr_matrix((pair_counts.astype(np.float32), pair_columns, pair_ends), shape=(n, len(keys)))
     del columns, counts, pair_columns, pair_counts
     df = np.concatenate([np.bincount(m.indices, minlength=m.shape[1]) for m in (words, pairs)])
-    idf = (np.log((1.0 + n) / (1.0 + df)) + 1.0).astype(np.float32)
+    idf = idf_weights(n, df)
     squares = np.zeros(n)
     for matrix, weights in ((words, idf[: words.shape[1]]), (pairs, idf[words.shape[1] :])):
         np.log(matrix.data, out=matrix.data)
         matrix.data += 1
         matrix.data *= weights[matrix.indices]
-        squares += _row_sums(matrix.data**2, matrix.indptr)
+        squares += row_sums(matrix.data**2, matrix.indptr)
     scale = (1 / np.maximum(np.sqrt(squares), 1e-12)).astype(np.float32)
     for matrix in (words, pairs):
         matrix.data *= np.repeat(scale, np.diff(matrix.indptr))
     return words, pairs, df, keys
 
 
-def _row_sums(values: np.ndarray, indptr: np.ndarray) -> np.ndarray:
+def idf_weights(papers: int, df: np.ndarray) -> np.ndarray:
+    """Smoothed inverse document frequencies (float32) of terms `df` of `papers` papers have."""
+    return (np.log((1.0 + papers) / (1.0 + df)) + 1.0).astype(np.float32)
+
+
+def row_sums(values: np.ndarray, indptr: np.ndarray) -> np.ndarray:
     """The sum of each row's values in a CSR layout (0 for an empty row)."""
     padded = np.append(values, values.dtype.type(0))  # (a row may start past the last value)
     return np.where(np.diff(indptr) > 0, np.add.reduceat(padded, indptr[:-1]), 0)
@@ -197,9 +203,13 @@ def topic_vectors(matrix: sparse.csr_matrix, df: np.ndarray) -> tuple[np.ndarray
     restricted = matrix[:, frequent].tocsr()
     step = max(1, -(-n // TOPIC_SAMPLE))
     basis = topic_basis(restricted[::step], dimensions)
-    vectors = np.asarray(restricted @ basis, dtype=np.float32)
+    return unit_topics(np.asarray(restricted @ basis, dtype=np.float32)), frequent, basis
+
+
+def unit_topics(vectors: np.ndarray) -> np.ndarray:
+    """Topic vectors scaled to length 1 (those of length 0 left so)."""
     lengths = np.linalg.norm(vectors, axis=1, keepdims=True)
-    return vectors / np.where(lengths > 0, lengths, 1), frequent, basis
+    return vectors / np.where(lengths > 0, lengths, 1)
 
 
 def similar_papers(corpus: Corpus) -> Result:
@@ -218,45 +228,20 @@ def _similar_papers(corpus: Corpus) -> Result:
     n, width = words.shape
     topics, frequent, basis = topic_vectors(words, df[:width])  # (of words and keywords: the field, not phrases)
     rare = (df >= 2) & (df <= RARE_MAX)
-    distinctive = sparse.hstack(
-        [words[:, np.flatnonzero(rare[:width])], pairs[:, np.flatnonzero(rare[width:])]], format="csr"
-    )
+    rare_words, rare_pairs = np.flatnonzero(rare[:width]), np.flatnonzero(rare[width:])
+    distinctive = sparse.hstack([words[:, rare_words], pairs[:, rare_pairs]], format="csr")
     del words, pairs
-    against = distinctive.T.tocsr()
-    similar = np.full((n, SIMILAR), -1, dtype=np.int32)
-    similar_scores = np.zeros((n, SIMILAR), dtype=np.float64)
-    close: list[tuple[int, int, float]] = []
-    for start in range(0, n, BLOCK):
-        block = (distinctive[start : start + BLOCK] @ against).tocsr()
-        for row in range(block.shape[0]):
-            paper = start + row
-            others, parts = _candidates(block, row, paper)
-            close += [(paper, int(j), float(v)) for j, v in zip(others, parts, strict=True) if v >= CLOSE and j > paper]
-            scores = parts + TOPIC_WEIGHT * (topics[others] @ topics[paper])
-            order = np.lexsort((others, -scores))[:SIMILAR]
-            similar[paper, : len(order)] = others[order]
-            similar_scores[paper, : len(order)] = [round(float(scores[k]), 4) for k in order]
-    del distinctive, against
+    vectors = Vectors(distinctive, topics)
+    selected = select(vectors, np.arange(n))
     terms = list(corpus.vocabulary)
+    names = pair_names(keys, corpus.vocabulary)
     shared = np.flatnonzero(df[:width] >= 2)
     statistics = Statistics(
         papers=n,
-        df={
-            **{terms[i]: int(df[i]) for i in shared},
-            **dict(zip(pair_names(keys, corpus.vocabulary), df[width:].tolist(), strict=True)),
-        },
+        df={**{terms[i]: int(df[i]) for i in shared}, **dict(zip(names, df[width:].tolist(), strict=True))},
         topics={terms[i]: basis[k] for k, i in enumerate(frequent)},
     )
-    return Result(corpus.ids, similar, similar_scores, close, statistics)
-
-
-def _candidates(block: sparse.csr_matrix, row: int, paper: int) -> tuple[np.ndarray, np.ndarray]:
-    """The `CANDIDATES` other papers with the largest distinctive part in a row of the product."""
-    start, end = block.indptr[row], block.indptr[row + 1]
-    others, parts = block.indices[start:end], block.data[start:end]
-    keep = others != paper
-    others, parts = others[keep], parts[keep].astype(np.float64)
-    if len(parts) > CANDIDATES:
-        best = np.argpartition(-parts, CANDIDATES)[:CANDIDATES]
-        others, parts = others[best], parts[best]
-    return others, parts
+    columns = [terms[i] for i in rare_words.tolist()] + [names[i] for i in rare_pairs.tolist()]
+    return Result(
+        corpus.ids, selected.similar, selected.scores, selected.close, statistics, vectors, columns, selected.floors
+    )

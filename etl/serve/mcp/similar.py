@@ -39,7 +39,8 @@ async def similar(reader: Reader, paper_id: str | None = None, text: str | None 
             "similar": [brief(reader, {**r, "score": round(r["score"], 3)}) for r in rows],
             "measure": "the papers' own similar papers, computed at load (docs/evolution.md)",
         }
-    from ...extract.similar.scoring import similarity, vector  # (numpy and scipy: only when a text is compared)
+    from ...extract.similar.scoring import vectors  # (numpy and scipy: only when a text is compared)
+    from ...extract.similar.select import TOPIC_WEIGHT
 
     text = arguments.text(text, "text", arguments.TEXT_CHARS)
     limit = arguments.limit(limit, 20)
@@ -51,9 +52,14 @@ async def similar(reader: Reader, paper_id: str | None = None, text: str | None 
     papers = await reader.rows(TEXTS, {"pks": json.dumps(pks)})
     counts = [paper_terms(p["title"], p["abstract"], json.loads(p["keys"] or "[]"), {}) for p in papers]
     reference = await _reference(reader, {t for c in counts for t in c} | set(terms))
-    mine = vector(terms, reference)
+    found = vectors([terms, *counts], reference)  # (row 0: the text)
+    parts = (found.distinctive[1:] @ found.distinctive[0].T).toarray().ravel()
+    topics = found.topics[1:].astype("float64") @ found.topics[0].astype("float64")
     scored = sorted(
-        ((round(similarity(mine, vector(c, reference)), 3), p) for p, c in zip(papers, counts, strict=True)),
+        (
+            (round(float(part + TOPIC_WEIGHT * topic), 3), p)
+            for part, topic, p in zip(parts, topics, papers, strict=True)
+        ),
         key=lambda pair: (-pair[0], pair[1]["id"]),
     )
     return {
@@ -65,31 +71,37 @@ async def similar(reader: Reader, paper_id: str | None = None, text: str | None 
 
 
 async def _reference(reader: Reader, terms: set[str]):
-    """The kept document frequencies and topic basis rows of `terms` (a `scoring.Reference`)."""
+    """The kept document frequencies, numbers and topic basis rows of `terms` (a `scoring.Reference`)."""
     import numpy as np
 
     from ...extract.similar.scoring import Reference
 
     papers = await reader.value("SELECT papers FROM similar_scoring WHERE id = 1") or 0
     rows = await reader.rows(
-        "SELECT term, papers, topic FROM similar_terms WHERE term IN (SELECT value FROM json_each(:terms))",
+        "SELECT term, papers, number, topic FROM similar_terms WHERE term IN (SELECT value FROM json_each(:terms))",
         {"terms": json.dumps(sorted(terms))},
     )
     df = {r["term"]: r["papers"] for r in rows}
+    numbers = {r["term"]: r["number"] for r in rows}
     topics = {r["term"]: np.frombuffer(bytes(r["topic"]), dtype="<f4") for r in rows if r["topic"] is not None}
-    return Reference(papers, df, topics)
+    any_topic = next(iter(topics.values()), None)
+    if any_topic is None:  # (none of these terms has a basis row: the space's size from one that has)
+        any_topic = await reader.value("SELECT topic FROM similar_terms WHERE topic IS NOT NULL LIMIT 1")
+    return Reference(papers, df, numbers, topics, len(bytes(any_topic)) // 4 if any_topic is not None else 1)
 
 
 def _distinctive_words(terms, reference) -> list[str]:
     """The text's `WORDS` single words that weigh most (rarest first among equals), preferring
     those few papers have (2 to `RARE_MAX`), then any the papers use."""
     from ...extract.similar.batch import RARE_MAX
-    from ...extract.similar.scoring import Reference, vector
+    from ...extract.similar.scoring import vectors
 
-    weighed = vector(terms, Reference(reference.papers, reference.df, {}))
+    row = vectors([terms], reference).distinctive
+    names = {number: term for term, number in reference.numbers.items()}
+    weighed = {names[c]: w for c, w in zip(row.indices.tolist(), row.data.tolist(), strict=True)}
     words = [t for t in terms if not is_pair(t) and not t.startswith(KEYWORD) and t in reference.df]
     rare = [w for w in words if reference.df[w] <= RARE_MAX]
-    chosen = sorted(rare, key=lambda w: (-weighed.distinctive.get(w, 0.0), reference.df[w], w))[:WORDS]
+    chosen = sorted(rare, key=lambda w: (-weighed.get(w, 0.0), reference.df[w], w))[:WORDS]
     if len(chosen) < WORDS:
         common = sorted(set(words) - set(chosen), key=lambda w: (reference.df[w], w))
         chosen += common[: WORDS - len(chosen)]

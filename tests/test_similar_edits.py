@@ -1,0 +1,247 @@
+"""Similar papers and versions after an edit are exactly what a computation over every paper gives
+from the kept vectors; where an edit leaves the statistics as they were (a file read again with
+the same texts, an edit undone), exactly what a cold load gives. On real records: three
+catalogue excerpts (tests/fixtures/similar/: NeurIPS 2016 and 2017, ICML 2018 papers on bandits
+and reinforcement learning), edited as issue 41's benchmark edits the catalogue's files."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from etl.extract.similar import select as selecting
+from etl.load import load, rescore
+from tests.helpers import rows
+
+EXCERPTS = Path(__file__).parent / "fixtures" / "similar"
+FILES = ("nips2016.json", "nips2017.json", "icml2018.json")
+LISTS = "SELECT paper_id, rank, similar_id, score FROM similar_papers ORDER BY 1, 2"
+VERSIONS = "SELECT paper_id, other_id, relation, similarity, same_title FROM paper_versions ORDER BY 1, 2"
+VECTORS = "SELECT paper_id, terms, weights, topic, floor FROM similar_vectors ORDER BY 1"
+TRENDS = {  # (by name: ids number rows in the order loads made them)
+    "keyword_trend_counts": """SELECT k.normalised, c.kind, c.venue, c.year, c.papers FROM keyword_trend_counts c
+        JOIN keywords k ON k.id = c.keyword_id ORDER BY 1, 2, 3, 4""",
+    "author_trend_counts": """SELECT a.normalised, c.venue, c.year, c.papers FROM author_trend_counts c
+        JOIN authors a ON a.id = c.author_id ORDER BY 1, 2, 3""",
+    "institution_trend_counts": """SELECT i.normalised, c.venue, c.year, c.papers FROM institution_trend_counts c
+        JOIN institutions i ON i.id = c.institution_id ORDER BY 1, 2, 3""",
+}
+
+
+@pytest.fixture(autouse=True)
+def few_candidates(monkeypatch):
+    """Five candidates and three similar papers a paper: in 54 papers most then have more papers
+    sharing a term than they score, so floors decide which lists an edit reaches. And no rescore
+    until twice the papers changed (a third of 54 papers is one file), so the edits are found in place."""
+    from etl.load import statistics
+
+    monkeypatch.setattr(selecting, "CANDIDATES", 5)
+    monkeypatch.setattr(selecting, "SIMILAR", 3)
+    monkeypatch.setattr(statistics, "RESCORE_SHARE", 2.0)
+
+
+def records(name: str) -> list[dict]:
+    return json.loads((EXCERPTS / name).read_text(encoding="utf-8"))
+
+
+def put(folder: Path, name: str, content: list[dict]) -> None:
+    (folder / name).write_text(json.dumps(content, indent=1, ensure_ascii=False), encoding="utf-8")
+
+
+def retitle(folder: Path) -> None:  # (50 titles changed, scaled down)
+    changed = records("nips2017.json")
+    for record in changed[:3]:
+        record["title"] += " Revisited"
+    put(folder, "nips2017.json", changed)
+
+
+def drop(folder: Path) -> None:  # (records dropped)
+    put(folder, "icml2018.json", records("icml2018.json")[4:])
+
+
+def new_abstracts(folder: Path) -> None:  # (abstracts changed: another paper each, to paperdb)
+    changed = records("nips2016.json")
+    for record in changed[:2]:
+        record["abstract"] += " Code and data are released with the paper."
+    put(folder, "nips2016.json", changed)
+
+
+def all_edits(folder: Path) -> None:  # (the benchmark's: two files edited, one removed)
+    retitle(folder)
+    changed = records("icml2018.json")[3:]
+    changed[0]["abstract"] += " We also release a benchmark of our own."
+    put(folder, "icml2018.json", changed)
+    (folder / "nips2016.json").unlink()
+
+
+def read_again(folder: Path) -> None:  # (another status word, no text changed: the file is read again)
+    changed = records("nips2017.json")
+    changed[0]["status"] = "Oral"
+    put(folder, "nips2017.json", changed)
+
+
+def remove_file(folder: Path) -> None:
+    (folder / "icml2018.json").unlink()
+
+
+def restore(folder: Path) -> None:  # (an edit undone, a file put back)
+    for file in FILES:
+        shutil.copyfile(EXCERPTS / file, folder / file)
+
+
+def kept_selection(db: str) -> tuple[list[tuple], list[tuple]]:
+    """The lists and versions a computation over every paper gives from the kept vectors (the
+    statistics as they are), in a transaction rolled back."""
+    from etl.load.related import _all_vectors
+    from etl.load.similar import list_rows
+    from etl.load.versions import refresh_versions
+    from etl.store.engine import make_engine, transaction
+    from etl.store.writer import Writer
+
+    found: dict = {}
+
+    class Done(Exception):
+        pass
+
+    engine = make_engine(db)
+    try:
+        with transaction(engine) as conn:
+            writer = Writer(conn)
+            ids, kept, floors = _all_vectors(writer)
+            chosen = selecting.select(kept, np.arange(len(ids)))
+            found["floors"] = (floors.tolist(), chosen.floors.tolist())
+            found["lists"] = sorted(list_rows(ids, ids, chosen.similar, chosen.scores))
+            refresh_versions(writer, [(ids[a], ids[b], part) for a, b, part in chosen.close], None)
+            found["versions"] = [tuple(row) for row in writer.execute(VERSIONS)]
+            raise Done
+    except Done:
+        pass
+    finally:
+        engine.dispose()
+    assert found["floors"][0] == found["floors"][1]  # (the kept floors are those of the kept vectors)
+    return found["lists"], found["versions"]
+
+
+def trend_counts(db: str) -> dict[str, list[tuple]]:
+    return {name: rows(db, sql) for name, sql in TRENDS.items()}
+
+
+def loaded(tmp_path: Path, name: str) -> tuple[Path, str]:
+    folder = tmp_path / name
+    folder.mkdir()
+    for file in FILES:
+        shutil.copyfile(EXCERPTS / file, folder / file)
+    db = str(tmp_path / f"{name}.db")
+    load(db, [str(folder)])
+    return folder, db
+
+
+@pytest.mark.parametrize(
+    "edits",
+    [
+        [retitle],
+        [drop],
+        [new_abstracts],
+        [all_edits],
+        [read_again],
+        [remove_file],
+        [all_edits, restore],
+        [remove_file, restore],
+    ],
+)
+def test_an_edit_leaves_the_lists_and_versions_a_computation_over_every_paper_gives(tmp_path, edits):
+    """Each edit loaded (`--prune`) in turn; then a rescore gives a cold load's. (An edit undone
+    is not a cold load's before the rescore: the keywords of a paper read again lag until then.)"""
+    folder, db = loaded(tmp_path, "edited")
+    for edit in edits:
+        edit(folder)
+        summary = load(db, [str(folder)], prune=True)
+        assert not summary.rescored  # (an edit is found in place, from the kept statistics)
+        lists, versions = kept_selection(db)
+        assert rows(db, LISTS) == lists
+        assert rows(db, VERSIONS) == versions
+    cold = str(tmp_path / "cold.db")
+    load(cold, [str(folder)])
+    people = ("author_trend_counts", "institution_trend_counts")  # (keywords lag until a rescore: below)
+    assert [trend_counts(db)[name] for name in people] == [trend_counts(cold)[name] for name in people]
+    rescore(db)  # (the statistics of the current papers, as a cold load has them)
+    assert rows(db, LISTS) == rows(cold, LISTS)
+    assert rows(db, VERSIONS) == rows(cold, VERSIONS)
+    assert trend_counts(db) == trend_counts(cold)
+
+
+def test_a_file_read_again_with_the_same_texts_leaves_what_a_cold_load_gives(tmp_path):
+    """A file read again whose texts are the same (once 35 % of the similar pairs differed from a
+    cold load's): the kept statistics and vectors are a cold load's, and so are the lists, the
+    versions and the trend counts, without a rescore."""
+    folder, db = loaded(tmp_path, "edited")
+    before = rows(db, LISTS), rows(db, VERSIONS), trend_counts(db)
+    read_again(folder)
+    summary = load(db, [str(folder)], prune=True)
+    assert not summary.rescored and summary.files_loaded == 1
+    after = rows(db, LISTS), rows(db, VERSIONS), trend_counts(db)
+    cold = str(tmp_path / "cold.db")
+    load(cold, [str(folder)])
+    assert after == before == (rows(cold, LISTS), rows(cold, VERSIONS), trend_counts(cold))
+
+
+@pytest.mark.parametrize("rows_asked", [[0], [5, 17, 40], list(range(0, 54, 2)), list(range(54))])
+def test_a_list_found_for_a_few_papers_is_the_list_found_for_all(rows_asked):
+    """The selection of a paper's list depends on the pair alone (the parts summed in the paper's
+    own order, the topic cosines pair by pair), never on which rows are computed with it."""
+    from collections import Counter
+
+    from etl.extract.similar.batch import Corpus, similar_papers
+    from etl.extract.similar.terms import Terms
+
+    terms, corpus = Terms({}), Corpus()
+    papers = [r for file in FILES for r in records(file)]
+    counted: list[tuple[str, Counter]] = sorted(
+        (f"{i:03d}", terms.of(r["title"], r["abstract"], [])) for i, r in enumerate(papers)
+    )
+    for pid, counts in counted:
+        corpus.add(pid, counts)
+    result = similar_papers(corpus)
+    some = selecting.select(result.vectors, np.array(rows_asked))
+    assert (some.similar == result.similar[rows_asked]).all() and (some.scores == result.scores[rows_asked]).all()
+    assert (some.floors == result.floors[rows_asked]).all()
+    assert (result.floors > 0).sum() > 40  # (most have more candidates than they score)
+
+
+def test_revision_0034_keeps_the_lists_and_a_database_loaded_before_gets_a_cold_loads_at_its_next_change(tmp_path):
+    """Migrated, a database whose lists were kept without vectors gets each paper's vector from the
+    kept statistics (the lists they give: its own, the rules being the same); as the rules before
+    had another fingerprint, its next load that changes something computes every list afresh, as
+    a cold load; and an edit after that is exact again."""
+    from alembic import command
+    from alembic.script import ScriptDirectory
+
+    from etl.store.engine import alembic_config, migrate
+    from tests.helpers import run
+
+    folder, db = loaded(tmp_path, "old")
+    before = rows(db, LISTS), rows(db, VERSIONS), rows(db, VECTORS)
+    parent = ScriptDirectory.from_config(alembic_config()).get_revision("0034").down_revision
+    run(db, lambda conn: command.downgrade(alembic_config(conn), parent))
+    con = sqlite3.connect(db)  # (the rules before 0034 had a fingerprint of their own)
+    con.execute("UPDATE similar_scoring SET fingerprint = 'the rules before 0034'")
+    con.commit()
+    con.close()
+    assert rows(db, "SELECT count(*) FROM similar_terms")[0][0] > 100  # (down: the vectors go, the rest stays)
+    assert not rows(db, "SELECT name FROM sqlite_master WHERE name = 'similar_vectors'")
+    run(db, migrate)
+    assert (rows(db, LISTS), rows(db, VERSIONS), rows(db, VECTORS)) == before
+    read_again(folder)
+    assert not load(db, [str(folder)], prune=True).rescored
+    cold = str(tmp_path / "cold.db")
+    load(cold, [str(folder)])
+    assert (rows(db, LISTS), rows(db, VERSIONS)) == (rows(cold, LISTS), rows(cold, VERSIONS))
+    assert rows(db, "SELECT fingerprint FROM similar_scoring") == rows(cold, "SELECT fingerprint FROM similar_scoring")
+    retitle(folder)
+    load(db, [str(folder)], prune=True)
+    assert (rows(db, LISTS), rows(db, VERSIONS)) == kept_selection(db)
