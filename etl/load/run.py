@@ -328,6 +328,8 @@ class Run:
             summary.keywords = update_keywords(writer, None, set(), summary.papers_removed + summary.papers_merged)
         self.keywords.release()  # (the steps below hold every paper's terms: not beside a mark per paper)
         summary.papers_total = writer.scalar("SELECT count(*) FROM papers")
+        if summary.rescored:  # (every paper's similar papers are computed afresh: which changed is not asked)
+            self.saved.added = ranked = set()
         refresh_evolution(writer, summary, ranked, stage)
         if self.fts_deferred and (summary.files_loaded or summary.keywords is not None):
             stage("full-text index")
