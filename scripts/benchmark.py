@@ -99,6 +99,24 @@ def synthetic(n: int, fresh_words: int = 0) -> Iterator[str]:
         yield f"{text} We evaluate it on {TOPICS[i % len(TOPICS)]} task {i // len(seeds)}."
 
 
+def write_jsonl(path: Path, n: int, fresh_words: int = 10) -> None:
+    """A JSON lines file of `n` distinct records (title, authors, abstract, venue, year, status, an
+    OpenReview id), for `--memory-curve` when its file does not exist: the synthetic abstracts with
+    fresh words, so the vocabulary grows with the records as a real catalogue's does."""
+    with path.open("w", encoding="utf-8") as out:
+        for i, abstract in enumerate(synthetic(n, fresh_words)):
+            record = {
+                "title": f"{TOPICS[i % len(TOPICS)].title()} {fresh_word(i)}: a study {i}",
+                "authors": f"Ada {fresh_word(2 * i).title()}, Bo {fresh_word(2 * i + 1).title()}",
+                "abstract": abstract,
+                "venue": "SYNTH",
+                "year": 2000 + i % 25,
+                "status": "Poster",
+                "openreview": f"syn{i:08d}",
+            }
+            out.write(json.dumps(record) + "\n")
+
+
 def write_listings(abstracts: Iterable[str], directory: Path) -> int:
     """Listing files of `PER_FILE` abstracts each; returns how many files."""
     directory.mkdir(parents=True, exist_ok=True)
@@ -465,7 +483,8 @@ def main() -> None:
         "--memory-curve",
         metavar="FILE",
         type=Path,
-        help="load the first records of a JSON-lines file (--records) and print how the peak memory grows",
+        help="load the first records of a JSON-lines file (--records) and print how the peak memory grows"
+        " (a missing FILE is written first: as many synthetic records as the largest of --records)",
     )
     parser.add_argument(
         "--records",
@@ -537,6 +556,8 @@ def main() -> None:
     if args.edit_cost:
         edit_cost(args.edit_cost, work)
     if args.memory_curve:
+        if not args.memory_curve.exists():
+            write_jsonl(args.memory_curve, max(int(n.replace("_", "")) for n in args.records.split(",")))
         memory_curve(args.memory_curve, [int(n.replace("_", "")) for n in args.records.split(",")], work)
     if args.stalls:
         stalls(work)

@@ -18,6 +18,7 @@ from .conftest import FIXTURES
 # Columns that date a row or time a step, and the full-text indexes' own segment tables.
 VOLATILE = ("_at", "duration_s")
 AGAIN = "a record of the excerpt again"
+TWICE = "the excerpt, its first record twice"
 
 
 def every_row(db: str) -> dict[str, list[tuple]]:
@@ -67,6 +68,8 @@ def read_back_every_paper(monkeypatch) -> None:
             "catalogue/iclr2017.json": "more/iclr2017.json",
             AGAIN: "again/iclr2017.json",
         },
+        # one paper given two records by one file: written by the first, read back for the second
+        {TWICE: "iclr2017.json", "catalogue/icml2017.json": "icml2017.json"},
     ],
 )
 def test_a_paper_written_once_is_what_reading_its_records_back_gives(tmp_path, monkeypatch, files):
@@ -77,6 +80,10 @@ def test_a_paper_written_once_is_what_reading_its_records_back_gives(tmp_path, m
         if name == AGAIN:  # (the first record of the catalogue excerpt again, as a later list gives it)
             record = json.loads((FIXTURES / "catalogue/iclr2017.json").read_text(encoding="utf-8"))[0]
             target.write_text(json.dumps([record | {"status": "Workshop", "author": "Someone Else"}]), encoding="utf-8")
+        elif name == TWICE:
+            records = json.loads((FIXTURES / "catalogue/iclr2017.json").read_text(encoding="utf-8"))
+            records.append(records[0] | {"status": "Workshop", "author": "Someone Else"})
+            target.write_text(json.dumps(records), encoding="utf-8")
         else:
             shutil.copy(FIXTURES / name, target)
     once = str(tmp_path / "once.db")

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ..store.writer import Writer
 
 DIGEST = 16  # hex digits of an abstract's SHA-256 kept to tell whether the text fed is the stored one
+TAG_BITS = 33  # the low bits of a paper's mark in `KeywordFeed.fed`: its title's `title_tag`
 Retitled = dict[str, str | None]  # papers fed with a title that is not the stored one: id -> stored title
 
 
@@ -41,8 +42,9 @@ class KeywordFeed:
 
     def __init__(self) -> None:
         self.ranking: CorpusRanking | None = None
-        # paper id -> SHA-256 of the abstract fed (first `DIGEST` hex digits), then the title's `title_tag`
-        self.fed: dict[str, str] = {}
+        # paper id -> `fed_mark` of the text fed: an int, not a string of the digest (a load of a
+        # large file holds one per paper: 40 bytes rather than 73)
+        self.fed: dict[str, int] = {}
         self.stale = False
 
     def feed(self, papers: Iterable[tuple[str, str, str, str | None]]) -> None:
@@ -51,12 +53,11 @@ class KeywordFeed:
             return
         batch = []
         for pid, abstract, digest, title in papers:
-            digest = digest[:DIGEST]
             known = self.fed.get(pid)
             if known is None:
-                self.fed[pid] = digest + title_tag(title)
+                self.fed[pid] = fed_mark(digest, title)
                 batch.append((pid, abstract, title))
-            elif known[:DIGEST] != digest:
+            elif known >> TAG_BITS != int(digest[:DIGEST], 16):
                 self.stale = True
                 self.close()
                 return
@@ -88,6 +89,11 @@ class KeywordFeed:
         if self.ranking is not None:
             self.ranking.close()
 
+    def release(self) -> None:
+        """The keywords are ranked: let go of what was fed (a mark per paper), and feed no more."""
+        self.fed.clear()
+        self.stale = True
+
 
 def fed_title(title: str | None) -> str | None:
     """A source's title as the papers table stores it (the form keywords are ranked with)."""
@@ -104,9 +110,15 @@ def keyword_text(abstract: str | None, digest: str | None, title: str | None) ->
     return text, abstract_sha256(text)
 
 
-def title_tag(title: str | None) -> str:
-    """A short checksum of a title, to tell whether the title fed is the stored one."""
-    return "" if title is None else format(zlib.crc32(title.encode("utf-8", "surrogatepass")), "08x")
+def title_tag(title: str | None) -> int:
+    """A short checksum of a title, to tell whether the title fed is the stored one (0: none)."""
+    return 0 if title is None else zlib.crc32(title.encode("utf-8", "surrogatepass")) + 1
+
+
+def fed_mark(digest: str, title: str | None) -> int:
+    """What tells the text a paper was fed with: the first `DIGEST` hex digits of the SHA-256 of
+    its abstract, then its title's `title_tag`, in one int."""
+    return int(digest[:DIGEST], 16) << TAG_BITS | title_tag(title)
 
 
 def fed_ranking(
@@ -136,7 +148,7 @@ def fed_ranking(
 
 
 def complete_feed(
-    writer: Writer, ranking: CorpusRanking, fed: dict[str, str], total: int, among: str | None = None
+    writer: Writer, ranking: CorpusRanking, fed: dict[str, int], total: int, among: str | None = None
 ) -> Retitled | None:
     """Feed the papers not yet fed (of those whose ids `among` selects, if given: `total` of
     them). None unless the ranking now holds each paper once, with the text the database holds;
@@ -152,9 +164,9 @@ def complete_feed(
                 known = fed.get(pid)
                 if known is None:
                     batch.append((pid, abstract, title))
-                elif known[:DIGEST] != digest[:DIGEST]:
+                elif known >> TAG_BITS != int(digest[:DIGEST], 16):
                     return None
-                elif known[DIGEST:] != title_tag(title):
+                elif known & ((1 << TAG_BITS) - 1) != title_tag(title):
                     retitled[pid] = title
             ranking.feed(batch)
     return retitled if ranking.fed == total else None

@@ -53,7 +53,7 @@ def update_keywords(
     writer.execute("CREATE TEMP TABLE rescored (paper_id TEXT PRIMARY KEY)")
     if papers:
         writer.execute("INSERT INTO rescored VALUES (:id)", [{"id": pid} for pid in sorted(papers)])
-    usable = feed if feed is not None and set(feed.fed) <= papers else None  # (it fed only these papers)
+    usable = feed if feed is not None and feed.fed.keys() <= papers else None  # (it fed only these papers)
     reference = StoredStatistics(writer)
     ranking, retitled = fed_ranking(writer, usable, RESCORED, reference)
     writer.execute(COUNT_DELTA.format(sign="-", papers=RESCORED))

@@ -4,7 +4,6 @@ papers new to the database (written once, with the bibliography their record giv
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -58,9 +57,13 @@ Note = Callable[[Issue], None]
 
 @dataclass
 class Saved:
-    """What saving records did (in a load, or in one of its files): the papers added, each
-    paper's records saved, the papers whose records changed (`recorded`) and those whose
-    bibliography is to be redone (`touched`), and what was counted."""
+    """What saving records did (in a load, or in one of its files): the papers added, those of
+    them given more than one record (`repeated`), the papers whose records changed (`recorded`:
+    their text and bibliography are settled again), and what was counted.
+
+    A load of a large file holds an entry per paper in these sets, so they are kept few: which
+    papers have one record is `added` less `repeated` (no count per paper), and the papers whose
+    bibliography is redone are the recorded ones (`Run.settle_papers`), not a set of their own."""
 
     source_id: int = 0
     path: str = ""  # the source's resolved path (`sources.resolved_path`)
@@ -68,22 +71,32 @@ class Saved:
     venue: str | None = None
     year: int | None = None
     added: set[str] = field(default_factory=set)
-    records: Counter[str] = field(default_factory=Counter)
+    repeated: set[str] = field(default_factory=set)
     recorded: set[str] = field(default_factory=set)
-    touched: set[str] = field(default_factory=set)
     entries: int = 0  # records stored
     without_abstract: int = 0  # of them, records that give no abstract
     skipped: int = 0  # records nothing identifies
     unknown_status: int = 0  # of the records stored, those whose status word is not a known decision
 
     def merge(self, other: Saved) -> None:
-        """Add what a file saved to what the load saved."""
-        self.added |= other.added
-        self.records.update(other.records)
+        """Add what a file saved to what the load saved (a paper this load added that another file
+        gives a record of is repeated; the first file's sets are taken, not copied)."""
+        self.repeated |= other.repeated | (other.recorded & self.added)
+        self.added = _union(self.added, other.added)
+        self.recorded = _union(self.recorded, other.recorded)
         self.entries += other.entries
         self.without_abstract += other.without_abstract
         self.skipped += other.skipped
         self.unknown_status += other.unknown_status
+
+
+def _union(into: set[str], other: set[str]) -> set[str]:
+    """`into` with `other`'s members: `other` itself when `into` is empty (a set of a large file's
+    papers is not copied)."""
+    if not into:
+        return other
+    into |= other
+    return into
 
 
 def paper_of(entry: Entry, venue: str | None, year: int | None) -> str | None:
@@ -162,13 +175,13 @@ def save_records(
         own = entry.abstract if entry.abstract and entry.abstract != texts[pid] else None
         has = bool(entry.abstract)
         rows.append((source_id, entry.position, pid, entry.line, *record_fields(entry), own, has, venue, year))
-        saved.records[pid] += 1
+        if pid in saved.recorded and pid in saved.added:  # (a second record of a paper this file added)
+            saved.repeated.add(pid)
+        saved.recorded.add(pid)
         saved.without_abstract += not has
     writer.insert("paper_sources", rows, RECORD_COLUMNS)
     saved.entries += len(rows)
-    ids = [pid for _, pid, _, _ in placed]
-    saved.recorded.update(ids)
-    return ids
+    return [pid for _, pid, _, _ in placed]
 
 
 def _source_links(pid: str, r: Resolved, cited: set[str]) -> list[tuple]:

@@ -10,7 +10,6 @@ from itertools import islice
 
 from ..errors import EmptyFile, InputError
 from ..sources import InputFile, stored_below
-from ..sources.formats import LISTING
 from ..sources.records import FILE_FAILED, FILE_SKIPPED, Issue, ParsedFile
 from ..store.schema import columns
 from ..store.writer import Writer
@@ -87,9 +86,10 @@ class Run:
         self.progress = progress if progress is not None else Progress()
         self.now = utcnow()
         self.known: dict[str, Known] = {path: Known(*rest) for path, *rest in writer.execute(KNOWN_SOURCES)}
-        self.saved = Saved()  # papers added, and each paper's records saved in this load
-        self.recorded: set[str] = set()  # papers whose records changed: their text is chosen again
-        self.touched: set[str] = set()  # papers whose provenance changed: their bibliography is redone
+        # papers added, those given more than one record, and those whose records changed (their text
+        # and bibliography are settled again): the few sets a load keeps of every paper it reads
+        self.saved = Saved()
+        self.touched: set[str] = set()  # papers whose bibliography is redone (`settle_papers`)
         self.updated: set[str] = set()  # papers whose text changed
         self.relocated: set[str] = set()  # papers now of another venue or year
         # New papers go to keyword extraction as they are saved, so worker processes extract
@@ -133,8 +133,6 @@ class Run:
             self.issues.note(input_file.path, Issue(FILE_FAILED, exc.problem, exc.line))
             return
         self.saved.merge(saved)
-        self.recorded |= saved.recorded
-        self.touched |= saved.touched
         self.known[input_file.stored] = Known(
             saved.source_id, opened.sha256, self.reader.options, saved.format, saved.venue, saved.year
         )
@@ -166,12 +164,7 @@ class Run:
                 break
             check_venues(input_file.path, parsed, batch)
             with self.summary.timed("insert"):
-                ids = save_records(
-                    self.writer, parsed, batch, saved.source_id, self.now, self.keywords.feed, saved, note
-                )
-            # A listing brings no title, authors or ids: the papers it creates have no bibliography
-            # to resolve (a later export of the same run touches them itself).
-            saved.touched.update(pid for pid in ids if parsed.format != LISTING.name or pid not in saved.added)
+                save_records(self.writer, parsed, batch, saved.source_id, self.now, self.keywords.feed, saved, note)
         self.writer.update("sources", [{"id": saved.source_id, "papers": saved.entries}], ["papers"])
         self._save_events(parsed, saved.source_id)
         self.summary.records_skipped += parsed.tally.skipped
@@ -189,7 +182,6 @@ class Run:
     def _forget_records(self, source_id: int, saved: Saved) -> None:
         """Remove a source's records and events; their papers are settled again (`settle_papers`)."""
         before = [pid for (pid,) in self.writer.select_in("paper_sources", ["paper_id"], "source_id", [source_id])]
-        saved.touched.update(before)
         saved.recorded.update(before)
         self.writer.delete_in("paper_sources", "source_id", [source_id])
         self.writer.delete_in("events", "source_id", [source_id])
@@ -202,8 +194,7 @@ class Run:
             self._forget_records(known.source_id, saved)
             self.writer.delete_in("sources", "id", [known.source_id])
             self.summary.sources_removed += 1
-        self.recorded |= saved.recorded
-        self.touched |= saved.touched
+        self.saved.merge(saved)
 
     def sources_under(self, path: str) -> list[str]:
         """The sources loaded from `path` (a file, or a directory: every source below it), even
@@ -247,7 +238,8 @@ class Run:
         summary.papers_removed = writer.execute(DROP_ORPHAN_PAPERS).rowcount
         writer.execute("DROP TABLE orphan_papers")
         with summary.timed("texts"):
-            settle = {p for p in self.recorded - orphans if p not in saved.added or saved.records[p] > 1}
+            recorded = saved.recorded
+            settle = {p for p in recorded if p not in orphans and (p not in saved.added or p in saved.repeated)}
             changes = choose_texts(writer, settle, self.now)
             self.updated |= set(changes.changed)
             self.relocated |= changes.relocated
@@ -257,14 +249,14 @@ class Run:
             )
             given = give_back(writer, changes.lost, self.now, self._forget)
             self._gone(given)
-            self.touched |= set(given.values()) | self.recorded - orphans - set(given)
+            self.touched |= {p for p in recorded if p not in orphans and p not in given} | set(given.values())
             apart = take_apart(writer, self.touched - orphans - set(given), self.now)
             forget(writer, set(apart))  # (the papers records went to: their trend counts)
             self.touched |= set(apart)
             choose_texts(writer, set(given.values()) | set(apart), self.now)  # (papers given records)
         # papers this load added with one record, which nothing above gave another: their
         # bibliography was written with them (`save_records`)
-        written = {p for p in saved.added if saved.records[p] == 1} - set(apart) - set(given.values())
+        written = {p for p in saved.added if p not in saved.repeated} - set(apart) - set(given.values())
         with summary.timed("bibliography"):
             rekeyed = refresh_bibliography(writer, self.touched - orphans - set(given), summary.reviews, written)
         with summary.timed("merge"):
@@ -302,20 +294,23 @@ class Run:
         stage = stage or (lambda _: None)
         rekeyed: set[str] = set()
         note_new(writer, self.saved.added)  # (the trend counts: etl/load/trends.py)
-        forget(writer, (self.recorded | self.touched) - self.saved.added)
+        forget(writer, (p for p in self.saved.recorded if p not in self.saved.added))
         if summary.files_loaded or summary.sources_removed:
             stage(
                 "bibliography"
             )  # (texts, titles and authors of the papers the files changed: minutes for a catalogue)
             rekeyed = self.settle_papers()
             refresh_repos(writer)  # (after the links sources give)
+        # (what was settled is let go: a large file's sets would sit under the steps' peaks below)
+        self.saved.recorded, self.saved.repeated, self.touched = set(), set(), set()
         added = self.saved.added
         summary.papers_added = len(added)
         summary.papers_updated = len((self.updated | self.relocated) - added)
         summary.records_skipped += self.saved.skipped
         summary.unknown_status = self.saved.unknown_status
         summary.without_abstract = self.saved.without_abstract
-        ranked = added | self.updated | rekeyed
+        ranked = added  # (itself, not a copy: the papers added are not asked for again)
+        ranked |= self.updated | rekeyed
         changing = len(ranked) + summary.papers_removed + summary.papers_merged
         if rescore or writer.scalar(KEYWORDS_STALE) or (changing and needs_rescore(writer, changing)):
             stage("keywords")
@@ -331,7 +326,10 @@ class Run:
                 )
         elif summary.papers_removed or summary.papers_merged:
             summary.keywords = update_keywords(writer, None, set(), summary.papers_removed + summary.papers_merged)
+        self.keywords.release()  # (the steps below hold every paper's terms: not beside a mark per paper)
         summary.papers_total = writer.scalar("SELECT count(*) FROM papers")
+        if summary.rescored:  # (every paper's similar papers are computed afresh: which changed is not asked)
+            self.saved.added = ranked = set()
         refresh_evolution(writer, summary, ranked, stage)
         if self.fts_deferred and (summary.files_loaded or summary.keywords is not None):
             stage("full-text index")
