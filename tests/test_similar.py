@@ -14,7 +14,7 @@ from etl.extract.similar.scoring import Reference, vectors
 from etl.extract.similar.select import SIMILAR
 from etl.extract.similar.terms import TITLE_WEIGHT, Terms, is_pair, short_forms
 from etl.load import load
-from etl.load.similar import ALIASES, KEYWORDS, PAPERS
+from etl.load.similar_all import ALIASES, KEYWORDS, PAPERS
 from tests import works
 from tests.helpers import rows
 
@@ -63,7 +63,7 @@ def test_the_kept_statistics_give_the_vectors_the_whole_corpus_gave(seeded):
     counts = [terms.of(t, a, keys[pid]) for pid, t, a in papers]
     computed = vectors(counts, reference(conn))
     kept = {pid: (bytes(t), bytes(w), bytes(topic)) for pid, t, w, topic in conn.execute(STORED)}
-    from etl.load.similar import vector_rows
+    from etl.load.similar_all import vector_rows
 
     again = {pid: tuple(row[:3]) for pid, *row in vector_rows([p[0] for p in papers], computed, np.zeros(len(papers)))}
     assert len(kept) == len(papers) and again == kept

@@ -97,8 +97,8 @@ def restore(folder: Path) -> None:  # (an edit undone, a file put back)
 def kept_selection(db: str) -> tuple[list[tuple], list[tuple]]:
     """The lists and versions a computation over every paper gives from the kept vectors (the
     statistics as they are), in a transaction rolled back."""
-    from etl.load.related import _all_vectors
-    from etl.load.similar import list_rows
+    from etl.load.similar_all import list_rows
+    from etl.load.similar_changed import _all_vectors
     from etl.load.versions import refresh_versions
     from etl.store.engine import make_engine, transaction
     from etl.store.writer import Writer

@@ -150,7 +150,7 @@ def test_later_loads_link_what_they_add_and_unlink_what_goes(db_file, write):
 def test_a_change_of_the_version_rules_recomputes_similar_papers_and_versions():
     """The rules of versions are in the fingerprint that decides a full computation."""
     from etl.load.rules import PACKAGE
-    from etl.load.similar import rule_paths
+    from etl.load.similar_all import rule_paths
 
     read = {path.relative_to(PACKAGE).as_posix() for path in rule_paths() if path.is_file()}
-    assert {"extract/versions.py", "load/versions.py", "extract/similar/batch.py", "load/similar.py"} <= read
+    assert {"extract/versions.py", "load/versions.py", "extract/similar/batch.py", "load/similar_all.py"} <= read

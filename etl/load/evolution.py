@@ -1,13 +1,13 @@
 """How a field evolves, brought up to date at the end of each load: each paper's similar papers
-(`similar`, `related`), the versions of one work (`versions`) and the trend counts (`trends`)."""
+(`similar_all`, `similar_changed`), the versions of one work (`versions`) and the trend counts (`trends`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from ..store.writer import Writer
-from .related import update_similar
-from .similar import compute_all, needs_full
+from .similar_all import compute_all, needs_full
+from .similar_changed import update_similar
 from .summary import RunSummary
 from .trends import LEDGER, NOTED, settle
 from .versions import refresh_versions

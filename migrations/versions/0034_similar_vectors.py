@@ -68,14 +68,14 @@ def _terms(number: bool) -> None:
 
 
 def _vectors() -> None:
-    """Each paper's vector and floor from the kept statistics (`etl.load.related`), the lists that
+    """Each paper's vector and floor from the kept statistics (`etl.load.similar_changed`), the lists that
     differ from what they give written again; nothing when no computation was kept."""
     bind = op.get_bind()
     if bind.execute(sa.text("SELECT count(*) FROM similar_scoring")).scalar() == 0:
         return
     from etl.extract.similar.select import select
-    from etl.load.related import _all_vectors, _new_vectors, _write_lists
-    from etl.load.similar import VECTOR_COLUMNS
+    from etl.load.similar_changed import _all_vectors, _new_vectors, _write_lists
+    from etl.load.similar_all import VECTOR_COLUMNS
     from etl.store.writer import Writer
 
     writer = Writer(bind)

@@ -22,7 +22,7 @@ from ..extract.similar.terms import Terms
 from ..iterables import chunks
 from ..store.views import CLEAN_ABSTRACT
 from ..store.writer import IDS_PER_QUERY, Writer
-from .similar import VECTOR_COLUMNS, aliases, list_rows, vector_rows
+from .similar_all import VECTOR_COLUMNS, aliases, list_rows, vector_rows
 
 EPSILON = 1e-5  # a part summed in another order differs in its last bits: reach a little below the floor
 VECTORS = "SELECT paper_id, terms, weights, topic, floor FROM similar_vectors ORDER BY paper_id"

@@ -3,13 +3,14 @@
 Every paper at once (`etl.extract.similar.batch`) when the load rescores keywords (the terms
 include the keywords) or when the statistics were never computed or computed by other rules;
 the statistics are kept in `similar_terms` and `similar_scoring`. Between those, a load scores
-only what it adds, changes or removes against the kept statistics (`etl.load.related`), as
+only what it adds, changes or removes against the kept statistics (`etl.load.similar_changed`), as
 keyword ranking does between rescores.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -63,7 +64,7 @@ def aliases(writer: Writer) -> dict[str, str]:
     return short_forms(writer.execute(ALIASES))
 
 
-def corpus_terms(writer: Writer, terms: Terms) -> Iterator[tuple[str, object]]:
+def corpus_terms(writer: Writer, terms: Terms) -> Iterator[tuple[str, Counter[str]]]:
     """Every paper's id and terms, in id order (papers and their keywords read side by side)."""
     with writer.stream(PAPERS) as papers, writer.stream(KEYWORDS) as keywords:
         rows = (row for batch in keywords for row in batch)
@@ -96,8 +97,8 @@ def compute_all(writer: Writer):
     numbers = save_statistics(writer, result.statistics)
     columns = np.array([numbers[term] for term in result.columns], dtype=np.int32)
     writer.execute("DELETE FROM similar_vectors")
-    for part in chunks(vector_rows(ids, result.vectors, result.floors, columns), ROWS_AT_ONCE):
-        writer.insert("similar_vectors", part, ("paper_id", *VECTOR_COLUMNS))
+    for vectors in chunks(vector_rows(ids, result.vectors, result.floors, columns), ROWS_AT_ONCE):
+        writer.insert("similar_vectors", vectors, ("paper_id", *VECTOR_COLUMNS))
     return result
 
 
