@@ -10,9 +10,9 @@ from collections import Counter, defaultdict
 import numpy as np
 import pytest
 
-from etl.extract.similar.scoring import Reference, vectors
+from etl.extract.similar.scoring import KeptStatistics, vectors
 from etl.extract.similar.select import SIMILAR
-from etl.extract.similar.terms import TITLE_WEIGHT, Terms, is_pair, short_forms
+from etl.extract.similar.words import TITLE_WEIGHT, WordTerms, is_pair, short_forms
 from etl.load import load
 from etl.load.similar_all import ALIASES, KEYWORDS, PAPERS
 from tests import works
@@ -55,7 +55,7 @@ def test_the_kept_statistics_give_the_vectors_the_whole_corpus_gave(seeded):
     similar_terms) is the one the computation over every paper kept for it, to the last bit: a
     paper read again with the same texts changes no list."""
     conn = sqlite3.connect(seeded)
-    terms = Terms(short_forms(conn.execute(ALIASES)))
+    terms = WordTerms(short_forms(conn.execute(ALIASES)))
     keys = defaultdict(list)
     for pid, key in conn.execute(KEYWORDS):
         keys[pid].append(key)
@@ -73,14 +73,14 @@ def test_the_kept_statistics_give_the_vectors_the_whole_corpus_gave(seeded):
 STORED = "SELECT paper_id, terms, weights, topic FROM similar_vectors"
 
 
-def reference(conn: sqlite3.Connection) -> Reference:
+def reference(conn: sqlite3.Connection) -> KeptStatistics:
     (papers,) = conn.execute("SELECT papers FROM similar_scoring").fetchone()
     df, numbers, topics = {}, {}, {}
     for term, n, number, topic in conn.execute("SELECT term, papers, number, topic FROM similar_terms"):
         df[term], numbers[term] = n, number
         if topic is not None:
             topics[term] = np.frombuffer(topic, dtype="<f4")
-    return Reference(papers, df, numbers, topics, len(next(iter(topics.values()))))
+    return KeptStatistics(papers, df, numbers, topics, len(next(iter(topics.values()))))
 
 
 def test_a_later_load_puts_its_papers_in_the_lists_they_belong_in(works_db):
@@ -176,7 +176,7 @@ def _blas_threads() -> set[int]:
     ],
 )
 def test_pairs_of_words_in_a_title_are_terms(title, abstract, pairs):
-    counts = Terms({"GNN": "graph neural network"}).of(title, abstract, [])
+    counts = WordTerms({"GNN": "graph neural network"}).of(title, abstract, [])
     assert {term for term in counts if is_pair(term)} == pairs
     assert all(counts[pair] == TITLE_WEIGHT for pair in pairs)
 
@@ -189,7 +189,7 @@ def test_a_pair_of_words_one_paper_has_is_left_out():
 
     titles = ["Policy Gradient Estimation", "Policy Gradient Theorem Revisited", "Natural Gradient Descent"]
     abstract = "Gradient estimates of the return for policy search in robots with many joints."
-    terms = Terms({})
+    terms = WordTerms({})
     counts = [terms.of(title, abstract, []) for title in titles]
     corpus = Corpus()
     for i, paper in enumerate(counts):
@@ -201,7 +201,7 @@ def test_a_pair_of_words_one_paper_has_is_left_out():
     numbers = {term: number for number, term in enumerate(sorted(df))}
     topics = result.statistics.topics
     dimensions = len(next(iter(topics.values())))
-    again = vectors(counts, Reference(result.statistics.papers, df, numbers, topics, dimensions))
+    again = vectors(counts, KeptStatistics(result.statistics.papers, df, numbers, topics, dimensions))
     columns = np.array([numbers[term] for term in result.columns], dtype=np.int32)
     batch = result.vectors.distinctive
     assert (again.distinctive.indptr == batch.indptr).all() and (again.distinctive.data == batch.data).all()

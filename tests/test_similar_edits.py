@@ -197,9 +197,9 @@ def test_a_list_found_for_a_few_papers_is_the_list_found_for_all(rows_asked):
     from collections import Counter
 
     from etl.extract.similar.batch import Corpus, similar_papers
-    from etl.extract.similar.terms import Terms
+    from etl.extract.similar.words import WordTerms
 
-    terms, corpus = Terms({}), Corpus()
+    terms, corpus = WordTerms({}), Corpus()
     papers = [r for file in FILES for r in records(file)]
     counted: list[tuple[str, Counter]] = sorted(
         (f"{i:03d}", terms.of(r["title"], r["abstract"], [])) for i, r in enumerate(papers)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..extract.similar.terms import Terms, short_forms
+from ..extract.similar.words import WordTerms, short_forms
 from ..iterables import chunks
 from ..store.views import CLEAN_ABSTRACT
 from ..store.writer import Writer
@@ -64,7 +64,7 @@ def aliases(writer: Writer) -> dict[str, str]:
     return short_forms(writer.execute(ALIASES))
 
 
-def corpus_terms(writer: Writer, terms: Terms) -> Iterator[tuple[str, Counter[str]]]:
+def corpus_terms(writer: Writer, terms: WordTerms) -> Iterator[tuple[str, Counter[str]]]:
     """Every paper's id and terms, in id order (papers and their keywords read side by side)."""
     with writer.stream(PAPERS) as papers, writer.stream(KEYWORDS) as keywords:
         rows = (row for batch in keywords for row in batch)
@@ -85,7 +85,7 @@ def compute_all(writer: Writer):
     from ..extract.similar.batch import Corpus, similar_papers
 
     corpus = Corpus()
-    for pid, counts in corpus_terms(writer, Terms(aliases(writer))):
+    for pid, counts in corpus_terms(writer, WordTerms(aliases(writer))):
         corpus.add(pid, counts)
     result = similar_papers(corpus)
     del corpus

@@ -16,9 +16,9 @@ from __future__ import annotations
 import numpy as np
 from scipy import sparse
 
-from ..extract.similar.scoring import Reference, vectors
+from ..extract.similar.scoring import KeptStatistics, vectors
 from ..extract.similar.select import Selected, Vectors, select
-from ..extract.similar.terms import Terms
+from ..extract.similar.words import WordTerms
 from ..iterables import chunks
 from ..store.views import CLEAN_ABSTRACT
 from ..store.writer import IDS_PER_QUERY, Writer
@@ -85,14 +85,14 @@ def _new_vectors(writer: Writer, papers: set[str]) -> dict[str, tuple[bytes, byt
             texts[pid] = (title, abstract)
     if not texts:
         return {}
-    terms = Terms(aliases(writer))
+    terms = WordTerms(aliases(writer))
     ids = sorted(texts)
     counts = [terms.of(*texts[pid], keys.get(pid, ())) for pid in ids]
     computed = vectors(counts, _reference(writer, {t for c in counts for t in c}))
     return {pid: row[1:] for pid, row in zip(ids, vector_rows(ids, computed, np.zeros(len(ids))), strict=True)}
 
 
-def _reference(writer: Writer, terms: set[str]) -> Reference:
+def _reference(writer: Writer, terms: set[str]) -> KeptStatistics:
     papers = writer.scalar("SELECT papers FROM similar_scoring WHERE id = 1") or 0
     dimensions = 1
     df, numbers, topics = {}, {}, {}
@@ -106,7 +106,7 @@ def _reference(writer: Writer, terms: set[str]) -> Reference:
     if dimensions == 1:  # (no term of these papers has a basis row: the space's size from any that has)
         for (topic,) in writer.execute("SELECT topic FROM similar_terms WHERE topic IS NOT NULL LIMIT 1"):
             dimensions = len(bytes(topic)) // 4
-    return Reference(papers, df, numbers, topics, dimensions)
+    return KeptStatistics(papers, df, numbers, topics, dimensions)
 
 
 def _stored(writer: Writer, papers: set[str]) -> dict[str, tuple[bytes, bytes, bytes, float]]:

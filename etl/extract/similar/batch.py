@@ -25,7 +25,7 @@ from scipy import sparse
 from threadpoolctl import threadpool_limits
 
 from .select import Vectors, select
-from .terms import KEYWORD, PAIR
+from .words import KEYWORD, PAIR
 
 RARE_MAX = 200  # papers a term may have and still be distinctive (bounds the work: pairs <= this * postings)
 TOPICS = 50  # directions of the topic space

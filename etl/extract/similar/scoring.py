@@ -15,11 +15,11 @@ from scipy import sparse
 
 from .batch import RARE_MAX, idf_weights, row_sums, unit_topics
 from .select import Vectors
-from .terms import is_pair
+from .words import is_pair
 
 
 @dataclass(frozen=True)
-class Reference:
+class KeptStatistics:
     """The kept statistics: papers compared, each term's document frequency and number, and the
     topic basis row of each term the topics are made of."""
 
@@ -30,7 +30,7 @@ class Reference:
     dimensions: int  # of the topic space (1 when it has none)
 
 
-def vectors(papers: Sequence[Counter[str]], reference: Reference) -> Vectors:
+def vectors(papers: Sequence[Counter[str]], reference: KeptStatistics) -> Vectors:
     """The papers' vectors, one row each (distinctive columns: the terms' numbers)."""
     words, pairs = _counts(papers, reference)
     squares = np.zeros(len(papers))
@@ -57,7 +57,7 @@ class _Postings:
     df: np.ndarray
 
 
-def _counts(papers: Sequence[Counter[str]], reference: Reference) -> tuple[_Postings, _Postings]:
+def _counts(papers: Sequence[Counter[str]], reference: KeptStatistics) -> tuple[_Postings, _Postings]:
     """Each paper's terms in the order the whole corpus's computation lays them (by name, the words
     and keywords, then the pairs it kept), with their counts."""
     out = []
@@ -76,7 +76,7 @@ def _counts(papers: Sequence[Counter[str]], reference: Reference) -> tuple[_Post
     return out[0], out[1]
 
 
-def _distinctive(words: _Postings, pairs: _Postings, reference: Reference) -> sparse.csr_matrix:
+def _distinctive(words: _Postings, pairs: _Postings, reference: KeptStatistics) -> sparse.csr_matrix:
     """The weights of the terms 2 to `RARE_MAX` papers have, a row's words before its pairs."""
     columns, data, ends = [], [], [0]
     for row in range(len(words.indptr) - 1):
@@ -93,7 +93,7 @@ def _distinctive(words: _Postings, pairs: _Postings, reference: Reference) -> sp
     )
 
 
-def _topics(words: _Postings, reference: Reference) -> np.ndarray:
+def _topics(words: _Postings, reference: KeptStatistics) -> np.ndarray:
     """The papers' topic vectors: their weights of the terms with a basis row, in row order, on the basis."""
     local: dict[str, int] = {}
     columns, data, ends = [], [], [0]

@@ -9,7 +9,7 @@ import json
 
 from mcp.server.mcpserver.exceptions import ToolError
 
-from ...extract.similar.terms import KEYWORD, is_pair, paper_terms
+from ...extract.similar.words import KEYWORD, is_pair, paper_terms
 from ...store.views import CLEAN_ABSTRACT
 from . import arguments
 from .papers import brief
@@ -71,10 +71,10 @@ async def similar(reader: Reader, paper_id: str | None = None, text: str | None 
 
 
 async def _reference(reader: Reader, terms: set[str]):
-    """The kept document frequencies, numbers and topic basis rows of `terms` (a `scoring.Reference`)."""
+    """The kept document frequencies, numbers and topic basis rows of `terms` (a `scoring.KeptStatistics`)."""
     import numpy as np
 
-    from ...extract.similar.scoring import Reference
+    from ...extract.similar.scoring import KeptStatistics
 
     papers = await reader.value("SELECT papers FROM similar_scoring WHERE id = 1") or 0
     rows = await reader.rows(
@@ -87,7 +87,7 @@ async def _reference(reader: Reader, terms: set[str]):
     any_topic = next(iter(topics.values()), None)
     if any_topic is None:  # (none of these terms has a basis row: the space's size from one that has)
         any_topic = await reader.value("SELECT topic FROM similar_terms WHERE topic IS NOT NULL LIMIT 1")
-    return Reference(papers, df, numbers, topics, len(bytes(any_topic)) // 4 if any_topic is not None else 1)
+    return KeptStatistics(papers, df, numbers, topics, len(bytes(any_topic)) // 4 if any_topic is not None else 1)
 
 
 def _distinctive_words(terms, reference) -> list[str]:

@@ -64,7 +64,7 @@ def singular_short(word: str) -> str:
     return word[:-1] if len(word) > 2 and word.endswith("s") and word[:-1] != word[:-1].lower() else word
 
 
-class Terms(dict):
+class WordTerms(dict):
     """The term of each word as written, worked out once (a corpus repeats its words): a short form
     in `aliases` (see `short_forms`), with a plural `s` or without, stands for its keyword."""
 
@@ -91,5 +91,5 @@ class Terms(dict):
 
 
 def paper_terms(title: str | None, abstract: str | None, keywords: Iterable[str], aliases: Aliases) -> Counter[str]:
-    """One paper's terms (see `Terms.of`)."""
-    return Terms(aliases).of(title, abstract, keywords)
+    """One paper's terms (see `WordTerms.of`)."""
+    return WordTerms(aliases).of(title, abstract, keywords)
