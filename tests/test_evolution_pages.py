@@ -43,20 +43,20 @@ def test_a_papers_page_shows_the_chain_of_its_versions(works_db):
     assert "ICLR 2018, rejected</a> → <strong>ICML 2019, poster</strong>" in chain
 
 
-def test_a_papers_page_lists_its_related_papers_with_venue_and_year(works_db):
+def test_a_papers_page_lists_its_similar_papers_with_venue_and_year(works_db):
     ds = make_datasette(works_db)
     pk = pk_of(works_db, "Recovering from Falls on Ice")
     page = get(ds, f"/papers/papers/{pk}").text
-    related = page[page.index("<h2>Related papers</h2>") :].split("</ol>")[0]
+    related = page[page.index("<h2>Similar papers</h2>") :].split("</ol>")[0]
     assert "Walking on Sand" in related and "ICML 2019" in related and "similarity" in related
     assert related.count("<li>") == 10
 
 
-def test_the_related_papers_query_takes_an_id_or_the_number_in_a_pages_address(works_db):
+def test_the_similar_to_paper_query_takes_an_id_or_the_number_in_a_pages_address(works_db):
     ds = make_datasette(works_db)
     pid, pk = rows(works_db, "SELECT id, pk FROM papers WHERE title = 'Recovering from Falls on Ice'")[0]
-    by_id = get(ds, f"/papers/related_papers.json?paper_id={pid}&_shape=array").json()
-    by_pk = get(ds, f"/papers/related_papers.json?paper_id={pk}&_shape=array").json()
+    by_id = get(ds, f"/papers/similar_to_paper.json?paper_id={pid}&_shape=array").json()
+    by_pk = get(ds, f"/papers/similar_to_paper.json?paper_id={pk}&_shape=array").json()
     assert by_id == by_pk and [r["rank"] for r in by_id] == list(range(1, 11))
     assert "Walking on Sand" in [r["title"] for r in by_id[:3]]  # (beside a critique of robot simulations)
 

@@ -73,6 +73,24 @@ def test_the_sort_bar_sorts_measures_highest_first_and_marks_the_sort(ds):
 
 
 @pytest.mark.parametrize(
+    "old, new",
+    [
+        ("/papers/related_papers?paper_id=1711.11575", "/papers/similar_to_paper?paper_id=1711.11575"),
+        (
+            "/papers/related_papers.json?paper_id=a%20b&_shape=array",
+            "/papers/similar_to_paper.json?paper_id=a%20b&_shape=array",
+        ),
+        ("/papers/related_papers.csv", "/papers/similar_to_paper.csv"),
+    ],
+)
+def test_the_renamed_querys_old_address_leads_to_its_new_one(ds, old, new):
+    """`related_papers` is `similar_to_paper` now (the table, query and modules of similar papers
+    share their word): bookmarks and links to the old address keep working."""
+    response = get(ds, old)
+    assert response.status_code == 301 and response.headers["location"] == new
+
+
+@pytest.mark.parametrize(
     "written",
     [
         "1711.11575",
@@ -82,11 +100,11 @@ def test_the_sort_bar_sorts_measures_highest_first_and_marks_the_sort(ds):
         " 1711.11575v2 ",
     ],
 )
-def test_related_papers_takes_every_form_of_id_the_paper_page_takes(ds, excerpt, written):
+def test_similar_to_paper_takes_every_form_of_id_the_paper_page_takes(ds, excerpt, written):
     """CVPR 2018's relation networks paper, whose arXiv id the source gives as `1711.11575v2`."""
     (paper_id,) = read(excerpt, "SELECT paper_id FROM paper_ids WHERE scheme = 'arxiv' AND value = '1711.11575'")[0]
     expected = read(excerpt, "SELECT similar_id FROM similar_papers WHERE paper_id = ? ORDER BY rank", paper_id)
-    rows = get(ds, "/papers/related_papers.json?_shape=array&" + urlencode({"paper_id": written})).json()
+    rows = get(ds, "/papers/similar_to_paper.json?_shape=array&" + urlencode({"paper_id": written})).json()
     assert expected and [r["id"] for r in rows] == [i for (i,) in expected]
     page = get(ds, "/-/paper/" + quote(written.strip(), safe=":/"))
     assert page.status_code == 302 and page.headers["location"].endswith(

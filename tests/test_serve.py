@@ -632,7 +632,7 @@ def test_a_papers_page_lists_what_refers_to_it_with_true_counts(ds, serve_db):
         assert count > 0 and f'href="/papers/{table}?paper_id={pid}">{count:,} {shown}</a>' in html
     title = con.execute("SELECT title FROM papers WHERE id = ?", (pid,)).fetchone()[0]
     assert f"<h1>{title}</h1>" in html and "University of Cambridge" in html  # authors with affiliations
-    assert "accepted" in html and "Related papers" in html and "The authors' keywords" in html
+    assert "accepted" in html and "Similar papers" in html and "The authors' keywords" in html
     assert "https://openreview.net/forum?id=" in html  # ids link out
 
 
@@ -760,12 +760,12 @@ def test_dashboard_year_options_compare_equal_to_the_chosen_year(ds):
     assert years and all(isinstance(next(iter(r.values())), str) for r in years)
 
 
-def test_related_papers_takes_the_number_in_a_papers_address_too(ds, serve_db):
+def test_similar_to_paper_takes_the_number_in_a_papers_address_too(ds, serve_db):
     pk, pid = paper_row(serve_db)
-    by_id = get(ds, f"/papers/related_papers.json?paper_id={pid}&_shape=array").json()
+    by_id = get(ds, f"/papers/similar_to_paper.json?paper_id={pid}&_shape=array").json()
     assert by_id and all(r["venue"] and r["year"] for r in by_id)  # (where each is from)
-    assert get(ds, f"/papers/related_papers.json?paper_id={pk}&_shape=array").json() == by_id
-    assert get(ds, f"/papers/related_papers.json?paper_id=+{pid.upper()}+&_shape=array").json() == by_id
+    assert get(ds, f"/papers/similar_to_paper.json?paper_id={pk}&_shape=array").json() == by_id
+    assert get(ds, f"/papers/similar_to_paper.json?paper_id=+{pid.upper()}+&_shape=array").json() == by_id
 
 
 def test_a_paper_without_an_abstract_is_a_card_too(serve_copy):

@@ -8,6 +8,9 @@ from typing import Any
 
 DATABASE = "papers"  # the database's name in URLs and metadata, whatever the file is called
 PLUGIN = "paperdb"  # the plugin's name: its configuration in the metadata, its static files' URLs
+# Canned queries renamed, by their former name: their old addresses (bookmarks, links in notes and
+# papers) keep working, redirected with their parameters and format.
+RENAMED_QUERIES = {"related_papers": "similar_to_paper"}
 
 
 def plugin_metadata() -> dict:
@@ -21,3 +24,20 @@ def is_ours(datasette: Any, database: str | None = None) -> bool:
     if datasette is None or not datasette.plugin_config(PLUGIN):
         return False
     return database is None or database == DATABASE
+
+
+def renamed_query_routes() -> list[tuple[str, Any]]:
+    """Routes that send a renamed canned query's old address (`/papers/related_papers.json?...`)
+    to its new one, permanently."""
+    return [(f"^/{DATABASE}/{old}(?P<format>\\.[a-z]+)?$", _redirect_to(new)) for old, new in RENAMED_QUERIES.items()]
+
+
+def _redirect_to(new: str) -> Any:
+    from datasette import Response
+
+    async def redirect(datasette: Any, request: Any) -> Response:
+        query = f"?{request.query_string}" if request.query_string else ""
+        path = datasette.urls.database(DATABASE) + f"/{new}{request.url_vars.get('format') or ''}{query}"
+        return Response.redirect(path, status=301)
+
+    return redirect

@@ -27,7 +27,7 @@ from ..paging import paged
 from ..paper import paper_page, row_pk
 from ..ranked import best_matches
 from ..reading_lists import renderers
-from ..site import DATABASE, PLUGIN, is_ours
+from ..site import DATABASE, PLUGIN, is_ours, renamed_query_routes
 from ..trends import keyword_page
 from ..urls import Schema, safe_queries
 
@@ -119,7 +119,10 @@ def render_cell(row, value, column, table, database, datasette):
 def register_routes(datasette):
     if not is_ours(datasette):
         return []
-    return [(r"^/-/paper/?(?P<paper_id>.*)$", paper_page_of)]  # (a DOI holds slashes; none: say what to give)
+    return [
+        (r"^/-/paper/?(?P<paper_id>.*)$", paper_page_of),  # (a DOI holds slashes; none: say what to give)
+        *renamed_query_routes(),
+    ]
 
 
 @hookimpl

@@ -1,4 +1,4 @@
--- Related papers
+-- Similar papers
 -- The ten papers most similar to a paper (give its id, its OpenReview, arXiv or DOI id as
 -- written or copied: `arXiv:1703.03055v2`, `https://doi.org/...`; or the number in its page's address) by the text of their titles, abstracts and keywords, most
 -- similar first: similar_papers, computed by each load (docs/evolution.md). Score: the cosine of
