@@ -13,9 +13,9 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
+from ..rules_0026.placeholders import is_placeholder
 from .cleaning import clean_text
 from .diacritics import compose_diacritics
-from .placeholders import is_placeholder
 
 # Fields list names with these between them (CJK lists with the ideographic and full-width commas).
 LIST_SEPARATORS = ";；|、，\n"

@@ -8,7 +8,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from .debris import repair
+from ..rules_0017.debris import repair
 from .latex import latex_to_text
 from .markup import has_markup, latex_text, strip_markdown
 
