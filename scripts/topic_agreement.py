@@ -109,11 +109,12 @@ def measures(topics: dict[str, set[str]], areas: dict[str, list[str]], patterns:
 
 def _means(area: str, pattern: str) -> bool:
     """Whether a subject area (`computer vision: recognition`) is one a pattern names: `area:X`
-    names every subarea of area X; any other pattern is part of a subarea's name."""
+    names every subarea of area X; a pattern with a colon is part of the whole name (`machine
+    learning: optimi`); any other pattern is part of a subarea's name."""
     field, _, sub = area.partition(":")
     if pattern.startswith("area:"):
         return field.strip() == pattern[5:]
-    return pattern in (sub or field)
+    return pattern in (area if ":" in pattern else sub or field)
 
 
 def main() -> int:
