@@ -75,6 +75,34 @@ COLD_DIFFUSION = (  # CoRL 2023: Cold Diffusion on the Replay Buffer
     " space. We test this method in simulated robotic environments with obstacles and observe a significant"
     " improvement in the agent's ability to avoid these obstacles during planning."
 )
+CONSTRAINT_SOLVERS = (  # CoRL 2023: Compositional Diffusion-Based Continuous Constraint Solvers
+    "This paper introduces an approach for learning to solve continuous constraint satisfaction problems (CCSP) in"
+    " robotic reasoning and planning. Previous methods primarily rely on hand-engineering or learning generators for"
+    " specific constraint types and then rejecting the value assignments when other constraints are violated. By"
+    " contrast, our model, the compositional diffusion continuous constraint solver (Diffusion-CCSP) derives global"
+    " solutions to CCSPs by representing them as factor graphs and combining the energies of diffusion models"
+    " trained to sample for individual constraint types. Diffusion-CCSP exhibits strong generalization to novel"
+    " combinations of known constraints, and it can be integrated into a task and motion planner to devise"
+    " long-horizon plans that include actions with both discrete and continuous parameters."
+)
+PERSPECTIVE_RETRIEVERS = (  # COLM 2024: Beyond Relevance: Evaluate and Improve Retrievers on Perspective Awareness
+    "The task of Information Retrieval (IR) requires a system to identify relevant documents based on users'"
+    " information needs. In real-world scenarios, retrievers are expected to not only rely on the semantic relevance"
+    " between the documents and the queries but also recognize the nuanced intents or perspectives behind a user"
+    " query. For example, when asked to verify a claim, a retrieval system is expected to identify evidence from"
+    " both supporting vs. contradicting perspectives, for the downstream system to make a fair judgment call."
+    " In this work, we study whether retrievers can recognize and respond to different perspectives of the queries"
+    " --- beyond finding relevant documents for a claim, can retrievers distinguish supporting vs. opposing"
+    " documents? We reform and extend six existing tasks to create a benchmark for retrieval, where we have diverse"
+    " perspectives described in free-form text, besides root, neutral queries. We show that current retrievers"
+    " covered in our experiments have limited awareness of subtly different perspectives in queries and can also be"
+    " biased toward certain perspectives. Motivated by the observation, we further explore the potential to"
+    " leverage geometric features of retriever representation space to improve the perspective awareness of"
+    " retrievers in a zero-shot manner. We demonstrate the efficiency and effectiveness of our projection-based"
+    " methods on the same set of tasks. Further analysis also shows how perspective awareness improves performance"
+    " on various downstream tasks, with 4.2% higher accuracy on AmbigQA and 29.9% more correlation with designated"
+    " viewpoints on essay writing, compared to non-perspective-aware baselines."
+)
 AUC_THEOREMS = (  # ICML 2024 (the bundled listings): theorems on precision-recall and ROC AUC
     "In this paper, we present two key theorems that should have significant implications for machine learning"
     " practitioners working with binary classification models. The first theorem provides a formula to calculate"
@@ -95,8 +123,16 @@ def by_terms(text: str) -> set[str]:
         # learned evidence finds a subject no term names: collaborators, aggregation, FedAvg, local data
         (ON_DEVICE_LLMS, "federated learning", False, True),
         (ON_DEVICE_LLMS, "efficient inference and training", True, True),  # LoRA
-        # ... and takes away what one suggestive word gave: `embeddings` in a paper on formal expressivity
-        (COUNTING_TRANSFORMERS, "self-supervised and representation learning", True, False),
+        # terms with other senses are only suggestive: `positional embeddings` are no representation learning,
+        # a `lower bound` on expressivity no term of learning theory (its learned evidence, formal bounds and
+        # proofs, still makes the paper learning theory), and `a fair judgment call` is no fairness
+        (COUNTING_TRANSFORMERS, "self-supervised and representation learning", False, False),
+        (COUNTING_TRANSFORMERS, "learning theory", False, True),
+        (PERSPECTIVE_RETRIEVERS, "fairness", False, False),
+        (PERSPECTIVE_RETRIEVERS, "recommender systems and retrieval", True, True),
+        # constraint satisfaction is combinatorial search, in robotics too (the authors chose the term)
+        (CONSTRAINT_SOLVERS, "combinatorial optimization and algorithms", True, True),
+        (CONSTRAINT_SOLVERS, "diffusion models", True, True),
         (COUNTING_TRANSFORMERS, "transformers and attention", True, True),
         # camera calibration and pose estimators are not uncertainty calibration or statistics ...
         (POSE_IMITATION, "uncertainty and calibration", True, False),
