@@ -98,3 +98,41 @@ def test_the_full_text_index_is_rebuilt_only_for_many_new_papers(tmp_path, monke
     assert bool(rebuilds) == rebuilt
     assert len(rows(db, RETITLED)) == retitled
     assert rows(db, "SELECT count(*) FROM etl_flags") == [(0,)]
+
+
+LISTS = "SELECT paper_id, rank, similar_id, score FROM similar_papers ORDER BY 1, 2"
+FLOORS = "SELECT paper_id, floor FROM similar_vectors ORDER BY 1"
+
+
+def edited_lists(tmp_path: Path, name: str) -> tuple[list[tuple], list[tuple]]:
+    """The similar papers and floors after the benchmark's kind of edit: titles changed in one file,
+    another removed (with --prune)."""
+    db = str(tmp_path / f"{name}.db")
+    folder = tmp_path / name
+    folder.mkdir()
+    for file in FILES:
+        shutil.copyfile(EXCERPTS / file, folder / file)
+    load(db, [str(folder)])
+    retitle(folder)
+    (folder / "icml2018.json").unlink()
+    summary = load(db, [str(folder)], prune=True)
+    assert summary.papers_removed == 18 and not summary.rescored
+    return rows(db, LISTS), rows(db, FLOORS)
+
+
+@pytest.mark.parametrize(("block", "per_query"), [(1, 1), (4, 3), (7, 500)])
+def test_an_edits_lists_do_not_depend_on_the_parts_they_are_found_in(tmp_path, monkeypatch, block, per_query):
+    """The papers an edit's changes reach are found `BLOCK` changes at a time, and their lists
+    compared with the kept ones `IDS_PER_QUERY` papers at a time: any parts give the same rows.
+    (Five candidates and three similar papers a paper, so floors decide what is reached.)"""
+    from etl.extract.similar import select as selecting
+    from etl.load import similar_changed, statistics
+
+    monkeypatch.setattr(selecting, "CANDIDATES", 5)
+    monkeypatch.setattr(selecting, "SIMILAR", 3)
+    monkeypatch.setattr(statistics, "RESCORE_SHARE", 2.0)
+    whole = edited_lists(tmp_path, "whole")
+    monkeypatch.setattr(similar_changed, "BLOCK", block)
+    monkeypatch.setattr(similar_changed, "IDS_PER_QUERY", per_query)
+    parts = edited_lists(tmp_path, "parts")
+    assert parts == whole and len(whole[0]) == 3 * 36

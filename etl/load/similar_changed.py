@@ -17,7 +17,7 @@ import numpy as np
 from scipy import sparse
 
 from ..extract.similar.scoring import KeptStatistics, vectors
-from ..extract.similar.select import Selected, Vectors, select
+from ..extract.similar.select import BLOCK, Selected, Vectors, select
 from ..extract.similar.words import WordTerms
 from ..iterables import chunks
 from ..store.views import CLEAN_ABSTRACT
@@ -35,6 +35,7 @@ KEYWORDS_OF = """SELECT pk.paper_id, k.normalised FROM paper_keywords pk JOIN ke
 WITH_LISTS = "SELECT DISTINCT paper_id FROM similar_papers WHERE paper_id IN :ids"
 LIST_COLUMNS = ("paper_id", "rank", "similar_id", "score")
 LISTS_OF = "SELECT paper_id, rank, similar_id, score FROM similar_papers WHERE paper_id IN :ids ORDER BY paper_id, rank"
+FLOORS_OF = "SELECT paper_id, floor FROM similar_vectors WHERE paper_id IN :ids"
 
 
 def update_similar(
@@ -150,42 +151,49 @@ def _matrix(terms: list[bytes], weights: list[bytes], topics: list[bytes], width
 
 def _reached(changes: list[tuple], kept: Vectors, against: sparse.csr_matrix, floors: np.ndarray) -> np.ndarray:
     """The papers whose lists the `changes` (vectors as they were or are) can reach: a part with
-    them no lower than their floor."""
-    if not changes:
-        return np.zeros(0, dtype=np.int64)
+    them no lower than their floor. A block of `BLOCK` changes at a time: a removed file's
+    papers each share a term with thousands, and their product at once would be the step's peak."""
+    reached = np.zeros(len(floors), dtype=bool)
     width = kept.distinctive.shape[1]
-    reaching = _matrix([c[0] for c in changes], [c[1] for c in changes], [c[2] for c in changes])
-    distinctive = reaching.distinctive
-    if distinctive.shape[1] > width:  # (a term no kept paper has any more reaches nobody)
-        distinctive = distinctive[:, :width]
-    distinctive = sparse.csr_matrix(
-        (distinctive.data, distinctive.indices, distinctive.indptr), shape=(len(changes), width)
-    )
-    product = (distinctive @ against).tocoo()
-    return np.unique(product.col[product.data >= floors[product.col] - EPSILON]).astype(np.int64)
+    for start in range(0, len(changes), BLOCK):
+        block = changes[start : start + BLOCK]
+        distinctive = _matrix([c[0] for c in block], [c[1] for c in block], [c[2] for c in block]).distinctive
+        if distinctive.shape[1] > width:  # (a term no kept paper has any more reaches nobody)
+            distinctive = distinctive[:, :width]
+        distinctive = sparse.csr_matrix(
+            (distinctive.data, distinctive.indices, distinctive.indptr), shape=(len(block), width)
+        )
+        product = (distinctive @ against).tocoo()
+        reached[product.col[product.data >= floors[product.col] - EPSILON]] = True
+    return np.flatnonzero(reached).astype(np.int64)
 
 
 def _write_lists(writer: Writer, ids: list[str], selected: Selected, gone: set[str]) -> int:
     """Write the lists of the papers selected for that differ from those kept (and remove those of the
-    papers gone), and their floors that differ; returns how many lists changed."""
-    owners = [ids[i] for i in selected.rows.tolist()]
-    found = list_rows(ids, owners, selected.similar, selected.scores)
-    lists: dict[str, list[tuple]] = {pid: [] for pid in owners}
-    for row in found:
-        lists[row[0]].append(row)
-    kept: dict[str, list[tuple]] = {pid: [] for pid in owners}
-    for part in chunks(owners, IDS_PER_QUERY):
-        for row in writer.execute_in(LISTS_OF, ids=part):
+    papers gone), and their floors that differ; returns how many lists changed. `IDS_PER_QUERY`
+    papers at a time: the lists found again after an edit that removes a file are most papers'."""
+    writer.delete_in("similar_papers", "paper_id", sorted(gone))
+    changed = 0
+    rows = selected.rows.tolist()
+    for start in range(0, len(rows), IDS_PER_QUERY):
+        part = slice(start, start + IDS_PER_QUERY)
+        owners = [ids[i] for i in rows[part]]
+        lists: dict[str, list[tuple]] = {pid: [] for pid in owners}
+        for row in list_rows(ids, owners, selected.similar[part], selected.scores[part]):
+            lists[row[0]].append(row)
+        kept: dict[str, list[tuple]] = {pid: [] for pid in owners}
+        for row in writer.execute_in(LISTS_OF, ids=owners).all():
             kept[row[0]].append(tuple(row))
-    changed = sorted(pid for pid in owners if lists[pid] != kept[pid])
-    writer.delete_in("similar_papers", "paper_id", sorted(set(changed) | gone))
-    writer.insert("similar_papers", [row for pid in changed for row in lists[pid]], LIST_COLUMNS)
-    stored = dict(writer.select_in("similar_vectors", ("paper_id", "floor"), "paper_id", owners))
-    floors = [
-        {"id": pid, "floor": floor}
-        for pid, floor in zip(owners, selected.floors.tolist(), strict=True)
-        if stored.get(pid) != floor
-    ]
-    if floors:
-        writer.execute("UPDATE similar_vectors SET floor = :floor WHERE paper_id = :id", floors)
-    return len(changed)
+        differ = sorted(pid for pid in owners if lists[pid] != kept[pid])
+        writer.delete_in("similar_papers", "paper_id", differ)
+        writer.insert("similar_papers", [row for pid in differ for row in lists[pid]], LIST_COLUMNS)
+        changed += len(differ)
+        stored = dict(writer.execute_in(FLOORS_OF, ids=owners).all())
+        floors = [
+            {"id": pid, "floor": floor}
+            for pid, floor in zip(owners, selected.floors[part].tolist(), strict=True)
+            if stored.get(pid) != floor
+        ]
+        if floors:
+            writer.execute("UPDATE similar_vectors SET floor = :floor WHERE paper_id = :id", floors)
+    return changed
