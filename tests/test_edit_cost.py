@@ -12,9 +12,11 @@ from pathlib import Path
 import pytest
 
 from etl.extract.corpus import worker_count
-from etl.load import load, reading
+from etl.load import evolution, load, reading
+from etl.load.run import SMALL_CACHE_KIB
 from etl.load.unchanged import files_not_held
 from etl.sources import discover
+from etl.store.engine import CACHE_KIB
 from etl.store.writer import Writer
 from tests.helpers import rows
 
@@ -22,6 +24,11 @@ EXCERPTS = Path(__file__).parent / "fixtures" / "similar"
 FILES = ("icml2018.json", "nips2016.json", "nips2017.json")
 RETITLED = """SELECT p.title FROM papers_fts JOIN papers p ON p.pk = papers_fts.rowid
     WHERE papers_fts MATCH 'revisited' ORDER BY 1"""
+
+
+def cache_kib(writer: Writer) -> int:
+    """SQLite's page cache of the load's connection, in KiB."""
+    return -writer.scalar("PRAGMA cache_size")
 
 
 def retitle(folder: Path) -> None:
@@ -74,17 +81,20 @@ def test_only_files_the_database_does_not_hold_are_read_early(tmp_path, monkeypa
 
 
 @pytest.mark.parametrize(
-    ("first", "edit", "rebuilt", "retitled"),
+    ("first", "edit", "rebuilt", "retitled", "cache"),
     [
-        ((), None, True, 0),  # a cold load: the index is built once at the end
-        (FILES[:2], None, True, 0),  # a third file, half as many papers again
-        (FILES, retitle, False, 2),  # two titles changed: the rows they change, by the triggers
+        ((), None, True, 0, CACHE_KIB),  # a cold load: the index is built once at the end
+        (FILES[:2], None, True, 0, CACHE_KIB),  # a third file, half as many papers again
+        (FILES, retitle, False, 2, SMALL_CACHE_KIB),  # two titles changed: the rows they change, by the triggers
     ],
     ids=["cold", "large-addition", "edit"],
 )
-def test_the_full_text_index_is_rebuilt_only_for_many_new_papers(tmp_path, monkeypatch, first, edit, rebuilt, retitled):
+def test_the_full_text_index_is_rebuilt_only_for_many_new_papers(
+    tmp_path, monkeypatch, first, edit, rebuilt, retitled, cache
+):
     """A load that adds more than a twentieth of the papers held rebuilds the index once; an edit
-    lets the index follow the rows it changes, and the index finds the new titles either way."""
+    lets the index follow the rows it changes, and the index finds the new titles either way. A
+    small load keeps a small page cache, up to its last step (the similar papers' peak)."""
     db = str(tmp_path / "papers.db")
     if first:
         load(db, [str(folder_of(tmp_path, first))])
@@ -94,8 +104,14 @@ def test_the_full_text_index_is_rebuilt_only_for_many_new_papers(tmp_path, monke
     rebuilds = []
     rebuild = Writer.rebuild_search
     monkeypatch.setattr(Writer, "rebuild_search", lambda self: rebuilds.append(1) or rebuild(self))
+    caches = []
+    for name in ("update_similar", "compute_all"):
+        step = getattr(evolution, name)
+        monkeypatch.setattr(
+            evolution, name, lambda writer, *a, step=step: caches.append(cache_kib(writer)) or step(writer, *a)
+        )
     load(db, [str(folder)])
-    assert bool(rebuilds) == rebuilt
+    assert bool(rebuilds) == rebuilt and caches == [cache]
     assert len(rows(db, RETITLED)) == retitled
     assert rows(db, "SELECT count(*) FROM etl_flags") == [(0,)]
 

@@ -11,6 +11,7 @@ from itertools import islice
 from ..errors import EmptyFile, InputError
 from ..sources import InputFile, stored_below
 from ..sources.records import FILE_FAILED, FILE_SKIPPED, Issue, ParsedFile
+from ..store.engine import CACHE_KIB
 from ..store.schema import columns
 from ..store.writer import Writer
 from ..text.cleaning import clean_title
@@ -46,6 +47,9 @@ BATCH = 2_000  # records of a file read and stored at a time
 # row by row, which costs what it changes (files unchanged, or edited in a few records, add none).
 FTS_DEFER_SHARE = 0.05
 BYTES_PER_PAPER = 1_000
+# Until then, in a database that holds papers, SQLite's page cache is small: such a load reads and
+# writes few pages, and the engine's cache (`CACHE_KIB`) filled would be a sixth of its memory.
+SMALL_CACHE_KIB = 2_048
 
 
 @dataclass(frozen=True)
@@ -102,6 +106,8 @@ class Run:
         self.new_bytes = 0  # of the files new to the database read so far
         start_authorship(writer)
         self.held = writer.scalar("SELECT count(*) FROM papers")
+        if self.held:
+            writer.page_cache(SMALL_CACHE_KIB)
 
     def _defer_fts_if_large(self, new_bytes: int = 0) -> None:
         """Defer the full-text index once the new files read (`new_bytes` more) may add, or the files
@@ -114,6 +120,7 @@ class Run:
     def defer_fts(self) -> None:
         if not self.fts_deferred:
             self.writer.defer_search()
+            self.writer.page_cache(CACHE_KIB)
             self.fts_deferred = True
 
     def load_file(self, input_file: InputFile) -> None:
