@@ -6,9 +6,10 @@ A paper the load added or changed gets its vector against the kept statistics
 (`etl.extract.similar.scoring`); one whose vector comes out as it was (a file read again, its
 texts the same) changes nothing. The papers whose lists a changed or removed paper can reach
 are those it shares a distinctive term with at a part no lower than their *floor* (the part of
-their last candidate): found by one sparse product of the changed papers' old and new vectors
+their last candidate): found by sparse products of the changed papers' old and new vectors
 with every paper's; only their lists are found again, each from every paper, as the full
-computation finds it.
+computation finds it. Each of these steps takes a block of papers at a time, so what the step
+holds beside every paper's vector is bounded, however many lists an edit reaches.
 """
 
 from __future__ import annotations
@@ -17,13 +18,17 @@ import numpy as np
 from scipy import sparse
 
 from ..extract.similar.scoring import KeptStatistics, vectors
-from ..extract.similar.select import BLOCK, Selected, Vectors, select
+from ..extract.similar.select import Selected, Vectors, select
 from ..extract.similar.words import WordTerms
 from ..iterables import chunks
 from ..store.views import CLEAN_ABSTRACT
 from ..store.writer import IDS_PER_QUERY, Writer
 from .similar_all import VECTOR_COLUMNS, aliases, list_rows, vector_rows
 
+VECTORS_AT_ONCE = 200  # papers whose vectors are computed together (`_new_vectors`)
+# Changes, or papers whose lists are found again, taken at a time into one sparse product with every
+# paper (a removed file's papers each share a term with thousands: their products are the step's peak).
+BLOCK = 100
 EPSILON = 1e-5  # a part summed in another order differs in its last bits: reach a little below the floor
 VECTORS = "SELECT paper_id, terms, weights, topic, floor FROM similar_vectors ORDER BY paper_id"
 # Vectors of papers that went, and papers without one (every other path keeps them in step: a safety net).
@@ -68,29 +73,47 @@ def update_similar(
         floors,
     )
     rows = np.union1d(reached, [at[pid] for pid in moved | unlisted]).astype(np.int64)
-    selected = select(kept, rows, against)
+    selected = _select(kept, rows, against)
     _write_lists(writer, ids, selected, gone)
     writer.execute("UPDATE similar_scoring SET changed = changed + :n WHERE id = 1", {"n": len(moved | gone)})
     close = [(ids[a], ids[b], part) for a, b, part in selected.close]
     return close, {ids[i] for i in rows.tolist()}
 
 
+def _select(kept: Vectors, rows: np.ndarray, against: sparse.csr_matrix) -> Selected:
+    """`select` of `rows`, `BLOCK` rows at a time (a paper's list is its own: the parts give the same lists)."""
+    parts = [select(kept, rows[start : start + BLOCK], against) for start in range(0, len(rows), BLOCK)]
+    if len(parts) <= 1:
+        return parts[0] if parts else select(kept, rows, against)
+    return Selected(
+        rows,
+        np.concatenate([p.similar for p in parts]),
+        np.concatenate([p.scores for p in parts]),
+        np.concatenate([p.floors for p in parts]),
+        [pair for p in parts for pair in p.close],
+    )
+
+
 def _new_vectors(writer: Writer, papers: set[str]) -> dict[str, tuple[bytes, bytes, bytes, float]]:
-    """The papers' vectors against the kept statistics, as `similar_vectors` rows (floor 0)."""
-    keys: dict[str, list[str]] = {}
-    texts = {}
-    for part in chunks(sorted(papers), IDS_PER_QUERY):
+    """The papers' vectors against the kept statistics, as `similar_vectors` rows (floor 0),
+    `VECTORS_AT_ONCE` papers at a time: a paper's vector is its own, and an edit's papers' term
+    counts at once were the step's largest part but its products."""
+    found = {}
+    terms: WordTerms | None = None
+    for part in chunks(sorted(papers), VECTORS_AT_ONCE):
+        keys: dict[str, list[str]] = {}
         for pid, key in writer.execute_in(KEYWORDS_OF, ids=part):
             keys.setdefault(pid, []).append(key)
-        for pid, title, abstract in writer.execute_in(TEXTS_OF, ids=part):
-            texts[pid] = (title, abstract)
-    if not texts:
-        return {}
-    terms = WordTerms(aliases(writer))
-    ids = sorted(texts)
-    counts = [terms.of(*texts[pid], keys.get(pid, ())) for pid in ids]
-    computed = vectors(counts, _reference(writer, {t for c in counts for t in c}))
-    return {pid: row[1:] for pid, row in zip(ids, vector_rows(ids, computed, np.zeros(len(ids))), strict=True)}
+        texts = {pid: (title, abstract) for pid, title, abstract in writer.execute_in(TEXTS_OF, ids=part)}
+        if not texts:
+            continue
+        terms = terms or WordTerms(aliases(writer))
+        ids = sorted(texts)
+        counts = [terms.of(*texts[pid], keys.get(pid, ())) for pid in ids]
+        computed = vectors(counts, _reference(writer, {t for c in counts for t in c}))
+        for row in vector_rows(ids, computed, np.zeros(len(ids))):
+            found[row[0]] = row[1:]
+    return found
 
 
 def _reference(writer: Writer, terms: set[str]) -> KeptStatistics:
@@ -151,8 +174,7 @@ def _matrix(terms: list[bytes], weights: list[bytes], topics: list[bytes], width
 
 def _reached(changes: list[tuple], kept: Vectors, against: sparse.csr_matrix, floors: np.ndarray) -> np.ndarray:
     """The papers whose lists the `changes` (vectors as they were or are) can reach: a part with
-    them no lower than their floor. A block of `BLOCK` changes at a time: a removed file's
-    papers each share a term with thousands, and their product at once would be the step's peak."""
+    them no lower than their floor, `BLOCK` changes at a time."""
     reached = np.zeros(len(floors), dtype=bool)
     width = kept.distinctive.shape[1]
     for start in range(0, len(changes), BLOCK):
