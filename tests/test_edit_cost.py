@@ -81,6 +81,22 @@ def test_only_files_the_database_does_not_hold_are_read_early(tmp_path, monkeypa
 
 
 @pytest.mark.parametrize(
+    "database",
+    [b"listing, not a database\n", b"", "postgresql+psycopg://paperdb@localhost/papers"],
+    ids=["not-a-database", "empty-file", "server"],
+)
+def test_where_the_sources_held_cannot_be_read_every_file_may_be_read_early(tmp_path, database):
+    """Without SQLAlchemy only a SQLite file at the schema head tells its sources; for any other
+    database the load reads the first files early, as it always did."""
+    db = database
+    if isinstance(database, bytes):
+        db = str(tmp_path / "papers.db")
+        Path(db).write_bytes(database)
+    files = discover([str(folder_of(tmp_path, FILES))]).files
+    assert files_not_held(db, files) == list(files)
+
+
+@pytest.mark.parametrize(
     ("first", "edit", "rebuilt", "retitled", "cache"),
     [
         ((), None, True, 0, CACHE_KIB),  # a cold load: the index is built once at the end
