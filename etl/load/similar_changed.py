@@ -96,8 +96,8 @@ def _select(kept: Vectors, rows: np.ndarray, against: sparse.csr_matrix) -> Sele
 
 def _new_vectors(writer: Writer, papers: set[str]) -> dict[str, tuple[bytes, bytes, bytes, float]]:
     """The papers' vectors against the kept statistics, as `similar_vectors` rows (floor 0),
-    `VECTORS_AT_ONCE` papers at a time: a paper's vector is its own, and an edit's papers' term
-    counts at once were the step's largest part but its products."""
+    `VECTORS_AT_ONCE` papers at a time: a paper's vector is its own, and the term counts of all
+    an edit's papers at once were, after the products, the largest part of the step's memory."""
     found = {}
     terms: WordTerms | None = None
     for part in chunks(sorted(papers), VECTORS_AT_ONCE):
