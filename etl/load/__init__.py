@@ -16,7 +16,7 @@ from .progress import Progress
 from .reading import Reader
 from .statistics import file_sizes
 from .summary import RunSummary
-from .unchanged import record_if_unchanged
+from .unchanged import files_not_held, record_if_unchanged
 
 __all__ = ["Progress", "RunSummary", "load", "remove", "rescore"]
 
@@ -150,14 +150,14 @@ def _load(
     """Load `files` (found from `paths`) and remove the sources `removal` names, in one
     transaction, migrating first."""
     progress = Progress() if progress is None else progress
-    # The load has work to do. Keyword workers start on the first files' abstracts now, and
+    # The load has work to do. Keyword workers start on the first new files' abstracts now, and
     # extract while the ORM, Alembic and the migrations are loaded (imported here, so a load that
     # changes nothing does not pay for them).
     keywords = KeywordFeed()
     sizes = file_sizes([f.path for f in files])
     progress.files(len(files), sum(sizes))  # (the files read early below are read from here on)
     try:
-        keywords.speculate(files, reader)
+        keywords.speculate(files if rescore else files_not_held(db_file, files), reader)
         from ..extract.corpus import paused_gc
         from ..store.creating import database_to_write
         from ..store.engine import make_engine, migrate, transaction
@@ -177,7 +177,6 @@ def _load(
                         keywords,
                         reader,
                         keep_going=keep_going,
-                        input_bytes=sum(sizes),
                         issues=issues,
                         progress=progress,
                     )

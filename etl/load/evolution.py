@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..store.engine import CACHE_KIB
 from ..store.writer import Writer
 from .similar_all import compute_all, needs_full
 from .similar_changed import update_similar
@@ -27,6 +28,7 @@ def refresh_evolution(writer: Writer, summary: RunSummary, changed: set[str], st
     writer.execute(LEDGER)
     if needs_full(writer, summary.rescored):
         stage("similar papers")
+        writer.page_cache(CACHE_KIB)  # (every paper's rows are written: the engine's cache, if a small load set less)
         with summary.timed("similar"):
             result = compute_all(writer)
         with summary.timed("versions"):

@@ -11,6 +11,7 @@ from itertools import islice
 from ..errors import EmptyFile, InputError
 from ..sources import InputFile, stored_below
 from ..sources.records import FILE_FAILED, FILE_SKIPPED, Issue, ParsedFile
+from ..store.engine import CACHE_KIB
 from ..store.schema import columns
 from ..store.writer import Writer
 from ..text.cleaning import clean_title
@@ -40,11 +41,15 @@ SELECT id FROM papers WHERE NOT EXISTS (SELECT 1 FROM paper_sources ps WHERE ps.
 ORPHAN_PAPERS = "SELECT id FROM orphan_papers"
 DROP_ORPHAN_PAPERS = f"DELETE FROM papers WHERE id IN ({ORPHAN_PAPERS})"
 BATCH = 2_000  # records of a file read and stored at a time
-# A load defers the full-text index (and rebuilds it once at the end) when it may add more than
-# this share of the papers the database holds, judged by the input's size at this many bytes a
-# paper; a smaller load lets the index follow row by row, which costs what it changes.
+# A load defers the full-text index (and rebuilds it once at the end) once it may add more than
+# this share of the papers the database holds: judged by the size of the new files it reads, at
+# this many bytes a paper, and by the papers it has added; a smaller load lets the index follow
+# row by row, which costs what it changes (files unchanged, or edited in a few records, add none).
 FTS_DEFER_SHARE = 0.05
 BYTES_PER_PAPER = 1_000
+# Until then, in a database that holds papers, SQLite's page cache is small: such a load reads and
+# writes few pages, and the engine's cache (`CACHE_KIB`) filled would be a sixth of its memory.
+SMALL_CACHE_KIB = 2_048
 
 
 @dataclass(frozen=True)
@@ -73,7 +78,6 @@ class Run:
         reader: Reader,
         *,
         keep_going: bool,
-        input_bytes: int | None = None,
         issues: IssueLog | None = None,
         progress: Progress | None = None,
     ):
@@ -97,16 +101,26 @@ class Run:
         self.keywords = keywords
         # For a large load the papers_fts triggers (papers_search's on PostgreSQL) stand aside
         # for this transaction and finish() rebuilds the index once, which costs far less than
-        # a trigger per row.
+        # a trigger per row (`_defer_fts_if_large`).
         self.fts_deferred = False
+        self.new_bytes = 0  # of the files new to the database read so far
         start_authorship(writer)
-        held = writer.scalar("SELECT count(*) FROM papers")
-        if input_bytes is None or input_bytes / BYTES_PER_PAPER > FTS_DEFER_SHARE * held:
+        self.held = writer.scalar("SELECT count(*) FROM papers")
+        if self.held:
+            writer.page_cache(SMALL_CACHE_KIB)
+
+    def _defer_fts_if_large(self, new_bytes: int = 0) -> None:
+        """Defer the full-text index once the new files read (`new_bytes` more) may add, or the files
+        read have added, more than `FTS_DEFER_SHARE` of the papers held (the rows stored before
+        then are in the index the end rebuilds, as every other is)."""
+        self.new_bytes += new_bytes
+        if max(self.new_bytes / BYTES_PER_PAPER, len(self.saved.added)) > FTS_DEFER_SHARE * self.held:
             self.defer_fts()
 
     def defer_fts(self) -> None:
         if not self.fts_deferred:
             self.writer.defer_search()
+            self.writer.page_cache(CACHE_KIB)
             self.fts_deferred = True
 
     def load_file(self, input_file: InputFile) -> None:
@@ -119,6 +133,7 @@ class Run:
                 if known and (known.sha256, known.options) == (opened.sha256, self.reader.options):
                     self.summary.files_unchanged += 1
                     return
+                self._defer_fts_if_large(0 if known else opened.size)  # (outside the savepoint: kept if it is undone)
                 with self.writer.savepoint() if self.keep_going else nullcontext():
                     saved = self._save_file(input_file, opened, known)
         except EmptyFile as exc:
@@ -133,6 +148,7 @@ class Run:
             self.issues.note(input_file.path, Issue(FILE_FAILED, exc.problem, exc.line))
             return
         self.saved.merge(saved)
+        self._defer_fts_if_large()
         self.known[input_file.stored] = Known(
             saved.source_id, opened.sha256, self.reader.options, saved.format, saved.venue, saved.year
         )
@@ -204,24 +220,12 @@ class Run:
     def _save_events(self, parsed: ParsedFile, source_id: int) -> None:
         if not parsed.events:
             return
-        self.writer.insert(
-            "events",
-            [
-                (
-                    source_id,
-                    e.position,
-                    e.type,
-                    clean_title(e.title),
-                    e.speakers,
-                    e.url,
-                    e.abstract,
-                    parsed.venue,
-                    parsed.year,
-                )
-                for e in parsed.events
-            ],
-            columns("events", without=("id",)),
-        )
+        at = (parsed.venue, parsed.year)
+        rows = [
+            (source_id, e.position, e.type, clean_title(e.title), e.speakers, e.url, e.abstract, *at)
+            for e in parsed.events
+        ]
+        self.writer.insert("events", rows, columns("events", without=("id",)))
         self.summary.events += len(parsed.events)
 
     def settle_papers(self) -> set[str]:

@@ -6,9 +6,10 @@ A paper the load added or changed gets its vector against the kept statistics
 (`etl.extract.similar.scoring`); one whose vector comes out as it was (a file read again, its
 texts the same) changes nothing. The papers whose lists a changed or removed paper can reach
 are those it shares a distinctive term with at a part no lower than their *floor* (the part of
-their last candidate): found by one sparse product of the changed papers' old and new vectors
+their last candidate): found by sparse products of the changed papers' old and new vectors
 with every paper's; only their lists are found again, each from every paper, as the full
-computation finds it.
+computation finds it. Each of these steps takes a block of papers at a time, so what the step
+holds beside every paper's vector is bounded, however many lists an edit reaches.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ from ..store.views import CLEAN_ABSTRACT
 from ..store.writer import IDS_PER_QUERY, Writer
 from .similar_all import VECTOR_COLUMNS, aliases, list_rows, vector_rows
 
+VECTORS_AT_ONCE = 200  # papers whose vectors are computed together (`_new_vectors`)
+# Changes, or papers whose lists are found again, taken at a time into one sparse product with every
+# paper (a removed file's papers each share a term with thousands: their products are the step's peak).
+BLOCK = 100
 EPSILON = 1e-5  # a part summed in another order differs in its last bits: reach a little below the floor
 VECTORS = "SELECT paper_id, terms, weights, topic, floor FROM similar_vectors ORDER BY paper_id"
 # Vectors of papers that went, and papers without one (every other path keeps them in step: a safety net).
@@ -35,6 +40,7 @@ KEYWORDS_OF = """SELECT pk.paper_id, k.normalised FROM paper_keywords pk JOIN ke
 WITH_LISTS = "SELECT DISTINCT paper_id FROM similar_papers WHERE paper_id IN :ids"
 LIST_COLUMNS = ("paper_id", "rank", "similar_id", "score")
 LISTS_OF = "SELECT paper_id, rank, similar_id, score FROM similar_papers WHERE paper_id IN :ids ORDER BY paper_id, rank"
+FLOORS_OF = "SELECT paper_id, floor FROM similar_vectors WHERE paper_id IN :ids"
 
 
 def update_similar(
@@ -67,29 +73,47 @@ def update_similar(
         floors,
     )
     rows = np.union1d(reached, [at[pid] for pid in moved | unlisted]).astype(np.int64)
-    selected = select(kept, rows, against)
+    selected = _select(kept, rows, against)
     _write_lists(writer, ids, selected, gone)
     writer.execute("UPDATE similar_scoring SET changed = changed + :n WHERE id = 1", {"n": len(moved | gone)})
     close = [(ids[a], ids[b], part) for a, b, part in selected.close]
     return close, {ids[i] for i in rows.tolist()}
 
 
+def _select(kept: Vectors, rows: np.ndarray, against: sparse.csr_matrix) -> Selected:
+    """`select` of `rows`, `BLOCK` rows at a time (a paper's list is its own: the parts give the same lists)."""
+    parts = [select(kept, rows[start : start + BLOCK], against) for start in range(0, len(rows), BLOCK)]
+    if len(parts) <= 1:
+        return parts[0] if parts else select(kept, rows, against)
+    return Selected(
+        rows,
+        np.concatenate([p.similar for p in parts]),
+        np.concatenate([p.scores for p in parts]),
+        np.concatenate([p.floors for p in parts]),
+        [pair for p in parts for pair in p.close],
+    )
+
+
 def _new_vectors(writer: Writer, papers: set[str]) -> dict[str, tuple[bytes, bytes, bytes, float]]:
-    """The papers' vectors against the kept statistics, as `similar_vectors` rows (floor 0)."""
-    keys: dict[str, list[str]] = {}
-    texts = {}
-    for part in chunks(sorted(papers), IDS_PER_QUERY):
+    """The papers' vectors against the kept statistics, as `similar_vectors` rows (floor 0),
+    `VECTORS_AT_ONCE` papers at a time: a paper's vector is its own, and the term counts of all
+    an edit's papers at once were, after the products, the largest part of the step's memory."""
+    found = {}
+    terms: WordTerms | None = None
+    for part in chunks(sorted(papers), VECTORS_AT_ONCE):
+        keys: dict[str, list[str]] = {}
         for pid, key in writer.execute_in(KEYWORDS_OF, ids=part):
             keys.setdefault(pid, []).append(key)
-        for pid, title, abstract in writer.execute_in(TEXTS_OF, ids=part):
-            texts[pid] = (title, abstract)
-    if not texts:
-        return {}
-    terms = WordTerms(aliases(writer))
-    ids = sorted(texts)
-    counts = [terms.of(*texts[pid], keys.get(pid, ())) for pid in ids]
-    computed = vectors(counts, _reference(writer, {t for c in counts for t in c}))
-    return {pid: row[1:] for pid, row in zip(ids, vector_rows(ids, computed, np.zeros(len(ids))), strict=True)}
+        texts = {pid: (title, abstract) for pid, title, abstract in writer.execute_in(TEXTS_OF, ids=part)}
+        if not texts:
+            continue
+        terms = terms or WordTerms(aliases(writer))
+        ids = sorted(texts)
+        counts = [terms.of(*texts[pid], keys.get(pid, ())) for pid in ids]
+        computed = vectors(counts, _reference(writer, {t for c in counts for t in c}))
+        for row in vector_rows(ids, computed, np.zeros(len(ids))):
+            found[row[0]] = row[1:]
+    return found
 
 
 def _reference(writer: Writer, terms: set[str]) -> KeptStatistics:
@@ -150,42 +174,48 @@ def _matrix(terms: list[bytes], weights: list[bytes], topics: list[bytes], width
 
 def _reached(changes: list[tuple], kept: Vectors, against: sparse.csr_matrix, floors: np.ndarray) -> np.ndarray:
     """The papers whose lists the `changes` (vectors as they were or are) can reach: a part with
-    them no lower than their floor."""
-    if not changes:
-        return np.zeros(0, dtype=np.int64)
+    them no lower than their floor, `BLOCK` changes at a time."""
+    reached = np.zeros(len(floors), dtype=bool)
     width = kept.distinctive.shape[1]
-    reaching = _matrix([c[0] for c in changes], [c[1] for c in changes], [c[2] for c in changes])
-    distinctive = reaching.distinctive
-    if distinctive.shape[1] > width:  # (a term no kept paper has any more reaches nobody)
-        distinctive = distinctive[:, :width]
-    distinctive = sparse.csr_matrix(
-        (distinctive.data, distinctive.indices, distinctive.indptr), shape=(len(changes), width)
-    )
-    product = (distinctive @ against).tocoo()
-    return np.unique(product.col[product.data >= floors[product.col] - EPSILON]).astype(np.int64)
+    for start in range(0, len(changes), BLOCK):
+        block = changes[start : start + BLOCK]
+        distinctive = _matrix([c[0] for c in block], [c[1] for c in block], [c[2] for c in block]).distinctive
+        if distinctive.shape[1] > width:  # (a term no kept paper has any more reaches nobody)
+            distinctive = distinctive[:, :width]
+        distinctive = sparse.csr_matrix(
+            (distinctive.data, distinctive.indices, distinctive.indptr), shape=(len(block), width)
+        )
+        product = (distinctive @ against).tocoo()
+        reached[product.col[product.data >= floors[product.col] - EPSILON]] = True
+    return np.flatnonzero(reached).astype(np.int64)
 
 
 def _write_lists(writer: Writer, ids: list[str], selected: Selected, gone: set[str]) -> int:
     """Write the lists of the papers selected for that differ from those kept (and remove those of the
-    papers gone), and their floors that differ; returns how many lists changed."""
-    owners = [ids[i] for i in selected.rows.tolist()]
-    found = list_rows(ids, owners, selected.similar, selected.scores)
-    lists: dict[str, list[tuple]] = {pid: [] for pid in owners}
-    for row in found:
-        lists[row[0]].append(row)
-    kept: dict[str, list[tuple]] = {pid: [] for pid in owners}
-    for part in chunks(owners, IDS_PER_QUERY):
-        for row in writer.execute_in(LISTS_OF, ids=part):
+    papers gone), and their floors that differ; returns how many lists changed. `IDS_PER_QUERY`
+    papers at a time: the lists found again after an edit that removes a file are most papers'."""
+    writer.delete_in("similar_papers", "paper_id", sorted(gone))
+    changed = 0
+    rows = selected.rows.tolist()
+    for start in range(0, len(rows), IDS_PER_QUERY):
+        part = slice(start, start + IDS_PER_QUERY)
+        owners = [ids[i] for i in rows[part]]
+        lists: dict[str, list[tuple]] = {pid: [] for pid in owners}
+        for row in list_rows(ids, owners, selected.similar[part], selected.scores[part]):
+            lists[row[0]].append(row)
+        kept: dict[str, list[tuple]] = {pid: [] for pid in owners}
+        for row in writer.execute_in(LISTS_OF, ids=owners).all():
             kept[row[0]].append(tuple(row))
-    changed = sorted(pid for pid in owners if lists[pid] != kept[pid])
-    writer.delete_in("similar_papers", "paper_id", sorted(set(changed) | gone))
-    writer.insert("similar_papers", [row for pid in changed for row in lists[pid]], LIST_COLUMNS)
-    stored = dict(writer.select_in("similar_vectors", ("paper_id", "floor"), "paper_id", owners))
-    floors = [
-        {"id": pid, "floor": floor}
-        for pid, floor in zip(owners, selected.floors.tolist(), strict=True)
-        if stored.get(pid) != floor
-    ]
-    if floors:
-        writer.execute("UPDATE similar_vectors SET floor = :floor WHERE paper_id = :id", floors)
-    return len(changed)
+        differ = sorted(pid for pid in owners if lists[pid] != kept[pid])
+        writer.delete_in("similar_papers", "paper_id", differ)
+        writer.insert("similar_papers", [row for pid in differ for row in lists[pid]], LIST_COLUMNS)
+        changed += len(differ)
+        stored = dict(writer.execute_in(FLOORS_OF, ids=owners).all())
+        floors = [
+            {"id": pid, "floor": floor}
+            for pid, floor in zip(owners, selected.floors[part].tolist(), strict=True)
+            if stored.get(pid) != floor
+        ]
+        if floors:
+            writer.execute("UPDATE similar_vectors SET floor = :floor WHERE paper_id = :id", floors)
+    return changed

@@ -12,7 +12,7 @@ from ..errors import InputError
 from ..settings import max_file_bytes
 from ..sources import InputFile, stored_below
 from ..sources.files import read_regular_file
-from ..store.quick import Query, record_if
+from ..store.quick import Query, read_if_current, record_if
 from .issues import IssueLog
 from .summary import RunSummary, utcnow
 
@@ -66,3 +66,15 @@ def record_if_unchanged(
         return issues.rows(run_id) if issues else []
 
     return record_if(db_file, unchanged, run_row, issues=noted)
+
+
+def files_not_held(db_file: str, files: Sequence[InputFile]) -> list[InputFile]:
+    """Of `files`, those `db_file` holds no source of (by resolved path), to be read early for
+    keyword extraction: a file it holds is unchanged, or changed in a few of its records, whose
+    papers a load that does not rescore mostly leaves unranked (extracting them early would start
+    workers for work it throws away). All of them when that cannot be told without SQLAlchemy."""
+    held = read_if_current(db_file, "SELECT resolved_path FROM sources")
+    if held is None:
+        return list(files)
+    paths = {path for (path,) in held}
+    return [f for f in files if f.stored not in paths]

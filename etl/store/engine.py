@@ -18,6 +18,8 @@ from .creating import database_to_write
 from .fresh import Schema, is_empty, read_schema, replay
 from .postgres import check_collation, checked_url, is_url, make_server_engine, take_load_lock
 
+CACHE_KIB = 24_576  # SQLite's page cache, for index updates; it also bounds each sorter (`Writer.page_cache`)
+
 ON_WAIT = "paperdb_on_wait"  # a connection's `info` key: what to call when its BEGIN waits for another writer
 
 if TYPE_CHECKING:  # Alembic is imported only when a schema must change (it takes half a second)
@@ -45,7 +47,7 @@ def make_engine(path: str) -> Engine:
         cursor.execute("PRAGMA journal_mode=WAL")  # readers see the last commit during a load
         cursor.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable against kill -9
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA cache_size=-24576")  # 24 MiB, for index updates; also bounds each sorter
+        cursor.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
         cursor.execute("PRAGMA temp_store=FILE")  # staging tables spill to disk, not to memory
         cursor.execute(f"PRAGMA busy_timeout={int(step * 1000)}")
         cursor.close()

@@ -9,7 +9,7 @@ import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 
 from ..settings import schema_head
-from .access import begin_immediate, busy_error, busy_timeout_s, file_name, is_busy
+from .access import begin_immediate, busy_error, busy_timeout_s, file_name, file_uri, is_busy
 from .postgres import is_url
 
 Query = Callable[[str], list[tuple]]
@@ -53,5 +53,24 @@ def record_if(
         return False  # not a paperdb database, or an older one: the regular load says what to do
     except sqlite3.DatabaseError:
         return False
+    finally:
+        con.close()
+
+
+def read_if_current(db_file: str, sql: str) -> list[tuple] | None:
+    """The rows of `sql` (a SELECT) on `db_file` if it is a SQLite database at the schema head,
+    read without taking the write lock; None if not (no database, a server's, another schema)."""
+    if is_url(db_file) or not os.path.exists(db_file):
+        return None
+    try:
+        con = sqlite3.connect(file_uri(db_file, "mode=ro"), uri=True, timeout=busy_timeout_s())
+    except sqlite3.Error:
+        return None
+    try:
+        if con.execute("SELECT version_num FROM alembic_version").fetchall() != [(schema_head(),)]:
+            return None
+        return con.execute(sql).fetchall()
+    except sqlite3.Error:
+        return None
     finally:
         con.close()

@@ -229,6 +229,11 @@ class Writer:
             "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL", (name,)
         ).fetchall()
 
+    def page_cache(self, kib: int) -> None:
+        """SQLite's page cache for the rest of the transaction, in KiB (no such setting on PostgreSQL)."""
+        if not self._postgres:
+            self.execute(f"PRAGMA cache_size=-{int(kib)}")
+
     def defer_search(self) -> None:
         """Let the full-text index stand aside for the rest of this transaction (`rebuild_search`)."""
         self.execute(DEFER_SEARCH)

@@ -1,0 +1,170 @@
+"""An edit costs what it changes (issue 41): a load reads early, for keyword extraction, only the
+files the database does not hold, and lets the full-text index follow row by row unless it adds
+many papers. On real records: the catalogue excerpts of tests/fixtures/similar/ (NeurIPS 2016
+and 2017, ICML 2018; 18 records each), edited as the edit-cost benchmark edits the catalogue."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from etl.extract.corpus import worker_count
+from etl.load import evolution, load, reading
+from etl.load.run import SMALL_CACHE_KIB
+from etl.load.unchanged import files_not_held
+from etl.sources import discover
+from etl.store.engine import CACHE_KIB
+from etl.store.writer import Writer
+from tests.helpers import rows
+
+EXCERPTS = Path(__file__).parent / "fixtures" / "similar"
+FILES = ("icml2018.json", "nips2016.json", "nips2017.json")
+RETITLED = """SELECT p.title FROM papers_fts JOIN papers p ON p.pk = papers_fts.rowid
+    WHERE papers_fts MATCH 'revisited' ORDER BY 1"""
+
+
+def cache_kib(writer: Writer) -> int:
+    """SQLite's page cache of the load's connection, in KiB."""
+    return -writer.scalar("PRAGMA cache_size")
+
+
+def retitle(folder: Path) -> None:
+    """Two titles of nips2017.json changed, its other records as they were."""
+    records = json.loads((EXCERPTS / "nips2017.json").read_text(encoding="utf-8"))
+    for record in records[:2]:
+        record["title"] += " Revisited"
+    (folder / "nips2017.json").write_text(json.dumps(records, ensure_ascii=False), encoding="utf-8")
+
+
+def folder_of(tmp_path: Path, files: tuple[str, ...]) -> Path:
+    folder = tmp_path / "listings"
+    folder.mkdir(exist_ok=True)
+    for name in files:
+        shutil.copyfile(EXCERPTS / name, folder / name)
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "edit", "early"),
+    [
+        ((), FILES, None, FILES),  # a new database: every file
+        (FILES, FILES, retitle, ()),  # an edit of a file it holds: none
+        (FILES[:2], FILES, None, FILES[2:]),  # a file added beside those it holds: that one
+        (FILES, FILES[:1], None, ()),  # files it holds, unchanged, one gone (--prune)
+    ],
+    ids=["new-database", "edit", "new-file", "unchanged"],
+)
+def test_only_files_the_database_does_not_hold_are_read_early(tmp_path, monkeypatch, first, then, edit, early):
+    """Reading a file early (before the load knows whether it changed) feeds its abstracts to the
+    keyword workers; for a file the database holds that work is thrown away, and it started the
+    workers for a load that ranks a handful of papers."""
+    db = str(tmp_path / "papers.db")
+    if first:
+        load(db, [str(folder_of(tmp_path, first))])
+    folder = folder_of(tmp_path, then)
+    for name in set(first) - set(then):
+        (folder / name).unlink()
+    if edit:
+        edit(folder)
+    files = discover([str(folder)]).files
+    assert sorted(Path(f.path).name for f in files_not_held(db, files)) == sorted(set(then) - set(first))
+    read = []
+    read_early = reading.Reader.read_early
+    monkeypatch.setattr(
+        reading.Reader, "read_early", lambda self, f: read.append(Path(f.path).name) or read_early(self, f)
+    )
+    load(db, [str(folder)], prune=True)
+    assert sorted(read) == (sorted(early) if worker_count() > 1 else [])  # (early reads need keyword workers)
+
+
+@pytest.mark.parametrize(
+    "database",
+    [b"listing, not a database\n", b"", "postgresql+psycopg://paperdb@localhost/papers"],
+    ids=["not-a-database", "empty-file", "server"],
+)
+def test_where_the_sources_held_cannot_be_read_every_file_may_be_read_early(tmp_path, database):
+    """Without SQLAlchemy only a SQLite file at the schema head tells its sources; for any other
+    database the load reads the first files early, as it always did."""
+    db = database
+    if isinstance(database, bytes):
+        db = str(tmp_path / "papers.db")
+        Path(db).write_bytes(database)
+    files = discover([str(folder_of(tmp_path, FILES))]).files
+    assert files_not_held(db, files) == list(files)
+
+
+@pytest.mark.parametrize(
+    ("first", "edit", "rebuilt", "retitled", "cache"),
+    [
+        ((), None, True, 0, CACHE_KIB),  # a cold load: the index is built once at the end
+        (FILES[:2], None, True, 0, CACHE_KIB),  # a third file, half as many papers again
+        (FILES, retitle, False, 2, SMALL_CACHE_KIB),  # two titles changed: the rows they change, by the triggers
+    ],
+    ids=["cold", "large-addition", "edit"],
+)
+def test_the_full_text_index_is_rebuilt_only_for_many_new_papers(
+    tmp_path, monkeypatch, first, edit, rebuilt, retitled, cache
+):
+    """A load that adds more than a twentieth of the papers held rebuilds the index once; an edit
+    lets the index follow the rows it changes, and the index finds the new titles either way. A
+    small load keeps a small page cache, up to its last step (the similar papers' peak)."""
+    db = str(tmp_path / "papers.db")
+    if first:
+        load(db, [str(folder_of(tmp_path, first))])
+    folder = folder_of(tmp_path, FILES)
+    if edit:
+        edit(folder)
+    rebuilds = []
+    rebuild = Writer.rebuild_search
+    monkeypatch.setattr(Writer, "rebuild_search", lambda self: rebuilds.append(1) or rebuild(self))
+    caches = []
+    for name in ("update_similar", "compute_all"):
+        step = getattr(evolution, name)
+        monkeypatch.setattr(
+            evolution, name, lambda writer, *a, step=step: caches.append(cache_kib(writer)) or step(writer, *a)
+        )
+    load(db, [str(folder)])
+    assert bool(rebuilds) == rebuilt and caches == [cache]
+    assert len(rows(db, RETITLED)) == retitled
+    assert rows(db, "SELECT count(*) FROM etl_flags") == [(0,)]
+
+
+LISTS = "SELECT paper_id, rank, similar_id, score FROM similar_papers ORDER BY 1, 2"
+FLOORS = "SELECT paper_id, floor FROM similar_vectors ORDER BY 1"
+
+
+def edited_lists(tmp_path: Path, name: str) -> tuple[list[tuple], list[tuple]]:
+    """The similar papers and floors after the benchmark's kind of edit: titles changed in one file,
+    another removed (with --prune)."""
+    db = str(tmp_path / f"{name}.db")
+    folder = tmp_path / name
+    folder.mkdir()
+    for file in FILES:
+        shutil.copyfile(EXCERPTS / file, folder / file)
+    load(db, [str(folder)])
+    retitle(folder)
+    (folder / "icml2018.json").unlink()
+    summary = load(db, [str(folder)], prune=True)
+    assert summary.papers_removed == 18 and not summary.rescored
+    return rows(db, LISTS), rows(db, FLOORS)
+
+
+@pytest.mark.parametrize(("block", "per_query"), [(1, 1), (4, 3), (7, 500)])
+def test_an_edits_lists_do_not_depend_on_the_parts_they_are_found_in(tmp_path, monkeypatch, block, per_query):
+    """The papers an edit's changes reach are found `BLOCK` changes at a time, and their lists
+    compared with the kept ones `IDS_PER_QUERY` papers at a time: any parts give the same rows.
+    (Five candidates and three similar papers a paper, so floors decide what is reached.)"""
+    from etl.extract.similar import select as selecting
+    from etl.load import similar_changed, statistics
+
+    monkeypatch.setattr(selecting, "CANDIDATES", 5)
+    monkeypatch.setattr(selecting, "SIMILAR", 3)
+    monkeypatch.setattr(statistics, "RESCORE_SHARE", 2.0)
+    whole = edited_lists(tmp_path, "whole")
+    monkeypatch.setattr(similar_changed, "BLOCK", block)
+    monkeypatch.setattr(similar_changed, "IDS_PER_QUERY", per_query)
+    parts = edited_lists(tmp_path, "parts")
+    assert parts == whole and len(whole[0]) == 3 * 36
