@@ -37,20 +37,24 @@ def test_every_module_is_small_and_says_what_it_is_for():
         assert ast.get_docstring(ast.parse(source)), f"{path.relative_to(ROOT)}: no module docstring"
 
 
-def test_every_data_file_under_etl_is_package_data():
-    """A non-editable install ships only what `package-data` names: templates, CSS, data files."""
+def test_every_data_file_of_a_package_is_package_data():
+    """A non-editable install ships only what `package-data` names: templates, CSS, data files, and
+    in migrations/ and queries/ (installed as etl.migrations, etl.queries) a revision's frozen
+    registries and the canned queries."""
     from fnmatch import fnmatch
 
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
     patterns = config["package-data"]
-    for path in (ROOT / "etl").rglob("*"):
-        if path.is_dir() or path.suffix in (".py", ".pyc") or "__pycache__" in path.parts:
-            continue
-        relative = path.relative_to(ROOT)
-        owners = [p for p in patterns if relative.as_posix().startswith(p.replace(".", "/") + "/")]
-        owner = max(owners, key=len)
-        inside = relative.relative_to(owner.replace(".", "/")).as_posix()
-        assert any(fnmatch(inside, pattern) for pattern in patterns[owner]), f"{relative}: not in package-data"
+    for name, directory in config["package-dir"].items():
+        for path in (ROOT / directory).rglob("*"):
+            if path.is_dir() or path.suffix in (".py", ".pyc") or "__pycache__" in path.parts:
+                continue
+            installed = Path(*name.split("."), path.relative_to(ROOT / directory))  # (as the install names it)
+            owners = [p for p in patterns if installed.as_posix().startswith(p.replace(".", "/") + "/")]
+            assert owners, f"{path.relative_to(ROOT)}: not in package-data"
+            owner = max(owners, key=len)
+            inside = installed.relative_to(owner.replace(".", "/")).as_posix()
+            assert any(fnmatch(inside, p) for p in patterns[owner]), f"{path.relative_to(ROOT)}: not in package-data"
 
 
 @pytest.mark.xdist_group("grouping-check")

@@ -267,3 +267,52 @@ def test_the_format_registry_is_what_every_reader_of_formats_reads():
     assert list(choices) == list(NAMES) == list(READERS) == [f.name for f in FORMATS]
     assert set(INPUT_SUFFIXES) == {s for f in FORMATS for s in f.suffixes}
     assert set(TEXT_PRIORITY) == set(NAMES) and set(TITLE_PRIORITY) == set(NAMES) - {"listing"}
+
+
+ETL = Path(__file__).resolve().parent.parent / "etl"
+# Where a name is defined: its registry. (`csv` and `jsonl` also name export formats, another concept.)
+WRITTEN_ONCE = {
+    "format names": (
+        "etl/sources/formats.py",
+        r"""["'](?:paperlists|listing|pmlr-bibtex|icml-events)["']""",
+    ),
+    "the database name": ("etl/serve/site.py", r"""(?<=["'])/papers(?=[/#?"'])|get_database\(\s*["']papers["']"""),
+}
+
+
+def written_again(pattern: str, registry: str) -> list[str]:
+    """The places of etl/ (code and templates) outside `registry` where `pattern` is written."""
+    import re
+
+    found = []
+    for path in sorted([*ETL.rglob("*.py"), *ETL.rglob("*.html")]):
+        relative = path.relative_to(ETL.parent).as_posix()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if relative != registry and re.search(pattern, line):
+                found.append(f"{relative}:{number}: {line.strip()}")
+    return found
+
+
+@pytest.mark.parametrize("concept", sorted(WRITTEN_ONCE))
+def test_each_name_is_written_once_in_its_registry(concept):
+    registry, pattern = WRITTEN_ONCE[concept]
+    assert written_again(pattern, registry) == []
+
+
+@pytest.mark.parametrize(
+    "line, concept",
+    [
+        ("""    if format != "paperlists" or extra is None:""", "format names"),
+        ("""WHERE s.format = 'paperlists' AND ps.extra IS NOT NULL""", "format names"),
+        ("""    "repos": ("/papers/papers_with_code?url_key={}", "url_key"),""", "the database name"),
+        ("""  <a href="/papers/related_keywords?keyword={{ k.label|urlencode }}">""", "the database name"),
+        ("""        rows = await datasette.get_database("papers").execute(""", "the database name"),
+    ],
+)
+def test_a_name_written_again_is_found(line, concept):
+    """The lines main had before the names were read from their registries."""
+    import re
+
+    assert re.search(WRITTEN_ONCE[concept][1], line)
+    for kept in ('    return f"/{DATABASE}/papers?{column}={quote(value)}"', "FORMATS = (PAPERLISTS, LISTING)"):
+        assert not re.search(WRITTEN_ONCE[concept][1], kept)

@@ -5,20 +5,21 @@ from __future__ import annotations
 
 import json
 
+from ..sources.formats import PAPERLISTS
 from ..sources.reviews import PaperReviews, ReviewCounts, may_have_scores, paper_reviews, review_scores
 from ..store.writer import Writer
 
 COLUMNS = ("source_id", "position", "field", "reviewer", "paper_id", "score", "written", "missing", "reviewer_name")
 # The paperlists records of the papers asked for (`:ids`) that may hold review scores.
-RECORDS = """SELECT ps.paper_id, ps.source_id, ps.position, ps.venue, ps.year, ps.extra, s.resolved_path
+RECORDS = f"""SELECT ps.paper_id, ps.source_id, ps.position, ps.venue, ps.year, ps.extra, s.resolved_path
 FROM paper_sources ps JOIN sources s ON s.id = ps.source_id
-WHERE ps.paper_id IN :ids AND s.format = 'paperlists' AND ps.extra IS NOT NULL"""
+WHERE ps.paper_id IN :ids AND s.format = '{PAPERLISTS.name}' AND ps.extra IS NOT NULL"""
 
 
 def first_ratings(format: str, extra: str | None, venue: str | None, year: int | None) -> PaperReviews | None:
     """The ratings `refresh_reviews` gives a paper whose one record is this (its `paper_sources`
     format, extra, venue and year), for a paper written once (etl/load/records.py)."""
-    if format != "paperlists" or extra is None or not may_have_scores(extra):
+    if format != PAPERLISTS.name or extra is None or not may_have_scores(extra):
         return None
     scores = review_scores(json.loads(extra), venue, year)
     return paper_reviews([scores]) if scores.scores else None

@@ -279,10 +279,10 @@ def build_metadata(
         "description_html": (
             f"<p>{describe_loaded(venues)} Each paper comes with the code links and keywords paperdb"
             " extracts from its abstract (and, where a source gives them, its title, authors,"
-            ' affiliations and decision). Browse <a href="/papers/papers">papers</a> and narrow'
+            f' affiliations and decision). Browse <a href="/{DATABASE}/papers">papers</a> and narrow'
             " them with the facets (topic, code status, venue, year, decision), search them with the"
-            ' <a href="/papers/search">ranked search</a>, run one of the'
-            ' <a href="/papers#queries">canned queries</a> (on the database page), or look at the'
+            f' <a href="/{DATABASE}/search">ranked search</a>, run one of the'
+            f' <a href="/{DATABASE}#queries">canned queries</a> (on the database page), or look at the'
             ' <a href="/-/dashboards/paperdb">charts</a> and the reviewers\' <a href="/-/dashboards/ratings">ratings</a>.</p>'
         ),
         "source": (", ".join(names[:6]) + (" and more" if len(names) > 6 else "") + ", loaded by paperdb")

@@ -16,6 +16,7 @@ from .filters import filter_url
 from .internals import expanded_foreign_key
 from .paper import PAPER_ID, keyword_url, paper_url, web_url
 from .render import preview, render_abstract, render_snippet, render_title
+from .site import DATABASE
 
 AUTHORS_SHOWN = 4  # authors a list shows before "+ N more"
 # Longer abstracts in a table or query's rows show their opening, the rest on a click (one
@@ -41,12 +42,12 @@ def _chips(items: list, column: str, limit: int | None = None) -> Markup:
 
 # A count of papers in these tables links to the papers it counts: table -> (url template, row key).
 PAPER_COUNTS = {
-    "repos": ("/papers/papers_with_code?url_key={}", "url_key"),
-    "authors": ("/papers/paper_authors?author_id={}", "id"),
-    "institutions": ("/papers/papers_by_institution?institution={}", "id"),
-    "institutions_query": ("/papers/papers_by_institution?institution={}", "institution_id"),
-    "keywords": ("/papers/papers_by_keyword?keyword={}", "label"),
-    "keyword_counts": ("/papers/papers_by_keyword?keyword={}", "keyword"),
+    "repos": (f"/{DATABASE}/papers_with_code?url_key={{}}", "url_key"),
+    "authors": (f"/{DATABASE}/paper_authors?author_id={{}}", "id"),
+    "institutions": (f"/{DATABASE}/papers_by_institution?institution={{}}", "id"),
+    "institutions_query": (f"/{DATABASE}/papers_by_institution?institution={{}}", "institution_id"),
+    "keywords": (f"/{DATABASE}/papers_by_keyword?keyword={{}}", "label"),
+    "keyword_counts": (f"/{DATABASE}/papers_by_keyword?keyword={{}}", "keyword"),
 }
 
 
@@ -57,7 +58,7 @@ QUERY_COUNTS = {"institution_id": "institutions_query", "url_key": "repos", "key
 def _counted_papers(row, value, table: str | None):
     if table is None and _is_venues(row):
         # (the venues query: a venue-year's papers, which its papers list shows)
-        href = "/papers/papers?" + urlencode({"venue": row["venue"], "year": row["year"]})
+        href = f"/{DATABASE}/papers?" + urlencode({"venue": row["venue"], "year": row["year"]})
         return Markup(f'<a href="{escape(href)}">{value:,}</a>')
     if table is None and row is not None:
         table = next((t for key, t in QUERY_COUNTS.items() if key in row.keys()), None)  # noqa: SIM118 (a sqlite3.Row)
@@ -153,7 +154,7 @@ def _value(row, key: str):
 
 def _with_repository(datasette, paper_id: str, value: str):
     async def inner() -> Markup:
-        rows = await datasette.get_database("papers").execute(
+        rows = await datasette.get_database(DATABASE).execute(
             f"SELECT url FROM paper_links WHERE paper_id = ? AND is_official AND kind IN ({CODE})"
             " ORDER BY kind != 'repo', source_id IS NULL, \"offset\" LIMIT 1",
             [paper_id],

@@ -18,6 +18,7 @@ from datasette import Response
 from markupsafe import Markup
 
 from .internals import Base400, DatasetteError
+from .site import DATABASE
 
 # SQLite errors a request's own SQL or parameters cause, and what parsing its values raises.
 CLIENT_ERRORS = (sqlite3.DataError, sqlite3.ProgrammingError, OverflowError, json.JSONDecodeError)
@@ -41,7 +42,7 @@ INSTEAD = {
     "keyword_pairs": Markup(
         "<p><strong>keyword_pairs</strong> pairs every keyword with every other: on a database this size"
         " that takes longer than the time limit. The"
-        ' <a href="/papers/related_keywords">related_keywords</a> query gives the pairs of one keyword at'
+        f' <a href="/{DATABASE}/related_keywords">related_keywords</a> query gives the pairs of one keyword at'
         " any size.</p>"
     ),
 }

@@ -118,6 +118,6 @@ def is_usable_abstract(abstract: str | None, title: str | None = None) -> bool:
     and math (`says_words`), and, when the record has a title to stand for the paper, no fragment
     either (`is_missing_abstract`). Without a title a short text is kept: it is all there is (a
     listing's paragraph, a CSV row without titles)."""
-    if is_placeholder(abstract) or not says_words(abstract):
+    if abstract is None or is_placeholder(abstract) or not says_words(abstract):
         return False
     return is_placeholder(title) or not is_missing_abstract(abstract)

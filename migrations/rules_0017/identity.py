@@ -4,53 +4,23 @@ from __future__ import annotations
 
 import hashlib
 import html
-import re
 import unicodedata
 from functools import lru_cache
 
+# What revision 0014's copy has to the byte: its constants and helpers (only the steps of
+# `normalise_abstract` changed in 0017).
+from ..rules_0014.identity import (
+    _ASCII_NOT_WORD,
+    _HTML_TAG,
+    _INLINE_TAGS,
+    _LATEX_COMMAND,
+    _NOT_WORD,
+    _OPERATOR,
+    ID_LENGTH,
+    _latex_command,
+    _operator,
+)
 from .debris import FORMAT
-
-ID_LENGTH = 16  # hex digits of SHA-256: 64 bits, collision-free for any realistic corpus
-
-_HTML_TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9]*)(?:\s[^<>]*)?/?>")
-# Tags inside a run of text (`<em>model</em>s` is one word); others separate words.
-_INLINE_TAGS = frozenset("a abbr b bdi bdo cite code em i kbd mark q s samp small span strong sub sup u var".split())
-_LATEX_COMMAND = re.compile(r"\\([A-Za-z]+)")
-# Comparison operators carry meaning (`a < b` is not `a > b`): each is a word of its own, and
-# its other spellings (`<=`, `\\leq`, `&le;`) are the one sign.
-OPERATORS = "<>=≤≥≠≪≫"
-_OPERATOR = re.compile(r"<=|>=|!=|[<>=≤≥≠≪≫]")
-_OPERATOR_SIGN = {"<=": "≤", ">=": "≥", "!=": "≠"}
-_LATEX_OPERATORS = {"le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠", "lt": "<", "gt": ">"}
-_LATEX_OPERATORS |= {"ll": "≪", "gg": "≫"}
-_NOT_WORD = re.compile(r"(?:[^\w<>=≤≥≠≪≫]|_)+")
-# The same for ASCII text, done on bytes (three times faster): letters, digits and operators stay.
-_ASCII_NOT_WORD = bytes(c if (chr(c).isalnum() or chr(c) in OPERATORS) and c < 128 else 32 for c in range(256))
-_GREEK_NAMES = (
-    "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho"
-    " sigma tau upsilon phi chi psi omega"
-).split()
-
-
-def _greek(case: str, name: str) -> str:
-    return unicodedata.lookup(f"GREEK {case} LETTER {name.upper().replace('LAMBDA', 'LAMDA')}")
-
-
-# `\alpha` and `α` are the same word; `\varepsilon` is an epsilon.
-GREEK = {
-    **{n: _greek("SMALL", n) for n in _GREEK_NAMES},
-    **{n.title(): _greek("CAPITAL", n) for n in _GREEK_NAMES},
-    **{f"var{n}": _greek("SMALL", n) for n in ("epsilon", "theta", "phi", "pi", "rho", "sigma")},
-}
-
-
-def _latex_command(match: re.Match) -> str:
-    sign = GREEK.get(match[1]) or _LATEX_OPERATORS.get(match[1])
-    return f" {sign} " if sign else " "
-
-
-def _operator(match: re.Match) -> str:
-    return f" {_OPERATOR_SIGN.get(match[0], match[0])} "
 
 
 def normalise_abstract(text: str) -> str:
@@ -84,11 +54,6 @@ def normalise_abstract(text: str) -> str:
     return _NOT_WORD.sub(" ", text).strip()
 
 
-def has_words(text: str) -> bool:
-    """Whether a text has a letter or digit (what an abstract's id is made of, beside operators)."""
-    return any(ch.isalnum() for ch in normalise_abstract(text))
-
-
 # a load identifies its first files twice: early for the keyword workers, then as it saves them
 @lru_cache(maxsize=4096)
 def paper_id(abstract: str) -> str:
@@ -96,8 +61,3 @@ def paper_id(abstract: str) -> str:
     SHA-256 of its normalised form (UTF-8)."""
     digest = hashlib.sha256(normalise_abstract(abstract).encode("utf-8")).hexdigest()
     return digest[:ID_LENGTH]
-
-
-def abstract_sha256(abstract: str) -> str:
-    """SHA-256 (hex) of the abstract exactly as stored, for verbatim matching with other data."""
-    return hashlib.sha256(abstract.encode("utf-8")).hexdigest()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..rules_0017.identity import GREEK  # `\\alpha` -> `α`
+from ..rules_0014.identity import GREEK  # `\\alpha` -> `α`
 
 # LaTeX commands shown as the symbol they stand for.
 SYMBOLS = {
