@@ -113,9 +113,9 @@ class Frequencies:
         merged = np.concatenate([self.hashes, unique[kept]])
         by_hash = np.argsort(merged, kind="stable")
         self.hashes, self.df = merged[by_hash], np.concatenate([self.df, count[kept] + before[kept]])[by_hash]
-        once = np.delete(self.once, np.searchsorted(self.once, unique[kept & before]))
+        self.once = np.delete(self.once, np.searchsorted(self.once, unique[kept & before]))  # (two copies at most)
         alone = unique[~kept]
-        self.once = np.insert(once, np.searchsorted(once, alone), alone)
+        self.once = np.insert(self.once, np.searchsorted(self.once, alone), alone)
 
     def done(self) -> dict[str, int]:
         """Each kept term's document frequency, by name; lets the hashes of one paper's terms go."""
