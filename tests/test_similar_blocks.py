@@ -28,16 +28,17 @@ def papers() -> list[Counter[str]]:
 
 
 def in_blocks(counted: list[Counter[str]], size: int) -> tuple[blocks.Space, blocks.Vectors]:
-    gathering, frequencies, spilled = blocks.Gathering(), blocks.Frequencies(), []
-    for counts in counted:
+    """As a load computes them: each batch counted once gathered (its terms kept so far named by
+    hash alone), its postings kept as the load spills them, read again block by block."""
+    frequencies, spilled = blocks.Frequencies(), []
+    gathering = blocks.Gathering(frequencies.names)
+    for i, counts in enumerate(counted, 1):
         gathering.add(counts)
-        if len(gathering) == size:
-            spilled.append(gathering.take())
-    if len(gathering):
-        spilled.append(gathering.take())
-    for postings, names in spilled:
-        frequencies.add(postings, names)
-    return blocks.vectors(frequencies, lambda: (postings for postings, _ in spilled))
+        if len(gathering) == size or i == len(counted):
+            postings, names = gathering.take()
+            frequencies.add(postings, names)
+            spilled.append(postings)
+    return blocks.vectors(frequencies, lambda: iter(spilled))
 
 
 @pytest.mark.parametrize(
@@ -81,7 +82,8 @@ def test_vectors_in_blocks_are_the_whole_corpus_computation(monkeypatch, size, s
 def test_a_term_is_kept_once_two_papers_have_it_in_any_batches():
     """A term one paper has is held by hash alone; a second paper, in the same batch or a later
     one, makes it kept, by name, with both papers counted."""
-    frequencies, gathering = blocks.Frequencies(), blocks.Gathering()
+    frequencies = blocks.Frequencies()
+    gathering = blocks.Gathering(frequencies.names)
     for batch_terms in (["bandit", "regret"], ["bandit", "policy"], ["policy", "policy gradient"], ["regret"]):
         for term in batch_terms:
             gathering.add(Counter({term: 1}))

@@ -122,7 +122,8 @@ def _spill_postings(writer: Writer, spill) -> tuple[list[str], Frequencies]:
     from ..extract.similar.blocks import Frequencies, Gathering
 
     ids: list[str] = []
-    gathering, frequencies = Gathering(), Frequencies()
+    frequencies = Frequencies()
+    gathering = Gathering(frequencies.names)
 
     def flush() -> None:
         postings, names = gathering.take()

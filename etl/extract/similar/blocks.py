@@ -13,8 +13,9 @@ of one hash would be counted as one (about one chance in 10^6 at ten million dis
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -43,47 +44,49 @@ class Postings:
 
 
 class Gathering:
-    """Papers' postings gathered one paper at a time (`add`), with their terms' names until `take`."""
+    """Papers' postings gathered one paper at a time (`add`) in compact arrays, with the names of
+    the terms `known` (hash -> name: the kept terms so far) does not name yet, until `take`."""
 
-    def __init__(self) -> None:
-        self.words: list[int] = []
-        self.word_counts: list[int] = []
-        self.word_ends = [0]
-        self.pairs: list[int] = []
-        self.pair_counts: list[int] = []
-        self.pair_ends = [0]
-        self.word_names: list[str] = []
-        self.pair_names: list[str] = []
+    def __init__(self, known: Mapping[int, str]) -> None:
+        self.known = known
+        self.words, self.word_counts, self.word_ends = array("q"), array("H"), array("q", [0])
+        self.pairs, self.pair_counts, self.pair_ends = array("q"), array("H"), array("q", [0])
+        self.names: dict[int, str] = {}
 
     def add(self, terms: Counter[str]) -> None:
         words = sorted(terms)  # (terms in one order whatever the hash seed, as `batch.Corpus.add`)
         paired = [term for term in words if PAIR in term and term[0] != KEYWORD]  # (`is_pair`, inline)
         if paired:
             words = [term for term in words if not (PAIR in term and term[0] != KEYWORD)]
-            self.pairs += map(hash, paired)
-            self.pair_counts += [min(terms[term], 65_535) for term in paired]
-            self.pair_names += paired
+            self._extend(paired, terms, self.pairs, self.pair_counts)
         self.pair_ends.append(len(self.pairs))
-        self.words += map(hash, words)
-        self.word_counts += [min(terms[term], 65_535) for term in words]
+        self._extend(words, terms, self.words, self.word_counts)
         self.word_ends.append(len(self.words))
-        self.word_names += words
+
+    def _extend(self, names: list[str], terms: Counter[str], hashes: array, counts: array) -> None:
+        found = list(map(hash, names))
+        hashes.extend(found)
+        counts.extend([min(terms[term], 65_535) for term in names])
+        known, pending = self.known, self.names
+        for h, term in zip(found, names, strict=True):
+            if h not in known:
+                pending[h] = term
 
     def __len__(self) -> int:
         return len(self.word_ends) - 1
 
-    def take(self) -> tuple[Postings, list[str]]:
-        """The postings gathered and the names of their terms (the words', then the pairs'), and a fresh start."""
+    def take(self) -> tuple[Postings, dict[int, str]]:
+        """The postings gathered and the names of their terms not known before, and a fresh start."""
         postings = Postings(
-            np.array(self.words, dtype=np.int64),
-            np.array(self.word_counts, dtype=np.uint16),
-            np.array(self.word_ends, dtype=np.int64),
-            np.array(self.pairs, dtype=np.int64),
-            np.array(self.pair_counts, dtype=np.uint16),
-            np.array(self.pair_ends, dtype=np.int64),
+            np.frombuffer(self.words, dtype=np.int64),
+            np.frombuffer(self.word_counts, dtype=np.uint16),
+            np.frombuffer(self.word_ends, dtype=np.int64),
+            np.frombuffer(self.pairs, dtype=np.int64),
+            np.frombuffer(self.pair_counts, dtype=np.uint16),
+            np.frombuffer(self.pair_ends, dtype=np.int64),
         )
-        names = self.word_names + self.pair_names
-        self.__init__()  # type: ignore[misc]
+        names = self.names
+        self.__init__(self.known)  # type: ignore[misc]
         return postings, names
 
 
@@ -98,18 +101,17 @@ class Frequencies:
         self.names: dict[int, str] = {}
         self.once = np.empty(0, np.int64)  # hashes of the terms one paper has, sorted
 
-    def add(self, postings: Postings, names: list[str]) -> None:
-        """Count a batch's papers (`names`: as `Gathering.take` gives them)."""
+    def add(self, postings: Postings, names: Mapping[int, str]) -> None:
+        """Count a batch's papers (`names`: of the terms not kept before, by hash)."""
         self.papers += postings.papers
-        hashes = np.concatenate([postings.words, postings.pairs])  # (the order of `names`)
+        hashes = np.concatenate([postings.words, postings.pairs])
         known = member(self.hashes, hashes)
         self.df += np.bincount(np.searchsorted(self.hashes, hashes[known]), minlength=len(self.hashes))
-        fresh = np.flatnonzero(~known)
-        unique, first, count = np.unique(hashes[fresh], return_index=True, return_counts=True)
+        unique, count = np.unique(hashes[~known], return_counts=True)
         before = member(self.once, unique)
         kept = before | (count >= 2)
-        for h, at in zip(unique[kept].tolist(), fresh[first[kept]].tolist(), strict=True):
-            self.names[h] = names[at]
+        for h in unique[kept].tolist():
+            self.names[h] = names[h]
         merged = np.concatenate([self.hashes, unique[kept]])
         by_hash = np.argsort(merged, kind="stable")
         self.hashes, self.df = merged[by_hash], np.concatenate([self.df, count[kept] + before[kept]])[by_hash]
