@@ -79,6 +79,22 @@ def test_vectors_in_blocks_are_the_whole_corpus_computation(monkeypatch, size, s
     assert selected.close == whole.close
 
 
+@pytest.mark.parametrize("papers_taken", [0, 1, 2, 3])
+def test_a_corpus_whose_papers_share_few_terms_or_none(papers_taken):
+    """One paper (no term two papers have: nothing kept, no topic space) up to a few."""
+    counted = papers()[:papers_taken]
+    corpus = batch.Corpus()
+    for i, counts in enumerate(counted):
+        corpus.add(f"{i:03d}", counts)
+    space, vectors = in_blocks(counted, 2)
+    assert vectors.distinctive.shape[0] == vectors.topics.shape[0] == papers_taken
+    if papers_taken:
+        whole = batch.similar_papers(corpus)
+        assert dict(zip(space.terms, space.df.tolist(), strict=True)) == whole.statistics.df
+        assert (vectors.distinctive.data == whole.vectors.distinctive.data).all()
+        assert (vectors.topics == whole.vectors.topics).all()
+
+
 def test_a_term_is_kept_once_two_papers_have_it_in_any_batches():
     """A term one paper has is held by hash alone; a second paper, in the same batch or a later
     one, makes it kept, by name, with both papers counted."""

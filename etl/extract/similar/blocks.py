@@ -145,11 +145,13 @@ class Space:
         self.papers, self.hashes, self.terms = papers, hashes[order], [terms[i] for i in order.tolist()]
         self.df = np.array([df[term] for term in self.terms], dtype=np.int64)
         self.numbers = order.astype(np.int32)
-        self.idf = idf_weights(papers, self.df)
-        self.idf_one = idf_weights(papers, np.array([1]))[0]  # (a term of one paper)
-        self.rare = (self.df >= 2) & (self.df <= RARE_MAX)
-        self.first = np.full(len(terms), -1, dtype=np.int64)  # a word's first posting (pairs: -1)
-        self.topic_column = np.full(len(terms), -1, dtype=np.int64)
+        # Per kept term, and one more at the end for a term of one paper (`find`'s -1), so that
+        # these are never empty: the inverse document frequency, whether distinctive, where a
+        # word first came (pairs: -1), its place among the topic terms (-1: none).
+        self.idf = idf_weights(papers, np.append(self.df, 1))
+        self.rare = np.append((self.df >= 2) & (self.df <= RARE_MAX), False)
+        self.first = np.full(len(terms) + 1, -1, dtype=np.int64)
+        self.topic_column = np.full(len(terms) + 1, -1, dtype=np.int64)
         self.topic_terms: list[str] = []
         self.dimensions = 0
         self.basis = np.zeros((0, 1), np.float32)
@@ -161,7 +163,7 @@ class Space:
     def note_first(self, postings: Postings, offset: int) -> None:
         """Note where each kept word of a block first came (`offset`: the word postings before the block)."""
         unique, first = np.unique(self.find(postings.words), return_index=True)
-        new = (unique >= 0) & (self.first[np.maximum(unique, 0)] < 0)
+        new = (unique >= 0) & (self.first[unique] < 0)
         self.first[unique[new]] = offset + first[new]
 
     def choose_topics(self) -> None:
@@ -199,7 +201,7 @@ def weights(postings: Postings, space: Space, last: bool) -> Weights:
     before = np.concatenate(([0], np.cumsum(kept, dtype=np.int64)))
     pair_ends, pair_terms = before[postings.pair_ends], pair_terms[kept]
     parts = [
-        (postings.word_counts, postings.word_ends, np.where(word_terms >= 0, space.idf[word_terms], space.idf_one)),
+        (postings.word_counts, postings.word_ends, space.idf[word_terms]),
         (postings.pair_counts[kept], pair_ends, space.idf[pair_terms]),
     ]
     squares = np.zeros(postings.papers)
@@ -229,7 +231,7 @@ def _row_sums(values: np.ndarray, ends: np.ndarray, last: bool) -> np.ndarray:
 
 def topic_rows(block: Weights, space: Space) -> sparse.csr_matrix:
     """The block's weights of the topic terms (columns: their places)."""
-    column = np.where(block.word_terms >= 0, space.topic_column[np.maximum(block.word_terms, 0)], -1)
+    column = np.where(block.word_terms >= 0, space.topic_column[block.word_terms], -1)
     kept = column >= 0
     ends = np.concatenate(([0], np.cumsum(kept, dtype=np.int64)))[block.word_ends]
     shape = (len(ends) - 1, len(space.topic_terms))
@@ -257,7 +259,7 @@ def distinctive(block: Weights, space: Space) -> sparse.csr_matrix:
         (block.words, block.word_ends, block.word_terms),
         (block.pairs, block.pair_ends, block.pair_terms),
     ):
-        rare = (terms >= 0) & space.rare[np.maximum(terms, 0)]
+        rare = space.rare[terms]
         rows.append(np.repeat(np.arange(len(ends) - 1), np.diff(ends))[rare])
         data.append(values[rare])
         columns.append(space.numbers[terms[rare]])
