@@ -10,10 +10,13 @@ keyword ranking does between rescores.
 from __future__ import annotations
 
 import hashlib
+import tempfile
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -23,6 +26,9 @@ from ..store.views import CLEAN_ABSTRACT
 from ..store.writer import Writer
 from .summary import utcnow
 
+if TYPE_CHECKING:
+    from ..extract.similar.blocks import Frequencies
+
 # The aliases that can be short forms (one word: `short_forms` keeps those alone), a sixth of the
 # catalogue's 199,245: reading every alias took 2-5 s of each load's similar papers.
 ALIASES = """SELECT a.alias, k.normalised, k.papers FROM keyword_aliases a JOIN keywords k ON k.id = a.keyword_id
@@ -31,6 +37,7 @@ PAPERS = f"SELECT id, title, {CLEAN_ABSTRACT} FROM papers ORDER BY id"
 KEYWORDS = """SELECT pk.paper_id, k.normalised FROM paper_keywords pk JOIN keywords k ON k.id = pk.keyword_id
     ORDER BY pk.paper_id"""
 ROWS_AT_ONCE = 10_000
+PAPERS_AT_ONCE = 5_000  # papers' postings counted and spilled at once (bounds the batch's lists)
 VECTOR_COLUMNS = ("terms", "weights", "topic", "floor")  # of similar_vectors, after paper_id
 PACKAGE = Path(__file__).resolve().parent.parent  # the `etl` package
 RULES = PACKAGE / "extract" / "similar"
@@ -79,27 +86,99 @@ def corpus_terms(writer: Writer, terms: WordTerms) -> Iterator[tuple[str, Counte
                 yield pid, terms.of(title, abstract, keys)
 
 
-def compute_all(writer: Writer):
-    """Every paper's similar papers, computed afresh and stored with the statistics and the papers'
-    vectors; returns the batch result (its close pairs are the candidate versions)."""
-    from ..extract.similar.batch import Corpus, similar_papers
+@dataclass
+class Computed:
+    """What a computation over every paper gives the versions step: the papers' ids (by row) and
+    the pairs close enough to be versions of one work (row, later row, distinctive part)."""
 
-    corpus = Corpus()
+    ids: list[str]
+    close: list[tuple[int, int, float]]
+
+
+def compute_all(writer: Writer) -> Computed:
+    """Every paper's similar papers, computed afresh and stored with the statistics and the papers'
+    vectors, in memory that grows with the kept terms and the distinctive postings, not with every
+    word (`etl.extract.similar.blocks`): the papers' postings are spilled to a temporary file and
+    read back block by block (counted, first words noted, weighed, topics), on one thread of the
+    linear algebra library as `batch.similar_papers` (the same sums in the same order)."""
+    from threadpoolctl import threadpool_limits
+
+    from ..extract.similar import blocks
+    from ..extract.similar.batch import Statistics
+
+    with threadpool_limits(limits=1, user_api="blas"), tempfile.TemporaryFile(prefix="paperdb-similar-") as spill:
+        ids, frequencies = _spill_postings(writer, spill)
+        space, vectors = blocks.vectors(frequencies, lambda: _read(spill))
+        close = _select_and_store(writer, ids, vectors)
+    basis = {term: space.basis[k] for k, term in enumerate(space.topic_terms)} if space.dimensions >= 1 else {}
+    df = dict(zip(space.terms, space.df.tolist(), strict=True))
+    save_statistics(writer, Statistics(space.papers, df, basis))
+    return Computed(ids, close)
+
+
+def _spill_postings(writer: Writer, spill) -> tuple[list[str], Frequencies]:
+    """Every paper's postings, batch by batch, into `spill`, their document frequencies counted;
+    returns the papers' ids in row order and the frequencies."""
+    from ..extract.similar.blocks import Frequencies, Gathering
+
+    ids: list[str] = []
+    frequencies = Frequencies()
+    gathering = Gathering(frequencies.names)
+
+    def flush() -> None:
+        postings, names = gathering.take()
+        frequencies.add(postings, names)
+        for part in (
+            postings.words,
+            postings.word_counts,
+            postings.word_ends,
+            postings.pairs,
+            postings.pair_counts,
+            postings.pair_ends,
+        ):
+            np.save(spill, part)
+
     for pid, counts in corpus_terms(writer, WordTerms(aliases(writer))):
-        corpus.add(pid, counts)
-    result = similar_papers(corpus)
-    del corpus
-    ids = result.ids
+        ids.append(pid)
+        gathering.add(counts)
+        if len(gathering) >= PAPERS_AT_ONCE:
+            flush()
+    if len(gathering):
+        flush()
+    return ids, frequencies
+
+
+def _read(spill) -> Iterator:
+    """The spilled postings, batch by batch."""
+    from ..extract.similar.blocks import Postings
+
+    end = spill.seek(0, 2)
+    spill.seek(0)
+    while spill.tell() < end:
+        yield Postings(*(np.load(spill) for _ in range(6)))
+
+
+def _select_and_store(writer: Writer, ids: list[str], vectors) -> list[tuple[int, int, float]]:
+    """Select every paper's list, block by block, and store the lists and the vectors; returns the close pairs."""
+    from ..extract.similar.select import Vectors, select
+
+    against = vectors.against()
     writer.execute("DELETE FROM similar_papers")
-    rows = list_rows(ids, ids, result.similar, result.scores)
-    for part in chunks(rows, ROWS_AT_ONCE):
-        writer.insert("similar_papers", part, ("paper_id", "rank", "similar_id", "score"))
-    numbers = save_statistics(writer, result.statistics)
-    columns = np.array([numbers[term] for term in result.columns], dtype=np.int32)
     writer.execute("DELETE FROM similar_vectors")
-    for vectors in chunks(vector_rows(ids, result.vectors, result.floors, columns), ROWS_AT_ONCE):
-        writer.insert("similar_vectors", vectors, ("paper_id", *VECTOR_COLUMNS))
-    return result
+    close: list[tuple[int, int, float]] = []
+    for start in range(0, len(ids), ROWS_AT_ONCE):
+        rows = np.arange(start, min(start + ROWS_AT_ONCE, len(ids)))
+        selected = select(vectors, rows, against)
+        owners = ids[start : rows[-1] + 1]
+        writer.insert(
+            "similar_papers",
+            list_rows(ids, owners, selected.similar, selected.scores),
+            ("paper_id", "rank", "similar_id", "score"),
+        )
+        block = Vectors(vectors.distinctive[start : rows[-1] + 1], vectors.topics[start : rows[-1] + 1])
+        writer.insert("similar_vectors", vector_rows(owners, block, selected.floors), ("paper_id", *VECTOR_COLUMNS))
+        close += selected.close
+    return close
 
 
 def list_rows(ids: list[str], owners: list[str], similar, scores) -> Iterator[tuple[str, int, str, float]]:

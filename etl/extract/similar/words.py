@@ -22,6 +22,7 @@ KEYWORD_WEIGHT = 2  # occurrences a keyword (extracted, a topic or the authors')
 KEYWORD = "="  # a keyword's merge key after this, so that it is never taken for a word
 WORD = re.compile(r"\w\w+")  # words of two characters or more (as TF-IDF is usually done)
 PAIR = " "  # between the two words of a pair (a word has no space; a keyword's term starts with KEYWORD)
+CACHED_WORDS = 200_000  # words as written whose terms `WordTerms` keeps (a fresh word per paper would grow it for ever)
 
 Aliases = Mapping[str, str]  # a short form as written (`GNN`) -> its keyword's merge key (`graph neural network`)
 
@@ -73,6 +74,8 @@ class WordTerms(dict):
         self.aliases = aliases
 
     def __missing__(self, word: str) -> str:
+        if len(self) >= CACHED_WORDS:
+            self.clear()  # (the frequent words come back at once; the catalogue has 120,000 words as written: never)
         key = self.aliases.get(singular_short(word))
         term = self[word] = KEYWORD + key if key else word_term(word)
         return term

@@ -1,0 +1,300 @@
+"""Every paper's vectors in bounded memory, block by block, the same to the last bit as `batch`'s
+over the whole corpus at once: a term is held by its hash while one paper has it, and by name
+only once two papers have it (the ones that are kept), so what the computation holds grows with
+the shared vocabulary and the distinctive postings, not with every word of the corpus.
+
+Two passes over the papers' postings (a paper's terms as hashes and counts, in the order
+`batch.Corpus.add` lays them: words and keywords by name, then pairs by name). The first counts
+document frequencies batch by batch (`Frequencies`); the second (`Space`, `weights`) gives each
+block of papers its TF-IDF weights, with a term of one paper in the vector's length as `batch`
+counts it. Term hashes are Python's `hash` of the term (64 bits, within one process): two terms
+of one hash would be counted as one (about one chance in 10^6 at ten million distinct terms).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import sparse
+
+from .batch import RARE_MAX, TOPIC_SAMPLE, TOPIC_TERMS, TOPICS, idf_weights, row_sums, topic_basis, unit_topics
+from .select import Vectors
+from .words import KEYWORD, PAIR
+
+
+@dataclass
+class Postings:
+    """Some papers' terms as CSR parts: the words and keywords, then the pairs of words (hashes,
+    int64; counts, uint16; row ends, int64)."""
+
+    words: np.ndarray
+    word_counts: np.ndarray
+    word_ends: np.ndarray
+    pairs: np.ndarray
+    pair_counts: np.ndarray
+    pair_ends: np.ndarray
+
+    @property
+    def papers(self) -> int:
+        return len(self.word_ends) - 1
+
+
+class Gathering:
+    """Papers' postings gathered one paper at a time (`add`) in compact arrays, with the names of
+    the terms `known` (hash -> name: the kept terms so far) does not name yet, until `take`."""
+
+    def __init__(self, known: Mapping[int, str]) -> None:
+        self.known = known
+        self.words, self.word_counts, self.word_ends = array("q"), array("H"), array("q", [0])
+        self.pairs, self.pair_counts, self.pair_ends = array("q"), array("H"), array("q", [0])
+        self.names: dict[int, str] = {}
+
+    def add(self, terms: Counter[str]) -> None:
+        words = sorted(terms)  # (terms in one order whatever the hash seed, as `batch.Corpus.add`)
+        paired = [term for term in words if PAIR in term and term[0] != KEYWORD]  # (`is_pair`, inline)
+        if paired:
+            words = [term for term in words if not (PAIR in term and term[0] != KEYWORD)]
+            self._extend(paired, terms, self.pairs, self.pair_counts)
+        self.pair_ends.append(len(self.pairs))
+        self._extend(words, terms, self.words, self.word_counts)
+        self.word_ends.append(len(self.words))
+
+    def _extend(self, names: list[str], terms: Counter[str], hashes: array, counts: array) -> None:
+        found = list(map(hash, names))
+        hashes.extend(found)
+        counts.extend([min(terms[term], 65_535) for term in names])
+        known, pending = self.known, self.names
+        for h, term in zip(found, names, strict=True):
+            if h not in known:
+                pending[h] = term
+
+    def __len__(self) -> int:
+        return len(self.word_ends) - 1
+
+    def take(self) -> tuple[Postings, dict[int, str]]:
+        """The postings gathered and the names of their terms not known before, and a fresh start."""
+        postings = Postings(
+            np.frombuffer(self.words, dtype=np.int64),
+            np.frombuffer(self.word_counts, dtype=np.uint16),
+            np.frombuffer(self.word_ends, dtype=np.int64),
+            np.frombuffer(self.pairs, dtype=np.int64),
+            np.frombuffer(self.pair_counts, dtype=np.uint16),
+            np.frombuffer(self.pair_ends, dtype=np.int64),
+        )
+        names = self.names
+        self.__init__(self.known)  # type: ignore[misc]
+        return postings, names
+
+
+class Frequencies:
+    """Document frequencies counted batch by batch: the terms two papers or more have by name
+    (sorted hashes, their counts and names), the terms of one paper so far by hash alone."""
+
+    def __init__(self) -> None:
+        self.papers = 0
+        self.hashes = np.empty(0, np.int64)  # of the kept terms, sorted
+        self.df = np.empty(0, np.int64)
+        self.names: dict[int, str] = {}
+        self.once = np.empty(0, np.int64)  # hashes of the terms one paper has, sorted
+
+    def add(self, postings: Postings, names: Mapping[int, str]) -> None:
+        """Count a batch's papers (`names`: of the terms not kept before, by hash)."""
+        self.papers += postings.papers
+        hashes = np.concatenate([postings.words, postings.pairs])
+        known = member(self.hashes, hashes)
+        self.df += np.bincount(np.searchsorted(self.hashes, hashes[known]), minlength=len(self.hashes))
+        unique, count = np.unique(hashes[~known], return_counts=True)
+        before = member(self.once, unique)
+        kept = before | (count >= 2)
+        for h in unique[kept].tolist():
+            self.names[h] = names[h]
+        merged = np.concatenate([self.hashes, unique[kept]])
+        by_hash = np.argsort(merged, kind="stable")
+        self.hashes, self.df = merged[by_hash], np.concatenate([self.df, count[kept] + before[kept]])[by_hash]
+        self.once = np.delete(self.once, np.searchsorted(self.once, unique[kept & before]))  # (two copies at most)
+        alone = unique[~kept]
+        self.once = np.insert(self.once, np.searchsorted(self.once, alone), alone)
+
+    def done(self) -> dict[str, int]:
+        """Each kept term's document frequency, by name; lets the hashes of one paper's terms go."""
+        self.once = np.empty(0, np.int64)
+        return {self.names[h]: df for h, df in zip(self.hashes.tolist(), self.df.tolist(), strict=True)}
+
+
+def member(sorted_values: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Whether each of `values` is in `sorted_values`."""
+    if not len(sorted_values):
+        return np.zeros(len(values), dtype=bool)
+    at = np.minimum(np.searchsorted(sorted_values, values), len(sorted_values) - 1)
+    return sorted_values[at] == values
+
+
+class Space:
+    """What the second pass weighs papers with: the kept terms by hash (document frequency, number
+    as `similar_terms` numbers them, inverse document frequency, where a word first came, place
+    among the topic terms or -1), the papers counted and the topic terms and basis."""
+
+    def __init__(self, papers: int, df: dict[str, int]):
+        terms = sorted(df)
+        hashes = np.array([hash(term) for term in terms], dtype=np.int64)
+        order = np.argsort(hashes, kind="stable")
+        self.papers, self.hashes, self.terms = papers, hashes[order], [terms[i] for i in order.tolist()]
+        self.df = np.array([df[term] for term in self.terms], dtype=np.int64)
+        self.numbers = order.astype(np.int32)
+        # Per kept term, and one more at the end for a term of one paper (`find`'s -1), so that
+        # these are never empty: the inverse document frequency, whether distinctive, where a
+        # word first came (pairs: -1), its place among the topic terms (-1: none).
+        self.idf = idf_weights(papers, np.append(self.df, 1))
+        self.rare = np.append((self.df >= 2) & (self.df <= RARE_MAX), False)
+        self.first = np.full(len(terms) + 1, -1, dtype=np.int64)
+        self.topic_column = np.full(len(terms) + 1, -1, dtype=np.int64)
+        self.topic_terms: list[str] = []
+        self.dimensions = 0
+        self.basis = np.zeros((0, 1), np.float32)
+
+    def find(self, hashes: np.ndarray) -> np.ndarray:
+        """Each hash's place among the kept terms, -1 for a term of one paper."""
+        return np.where(member(self.hashes, hashes), np.searchsorted(self.hashes, hashes), -1)
+
+    def note_first(self, postings: Postings, offset: int) -> None:
+        """Note where each kept word of a block first came (`offset`: the word postings before the block)."""
+        unique, first = np.unique(self.find(postings.words), return_index=True)
+        new = (unique >= 0) & (self.first[unique] < 0)
+        self.first[unique[new]] = offset + first[new]
+
+    def choose_topics(self) -> None:
+        """The words and keywords the topics are made of, as `batch.topic_vectors` chooses them
+        among the terms numbered as they first came (the most frequent, ties: the first come), in
+        that order, once every block's first words are noted."""
+        words = np.flatnonzero(self.first >= 0)
+        words = words[np.argsort(self.first[words], kind="stable")]
+        frequent = words[np.sort(np.argsort(-self.df[words], kind="stable")[:TOPIC_TERMS])]
+        self.topic_column[frequent] = np.arange(len(frequent))
+        self.topic_terms = [self.terms[i] for i in frequent.tolist()]
+        self.dimensions = min(TOPICS, len(frequent) - 1, self.papers - 1)
+
+
+@dataclass
+class Weights:
+    """A block of papers' TF-IDF weights, each row of length 1 (float32): the words' and the
+    kept pairs' (CSR parts), and each posting's kept term (place in `Space`, -1 for one paper's)."""
+
+    words: np.ndarray
+    word_ends: np.ndarray
+    word_terms: np.ndarray
+    pairs: np.ndarray
+    pair_ends: np.ndarray
+    pair_terms: np.ndarray
+
+
+def weights(postings: Postings, space: Space, last: bool) -> Weights:
+    """The block's weights, as `batch.tf_idf` computes them for the whole corpus (sublinear term
+    frequency, smoothed IDF, every term in the length; a pair of one paper left out); `last`: the
+    block ends the corpus."""
+    word_terms = space.find(postings.words)
+    pair_terms = space.find(postings.pairs)
+    kept = pair_terms >= 0
+    before = np.concatenate(([0], np.cumsum(kept, dtype=np.int64)))
+    pair_ends, pair_terms = before[postings.pair_ends], pair_terms[kept]
+    parts = [
+        (postings.word_counts, postings.word_ends, space.idf[word_terms]),
+        (postings.pair_counts[kept], pair_ends, space.idf[pair_terms]),
+    ]
+    squares = np.zeros(postings.papers)
+    data = []
+    for counts, ends, idf in parts:
+        values = counts.astype(np.float32)
+        np.log(values, out=values)
+        values += 1
+        values *= idf.astype(np.float32)
+        squares += _row_sums(values**2, ends, last)
+        data.append(values)
+    scale = (1 / np.maximum(np.sqrt(squares), 1e-12)).astype(np.float32)
+    for values, (_, ends, _) in zip(data, parts, strict=True):
+        values *= np.repeat(scale, np.diff(ends))
+    return Weights(data[0], postings.word_ends, word_terms, data[1], pair_ends, pair_terms)
+
+
+def _row_sums(values: np.ndarray, ends: np.ndarray, last: bool) -> np.ndarray:
+    """`batch.row_sums` of a block's rows as it sums them over the whole corpus: a row's values
+    alone, but the corpus's last row's with the zero it appends (a sum of one more value is
+    grouped otherwise and may round otherwise)."""
+    if last:
+        return row_sums(values, ends)
+    padded = np.append(values, values.dtype.type(0))
+    return np.where(np.diff(ends) > 0, np.add.reduceat(padded, ends)[:-1], 0)
+
+
+def topic_rows(block: Weights, space: Space) -> sparse.csr_matrix:
+    """The block's weights of the topic terms (columns: their places)."""
+    column = np.where(block.word_terms >= 0, space.topic_column[block.word_terms], -1)
+    kept = column >= 0
+    ends = np.concatenate(([0], np.cumsum(kept, dtype=np.int64)))[block.word_ends]
+    shape = (len(ends) - 1, len(space.topic_terms))
+    return sparse.csr_matrix((block.words[kept], column[kept].astype(np.int32), ends), shape=shape)
+
+
+def find_basis(space: Space, sample: sparse.csr_matrix) -> None:
+    """The topic basis of the sample (every k-th paper's `topic_rows`), as `batch.topic_vectors` finds it."""
+    if space.dimensions >= 1:
+        space.basis = topic_basis(sample, space.dimensions)
+
+
+def topics(block: Weights, space: Space) -> np.ndarray:
+    """The block's topic vectors (length 1 or 0)."""
+    if space.dimensions < 1:
+        return np.zeros((len(block.word_ends) - 1, 1), np.float32)
+    return unit_topics(np.asarray(topic_rows(block, space) @ space.basis, dtype=np.float32))
+
+
+def distinctive(block: Weights, space: Space) -> sparse.csr_matrix:
+    """The block's weights of the terms 2 to `RARE_MAX` papers have, a row's words before its pairs
+    (columns: the terms' numbers)."""
+    rows, data, columns = [], [], []
+    for values, ends, terms in (
+        (block.words, block.word_ends, block.word_terms),
+        (block.pairs, block.pair_ends, block.pair_terms),
+    ):
+        rare = space.rare[terms]
+        rows.append(np.repeat(np.arange(len(ends) - 1), np.diff(ends))[rare])
+        data.append(values[rare])
+        columns.append(space.numbers[terms[rare]])
+    row = np.concatenate(rows)
+    order = np.argsort(row, kind="stable")  # (a row's words, then its pairs, each in their order)
+    ends = np.concatenate(([0], np.cumsum(np.bincount(row, minlength=len(block.word_ends) - 1))))
+    shape = (len(ends) - 1, len(space.hashes))
+    return sparse.csr_matrix((np.concatenate(data)[order], np.concatenate(columns)[order], ends), shape=shape)
+
+
+def vectors(frequencies: Frequencies, postings: Callable[[], Iterable[Postings]]) -> tuple[Space, Vectors]:
+    """The kept terms and every paper's vectors, from the papers' postings counted in `frequencies`
+    and read again, block by block, from `postings()` (three times: first words, weights and the
+    topics' sample, topic vectors)."""
+    space = Space(frequencies.papers, frequencies.done())
+    offset = 0
+    for block in postings():
+        space.note_first(block, offset)
+        offset += len(block.words)
+    space.choose_topics()
+    step = max(1, -(-space.papers // TOPIC_SAMPLE))  # (every k-th paper, as `batch.topic_vectors`)
+    samples, parts, row = [], [], 0
+    for block in postings():
+        weighed = weights(block, space, row + block.papers == space.papers)
+        samples.append(topic_rows(weighed, space)[np.flatnonzero((row + np.arange(block.papers)) % step == 0)])
+        parts.append(distinctive(weighed, space))
+        row += block.papers
+    if not parts:
+        return space, Vectors(sparse.csr_matrix((0, len(space.hashes)), dtype=np.float32), np.zeros((0, 1), np.float32))
+    find_basis(space, sparse.vstack(samples, format="csr"))
+    del samples
+    matrix = sparse.vstack(parts, format="csr")
+    del parts
+    vectors, row = [], 0
+    for block in postings():
+        row += block.papers
+        vectors.append(topics(weights(block, space, row == space.papers), space))
+    return space, Vectors(matrix, np.concatenate(vectors))

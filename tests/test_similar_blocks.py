@@ -1,0 +1,108 @@
+"""The similar papers' vectors computed block by block in bounded memory (`etl.extract.similar.blocks`,
+what a load runs) are `batch`'s over the whole corpus at once, to the last bit, whatever the
+batches' size: on real records (tests/fixtures/similar/: NeurIPS 2016 and 2017, ICML 2018 papers
+on bandits and reinforcement learning), with a topic sample and a topic vocabulary small enough
+that every k-th paper and the ties at the cut are exercised."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from etl.extract.similar import batch, blocks
+from etl.extract.similar.select import select
+from etl.extract.similar.words import WordTerms
+
+EXCERPTS = Path(__file__).parent / "fixtures" / "similar"
+FILES = ("nips2016.json", "nips2017.json", "icml2018.json")
+
+
+def papers() -> list[Counter[str]]:
+    terms = WordTerms({"RL": "reinforcement learning", "MDP": "markov decision process"})
+    found = [r for name in FILES for r in json.loads((EXCERPTS / name).read_text(encoding="utf-8"))]
+    return [terms.of(r["title"], r["abstract"], [w.lower() for w in r["title"].split()[:2]]) for r in found]
+
+
+def in_blocks(counted: list[Counter[str]], size: int) -> tuple[blocks.Space, blocks.Vectors]:
+    """As a load computes them: each batch counted once gathered (its terms kept so far named by
+    hash alone), its postings kept as the load spills them, read again block by block."""
+    frequencies, spilled = blocks.Frequencies(), []
+    gathering = blocks.Gathering(frequencies.names)
+    for i, counts in enumerate(counted, 1):
+        gathering.add(counts)
+        if len(gathering) == size or i == len(counted):
+            postings, names = gathering.take()
+            frequencies.add(postings, names)
+            spilled.append(postings)
+    return blocks.vectors(frequencies, lambda: iter(spilled))
+
+
+@pytest.mark.parametrize(
+    ("size", "sample", "topic_terms"),
+    [
+        (1, 20_000, 10_000),  # a paper a block: every term counted across blocks
+        (7, 20_000, 10_000),  # blocks that end inside a file
+        (54, 20_000, 10_000),  # one block
+        (5, 9, 10_000),  # every 6th paper in the topic sample
+        (5, 20_000, 40),  # 40 topic terms: ties at the cut broken by the term that came first
+        (13, 25, 120),
+    ],
+)
+def test_vectors_in_blocks_are_the_whole_corpus_computation(monkeypatch, size, sample, topic_terms):
+    monkeypatch.setattr(batch, "TOPIC_SAMPLE", sample)
+    monkeypatch.setattr(blocks, "TOPIC_SAMPLE", sample)
+    monkeypatch.setattr(batch, "TOPIC_TERMS", topic_terms)
+    monkeypatch.setattr(blocks, "TOPIC_TERMS", topic_terms)
+    counted = papers()
+    corpus = batch.Corpus()
+    for i, counts in enumerate(counted):
+        corpus.add(f"{i:03d}", counts)
+    whole = batch.similar_papers(corpus)
+    space, vectors = in_blocks(counted, size)
+    df = dict(zip(space.terms, space.df.tolist(), strict=True))
+    assert df == whole.statistics.df and len(df) > 500
+    basis = {term: space.basis[k] for k, term in enumerate(space.topic_terms)}
+    assert basis.keys() == whole.statistics.topics.keys()
+    assert all((basis[term] == row).all() for term, row in whole.statistics.topics.items())
+    numbers = {term: number for number, term in enumerate(sorted(df))}
+    columns = np.array([numbers[term] for term in whole.columns], dtype=np.int32)
+    expected = whole.vectors.distinctive
+    assert (vectors.distinctive.indptr == expected.indptr).all()
+    assert (vectors.distinctive.indices == columns[expected.indices]).all()
+    assert (vectors.distinctive.data == expected.data).all() and (vectors.topics == whole.vectors.topics).all()
+    selected = select(vectors, np.arange(len(counted)))
+    assert (selected.similar == whole.similar).all() and (selected.scores == whole.scores).all()
+    assert selected.close == whole.close
+
+
+@pytest.mark.parametrize("papers_taken", [0, 1, 2, 3])
+def test_a_corpus_whose_papers_share_few_terms_or_none(papers_taken):
+    """One paper (no term two papers have: nothing kept, no topic space) up to a few."""
+    counted = papers()[:papers_taken]
+    corpus = batch.Corpus()
+    for i, counts in enumerate(counted):
+        corpus.add(f"{i:03d}", counts)
+    space, vectors = in_blocks(counted, 2)
+    assert vectors.distinctive.shape[0] == vectors.topics.shape[0] == papers_taken
+    if papers_taken:
+        whole = batch.similar_papers(corpus)
+        assert dict(zip(space.terms, space.df.tolist(), strict=True)) == whole.statistics.df
+        assert (vectors.distinctive.data == whole.vectors.distinctive.data).all()
+        assert (vectors.topics == whole.vectors.topics).all()
+
+
+def test_a_term_is_kept_once_two_papers_have_it_in_any_batches():
+    """A term one paper has is held by hash alone; a second paper, in the same batch or a later
+    one, makes it kept, by name, with both papers counted."""
+    frequencies = blocks.Frequencies()
+    gathering = blocks.Gathering(frequencies.names)
+    for batch_terms in (["bandit", "regret"], ["bandit", "policy"], ["policy", "policy gradient"], ["regret"]):
+        for term in batch_terms:
+            gathering.add(Counter({term: 1}))
+        frequencies.add(*gathering.take())
+    assert frequencies.done() == {"bandit": 2, "regret": 2, "policy": 2}
+    assert frequencies.papers == 7 and not len(frequencies.once)
