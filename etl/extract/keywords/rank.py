@@ -28,14 +28,14 @@ from .keyword import Keyword
 from .meanings import Meanings, merge_acronym_uses
 from .normalise import MAX_LABEL_WORDS, label_of, normalise_keyword, singular, unhyphenate
 from .phrases import WHOLE
-from .roles import word_roles
+from .shapes import NO_CHIP, filler, not_a_chip
 from .termhood import not_a_term
 from .terms import METHOD_PREFIX, Terms
 from .topics import MOST_TOPICS
 from .topics import THRESHOLD as TERM_THRESHOLD
 from .variants import group_variants
 from .vocabulary import FACTOR_RANGE, Keyphraseness
-from .wordlists import COMMON_WORDS, LIGHT_NOUNS, NOT_ALONE, NOT_NOUNS
+from .wordlists import COMMON_WORDS
 
 KEEP = {"method": 3, "acronym": 4, "phrase": 8, "topic": MOST_TOPICS}  # most keywords of a kind per paper
 COMMON_METHOD = 0.5  # a name more than 1% of the papers (at least COMMON_PAPERS) use is not one paper's own
@@ -124,13 +124,14 @@ def rank_keywords(
     grouped = group_variants(ranked, kp.factor)
     if not not_terms:
         return grouped
-    # (a keyword all of whose forms are no terms goes; one with a term among its forms stays)
+    # (a keyword all of whose forms are no terms goes; one with a term among its forms stays,
+    # unless its own shape is never a keyword's: `machine learning models`, `machine learning`)
     return [
         k
         for k in grouped
         if k.kind != "phrase"
         or k.normalised not in not_terms
-        or any(normalise_keyword(a) not in not_terms for a in k.aliases)
+        or (NO_CHIP + k.normalised not in not_terms and any(normalise_keyword(a) not in not_terms for a in k.aliases))
     ]
 
 
@@ -244,11 +245,14 @@ def score_phrases(
         elif (
             count < COMMON_USES
             and key not in titled
-            and (" of " in key or _filler(key, written))
+            and (" of " in key or filler(key, written))
             and not kp.chosen_elsewhere(key)
         ):
             continue
-        if not_terms is not None and not_a_term(key, written, count, key in titled, kp):
+        if not_terms is not None and not_a_chip(key, written, key in titled, shared, n_docs, kp):
+            not_terms.add(key)
+            not_terms.add(NO_CHIP + key)  # (its shape is never a keyword's: not even with a term among its forms)
+        elif not_terms is not None and not_a_term(key, written, count, key in titled, kp):
             not_terms.add(key)  # (ranked still: it may name a variant of a term, `critical thinking tools`)
         weights.append((weight, key, written))
     if not weights:
@@ -274,28 +278,6 @@ def score_phrases(
         for weight, key, written in scored
         if (score := round(-PHRASE_TOP * weight / top, 4)) >= LEAST_PHRASE
     ]
-
-
-# The generic nouns that head terms (`contrastive learning`, `deep neural network`, `hinge loss`);
-# the others, and the light nouns, are vague: an adjective before one describes (`efficient
-# algorithm`, `computational properties`, `sequential process`, `deterministic values`).
-_TERM_HEADS = frozenset(
-    "learning training network networks model models function functions distribution distributions loss"
-    " error errors space feature features".split()
-)
-_VAGUE_HEADS = (NOT_ALONE | LIGHT_NOUNS) - _TERM_HEADS
-
-
-def _filler(key: str, written: str) -> bool:
-    """Whether a phrase of several words opens with a describing word, ends with a light noun or
-    is an adjective before a vague noun (see COMMON_USES)."""
-    last = key[key.rfind(" ") + 1 :]
-    first = written[: written.find(" ")]
-    return (
-        last in LIGHT_NOUNS
-        or word_roles(first).describes
-        or (last in _VAGUE_HEADS and first.lower() in NOT_NOUNS and first[1:].islower())
-    )
 
 
 def _topics(terms: Terms, kp: Keyphraseness, taken: set[str], topic_aliases: dict) -> list[Keyword]:
