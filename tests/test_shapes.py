@@ -15,7 +15,7 @@ from etl.extract.keywords.shapes import COMMON_SHARE, not_a_chip
 from etl.load.taxonomy import load_taxonomy
 
 TAXONOMY = load_taxonomy(taxonomy_path())
-FIXTURES = Path(__file__).parent / "fixtures" / "catalogue" / "shapes.json"
+FIXTURES = Path(__file__).parent / "fixtures" / "shapes" / "records.json"
 N = 90_000  # about the catalogue's papers
 RARE = 40  # papers whose abstract has a phrase: well below COMMON_SHARE of N
 COMMON = int(2 * COMMON_SHARE * N)

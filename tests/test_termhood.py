@@ -20,7 +20,7 @@ from etl.load.taxonomy import load_taxonomy
 
 TAXONOMY = load_taxonomy(taxonomy_path())
 ROOT = Path(__file__).resolve().parents[1]
-FIXTURES = Path(__file__).parent / "fixtures" / "catalogue" / "termhood.json"
+FIXTURES = Path(__file__).parent / "fixtures" / "termhood" / "records.json"  # (two catalogue records)
 CATALOGUE = Path(
     os.environ.get("PAPERDB_CATALOGUE") or ROOT.parent / "shared" / "samples" / "paperlists-catalogue.tar.xz"
 )
