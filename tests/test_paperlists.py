@@ -217,19 +217,19 @@ def test_paperlists_and_the_listing_and_bibtex_of_the_same_papers_merge_in_any_o
 
 
 def test_author_keywords_sit_beside_the_extracted_ones_and_never_enter_their_ranking(write, db_file):
-    record = dict(RECORDS[0], keywords="Few-Shot Learning; class prototypes;few-shot learning")
+    record = dict(RECORDS[0], keywords="Few-Shot Learning; few-shot classifiers;few-shot learning")
     path = write("iclr2017.json", json.dumps([record]))
     load(db_file, [str(path)])
     authors = rows(db_file, "SELECT keyword, score, rank FROM paper_keywords WHERE kind = 'author' ORDER BY rank")
-    assert authors == [("Few-Shot Learning", 0.0, 1), ("class prototypes", 0.0, 2)]  # each once, as written
-    assert rows(db_file, "SELECT author_keywords FROM papers") == [('["Few-Shot Learning", "class prototypes"]',)]
-    # `class prototypes` is extracted too: one keyword, two rows (the extracted one keeps its rank)
+    assert authors == [("Few-Shot Learning", 0.0, 1), ("few-shot classifiers", 0.0, 2)]  # each once, as written
+    assert rows(db_file, "SELECT author_keywords FROM papers") == [('["Few-Shot Learning", "few-shot classifiers"]',)]
+    # `few-shot classifiers` is extracted too: one keyword, two rows (the extracted one keeps its rank)
     both = rows(
         db_file,
         "SELECT k.normalised, pk.kind FROM paper_keywords pk JOIN keywords k ON k.id = pk.keyword_id"
-        " WHERE k.normalised = 'class prototype' ORDER BY pk.kind",
+        " WHERE k.normalised = 'few shot classifier' ORDER BY pk.kind",
     )
-    assert both == [("class prototype", "author"), ("class prototype", "phrase")]
+    assert both == [("few shot classifier", "author"), ("few shot classifier", "phrase")]
     extracted = rows(db_file, "SELECT rank FROM paper_keywords WHERE kind != 'author' ORDER BY rank")
     assert [r for (r,) in extracted] == list(range(1, len(extracted) + 1))
     assert rows(db_file, "SELECT count(*) FROM keyword_pairs WHERE keyword_a = 'Few-Shot Learning'") == [(0,)]

@@ -155,10 +155,12 @@ def test_a_phrase_one_paper_writes_once_is_no_term_in_a_large_corpus():
     [
         # ICRA 2018: one word written once says little of the paper; written again, it is its subject
         ("We measure the geometry of a known artifact with the robot as a metrology device.", "geometry", False),
+        # ... but a word titles seldom head (`geometry`: 0.08 titles an abstract, `termhood`) that
+        # authors pass over is no keyword even written twice (a reader judged it junk on five cards)
         (
             "We measure the geometry of a known artifact. The geometry is then used to calibrate the robot.",
             "geometry",
-            True,
+            False,
         ),
     ],
 )

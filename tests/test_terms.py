@@ -191,3 +191,33 @@ def test_a_label_is_never_a_sentence(text, label, long_form):
     ranked = rank_keywords(extract_terms(text, TAXONOMY), {}, 1)
     (keyword,) = [k for k in ranked if k.kind == "acronym"]
     assert keyword.label == label and long_form in keyword.aliases, keyword
+
+
+@pytest.mark.parametrize(
+    "text, meanings, wrong",
+    [
+        # (IROS 2010) `nodes` is a word here, not the `NODE` other papers define
+        (
+            "Knowledge of the geographic locations of the sensor nodes is very important. We merge maps"
+            " for nodes in immediate vicinity. Nodes are calibrated.",
+            {"node": {"neural ordinary differential equation": "neural ordinary differential equation"}},
+            "neural ordinary differential equation",
+        ),
+        # (ICRA 2020) and `grasp` is not `GRASP`
+        (
+            "Grasp planning methods propose a grasp; we execute the best grasp and evaluate each grasp.",
+            {"grasp": {"greedy randomized adaptive search procedure": "greedy randomized adaptive search procedure"}},
+            "greedy randomized adaptive search procedure",
+        ),
+    ],
+)
+def test_a_word_takes_no_meaning_of_an_acronym_it_is_not_written_as(text, meanings, wrong):
+    ranked = rank_keywords(extract_terms(text, TAXONOMY), {}, 1, None, meanings)
+    assert wrong not in {k.normalised for k in ranked}
+    # (a short form written as one still takes the meaning the corpus gives it: `GNNs` is merged into it)
+    text = "We probe GNNs on molecules. GNNs overfit small molecules, and GNNs ignore chirality."
+    keys = {k.normalised for k in rank_keywords(extract_terms(text, TAXONOMY), {}, 1, None, {})}
+    assert "gnn" in keys
+    meanings = {"gnn": {"graph neural network": "graph neural networks"}}
+    merged = {k.normalised for k in rank_keywords(extract_terms(text, TAXONOMY), {}, 1, None, meanings)}
+    assert "gnn" not in merged and "graph neural network" in merged

@@ -16,7 +16,9 @@ def merge_acronym_uses(ranked: list[Keyword], meanings: Meanings) -> list[Keywor
     present = {k.normalised for k in ranked}
     merged = []
     for k in ranked:
-        targets = meanings.get(k.normalised) if k.kind == "phrase" else None
+        # (written as an acronym is, with capitals: `coil`, `grasp`, `nodes` are words, not `COIL`,
+        # `GRASP` or `NODE`, whose meanings other papers define)
+        targets = meanings.get(k.normalised) if k.kind == "phrase" and k.label != k.label.lower() else None
         if targets and len(targets) == 1:
             ((key, label),) = targets.items()
             if key in present:

@@ -28,13 +28,14 @@ from .keyword import Keyword
 from .meanings import Meanings, merge_acronym_uses
 from .normalise import MAX_LABEL_WORDS, label_of, normalise_keyword, singular, unhyphenate
 from .phrases import WHOLE
-from .roles import word_roles
+from .shapes import NO_CHIP, filler, not_a_chip
+from .termhood import not_a_term
 from .terms import METHOD_PREFIX, Terms
 from .topics import MOST_TOPICS
 from .topics import THRESHOLD as TERM_THRESHOLD
 from .variants import group_variants
 from .vocabulary import FACTOR_RANGE, Keyphraseness
-from .wordlists import COMMON_WORDS, LIGHT_NOUNS, NOT_ALONE, NOT_NOUNS
+from .wordlists import COMMON_WORDS
 
 KEEP = {"method": 3, "acronym": 4, "phrase": 8, "topic": MOST_TOPICS}  # most keywords of a kind per paper
 COMMON_METHOD = 0.5  # a name more than 1% of the papers (at least COMMON_PAPERS) use is not one paper's own
@@ -74,6 +75,11 @@ ONCE_ALONE = 0.75
 # sample of the catalogue, against 13 of 184 for phrases written twice or more. Only a corpus of
 # TERM_CORPUS papers or more tells a term from one paper's words (a load of one venue does not).
 TERM_PAPERS, TERM_CORPUS = 3, 10_000
+# A card shows fewer chips rather than weak ones: a phrase scoring below LEAST_PHRASE (a tenth of
+# the paper's best phrase's, less where authors pass it over) is no keyword (`evaluation metric`,
+# `learning algorithm`, `planning` as fifth chips). A floor of 0.15 cut twice as many weak chips
+# but cost COLM 2024 0.006 of F1@5 (phrases its authors chose, ranked sixth to tenth).
+LEAST_PHRASE = 0.08
 TOPIC_BASE, TOPIC_PER_WEIGHT, TOPIC_WEIGHTS = 0.2, 0.02, 8
 # A topic only learned evidence gives (weight below the term threshold: none of its terms
 # written) is the paper's subject, seldom its authors' keyword: on COLM 2024, `natural language
@@ -107,14 +113,26 @@ def rank_keywords(
     out += acronyms
     taken.update(k.normalised for k in acronyms)
     skip = taken | terms.topic_keys | {normalise_keyword(short) for _, short, _ in terms.acronyms.values()}
-    phrases = score_phrases(terms, df, n_docs, title, kp, skip)
+    not_terms: set[str] = set()
+    phrases = score_phrases(terms, df, n_docs, title, kp, skip, not_terms)
     out += phrases
     taken.update(k.normalised for k in phrases)
     out += _topics(terms, kp, taken, topic_aliases)
     ranked = sorted(out, key=lambda k: (-k.score, k.normalised))
     if meanings:
         ranked = merge_acronym_uses(ranked, meanings)
-    return group_variants(ranked, kp.factor)
+    grouped = group_variants(ranked, kp.factor)
+    if not not_terms:
+        return grouped
+    # (a keyword all of whose forms are no terms goes; one with a term among its forms stays,
+    # unless its own shape is never a keyword's: `machine learning models`, `machine learning`)
+    return [
+        k
+        for k in grouped
+        if k.kind != "phrase"
+        or k.normalised not in not_terms
+        or (NO_CHIP + k.normalised not in not_terms and any(normalise_keyword(a) not in not_terms for a in k.aliases))
+    ]
 
 
 def _methods(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyword]:
@@ -180,9 +198,16 @@ def _acronyms(terms: Terms, kp: Keyphraseness, taken: set[str]) -> tuple[list[Ke
 
 
 def score_phrases(
-    terms: Terms, df: Mapping[str, int], n_docs: int, title: str | None, kp: Keyphraseness, skip: Set[str] = frozenset()
+    terms: Terms,
+    df: Mapping[str, int],
+    n_docs: int,
+    title: str | None,
+    kp: Keyphraseness,
+    skip: Set[str] = frozenset(),
+    not_terms: set[str] | None = None,
 ) -> list[Keyword]:
-    """The paper's best `KEEP` phrases (not those in `skip`), best first, before variants merge."""
+    """The paper's best `KEEP` phrases (not those in `skip`), best first, before variants merge;
+    the keys of those that are no terms by `termhood` (`termhood.not_a_term`) are added to `not_terms`."""
     log_n = math.log(n_docs + 1)
     rare = log_n - math.log(2) + 1  # the weight of a phrase no other paper uses
     get, log = df.get, math.log
@@ -220,10 +245,15 @@ def score_phrases(
         elif (
             count < COMMON_USES
             and key not in titled
-            and (" of " in key or _filler(key, written))
+            and (" of " in key or filler(key, written))
             and not kp.chosen_elsewhere(key)
         ):
             continue
+        if not_terms is not None and not_a_chip(key, written, key in titled, shared, n_docs, kp):
+            not_terms.add(key)
+            not_terms.add(NO_CHIP + key)  # (its shape is never a keyword's: not even with a term among its forms)
+        elif not_terms is not None and not_a_term(key, written, count, key in titled, kp):
+            not_terms.add(key)  # (ranked still: it may name a variant of a term, `critical thinking tools`)
         weights.append((weight, key, written))
     if not weights:
         return []
@@ -244,31 +274,10 @@ def score_phrases(
             heapq.heapreplace(best, score)
     scored = heapq.nsmallest(KEEP["phrase"], candidates)  # the same as sorted(...)[:KEEP], with fewer comparisons
     return [
-        Keyword(key, label_of(written.split(" ")), "phrase", round(-PHRASE_TOP * weight / top, 4))
+        Keyword(key, label_of(written.split(" ")), "phrase", score)
         for weight, key, written in scored
+        if (score := round(-PHRASE_TOP * weight / top, 4)) >= LEAST_PHRASE
     ]
-
-
-# The generic nouns that head terms (`contrastive learning`, `deep neural network`, `hinge loss`);
-# the others, and the light nouns, are vague: an adjective before one describes (`efficient
-# algorithm`, `computational properties`, `sequential process`, `deterministic values`).
-_TERM_HEADS = frozenset(
-    "learning training network networks model models function functions distribution distributions loss"
-    " error errors space feature features".split()
-)
-_VAGUE_HEADS = (NOT_ALONE | LIGHT_NOUNS) - _TERM_HEADS
-
-
-def _filler(key: str, written: str) -> bool:
-    """Whether a phrase of several words opens with a describing word, ends with a light noun or
-    is an adjective before a vague noun (see COMMON_USES)."""
-    last = key[key.rfind(" ") + 1 :]
-    first = written[: written.find(" ")]
-    return (
-        last in LIGHT_NOUNS
-        or word_roles(first).describes
-        or (last in _VAGUE_HEADS and first.lower() in NOT_NOUNS and first[1:].islower())
-    )
 
 
 def _topics(terms: Terms, kp: Keyphraseness, taken: set[str], topic_aliases: dict) -> list[Keyword]:

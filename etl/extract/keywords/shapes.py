@@ -1,0 +1,122 @@
+"""Shapes of phrases that are never a keyword chip, whatever their score: bare modifiers, a verb
+and its object, a field or a generic adjective before a generic head, and common single words."""
+
+from __future__ import annotations
+
+from .roles import word_roles
+from .termhood import TERMHOOD
+from .vocabulary import Keyphraseness
+from .wordlists import LIGHT_NOUNS, NOT_ALONE, NOT_NOUNS
+
+# Heads that say nothing about a paper after a field's name or a generic adjective (`machine
+# learning models`, `reinforcement learning tasks`, `empirical investigation`, `deep models`): such a phrase is a
+# term only where the catalogue's titles use it as a head at least TITLE_HEAD times per abstract
+# that has it (`language model` 0.36, `generative model` 0.16, `world model` 0.25 stay; `deep
+# model` 0.06, `machine learning model` 0.05, `empirical investigation` 0.11 go).
+GENERIC_HEADS = frozenset(
+    "model system application method technique task approach baseline investigation analysis study"
+    " framework environment setting domain benchmark tool".split()
+)
+TITLE_HEAD = 0.15
+# After a describing word (`complex tasks`) only where authors pass the phrase over: a keyphraseness
+# factor below CHOSEN (`acoustic models` stands).
+CHOSEN = 1.0
+NO_CHIP = "!"  # marks, among the keys that are no terms, those whose shape is never a chip
+# The last words of a field's name (`machine learning`, `artificial intelligence`, `computer vision`).
+FIELD_ENDS = frozenset("learning intelligence vision processing".split())
+# Describing words the word lists do not mark, frequent before a generic head (`deep models`).
+PLAIN_ADJECTIVES = frozenset("deep hybrid empirical experimental".split())
+# A lower-case single word more than COMMON_SHARE of the corpus's abstracts have (`estimation`,
+# `control`, `modeling`, `geometry`) fits too many papers to be one's chip unless the paper's
+# title has it (`tracking` for "Tracking as Online Decision-Making") or authors choose it as
+# often as the average phrase (CHOSEN: `manipulation`, `planning`; COLM 2024's `reasoning`,
+# `alignment`: without this, its F1@5 was 0.257 rather than 0.278).
+COMMON_SHARE = 0.02
+# A bare modifier stands where authors choose it MODIFIER_CHOSEN times as often as the average
+# phrase (`multi-agent`, `human-in-the-loop`, COLM 2024's `long-context`: without this, COLM's
+# F1@5 fell from 0.283 to 0.278; not `real-world`, `state-of-the-art`, `end-to-end`).
+MODIFIER_CHOSEN = 2.5
+NOUN_ENDINGS = ("tion", "sion", "ment", "ness", "ity", "ance", "ence")
+
+
+def not_a_chip(key: str, written: str, in_title: bool, shared: int | None, n_docs: int, kp: Keyphraseness) -> bool:
+    """Whether a phrase (`key` normalised, `written` as the abstract has it) has a shape that is
+    never a chip: `shared` is the papers whose abstract has it, `in_title` whether the paper's
+    title has it, `kp` how often authors choose it."""
+    words = written.split(" ")
+    if _bare_modifier(words):
+        return kp.factor(key) < MODIFIER_CHOSEN
+    if len(words) == 1:
+        return (
+            written.islower()
+            and not in_title
+            and shared is not None
+            and shared > COMMON_SHARE * n_docs
+            and kp.factor(key) < CHOSEN
+        )
+    if not in_title and _verb_and_object(key, words):
+        return True
+    return _generic_head(key, words, kp)
+
+
+def _bare_modifier(words: list[str]) -> bool:
+    """A modifier with no noun after it: `open-vocabulary`, `out-of-domain`, `single-stage
+    multi-person` (a hyphenated last word the abstracts put before nouns: `WordRoles.modifier`),
+    not in the plural nor with a noun's ending (`place-cells`, `under-specification` are nouns)."""
+    if "-" not in words[-1]:
+        return False
+    roles = word_roles(words[-1])
+    return roles.modifier and not roles.plural and not words[-1].endswith(NOUN_ENDINGS)
+
+
+def _verb_and_object(key: str, words: list[str]) -> bool:
+    """A verb in -ing with its object: `training deep networks`, `understanding deep learning`
+    (the rest a term the titles head), not a compound whose -ing word is a noun (`learning rate
+    schedule`) or a head (`reinforcement learning`)."""
+    first = words[0]
+    if len(words) < 3 or not first.endswith("ing") or not first.islower():
+        return False
+    rate = TERMHOOD.rate(key[key.find(" ") + 1 :])
+    return rate is not None and rate >= TITLE_HEAD
+
+
+def _generic_head(key: str, words: list[str], kp: Keyphraseness) -> bool:
+    """A field's name, or one generic or describing word, before a generic head that the titles
+    seldom end a phrase with (see GENERIC_HEADS); after a describing word, only one that authors
+    pass over (see CHOSEN)."""
+    if key[key.rfind(" ") + 1 :] not in GENERIC_HEADS:
+        return False
+    before = words[-2].lower()
+    describes = False
+    if before not in FIELD_ENDS:
+        if len(words) != 2:
+            return False
+        roles = word_roles(words[0])
+        if not (roles.generic or before in PLAIN_ADJECTIVES):
+            if not roles.describes:
+                return False
+            describes = True
+    rate = TERMHOOD.rate(key)
+    return (rate is None or rate < TITLE_HEAD) and not (describes and kp.factor(key) >= CHOSEN)
+
+
+# The generic nouns that head terms (`contrastive learning`, `deep neural network`, `hinge loss`);
+# the others, and the light nouns, are vague: an adjective before one describes (`efficient
+# algorithm`, `computational properties`, `sequential process`, `deterministic values`).
+_TERM_HEADS = frozenset(
+    "learning training network networks model models function functions distribution distributions loss"
+    " error errors space feature features".split()
+)
+_VAGUE_HEADS = (NOT_ALONE | LIGHT_NOUNS) - _TERM_HEADS
+
+
+def filler(key: str, written: str) -> bool:
+    """Whether a phrase of several words opens with a describing word, ends with a light noun or
+    is an adjective before a vague noun (see COMMON_USES)."""
+    last = key[key.rfind(" ") + 1 :]
+    first = written[: written.find(" ")]
+    return (
+        last in LIGHT_NOUNS
+        or word_roles(first).describes
+        or (last in _VAGUE_HEADS and first.lower() in NOT_NOUNS and first[1:].islower())
+    )
