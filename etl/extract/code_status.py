@@ -62,8 +62,8 @@ def sentence_around(text: str, offset: int) -> tuple[str, str]:
     start = max(0, offset - WINDOW)
     for m in _SENTENCE_END.finditer(text, start, offset):
         start = m.end()
-    m = _SENTENCE_END.search(text, offset, offset + WINDOW)
-    end = m.end() if m else min(len(text), offset + WINDOW)
+    stop = _SENTENCE_END.search(text, offset, offset + WINDOW)
+    end = stop.end() if stop else min(len(text), offset + WINDOW)
     return text[start:offset], text[offset:end]
 
 

@@ -79,10 +79,10 @@ class KeywordFeed:
             parsed = reader.read_early(input_file)
             if parsed is None:
                 return
-            entries = [e for e in list(parsed.entries)[: room - len(self.fed)] if e.abstract]
+            entries = [(e.abstract, e.title) for e in list(parsed.entries)[: room - len(self.fed)] if e.abstract]
             self.feed(
-                (paper_id(e.abstract), clean_abstract(e.abstract), abstract_sha256(e.abstract), fed_title(e.title))
-                for e in entries
+                (paper_id(abstract), clean_abstract(abstract), abstract_sha256(abstract), fed_title(title))
+                for abstract, title in entries
             )
 
     def close(self) -> None:
@@ -133,7 +133,7 @@ def fed_ranking(
     every text it fed is the stored one, else a ranking fed afresh from the database."""
     total = writer.scalar(f"SELECT count(*) FROM papers{_only(among)}")
     ranking = None if feed is None or feed.stale else feed.ranking
-    if ranking is not None:
+    if ranking is not None and feed is not None:
         ranking.reference, ranking.on_statistics = reference, on_statistics
         retitled = complete_feed(writer, ranking, feed.fed, total, among)
         if retitled is not None:

@@ -81,7 +81,8 @@ def _reads_as_name(text: str, end: int) -> bool:
     v = VERSION.match(text, end)
     if v:
         end = v.end()
-    following = _NEXT_WORD.match(text, end).group(1)
+    after = _NEXT_WORD.match(text, end)
+    following = after.group(1) if after else ""
     if not following or following[0] in ",.;:()[]!?":
         return True
     word = following.rstrip(",.;:)").lower()
@@ -182,7 +183,7 @@ def _uses_defined_acronym(m: re.Match, defined_at: Mapping[str, int]) -> bool:
     """Whether `m` is a later use of an acronym the text defined earlier (`... (ZKP) ... ZKPs`)."""
     token = m.group()
     for short in (token, token[:-1] if token.endswith("s") else None):
-        if short in defined_at and m.start() > defined_at[short]:
+        if short is not None and short in defined_at and m.start() > defined_at[short]:
             return True
     return False
 

@@ -105,7 +105,7 @@ def normalise_keyword(text: str) -> str:
     network` are one keyword, and so are `multi-agent systems` and `multiagent system`."""
     words = unhyphenate(text.casefold()).replace("’", "'").split()
     if len(words) > 1 and not JOINED_PREFIXES.isdisjoint(words[:-1]):  # `multi task`: one word, as `multi-task` is
-        joined = []
+        joined: list[str] = []
         for word in words:
             if joined and joined[-1] in JOINED_PREFIXES:
                 joined[-1] += word

@@ -268,7 +268,9 @@ def match_topics(words: Mapping[str, int], phrases: Mapping[str, object], taxono
                 sums[topic] += weight
     # the MOST_TOPICS best: topics without learned evidence first (an edited taxonomy's own, by
     # weight), then by the margin of their learned evidence over its threshold
-    order = [((0, -w), taxonomy.names[i], w) for i, w in by_terms.items() if i not in sums]
+    order: list[tuple[tuple[int, float], str, float]] = [
+        ((0, -w), taxonomy.names[i], w) for i, w in by_terms.items() if i not in sums
+    ]
     for topic, total in sums.items():
         margin = total - evidence.thresholds[topic]
         if topic in by_terms and (margin >= 0 or specific.get(topic, 0) >= SPECIFIC_USES):
