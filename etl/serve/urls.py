@@ -126,7 +126,7 @@ def safe_query_string(
     return urlencode(safe, encoding="utf-8", errors="surrogateescape").encode("ascii")
 
 
-class Schema:
+class Columns:
     """The columns of each table and view of a database file, and which are views: read once,
     when first asked (the file may not be migrated yet when the server starts)."""
 
@@ -164,10 +164,10 @@ def page_table(path: str) -> str | None:
     return unquote(match[1]) if match else None
 
 
-def safe_queries(app, schema: Callable[[], Schema | None] | None = None, facets: Facets | None = None):
+def safe_queries(app, schema: Callable[[], Columns | None] | None = None, facets: Facets | None = None):
     """ASGI middleware: a URL over the bounds answered 414 or 400, every other request's query
     string through `safe_query_string`; a request that would change something answered 405
-    outside `/-/`. `schema()` is the served database's `Schema` (None until it can be read)."""
+    outside `/-/`. `schema()` is the served database's `Columns` (None until it can be read)."""
 
     async def wrapped(scope, receive, send):
         if scope.get("type") != "http":

@@ -29,7 +29,7 @@ from ..ranked import best_matches
 from ..reading_lists import renderers
 from ..site import DATABASE, PLUGIN, is_ours, renamed_query_routes
 from ..trends import keyword_page
-from ..urls import Schema, safe_queries
+from ..urls import Columns, safe_queries
 
 # Installed through an entry point, the plugin is loaded by every Datasette of the environment:
 # each hook acts only where `is_ours` (paperdb's Datasette, its database), and what paperdb patches
@@ -61,12 +61,12 @@ def asgi_wrapper(datasette):
     quiet_default_error_handler()
     known = {}
 
-    def schema() -> Schema | None:  # (read once the database is there: not yet when the app is made)
+    def schema() -> Columns | None:  # (read once the database is there: not yet when the app is made)
         if "schema" not in known:
             database = datasette.databases.get(DATABASE)
             if database is None or not database.path:
                 return None
-            known["schema"] = Schema(database.path)
+            known["schema"] = Columns(database.path)
         return known["schema"]
 
     def faceted(table: str) -> set[str]:  # (the default facets' columns)
