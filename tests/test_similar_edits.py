@@ -195,8 +195,8 @@ def test_a_list_found_for_a_few_papers_is_the_list_found_for_all(rows_asked):
     own order, the topic cosines pair by pair), never on which rows are computed with it."""
     from collections import Counter
 
-    from etl.extract.similar.batch import Corpus, similar_papers
     from etl.extract.similar.words import WordTerms
+    from tests.similar_reference import Corpus, similar_papers
 
     terms, corpus = WordTerms({}), Corpus()
     papers = [r for file in FILES for r in records(file)]

@@ -1,6 +1,6 @@
 """Each paper's most similar papers by text (`similar_papers`), computed in the load.
 
-Every paper at once (`etl.extract.similar.batch`) when the load rescores keywords (the terms
+Every paper's (`etl.extract.similar.blocks`, in bounded memory) when the load rescores keywords (the terms
 include the keywords) or when the statistics were never computed or computed by other rules;
 the statistics are kept in `similar_terms` and `similar_scoring`. Between those, a load scores
 only what it adds, changes or removes against the kept statistics (`etl.load.similar_changed`), as
@@ -100,7 +100,7 @@ def compute_all(writer: Writer) -> Computed:
     vectors, in memory that grows with the kept terms and the distinctive postings, not with every
     word (`etl.extract.similar.blocks`): the papers' postings are spilled to a temporary file and
     read back block by block (counted, first words noted, weighed, topics), on one thread of the
-    linear algebra library as `batch.similar_papers` (the same sums in the same order)."""
+    linear algebra library as the whole-corpus reference, tests/similar_reference.py (the same sums in the same order)."""
     from threadpoolctl import threadpool_limits
 
     from ..extract.similar import blocks

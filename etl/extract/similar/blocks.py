@@ -1,14 +1,16 @@
-"""Every paper's vectors in bounded memory, block by block, the same to the last bit as `batch`'s
-over the whole corpus at once: a term is held by its hash while one paper has it, and by name
-only once two papers have it (the ones that are kept), so what the computation holds grows with
-the shared vocabulary and the distinctive postings, not with every word of the corpus.
+"""Every paper's vectors in bounded memory, block by block, the same to the last bit as the
+computation over the whole corpus at once (kept as the tests' reference: tests/similar_reference.py):
+a term is held by its hash while one paper has it, and by name only once two papers have it (the
+ones that are kept), so what the computation holds grows with the shared vocabulary and the
+distinctive postings, not with every word of the corpus.
 
-Two passes over the papers' postings (a paper's terms as hashes and counts, in the order
-`batch.Corpus.add` lays them: words and keywords by name, then pairs by name). The first counts
-document frequencies batch by batch (`Frequencies`); the second (`Space`, `weights`) gives each
-block of papers its TF-IDF weights, with a term of one paper in the vector's length as `batch`
-counts it. Term hashes are Python's `hash` of the term (64 bits, within one process): two terms
-of one hash would be counted as one (about one chance in 10^6 at ten million distinct terms).
+Two passes over the papers' postings (a paper's terms as hashes and counts, in the order the
+reference's `Corpus.add` lays them: words and keywords by name, then pairs by name). The first
+counts document frequencies batch by batch (`Frequencies`); the second (`Space`, `weights`) gives
+each block of papers its TF-IDF weights, with a term of one paper in the vector's length as the
+reference counts it. Term hashes are Python's `hash` of the term (64 bits, within one process):
+two terms of one hash would be counted as one (about one chance in 10^6 at ten million distinct
+terms).
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ class Gathering:
         self.names: dict[int, str] = {}
 
     def add(self, terms: Counter[str]) -> None:
-        words = sorted(terms)  # (terms in one order whatever the hash seed, as `batch.Corpus.add`)
+        words = sorted(terms)  # (terms in one order whatever the hash seed, as the reference's `Corpus.add`)
         paired = [term for term in words if PAIR in term and term[0] != KEYWORD]  # (`is_pair`, inline)
         if paired:
             words = [term for term in words if not (PAIR in term and term[0] != KEYWORD)]
@@ -167,7 +169,7 @@ class Space:
         self.first[unique[new]] = offset + first[new]
 
     def choose_topics(self) -> None:
-        """The words and keywords the topics are made of, as `batch.topic_vectors` chooses them
+        """The words and keywords the topics are made of, as the reference's `topic_vectors` chooses them
         among the terms numbered as they first came (the most frequent, ties: the first come), in
         that order, once every block's first words are noted."""
         words = np.flatnonzero(self.first >= 0)
@@ -192,7 +194,7 @@ class Weights:
 
 
 def weights(postings: Postings, space: Space, last: bool) -> Weights:
-    """The block's weights, as `batch.tf_idf` computes them for the whole corpus (sublinear term
+    """The block's weights, as the reference's `tf_idf` computes them for the whole corpus (sublinear term
     frequency, smoothed IDF, every term in the length; a pair of one paper left out); `last`: the
     block ends the corpus."""
     word_terms = space.find(postings.words)
@@ -239,7 +241,7 @@ def topic_rows(block: Weights, space: Space) -> sparse.csr_matrix:
 
 
 def find_basis(space: Space, sample: sparse.csr_matrix) -> None:
-    """The topic basis of the sample (every k-th paper's `topic_rows`), as `batch.topic_vectors` finds it."""
+    """The topic basis of the sample (every k-th paper's `topic_rows`), as the reference's `topic_vectors` finds it."""
     if space.dimensions >= 1:
         space.basis = topic_basis(sample, space.dimensions)
 
@@ -280,7 +282,7 @@ def vectors(frequencies: Frequencies, postings: Callable[[], Iterable[Postings]]
         space.note_first(block, offset)
         offset += len(block.words)
     space.choose_topics()
-    step = max(1, -(-space.papers // TOPIC_SAMPLE))  # (every k-th paper, as `batch.topic_vectors`)
+    step = max(1, -(-space.papers // TOPIC_SAMPLE))  # (every k-th paper, as the reference's `topic_vectors`)
     samples, parts, row = [], [], 0
     for block in postings():
         weighed = weights(block, space, row + block.papers == space.papers)
