@@ -27,10 +27,11 @@ NO_CHIP = "!"  # marks, among the keys that are no terms, those whose shape is n
 FIELD_ENDS = frozenset("learning intelligence vision processing nlp rl drl marl ml ai cv llm".split())
 # Describing words the word lists do not mark, frequent before a generic head (`deep models`).
 PLAIN_ADJECTIVES = frozenset("deep hybrid empirical experimental statistical computational conventional".split())
-# Measure words (`training size`, `final test accuracy`, `number of actuators`, `large degree`): a
+# Measure words (`training size`, `final test accuracy`, `large degree`, `number of actuators`): a
 # quantity of something, a term only where titles head the whole phrase TITLE_HEAD times per abstract
-# or some author chose it.
-MEASURES = frozenset("size accuracy number amount degree level count".split())
+# or some author chose it. (`number` only before `of`: `chromatic number`, `condition number` are terms.)
+MEASURES = frozenset("size accuracy amount degree level count".split())
+MEASURES_OF = frozenset("number amount degree level".split())
 # Units written as a chip (`kHz`): never a keyword.
 UNITS = frozenset("hz khz mhz ghz thz kg mm cm nm km kw mw fps".split())
 # A lower-case single word more than COMMON_SHARE of the corpus's abstracts have (`estimation`,
@@ -71,7 +72,7 @@ def not_a_chip(key: str, written: str, in_title: bool, shared: int | None, n_doc
 def _measure(key: str, words: list[str], kp: Keyphraseness) -> bool:
     """A measure word heading the phrase or opening it before `of` (see MEASURES), the whole
     phrase neither a title head (TITLE_HEAD) nor chosen by authors."""
-    if key[key.rfind(" ") + 1 :] not in MEASURES and not (words[0].lower() in MEASURES and words[1] == "of"):
+    if key[key.rfind(" ") + 1 :] not in MEASURES and not (words[0].lower() in MEASURES_OF and words[1] == "of"):
         return False
     rate = TERMHOOD.rate(key)
     return (rate is None or rate < TITLE_HEAD) and not kp.chosen_elsewhere(key)
