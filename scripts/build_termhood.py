@@ -10,7 +10,8 @@ default, or the folder it extracts to). Every venue file is read but the held-ou
 them out). For each record, the title's head phrases (`termhood.title_heads`) and the abstract's
 candidate phrases (paperdb's own extraction) are counted once, and so are the first words
 that open them (`graph *`); only phrases in
-`termhood.MIN_ABSTRACTS` abstracts or more are shipped, with the SHA-256 of every file read.
+`termhood.MIN_ABSTRACTS` abstracts or more are shipped, and title heads of three words or more
+in `termhood.LONG_HEADS` titles or more (the longer terms an abstract's candidates may be pieces of), with the SHA-256 of every file read.
 The abstract counts depend on the extraction rules: rebuild after changing them.
 """
 
@@ -32,7 +33,7 @@ from build_vocabulary import HELD_OUT, venue_year  # noqa: E402
 from catalogue import CATALOGUE, catalogue_files  # noqa: E402
 
 from etl.extract.keywords import extract_terms, taxonomy_path  # noqa: E402
-from etl.extract.keywords.termhood import COLUMNS, DATA_FILE, MIN_ABSTRACTS, opener, title_heads  # noqa: E402
+from etl.extract.keywords.termhood import COLUMNS, DATA_FILE, LONG_HEADS, MIN_ABSTRACTS, opener, title_heads  # noqa: E402
 from etl.load.taxonomy import load_taxonomy  # noqa: E402
 
 
@@ -61,6 +62,12 @@ def count(files: Iterator[tuple[str, bytes]], held_out: set[str]) -> tuple[dict,
             if abstract:
                 candidates.update(with_openers(set(extract_terms(abstract, taxonomy).phrases)))
     rows = {key: (heads[key], n) for key, n in candidates.items() if n >= MIN_ABSTRACTS}
+    # (and the longer terms titles head, which abstracts may cut: `named entity recognition`)
+    rows.update(
+        (key, (h, candidates[key]))
+        for key, h in heads.items()
+        if h >= LONG_HEADS and key.count(" ") >= 2 and key not in rows and not key.endswith(" *")
+    )
     return rows, records, sorted(read, key=lambda r: r[2])
 
 

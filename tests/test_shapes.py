@@ -46,11 +46,31 @@ COMMON = int(2 * COMMON_SHARE * N)
         ("deep model", "deep models", False, RARE, False),
         ("empirical investigation", "empirical investigation", False, RARE, False),
         ("baseline model", "baseline model", False, RARE, False),
+        # ... after a field's short form too, and problems, paradigms, literature (chips of the judged samples)
+        ("nlp task", "NLP tasks", False, RARE, False),
+        ("rl literature", "RL literature", False, RARE, False),
+        ("machine learning problem", "machine learning problems", False, RARE, False),
+        ("machine learning paradigm", "machine learning paradigm", False, RARE, False),
         # ... while titles head these: terms
         ("language model", "language models", False, COMMON, True),
         ("generative model", "generative models", False, RARE, True),
         ("world model", "world models", False, RARE, True),
         ("maximum entropy model", "maximum-entropy models", False, RARE, True),
+        ("inverse problem", "inverse problems", False, RARE, True),
+        ("llm agent", "LLM agents", False, RARE, True),
+        # a measure of something (chips of the judged samples) ...
+        ("training size", "training size", False, RARE, False),
+        ("final test accuracy", "final test accuracy", False, RARE, False),
+        ("number of actuator", "number of actuators", False, RARE, False),
+        ("bias level", "bias level", False, RARE, False),
+        ("classification accuracy", "classification accuracy", False, COMMON, False),
+        # ... unless titles head it or the paper's title has it
+        ("condition number", "condition number", False, RARE, True),
+        ("chromatic number", "chromatic number", False, RARE, True),
+        ("sample size", "sample size", True, RARE, True),
+        # a unit (a chip of the judged seed-5050 sample), even in the title
+        ("khz", "kHz", False, RARE, False),
+        ("khz", "kHz", True, RARE, False),
         # one lower-case word many papers have and authors pass over: a chip only if the title has it
         ("modeling", "modeling", False, COMMON, False),
         ("geometry", "geometry", False, COMMON, False),

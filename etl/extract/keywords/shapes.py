@@ -15,17 +15,25 @@ from .wordlists import LIGHT_NOUNS, NOT_ALONE, NOT_NOUNS
 # model` 0.06, `machine learning model` 0.05, `empirical investigation` 0.11 go).
 GENERIC_HEADS = frozenset(
     "model system application method technique task approach baseline investigation analysis study"
-    " framework environment setting domain benchmark tool".split()
+    " framework environment setting domain benchmark tool problem literature community paradigm research".split()
 )
 TITLE_HEAD = 0.15
 # After a describing word (`complex tasks`) only where authors pass the phrase over: a keyphraseness
 # factor below CHOSEN (`acoustic models` stands).
 CHOSEN = 1.0
 NO_CHIP = "!"  # marks, among the keys that are no terms, those whose shape is never a chip
-# The last words of a field's name (`machine learning`, `artificial intelligence`, `computer vision`).
-FIELD_ENDS = frozenset("learning intelligence vision processing".split())
+# The last words of a field's name (`machine learning`, `artificial intelligence`, `computer vision`)
+# and a field's short form (`NLP tasks`, `RL literature`).
+FIELD_ENDS = frozenset("learning intelligence vision processing nlp rl drl marl ml ai cv llm".split())
 # Describing words the word lists do not mark, frequent before a generic head (`deep models`).
-PLAIN_ADJECTIVES = frozenset("deep hybrid empirical experimental".split())
+PLAIN_ADJECTIVES = frozenset("deep hybrid empirical experimental statistical computational conventional".split())
+# Measure words (`training size`, `final test accuracy`, `large degree`, `number of actuators`): a
+# quantity of something, a term only where titles head the whole phrase TITLE_HEAD times per abstract
+# or some author chose it. (`number` only before `of`: `chromatic number`, `condition number` are terms.)
+MEASURES = frozenset("size accuracy amount degree level count".split())
+MEASURES_OF = frozenset("number amount degree level".split())
+# Units written as a chip (`kHz`): never a keyword.
+UNITS = frozenset("hz khz mhz ghz thz kg mm cm nm km kw mw fps".split())
 # A lower-case single word more than COMMON_SHARE of the corpus's abstracts have (`estimation`,
 # `control`, `modeling`, `geometry`) fits too many papers to be one's chip unless the paper's
 # title has it (`tracking` for "Tracking as Online Decision-Making") or authors choose it as
@@ -44,7 +52,9 @@ def not_a_chip(key: str, written: str, in_title: bool, shared: int | None, n_doc
     never a chip: `shared` is the papers whose abstract has it, `in_title` whether the paper's
     title has it, `kp` how often authors choose it."""
     words = written.split(" ")
-    if _bare_modifier(words):
+    if key in UNITS:
+        return True
+    if bare_modifier(words):
         return kp.factor(key) < MODIFIER_CHOSEN
     if len(words) == 1:
         return (
@@ -56,10 +66,19 @@ def not_a_chip(key: str, written: str, in_title: bool, shared: int | None, n_doc
         )
     if not in_title and _verb_and_object(key, words):
         return True
-    return _generic_head(key, words, kp)
+    return _generic_head(key, words, kp) or (not in_title and _measure(key, words, kp))
 
 
-def _bare_modifier(words: list[str]) -> bool:
+def _measure(key: str, words: list[str], kp: Keyphraseness) -> bool:
+    """A measure word heading the phrase or opening it before `of` (see MEASURES), the whole
+    phrase neither a title head (TITLE_HEAD) nor chosen by authors."""
+    if key[key.rfind(" ") + 1 :] not in MEASURES and not (words[0].lower() in MEASURES_OF and words[1] == "of"):
+        return False
+    rate = TERMHOOD.rate(key)
+    return (rate is None or rate < TITLE_HEAD) and not kp.chosen_elsewhere(key)
+
+
+def bare_modifier(words: list[str]) -> bool:
     """A modifier with no noun after it: `open-vocabulary`, `out-of-domain`, `single-stage
     multi-person` (a hyphenated last word the abstracts put before nouns: `WordRoles.modifier`),
     not in the plural nor with a noun's ending (`place-cells`, `under-specification` are nouns)."""

@@ -22,6 +22,9 @@ COLUMNS = "phrase\ttitles using it as a head\tabstracts with it as a candidate"
 # and SMOOTH_ABSTRACTS; only phrases in MIN_ABSTRACTS abstracts or more are judged (a rarer phrase,
 # a new field's or one paper's coinage, has too few uses to tell).
 MIN_ABSTRACTS = 10
+# Title heads of three words or more in LONG_HEADS titles are shipped too, however few abstracts
+# have them as candidates: the longer terms a candidate may be a piece of (`pieces`).
+LONG_HEADS = 3
 SMOOTH_HEADS, SMOOTH_ABSTRACTS = 0.1, 1
 # Thresholds, measured on 1,562 judged chips of two catalogue samples: phrases of several words
 # below 0.02 were junk in 45 % (filler and headless modifiers: `input data`, `low power`), from
@@ -74,6 +77,7 @@ class Termhood:
     """The shipped counts: key -> (titles using it as a head, abstracts with it as a candidate)."""
 
     counts: Mapping[str, tuple[int, int]]
+    long_heads: int = LONG_HEADS
 
     def rate(self, key: str) -> float | None:
         """Titles using `key` as a head per abstract that has it (smoothed), or None when the

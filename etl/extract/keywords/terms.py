@@ -11,6 +11,7 @@ from .acronyms import acronyms, is_expansion
 from .names import add_method_names, add_repository_names
 from .normalise import normalise_keyword
 from .phrases import phrase_candidates
+from .pieces import mark_pieces
 from .prose import clean, sentences
 from .topics import Taxonomy, match_topics
 
@@ -43,6 +44,7 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     terms = Terms(phrases=phrases)
     shorts = _add_definitions(text, terms)
     terms.topics = match_topics(words, _with_short_form_uses(phrases, terms.acronyms), taxonomy)
+    mark_pieces(text, phrases)
     add_method_names(text, terms.methods, terms.acronyms, shorts, terms.long_forms)
     if "github" in abstract:  # (`clean` took the URLs out of `text`)
         add_repository_names(text, own_repositories(abstract), terms.methods)

@@ -1,0 +1,75 @@
+"""Candidates that are pieces of a longer term the abstract writes: `chain monte carlo` of `markov
+chain monte carlo`, `simultaneous localization` of `simultaneous localization and mapping`,
+`modified artificial potential` of `artificial potential field`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .phrases import LEFT_CUT
+from .termhood import TERMHOOD, Termhood
+from .wordlists import STOP_WORDS
+
+# A longer term takes a piece only where it is at least PIECE_SHARE of the titles the piece heads
+# (`markov chain monte carlo` of `chain monte carlo`, `simultaneous localization and mapping` of
+# `simultaneous localization`); a piece that heads titles of its own stays a term where the longer
+# one is written (`reinforcement learning` in `deep reinforcement learning`, `neural network` in
+# `graph neural network`).
+PIECE_SHARE = 0.5
+
+
+def term_pieces(termhood: Termhood) -> dict[str, tuple[str, ...]]:
+    """piece -> the longer terms it is cut from: for each phrase of three words or more that titles
+    head at least `termhood.LONG_HEADS` times, the phrase without its first word and without its
+    last (and the stop words before it: `simultaneous localization` of `... and mapping`), where
+    the longer term has PIECE_SHARE of the piece's title heads."""
+    pieces: dict[str, list[str]] = {}
+    counts = termhood.counts
+    for key, (heads, _) in counts.items():
+        if heads < termhood.long_heads or key.count(" ") < 2 or key.endswith(" *"):
+            continue
+        words = key.split(" ")
+        left = words[:-1]
+        while left and left[-1] in STOP_WORDS:
+            left.pop()
+        for piece in (" ".join(words[1:]), " ".join(left)):
+            if " " in piece and heads >= PIECE_SHARE * counts.get(piece, (0, 0))[0]:
+                pieces.setdefault(piece, []).append(key)
+    return {piece: tuple(longer) for piece, longer in pieces.items()}
+
+
+PIECES = term_pieces(TERMHOOD)
+
+
+def mark_pieces(text: str, phrases: Mapping[str, list], pieces: Mapping[str, tuple[str, ...]] = PIECES) -> None:
+    """Mark cut from a longer term (`phrases.LEFT_CUT`, at most) the candidates of `phrases` (entries
+    as `phrases.phrase_candidates` makes them) that the abstract `text` writes only inside a longer
+    term (see `term_pieces`), so that they are no keywords unless authors choose them: the candidate is
+    a piece, or its last two words start one (`modified artificial potential` in `modified
+    artificial potential field`), or its first two words end one."""
+    folded = None
+    for key, entry in phrases.items():
+        if " " not in key:
+            continue
+        extended = _extensions(key, pieces)
+        if not extended:
+            continue
+        if folded is None:
+            folded = text.casefold().replace("-", " ")
+        # (a key has its last word singular: `field` finds `fields`, `mapping` itself)
+        if sum(folded.count(term[:-1] if term.endswith("y") else term) for term in extended) >= entry[0]:
+            entry[3] = min(entry[3], LEFT_CUT)
+
+
+def _extensions(key: str, pieces: Mapping[str, tuple[str, ...]]) -> list[str]:
+    """The candidate `key` as written inside each longer term it is a piece of."""
+    longer = pieces.get(key)
+    if longer is not None:
+        return list(longer)
+    if key.count(" ") != 2:
+        return []
+    first, rest = key.split(" ", 1)
+    head, last = key.rsplit(" ", 1)
+    return [f"{first} {term}" for term in pieces.get(rest, ()) if term.startswith(rest + " ")] + [
+        f"{term} {last}" for term in pieces.get(head, ()) if term.endswith(" " + head)
+    ]
