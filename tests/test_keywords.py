@@ -675,6 +675,26 @@ def test_a_short_form_inside_a_phrase_is_written_out_with_the_meaning_the_corpus
     assert "multiagent reinforcement learning" in {k.normalised for k in ranked["c"]}
 
 
+def test_a_short_form_written_out_keeps_the_verdict_on_its_shape():
+    # (ICML 2024, SF-DQN: `RL problems` was shown as `reinforcement learning problems` and pushed
+    # the paper's own method out of its top five)
+    papers = [
+        ("a", "Reinforcement learning (RL) trains agents from rewards. We study RL theory.", None),
+        (
+            "b",
+            "This paper studies the transfer reinforcement learning (RL) problem where multiple RL problems have"
+            " different reward functions but share the same underlying transition dynamics. In this setting, the"
+            " Q-function of each RL problem (task) can be decomposed into a successor feature (SF) and a reward"
+            " mapping. We propose SF-DQN, which transfers across RL problems.",
+            None,
+        ),
+    ]
+    ranked = rank_all(papers, TAXONOMY)
+    keys = {k.normalised for k in ranked["b"]}
+    assert "reinforcement learning problem" not in keys and "rl problem" not in keys, keys
+    assert "sf dqn" in keys
+
+
 def test_an_adverb_ends_a_phrase():
     phrases = extract_terms("Such approaches frequently encounter bottlenecks in family planning.", TAXONOMY).phrases
     assert not any("frequently" in key for key in phrases), phrases
