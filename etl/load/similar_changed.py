@@ -14,11 +14,13 @@ holds beside every paper's vector is bounded, however many lists an edit reaches
 
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
-from scipy import sparse
 
 from ..extract.similar.scoring import KeptStatistics, vectors
-from ..extract.similar.select import Selected, Vectors, select
+from ..extract.similar.select import Rows, Selected, Vectors, select
+from ..extract.similar.sparse_rows import SparseRows
 from ..extract.similar.words import WordTerms
 from ..iterables import chunks
 from ..store.views import CLEAN_ABSTRACT
@@ -80,7 +82,7 @@ def update_similar(
     return close, {ids[i] for i in rows.tolist()}
 
 
-def _select(kept: Vectors, rows: np.ndarray, against: sparse.csr_matrix) -> Selected:
+def _select(kept: Vectors, rows: np.ndarray, against: Rows) -> Selected:
     """`select` of `rows`, `BLOCK` rows at a time (a paper's list is its own: the parts give the same lists)."""
     parts = [select(kept, rows[start : start + BLOCK], against) for start in range(0, len(rows), BLOCK)]
     if len(parts) <= 1:
@@ -148,45 +150,54 @@ def _without_lists(writer: Writer, papers: set[str]) -> set[str]:
 
 
 def _all_vectors(writer: Writer) -> tuple[list[str], Vectors, np.ndarray]:
-    """Every paper's kept vector (rows in id order) and floor."""
-    ids, terms, weights, topics, floors = [], [], [], [], []
+    """Every paper's kept vector (rows in id order) and floor, read into one buffer of each column."""
+    ids: list[str] = []
+    terms, weights, topics = bytearray(), bytearray(), bytearray()
+    lengths, floors = array("q"), array("d")
     with writer.stream(VECTORS) as batches:
         for batch in batches:
             for pid, t, w, topic, floor in batch:
                 ids.append(pid)
-                terms.append(bytes(t))
-                weights.append(bytes(w))
-                topics.append(bytes(topic))
+                terms += t
+                weights += w
+                topics += topic
+                lengths.append(len(t) // 4)
                 floors.append(floor)
-    return ids, _matrix(terms, weights, topics), np.array(floors)
+    return ids, _matrix(terms, weights, topics, np.frombuffer(lengths, dtype=np.int64)), np.frombuffer(floors)
 
 
-def _matrix(terms: list[bytes], weights: list[bytes], topics: list[bytes], width: int | None = None) -> Vectors:
-    columns = np.frombuffer(b"".join(terms), dtype="<u4").astype(np.int32)
-    ends = np.concatenate(([0], np.cumsum([len(t) // 4 for t in terms], dtype=np.int64)))
-    width = int(columns.max(initial=-1)) + 1 if width is None else width
-    distinctive = sparse.csr_matrix(
-        (np.frombuffer(b"".join(weights), dtype="<f4").astype(np.float32), columns, ends), shape=(len(terms), width)
+def _matrix(terms: bytes, weights: bytes, topics: bytes, lengths: np.ndarray, width: int | None = None) -> Vectors:
+    """The vectors of rows whose terms, weights and topics are in one buffer each, `lengths` terms a
+    row (the arrays are views of the buffers where the byte order allows); with `width`, the
+    columns from `width` on left out (terms no kept paper has any more, which reach nobody)."""
+    columns = np.frombuffer(terms, dtype="<u4").astype(np.int32, copy=False)
+    data = np.frombuffer(weights, dtype="<f4").astype(np.float32, copy=False)
+    if width is None:
+        width = int(columns.max(initial=-1)) + 1
+    elif len(columns) and columns.max() >= width:
+        inside = columns < width
+        lengths = np.bincount(np.repeat(np.arange(len(lengths)), lengths)[inside], minlength=len(lengths))
+        columns, data = columns[inside], data[inside]
+    ends = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
+    dims = len(topics) // 4 // len(lengths) if len(lengths) else 1
+    return Vectors(
+        SparseRows(data, columns, ends, (len(lengths), width)),
+        np.frombuffer(topics, dtype="<f4").astype(np.float32, copy=False).reshape(-1, dims),
     )
-    dims = len(topics[0]) // 4 if topics else 1
-    return Vectors(distinctive, np.frombuffer(b"".join(topics), dtype="<f4").astype(np.float32).reshape(-1, dims))
 
 
-def _reached(changes: list[tuple], kept: Vectors, against: sparse.csr_matrix, floors: np.ndarray) -> np.ndarray:
+def _reached(changes: list[tuple], kept: Vectors, against: Rows, floors: np.ndarray) -> np.ndarray:
     """The papers whose lists the `changes` (vectors as they were or are) can reach: a part with
     them no lower than their floor, `BLOCK` changes at a time."""
     reached = np.zeros(len(floors), dtype=bool)
     width = kept.distinctive.shape[1]
     for start in range(0, len(changes), BLOCK):
         block = changes[start : start + BLOCK]
-        distinctive = _matrix([c[0] for c in block], [c[1] for c in block], [c[2] for c in block]).distinctive
-        if distinctive.shape[1] > width:  # (a term no kept paper has any more reaches nobody)
-            distinctive = distinctive[:, :width]
-        distinctive = sparse.csr_matrix(
-            (distinctive.data, distinctive.indices, distinctive.indptr), shape=(len(block), width)
-        )
-        product = (distinctive @ against).tocoo()
-        reached[product.col[product.data >= floors[product.col] - EPSILON]] = True
+        lengths = np.array([len(c[0]) // 4 for c in block], dtype=np.int64)
+        terms, weights, topics = (b"".join(c[k] for c in block) for k in range(3))
+        distinctive = _matrix(terms, weights, topics, lengths, width).distinctive
+        product = distinctive @ against
+        reached[product.indices[product.data >= floors[product.indices] - EPSILON]] = True
     return np.flatnonzero(reached).astype(np.int64)
 
 
