@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -37,6 +39,13 @@ def retitle(folder: Path) -> None:
     for record in records[:2]:
         record["title"] += " Revisited"
     (folder / "nips2017.json").write_text(json.dumps(records, ensure_ascii=False), encoding="utf-8")
+
+
+def drop_three(folder: Path) -> None:
+    """nips2017.json without its first three records (a whole file of the three is more than the
+    share of papers that makes a load rescore every paper)."""
+    records = json.loads((EXCERPTS / "nips2017.json").read_text(encoding="utf-8"))
+    (folder / "nips2017.json").write_text(json.dumps(records[3:], ensure_ascii=False), encoding="utf-8")
 
 
 def folder_of(tmp_path: Path, files: tuple[str, ...]) -> Path:
@@ -168,3 +177,34 @@ def test_an_edits_lists_do_not_depend_on_the_parts_they_are_found_in(tmp_path, m
     monkeypatch.setattr(similar_changed, "IDS_PER_QUERY", per_query)
     parts = edited_lists(tmp_path, "parts")
     assert parts == whole and len(whole[0]) == 3 * 36
+
+
+# A load in a process of its own, as `paperdb load --prune` runs: the modules it imported.
+IMPORTED = """import json, sys
+from etl.load import load
+load(sys.argv[1], [sys.argv[2]], prune=True)
+print(json.dumps(sorted(sys.modules)))"""
+# The keyword rules' modules, which load the word lists and data files as they are imported.
+RULES = ("etl.extract.keywords.roles", "etl.extract.keywords.termhood", "etl.extract.keywords.vocabulary")
+SCIPY = ("scipy", "scipy.sparse")  # (a large load's similar papers use it; a few changes' use numpy alone)
+
+
+@pytest.mark.parametrize(
+    ("edit", "absent", "present"),
+    [
+        (drop_three, RULES + SCIPY, ()),  # papers removed, none ranked
+        (retitle, SCIPY, RULES),  # two titles changed: their papers are ranked again
+    ],
+    ids=["removal", "edit"],
+)
+def test_a_small_load_imports_only_what_it_uses(tmp_path, edit, absent, present):
+    """What a load imports is most of what a small one holds (issue 41: an edit's memory): the
+    keyword rules and their word lists (about 20 MB) only when it ranks a paper, and never scipy
+    (about 12 MB)."""
+    db = str(tmp_path / "papers.db")
+    folder = folder_of(tmp_path, FILES)
+    load(db, [str(folder)])
+    edit(folder)
+    out = subprocess.run([sys.executable, "-c", IMPORTED, db, str(folder)], capture_output=True, text=True, check=True)
+    imported = set(json.loads(out.stdout))
+    assert [m for m in absent if m in imported] == [] and [m for m in present if m not in imported] == []

@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from ..collector import paused_gc
 from ..errors import InputError
 from ..sources import InputFile, bundled_listings_dir, discover
 from ..sources.records import FILE_SKIPPED, Issue
@@ -158,7 +159,6 @@ def _load(
     progress.files(len(files), sum(sizes))  # (the files read early below are read from here on)
     try:
         keywords.speculate(files if rescore else files_not_held(db_file, files), reader)
-        from ..extract.corpus import paused_gc
         from ..store.creating import database_to_write
         from ..store.engine import make_engine, migrate, transaction
         from ..store.writer import Writer

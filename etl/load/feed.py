@@ -8,16 +8,15 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from ..errors import PaperdbError
-from ..extract.corpus import BACKLOG, CHUNK, CorpusRanking, Reference, StatisticsSink, worker_count
 from ..extract.keywords import taxonomy_path
 from ..sources import InputFile
 from ..store.views import CLEAN_ABSTRACT
 from ..text.cleaning import clean_abstract, clean_title
 from ..text.identity import abstract_sha256, paper_id
 from .reading import Reader
-from .taxonomy import load_taxonomy
 
 if TYPE_CHECKING:
+    from ..extract.corpus import CorpusRanking, Reference, StatisticsSink
     from ..store.writer import Writer
 
 DIGEST = 16  # hex digits of an abstract's SHA-256 kept to tell whether the text fed is the stored one
@@ -27,6 +26,11 @@ Retitled = dict[str, str | None]  # papers fed with a title that is not the stor
 
 def keyword_ranking(reference: Reference | None = None, on_statistics: StatisticsSink | None = None) -> CorpusRanking:
     """A ranking of the corpus with the configured topic taxonomy (see `CorpusRanking`)."""
+    # The keyword rules, their word lists and the taxonomy are imported with the first ranking
+    # (about 20 MB): a load that ranks no paper, such as a removal, never holds them.
+    from ..extract.corpus import CorpusRanking
+    from .taxonomy import load_taxonomy
+
     return CorpusRanking(load_taxonomy(taxonomy_path()), reference, on_statistics)
 
 
@@ -70,6 +74,10 @@ class KeywordFeed:
         """Feed the abstracts of the first files, as many as the workers take without waiting,
         so they extract while the load imports its libraries and migrates. `reader` keeps the
         files for the load; bad files are left for the load to report."""
+        if not files:
+            return
+        from ..extract.corpus import BACKLOG, CHUNK, worker_count  # (with the rules: see `keyword_ranking`)
+
         if worker_count() < 2:  # no workers to give the work to
             return
         room = (BACKLOG + worker_count()) * CHUNK

@@ -51,8 +51,21 @@ def update_keywords(
     `step(done, total)` is told of the papers ranked."""
     writer.execute(DELTA)
     writer.execute("CREATE TEMP TABLE rescored (paper_id TEXT PRIMARY KEY)")
-    if papers:
-        writer.execute("INSERT INTO rescored VALUES (:id)", [{"id": pid} for pid in sorted(papers)])
+    if papers:  # (a removal ranks none: only counts go, and the keyword rules are never loaded)
+        _rank_again(writer, feed, papers, step)
+    for statement in APPLY_DELTA:
+        writer.execute(statement)
+    for table in ["rescored", "keyword_delta"]:
+        writer.execute(f"DROP TABLE {table}")
+    count_changes(writer, len(papers) + removed)
+    return writer.scalar("SELECT count(*) FROM keywords")
+
+
+def _rank_again(
+    writer: Writer, feed: KeywordFeed | None, papers: set[str], step: Callable[[int, int], None] | None
+) -> None:
+    """Rank `papers` and store their keywords (`rescored`), counting out those they had."""
+    writer.execute("INSERT INTO rescored VALUES (:id)", [{"id": pid} for pid in sorted(papers)])
     usable = feed if feed is not None and feed.fed.keys() <= papers else None  # (it fed only these papers)
     reference = StoredStatistics(writer)
     ranking, retitled = fed_ranking(writer, usable, RESCORED, reference)
@@ -64,9 +77,7 @@ def update_keywords(
     writer.execute("CREATE UNIQUE INDEX corpus_keywords_normalised ON corpus_keywords (normalised)")
     # a keyword new to the corpus takes the label and kind its new papers give it; known ones keep theirs
     writer.insert_select("keywords", KEYWORD_COLUMNS, NEW_KEYWORDS.format(papers="0"))
-    for statement in [*PAPER_ROWS, *APPLY_DELTA]:
+    for statement in PAPER_ROWS:
         writer.execute(statement)
-    for table in [*DROP, "rescored", "keyword_delta"]:
+    for table in DROP:
         writer.execute(f"DROP TABLE {table}")
-    count_changes(writer, len(papers) + removed)
-    return writer.scalar("SELECT count(*) FROM keywords")

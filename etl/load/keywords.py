@@ -11,15 +11,18 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from functools import partial
+from typing import TYPE_CHECKING
 
-from ..extract.corpus import CorpusRanking, Stored, author_choices
-from ..extract.keywords import author_keys, normalise_keyword
+from ..extract.keywords import normalise_keyword
 from ..sources.fields import MAX_KEYWORD_CHARS
 from ..store.staging import STAGING, staged_aliases, staged_facets, staged_keywords
 from ..store.writer import Writer
 from .feed import KeywordFeed, Retitled, fed_ranking
 from .rows import paper_rows
 from .statistics import save_statistics
+
+if TYPE_CHECKING:
+    from ..extract.corpus import CorpusRanking, Stored
 
 __all__ = ["CORPUS_KEYWORDS", "KeywordFeed", "refresh_keywords", "stage_ranked", "stored_choices"]
 
@@ -138,6 +141,9 @@ def stored_choices(
     they were fed, and the author keywords: at a rescore, counted over every paper; between
     rescores (`among` selects the papers ranked), the last rescore's counts (`chosen`), each
     paper's own left out even where those counts never had it."""
+    from ..extract.corpus import Stored, author_choices  # (with the rules: see `feed.keyword_ranking`)
+    from ..extract.keywords import author_keys
+
     only = f" AND id IN ({among})" if among else ""
     with writer.stream(f"SELECT id, author_keywords FROM papers WHERE author_keywords != '[]'{only}") as batches:
         papers = [(pid, json.loads(labels)) for rows in batches for pid, labels in rows]

@@ -14,11 +14,13 @@ holds beside every paper's vector is bounded, however many lists an edit reaches
 
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
-from scipy import sparse
 
 from ..extract.similar.scoring import KeptStatistics, vectors
-from ..extract.similar.select import Selected, Vectors, select
+from ..extract.similar.select import Rows, Selected, Vectors, select
+from ..extract.similar.sparse_rows import SparseRows
 from ..extract.similar.words import WordTerms
 from ..iterables import chunks
 from ..store.views import CLEAN_ABSTRACT
@@ -26,9 +28,10 @@ from ..store.writer import IDS_PER_QUERY, Writer
 from .similar_all import VECTOR_COLUMNS, aliases, list_rows, vector_rows
 
 VECTORS_AT_ONCE = 200  # papers whose vectors are computed together (`_new_vectors`)
-# Changes, or papers whose lists are found again, taken at a time into one sparse product with every
-# paper (a removed file's papers each share a term with thousands: their products are the step's peak).
-BLOCK = 100
+# Changes, or papers whose lists are found again (and written), taken at a time into one sparse product
+# with every paper (a removed file's papers each share a term with thousands: their products are the
+# step's peak). 25 rather than 100: the removal of a 765-paper file from 11,176 peaks 8 MB lower.
+BLOCK = 25
 EPSILON = 1e-5  # a part summed in another order differs in its last bits: reach a little below the floor
 VECTORS = "SELECT paper_id, terms, weights, topic, floor FROM similar_vectors ORDER BY paper_id"
 # Vectors of papers that went, and papers without one (every other path keeps them in step: a safety net).
@@ -80,7 +83,7 @@ def update_similar(
     return close, {ids[i] for i in rows.tolist()}
 
 
-def _select(kept: Vectors, rows: np.ndarray, against: sparse.csr_matrix) -> Selected:
+def _select(kept: Vectors, rows: np.ndarray, against: Rows) -> Selected:
     """`select` of `rows`, `BLOCK` rows at a time (a paper's list is its own: the parts give the same lists)."""
     parts = [select(kept, rows[start : start + BLOCK], against) for start in range(0, len(rows), BLOCK)]
     if len(parts) <= 1:
@@ -148,57 +151,66 @@ def _without_lists(writer: Writer, papers: set[str]) -> set[str]:
 
 
 def _all_vectors(writer: Writer) -> tuple[list[str], Vectors, np.ndarray]:
-    """Every paper's kept vector (rows in id order) and floor."""
-    ids, terms, weights, topics, floors = [], [], [], [], []
+    """Every paper's kept vector (rows in id order) and floor, read into one buffer of each column."""
+    ids: list[str] = []
+    terms, weights, topics = bytearray(), bytearray(), bytearray()
+    lengths, floors = array("q"), array("d")
     with writer.stream(VECTORS) as batches:
         for batch in batches:
             for pid, t, w, topic, floor in batch:
                 ids.append(pid)
-                terms.append(bytes(t))
-                weights.append(bytes(w))
-                topics.append(bytes(topic))
+                terms += t
+                weights += w
+                topics += topic
+                lengths.append(len(t) // 4)
                 floors.append(floor)
-    return ids, _matrix(terms, weights, topics), np.array(floors)
+    return ids, _matrix(terms, weights, topics, np.frombuffer(lengths, dtype=np.int64)), np.frombuffer(floors)
 
 
-def _matrix(terms: list[bytes], weights: list[bytes], topics: list[bytes], width: int | None = None) -> Vectors:
-    columns = np.frombuffer(b"".join(terms), dtype="<u4").astype(np.int32)
-    ends = np.concatenate(([0], np.cumsum([len(t) // 4 for t in terms], dtype=np.int64)))
-    width = int(columns.max(initial=-1)) + 1 if width is None else width
-    distinctive = sparse.csr_matrix(
-        (np.frombuffer(b"".join(weights), dtype="<f4").astype(np.float32), columns, ends), shape=(len(terms), width)
+def _matrix(terms: bytes, weights: bytes, topics: bytes, lengths: np.ndarray, width: int | None = None) -> Vectors:
+    """The vectors of rows whose terms, weights and topics are in one buffer each, `lengths` terms a
+    row (the arrays are views of the buffers where the byte order allows); with `width`, the
+    columns from `width` on left out (terms no kept paper has any more, which reach nobody)."""
+    columns = np.frombuffer(terms, dtype="<u4").astype(np.int32, copy=False)
+    data = np.frombuffer(weights, dtype="<f4").astype(np.float32, copy=False)
+    if width is None:
+        width = int(columns.max(initial=-1)) + 1
+    elif len(columns) and columns.max() >= width:
+        inside = columns < width
+        lengths = np.bincount(np.repeat(np.arange(len(lengths)), lengths)[inside], minlength=len(lengths))
+        columns, data = columns[inside], data[inside]
+    ends = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
+    dims = len(topics) // 4 // len(lengths) if len(lengths) else 1
+    return Vectors(
+        SparseRows(data, columns, ends, (len(lengths), width)),
+        np.frombuffer(topics, dtype="<f4").astype(np.float32, copy=False).reshape(-1, dims),
     )
-    dims = len(topics[0]) // 4 if topics else 1
-    return Vectors(distinctive, np.frombuffer(b"".join(topics), dtype="<f4").astype(np.float32).reshape(-1, dims))
 
 
-def _reached(changes: list[tuple], kept: Vectors, against: sparse.csr_matrix, floors: np.ndarray) -> np.ndarray:
+def _reached(changes: list[tuple], kept: Vectors, against: Rows, floors: np.ndarray) -> np.ndarray:
     """The papers whose lists the `changes` (vectors as they were or are) can reach: a part with
     them no lower than their floor, `BLOCK` changes at a time."""
     reached = np.zeros(len(floors), dtype=bool)
     width = kept.distinctive.shape[1]
     for start in range(0, len(changes), BLOCK):
         block = changes[start : start + BLOCK]
-        distinctive = _matrix([c[0] for c in block], [c[1] for c in block], [c[2] for c in block]).distinctive
-        if distinctive.shape[1] > width:  # (a term no kept paper has any more reaches nobody)
-            distinctive = distinctive[:, :width]
-        distinctive = sparse.csr_matrix(
-            (distinctive.data, distinctive.indices, distinctive.indptr), shape=(len(block), width)
-        )
-        product = (distinctive @ against).tocoo()
-        reached[product.col[product.data >= floors[product.col] - EPSILON]] = True
+        lengths = np.array([len(c[0]) // 4 for c in block], dtype=np.int64)
+        terms, weights, topics = (b"".join(c[k] for c in block) for k in range(3))
+        distinctive = _matrix(terms, weights, topics, lengths, width).distinctive
+        product = distinctive @ against
+        reached[product.indices[product.data >= floors[product.indices] - EPSILON]] = True
     return np.flatnonzero(reached).astype(np.int64)
 
 
 def _write_lists(writer: Writer, ids: list[str], selected: Selected, gone: set[str]) -> int:
     """Write the lists of the papers selected for that differ from those kept (and remove those of the
-    papers gone), and their floors that differ; returns how many lists changed. `IDS_PER_QUERY`
+    papers gone), and their floors that differ; returns how many lists changed. `BLOCK`
     papers at a time: the lists found again after an edit that removes a file are most papers'."""
     writer.delete_in("similar_papers", "paper_id", sorted(gone))
     changed = 0
     rows = selected.rows.tolist()
-    for start in range(0, len(rows), IDS_PER_QUERY):
-        part = slice(start, start + IDS_PER_QUERY)
+    for start in range(0, len(rows), BLOCK):
+        part = slice(start, start + BLOCK)
         owners = [ids[i] for i in rows[part]]
         lists: dict[str, list[tuple]] = {pid: [] for pid in owners}
         for row in list_rows(ids, owners, selected.similar[part], selected.scores[part]):

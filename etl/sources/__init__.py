@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+from collections.abc import Callable, Iterator, Mapping
 from typing import BinaryIO
 
 from .decode import check_head, decode_utf8
@@ -36,7 +37,26 @@ __all__ = [
 ]
 
 HEAD_BYTES = 64 << 10  # what is read of a file to tell its format
-READERS = {name: reader_of(name) for name in NAMES}  # every format's reader (`formats`)
+
+
+class _Readers(Mapping[str, Callable]):
+    """Every format's reader by name (`formats`), its module imported when the reader is first
+    asked for: a load of JSON files never imports the BibTeX reader's parser and LaTeX library
+    (4 MB of its memory)."""
+
+    def __getitem__(self, name: str) -> Callable:
+        if name not in BY_NAME:
+            raise KeyError(name)
+        return reader_of(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(NAMES)
+
+    def __len__(self) -> int:
+        return len(NAMES)
+
+
+READERS = _Readers()
 
 
 def open_input(

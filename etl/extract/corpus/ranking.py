@@ -19,12 +19,11 @@ nor on their order.
 
 from __future__ import annotations
 
-import gc
 import io
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
 
+from ...collector import paused_gc as paused_gc  # (the corpus package names it)
 from ..keywords import Keyword, Taxonomy, author_keys
 from . import pool as _pool
 from .counts import Extraction, Paper, Reference, StatisticsSink, Stored, in_order_needed, merge_counts
@@ -120,16 +119,3 @@ def author_choices(
     own = {pid: tuple(sorted({key for label in labels for key in author_keys(label)})) for pid, labels in papers}
     chosen = Counter(key for keys in own.values() for key in keys)
     return Stored(titles or {}, dict(chosen), {pid: keys for pid, keys in own.items() if keys})
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """Pause the cyclic garbage collector: extraction builds many small containers that hold no
-    reference cycles, and collecting them over and over costs a third of the time."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()

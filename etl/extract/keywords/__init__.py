@@ -3,16 +3,28 @@
 Two stages. `extract_terms` reads one abstract on its own (`prose` -> `phrases`, `acronyms`,
 `names`, `topics`); `rank_keywords` scores those terms against document frequencies counted
 over the whole corpus (`Terms.document_keys`, counted by `etl.extract.corpus`).
+
+The rules' names are imported from their modules when first asked for (PEP 562): those modules
+load their word lists and data files as they are imported (about 20 MB), and a load that ranks no
+paper (a removal) needs only the light names imported below, so it never holds them.
 """
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
 
 from .keyword import Keyword
 from .meanings import Meanings, merge_acronym_uses
 from .normalise import label_of, normalise_keyword
-from .phrases import is_findable_phrase
-from .rank import KEEP, rank_keywords
-from .terms import METHOD_PREFIX, Terms, extract_terms
-from .topics import MAX_TAXONOMY_BYTES, Taxonomy, parse_taxonomy, taxonomy_path
-from .vocabulary import Keyphraseness, author_keys
+from .taxonomy_file import MAX_TAXONOMY_BYTES, taxonomy_path
+
+if TYPE_CHECKING:
+    from .phrases import is_findable_phrase
+    from .rank import KEEP, rank_keywords
+    from .terms import METHOD_PREFIX, Terms, extract_terms
+    from .topics import Taxonomy, parse_taxonomy
+    from .vocabulary import Keyphraseness, author_keys
 
 __all__ = [
     "KEEP",
@@ -33,3 +45,25 @@ __all__ = [
     "rank_keywords",
     "taxonomy_path",
 ]
+# The names of the rules' modules, and the module each comes from, imported when first asked for.
+_RULES = {
+    "KEEP": "rank",
+    "METHOD_PREFIX": "terms",
+    "Keyphraseness": "vocabulary",
+    "Taxonomy": "topics",
+    "Terms": "terms",
+    "author_keys": "vocabulary",
+    "extract_terms": "terms",
+    "is_findable_phrase": "phrases",
+    "parse_taxonomy": "topics",
+    "rank_keywords": "rank",
+}
+
+
+def __getattr__(name: str) -> object:
+    home = _RULES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{home}", __name__), name)
+    globals()[name] = value  # (looked up once)
+    return value

@@ -20,7 +20,6 @@ features); any other topic of the taxonomy (an edited or replaced one) by its te
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -31,6 +30,8 @@ from ...errors import PaperdbError
 from .memo import Memo
 from .normalise import normalise_keyword
 from .phrases import is_findable_phrase
+from .taxonomy_file import MAX_TAXONOMY_BYTES as MAX_TAXONOMY_BYTES  # (where they were)
+from .taxonomy_file import taxonomy_path as taxonomy_path
 
 STRONG, WEAK = 2, 1  # weight of an occurrence of a specific and of a merely suggestive term
 # A paper gets a topic when its term occurrences weigh at least THRESHOLD and one of them is a
@@ -89,11 +90,6 @@ class Evidence:
 
 
 EVIDENCE_FILE = Path(str(package_files("etl") / "data" / "topic_evidence.txt"))
-
-
-def taxonomy_path() -> str:
-    """`$PAPERDB_TOPICS` if set, else the taxonomy shipped with the package."""
-    return os.environ.get("PAPERDB_TOPICS") or str(package_files("etl") / "data" / "topics.json")
 
 
 def build_taxonomy(
@@ -172,9 +168,6 @@ def evidence_for(
     return Evidence(
         {i: thresholds[name] for name, i in index.items()}, {f: tuple(hits) for f, hits in features.items()}
     )
-
-
-MAX_TAXONOMY_BYTES = 10_000_000  # the bundled one is 20 KB
 
 
 def parse_taxonomy(data: bytes, source: str) -> Taxonomy:

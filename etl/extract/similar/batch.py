@@ -17,9 +17,12 @@ the vectors when two papers or more have them, and never of the topics (a field 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy import sparse
+
+if TYPE_CHECKING:  # (what a load's few changes use of this module is numpy's: `scoring`)
+    from scipy import sparse
 
 RARE_MAX = 200  # papers a term may have and still be distinctive (bounds the work: pairs <= this * postings)
 TOPICS = 50  # directions of the topic space

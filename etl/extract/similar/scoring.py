@@ -11,10 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import sparse
 
 from .batch import RARE_MAX, idf_weights, row_sums, unit_topics
 from .select import Vectors
+from .sparse_rows import SparseRows
 from .words import is_pair
 
 
@@ -76,7 +76,7 @@ def _counts(papers: Sequence[Counter[str]], reference: KeptStatistics) -> tuple[
     return out[0], out[1]
 
 
-def _distinctive(words: _Postings, pairs: _Postings, reference: KeptStatistics) -> sparse.csr_matrix:
+def _distinctive(words: _Postings, pairs: _Postings, reference: KeptStatistics) -> SparseRows:
     """The weights of the terms 2 to `RARE_MAX` papers have, a row's words before its pairs."""
     columns, data, ends = [], [], [0]
     for row in range(len(words.indptr) - 1):
@@ -87,9 +87,11 @@ def _distinctive(words: _Postings, pairs: _Postings, reference: KeptStatistics) 
                     data.append(postings.data[k])
         ends.append(len(columns))
     width = max(reference.numbers.values(), default=-1) + 1
-    return sparse.csr_matrix(
-        (np.array(data, dtype=np.float32), np.array(columns, dtype=np.int32), np.array(ends)),
-        shape=(len(ends) - 1, width),
+    return SparseRows(
+        np.array(data, dtype=np.float32),
+        np.array(columns, dtype=np.int32),
+        np.array(ends, dtype=np.int64),
+        (len(ends) - 1, width),
     )
 
 
@@ -106,8 +108,10 @@ def _topics(words: _Postings, reference: KeptStatistics) -> np.ndarray:
     if not local:
         return np.zeros((len(ends) - 1, reference.dimensions), np.float32)
     basis = np.vstack([reference.topics[term] for term in local]).astype(np.float32)
-    restricted = sparse.csr_matrix(
-        (np.array(data, dtype=np.float32), np.array(columns, dtype=np.int32), np.array(ends)),
-        shape=(len(ends) - 1, len(local)),
+    restricted = SparseRows(
+        np.array(data, dtype=np.float32),
+        np.array(columns, dtype=np.int32),
+        np.array(ends, dtype=np.int64),
+        (len(ends) - 1, len(local)),
     )
-    return unit_topics(np.asarray(restricted @ basis, dtype=np.float32))
+    return unit_topics(np.asarray(restricted.dense_product(basis), dtype=np.float32))

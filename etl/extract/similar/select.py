@@ -17,9 +17,18 @@ tells which papers a change can reach.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Union
 
 import numpy as np
-from scipy import sparse
+
+from .sparse_rows import SparseRows
+
+if TYPE_CHECKING:
+    from scipy import sparse
+
+# The rows of a computation over every paper (scipy's), or of a load's few changes (numpy's
+# `SparseRows`, which adds as scipy does): `select` takes either.
+Rows = Union["sparse.csr_matrix", SparseRows]
 
 SIMILAR = 10  # similar papers kept per paper
 CANDIDATES = 50  # papers per paper scored by both parts
@@ -35,10 +44,10 @@ class Vectors:
     over its distinctive terms (float32; a row's terms in the paper's order, which the sums
     follow) and its topic vector (float32, length 1 or 0)."""
 
-    distinctive: sparse.csr_matrix
+    distinctive: Rows
     topics: np.ndarray
 
-    def against(self) -> sparse.csr_matrix:
+    def against(self) -> Rows:
         """The papers of each term (terms x papers, papers in order), for `select`."""
         return self.distinctive.T.tocsr()
 
@@ -56,7 +65,7 @@ class Selected:
     close: list[tuple[int, int, float]]
 
 
-def select(vectors: Vectors, rows: np.ndarray, against: sparse.csr_matrix | None = None) -> Selected:
+def select(vectors: Vectors, rows: np.ndarray, against: Rows | None = None) -> Selected:
     """The lists of the papers `rows` (row numbers) among every paper of `vectors`."""
     rows = np.asarray(rows, dtype=np.int64)
     against = vectors.against() if against is None else against
@@ -80,7 +89,7 @@ def select(vectors: Vectors, rows: np.ndarray, against: sparse.csr_matrix | None
     return Selected(rows, similar, scores, floors, close)
 
 
-def _candidates(block: sparse.csr_matrix, part: np.ndarray) -> tuple[np.ndarray, ...]:
+def _candidates(block: Rows, part: np.ndarray) -> tuple[np.ndarray, ...]:
     """(the block row of each candidate, the candidate, its distinctive part (float64), each row's
     floor) of a block of the product: each row's `CANDIDATES` largest parts, the paper itself aside."""
     indptr, others, parts = block.indptr, block.indices, block.data
