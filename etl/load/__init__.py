@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 
 from ..collector import paused_gc
@@ -162,6 +163,7 @@ def _load(
         from ..store.creating import database_to_write
         from ..store.engine import make_engine, migrate, transaction
         from ..store.writer import Writer
+        from .records import BULK_FILLED
         from .run import Run
 
         pause("start")
@@ -180,10 +182,11 @@ def _load(
                         issues=issues,
                         progress=progress,
                     )
-                    for input_file, size in zip(files, sizes, strict=True):
-                        progress.file(input_file, size)
-                        run.load_file(input_file)
-                    _remove(run, removal, files)
+                    with run.writer.rebuilding(*BULK_FILLED) if not run.held else nullcontext():
+                        for input_file, size in zip(files, sizes, strict=True):
+                            progress.file(input_file, size)
+                            run.load_file(input_file)
+                        _remove(run, removal, files)
                     pause("files")
                     run.finish(paths, started, rescore, _and_pause(stage, progress))
             finally:

@@ -99,11 +99,13 @@ def settle(writer: Writer, rescored: bool) -> None:
 
 
 def recount(writer: Writer) -> None:
-    """Count every paper afresh."""
-    for table, (keys, rows) in COUNTS.items():
-        writer.execute(f"DELETE FROM {table}")
-        columns = (*keys, "venue", "year", "papers")
-        writer.execute(f"INSERT INTO {table} ({', '.join(columns)}) {rows.format(only='', sign='')}")
+    """Count every paper afresh (each table's other indexes built after its rows: on the catalogue
+    the keyword counts' index of `papers` updated row by row took 0.6 s of their 2.6 s of CPU, built after 0.3)."""
+    with writer.rebuilding(*COUNTS):
+        for table, (keys, rows) in COUNTS.items():
+            writer.execute(f"DELETE FROM {table}")
+            columns = (*keys, "venue", "year", "papers")
+            writer.execute(f"INSERT INTO {table} ({', '.join(columns)}) {rows.format(only='', sign='')}")
 
 
 def _insert_ids(writer: Writer, table: str, papers: Iterable[str]) -> None:

@@ -212,12 +212,12 @@ class Writer:
                 self._dbapi.execute(f"ANALYZE {name}")
 
     @contextmanager
-    def rebuilding(self, name: str) -> Iterator[None]:
-        """Around replacing every row of `name`: SQLite drops its secondary indexes and makes them
-        again after (one sort each instead of an index update per row; on an error the
-        transaction's rollback restores them). PostgreSQL keeps them: dropping one would lock
-        readers out of the table until the load commits."""
-        indexes = [] if self._postgres else self._secondary_indexes(name)
+    def rebuilding(self, *names: str) -> Iterator[None]:
+        """Around replacing every row of tables `names`, or filling them from empty: SQLite drops
+        their secondary indexes and makes them again after (one sort each instead of an index update
+        per row; on an error the transaction's rollback restores them). PostgreSQL keeps them:
+        dropping one would lock readers out of the table until the load commits."""
+        indexes = [] if self._postgres else [index for name in names for index in self._secondary_indexes(name)]
         for index, _ in indexes:
             self._dbapi.execute(f'DROP INDEX "{index}"')
         yield

@@ -82,13 +82,21 @@ class WordTerms(dict):
 
     def of(self, title: str | None, abstract: str | None, keywords: Iterable[str]) -> Counter[str]:
         """A paper's terms and how often each occurs, from its title, abstract and keywords' merge keys."""
-        counts = Counter([self[word] for word in WORD.findall(abstract)]) if abstract else Counter()
+        # Each word's term by the dict's own lookup mapped over the words, counted by Counter's C
+        # loop: no Python step per word (12.8 million words on the catalogue), and sums by `get`,
+        # where `counts[term] += n` calls Counter's `__missing__` for every new term.
+        term = self.__getitem__
+        counts = Counter(map(term, WORD.findall(abstract))) if abstract else Counter()
+        get = counts.get
         if title:
-            terms = [self[word] for word in WORD.findall(title)]
-            for term in (*terms, *pairs(terms)):
-                counts[term] += TITLE_WEIGHT
+            terms = list(map(term, WORD.findall(title)))
+            said = Counter(terms)
+            said.update(pairs(terms))
+            for name, n in said.items():
+                counts[name] = get(name, 0) + TITLE_WEIGHT * n
         for key in set(keywords):
-            counts[KEYWORD + key] += KEYWORD_WEIGHT
+            name = KEYWORD + key
+            counts[name] = get(name, 0) + KEYWORD_WEIGHT
         counts.pop("", None)
         return counts
 
