@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from ..extract.corpus.frequencies import KeyCounts
 from ..extract.keywords import Meanings
 from ..iterables import chunks
+from .memory import trim_heap
 from .rules import fingerprint
 from .summary import utcnow
 
@@ -105,6 +106,7 @@ def save_statistics(
         " changed = 0, fingerprint = excluded.fingerprint, rescored_at = excluded.rescored_at",
         {"papers": n, "fingerprint": fingerprint(), "now": utcnow()},
     )
+    trim_heap()  # (what counting left free, before the ranking workers are forked beside it)
 
 
 def file_sizes(paths: Sequence[str]) -> list[int]:
