@@ -495,6 +495,7 @@ def test_parallel_ranking_equals_single_process(monkeypatch):
     )
     monkeypatch.setattr(ranking, "PARALLEL_MIN", 10)
     monkeypatch.setattr(pool, "CHUNK", 3)  # many chunks, shared unevenly between the workers
+    monkeypatch.setattr(counts, "RANK_CHUNK", 2)  # the corpus counts looked up for two papers at a time
     parallel = rank_all(papers, TAXONOMY)  # the workers' counts added up in one dictionary
     assert parallel == single
     monkeypatch.setattr(counts, "MERGE_IN_MEMORY", 20)  # too many keys for that: merged as sorted streams

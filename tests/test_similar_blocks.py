@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from etl.extract.similar import blocks
+from etl.extract.similar import blocks, counting
 from etl.extract.similar.select import select
 from etl.extract.similar.words import WordTerms
 from tests import similar_reference as batch
@@ -96,14 +96,29 @@ def test_a_corpus_whose_papers_share_few_terms_or_none(papers_taken):
         assert (vectors.topics == whole.vectors.topics).all()
 
 
-def test_a_term_is_kept_once_two_papers_have_it_in_any_batches():
-    """A term one paper has is held by hash alone; a second paper, in the same batch or a later
-    one, makes it kept, by name, with both papers counted."""
+@pytest.mark.parametrize("parts", [1, 3, 16])
+@pytest.mark.parametrize(
+    ("batches", "kept"),
+    [
+        # a term one paper of a batch has waits on disk until another batch's paper has it too
+        (
+            (["bandit", "regret"], ["bandit", "policy"], ["policy", "policy gradient"], ["regret"]),
+            {"bandit": 2, "regret": 2, "policy": 2},
+        ),
+        # kept in a batch where two papers have it, and counted with a batch before that spilled it
+        ((["regret"], ["regret", "regret", "bandit"], ["regret"], ["bandit"]), {"regret": 4, "bandit": 2}),
+        ((["bandit"], ["regret"], ["policy gradient"]), {}),  # no term of two papers
+    ],
+)
+def test_a_term_is_kept_once_two_papers_have_it_in_any_batches(monkeypatch, parts, batches, kept):
+    """A term one paper of a batch has is spilled by hash (and name); a second paper, in the same
+    batch or a later one, makes it kept, by name, with every paper counted; the spill files go."""
+    monkeypatch.setattr(counting, "PARTS", parts)
     frequencies = blocks.Frequencies()
     gathering = blocks.Gathering(frequencies.names)
-    for batch_terms in (["bandit", "regret"], ["bandit", "policy"], ["policy", "policy gradient"], ["regret"]):
+    for batch_terms in batches:
         for term in batch_terms:
             gathering.add(Counter({term: 1}))
         frequencies.add(*gathering.take())
-    assert frequencies.done() == {"bandit": 2, "regret": 2, "policy": 2}
-    assert frequencies.papers == 7 and not len(frequencies.once)
+    assert frequencies.done() == kept
+    assert frequencies.papers == sum(map(len, batches)) and not frequencies.once

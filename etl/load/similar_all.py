@@ -12,11 +12,11 @@ from __future__ import annotations
 import hashlib
 import tempfile
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 import numpy as np
 
@@ -24,6 +24,7 @@ from ..extract.similar.words import WordTerms, short_forms
 from ..iterables import chunks
 from ..store.views import CLEAN_ABSTRACT
 from ..store.writer import Writer
+from .memory import trim_heap
 from .summary import utcnow
 
 if TYPE_CHECKING:
@@ -86,12 +87,48 @@ def corpus_terms(writer: Writer, terms: WordTerms) -> Iterator[tuple[str, Counte
                 yield pid, terms.of(title, abstract, keys)
 
 
+class RowIds:
+    """Papers' ids by row number, as one array of their UTF-8 bytes (16 bytes a paper, where a list
+    of strings held about 80), gathered a batch at a time (`add`, then `done`)."""
+
+    def __init__(self) -> None:
+        self.parts: list[np.ndarray] = []
+        self.batch: list[bytes] = []
+        self.ids = np.empty(0, "S1")
+
+    def add(self, pid: str) -> None:
+        self.batch.append(pid.encode("utf-8"))
+        if len(self.batch) >= PAPERS_AT_ONCE:
+            self.parts.append(np.array(self.batch))
+            self.batch = []
+
+    def done(self) -> RowIds:
+        if self.batch:
+            self.parts.append(np.array(self.batch))
+        if self.parts:
+            self.ids = np.concatenate(self.parts)
+        self.parts, self.batch = [], []
+        return self
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    @overload
+    def __getitem__(self, row: int) -> str: ...
+    @overload
+    def __getitem__(self, row: slice) -> list[str]: ...
+    def __getitem__(self, row: int | slice) -> str | list[str]:
+        if isinstance(row, slice):
+            return [pid.decode("utf-8") for pid in self.ids[row].tolist()]
+        return self.ids[row].decode("utf-8")
+
+
 @dataclass
 class Computed:
     """What a computation over every paper gives the versions step: the papers' ids (by row) and
     the pairs close enough to be versions of one work (row, later row, distinctive part)."""
 
-    ids: list[str]
+    ids: RowIds
     close: list[tuple[int, int, float]]
 
 
@@ -106,6 +143,7 @@ def compute_all(writer: Writer) -> Computed:
     from ..extract.similar import blocks
     from ..extract.similar.batch import Statistics
 
+    trim_heap()  # (what the steps before left free in the C heap: not under this step's peak)
     with threadpool_limits(limits=1, user_api="blas"), tempfile.TemporaryFile(prefix="paperdb-similar-") as spill:
         ids, frequencies = _spill_postings(writer, spill)
         space, vectors = blocks.vectors(frequencies, lambda: _read(spill))
@@ -116,12 +154,12 @@ def compute_all(writer: Writer) -> Computed:
     return Computed(ids, close)
 
 
-def _spill_postings(writer: Writer, spill) -> tuple[list[str], Frequencies]:
+def _spill_postings(writer: Writer, spill) -> tuple[RowIds, Frequencies]:
     """Every paper's postings, batch by batch, into `spill`, their document frequencies counted;
     returns the papers' ids in row order and the frequencies."""
     from ..extract.similar.blocks import Frequencies, Gathering
 
-    ids: list[str] = []
+    ids = RowIds()
     frequencies = Frequencies()
     gathering = Gathering(frequencies.names)
 
@@ -139,13 +177,13 @@ def _spill_postings(writer: Writer, spill) -> tuple[list[str], Frequencies]:
             np.save(spill, part)
 
     for pid, counts in corpus_terms(writer, WordTerms(aliases(writer))):
-        ids.append(pid)
+        ids.add(pid)
         gathering.add(counts)
         if len(gathering) >= PAPERS_AT_ONCE:
             flush()
     if len(gathering):
         flush()
-    return ids, frequencies
+    return ids.done(), frequencies
 
 
 def _read(spill) -> Iterator:
@@ -158,7 +196,7 @@ def _read(spill) -> Iterator:
         yield Postings(*(np.load(spill) for _ in range(6)))
 
 
-def _select_and_store(writer: Writer, ids: list[str], vectors) -> list[tuple[int, int, float]]:
+def _select_and_store(writer: Writer, ids: RowIds, vectors) -> list[tuple[int, int, float]]:
     """Select every paper's list, block by block, and store the lists and the vectors; returns the close pairs."""
     from ..extract.similar.select import Vectors, select
 
@@ -181,7 +219,7 @@ def _select_and_store(writer: Writer, ids: list[str], vectors) -> list[tuple[int
     return close
 
 
-def list_rows(ids: list[str], owners: list[str], similar, scores) -> Iterator[tuple[str, int, str, float]]:
+def list_rows(ids: Sequence[str] | RowIds, owners: list[str], similar, scores) -> Iterator[tuple[str, int, str, float]]:
     """`similar_papers` rows of each of `owners` (row i of `similar` and `scores`; ids by row
     number), scores rounded to 4 places."""
     for owner, others, found in zip(owners, similar.tolist(), scores.tolist(), strict=True):

@@ -12,13 +12,16 @@ rescore depends only on the set of papers, never on the order or number of loads
 from __future__ import annotations
 
 import contextlib
+import heapq
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..extract.corpus.frequencies import KeyCounts
 from ..extract.keywords import Meanings
 from ..iterables import chunks
+from .memory import trim_heap
 from .rules import fingerprint
 from .summary import utcnow
 
@@ -83,14 +86,15 @@ class StoredStatistics:
 
 
 def save_statistics(
-    writer: Writer, df: dict[str, int], n: int, meanings: Meanings, chosen: Mapping[str, int] | None = None
+    writer: Writer, df: KeyCounts, n: int, meanings: Meanings, chosen: Mapping[str, int] | None = None
 ) -> None:
     """Keep what a rescore ranked against, replacing the last rescore's: the document frequencies
     `df`, and the author keywords `chosen` (under `AUTHOR_PREFIX`)."""
     writer.execute("DELETE FROM keyword_stats")
     writer.execute("DELETE FROM keyword_meanings")
-    rows = [*df.items(), *((AUTHOR_PREFIX + key, papers) for key, papers in (chosen or {}).items())]
-    for part in chunks(sorted(rows), 10_000):  # (in key order: appends to the B-tree)
+    authors = sorted((AUTHOR_PREFIX + key, papers) for key, papers in (chosen or {}).items())
+    # (in key order, streamed: appends to the B-tree, and no list of every key beside the counts)
+    for part in chunks(heapq.merge(df.items_in_order(), authors), 10_000):
         writer.insert("keyword_stats", part)
     writer.insert(
         "keyword_meanings",
@@ -102,6 +106,7 @@ def save_statistics(
         " changed = 0, fingerprint = excluded.fingerprint, rescored_at = excluded.rescored_at",
         {"papers": n, "fingerprint": fingerprint(), "now": utcnow()},
     )
+    trim_heap()  # (what counting left free, before the ranking workers are forked beside it)
 
 
 def file_sizes(paths: Sequence[str]) -> list[int]:

@@ -1,5 +1,6 @@
 """One process's share of a corpus: document frequencies and defined acronyms counted in bounded
-memory (spilled as sorted runs), each paper's terms spilled to a file, and the shares merged."""
+memory (spilled as sorted runs), each paper's terms spilled to a file, and the shares merged into
+compact arrays (`frequencies.KeyCounts`) that ranking reads a chunk of papers' keys at a time."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import chain, groupby
 from operator import itemgetter
-from typing import IO, NamedTuple, Protocol
+from typing import IO, Any, NamedTuple, Protocol
 
 from ...iterables import chunks
 from ..keywords import (
@@ -24,6 +25,7 @@ from ..keywords import (
     normalise_keyword,
     rank_keywords,
 )
+from .frequencies import KeyCounts
 
 RUN_RECORD = 1_000  # (key, count) pairs per record of a spilled run: merging reads one record of each run at a time
 COUNTS_IN_MEMORY = 100_000  # distinct keys a process counts in memory before it spills them (about 10 MB)
@@ -45,6 +47,7 @@ class Stored(NamedTuple):
 
 Retitled = Stored  # (the name the worker pool passes it under)
 LOOKUP_CHUNK = 10_000  # keys looked up in the reference statistics at a time
+RANK_CHUNK = 200  # spilled papers whose keys are looked up in the corpus counts at once (`KeyCounts.preload`)
 
 
 class Reference(Protocol):
@@ -60,7 +63,7 @@ class Reference(Protocol):
 
 
 # Told the corpus statistics once they are known: (document frequencies, papers, acronyms).
-StatisticsSink = Callable[[dict[str, int], int, Meanings], None]
+StatisticsSink = Callable[[KeyCounts, int, Meanings], None]
 
 
 class Counts:
@@ -137,27 +140,28 @@ class Extraction(Counts):
                 self._spill_counts()
                 df = self.df
 
-    def ranked(
-        self, df: dict[str, int], n: int, meanings: Meanings, stored: Stored
-    ) -> Iterator[tuple[str, list[Keyword]]]:
+    def ranked(self, df: KeyCounts, n: int, meanings: Meanings, stored: Stored) -> Iterator[tuple[str, list[Keyword]]]:
         """Each spilled paper's keywords, ranked against the corpus counts, its title (the one
         fed, unless `stored` has another) and the other papers' author keywords."""
         return rank_spilled(self.spill, df, n, meanings, stored)
 
 
 def rank_spilled(
-    spill: IO[bytes], df: dict[str, int], n: int, meanings: Meanings, stored: Stored
+    spill: IO[bytes], df: KeyCounts, n: int, meanings: Meanings, stored: Stored
 ) -> Iterator[tuple[str, list[Keyword]]]:
     """Each paper of a spill file, ranked against the corpus counts, its title (the one fed,
-    unless `stored` has another) and the other papers' author keywords (never its own)."""
+    unless `stored` has another) and the other papers' author keywords (never its own). The keys
+    of `RANK_CHUNK` papers are looked up in `df` at once."""
     titles, chosen, own = stored.titles or {}, stored.chosen or {}, stored.own or {}
     nobody: frozenset[str] = frozenset()
-    for pid, title, methods, acronyms, phrases, topics, long_forms in _read_records(spill):
-        if pid in titles:
-            title = titles[pid]
-        keyphraseness = Keyphraseness(chosen, frozenset(own[pid]) if pid in own else nobody, df)
-        terms = Terms(methods, acronyms, phrases, topics, long_forms)
-        yield pid, rank_keywords(terms, df, n, title, meanings, keyphraseness)
+    for part in chunks(_read_records(spill), RANK_CHUNK):
+        papers = [(pid, title, Terms(*fields)) for pid, title, *fields in part]
+        df.preload(key for _, _, terms in papers for key in terms.document_keys())
+        for pid, title, terms in papers:
+            if pid in titles:
+                title = titles[pid]
+            keyphraseness = Keyphraseness(chosen, frozenset(own[pid]) if pid in own else nobody, df)
+            yield pid, rank_keywords(terms, df, n, title, meanings, keyphraseness)
 
 
 def _add_meaning(meanings: Meanings, short: str, key: str, label: str) -> None:
@@ -170,12 +174,13 @@ def merge_counts(
     parts: Iterable[tuple[int, Meanings, Iterable[tuple[str, int]]]],
     in_order: bool = True,
     reference: Reference | None = None,
-) -> tuple[dict[str, int], int, Meanings]:
+) -> tuple[KeyCounts, int, Meanings]:
     """Add up the counts of several shares, each `(papers, acronyms, (key, count))`, and of the
     `reference` statistics if any, keeping only keys more than one paper uses (ranking reads a
-    missing key as one paper: the paper's own). With `in_order` the pairs come sorted by key and
-    are merged as streams, in bounded memory; otherwise (for at most `MERGE_IN_MEMORY` keys in
-    all) they are added up in one dictionary. A reference adds only to the keys the shares have."""
+    missing key as one paper: the paper's own), in key order, as compact arrays. With `in_order`
+    the pairs come sorted by key and are merged as streams, in bounded memory; otherwise (for at
+    most `MERGE_IN_MEMORY` keys in all) they are added up in one dictionary. A reference adds only
+    to the keys the shares have."""
     n = reference.n if reference else 0
     meanings: Meanings = {short: dict(keys) for short, keys in reference.meanings.items()} if reference else {}
     streams = []
@@ -193,17 +198,20 @@ def merge_counts(
         for pairs in streams:
             for key, count in pairs:
                 total[key] = get(key, 0) + count
-        summed = total.items()
+        summed = sorted(total.items())
     if reference is None:
-        return {key: count for key, count in summed if count > 1}, n, meanings
-    df = {}
+        return KeyCounts((key, count) for key, count in summed if count > 1), n, meanings
+    return KeyCounts(_with_reference(summed, reference)), n, meanings
+
+
+def _with_reference(summed: Iterable[tuple[str, int]], reference: Reference) -> Iterator[tuple[str, int]]:
+    """The counts with the reference's added, of the keys more than one paper uses."""
     for part in chunks(summed, LOOKUP_CHUNK):
         known = reference.counts([key for key, _ in part])
         for key, count in part:
             count += known.get(key, 0)
             if count > 1:
-                df[key] = count
-    return df, n, meanings
+                yield key, count
 
 
 def in_order_needed(spilled: bool, keys: int) -> bool:
@@ -218,7 +226,7 @@ def _add_up(pairs: Iterable[tuple[str, int]]) -> Iterator[tuple[str, int]]:
         yield key, sum(count for _, count in group)
 
 
-def _write_record(fh: IO[bytes], value: object) -> None:
+def _write_record(fh: IO[bytes], value: Any) -> None:
     """Append `value` to a spill file: its length, then its marshal form."""
     record = marshal.dumps(value)
     fh.write(len(record).to_bytes(4, "little"))

@@ -36,6 +36,7 @@ from .counts import (
     merge_counts,
     rank_spilled,
 )
+from .frequencies import KeyCounts
 
 CHUNK = 200  # papers per task
 BACKLOG = 16  # tasks waiting beyond one per worker before the parent waits too (about 4 MB of abstracts)
@@ -43,7 +44,7 @@ ORPHAN_POLL_S = 0.2  # how often a worker checks that the process that started i
 
 # What a worker process works with, set when it starts: the taxonomy, then the corpus counts.
 _taxonomy: Taxonomy | None = None
-_corpus: tuple[dict[str, int], int, Meanings, Retitled] | None = None
+_corpus: tuple[KeyCounts, int, Meanings, Retitled] | None = None
 
 
 def worker_count() -> int:
@@ -76,10 +77,11 @@ def _end_with_parent(parent: int) -> None:
 def _extract(papers: list[Paper]) -> tuple[bytes, int, Meanings, list[tuple[str, int]]]:
     """A chunk's spill records and counts: (records, papers, acronyms, (key, papers using it))."""
     assert _taxonomy is not None
-    share = Extraction(_taxonomy, io.BytesIO())
+    spill = io.BytesIO()
+    share = Extraction(_taxonomy, spill)
     share.extract(papers)
     n, meanings, pairs = share.counts(in_order=False)
-    return share.spill.getvalue(), n, meanings, list(pairs)
+    return spill.getvalue(), n, meanings, list(pairs)
 
 
 def _rank(records: bytes) -> list[tuple[str, list[Keyword]]]:

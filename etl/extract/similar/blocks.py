@@ -1,8 +1,8 @@
 """Every paper's vectors in bounded memory, block by block, the same to the last bit as the
 computation over the whole corpus at once (kept as the tests' reference: tests/similar_reference.py):
-a term is held by its hash while one paper has it, and by name only once two papers have it (the
-ones that are kept), so what the computation holds grows with the shared vocabulary and the
-distinctive postings, not with every word of the corpus.
+a term one paper of a batch has is spilled by hash (and name) to a temporary file, and held by name
+only once two papers have it (the ones that are kept), so what the computation holds grows with the
+shared vocabulary and the distinctive postings, not with every word of the corpus.
 
 Two passes over the papers' postings (a paper's terms as hashes and counts, in the order the
 reference's `Corpus.add` lays them: words and keywords by name, then pairs by name). The first
@@ -24,25 +24,9 @@ import numpy as np
 from scipy import sparse
 
 from .batch import RARE_MAX, TOPIC_SAMPLE, TOPIC_TERMS, TOPICS, idf_weights, row_sums, topic_basis, unit_topics
+from .counting import Frequencies, Postings, member
 from .select import Vectors
 from .words import KEYWORD, PAIR
-
-
-@dataclass
-class Postings:
-    """Some papers' terms as CSR parts: the words and keywords, then the pairs of words (hashes,
-    int64; counts, uint16; row ends, int64)."""
-
-    words: np.ndarray
-    word_counts: np.ndarray
-    word_ends: np.ndarray
-    pairs: np.ndarray
-    pair_counts: np.ndarray
-    pair_ends: np.ndarray
-
-    @property
-    def papers(self) -> int:
-        return len(self.word_ends) - 1
 
 
 class Gathering:
@@ -90,49 +74,6 @@ class Gathering:
         names = self.names
         self.__init__(self.known)  # type: ignore[misc]
         return postings, names
-
-
-class Frequencies:
-    """Document frequencies counted batch by batch: the terms two papers or more have by name
-    (sorted hashes, their counts and names), the terms of one paper so far by hash alone."""
-
-    def __init__(self) -> None:
-        self.papers = 0
-        self.hashes = np.empty(0, np.int64)  # of the kept terms, sorted
-        self.df = np.empty(0, np.int64)
-        self.names: dict[int, str] = {}
-        self.once = np.empty(0, np.int64)  # hashes of the terms one paper has, sorted
-
-    def add(self, postings: Postings, names: Mapping[int, str]) -> None:
-        """Count a batch's papers (`names`: of the terms not kept before, by hash)."""
-        self.papers += postings.papers
-        hashes = np.concatenate([postings.words, postings.pairs])
-        known = member(self.hashes, hashes)
-        self.df += np.bincount(np.searchsorted(self.hashes, hashes[known]), minlength=len(self.hashes))
-        unique, count = np.unique(hashes[~known], return_counts=True)
-        before = member(self.once, unique)
-        kept = before | (count >= 2)
-        for h in unique[kept].tolist():
-            self.names[h] = names[h]
-        merged = np.concatenate([self.hashes, unique[kept]])
-        by_hash = np.argsort(merged, kind="stable")
-        self.hashes, self.df = merged[by_hash], np.concatenate([self.df, count[kept] + before[kept]])[by_hash]
-        self.once = np.delete(self.once, np.searchsorted(self.once, unique[kept & before]))  # (two copies at most)
-        alone = unique[~kept]
-        self.once = np.insert(self.once, np.searchsorted(self.once, alone), alone)
-
-    def done(self) -> dict[str, int]:
-        """Each kept term's document frequency, by name; lets the hashes of one paper's terms go."""
-        self.once = np.empty(0, np.int64)
-        return {self.names[h]: df for h, df in zip(self.hashes.tolist(), self.df.tolist(), strict=True)}
-
-
-def member(sorted_values: np.ndarray, values: np.ndarray) -> np.ndarray:
-    """Whether each of `values` is in `sorted_values`."""
-    if not len(sorted_values):
-        return np.zeros(len(values), dtype=bool)
-    at = np.minimum(np.searchsorted(sorted_values, values), len(sorted_values) - 1)
-    return sorted_values[at] == values
 
 
 class Space:

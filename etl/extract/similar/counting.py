@@ -1,0 +1,122 @@
+"""Document frequencies of the similar papers' terms, counted batch by batch in bounded memory (for
+`blocks`): a term two papers of a batch have is kept at once, by name; a term one paper of a batch
+has is spilled by hash, with its name, to one of `PARTS` temporary files, and the parts are added up
+one at a time at the end, keeping the terms two papers or more have. What the counting holds grows
+with the kept vocabulary, not with the terms of one paper (ten a record in a growing corpus)."""
+
+from __future__ import annotations
+
+import marshal
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import IO
+
+import numpy as np
+
+PARTS = 16  # files the terms of one paper are spilled to, by hash: the last count holds one at a time
+
+
+@dataclass
+class Postings:
+    """Some papers' terms as CSR parts: the words and keywords, then the pairs of words (hashes,
+    int64; counts, uint16; row ends, int64)."""
+
+    words: np.ndarray
+    word_counts: np.ndarray
+    word_ends: np.ndarray
+    pairs: np.ndarray
+    pair_counts: np.ndarray
+    pair_ends: np.ndarray
+
+    @property
+    def papers(self) -> int:
+        return len(self.word_ends) - 1
+
+
+class Frequencies:
+    """Document frequencies counted batch by batch: the terms two papers or more of one batch have
+    (sorted hashes, their counts and names), and the terms of one paper in a batch spilled with
+    their names to `PARTS` temporary files by hash, added up part by part at the end (`done`): so
+    what the counting holds grows with the kept vocabulary, not with the terms of one paper."""
+
+    def __init__(self) -> None:
+        self.papers = 0
+        self.hashes = np.empty(0, np.int64)  # of the terms kept so far, sorted
+        self.df = np.empty(0, np.int64)
+        self.names: dict[int, str] = {}
+        self.once: list[IO[bytes]] = []  # per part: (hashes, names) of the terms one paper of a batch has
+
+    def add(self, postings: Postings, names: Mapping[int, str]) -> None:
+        """Count a batch's papers (`names`: of the terms not kept before, by hash)."""
+        self.papers += postings.papers
+        hashes = np.concatenate([postings.words, postings.pairs])
+        known = member(self.hashes, hashes)
+        self.df += np.bincount(np.searchsorted(self.hashes, hashes[known]), minlength=len(self.hashes))
+        unique, count = np.unique(hashes[~known], return_counts=True)
+        kept = count >= 2
+        self._keep(unique[kept], count[kept], names)
+        self._spill(unique[~kept], names)
+
+    def _keep(self, hashes: np.ndarray, df: np.ndarray, names: Mapping[int, str]) -> None:
+        """Keep new terms (`hashes`, not kept before) with their counts and names."""
+        for h in hashes.tolist():
+            self.names[h] = names[h]
+        merged = np.concatenate([self.hashes, hashes])
+        by_hash = np.argsort(merged, kind="stable")
+        self.hashes, self.df = merged[by_hash], np.concatenate([self.df, df])[by_hash]
+
+    def _spill(self, alone: np.ndarray, names: Mapping[int, str]) -> None:
+        """Spill the terms one paper of the batch has, each to the part of its hash."""
+        if not self.once:
+            self.once = [tempfile.TemporaryFile(prefix="paperdb-similar-once-") for _ in range(PARTS)]  # noqa: SIM115 (closed in `done`)
+        part_of = alone % PARTS
+        for part, spill in enumerate(self.once):
+            hashes = alone[part_of == part]
+            np.save(spill, hashes)
+            spilled = marshal.dumps([names[h] for h in hashes.tolist()])
+            spill.write(len(spilled).to_bytes(8, "little") + spilled)
+
+    def _add_spilled(self) -> None:
+        """Add up each part's spilled terms: a term kept meanwhile counts them, a term more than one
+        paper has is kept."""
+        for spill in self.once:
+            end = spill.seek(0, 2)
+            spill.seek(0)
+            parts, named = [], []  # (each batch's hashes, and where its names are)
+            while spill.tell() < end:
+                parts.append(np.load(spill))
+                named.append(spill.tell() + 8)
+                spill.seek(int.from_bytes(spill.read(8), "little"), 1)
+            hashes = np.concatenate(parts) if parts else np.empty(0, np.int64)
+            known = member(self.hashes, hashes)
+            self.df += np.bincount(np.searchsorted(self.hashes, hashes[known]), minlength=len(self.hashes))
+            unique, count = np.unique(hashes[~known], return_counts=True)
+            kept = unique[count >= 2]
+            if not len(kept):
+                continue
+            names: dict[int, str] = {}
+            for batch, offset in zip(
+                parts, named, strict=True
+            ):  # (each kept term's name, from a batch that spilled it)
+                if len(found := np.flatnonzero(member(kept, batch))):
+                    spill.seek(offset)
+                    spilled = marshal.load(spill)
+                    names.update((h, spilled[i]) for h, i in zip(batch[found].tolist(), found.tolist(), strict=True))
+            self._keep(kept, count[count >= 2], names)
+        for spill in self.once:
+            spill.close()
+        self.once = []
+
+    def done(self) -> dict[str, int]:
+        """Each kept term's document frequency, by name; lets the spilled terms of one paper go."""
+        self._add_spilled()
+        return {self.names[h]: df for h, df in zip(self.hashes.tolist(), self.df.tolist(), strict=True)}
+
+
+def member(sorted_values: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Whether each of `values` is in `sorted_values`."""
+    if not len(sorted_values):
+        return np.zeros(len(values), dtype=bool)
+    at = np.minimum(np.searchsorted(sorted_values, values), len(sorted_values) - 1)
+    return sorted_values[at] == values
