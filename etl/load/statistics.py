@@ -18,14 +18,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..extract.corpus.frequencies import KeyCounts
 from ..extract.keywords import Meanings
 from ..iterables import chunks
 from .memory import trim_heap
 from .rules import fingerprint
 from .summary import utcnow
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (the corpus package imports the keyword rules: a removal holds none of them)
+    from ..extract.corpus.frequencies import KeyCounts
     from ..store.writer import Writer
 
 RESCORE_SHARE = 0.2  # papers changed since the last rescore, as a share of those it scored, that make a load rescore

@@ -28,7 +28,7 @@ from .keyword import Keyword
 from .meanings import Meanings, merge_acronym_uses
 from .normalise import MAX_LABEL_WORDS, label_of, normalise_keyword, singular, unhyphenate
 from .phrases import WHOLE
-from .shapes import NO_CHIP, TITLE_HEAD, bare_modifier, filler, not_a_chip
+from .shapes import NO_CHIP, TITLE_HEAD, bare_modifier, filler, not_a_chip, written_out_no_chip
 from .termhood import AUTHORS_ALONE, TERMHOOD, not_a_term
 from .terms import METHOD_PREFIX, Terms
 from .topics import MOST_TOPICS
@@ -131,7 +131,7 @@ def rank_keywords(
         ranked = merge_acronym_uses(ranked, meanings)
         # (a phrase written out from short forms keeps the verdict on its shape: `RL problems`,
         # shown as `reinforcement learning problems`, is no more a chip than `machine learning problems`)
-        ranked = [k for k in ranked if not (k.kind == "phrase" and _written_out_no_chip(k, not_terms))]
+        ranked = [k for k in ranked if not (k.kind == "phrase" and written_out_no_chip(k.aliases, not_terms))]
     grouped = group_variants(ranked, kp.factor)
     if not not_terms:
         return grouped
@@ -144,12 +144,6 @@ def rank_keywords(
         or k.normalised not in not_terms
         or (NO_CHIP + k.normalised not in not_terms and any(normalise_keyword(a) not in not_terms for a in k.aliases))
     ]
-
-
-def _written_out_no_chip(k: Keyword, not_terms: set[str]) -> bool:
-    """Whether a phrase that `merge_acronym_uses` wrote out (its alias the form the paper writes)
-    was written in a shape that is never a chip."""
-    return any(NO_CHIP + normalise_keyword(a) in not_terms for a in k.aliases)
 
 
 def _methods(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyword]:

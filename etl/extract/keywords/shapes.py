@@ -3,6 +3,7 @@ and its object, a field or a generic adjective before a generic head, and common
 
 from __future__ import annotations
 
+from .normalise import normalise_keyword
 from .roles import word_roles
 from .termhood import TERMHOOD
 from .vocabulary import Keyphraseness
@@ -67,6 +68,13 @@ def not_a_chip(key: str, written: str, in_title: bool, shared: int | None, n_doc
     if not in_title and _verb_and_object(key, words):
         return True
     return _generic_head(key, words, kp) or (not in_title and _measure(key, words, kp))
+
+
+def written_out_no_chip(aliases: tuple[str, ...], not_terms: set[str]) -> bool:
+    """Whether a phrase written out from short forms (`aliases`: the forms the paper writes, as
+    `merge_acronym_uses` keeps them) was written in a shape that is never a chip (`not_terms`
+    marks those keys with NO_CHIP)."""
+    return any(NO_CHIP + normalise_keyword(a) in not_terms for a in aliases)
 
 
 def _measure(key: str, words: list[str], kp: Keyphraseness) -> bool:
