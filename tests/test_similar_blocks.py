@@ -122,3 +122,18 @@ def test_a_term_is_kept_once_two_papers_have_it_in_any_batches(monkeypatch, part
         frequencies.add(*gathering.take())
     assert frequencies.done() == kept
     assert frequencies.papers == sum(map(len, batches)) and not frequencies.once
+
+
+@pytest.mark.parametrize(
+    ("kept", "asked"),
+    [
+        ([], [5, -3]),  # nothing kept yet (the first batch)
+        ([-9, 2, 7], [7, 7, -9, 3, 8, -10]),  # repeated, before the first, after the last, between
+        ([-(2**63), 2**63 - 1], [2**63 - 1, -(2**63), 0]),  # the ends of the 64-bit hashes
+    ],
+)
+def test_a_lookup_in_sorted_order_gives_searchsorted_places_and_membership(kept, asked):
+    sorted_values, values = np.array(kept, dtype=np.int64), np.array(asked, dtype=np.int64)
+    at, found = counting.lookup(sorted_values, values)
+    assert at.tolist() == np.searchsorted(sorted_values, values).tolist()
+    assert found.tolist() == [v in kept for v in asked]

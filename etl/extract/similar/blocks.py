@@ -24,7 +24,7 @@ import numpy as np
 from scipy import sparse
 
 from .batch import RARE_MAX, TOPIC_SAMPLE, TOPIC_TERMS, TOPICS, idf_weights, row_sums, topic_basis, unit_topics
-from .counting import Frequencies, Postings, member
+from .counting import Frequencies, Postings, lookup
 from .select import Vectors
 from .words import KEYWORD, PAIR
 
@@ -101,7 +101,8 @@ class Space:
 
     def find(self, hashes: np.ndarray) -> np.ndarray:
         """Each hash's place among the kept terms, -1 for a term of one paper."""
-        return np.where(member(self.hashes, hashes), np.searchsorted(self.hashes, hashes), -1)
+        at, found = lookup(self.hashes, hashes)
+        return np.where(found, at, -1)
 
     def note_first(self, postings: Postings, offset: int) -> None:
         """Note where each kept word of a block first came (`offset`: the word postings before the block)."""
