@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from build_vocabulary import HELD_OUT, venue_year  # noqa: E402
-from catalogue import CATALOGUE, catalogue_files  # noqa: E402
+from catalogue import catalogue_files, check_data_file, data_file_arguments  # noqa: E402
 
 from etl.extract.keywords import extract_terms, taxonomy_path  # noqa: E402
 from etl.extract.keywords.termhood import COLUMNS, DATA_FILE, LONG_HEADS, MIN_ABSTRACTS, opener, title_heads  # noqa: E402
@@ -92,19 +92,15 @@ def format_termhood(rows: dict, records: int, read: list[tuple[str, str, str]], 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("catalogue", nargs="?", default=str(CATALOGUE))
+    data_file_arguments(parser, DATA_FILE)
     parser.add_argument("--hold-out", default=",".join(HELD_OUT), help="venue-years left out (comma-separated)")
-    parser.add_argument("--output", default=str(DATA_FILE))
-    parser.add_argument("--check", action="store_true", help="compare with --output instead of writing it")
     args = parser.parse_args()
     held_out = {v.strip().lower() for v in args.hold_out.split(",") if v.strip()}
     rows, records, read = count(catalogue_files(Path(args.catalogue)), held_out)
     text = format_termhood(rows, records, read, sorted(held_out))
     output = Path(args.output)
     if args.check:
-        same = output.read_text(encoding="utf-8") == text
-        print(f"{output}: {'matches' if same else 'differs from'} what {args.catalogue} gives")
-        return 0 if same else 1
+        return check_data_file(output, text, args.catalogue)
     output.write_text(text, encoding="utf-8")
     print(f"{output}: {len(rows)} phrases from {records} records")
     return 0

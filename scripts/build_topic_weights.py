@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from build_vocabulary import venue_year  # noqa: E402
-from catalogue import CATALOGUE, catalogue_files  # noqa: E402
+from catalogue import catalogue_files, check_data_file, data_file_arguments  # noqa: E402
 
 from etl.extract.keywords import taxonomy_path  # noqa: E402
 from etl.extract.keywords.terms import topic_inputs  # noqa: E402
@@ -62,9 +62,7 @@ DIGITS = 4
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("catalogue", nargs="?", default=str(CATALOGUE))
-    parser.add_argument("--output", default=str(EVIDENCE_FILE))
-    parser.add_argument("--check", action="store_true", help="compare with --output instead of writing it")
+    data_file_arguments(parser, EVIDENCE_FILE)
     parser.add_argument("--rules", action="store_true", help="print the digest of the rules the evidence depends on")
     args = parser.parse_args()
     if args.rules:
@@ -79,9 +77,7 @@ def main() -> int:
     text = format_evidence(learn(features, labels, taxonomy.names), inputs, len(papers))
     output = Path(args.output)
     if args.check:
-        same = output.exists() and output.read_text(encoding="utf-8") == text
-        print(f"{output}: {'matches' if same else 'differs from'} what the inputs give")
-        return 0 if same else 1
+        return check_data_file(output, text, args.catalogue)
     output.write_text(text, encoding="utf-8")
     print(f"{output}: {len(papers)} papers")
     return 0

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from catalogue import CATALOGUE, catalogue_files  # noqa: E402
+from catalogue import catalogue_files, check_data_file, data_file_arguments  # noqa: E402
 
 from etl.extract.keywords import extract_terms, taxonomy_path  # noqa: E402
 from etl.extract.keywords.vocabulary import DATA_FILE, author_keys, format_vocabulary, patterns_of  # noqa: E402
@@ -120,19 +120,15 @@ def _label(labels: Counter[str] | None) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("catalogue", nargs="?", default=str(CATALOGUE))
+    data_file_arguments(parser, DATA_FILE)
     parser.add_argument("--hold-out", default=",".join(HELD_OUT), help="venue-years left out (comma-separated)")
-    parser.add_argument("--output", default=str(DATA_FILE))
-    parser.add_argument("--check", action="store_true", help="compare with --output instead of writing it")
     args = parser.parse_args()
     held_out = {v.strip().lower() for v in args.hold_out.split(",") if v.strip()}
     counts, read = count(catalogue_files(Path(args.catalogue)), held_out)
     text = format_vocabulary(counts, read, sorted(held_out))
     output = Path(args.output)
     if args.check:
-        same = output.read_text(encoding="utf-8") == text
-        print(f"{output}: {'matches' if same else 'differs from'} what {args.catalogue} gives")
-        return 0 if same else 1
+        return check_data_file(output, text, args.catalogue)
     output.write_text(text, encoding="utf-8")
     used = sum(1 for _, use, _ in read if use == "used")
     print(f"{output}: {len(counts['rows'])} phrases from {counts['papers']} papers in {used} venue files")

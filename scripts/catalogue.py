@@ -3,6 +3,7 @@ archive `../shared/samples/paperlists-catalogue.tar.xz` or from the folder it ex
 
 from __future__ import annotations
 
+import argparse
 import tarfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,3 +24,18 @@ def catalogue_files(path: Path) -> Iterator[tuple[str, bytes]]:
             if member.isfile() and member.name.endswith(".json"):
                 name = member.name.split("/", 1)[1] if "/" in member.name else member.name
                 yield name, archive.extractfile(member).read()
+
+
+def data_file_arguments(parser: argparse.ArgumentParser, output: Path) -> None:
+    """The arguments every build script of a shipped data file takes: the catalogue, `--output`
+    (the shipped file) and `--check`."""
+    parser.add_argument("catalogue", nargs="?", default=str(CATALOGUE))
+    parser.add_argument("--output", default=str(output))
+    parser.add_argument("--check", action="store_true", help="compare with --output instead of writing it")
+
+
+def check_data_file(output: Path, text: str, source: str) -> int:
+    """Whether the shipped `output` is `text`, what `source` gives: says so, and the exit status."""
+    same = output.exists() and output.read_text(encoding="utf-8") == text
+    print(f"{output}: {'matches' if same else 'differs from'} what {source} gives")
+    return 0 if same else 1

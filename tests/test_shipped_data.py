@@ -1,0 +1,36 @@
+"""The data files paperdb ships that a script builds from the paperlists catalogue are what their
+script gives from it (no hand edits, no rules changed without a rebuild)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+# The inputs the files were built from: the catalogue archive beside the project (as the scripts'
+# default), or the folder $PAPERDB_CATALOGUE names.
+CATALOGUE = Path(
+    os.environ.get("PAPERDB_CATALOGUE") or ROOT.parent / "shared" / "samples" / "paperlists-catalogue.tar.xz"
+)
+
+
+@pytest.mark.skipif(not CATALOGUE.exists(), reason=f"the catalogue the files are built from is not at {CATALOGUE}")
+@pytest.mark.parametrize(
+    ("script", "timeout"),
+    [
+        ("build_vocabulary.py", 600),  # etl/data/keyphraseness.txt: how often authors choose each phrase
+        ("build_termhood.py", 900),  # etl/data/termhood.txt: titles heading each phrase
+    ],
+)
+def test_a_shipped_data_file_is_what_its_script_gives_from_the_catalogue(script, timeout):
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / script), str(CATALOGUE), "--check"],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
