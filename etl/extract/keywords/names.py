@@ -176,6 +176,8 @@ _CLAIM = re.compile(
 )
 _PROPOSED = re.compile(r"\b(?:[Tt]he|[Oo]ur) (?:proposed|novel|new) $")
 PROPOSED_CHARS = 20  # text before a name searched for `the proposed`
+# `the proposed X` claims X as the paper's own, above a name given to a part or variant (`termed Y`)
+PROPOSED = NAMED + 0.1
 _TITLE_HYPHEN = re.compile(r"^[A-Z][a-z]{2,}(?:-[A-Z][a-z]{2,})+$")
 
 
@@ -283,8 +285,8 @@ def add_method_names(
         start = named.get(m.start(), m.start())  # (`the proposed Decoupling-Partition-Navigation (DPN)`)
         if _PROPOSED.search(text, max(0, start - PROPOSED_CHARS), start):
             key = normalise_keyword(name_at(text, m))
-            if key not in methods or methods[key][1] < OURS:
-                methods[key] = (name_at(text, m), OURS)
+            if key not in methods or methods[key][1] < PROPOSED:
+                methods[key] = (name_at(text, m), PROPOSED)
     for m in coined:  # `In particular, SAMformer surpasses current methods`: a claim about the paper's own
         name = name_at(text, m)
         if not _CLAIM.match(text, m.start() + len(name)):
