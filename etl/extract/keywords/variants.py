@@ -83,8 +83,8 @@ def _representative(members: list, preference: Callable[[str], float]):
         return members[0]
     # (a piece of a term the paper defines names it only where it is a term in it: `model predictive
     # control` for `nonlinear ... (NMPC)`, `text embeddings` for `massive text embeddings benchmark
-    # (MTEB)`; not `multi-modality` for `large multi-modality models (LMMs)`, `deep learning` for
-    # `deep reinforcement learning (DRL)`, `gaussian mixture` for `gaussian mixture model (GMM)`)
+    # (MTEB)`; not `Multi-Modal` for `Large Multi-Modal Models (LMMs)`, `gaussian mixture` for
+    # `Gaussian mixture model (GMM)`)
     defined = [k.label for k in members if k.kind == "acronym"]
     shown = [i for i, k in enumerate(members) if not any(headless_piece(k.label, d) for d in defined)]
     best = max(shown, key=lambda i: (preference(members[i].normalised), -i))
@@ -96,16 +96,16 @@ def _sequence(label: str) -> list[str]:
 
 
 def headless_piece(label: str, term: str) -> bool:
-    """Whether `label` is a piece of the defined `term` that is no term in it: words apart in it,
-    its start before a noun (the head cut off: `gaussian mixture | model`; not `reinforcement
-    learning | from human feedback`) or a bare modifier inside it (`large | multi-modal | models`)."""
+    """Whether `label` is a piece of the defined `term` that is no term in it: its start before a
+    noun (the head cut off: `gaussian mixture | model`; not `reinforcement learning | from human
+    feedback`) or a bare modifier inside it (`large | multi-modal | models`)."""
     words, defined = _sequence(label), _sequence(term)
     size = len(words)
     if size >= len(defined) or not set(words) <= set(defined):
         return False
     at = next((i for i in range(len(defined) - size + 1) if defined[i : i + size] == words), None)
-    if at is None:
-        return True
+    if at is None:  # (words apart: another term, `fact verification` beside FEVER's long form)
+        return False
     if at == 0 and defined[size] not in _LINKS:
         return True
     return at + size < len(defined) and bare_modifier(label.casefold().split())
