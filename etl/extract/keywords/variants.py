@@ -15,6 +15,7 @@ from .shapes import bare_modifier
 ALIAS_MIN = 0.5
 _SEVERAL = re.compile(r",| and ")
 _LINKS = frozenset("of from for with in on by to via".split())
+_DEFINED = frozenset(("acronym", "method"))
 
 
 def words_of(label: str) -> frozenset[str]:
@@ -85,8 +86,12 @@ def _representative(members: list, preference: Callable[[str], float]):
     # control` for `nonlinear ... (NMPC)`, `text embeddings` for `massive text embeddings benchmark
     # (MTEB)`; not `Multi-Modal` for `Large Multi-Modal Models (LMMs)`, `gaussian mixture` for
     # `Gaussian mixture model (GMM)`)
-    defined = [k.label for k in members if k.kind == "acronym"]
-    shown = [i for i, k in enumerate(members) if not any(headless_piece(k.label, d) for d in defined)]
+    # (a name the paper gives is defined too: `Recursive Hermite Polynomial Networks` is not shown
+    # as `recursive hermite`; a defined term itself is never a piece: `product quantization (PQ)`)
+    defined = [k.label for k in members if k.kind in _DEFINED]
+    shown = [
+        i for i, k in enumerate(members) if k.kind == "acronym" or not any(headless_piece(k.label, d) for d in defined)
+    ]
     best = max(shown, key=lambda i: (preference(members[i].normalised), -i))
     return members[best]
 
