@@ -169,6 +169,13 @@ def test_a_phrase_without_its_head_is_a_keyword_only_where_authors_choose_it():
             "We derive a novel class of transformers, PID-controlled Transformer (PIDformer), aimed at robustness.",
             "PIDformer",
         ),
+        # `the proposed X` claims X as the paper's own, above a name given to a variant (`termed Y`)
+        (
+            "The proposed Q-Align achieves state-of-the-art accuracy on image quality assessment (IQA), image"
+            " aesthetic assessment (IAA), as well as video quality assessment (VQA) under the original LMM"
+            " structure. With the syllabus, we further unify the three tasks into one model, termed the OneAlign.",
+            "Q-Align",
+        ),
     ],
 )
 def test_the_papers_own_name_is_its_first_method(text, name):

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
-from etl.extract.keywords import Keyword, extract_terms, rank_keywords, taxonomy_path
-from etl.extract.keywords.variants import group_variants
+from etl.extract.keywords import Keyphraseness, Keyword, extract_terms, normalise_keyword, rank_keywords, taxonomy_path
+from etl.extract.keywords.variants import group_variants, headless_piece
 from etl.load.taxonomy import load_taxonomy
 
 TAXONOMY = load_taxonomy(taxonomy_path())
@@ -87,3 +90,37 @@ def test_a_top_five_holds_no_two_nested_keywords():
     for i, a in enumerate(words):
         for b in words[:i]:
             assert not (a <= b or b <= a), (a, b)
+
+
+# Catalogue records (IROS, NAACL, COLING, WACV) whose defined term a nested piece of it named
+# (`gaussian mixture` for `Gaussian mixture model (GMM)`), where the corpus's authors choose the piece.
+PIECES = json.loads((Path(__file__).parent / "fixtures" / "defined_pieces" / "records.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("record", PIECES, ids=[r["piece"] for r in PIECES])
+def test_a_defined_term_is_not_named_by_a_headless_piece(record):
+    key = normalise_keyword(record["piece"])
+    df = {key: 400}  # (a common phrase that 200 of the corpus's papers choose as a keyword)
+    kp = Keyphraseness({key: 200}, frozenset(), df)
+    ranked = rank_keywords(extract_terms(record["abstract"], TAXONOMY), df, 90_000, record["title"], None, kp)
+    labels = [k.label for k in ranked]
+    assert record["term"] in labels and record["piece"] not in labels, labels
+
+
+@pytest.mark.parametrize(
+    "piece, term, headless",
+    [
+        # the catalogue's defined terms: a piece that is the term's end or its start before a
+        # preposition is a term in it (and a more general one), words apart another term; a start
+        # before a noun or a bare modifier inside are not
+        ("model predictive control", "nonlinear model predictive control", False),  # ICRA 2021, NMPC
+        ("reinforcement learning", "reinforcement learning from human feedback", False),  # COLM 2024, RLHF
+        ("text embeddings", "massive text embeddings benchmark", False),  # COLM 2024, MTEB
+        ("fact verification", "Fact Extraction and VERification", False),  # ACL 2021, FEVER
+        ("gaussian mixture", "Gaussian mixture model", True),  # IROS 2009, GMM
+        ("online newton", "Online Newton Step", True),  # COLT 2023, ONS
+        ("Multi-Modal", "Large Multi-Modal Models", True),  # COLING 2025, LMMs
+    ],
+)
+def test_a_headless_piece(piece, term, headless):
+    assert headless_piece(piece, term) is headless

@@ -9,7 +9,7 @@ from itertools import accumulate, pairwise
 
 from .coined import VERSION, looks_coined, maybe_coined, name_at, well_known
 from .normalise import normalise_keyword
-from .wordlists import STOP_WORDS
+from .wordlists import NOT_NOUNS, STOP_WORDS
 
 _INTRO = re.compile(
     r"\b(?:propos(?:e|es|ed|ing)|introduc(?:e|es|ed|ing)|present(?:s|ed|ing)?|develop(?:s|ed|ing)?|describ(?:e|es|ed|ing)"
@@ -87,6 +87,17 @@ def _reads_as_name(text: str, end: int) -> bool:
         return True
     word = following.rstrip(",.;:)").lower()
     return word in NAME_NOUNS or word in NAME_FOLLOWERS or not word.isalpha()
+
+
+def _stands(text: str, end: int) -> bool:
+    """Whether the token ending at `end` stands as a name: punctuation, a name's noun or a word
+    that is no noun follows it (its verb: `Q-Align achieves`), not a noun it modifies."""
+    after = _NEXT_WORD.match(text, end)
+    following = after.group(1) if after else ""
+    if not following or following[0] in ",.;:()[]!?":
+        return True
+    word = following.rstrip(",.;:)").lower()
+    return word in NAME_NOUNS or word in NAME_FOLLOWERS or word in NOT_NOUNS
 
 
 def introduced_names(
@@ -174,8 +185,13 @@ _CLAIM = re.compile(
     r",?\s+(?:(?:consistently|significantly|substantially|also|further|even|clearly|notably|greatly|largely)\s+)?"
     r"(?:outperforms|surpasses|beats|exceeds|achieves|attains|matches|sets)\b"
 )
-_PROPOSED = re.compile(r"\b(?:[Tt]he|[Oo]ur) (?:proposed|novel|new) $")
+_PROPOSED = re.compile(r"\b(?:[Tt]he|[Oo]ur) (proposed|novel|new) $")
 PROPOSED_CHARS = 20  # text before a name searched for `the proposed`
+# `the proposed X` claims X as the paper's own, above a name given to a part or variant (`termed Y`),
+# where X stands as a name (`The proposed Q-Align achieves ...`); before a noun it is a modifier
+# and weighs OURS (`our proposed LT self-supervision task`, `the proposed AND-OR structure model`),
+# as does `the new X` (`the HML framework using the new Concept Reconstruction (CR) ... constraints`).
+PROPOSED = NAMED + 0.1
 _TITLE_HYPHEN = re.compile(r"^[A-Z][a-z]{2,}(?:-[A-Z][a-z]{2,})+$")
 
 
@@ -281,10 +297,12 @@ def add_method_names(
                 methods[key] = (name, strength)
     for m in coined:  # `the proposed Q-Align achieves ...`: the paper's own
         start = named.get(m.start(), m.start())  # (`the proposed Decoupling-Partition-Navigation (DPN)`)
-        if _PROPOSED.search(text, max(0, start - PROPOSED_CHARS), start):
+        found = _PROPOSED.search(text, max(0, start - PROPOSED_CHARS), start)
+        if found:
             key = normalise_keyword(name_at(text, m))
-            if key not in methods or methods[key][1] < OURS:
-                methods[key] = (name_at(text, m), OURS)
+            strength = PROPOSED if found.group(1) == "proposed" and _stands(text, m.end()) else OURS
+            if key not in methods or methods[key][1] < strength:
+                methods[key] = (name_at(text, m), strength)
     for m in coined:  # `In particular, SAMformer surpasses current methods`: a claim about the paper's own
         name = name_at(text, m)
         if not _CLAIM.match(text, m.start() + len(name)):

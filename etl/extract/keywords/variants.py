@@ -7,12 +7,15 @@ import re
 from collections.abc import Callable, Iterable
 
 from .normalise import normalise_keyword, singular
+from .shapes import bare_modifier
 
 # A nested phrase becomes an alias of the keyword it is nested in unless authors pass it over:
 # its keyphraseness factor (`Keyphraseness.factor`) is below ALIAS_MIN, half the average phrase's
 # (a higher bar cost 1-1.5 points of F1@5 on the held-out venues; no bar, none).
 ALIAS_MIN = 0.5
 _SEVERAL = re.compile(r",| and ")
+_LINKS = frozenset("of from for with in on by to via".split())
+_DEFINED = frozenset(("acronym", "method"))
 
 
 def words_of(label: str) -> frozenset[str]:
@@ -76,11 +79,41 @@ def group_variants(ranked: Iterable, preference: Callable[[str], float]) -> list
 
 def _representative(members: list, preference: Callable[[str], float]):
     """The member shown: a method keeps its name (the best-ranked method); otherwise the form
-    authors prefer (ties: the best-ranked)."""
+    authors prefer (ties: the best-ranked) among those that are no headless piece of a defined term."""
     if members[0].kind == "method":
         return members[0]
-    best = max(range(len(members)), key=lambda i: (preference(members[i].normalised), -i))
+    # (a piece of a term the paper defines names it only where it is a term in it: `model predictive
+    # control` for `nonlinear ... (NMPC)`, `text embeddings` for `massive text embeddings benchmark
+    # (MTEB)`; not `Multi-Modal` for `Large Multi-Modal Models (LMMs)`, `gaussian mixture` for
+    # `Gaussian mixture model (GMM)`)
+    # (a name the paper gives is defined too: `Recursive Hermite Polynomial Networks` is not shown
+    # as `recursive hermite`; a defined term itself is never a piece: `product quantization (PQ)`)
+    defined = [k.label for k in members if k.kind in _DEFINED]
+    shown = [
+        i for i, k in enumerate(members) if k.kind == "acronym" or not any(headless_piece(k.label, d) for d in defined)
+    ]
+    best = max(shown, key=lambda i: (preference(members[i].normalised), -i))
     return members[best]
+
+
+def _sequence(label: str) -> list[str]:
+    return [singular(w) for w in label.casefold().replace("-", " ").split()]
+
+
+def headless_piece(label: str, term: str) -> bool:
+    """Whether `label` is a piece of the defined `term` that is no term in it: its start before a
+    noun (the head cut off: `gaussian mixture | model`; not `reinforcement learning | from human
+    feedback`) or a bare modifier inside it (`large | multi-modal | models`)."""
+    words, defined = _sequence(label), _sequence(term)
+    size = len(words)
+    if size >= len(defined) or not set(words) <= set(defined):
+        return False
+    at = next((i for i in range(len(defined) - size + 1) if defined[i : i + size] == words), None)
+    if at is None:  # (words apart: another term, `fact verification` beside FEVER's long form)
+        return False
+    if at == 0 and defined[size] not in _LINKS:
+        return True
+    return at + size < len(defined) and bare_modifier(label.casefold().split())
 
 
 def _merged(members: list, preference: Callable[[str], float]):
