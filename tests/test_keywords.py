@@ -509,6 +509,39 @@ def test_parallel_ranking_equals_single_process(monkeypatch):
     assert rank_all(papers, TAXONOMY) == single
 
 
+# Two papers (`x0`, `x1`) a load merges into others after they are fed: one defines a short form
+# that a paper kept defines with other capitals (the meaning's label is the least of its papers'),
+# one a short form no other paper defines; a third kept paper only uses it.
+FORGOTTEN = [
+    ("x0", "Cooperative Multi-Agent Systems (MAS) learn to coordinate with sparse communication.", None),
+    ("x1", "Neural radiance fields (NeRFs) render novel views of cooperative scenes.", "NeRF"),
+]
+KEPT = [
+    ("k0", "We train multi-agent systems (MAS) with shared rewards and sparse communication.", None),
+    ("k1", "Each MAS agent keeps a belief over NeRFs. MAS policies are decentralised.", None),
+] + [(f"p{i:03d}", f"We propose Method{i}X, a solver for task {i} with sparse communication.", None) for i in range(30)]
+
+
+@pytest.mark.parametrize(("parallel", "spilled"), [(False, False), (True, False), (True, True)])
+def test_papers_forgotten_after_they_were_fed_rank_as_if_never_fed(monkeypatch, parallel, spilled):
+    expected = rank_all(KEPT, TAXONOMY)
+    labels = {k.label for k in expected["k1"]}
+    assert "multi-agent systems" in labels and "NeRFs" in labels  # (with x0 and x1 the two meanings differ)
+    fed_all = {k.label for k in rank_all(FORGOTTEN + KEPT, TAXONOMY)["k1"]}
+    assert "Multi-Agent systems" in fed_all and "neural radiance fields" in fed_all
+    if parallel:
+        monkeypatch.setattr(ranking, "PARALLEL_MIN", 10)
+        monkeypatch.setattr(pool, "CHUNK", 3)  # x0 and x1 in a chunk of their own and one with k0
+    if spilled:
+        monkeypatch.setattr(counts, "COUNTS_IN_MEMORY", 7)  # counts spilled to runs before some are taken back
+    with ranking.CorpusRanking(TAXONOMY) as corpus:
+        corpus.feed(FORGOTTEN[:1] + KEPT[:2] + FORGOTTEN[1:] + KEPT[2:])
+        corpus.forget(["x0", "x1"])
+        assert corpus.fed == len(KEPT)
+        ranked = dict(sorted(pair for chunk in corpus.ranked() for pair in chunk))
+    assert ranked == expected
+
+
 def test_a_failing_worker_stops_the_ranking_with_one_line_and_no_process_is_left(monkeypatch):
     import multiprocessing
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from etl.extract.keywords import extract_terms, rank_keywords, taxonomy_path
-from etl.extract.keywords.coined import _VERSION_SUFFIX, looks_coined, maybe_coined
+from etl.extract.keywords.coined import _VERSION_SUFFIX, MAYBE_COINED, looks_coined, maybe_coined
 from etl.load.taxonomy import load_taxonomy
 
 TAXONOMY = load_taxonomy(taxonomy_path())
@@ -54,6 +54,20 @@ def test_adversarial_abstracts_finish(text):
 )
 def test_coined_tokens_are_the_ones_they_were(text, coined):
     assert [m.group() for m in maybe_coined(text) if looks_coined(m.group())] == coined
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We fine-tune LLaMA-2 (7B) on 1,000 GPT-4 dialogues; .NET, +Foo, 'BERT', _A1, -Net and x_Y stay as before.",
+        "Sizes 3D, 8x7B, A100 and v1.2-beta; ∂-CROWN, QuIP#, e.g.FooNet, a.B.c, α1 and ٣B (Arabic digits).",
+        "ends-with-Dash- and Quote’s’ ... and at the very end XY",
+    ],
+)
+def test_coined_tokens_are_the_whole_texts_matches(text):
+    """Runs without a coined character after their first are skipped, not read: the same tokens."""
+    every = [(m.span(), m.group()) for m in MAYBE_COINED.finditer(text) if m.group(1) is not None]
+    assert [(m.span(), m.group()) for m in maybe_coined(text)] == every and len(every) > 1
 
 
 @pytest.mark.parametrize(

@@ -352,6 +352,37 @@ def test_texts_fed_early_that_the_database_does_not_keep_are_not_used(tmp_path, 
     assert dumps[0] == dumps[1]
 
 
+@pytest.mark.parametrize("parallel_min", [5, 10**9], ids=["workers", "one-process"])
+def test_a_paper_merged_away_after_it_was_fed_is_left_out_of_the_feed(tmp_path, write, monkeypatch, parallel_min):
+    """A title-only record (a paperlists export's title, with a DOI) fed to the keyword workers,
+    then joined to the paper its abstract gives: the load ranks the rest of what it fed, not the
+    whole corpus again, to the keywords a ranking fed from the database gives."""
+    from etl.load import feed
+    from tests.exports import paperlists_json
+
+    monkeypatch.setattr(ranking, "PARALLEL_MIN", parallel_min)
+    monkeypatch.setattr(pool, "CHUNK", 4)
+    titles = write(
+        "titles.csv", "title,venue,year,doi\nListed Paper 0,ICLR,2024,\nA Paper Nobody Abstracted,ICLR,2024,10.1/x\n"
+    )
+    export = write("iclr2024.json", paperlists_json(seed_abstracts(8)))  # (`Listed Paper 0` with its abstract)
+    started = []
+    keyword_ranking = feed.keyword_ranking
+    monkeypatch.setattr(feed, "keyword_ranking", lambda *a: started.append(1) or keyword_ranking(*a))
+    dumps = []
+    for n, fed in enumerate([True, False]):
+        if not fed:
+            monkeypatch.setattr(feed.KeywordFeed, "feed", lambda self, papers: None)
+            monkeypatch.setattr(feed.KeywordFeed, "speculate", lambda self, files, reader: None)
+        db = str(tmp_path / f"run{n}.db")
+        summary = load(db, [str(titles), str(export)])
+        assert (summary.papers_added, summary.papers_merged, summary.rescored) == (9, 1, True)
+        assert len(started) == 1  # (one ranking each: the feed's is used)
+        started.clear()
+        dumps.append(rows(db, KEYWORDS))
+    assert dumps[0] and dumps[0] == dumps[1]
+
+
 def test_a_method_name_keeps_its_label_among_papers_that_use_the_word(db_file, write):
     """Under one normalised key, `TOKEN` (one paper's method) and `tokens` (others' phrase) share a
     keyword row, but the paper that named its method shows its name."""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import PaperdbError
 from ..extract.keywords import taxonomy_path
+from ..iterables import chunks
 from ..sources import InputFile
 from ..store.views import CLEAN_ABSTRACT
 from ..text.cleaning import clean_abstract, clean_title
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from ..store.writer import Writer
 
 DIGEST = 16  # hex digits of an abstract's SHA-256 kept to tell whether the text fed is the stored one
+GONE_PART = 10_000  # papers fed asked for at a time, to find those a load merged away
 TAG_BITS = 33  # the low bits of a paper's mark in `KeywordFeed.fed`: its title's `title_tag`
 Retitled = dict[str, str | None]  # papers fed with a title that is not the stored one: id -> stored title
 
@@ -159,9 +161,11 @@ def complete_feed(
     writer: Writer, ranking: CorpusRanking, fed: dict[str, int], total: int, among: str | None = None
 ) -> Retitled | None:
     """Feed the papers not yet fed (of those whose ids `among` selects, if given: `total` of
-    them). None unless the ranking now holds each paper once, with the text the database holds;
-    else the papers fed with a title that is not the stored one (id -> title)."""
+    them), and leave out those fed that the database no longer has. None unless the ranking now
+    holds each paper once, with the text the database holds; else the papers fed with a title
+    that is not the stored one (id -> title)."""
     retitled: Retitled = {}
+    held = 0  # papers fed that the database has
     texts = f"SELECT id, {CLEAN_ABSTRACT}, abstract_sha256, title FROM papers{_only(among)}"
     with writer.stream(texts) as batches:
         for rows in batches:
@@ -172,12 +176,25 @@ def complete_feed(
                 known = fed.get(pid)
                 if known is None:
                     batch.append((pid, abstract, title))
-                elif known >> TAG_BITS != int(digest[:DIGEST], 16):
+                    continue
+                held += 1
+                if known >> TAG_BITS != int(digest[:DIGEST], 16):
                     return None
-                elif known & ((1 << TAG_BITS) - 1) != title_tag(title):
+                if known & ((1 << TAG_BITS) - 1) != title_tag(title):
                     retitled[pid] = title
             ranking.feed(batch)
+    if held < len(fed):  # (papers the load merged into others since they were fed)
+        ranking.forget(_gone(writer, fed))
     return retitled if ranking.fed == total else None
+
+
+def _gone(writer: Writer, fed: dict[str, int]) -> list[str]:
+    """The papers fed that the database no longer has."""
+    gone = []
+    for part in chunks(fed, GONE_PART):
+        there = {pid for (pid,) in writer.select_in("papers", ("id",), "id", part)}
+        gone += [pid for pid in part if pid not in there]
+    return gone
 
 
 def _only(among: str | None) -> str:

@@ -115,7 +115,8 @@ def refresh_keywords(
     ids of surviving keywords do not change.
 
     `feed` may hold papers the load already fed; the others are fed here. If a fed text is not
-    the stored one, or a fed paper no longer exists, everything is fed again from the database.
+    the stored one, everything is fed again from the database; a fed paper that no longer exists
+    (merged into another) is left out.
     `step(done, total)` is told of the papers ranked."""
     ranking, retitled = fed_ranking(writer, feed)
     stored = stored_choices(writer, retitled)

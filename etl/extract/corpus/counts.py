@@ -8,7 +8,7 @@ import heapq
 import marshal
 import tempfile
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from itertools import chain, groupby
 from operator import itemgetter
 from typing import IO, Any, NamedTuple, Protocol
@@ -95,6 +95,28 @@ class Counts:
         self.runs.append(run)
         self.df = Counter()
 
+    def take_back(self, records: Iterable[tuple], gone: Set[str], others: Iterable[tuple]) -> None:
+        """Take out of the counts the papers of `gone` among the spill `records` (as `Extraction`
+        writes them): their keys, and the acronyms they defined, recounted from the `others`
+        (every spill record, read only when a paper taken back defined one)."""
+        defined: set[tuple[str, str]] = set()
+        for pid, _, *fields in records:
+            if pid in gone:
+                terms = Terms(*fields)
+                self.add(-1, {}, ((key, -1) for key in terms.document_keys()))
+                defined.update((normalise_keyword(short), key) for key, (_, short, _) in terms.acronyms.items())
+        if not defined:
+            return
+        for short, key in defined:
+            del self.meanings[short][key]
+            if not self.meanings[short]:
+                del self.meanings[short]
+        for pid, _, _, acronyms, *_ in others:
+            if pid not in gone:
+                for key, (long, short, _) in acronyms.items():
+                    if (normalise_keyword(short), key) in defined:
+                        _add_meaning(self.meanings, normalise_keyword(short), key, label_of(long.split()))
+
     @property
     def spilled(self) -> bool:
         return bool(self.runs)
@@ -110,7 +132,7 @@ class Counts:
     def _sorted_counts(self) -> Iterator[tuple[str, int]]:
         current = sorted(self.df.items())
         self.df = Counter()
-        streams = [chain.from_iterable(_read_records(run)) for run in self.runs] + [iter(current)]
+        streams = [chain.from_iterable(read_records(run)) for run in self.runs] + [iter(current)]
         yield from _add_up(heapq.merge(*streams, key=itemgetter(0)))
         for run in self.runs:
             run.close()
@@ -154,7 +176,7 @@ def rank_spilled(
     of `RANK_CHUNK` papers are looked up in `df` at once."""
     titles, chosen, own = stored.titles or {}, stored.chosen or {}, stored.own or {}
     nobody: frozenset[str] = frozenset()
-    for part in chunks(_read_records(spill), RANK_CHUNK):
+    for part in chunks(read_records(spill), RANK_CHUNK):
         papers = [(pid, title, Terms(*fields)) for pid, title, *fields in part]
         df.preload(key for _, _, terms in papers for key in terms.document_keys())
         for pid, title, terms in papers:
@@ -207,7 +229,7 @@ def merge_counts(
 def _with_reference(summed: Iterable[tuple[str, int]], reference: Reference) -> Iterator[tuple[str, int]]:
     """The counts with the reference's added, of the keys more than one paper uses."""
     for part in chunks(summed, LOOKUP_CHUNK):
-        known = reference.counts([key for key, _ in part])
+        known = reference.counts([key for key, count in part if count > 0])  # (0: only papers taken back had it)
         for key, count in part:
             count += known.get(key, 0)
             if count > 1:
@@ -233,7 +255,7 @@ def _write_record(fh: IO[bytes], value: Any) -> None:
     fh.write(record)
 
 
-def _read_records(fh: IO[bytes]) -> Iterator:
+def read_records(fh: IO[bytes]) -> Iterator:
     """Every value of a spill file, from the start."""
     fh.flush()
     fh.seek(0)

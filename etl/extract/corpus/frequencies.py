@@ -59,17 +59,19 @@ class KeyCounts(Mapping[str, int]):
             return
         hashes = np.fromiter(map(_hash, wanted), dtype=np.int64, count=len(wanted))
         at = np.minimum(np.searchsorted(self.hashes, hashes), len(self.hashes) - 1)
-        text, starts, ends, counts = self.text, self.starts, self.ends, self.counts
-        same = (self.hashes[at] == hashes).tolist()
-        for key, place, hit in zip(wanted, at.tolist(), same, strict=True):
-            if not hit:
-                continue
-            if text[starts[place] : ends[place]] == key.encode("utf-8", "surrogatepass"):
-                near[key] = int(counts[place])
+        hit = np.flatnonzero(self.hashes[at] == hashes)  # (most keys of a paper are no corpus key)
+        at = at[hit]
+        text = self.text
+        # (the hits' places as Python ints at once: a NumPy scalar per index costs more than the compare)
+        places = self.starts[at].tolist(), self.ends[at].tolist(), self.counts[at].tolist()
+        for i, start, end, count in zip(hit.tolist(), *places, strict=True):
+            key = wanted[i]
+            if text[start:end] == key.encode("utf-8", "surrogatepass"):
+                near[key] = count
             else:  # (another key of the same hash came first)
                 found = self._find(key)
                 if found >= 0:
-                    near[key] = int(counts[found])
+                    near[key] = int(self.counts[found])
 
     @overload
     def get(self, key: str, /) -> int | None: ...

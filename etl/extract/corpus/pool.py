@@ -35,6 +35,7 @@ from .counts import (
     in_order_needed,
     merge_counts,
     rank_spilled,
+    read_records,
 )
 from .frequencies import KeyCounts
 
@@ -111,6 +112,8 @@ class Pool:
         self.extracting: deque[Future] = deque()
         self.spill = tempfile.TemporaryFile(buffering=1 << 20, prefix="paperdb-terms-")  # noqa: SIM115 (closed in close(); unnamed)
         self.chunks: list[tuple[int, int]] = []  # (offset, size) of each chunk's records in `spill`
+        self.ids: list[tuple[str, ...]] = []  # the papers of each chunk, in the order of `chunks`
+        self.gone: set[str] = set()  # papers given that are to be left out (`forget`)
         self.counts = Counts()
 
     def _executor(self, corpus: tuple | None) -> ProcessPoolExecutor:
@@ -118,6 +121,7 @@ class Pool:
         return ProcessPoolExecutor(self.cores, context, _start_worker, (self.taxonomy, corpus))
 
     def submit(self, chunk: list[Paper]) -> None:
+        self.ids.append(tuple(pid for pid, _, _ in chunk))
         self.extracting.append(self.executor.submit(_extract, chunk))
         while self.extracting and (len(self.extracting) > self.cores + BACKLOG or self.extracting[0].done()):
             self._collect(self.extracting.popleft())  # (as soon as done: results wait in memory)
@@ -128,6 +132,15 @@ class Pool:
         self.spill.write(records)
         self.counts.add(n, meanings, pairs)
 
+    def forget(self, ids: set[str]) -> None:
+        """Leave out papers given (see `CorpusRanking.forget`): once every chunk's counts are in."""
+        self.gone |= ids
+
+    def _records(self, index: int) -> list:
+        offset, size = self.chunks[index]
+        self.spill.seek(offset)
+        return list(read_records(io.BytesIO(self.spill.read(size))))
+
     def finish(
         self, retitled: Retitled, reference: Reference | None = None, on_statistics: StatisticsSink | None = None
     ) -> Iterator[list]:
@@ -137,6 +150,10 @@ class Pool:
         while self.extracting:
             self._collect(self.extracting.popleft())
         self.executor.shutdown()
+        holding = [i for i, ids in enumerate(self.ids) if not self.gone.isdisjoint(ids)]
+        if holding:  # (the papers forgotten: their terms out of the counts)
+            records = (record for i in range(len(self.chunks)) for record in self._records(i))
+            self.counts.take_back([r for i in holding for r in self._records(i)], self.gone, records)
         in_order = in_order_needed(self.counts.spilled, len(self.counts.df))
         df, n, meanings = merge_counts([self.counts.counts(in_order)], in_order, reference)
         if on_statistics is not None:
@@ -148,9 +165,12 @@ class Pool:
             self.spill.seek(offset)
             ranking.append(self.executor.submit(_rank, self.spill.read(size)))
             if len(ranking) > self.cores + BACKLOG:
-                yield _result(ranking.popleft())
+                yield self._kept(_result(ranking.popleft()))
         while ranking:
-            yield _result(ranking.popleft())
+            yield self._kept(_result(ranking.popleft()))
+
+    def _kept(self, ranked: list) -> list:
+        return [pair for pair in ranked if pair[0] not in self.gone] if self.gone else ranked
 
     def close(self) -> None:
         """Stop the workers (the tasks not yet started are dropped) and wait for them."""

@@ -67,6 +67,18 @@ class CorpusRanking:
             start += chunk
         del self.pending[:start]
 
+    def forget(self, ids: Iterable[str]) -> None:
+        """Leave out papers fed that the corpus no longer has (a load merged them into others):
+        they are not ranked, and their terms count in no statistics, as if never fed (re-extracting
+        the whole corpus without them cost a load as much CPU again as its extraction)."""
+        gone = set(ids)
+        if not gone:
+            return
+        self.pending = [paper for paper in self.pending if paper[0] not in gone]
+        self.fed -= len(gone)
+        if self.pool is not None:
+            self.pool.forget(gone)  # (those it was given: taken back once their counts are in)
+
     def ranked(self, stored: Stored | None = None) -> Iterator[list[tuple[str, list[Keyword]]]]:
         """Every fed paper's ranked keywords, in chunks; `stored` holds the papers whose title
         is no longer the one fed and the corpus's author keywords (see `Stored`)."""

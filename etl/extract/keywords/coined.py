@@ -24,9 +24,32 @@ MAYBE_COINED = re.compile(
 )
 
 
+# A coined character after another token character: only a run of token characters that has one
+# can hold a coined token (its first character does not count). Most runs have none (`the`, `We`):
+# looking for this rare character first (a character class the regex engine skips to in C) and
+# reading only its run spares `MAYBE_COINED` a try at every word (0.087 -> 0.023 ms an abstract).
+_INNER_COINED = re.compile(r"[A-Z\d#∂](?<=[\w∂#+^'’.-][A-Z\d#∂])")
+_RUN_REST = re.compile(r"[\w∂#+^'’.-]++")
+_RUN_MARKS = "_∂#+^'’.-"  # the token characters besides letters and digits (`\w` is `isalnum()` and `_`)
+
+
 def maybe_coined(text: str) -> Iterator[re.Match]:
-    """The tokens of `text` that might be coined names, in order (see `MAYBE_COINED`)."""
-    return (m for m in MAYBE_COINED.finditer(text) if m.group(1) is not None)
+    """The tokens of `text` that might be coined names, in order (see `MAYBE_COINED`): its matches
+    in each run of token characters that has a coined character after its first, the same as
+    over the whole text (a run is all `MAYBE_COINED` consumes, whether it matches or not)."""
+    end = 0
+    for inner in _INNER_COINED.finditer(text):
+        at = inner.start()
+        if at < end:  # (in the run just read)
+            continue
+        start = at - 1
+        while start and (text[start - 1].isalnum() or text[start - 1] in _RUN_MARKS):
+            start -= 1
+        rest = _RUN_REST.match(text, at)
+        end = rest.end() if rest else at  # (it always matches: the coined character is one)
+        for m in MAYBE_COINED.finditer(text, start, end):
+            if m.group(1) is not None:
+                yield m
 
 
 # (a run of digits is tried from its first digit only, and never given back: linear)

@@ -70,6 +70,9 @@ def _extensions(key: str, pieces: Mapping[str, tuple[str, ...]]) -> list[str]:
         return []
     first, rest = key.split(" ", 1)
     head, last = key.rsplit(" ", 1)
-    return [f"{first} {term}" for term in pieces.get(rest, ()) if term.startswith(rest + " ")] + [
-        f"{term} {last}" for term in pieces.get(head, ()) if term.endswith(" " + head)
+    after, before = pieces.get(rest), pieces.get(head)
+    if after is None and before is None:  # (most candidates: no lists built)
+        return []
+    return [f"{first} {term}" for term in after or () if term.startswith(rest + " ")] + [
+        f"{term} {last}" for term in before or () if term.endswith(" " + head)
     ]

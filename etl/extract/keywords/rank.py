@@ -28,8 +28,8 @@ from .keyword import Keyword
 from .meanings import Meanings, merge_acronym_uses
 from .normalise import MAX_LABEL_WORDS, label_of, normalise_keyword, singular, unhyphenate
 from .phrases import WHOLE
-from .shapes import NO_CHIP, TITLE_HEAD, bare_modifier, filler, not_a_chip, written_out_no_chip
-from .termhood import AUTHORS_ALONE, TERMHOOD, not_a_term
+from .shapes import NO_CHIP, TITLE_HEAD, NotTerms, bare_modifier, filler, written_out_no_chip
+from .termhood import AUTHORS_ALONE, TERMHOOD
 from .terms import METHOD_PREFIX, Terms
 from .topics import MOST_TOPICS
 from .topics import THRESHOLD as TERM_THRESHOLD
@@ -121,7 +121,7 @@ def rank_keywords(
     out += acronyms
     taken.update(k.normalised for k in acronyms)
     skip = taken | terms.topic_keys | {normalise_keyword(short) for _, short, _ in terms.acronyms.values()}
-    not_terms: set[str] = set()
+    not_terms = NotTerms(n_docs, kp)
     phrases = score_phrases(terms, df, n_docs, title, kp, skip, not_terms)
     out += phrases
     taken.update(k.normalised for k in phrases)
@@ -133,8 +133,6 @@ def rank_keywords(
         # shown as `reinforcement learning problems`, is no more a chip than `machine learning problems`)
         ranked = [k for k in ranked if not (k.kind == "phrase" and written_out_no_chip(k.aliases, not_terms))]
     grouped = group_variants(ranked, kp.factor)
-    if not not_terms:
-        return grouped
     # (a keyword all of whose forms are no terms goes; one with a term among its forms stays,
     # unless its own shape is never a keyword's: `machine learning models`, `machine learning`)
     return [
@@ -217,10 +215,11 @@ def score_phrases(
     title: str | None,
     kp: Keyphraseness,
     skip: Set[str] = frozenset(),
-    not_terms: set[str] | None = None,
+    not_terms: NotTerms | None = None,
 ) -> list[Keyword]:
     """The paper's best `KEEP` phrases (not those in `skip`), best first, before variants merge;
-    the keys of those that are no terms by `termhood` (`termhood.not_a_term`) are added to `not_terms`."""
+    each phrase weighed is noted in `not_terms`, which tells those that are no terms by `termhood`
+    (`termhood.not_a_term`)."""
     log_n = math.log(n_docs + 1)
     rare = log_n - math.log(2) + 1  # the weight of a phrase no other paper uses
     get, log = df.get, math.log
@@ -262,11 +261,8 @@ def score_phrases(
             and not kp.chosen_elsewhere(key)
         ):
             continue
-        if not_terms is not None and not_a_chip(key, written, key in titled, shared, n_docs, kp):
-            not_terms.add(key)
-            not_terms.add(NO_CHIP + key)  # (its shape is never a keyword's: not even with a term among its forms)
-        elif not_terms is not None and not_a_term(key, written, count, key in titled, kp):
-            not_terms.add(key)  # (ranked still: it may name a variant of a term, `critical thinking tools`)
+        if not_terms is not None:  # (ranked even if no term: it may name a variant of one, `critical thinking tools`)
+            not_terms.note(key, written, count, key in titled, shared)
         weights.append((weight, key, written))
     if not weights:
         return []

@@ -3,9 +3,11 @@ and its object, a field or a generic adjective before a generic head, and common
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 from .normalise import normalise_keyword
 from .roles import word_roles
-from .termhood import TERMHOOD
+from .termhood import TERMHOOD, not_a_term
 from .vocabulary import Keyphraseness
 from .wordlists import LIGHT_NOUNS, NOT_ALONE, NOT_NOUNS
 
@@ -70,7 +72,42 @@ def not_a_chip(key: str, written: str, in_title: bool, shared: int | None, n_doc
     return _generic_head(key, words, kp) or (not in_title and _measure(key, words, kp))
 
 
-def written_out_no_chip(aliases: tuple[str, ...], not_terms: set[str]) -> bool:
+class NotTerms(Container[str]):
+    """A paper's candidates that are no terms (`termhood.not_a_term`, or `not_a_chip`), and with
+    NO_CHIP before them those whose shape is never a chip: a set to ask with `in`. Each candidate
+    `note`d is judged when first asked about, so only the few that reach the paper's keywords or
+    their aliases are (judging all of them was a tenth of ranking's CPU)."""
+
+    __slots__ = ("judged", "kp", "n_docs", "noted")
+
+    def __init__(self, n_docs: int, kp: Keyphraseness):
+        self.n_docs, self.kp = n_docs, kp
+        self.noted: dict[str, tuple[str, int, bool, int | None]] = {}
+        self.judged: dict[str, tuple[bool, bool]] = {}  # key -> (never a chip, no term)
+
+    def note(self, key: str, written: str, count: int, in_title: bool, shared: int | None) -> None:
+        """A candidate as ranking weighed it: written `count` times, `shared` by that many papers."""
+        self.noted[key] = (written, count, in_title, shared)
+
+    def __contains__(self, item: object) -> bool:
+        if not isinstance(item, str):
+            return False
+        shape = item.startswith(NO_CHIP)
+        key = item[len(NO_CHIP) :] if shape else item
+        verdict = self.judged.get(key)
+        if verdict is None:
+            noted = self.noted.get(key)
+            if noted is None:
+                verdict = (False, False)
+            else:
+                written, count, in_title, shared = noted
+                no_chip = not_a_chip(key, written, in_title, shared, self.n_docs, self.kp)
+                verdict = (no_chip, no_chip or not_a_term(key, written, count, in_title, self.kp))
+            self.judged[key] = verdict
+        return verdict[0] if shape else verdict[1]
+
+
+def written_out_no_chip(aliases: tuple[str, ...], not_terms: Container[str]) -> bool:
     """Whether a phrase written out from short forms (`aliases`: the forms the paper writes, as
     `merge_acronym_uses` keeps them) was written in a shape that is never a chip (`not_terms`
     marks those keys with NO_CHIP)."""
