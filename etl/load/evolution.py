@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..store.engine import CACHE_KIB
+from ..store.access import CACHE_KIB
 from ..store.writer import Writer
 from .similar_all import compute_all, needs_full
 from .similar_changed import update_similar
