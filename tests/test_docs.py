@@ -62,10 +62,12 @@ def test_schema_page_matches_the_models():
 def test_the_column_names_a_load_writes_by_are_the_models():
     """A load through the sqlite3 driver takes the tables' columns from etl/store/column_names.py."""
     from etl.store.column_names import COLUMNS
-    from etl.store.schema import columns, metadata
+    from etl.store.schema import metadata
 
     assert (ROOT / COLUMN_NAMES).read_text(encoding="utf-8") == column_names_module(), "run `python -m etl.report.docs`"
-    assert {name: columns(name) for name in metadata.tables} == COLUMNS and COLUMNS["sources"][0] == "id"
+    assert {t.name: tuple(c.name for c in t.columns) for t in metadata.tables.values()} == COLUMNS and COLUMNS[
+        "sources"
+    ][0] == "id"
 
 
 def test_schema_sql_is_what_the_revisions_make():

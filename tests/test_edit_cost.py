@@ -188,7 +188,7 @@ print(json.dumps(sorted(sys.modules)))"""
 RULES = ("etl.extract.keywords.roles", "etl.extract.keywords.termhood", "etl.extract.keywords.vocabulary")
 SCIPY = ("scipy", "scipy.sparse")  # (a large load's similar papers use it; a few changes' use numpy alone)
 # A database at the schema head is written through the sqlite3 driver (etl/store/writing.py).
-SQLALCHEMY = ("sqlalchemy", "alembic", "asyncio", "etl.store.engine", "etl.store.schema")
+SQLALCHEMY = ("sqlalchemy", "alembic", "asyncio", "etl.store.engine", "etl.store.tables")
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ from ..extract.record_paper import identity, identity_id
 from ..extract.statuses import decision_of
 from ..sources.records import RECORD_SKIPPED, UNKNOWN_STATUS, Entry, Issue, ParsedFile, record_id
 from ..sources.venue_names import canonical_venue
-from ..store.column_names import columns
+from ..store.schema import columns
 from ..store.writer import Writer
 from ..text.cleaning import clean_abstract
 from ..text.identity import abstract_sha256, paper_id

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..store.column_names import columns
+from ..store.schema import columns
 from ..store.writer import Writer
 
 # One row per distinct repository link; owner and name as written in the smallest URL, so the

@@ -8,7 +8,7 @@ from ..extract.derive import Derived
 from ..extract.keywords import Keyword
 from ..sources.fields import MAX_KEYWORD_CHARS
 from ..sources.records import Entry, Review
-from ..store.column_names import columns
+from ..store.schema import columns
 
 FACET_KEYWORDS = 10  # keyword labels copied to papers.keywords
 

@@ -12,7 +12,7 @@ from ..errors import EmptyFile, InputError
 from ..sources import InputFile, stored_below
 from ..sources.records import FILE_FAILED, FILE_SKIPPED, Issue, ParsedFile
 from ..store.access import CACHE_KIB
-from ..store.column_names import columns
+from ..store.schema import columns
 from ..store.writer import Writer
 from ..text.cleaning import clean_title
 from .authorship import start_authorship

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from ..extract.bibliography import Resolved
 from ..extract.derive import derive
 from ..extract.hosts import CODE_KINDS
-from ..store.column_names import columns
+from ..store.schema import columns
 from ..store.views import CLEAN_ABSTRACT
 from ..store.writer import Writer
 
