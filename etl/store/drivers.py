@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections import namedtuple
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from functools import lru_cache
 from itertools import count
 from typing import Any
 
@@ -60,21 +61,12 @@ class Rows:
         return rows[0][0]
 
 
-_classes: dict[int, tuple[Any, Any]] = {}
-
-
-def named_row(cursor: sqlite3.Cursor, row: tuple) -> tuple:
-    """sqlite3's row factory: a named tuple of the statement's columns (the class made once per
-    statement's description, which sqlite3 keeps for its result)."""
-    description = cursor.description
-    held = _classes.get(id(description))
-    if held is None or held[0] is not description:
-        if len(_classes) > 256:
-            _classes.clear()
-        names = [d[0] for d in description]
-        made: Any = namedtuple("Row", names, rename=True)  # type: ignore[misc]  # (names known when read)
-        held = _classes[id(description)] = (description, made)
-    return held[1]._make(row)
+@lru_cache(maxsize=512)
+def named_rows(names: tuple[str, ...]) -> Callable[[sqlite3.Cursor, tuple], tuple]:
+    """sqlite3's row factory for a statement of these columns: a named tuple (the class made once)."""
+    made: Any = namedtuple("Row", names, rename=True)  # type: ignore[misc]  # (names known when read)
+    make = made._make
+    return lambda _cursor, row: make(row)
 
 
 class SqliteDriver:
@@ -90,11 +82,12 @@ class SqliteDriver:
         if _OLD_SQLITE:
             sql = sql.replace(" IS DISTINCT FROM ", " IS NOT ")
         cursor = self.con.cursor()
-        cursor.row_factory = named_row
         if isinstance(params, Sequence):
             cursor.executemany(sql, params)
         else:
             cursor.execute(sql, params or {})
+        if cursor.description:  # (read as rows are fetched: set once the columns are known)
+            cursor.row_factory = named_rows(tuple(d[0] for d in cursor.description))
         return Rows(cursor)
 
     def execute_in(self, sql: str, lists: Mapping[str, Sequence]) -> Rows:
