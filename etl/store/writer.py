@@ -71,6 +71,13 @@ class Writer:
         self.driver = driver_of(conn)
         self._postgres = self.driver.postgres
 
+    def readable_file(self) -> str | None:
+        """The file another process can read the database from, as last committed (None: a
+        server's database, or one in memory)."""
+        if self._postgres:
+            return None
+        return next((row[2] for row in self.driver.raw("PRAGMA database_list") if row[1] == "main"), None) or None
+
     def savepoint(self):
         """A part of the transaction that an error inside the block undoes alone (the error goes on)."""
         return self.driver.savepoint()
