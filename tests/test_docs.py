@@ -10,7 +10,14 @@ from pathlib import Path
 import pytest
 
 from etl.cli import cli
-from etl.report.docs import SCHEMA_DOC, SCHEMA_SQL, schema_document, schema_sql_document
+from etl.report.docs import (
+    COLUMN_NAMES,
+    SCHEMA_DOC,
+    SCHEMA_SQL,
+    column_names_module,
+    schema_document,
+    schema_sql_document,
+)
 from etl.report.module_map import DEVELOPMENT_DOC, STAGES, module_map, with_module_map
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,6 +57,17 @@ def test_every_docs_page_is_linked_and_every_link_resolves():
 
 def test_schema_page_matches_the_models():
     assert (ROOT / SCHEMA_DOC).read_text(encoding="utf-8") == schema_document(), "run `python -m etl.report.docs`"
+
+
+def test_the_column_names_a_load_writes_by_are_the_models():
+    """A load through the sqlite3 driver takes the tables' columns from etl/store/column_names.py."""
+    from etl.store.column_names import COLUMNS
+    from etl.store.schema import metadata
+
+    assert (ROOT / COLUMN_NAMES).read_text(encoding="utf-8") == column_names_module(), "run `python -m etl.report.docs`"
+    assert {t.name: tuple(c.name for c in t.columns) for t in metadata.tables.values()} == COLUMNS and COLUMNS[
+        "sources"
+    ][0] == "id"
 
 
 def test_schema_sql_is_what_the_revisions_make():

@@ -6,6 +6,8 @@ and 2017, ICML 2018; 18 records each), edited as the edit-cost benchmark edits t
 from __future__ import annotations
 
 import json
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -14,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from etl.extract.corpus import worker_count
-from etl.load import evolution, load, reading
+from etl.load import load, reading, similar_all, similar_changed
 from etl.load.run import SMALL_CACHE_KIB
 from etl.load.unchanged import files_not_held
 from etl.sources import discover
@@ -130,10 +132,10 @@ def test_the_full_text_index_is_rebuilt_only_for_many_new_papers(
     rebuild = Writer.rebuild_search
     monkeypatch.setattr(Writer, "rebuild_search", lambda self: rebuilds.append(1) or rebuild(self))
     caches = []
-    for name in ("update_similar", "compute_all"):
-        step = getattr(evolution, name)
+    for module, name in ((similar_changed, "update_similar"), (similar_all, "compute_all")):
+        step = getattr(module, name)
         monkeypatch.setattr(
-            evolution, name, lambda writer, *a, step=step: caches.append(cache_kib(writer)) or step(writer, *a)
+            module, name, lambda writer, *a, step=step: caches.append(cache_kib(writer)) or step(writer, *a)
         )
     load(db, [str(folder)])
     assert bool(rebuilds) == rebuilt and caches == [cache]
@@ -187,20 +189,23 @@ print(json.dumps(sorted(sys.modules)))"""
 # The keyword rules' modules, which load the word lists and data files as they are imported.
 RULES = ("etl.extract.keywords.roles", "etl.extract.keywords.termhood", "etl.extract.keywords.vocabulary")
 SCIPY = ("scipy", "scipy.sparse")  # (a large load's similar papers use it; a few changes' use numpy alone)
+# A database at the schema head is written through the sqlite3 driver (etl/store/writing.py).
+SQLALCHEMY = ("sqlalchemy", "alembic", "asyncio", "etl.store.engine", "etl.store.tables")
 
 
 @pytest.mark.parametrize(
     ("edit", "absent", "present"),
     [
-        (drop_three, RULES + SCIPY, ()),  # papers removed, none ranked
-        (retitle, SCIPY, RULES),  # two titles changed: their papers are ranked again
+        (drop_three, RULES + SCIPY + SQLALCHEMY, ()),  # papers removed, none ranked
+        (retitle, RULES + SCIPY + SQLALCHEMY, ()),  # two titles changed: ranked again, in a process of its own
     ],
     ids=["removal", "edit"],
 )
 def test_a_small_load_imports_only_what_it_uses(tmp_path, edit, absent, present):
-    """What a load imports is most of what a small one holds (issue 41: an edit's memory): the
-    keyword rules and their word lists (about 20 MB) only when it ranks a paper, and never scipy
-    (about 12 MB)."""
+    """What a load imports is most of what a small one holds (issue 41: an edit's memory): never
+    the keyword rules and their word lists (about 25 MB; a few papers are ranked in a process of
+    their own, `etl.load.apart`), nor scipy (about 12 MB), nor SQLAlchemy (16 MB with the asyncio
+    it imports) on a database it need not migrate."""
     db = str(tmp_path / "papers.db")
     folder = folder_of(tmp_path, FILES)
     load(db, [str(folder)])
@@ -208,3 +213,82 @@ def test_a_small_load_imports_only_what_it_uses(tmp_path, edit, absent, present)
     out = subprocess.run([sys.executable, "-c", IMPORTED, db, str(folder)], capture_output=True, text=True, check=True)
     imported = set(json.loads(out.stdout))
     assert [m for m in absent if m in imported] == [] and [m for m in present if m not in imported] == []
+
+
+def test_the_feed_holds_as_many_papers_as_a_ranking_holds_before_its_workers_start():
+    from etl.extract.corpus.ranking import PARALLEL_MIN
+    from etl.load.feed import HELD_BEFORE_RANKING
+
+    assert HELD_BEFORE_RANKING == PARALLEL_MIN
+
+
+KEYWORDS = """SELECT pk.paper_id, k.normalised, k.label, k.kind, pk.score, k.papers
+    FROM paper_keywords pk JOIN keywords k ON k.id = pk.keyword_id ORDER BY 1, 2"""
+
+
+def rewrite_two(folder: Path) -> None:
+    """Two abstracts of icml2018.json with a sentence more, as the benchmark's edit changes 30."""
+    records = json.loads((EXCERPTS / "icml2018.json").read_text(encoding="utf-8"))
+    for record in records[:2]:
+        record["abstract"] += " We release our code and the data we collected."
+    (folder / "icml2018.json").write_text(json.dumps(records, ensure_ascii=False), encoding="utf-8")
+
+
+@pytest.mark.parametrize("edit", [retitle, rewrite_two], ids=["retitled", "abstracts"])
+def test_papers_ranked_in_a_process_of_their_own_get_the_keywords_ranked_in_the_load(tmp_path, monkeypatch, edit):
+    """A small load ranks its papers in a short-lived process (`etl.load.apart`), which reads the
+    last rescore's statistics from the committed database: the same rows as in the load's own."""
+    from etl.load import incremental
+
+    found, forks = [], []
+    own_process = incremental.in_own_process
+    monkeypatch.setattr(incremental, "in_own_process", lambda work: forks.append(1) or own_process(work))
+    for apart in (True, False):
+        monkeypatch.setattr(incremental, "HELD_BEFORE_RANKING", 400 if apart else 0)
+        db = str(tmp_path / f"apart-{apart}.db")
+        (tmp_path / str(apart)).mkdir()
+        folder = folder_of(tmp_path / str(apart), FILES)
+        load(db, [str(folder)])
+        edit(folder)
+        summary = load(db, [str(folder)], prune=True)
+        assert not summary.rescored
+        found.append((rows(db, KEYWORDS), rows(db, "SELECT id, keywords, topics FROM papers ORDER BY 1")))
+    assert found[0] == found[1] and len(found[0][0]) > 100 and forks == [1]
+
+
+def _exits() -> None:
+    os._exit(3)
+
+
+class Unpicklable(Exception):
+    def __reduce__(self):
+        raise TypeError("not pickled")
+
+
+def _unpicklable() -> None:
+    raise Unpicklable("held a lock")
+
+
+@pytest.mark.parametrize(
+    ("work", "error"),
+    [
+        (lambda: [("p1", "gnn", 0.5)], None),  # a result comes back as it was
+        (lambda: 1 / 0, "division by zero"),  # its error is raised in the load
+        (_unpicklable, "Unpicklable: held a lock"),  # an error that cannot travel: its words
+        (_exits, "ended without a result (status 768)"),  # a process that dies says so
+    ],
+    ids=["result", "error", "unpicklable-error", "died"],
+)
+def test_work_in_a_process_of_its_own_comes_back_or_fails_in_the_load(monkeypatch, work, error):
+    from etl.load import apart
+
+    forked = []
+    fork = os.fork
+    monkeypatch.setattr(apart.os, "fork", lambda: forked.append(fork()) or forked[-1])
+    if error is None:
+        assert apart.in_own_process(work) == [("p1", "gnn", 0.5)]
+    else:
+        with pytest.raises(Exception, match=re.escape(error)):
+            apart.in_own_process(work)
+    with pytest.raises(ChildProcessError):  # (the process is gone, and waited for)
+        os.waitpid(forked[0], os.WNOHANG)

@@ -449,14 +449,11 @@ def test_full_text_index_follows_loads_and_ad_hoc_writes(db_file, write):
 
 def staging_connection() -> sqlite3.Connection:
     """An in-memory database with the load's keyword staging tables."""
-    from sqlalchemy.dialects import sqlite
-    from sqlalchemy.schema import CreateTable
-
     from etl.store.staging import STAGING
 
     conn = sqlite3.connect(":memory:")
     for table in STAGING:
-        conn.execute(str(CreateTable(table).compile(dialect=sqlite.dialect())))
+        conn.execute(table.ddl)
     return conn
 
 

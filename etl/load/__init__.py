@@ -153,44 +153,38 @@ def _load(
     transaction, migrating first."""
     progress = Progress() if progress is None else progress
     # The load has work to do. Keyword workers start on the first new files' abstracts now, and
-    # extract while the ORM, Alembic and the migrations are loaded (imported here, so a load that
-    # changes nothing does not pay for them).
+    # extract while the store is imported (here, so a load that changes nothing does not pay for
+    # it), with SQLAlchemy, Alembic and the migrations when the schema must be made or migrated.
     keywords = KeywordFeed()
     sizes = file_sizes([f.path for f in files])
     progress.files(len(files), sum(sizes))  # (the files read early below are read from here on)
     try:
         keywords.speculate(files if rescore else files_not_held(db_file, files), reader)
         from ..store.creating import database_to_write
-        from ..store.engine import make_engine, migrate, transaction
-        from ..store.writer import Writer
+        from ..store.writing import load_transaction
         from .records import BULK_FILLED
         from .run import Run
 
         pause("start")
-        with database_to_write(db_file, on_wait) as target:  # a new database appears only once committed
-            engine = make_engine(target)
-            try:
-                with paused_gc(), transaction(engine, on_wait) as conn:
-                    migrate(conn)
-                    pause("migrated")
-                    run = Run(
-                        Writer(conn),
-                        summary,
-                        keywords,
-                        reader,
-                        keep_going=keep_going,
-                        issues=issues,
-                        progress=progress,
-                    )
-                    with run.writer.rebuilding(*BULK_FILLED) if not run.held else nullcontext():
-                        for input_file, size in zip(files, sizes, strict=True):
-                            progress.file(input_file, size)
-                            run.load_file(input_file)
-                        _remove(run, removal, files)
-                    pause("files")
-                    run.finish(paths, started, rescore, _and_pause(stage, progress))
-            finally:
-                engine.dispose()
+        # (a new database appears only once committed)
+        with database_to_write(db_file, on_wait) as target, paused_gc(), load_transaction(target, on_wait) as writer:
+            pause("migrated")
+            run = Run(
+                writer,
+                summary,
+                keywords,
+                reader,
+                keep_going=keep_going,
+                issues=issues,
+                progress=progress,
+            )
+            with run.writer.rebuilding(*BULK_FILLED) if not run.held else nullcontext():
+                for input_file, size in zip(files, sizes, strict=True):
+                    progress.file(input_file, size)
+                    run.load_file(input_file)
+                _remove(run, removal, files)
+            pause("files")
+            run.finish(paths, started, rescore, _and_pause(stage, progress))
         pause("committed")
     finally:
         keywords.close()

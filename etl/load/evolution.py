@@ -5,13 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..store.engine import CACHE_KIB
+from ..store.access import CACHE_KIB
 from ..store.writer import Writer
-from .similar_all import compute_all, needs_full
-from .similar_changed import update_similar
 from .summary import RunSummary
 from .trends import LEDGER, NOTED, settle
-from .versions import refresh_versions
 
 # The papers the trend ledger noted (added, or whose venue, year, text, keywords or bibliography
 # may have changed) that still exist, and those that went.
@@ -25,12 +22,17 @@ def refresh_evolution(writer: Writer, summary: RunSummary, changed: set[str], st
     (`changed`: their text or keywords; and those the trend ledger noted) and of those whose
     lists named a paper that changed or went; then the trend counts. `stage` is told of a long
     step as it starts."""
+    # (numpy and the similar papers' code come in at the step that uses them: a small load's
+    # keyword ranking is forked before it, from a process that does not hold them, issue 41)
+    from . import similar_all, similar_changed
+    from .versions import refresh_versions
+
     writer.execute(LEDGER)
-    if needs_full(writer, summary.rescored):
+    if similar_all.needs_full(writer, summary.rescored):
         stage("similar papers")
         writer.page_cache(CACHE_KIB)  # (every paper's rows are written: the engine's cache, if a small load set less)
         with summary.timed("similar"):
-            result = compute_all(writer)
+            result = similar_all.compute_all(writer)
         with summary.timed("versions"):
             ids = result.ids
             refresh_versions(writer, [(ids[a], ids[b], part) for a, b, part in result.close], None)
@@ -38,7 +40,7 @@ def refresh_evolution(writer: Writer, summary: RunSummary, changed: set[str], st
         changed = changed | {pid for (pid,) in writer.execute(NOTED_PAPERS)}
         removed = {pid for (pid,) in writer.execute(NOTED_GONE)}
         with summary.timed("similar"):
-            close, relisted = update_similar(writer, changed, removed)
+            close, relisted = similar_changed.update_similar(writer, changed, removed)
         with summary.timed("versions"):
             refresh_versions(writer, close, changed, relisted)
     stage("trends")

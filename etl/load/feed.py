@@ -4,8 +4,8 @@ afresh. Imported before SQLAlchemy (a load starts its keyword workers first): no
 from __future__ import annotations
 
 import zlib
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PaperdbError
 from ..extract.keywords import taxonomy_path
@@ -20,9 +20,14 @@ if TYPE_CHECKING:
     from ..extract.corpus import CorpusRanking, Reference, StatisticsSink
     from ..store.writer import Writer
 
+# Papers fed before a ranking is made (`CorpusRanking` starts its workers from as many, its
+# `PARALLEL_MIN`; below it a ranking only holds them): a small load imports the keyword rules only
+# when it ranks, and may rank in a process of its own (`etl.load.incremental`).
+HELD_BEFORE_RANKING = 400
 DIGEST = 16  # hex digits of an abstract's SHA-256 kept to tell whether the text fed is the stored one
 GONE_PART = 10_000  # papers fed asked for at a time, to find those a load merged away
 TAG_BITS = 33  # the low bits of a paper's mark in `KeywordFeed.fed`: its title's `title_tag`
+Ranking = Any  # (a `CorpusRanking`, or papers `Collected` for one elsewhere)
 Retitled = dict[str, str | None]  # papers fed with a title that is not the stored one: id -> stored title
 
 
@@ -48,6 +53,7 @@ class KeywordFeed:
 
     def __init__(self) -> None:
         self.ranking: CorpusRanking | None = None
+        self.pending: list[tuple[str, str, str | None]] = []  # (fed before a ranking is made)
         # paper id -> `fed_mark` of the text fed: an int, not a string of the digest (a load of a
         # large file holds one per paper: 40 bytes rather than 73)
         self.fed: dict[str, int] = {}
@@ -67,10 +73,27 @@ class KeywordFeed:
                 self.stale = True
                 self.close()
                 return
-        if batch:
-            if self.ranking is None:
-                self.ranking = keyword_ranking()
+        if self.ranking is not None:
             self.ranking.feed(batch)
+        elif batch:
+            self.pending += batch
+            if len(self.pending) >= HELD_BEFORE_RANKING:
+                self.ranking = keyword_ranking()
+                self.ranking.feed(self.pending)
+                self.pending = []
+
+    def started(self, make: Callable[..., Ranking], *args) -> Ranking | None:
+        """The ranking of what was fed, made by `make(*args)` if none was made yet (None: nothing fed)."""
+        if self.ranking is not None:
+            if args:
+                self.ranking.reference, self.ranking.on_statistics = args
+            return self.ranking
+        if not self.pending:
+            return None
+        ranking = make(*args)
+        ranking.feed(self.pending)
+        self.pending = []
+        return ranking
 
     def speculate(self, files: Sequence[InputFile], reader: Reader) -> None:
         """Feed the abstracts of the first files, as many as the workers take without waiting,
@@ -96,12 +119,14 @@ class KeywordFeed:
             )
 
     def close(self) -> None:
+        self.pending = []
         if self.ranking is not None:
             self.ranking.close()
 
     def release(self) -> None:
         """The keywords are ranked: let go of what was fed (a mark per paper), and feed no more."""
         self.fed.clear()
+        self.pending = []
         self.stale = True
 
 
@@ -131,25 +156,42 @@ def fed_mark(digest: str, title: str | None) -> int:
     return int(digest[:DIGEST], 16) << TAG_BITS | title_tag(title)
 
 
+class Collected:
+    """Papers to rank, collected as a ranking is fed, for a ranking made in another process."""
+
+    def __init__(self) -> None:
+        self.papers: list[tuple[str, str, str | None]] = []
+        self.fed = 0
+
+    def feed(self, papers: Iterable[tuple[str, str, str | None]]) -> None:
+        self.papers += papers
+        self.fed = len(self.papers)
+
+    def close(self) -> None:
+        self.papers = []
+
+
 def fed_ranking(
     writer: Writer,
     feed: KeywordFeed | None,
     among: str | None = None,
     reference: Reference | None = None,
     on_statistics: StatisticsSink | None = None,
-) -> tuple[CorpusRanking, Retitled]:
+    make: Callable[..., Ranking] = keyword_ranking,
+) -> tuple[Ranking, Retitled]:
     """The ranking of every paper (or of those whose ids the SQL `among` selects), with their
     titles that changed since they were fed: the load's `feed` completed from the database when
-    every text it fed is the stored one, else a ranking fed afresh from the database."""
+    every text it fed is the stored one, else a ranking fed afresh from the database. `make`
+    makes a ranking (`Collected`: the papers alone, for a ranking elsewhere)."""
+    args = () if make is not keyword_ranking else (reference, on_statistics)
     total = writer.scalar(f"SELECT count(*) FROM papers{_only(among)}")
-    ranking = None if feed is None or feed.stale else feed.ranking
+    ranking = None if feed is None or feed.stale else feed.started(make, *args)
     if ranking is not None and feed is not None:
-        ranking.reference, ranking.on_statistics = reference, on_statistics
         retitled = complete_feed(writer, ranking, feed.fed, total, among)
         if retitled is not None:
             return ranking, retitled
         ranking.close()
-    ranking = keyword_ranking(reference, on_statistics)
+    ranking = make(*args)
     retitled = complete_feed(writer, ranking, {}, total, among)
     if retitled is None:  # (cannot happen inside the load's transaction; a one-line error if it ever does)
         ranking.close()
@@ -158,7 +200,7 @@ def fed_ranking(
 
 
 def complete_feed(
-    writer: Writer, ranking: CorpusRanking, fed: dict[str, int], total: int, among: str | None = None
+    writer: Writer, ranking: Ranking, fed: dict[str, int], total: int, among: str | None = None
 ) -> Retitled | None:
     """Feed the papers not yet fed (of those whose ids `among` selects, if given: `total` of
     them), and leave out those fed that the database no longer has. None unless the ranking now

@@ -5,10 +5,26 @@ those papers, and the papers it removes, had or have."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
+from ..store.access import connect_read_only
 from ..store.writer import Writer
-from .feed import KeywordFeed, fed_ranking
-from .keywords import DROP, KEYWORD_COLUMNS, NEW_KEYWORDS, PAPER_ROWS, stage_ranked, stored_choices
+from .apart import in_own_process
+from .feed import HELD_BEFORE_RANKING, Collected, KeywordFeed, Retitled, fed_ranking
+from .keywords import (
+    DROP,
+    KEYWORD_COLUMNS,
+    NEW_KEYWORDS,
+    PAPER_ROWS,
+    Shaped,
+    author_keywords,
+    choices_of,
+    derive_staged,
+    shaped,
+    stage_ranked,
+    stage_rows,
+    stored_choices,
+)
 from .statistics import StoredStatistics, count_changes
 from .trends import forget_selected
 
@@ -67,13 +83,22 @@ def _rank_again(
     """Rank `papers` and store their keywords (`rescored`), counting out those they had."""
     writer.execute("INSERT INTO rescored VALUES (:id)", [{"id": pid} for pid in sorted(papers)])
     usable = feed if feed is not None and feed.fed.keys() <= papers else None  # (it fed only these papers)
-    reference = StoredStatistics(writer)
-    ranking, retitled = fed_ranking(writer, usable, RESCORED, reference)
+    apart = writer.readable_file() if len(papers) < HELD_BEFORE_RANKING and _not_ranking(usable) else None
+    if apart is not None:
+        chunks = _ranked_apart(writer, usable, apart)
+        total = sum(len(chunk) for chunk in chunks)
+    else:
+        reference = StoredStatistics(writer)
+        ranking, retitled = fed_ranking(writer, usable, RESCORED, reference)
     writer.execute(COUNT_DELTA.format(sign="-", papers=RESCORED))
     forget_selected(writer, RESCORED)  # (their keywords' trend counts)
     writer.execute(f"DELETE FROM paper_keywords WHERE paper_id IN ({RESCORED})")
-    stored = stored_choices(writer, retitled, RESCORED, reference.author_choices())
-    stage_ranked(writer, ranking, stored, RESCORED, step)
+    if apart is not None:
+        stage_rows(writer, chunks, total, step)
+        derive_staged(writer, RESCORED)
+    else:
+        stored = stored_choices(writer, retitled, RESCORED, reference.author_choices())
+        stage_ranked(writer, ranking, stored, RESCORED, step)
     writer.execute("CREATE UNIQUE INDEX corpus_keywords_normalised ON corpus_keywords (normalised)")
     # a keyword new to the corpus takes the label and kind its new papers give it; known ones keep theirs
     writer.insert_select("keywords", KEYWORD_COLUMNS, NEW_KEYWORDS.format(papers="0"))
@@ -81,3 +106,30 @@ def _rank_again(
         writer.execute(statement)
     for table in DROP:
         writer.execute(f"DROP TABLE {table}")
+
+
+def _not_ranking(feed: KeywordFeed | None) -> bool:
+    return feed is None or feed.ranking is None
+
+
+def _ranked_apart(writer: Writer, feed: KeywordFeed | None, database: str) -> list[Shaped]:
+    """The staging rows of a few papers, ranked in a process of its own that imports the keyword
+    rules and ends (about 25 MB: the loading process never holds them, issue 41). The papers'
+    texts and author keywords go from this transaction; the last rescore's statistics, which a
+    load between rescores never changes, it reads from the committed database."""
+    collected, retitled = fed_ranking(writer, feed, RESCORED, make=Collected)
+    authors = author_keywords(writer, RESCORED)
+    return in_own_process(partial(_rank, database, collected.papers, retitled, authors))
+
+
+def _rank(database: str, papers: list[tuple[str, str, str | None]], retitled: Retitled, authors: list) -> list[Shaped]:
+    """(In the ranking's own process.)"""
+    from .feed import keyword_ranking
+
+    reader = Writer(connect_read_only(database))
+    reference = StoredStatistics(reader)
+    ranking = keyword_ranking(reference)
+    ranking.feed(papers)
+    stored = choices_of(authors, retitled, reference.author_choices())
+    with ranking:
+        return [shaped(chunk) for chunk in ranking.ranked(stored)]

@@ -9,7 +9,7 @@ surviving keywords, and fills `paper_keywords`, `keyword_aliases` and the facet 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -142,12 +142,21 @@ def stored_choices(
     they were fed, and the author keywords: at a rescore, counted over every paper; between
     rescores (`among` selects the papers ranked), the last rescore's counts (`chosen`), each
     paper's own left out even where those counts never had it."""
+    return choices_of(author_keywords(writer, among), titles, chosen)
+
+
+def author_keywords(writer: Writer, among: str | None = None) -> list[tuple[str, list[str]]]:
+    """Each paper's author keywords (of the papers whose ids `among` selects, if given)."""
+    only = f" AND id IN ({among})" if among else ""
+    with writer.stream(f"SELECT id, author_keywords FROM papers WHERE author_keywords != '[]'{only}") as batches:
+        return [(pid, json.loads(labels)) for rows in batches for pid, labels in rows]
+
+
+def choices_of(papers: list[tuple[str, list[str]]], titles: Retitled, chosen: Mapping[str, int] | None) -> Stored:
+    """`stored_choices` of the papers' author keywords as read (`author_keywords`)."""
     from ..extract.corpus import Stored, author_choices  # (with the rules: see `feed.keyword_ranking`)
     from ..extract.keywords import author_keys
 
-    only = f" AND id IN ({among})" if among else ""
-    with writer.stream(f"SELECT id, author_keywords FROM papers WHERE author_keywords != '[]'{only}") as batches:
-        papers = [(pid, json.loads(labels)) for rows in batches for pid, labels in rows]
     if chosen is None:
         return author_choices(papers, titles)
     own = {
@@ -166,17 +175,37 @@ def stage_ranked(
     """Rank the fed papers into the staging tables, with the author keywords of all papers (or
     of those `among` selects), and derive each staged keyword's label and kind (`corpus_keywords`).
     `step(done, total)` is told of the papers ranked, as each chunk is."""
-    done, step = 0, step or (lambda done, total: None)
     with ranking:
-        writer.create_temporary(*STAGING)
-        step(0, ranking.fed)
-        for chunk in ranking.ranked(stored):
-            done += len(chunk)
-            step(done, ranking.fed)
-            shaped = [paper_rows(pid, ranked) for pid, ranked in chunk]
-            writer.insert(staged_keywords, [row for rows, _, _ in shaped for row in rows])
-            writer.insert(staged_aliases, [row for _, rows, _ in shaped for row in rows])
-            writer.insert(staged_facets, [facets for _, _, facets in shaped])
+        stage_rows(writer, (shaped(chunk) for chunk in ranking.ranked(stored)), ranking.fed, step)
+    derive_staged(writer, among)
+
+
+Shaped = list[tuple[list[tuple], list[tuple], tuple]]  # a chunk of papers' `paper_rows`
+
+
+def shaped(chunk: list[tuple[str, list]]) -> Shaped:
+    """A chunk of ranked papers as rows of the staging tables."""
+    return [paper_rows(pid, ranked) for pid, ranked in chunk]
+
+
+def stage_rows(
+    writer: Writer, chunks: Iterable[Shaped], total: int, step: Callable[[int, int], None] | None = None
+) -> None:
+    """Stage the ranked papers' rows, a chunk at a time (`step(done, total)` after each)."""
+    done, step = 0, step or (lambda done, total: None)
+    writer.create_temporary(*STAGING)
+    step(0, total)
+    for rows in chunks:
+        done += len(rows)
+        step(done, total)
+        writer.insert(staged_keywords, [row for keywords, _, _ in rows for row in keywords])
+        writer.insert(staged_aliases, [row for _, aliases, _ in rows for row in aliases])
+        writer.insert(staged_facets, [facets for _, _, facets in rows])
+
+
+def derive_staged(writer: Writer, among: str | None = None) -> None:
+    """With the author keywords of all papers (or of those `among` selects) staged too, each
+    staged keyword's label and kind (`corpus_keywords`)."""
     if _stage_author_keywords(writer, among):
         for statement in AUTHOR_OVERLAP:
             writer.execute(statement)

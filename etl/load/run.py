@@ -11,7 +11,7 @@ from itertools import islice
 from ..errors import EmptyFile, InputError
 from ..sources import InputFile, stored_below
 from ..sources.records import FILE_FAILED, FILE_SKIPPED, Issue, ParsedFile
-from ..store.engine import CACHE_KIB
+from ..store.access import CACHE_KIB
 from ..store.schema import columns
 from ..store.writer import Writer
 from ..text.cleaning import clean_title

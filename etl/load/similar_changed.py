@@ -14,8 +14,6 @@ holds beside every paper's vector is bounded, however many lists an edit reaches
 
 from __future__ import annotations
 
-from array import array
-
 import numpy as np
 
 from ..extract.similar.scoring import KeptStatistics, vectors
@@ -25,15 +23,17 @@ from ..extract.similar.words import WordTerms
 from ..iterables import chunks
 from ..store.views import CLEAN_ABSTRACT
 from ..store.writer import IDS_PER_QUERY, Writer
+from .memory import trim_heap
 from .similar_all import VECTOR_COLUMNS, aliases, list_rows, vector_rows
 
 VECTORS_AT_ONCE = 200  # papers whose vectors are computed together (`_new_vectors`)
 # Changes, or papers whose lists are found again (and written), taken at a time into one sparse product
 # with every paper (a removed file's papers each share a term with thousands: their products are the
 # step's peak). 25 rather than 100: the removal of a 765-paper file from 11,176 peaks 8 MB lower.
-BLOCK = 25
+BLOCK = 10
 EPSILON = 1e-5  # a part summed in another order differs in its last bits: reach a little below the floor
 VECTORS = "SELECT paper_id, terms, weights, topic, floor FROM similar_vectors ORDER BY paper_id"
+SIZES = "SELECT count(*), sum(length(terms)), sum(length(weights)), sum(length(topic)) FROM similar_vectors"
 # Vectors of papers that went, and papers without one (every other path keeps them in step: a safety net).
 ORPHAN_VECTORS = "SELECT paper_id FROM similar_vectors WHERE paper_id NOT IN (SELECT id FROM papers)"
 WITHOUT_VECTORS = "SELECT id FROM papers WHERE id NOT IN (SELECT paper_id FROM similar_vectors)"
@@ -66,6 +66,7 @@ def update_similar(
     unlisted = _without_lists(writer, changed - moved)  # (a paper taken out and put back lost its rows)
     if not moved and not gone and not unlisted:
         return [], set()
+    trim_heap()  # (what the steps before left free in the C heap: not under this step's peak)
     ids, kept, floors = _all_vectors(writer)
     at = {pid: i for i, pid in enumerate(ids)}
     against = kept.against()
@@ -151,27 +152,35 @@ def _without_lists(writer: Writer, papers: set[str]) -> set[str]:
 
 
 def _all_vectors(writer: Writer) -> tuple[list[str], Vectors, np.ndarray]:
-    """Every paper's kept vector (rows in id order) and floor, read into one buffer of each column."""
+    """Every paper's kept vector (rows in id order) and floor, read into one buffer of each column,
+    each made at its size first (grown as rows came, they peaked at twice it and left the C heap
+    in pieces under the step's later peak)."""
+    papers, *sizes = writer.execute(SIZES).fetchone()
     ids: list[str] = []
-    terms, weights, topics = bytearray(), bytearray(), bytearray()
-    lengths, floors = array("q"), array("d")
+    buffers = [bytearray(size or 0) for size in sizes]
+    views = [memoryview(b) for b in buffers]
+    at = [0, 0, 0]
+    lengths, floors = np.empty(papers, dtype=np.int64), np.empty(papers)
     with writer.stream(VECTORS) as batches:
         for batch in batches:
-            for pid, t, w, topic, floor in batch:
+            for pid, *columns, floor in batch:
+                for k, value in enumerate(columns):
+                    views[k][at[k] : at[k] + len(value)] = value
+                    at[k] += len(value)
+                lengths[len(ids)] = len(columns[0]) // 4
+                floors[len(ids)] = floor
                 ids.append(pid)
-                terms += t
-                weights += w
-                topics += topic
-                lengths.append(len(t) // 4)
-                floors.append(floor)
-    return ids, _matrix(terms, weights, topics, np.frombuffer(lengths, dtype=np.int64)), np.frombuffer(floors)
+    assert len(ids) == papers and at == [len(b) for b in buffers]  # (in the transaction: nothing else writes)
+    terms, weights, topics = buffers
+    return ids, _matrix(terms, weights, topics, lengths), floors
 
 
 def _matrix(terms: bytes, weights: bytes, topics: bytes, lengths: np.ndarray, width: int | None = None) -> Vectors:
     """The vectors of rows whose terms, weights and topics are in one buffer each, `lengths` terms a
     row (the arrays are views of the buffers where the byte order allows); with `width`, the
     columns from `width` on left out (terms no kept paper has any more, which reach nobody)."""
-    columns = np.frombuffer(terms, dtype="<u4").astype(np.int32, copy=False)
+    # (term numbers are far below 2**31: read as int32 in place, where a cast from uint32 copied them)
+    columns = np.frombuffer(terms, dtype="<i4").astype(np.int32, copy=False)
     data = np.frombuffer(weights, dtype="<f4").astype(np.float32, copy=False)
     if width is None:
         width = int(columns.max(initial=-1)) + 1

@@ -13,12 +13,10 @@ from sqlalchemy.exc import OperationalError
 
 from ..errors import SchemaError
 from ..settings import schema_head
-from .access import begin_immediate, busy_error, busy_timeout_s, is_busy
+from .access import CACHE_KIB, begin_immediate, busy_error, busy_timeout_s, is_busy, prepare_for_writing
 from .creating import database_to_write
 from .fresh import Schema, is_empty, read_schema, replay
 from .postgres import check_collation, checked_url, is_url, make_server_engine, take_load_lock
-
-CACHE_KIB = 24_576  # SQLite's page cache, for index updates; it also bounds each sorter (`Writer.page_cache`)
 
 ON_WAIT = "paperdb_on_wait"  # a connection's `info` key: what to call when its BEGIN waits for another writer
 
@@ -39,18 +37,7 @@ def make_engine(path: str) -> Engine:
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection, _record):  # pragma: no branch
-        dbapi_connection.isolation_level = None  # no implicit transactions
-        cursor = dbapi_connection.cursor()
-        # A new database's pages: 16 KiB hold papers' and records' rows of 1-2 KB with little
-        # left over (4 KiB pages left a quarter of those tables empty); no effect on an existing one.
-        cursor.execute("PRAGMA page_size=16384")
-        cursor.execute("PRAGMA journal_mode=WAL")  # readers see the last commit during a load
-        cursor.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable against kill -9
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
-        cursor.execute("PRAGMA temp_store=FILE")  # staging tables spill to disk, not to memory
-        cursor.execute(f"PRAGMA busy_timeout={int(step * 1000)}")
-        cursor.close()
+        prepare_for_writing(dbapi_connection, CACHE_KIB)
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection):

@@ -3,21 +3,20 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Table
-from sqlalchemy.dialects import sqlite
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-# isort: off
-from . import (
-    tables,
-    provenance,
-    people,
-    keywords,
-    evolution,
-    reviews,
-)  # (in this order: the documentation lists the tables so)
-from .base import metadata
+from .column_names import columns
 
-# isort: on
+if TYPE_CHECKING:
+    from sqlalchemy import Column, Table
+
+    from . import evolution, keywords, people, provenance, reviews, tables
+    from .base import metadata
+
+# In this order: the documentation lists the tables so.
+_MODULES = ("tables", "provenance", "people", "keywords", "evolution", "reviews")
+_PACKAGE = __name__.rpartition(".")[0]
 
 __all__ = [
     "columns",
@@ -33,16 +32,22 @@ __all__ = [
 ]
 
 
+def __getattr__(name: str) -> Any:
+    """The Core tables, imported when first asked for (PEP 562): `columns` alone, which a load
+    writing through the sqlite3 driver uses, needs no SQLAlchemy."""
+    if name not in (*_MODULES, "metadata"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    modules = {module: import_module(f"{_PACKAGE}.{module}") for module in _MODULES}  # (one MetaData holds all)
+    return import_module(f"{_PACKAGE}.base").metadata if name == "metadata" else modules[name]
+
+
 def table(name: str) -> Table:
     """The table named `name` (a KeyError for any other name: the writer's SQL names only these)."""
-    return metadata.tables[name]
-
-
-def columns(name: str, without: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """The names of a table's columns in their order, but those in `without` (a numbered key, say)."""
-    return tuple(c.name for c in table(name).columns if c.name not in without)
+    return __getattr__("metadata").tables[name]
 
 
 def type_name(column: Column) -> str:
     """A column's type as the documentation names it: SQLite's (TEXT, INTEGER, VARCHAR(16), ...)."""
+    from sqlalchemy.dialects import sqlite
+
     return str(column.type.compile(dialect=sqlite.dialect()))

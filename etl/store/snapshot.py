@@ -60,7 +60,7 @@ def _copy(reading, writer) -> dict[str, int]:
         )
         counts[table.name] = 0
         for part in rows.partitions(BATCH):
-            writer.insert(table, [tuple(row) for row in part])
+            writer.insert(table.name, [tuple(row) for row in part], [c.name for c in table.columns])
             counts[table.name] += len(part)
     writer.rebuild_search()
     return counts

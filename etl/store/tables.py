@@ -1,8 +1,8 @@
 """The schema's one definition, with provenance.py, people.py and keywords.py: papers, their links, repositories
 and ids as SQLAlchemy Core tables, with
 its columns' types, keys, indexes and descriptions (Alembic's revisions create them and
-compare them with a database, and the writer derives its column lists from them). Importing these
-costs a load none of the ORM's start-up."""
+compare them with a database, and the writer's column lists are generated from them:
+etl/store/column_names.py). A load into a database at the schema head imports none of this."""
 
 from __future__ import annotations
 
