@@ -361,14 +361,15 @@ def test_a_paper_merged_away_after_it_was_fed_is_left_out_of_the_feed(tmp_path, 
     from tests.exports import paperlists_json
 
     monkeypatch.setattr(ranking, "PARALLEL_MIN", parallel_min)
+    monkeypatch.setattr(feed, "HELD_BEFORE_RANKING", 1)  # (the feed ranks from its first paper, as a large load's)
     monkeypatch.setattr(pool, "CHUNK", 4)
     titles = write(
         "titles.csv", "title,venue,year,doi\nListed Paper 0,ICLR,2024,\nA Paper Nobody Abstracted,ICLR,2024,10.1/x\n"
     )
     export = write("iclr2024.json", paperlists_json(seed_abstracts(8)))  # (`Listed Paper 0` with its abstract)
-    started = []
-    keyword_ranking = feed.keyword_ranking
-    monkeypatch.setattr(feed, "keyword_ranking", lambda *a: started.append(1) or keyword_ranking(*a))
+    started = []  # (every ranking made, by the feed or by `fed_ranking`)
+    made = ranking.CorpusRanking.__init__
+    monkeypatch.setattr(ranking.CorpusRanking, "__init__", lambda self, *a: started.append(1) or made(self, *a))
     dumps = []
     for n, fed in enumerate([True, False]):
         if not fed:
