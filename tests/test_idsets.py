@@ -25,7 +25,7 @@ OTHER = ["p1", "Paper-2", "7c464ba5570771e9x"]
     ("added", "other"),
     [
         (IDS, IDS[1:3]),
-        (IDS + IDS[:2], IDS[3:] + ["p1"]),  # (an id added twice)
+        (IDS + IDS[:2], [*IDS[3:], "p1"]),  # (an id added twice)
         (IDS[::-1] + OTHER, OTHER[1:] + IDS[:1]),
         ([], IDS),
         (OTHER, []),
@@ -55,7 +55,7 @@ def test_a_paper_set_is_a_set_of_its_ids(monkeypatch, recent, added, other):
     ("given", "asked"),
     [
         ({pid: n << 70 | n for n, pid in enumerate(IDS)}, IDS + OTHER),  # (marks over 64 bits)
-        ({"p1": 1, IDS[0]: (1 << 97) - 1}, IDS[:2] + ["p1", "Paper-2"]),
+        ({"p1": 1, IDS[0]: (1 << 97) - 1}, [*IDS[:2], "p1", "Paper-2"]),
         ({}, IDS),
     ],
 )

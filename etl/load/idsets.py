@@ -59,18 +59,27 @@ class PaperSet:
             self._other.add(pid)
             return
         self._recent.add(int(pid, 16))
+        self._merge_if_many()
+
+    def _merge_if_many(self) -> None:
         if len(self._recent) > min(max(RECENT_MIN, len(self._keys) >> 4), RECENT_MAX):
             self._merge()
 
     def update(self, ids: Ids) -> None:
+        """Add `ids`: a few (a small file's) as recent ids, many merged at once (a pass over the
+        sorted ones costs what the set holds, not what is added)."""
         if isinstance(ids, PaperSet):
             ids._merge()
-            self._merge(ids._keys)
-            self._other |= ids._other
-            return
-        keys, other = keys_of(ids)
-        self._merge(np.unique(keys))
-        self._other.update(other)
+            keys, other = ids._keys, ids._other
+        else:
+            found, others = keys_of(ids)
+            keys, other = np.unique(found), set(others)
+        if len(keys) <= RECENT_MAX:
+            self._recent.update(keys.tolist())
+            self._merge_if_many()
+        else:
+            self._merge(keys)
+        self._other |= other
 
     def difference_update(self, ids: Ids) -> None:
         self._merge()
@@ -142,11 +151,15 @@ class PaperSet:
         return out
 
     def __and__(self, other: Ids) -> PaperSet:
-        mine, theirs = self.copy(), other if isinstance(other, PaperSet) else PaperSet(other)
+        theirs = other if isinstance(other, PaperSet) else PaperSet(other)
+        self._merge()
         theirs._merge()
-        mine._keys = np.intersect1d(mine._keys, theirs._keys, assume_unique=True)
-        mine._other &= theirs._other
-        return mine
+        small, large = sorted((self._keys, theirs._keys), key=len)
+        found, _ = _found(large, small)  # (the fewer looked up among the more: a small file's among a load's)
+        out = PaperSet()
+        out._keys = small[found]
+        out._other = self._other & theirs._other
+        return out
 
     def __le__(self, other: Ids) -> bool:
         if isinstance(other, PaperSet):
