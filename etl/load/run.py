@@ -254,8 +254,7 @@ class Run:
             )
             given = give_back(writer, changes.lost, self.now, self._forget)
             self._gone(given)
-            self.touched |= recorded - orphans - given.keys()
-            self.touched |= given.values()
+            self.touched |= (recorded - orphans - given.keys()) | given.values()
             apart = take_apart(writer, self.touched - orphans - given.keys(), self.now)
             forget(writer, set(apart))  # (the papers records went to: their trend counts)
             self.touched |= apart.keys()
@@ -286,9 +285,8 @@ class Run:
     def _gone(self, gone: dict[str, str]) -> None:
         forget(self.writer, set(gone.values()))  # (before their bibliography is redone)
         self.saved.added.difference_update(gone)  # (one pass over the compact sets, not one a paper)
-        last: dict[str, bool] = {}  # (touched or not, as each paper's last change leaves it)
-        for pid, target in gone.items():
-            last[pid], last[target] = False, True
+        # (touched or not, as each paper's last change leaves it)
+        last = {p: kept for pid, target in gone.items() for p, kept in ((pid, False), (target, True))}
         self.touched.difference_update(pid for pid, kept in last.items() if not kept)
         self.touched |= (pid for pid, kept in last.items() if kept)
         self.updated -= gone.keys()
@@ -305,9 +303,8 @@ class Run:
         note_new(writer, self.saved.added)  # (the trend counts: etl/load/trends.py)
         forget(writer, self.saved.recorded - self.saved.added)
         if summary.files_loaded or summary.sources_removed:
-            stage(
-                "bibliography"
-            )  # (texts, titles and authors of the papers the files changed: minutes for a catalogue)
+            # (texts, titles and authors of the papers the files changed: minutes for a catalogue)
+            stage("bibliography")
             rekeyed = self.settle_papers()
             refresh_repos(writer)  # (after the links sources give)
         # (what was settled is let go: a large file's sets would sit under the steps' peaks below)
@@ -322,8 +319,7 @@ class Run:
         ranked |= self.updated | rekeyed
         changing = len(ranked) + summary.papers_removed + summary.papers_merged
         rescoring = rescore or writer.scalar(KEYWORDS_STALE) or (changing and needs_rescore(writer, changing))
-        # (a rescore computes every paper's keywords and similar papers afresh, which changed is not
-        # asked; else the incremental steps take the papers that changed as a set)
+        # (a rescore computes every paper's keywords and similar papers afresh: which changed is not asked)
         changed: set[str] = set() if rescoring else set(ranked)
         if rescoring:
             stage("keywords")
