@@ -6,7 +6,7 @@ keys; each paper's rows with those numbers; and every one of them noted for `rec
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from ..extract.bibliography import Resolved
 from ..store.staging import AUTHORSHIP, bibliography_parts, staged_affiliations, staged_authors
@@ -61,10 +61,10 @@ def unstage(writer: Writer, papers: Sequence[str]) -> None:
     writer.delete_in(staged_affiliations, "paper_id", papers)
 
 
-def store_authorship(writer: Writer, papers: Sequence[str]) -> None:
+def store_authorship(writer: Writer, papers: Iterable[str]) -> None:
     """Store what was staged, for `papers` (every paper whose bibliography was settled, sorted by
     id): new authors and institutions, each paper's rows; note them all for `recount_people`."""
-    writer.insert(bibliography_parts, [(pid, i // IDS_PER_QUERY) for i, pid in enumerate(papers)])
+    writer.insert(bibliography_parts, ((pid, i // IDS_PER_QUERY) for i, pid in enumerate(papers)))  # (streamed)
     writer.insert_select("authors", ("name", "normalised", "papers"), NEW_AUTHORS)
     writer.insert_select("institutions", ("name", "normalised", "country", "papers"), NEW_INSTITUTIONS)
     for statement in STORE:

@@ -6,7 +6,7 @@ again from its records as stored (`refresh_bibliography`)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Iterator
 
 from ..extract.bibliography import NO_REVIEW, REVIEW_FIELDS, Record, Resolved, resolve
 from ..iterables import chunks
@@ -14,6 +14,7 @@ from ..sources.records import Entry, Review
 from ..sources.reviews import PAPER_COLUMNS, PaperReviews, ReviewCounts, paper_values
 from ..store.writer import IDS_PER_QUERY, Writer
 from .authorship import stage_authorship, store_authorship, unstage
+from .idsets import AS_STRINGS, PaperSet, in_order
 from .people import note_people
 from .reviews import refresh_reviews
 from .rows import ids_json, ids_of
@@ -122,15 +123,24 @@ def refresh_bibliography(
     table, counted into `reviews`) of the `touched` papers that still exist, but for those
     `written` when their record was saved (`first_bibliography`: of them, only the `reviews`
     rows); returns the papers whose keywords need redoing (title or author keywords changed).
-    Their authors and institutions, before and after, are noted for `recount_people`."""
-    ids = sorted(touched)
+    Their authors and institutions, before and after, are noted for `recount_people`.
+    The papers are read in order as often as needed, not listed (a large load's are every paper)."""
+    ids = in_order(touched)
+    written = written if isinstance(written, PaperSet) else PaperSet(written)
     rekeyed = set()
-    for part in chunks([pid for pid in ids if pid not in written], IDS_PER_QUERY):
+    for part in chunks(_those(ids, written, False), IDS_PER_QUERY):
         rekeyed |= _refresh_chunk(writer, part, reviews)
-    for part in chunks([pid for pid in ids if pid in written], IDS_PER_QUERY):
+    for part in chunks(_those(ids, written, True), IDS_PER_QUERY):
         refresh_reviews(writer, part, reviews)  # (their papers rows have the ratings already)
     store_authorship(writer, ids)
     return rekeyed
+
+
+def _those(ids: Iterable[str], written: PaperSet, wanted: bool) -> Iterator[str]:
+    """The `ids` (in their order) that are `written`, or not (`wanted`), looked up a part at a time."""
+    for part in chunks(ids, AS_STRINGS):
+        held = written.members(part)
+        yield from (pid for pid in part if (pid in held) == wanted)
 
 
 def _refresh_chunk(writer: Writer, ids: list[str], reviews: ReviewCounts | None) -> set[str]:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from ..extract.record_paper import STRONG_IDS, identity, identity_id
 from ..iterables import chunks
 from ..store.writer import IDS_PER_QUERY, Writer
+from .idsets import AS_STRINGS, in_order
 from .records import NEW_PAPER
 from .rows import ids_of
 from .texts import paper_venue
@@ -60,7 +61,12 @@ def merge_into_abstracts(writer: Writer, papers: Iterable[str], forget: Forget) 
     if not writer.scalar(WITHOUT_ABSTRACT):
         return {}  # (most databases: every paper has its abstract)
     writer.execute("CREATE TEMP TABLE changed (id TEXT PRIMARY KEY)")
-    writer.execute("INSERT INTO changed VALUES (:id)", [{"id": pid} for pid in sorted(papers)] or [{"id": ""}])
+    inserted = 0
+    for part in chunks(in_order(papers), AS_STRINGS):  # (a large load's papers: a part at a time)
+        writer.execute("INSERT INTO changed VALUES (:id)", [{"id": pid} for pid in part])
+        inserted += len(part)
+    if not inserted:
+        writer.execute("INSERT INTO changed VALUES (:id)", [{"id": ""}])
     joined: dict[str, str] = {}
     for query in MATCHES:
         for orphan, target in writer.execute(query):
@@ -91,7 +97,7 @@ def take_apart(writer: Writer, papers: Iterable[str], now: str) -> dict[str, str
     may be gone (the paper retitled, or of another year now). `merge_into_abstracts` joins them
     again where they still match, so the papers end as a cold load leaves them.
     Returns {paper a record went to: the paper it left}."""
-    papers = sorted(papers)
+    papers = in_order(papers)
     if len(papers) > SCAN_FROM and not writer.scalar(ANY_JOINED):
         return {}  # (a large load, and no record has joined a paper: one scan, not a query per chunk)
     apart: dict[str, str] = {}

@@ -20,6 +20,7 @@ from ..text.cleaning import clean_abstract
 from ..text.identity import abstract_sha256, paper_id
 from .bibliography import BIBLIOGRAPHY, bibliography_values, first_bibliography, record_of
 from .feed import fed_title, keyword_text
+from .idsets import PaperSet
 from .reviews import first_ratings
 from .rows import RECORD_FIELDS, link_rows, record_fields, stored_clean
 
@@ -65,18 +66,19 @@ class Saved:
     them given more than one record (`repeated`), the papers whose records changed (`recorded`:
     their text and bibliography are settled again), and what was counted.
 
-    A load of a large file holds an entry per paper in these sets, so they are kept few: which
-    papers have one record is `added` less `repeated` (no count per paper), and the papers whose
-    bibliography is redone are the recorded ones (`Run.settle_papers`), not a set of their own."""
+    A load of a large file holds an entry per paper in these sets, so they are kept few and
+    compact (`PaperSet`: 8 bytes a paper): which papers have one record is `added` less `repeated`
+    (no count per paper), and the papers whose bibliography is redone are the recorded ones
+    (`Run.settle_papers`), not a set of their own."""
 
     source_id: int = 0
     path: str = ""  # the source's resolved path (`sources.resolved_path`)
     format: str = ""  # what the file was read as, and the venue and year it names
     venue: str | None = None
     year: int | None = None
-    added: set[str] = field(default_factory=set)
-    repeated: set[str] = field(default_factory=set)
-    recorded: set[str] = field(default_factory=set)
+    added: PaperSet = field(default_factory=PaperSet)
+    repeated: PaperSet = field(default_factory=PaperSet)
+    recorded: PaperSet = field(default_factory=PaperSet)
     entries: int = 0  # records stored
     without_abstract: int = 0  # of them, records that give no abstract
     skipped: int = 0  # records nothing identifies
@@ -94,7 +96,7 @@ class Saved:
         self.unknown_status += other.unknown_status
 
 
-def _union(into: set[str], other: set[str]) -> set[str]:
+def _union(into: PaperSet, other: PaperSet) -> PaperSet:
     """`into` with `other`'s members: `other` itself when `into` is empty (a set of a large file's
     papers is not copied)."""
     if not into:
@@ -175,12 +177,14 @@ def save_records(
     writer.insert("paper_links", links, PAPER_LINK_COLUMNS)
     first_bibliography(writer, resolved)
     rows = []
+    recorded = saved.recorded.members([pid for _, pid, _, _ in placed])  # (one search for the batch)
     for entry, pid, venue, year in placed:
         own = entry.abstract if entry.abstract and entry.abstract != texts[pid] else None
         has = bool(entry.abstract)
         rows.append((source_id, entry.position, pid, entry.line, *record_fields(entry), own, has, venue, year))
-        if pid in saved.recorded and pid in saved.added:  # (a second record of a paper this file added)
+        if pid in recorded and pid in saved.added:  # (a second record of a paper this file added)
             saved.repeated.add(pid)
+        recorded.add(pid)
         saved.recorded.add(pid)
         saved.without_abstract += not has
     writer.insert("paper_sources", rows, RECORD_COLUMNS)

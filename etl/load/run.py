@@ -19,6 +19,7 @@ from .authorship import start_authorship
 from .bibliography import refresh_bibliography
 from .evolution import refresh_evolution
 from .feed import KeywordFeed, keyword_text
+from .idsets import PaperSet
 from .incremental import note_removed_papers, update_keywords
 from .issues import IssueLog
 from .keywords import refresh_keywords
@@ -93,7 +94,7 @@ class Run:
         # papers added, those given more than one record, and those whose records changed (their text
         # and bibliography are settled again): the few sets a load keeps of every paper it reads
         self.saved = Saved()
-        self.touched: set[str] = set()  # papers whose bibliography is redone (`settle_papers`)
+        self.touched = PaperSet()  # papers whose bibliography is redone (`settle_papers`)
         self.updated: set[str] = set()  # papers whose text changed
         self.relocated: set[str] = set()  # papers now of another venue or year
         # New papers go to keyword extraction as they are saved, so worker processes extract
@@ -242,8 +243,8 @@ class Run:
         summary.papers_removed = writer.execute(DROP_ORPHAN_PAPERS).rowcount
         writer.execute("DROP TABLE orphan_papers")
         with summary.timed("texts"):
-            recorded = saved.recorded
-            settle = {p for p in recorded if p not in orphans and (p not in saved.added or p in saved.repeated)}
+            recorded = saved.recorded  # (the papers `added` once are written: `repeated` is of `recorded`)
+            settle = {p for p in (recorded - saved.added) | saved.repeated if p not in orphans}
             changes = choose_texts(writer, settle, self.now)
             self.updated |= set(changes.changed)
             self.relocated |= changes.relocated
@@ -253,18 +254,19 @@ class Run:
             )
             given = give_back(writer, changes.lost, self.now, self._forget)
             self._gone(given)
-            self.touched |= {p for p in recorded if p not in orphans and p not in given} | set(given.values())
-            apart = take_apart(writer, self.touched - orphans - set(given), self.now)
+            self.touched |= (recorded - orphans - given.keys()) | given.values()
+            apart = take_apart(writer, self.touched - orphans - given.keys(), self.now)
             forget(writer, set(apart))  # (the papers records went to: their trend counts)
-            self.touched |= set(apart)
+            self.touched |= apart.keys()
             choose_texts(writer, set(given.values()) | set(apart), self.now)  # (papers given records)
         # papers this load added with one record, which nothing above gave another: their
         # bibliography was written with them (`save_records`)
-        written = {p for p in saved.added if p not in saved.repeated} - set(apart) - set(given.values())
+        written = saved.added - saved.repeated - apart.keys() - given.values()
+        settled = self.touched - orphans - given.keys()
         with summary.timed("bibliography"):
-            rekeyed = refresh_bibliography(writer, self.touched - orphans - set(given), summary.reviews, written)
+            rekeyed = refresh_bibliography(writer, settled, summary.reviews, written)
         with summary.timed("merge"):
-            joined = merge_into_abstracts(writer, self.touched - orphans - set(given), self._forget)
+            joined = merge_into_abstracts(writer, settled, self._forget)
             self._gone(joined)
             rekeyed = (rekeyed - set(joined)) | refresh_bibliography(writer, set(joined.values()))
         with summary.timed("bibliography"):
@@ -282,12 +284,13 @@ class Run:
 
     def _gone(self, gone: dict[str, str]) -> None:
         forget(self.writer, set(gone.values()))  # (before their bibliography is redone)
-        for pid, target in gone.items():
-            self.saved.added.discard(pid)
-            self.updated.discard(pid)
-            self.relocated.discard(pid)
-            self.touched.discard(pid)
-            self.touched.add(target)
+        self.saved.added.difference_update(gone)  # (one pass over the compact sets, not one a paper)
+        # (touched or not, as each paper's last change leaves it)
+        last = {p: kept for pid, target in gone.items() for p, kept in ((pid, False), (target, True))}
+        self.touched.difference_update(pid for pid, kept in last.items() if not kept)
+        self.touched |= (pid for pid, kept in last.items() if kept)
+        self.updated -= gone.keys()
+        self.relocated -= gone.keys()
 
     def finish(
         self, paths: list[str], started: float, rescore: bool, stage: Callable[[str], None] | None = None
@@ -298,43 +301,45 @@ class Run:
         stage = stage or (lambda _: None)
         rekeyed: set[str] = set()
         note_new(writer, self.saved.added)  # (the trend counts: etl/load/trends.py)
-        forget(writer, (p for p in self.saved.recorded if p not in self.saved.added))
+        forget(writer, self.saved.recorded - self.saved.added)
         if summary.files_loaded or summary.sources_removed:
-            stage(
-                "bibliography"
-            )  # (texts, titles and authors of the papers the files changed: minutes for a catalogue)
+            # (texts, titles and authors of the papers the files changed: minutes for a catalogue)
+            stage("bibliography")
             rekeyed = self.settle_papers()
             refresh_repos(writer)  # (after the links sources give)
         # (what was settled is let go: a large file's sets would sit under the steps' peaks below)
-        self.saved.recorded, self.saved.repeated, self.touched = set(), set(), set()
+        self.saved.recorded, self.saved.repeated, self.touched = PaperSet(), PaperSet(), PaperSet()
         added = self.saved.added
         summary.papers_added = len(added)
-        summary.papers_updated = len((self.updated | self.relocated) - added)
+        summary.papers_updated = sum(p not in added for p in self.updated | self.relocated)
         summary.records_skipped += self.saved.skipped
         summary.unknown_status = self.saved.unknown_status
         summary.without_abstract = self.saved.without_abstract
         ranked = added  # (itself, not a copy: the papers added are not asked for again)
         ranked |= self.updated | rekeyed
         changing = len(ranked) + summary.papers_removed + summary.papers_merged
-        if rescore or writer.scalar(KEYWORDS_STALE) or (changing and needs_rescore(writer, changing)):
+        rescoring = rescore or writer.scalar(KEYWORDS_STALE) or (changing and needs_rescore(writer, changing))
+        # (a rescore computes every paper's keywords and similar papers afresh: which changed is not asked)
+        changed: set[str] = set() if rescoring else set(ranked)
+        if rescoring:
             stage("keywords")
             self.defer_fts()  # (every paper's keyword facets may change)
             with summary.timed("keywords"):
                 summary.keywords = refresh_keywords(writer, self.keywords, self.progress.step)
             summary.rescored = True
-        elif ranked:
+        elif changed:
             stage("keywords")
             with summary.timed("keywords"):
                 summary.keywords = update_keywords(
-                    writer, self.keywords, ranked, summary.papers_removed + summary.papers_merged, self.progress.step
+                    writer, self.keywords, changed, summary.papers_removed + summary.papers_merged, self.progress.step
                 )
         elif summary.papers_removed or summary.papers_merged:
             summary.keywords = update_keywords(writer, None, set(), summary.papers_removed + summary.papers_merged)
         self.keywords.release()  # (the steps below hold every paper's terms: not beside a mark per paper)
         summary.papers_total = writer.scalar("SELECT count(*) FROM papers")
-        if summary.rescored:  # (every paper's similar papers are computed afresh: which changed is not asked)
-            self.saved.added = ranked = set()
-        refresh_evolution(writer, summary, ranked, stage)
+        if summary.rescored:
+            self.saved.added = PaperSet()
+        refresh_evolution(writer, summary, changed, stage)
         if self.fts_deferred and (summary.files_loaded or summary.keywords is not None):
             stage("full-text index")
             with summary.timed("fts"):

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..iterables import chunks
 from ..store.writer import Writer
+from .idsets import AS_STRINGS, PaperSet
 
 # The papers whose share is not in the counts now (forgotten, or new): counted again at the end.
 LEDGER = "CREATE TEMP TABLE IF NOT EXISTS trend_recount (paper_id TEXT PRIMARY KEY)"
@@ -109,6 +111,7 @@ def recount(writer: Writer) -> None:
 
 
 def _insert_ids(writer: Writer, table: str, papers: Iterable[str]) -> None:
-    rows = [{"id": pid} for pid in sorted(set(papers))]
-    if rows:
-        writer.execute(f"INSERT INTO {table} VALUES (:id) ON CONFLICT DO NOTHING", rows)
+    """Insert the ids in order, a part at a time (a cold load's are every paper: no list of them)."""
+    ordered = papers if isinstance(papers, PaperSet) else sorted(set(papers))
+    for part in chunks(ordered, AS_STRINGS):
+        writer.execute(f"INSERT INTO {table} VALUES (:id) ON CONFLICT DO NOTHING", [{"id": pid} for pid in part])
