@@ -9,6 +9,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -256,6 +257,30 @@ def test_papers_ranked_in_a_process_of_their_own_get_the_keywords_ranked_in_the_
     assert found[0] == found[1] and len(found[0][0]) > 100 and forks == [1]
 
 
+def test_a_small_load_never_forks_while_its_feed_ranks(tmp_path, monkeypatch):
+    """A new file that lists papers the database holds is fed to the keyword workers before the
+    load knows it (`KeywordFeed.speculate`); when the load then ranks only a few papers, it ranks
+    them in its own process: no fork from a process whose workers and threads run."""
+    from etl.extract.corpus import ranking
+    from etl.load import feed, incremental
+
+    if worker_count() < 2:
+        pytest.skip("the feed ranks early only with two workers or more")
+    forks = []
+    own_process = incremental.in_own_process
+    monkeypatch.setattr(incremental, "in_own_process", lambda work: forks.append(1) or own_process(work))
+    monkeypatch.setattr(ranking, "PARALLEL_MIN", 5)
+    monkeypatch.setattr(feed, "HELD_BEFORE_RANKING", 5)
+    folder = folder_of(tmp_path, FILES)
+    db = str(tmp_path / "papers.db")
+    load(db, [str(folder)])
+    records = json.loads((EXCERPTS / "icml2018.json").read_text(encoding="utf-8"))
+    records[0]["abstract"] += " We release our code and the data we collected."  # (one paper to rank)
+    (folder / "icml2018-again.json").write_text(json.dumps(records, ensure_ascii=False), encoding="utf-8")
+    summary = load(db, [str(folder)])
+    assert summary.keywords and forks == []
+
+
 def _exits() -> None:
     os._exit(3)
 
@@ -269,15 +294,30 @@ def _unpicklable() -> None:
     raise Unpicklable("held a lock")
 
 
+class NotRemade(Exception):  # (as the project's InputError: pickled, but not made again from its args)
+    def __init__(self, path, problem):
+        super().__init__(f"{path}: {problem}")
+
+
+def _not_remade() -> None:
+    raise NotRemade("a.json", "bad")
+
+
+def _killed() -> None:
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
 @pytest.mark.parametrize(
     ("work", "error"),
     [
         (lambda: [("p1", "gnn", 0.5)], None),  # a result comes back as it was
         (lambda: 1 / 0, "division by zero"),  # its error is raised in the load
         (_unpicklable, "Unpicklable: held a lock"),  # an error that cannot travel: its words
-        (_exits, "ended without a result (status 768)"),  # a process that dies says so
+        (_not_remade, "NotRemade: a.json: bad"),  # nor one that cannot be made again
+        (_exits, "ended without a result (exit code 3)"),  # a process that dies says so
+        (_killed, "ended without a result (signal 15)"),  # or is killed on its own
     ],
-    ids=["result", "error", "unpicklable-error", "died"],
+    ids=["result", "error", "unpicklable-error", "not-remade-error", "died", "killed"],
 )
 def test_work_in_a_process_of_its_own_comes_back_or_fails_in_the_load(monkeypatch, work, error):
     from etl.load import apart

@@ -43,9 +43,12 @@ def in_own_process(work: Callable[[], T]) -> T:
         os.waitpid(pid, 0)
         raise
     _, status = os.waitpid(pid, 0)
-    if not data:
-        raise PaperdbError(f"the keyword ranking's process ended without a result (status {status})")
-    done, value = pickle.loads(data)
+    try:
+        done, value = pickle.loads(data)
+    except Exception:  # (none, or cut short: the process was killed or ended on its own)
+        code = os.waitstatus_to_exitcode(status)
+        how = f"signal {-code}" if code < 0 else f"exit code {code}"
+        raise PaperdbError(f"the keyword ranking's process ended without a result ({how})") from None
     if not done:
         raise value
     return value
@@ -53,6 +56,8 @@ def in_own_process(work: Callable[[], T]) -> T:
 
 def _pickled_error(exc: BaseException) -> bytes:
     try:
-        return pickle.dumps((False, exc))
-    except Exception:  # (an error that cannot be pickled: its words)
+        data = pickle.dumps((False, exc))
+        pickle.loads(data)  # (an error whose class takes other arguments cannot be made again)
+        return data
+    except Exception:  # (an error that cannot travel: its words, one line)
         return pickle.dumps((False, PaperdbError(f"{type(exc).__name__}: {exc}")))

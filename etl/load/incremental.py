@@ -83,7 +83,8 @@ def _rank_again(
     """Rank `papers` and store their keywords (`rescored`), counting out those they had."""
     writer.execute("INSERT INTO rescored VALUES (:id)", [{"id": pid} for pid in sorted(papers)])
     usable = feed if feed is not None and feed.fed.keys() <= papers else None  # (it fed only these papers)
-    apart = writer.readable_file() if len(papers) < HELD_BEFORE_RANKING and _not_ranking(usable) else None
+    # (never forked while the feed's ranking runs: its workers and threads, its rules already held)
+    apart = writer.readable_file() if len(papers) < HELD_BEFORE_RANKING and _not_ranking(feed) else None
     if apart is not None:
         chunks = _ranked_apart(writer, usable, apart)
         total = sum(len(chunk) for chunk in chunks)
