@@ -4,6 +4,8 @@ the ids a load makes (16 hex digits) and any other id, across the merges of thei
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -70,3 +72,24 @@ def test_paper_marks_are_a_dict_of_their_ids(monkeypatch, recent, given, asked):
     assert len(marks) == len(given) and list(marks.keys()) == sorted(given)
     marks.clear()
     assert len(marks) == 0 and marks.get_many(asked) == [None] * len(asked)
+
+
+# A small load's sets, as a two-file edit uses them, in a process that has imported the load.
+SMALL_LOAD = """import sys
+import etl.load.run
+from etl.load.idsets import PaperMarks, PaperSet
+added = PaperSet(["0123456789abcdef", "fedcba9876543210"])
+added |= ["x-other", "00000000000000aa"]
+marks = PaperMarks()
+marks["0123456789abcdef"] = 5
+assert marks.get_many(["0123456789abcdef", "1111111111111111"]) == [5, None]
+assert marks.keys() <= added and "00000000000000aa" in added and len(added - ["x-other"]) == 3
+assert list(added & ["fedcba9876543210", "x-other"]) == ["fedcba9876543210", "x-other"]
+print("numpy" in sys.modules)"""
+
+
+def test_a_small_load_s_sets_do_not_import_numpy():
+    """A small load forks its ranking before its similar step, the first to need numpy (issue 41:
+    about 10 MB the loading process would hold at the fork): a few ids stay Python sets."""
+    out = subprocess.run([sys.executable, "-c", SMALL_LOAD], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -6,8 +6,23 @@ from __future__ import annotations
 import heapq
 import re
 from collections.abc import Collection, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
+else:
+
+    class _Numpy:
+        """numpy, imported when first used: a small load's sets stay Python sets (`RECENT_MIN`), so
+        the load imports numpy only at its similar step, after it forked its ranking (issue 41)."""
+
+        def __getattr__(self, name: str) -> Any:
+            import numpy
+
+            globals()["np"] = numpy
+            return getattr(numpy, name)
+
+    np = _Numpy()
 
 # A paper id as a load makes it (`etl.text.identity.ID_LENGTH` hex digits: 64 bits, exactly); any
 # other id (a test's, an old database's) is kept as itself.
@@ -17,6 +32,20 @@ HEX_ID = re.compile(r"[0-9a-f]{16}")
 RECENT_MIN, RECENT_MAX = 4_096, 16_384
 AS_STRINGS = 8_192  # ids turned back into strings at a time when iterating
 Ids = Iterable[str]
+NO_KEYS: Any = ()  # (no sorted keys yet: numpy not needed)
+
+
+def _array(keys: Any) -> np.ndarray:
+    """Sorted keys as an array (none yet: an empty one)."""
+    return keys if len(keys) else np.empty(0, np.uint64)
+
+
+def _hex_or_other(ids: Iterable[str], recent: set[int], other: set[str]) -> None:
+    for pid in ids:
+        if HEX_ID.fullmatch(pid):
+            recent.add(int(pid, 16))
+        else:
+            other.add(pid)
 
 
 def keys_of(ids: Ids) -> tuple[np.ndarray, list[str]]:
@@ -49,7 +78,7 @@ class PaperSet:
     __slots__ = ("_keys", "_other", "_recent")
 
     def __init__(self, ids: Ids = ()) -> None:
-        self._keys = np.empty(0, np.uint64)
+        self._keys: Any = NO_KEYS
         self._recent: set[int] = set()
         self._other: set[str] = set()
         self.update(ids)
@@ -68,6 +97,17 @@ class PaperSet:
     def update(self, ids: Ids) -> None:
         """Add `ids`: a few (a small file's) as recent ids, many merged at once (a pass over the
         sorted ones costs what the set holds, not what is added)."""
+        if isinstance(ids, PaperSet) and not len(ids._keys):
+            self._recent |= ids._recent
+            self._other |= ids._other
+            self._merge_if_many()
+            return
+        if not isinstance(ids, PaperSet):
+            ids = ids if isinstance(ids, Collection) else list(ids)
+            if len(ids) <= RECENT_MAX:
+                _hex_or_other(ids, self._recent, self._other)
+                self._merge_if_many()
+                return
         if isinstance(ids, PaperSet):
             ids._merge()
             keys, other = ids._keys, ids._other
@@ -82,10 +122,14 @@ class PaperSet:
         self._other |= other
 
     def difference_update(self, ids: Ids) -> None:
-        self._merge()
         drop = ids if isinstance(ids, PaperSet) else PaperSet(ids)
+        if not len(self._keys) and not len(drop._keys):
+            self._recent -= drop._recent
+            self._other -= drop._other
+            return
+        self._merge()
         drop._merge()
-        self._keys = np.setdiff1d(self._keys, drop._keys, assume_unique=True)
+        self._keys = np.setdiff1d(_array(self._keys), _array(drop._keys), assume_unique=True)
         self._other -= drop._other
 
     def _merge(self, sorted_keys: np.ndarray | None = None) -> None:
@@ -96,11 +140,14 @@ class PaperSet:
             sorted_keys = recent if sorted_keys is None else np.union1d(sorted_keys, recent)
         if sorted_keys is None or not len(sorted_keys):
             return
-        found, places = _found(self._keys, sorted_keys)
-        self._keys = np.insert(self._keys, places[~found], sorted_keys[~found])
+        keys = _array(self._keys)
+        found, places = _found(keys, sorted_keys)
+        self._keys = np.insert(keys, places[~found], sorted_keys[~found])
 
     def members(self, ids: list[str]) -> set[str]:
         """Those of `ids` in the set (one search for them all)."""
+        if not len(self._keys):
+            return {pid for pid in ids if pid in self}
         keys, other = keys_of(ids)
         found, _ = _found(self._keys, keys)
         hexes = (pid for pid in ids if HEX_ID.fullmatch(pid))
@@ -113,10 +160,14 @@ class PaperSet:
         key = int(pid, 16)
         if key in self._recent:
             return True
+        if not len(self._keys):
+            return False
         place = int(self._keys.searchsorted(np.uint64(key)))
         return place < len(self._keys) and int(self._keys[place]) == key
 
     def __len__(self) -> int:
+        if not len(self._keys):
+            return len(self._recent) + len(self._other)
         self._merge()
         return len(self._keys) + len(self._other)
 
@@ -124,12 +175,16 @@ class PaperSet:
         return bool(len(self._keys) or self._recent or self._other)
 
     def __iter__(self) -> Iterator[str]:
-        self._merge()
-        keys = self._keys
-        ordered = (
-            pid for start in range(0, len(keys), AS_STRINGS) for pid in strings_of(keys[start : start + AS_STRINGS])
-        )
-        return heapq.merge(ordered, sorted(self._other)) if self._other else ordered
+        ordered: Iterable[str]
+        if not len(self._keys):  # (16 lower-case hex digits sort as their numbers do)
+            ordered = sorted(f"{key:016x}" for key in self._recent)
+        else:
+            self._merge()
+            keys = self._keys
+            ordered = (
+                pid for start in range(0, len(keys), AS_STRINGS) for pid in strings_of(keys[start : start + AS_STRINGS])
+            )
+        return heapq.merge(ordered, sorted(self._other)) if self._other else iter(ordered)
 
     def copy(self) -> PaperSet:
         out = PaperSet()
@@ -152,9 +207,14 @@ class PaperSet:
 
     def __and__(self, other: Ids) -> PaperSet:
         theirs = other if isinstance(other, PaperSet) else PaperSet(other)
+        if not len(self._keys) and not len(theirs._keys):
+            out = PaperSet()
+            out._recent = self._recent & theirs._recent
+            out._other = self._other & theirs._other
+            return out
         self._merge()
         theirs._merge()
-        small, large = sorted((self._keys, theirs._keys), key=len)
+        small, large = sorted((_array(self._keys), _array(theirs._keys)), key=len)
         found, _ = _found(large, small)  # (the fewer looked up among the more: a small file's among a load's)
         out = PaperSet()
         out._keys = small[found]
@@ -186,7 +246,7 @@ class PaperMarks:
         self.clear()
 
     def clear(self) -> None:
-        self._keys = self._high = self._low = np.empty(0, np.uint64)
+        self._keys = self._high = self._low = NO_KEYS
         self._recent: dict[int, int] = {}
         self._other: dict[str, int] = {}
 
@@ -207,10 +267,11 @@ class PaperMarks:
         low = np.array([mark & 0xFFFF_FFFF_FFFF_FFFF for mark in marks], np.uint64)
         self._recent = {}
         order = keys.argsort()
-        places = self._keys.searchsorted(keys[order])
-        self._keys = np.insert(self._keys, places, keys[order])
-        self._high = np.insert(self._high, places, high[order])
-        self._low = np.insert(self._low, places, low[order])
+        stored = _array(self._keys)
+        places = stored.searchsorted(keys[order])
+        self._keys = np.insert(stored, places, keys[order])
+        self._high = np.insert(_array(self._high), places, high[order])
+        self._low = np.insert(_array(self._low), places, low[order])
 
     def get(self, pid: str) -> int | None:
         return self.get_many([pid])[0]
@@ -218,6 +279,8 @@ class PaperMarks:
     def get_many(self, ids: list[str]) -> list[int | None]:
         """The numbers of `ids` (None for an id not given one), found in one search (the sorted
         keys and the recent ones hold no id twice)."""
+        if not len(self._keys):
+            return [self._recent.get(int(pid, 16)) if HEX_ID.fullmatch(pid) else self._other.get(pid) for pid in ids]
         keys, _ = keys_of(ids)
         found, places = _found(self._keys, keys)
         at = places[found]
@@ -234,8 +297,12 @@ class PaperMarks:
         return out
 
     def keys(self) -> PaperSet:
-        self._merge()
         out = PaperSet(self._other)
+        if not len(self._keys):
+            out._recent = set(self._recent)
+            out._merge_if_many()
+            return out
+        self._merge()
         out._merge(self._keys)
         return out
 
