@@ -40,14 +40,6 @@ def _array(keys: Any) -> np.ndarray:
     return keys if len(keys) else np.empty(0, np.uint64)
 
 
-def _hex_or_other(ids: Iterable[str], recent: set[int], other: set[str]) -> None:
-    for pid in ids:
-        if HEX_ID.fullmatch(pid):
-            recent.add(int(pid, 16))
-        else:
-            other.add(pid)
-
-
 def keys_of(ids: Ids) -> tuple[np.ndarray, list[str]]:
     """The ids of 16 hex digits as uint64 (in their order), and the other ids."""
     hexes: list[str] = []
@@ -97,21 +89,20 @@ class PaperSet:
     def update(self, ids: Ids) -> None:
         """Add `ids`: a few (a small file's) as recent ids, many merged at once (a pass over the
         sorted ones costs what the set holds, not what is added)."""
-        if isinstance(ids, PaperSet) and not len(ids._keys):
-            self._recent |= ids._recent
-            self._other |= ids._other
-            self._merge_if_many()
-            return
-        if not isinstance(ids, PaperSet):
-            ids = ids if isinstance(ids, Collection) else list(ids)
-            if len(ids) <= RECENT_MAX:
-                _hex_or_other(ids, self._recent, self._other)
+        if isinstance(ids, PaperSet):
+            if not len(ids._keys):  # (a few: no numpy)
+                self._recent |= ids._recent
+                self._other |= ids._other
                 self._merge_if_many()
                 return
-        if isinstance(ids, PaperSet):
             ids._merge()
             keys, other = ids._keys, ids._other
         else:
+            ids = ids if isinstance(ids, Collection) else list(ids)
+            if len(ids) <= RECENT_MAX:  # (a few: no numpy)
+                for pid in ids:
+                    self.add(pid)
+                return
             found, others = keys_of(ids)
             keys, other = np.unique(found), set(others)
         if len(keys) <= RECENT_MAX:
