@@ -90,6 +90,12 @@ def _row(what: str, change: Measured, cold: Measured, summary: dict) -> tuple[fl
         f"  {'':<22} time {time:.2f}x, memory {memory:.2f}x  (target <= {TARGET}x: "
         f"{'met' if max(time, memory) <= TARGET else 'MISSED'}); stages (s): {stages}"
     )
+    # (memory is the larger of the sampled sum of PSS and the largest process's peak RSS, which
+    # counts whole the shared libraries' pages: for a load of one process, its RSS)
+    print(
+        f"  {'':<22} sampled sum of PSS alone: {change.sampled_pss_mb:.0f} MB, "
+        f"cold {cold.sampled_pss_mb:.0f} MB ({change.sampled_pss_mb / cold.sampled_pss_mb:.2f}x)"
+    )
     return time, memory
 
 

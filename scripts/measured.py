@@ -42,6 +42,7 @@ class Measured:
     pss_mb: float
     rss_mb: float
     out: str
+    sampled_pss_mb: float = 0.0  # (the sampled sum of PSS alone: below `pss_mb` when a process's RSS is larger)
 
 
 def tree_memory(pid: int) -> tuple[int, int]:
@@ -87,7 +88,9 @@ def measured(argv: list[str], what: str = "command") -> Measured:
         raise SystemExit(f"{what} failed:\n{err}")
     largest = max(peak_rss, usage.ru_maxrss)
     # (never below the largest process: a short one ends between two samples)
-    return Measured(seconds, usage.ru_utime + usage.ru_stime, max(peak_pss, largest) / 1024, largest / 1024, out)
+    return Measured(
+        seconds, usage.ru_utime + usage.ru_stime, max(peak_pss, largest) / 1024, largest / 1024, out, peak_pss / 1024
+    )
 
 
 def load_measured(db: str, paths: list[str], variant: str = "full") -> tuple[Measured, dict]:

@@ -216,6 +216,32 @@ def test_a_small_load_imports_only_what_it_uses(tmp_path, edit, absent, present)
     assert [m for m in absent if m in imported] == [] and [m for m in present if m not in imported] == []
 
 
+# The same load, with the modules the ranking's own process holds once it has ranked (written to argv[3]).
+RANKING_IMPORTED = """import json, sys
+from etl.load import incremental, load
+rank = incremental._rank
+def spy(*args):
+    ranked = rank(*args)
+    with open(sys.argv[3], "w") as out:
+        json.dump(sorted(sys.modules), out)
+    return ranked
+incremental._rank = spy
+load(sys.argv[1], [sys.argv[2]], prune=True)"""
+
+
+def test_a_small_loads_ranking_process_imports_no_numpy(tmp_path):
+    """The process a small load ranks its few papers in imports the keyword rules, and not NumPy
+    (8 MB of PSS, issue 41): its corpus counts, a few thousand keys, stay a dict."""
+    db = str(tmp_path / "papers.db")
+    folder = folder_of(tmp_path, FILES)
+    load(db, [str(folder)])
+    retitle(folder)
+    modules = tmp_path / "modules.json"
+    subprocess.run([sys.executable, "-c", RANKING_IMPORTED, db, str(folder), str(modules)], check=True)
+    imported = set(json.loads(modules.read_text(encoding="utf-8")))
+    assert set(RULES) <= imported and "numpy" not in imported
+
+
 def test_the_feed_holds_as_many_papers_as_a_ranking_holds_before_its_workers_start():
     from etl.extract.corpus.ranking import PARALLEL_MIN
     from etl.load.feed import HELD_BEFORE_RANKING

@@ -14,6 +14,8 @@ holds beside every paper's vector is bounded, however many lists an edit reaches
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 import numpy as np
 
 from ..extract.similar.scoring import KeptStatistics, vectors
@@ -68,7 +70,6 @@ def update_similar(
         return [], set()
     trim_heap()  # (what the steps before left free in the C heap: not under this step's peak)
     ids, kept, floors = _all_vectors(writer)
-    at = {pid: i for i, pid in enumerate(ids)}
     against = kept.against()
     reached = _reached(
         [old[p] for p in sorted(moved | gone) if p in old] + [new[p] for p in sorted(moved)],
@@ -76,26 +77,24 @@ def update_similar(
         against,
         floors,
     )
-    rows = np.union1d(reached, [at[pid] for pid in moved | unlisted]).astype(np.int64)
-    selected = _select(kept, rows, against)
-    _write_lists(writer, ids, selected, gone)
+    rows = np.union1d(reached, _rows_of(ids, moved | unlisted)).astype(np.int64)
+    writer.delete_in("similar_papers", "paper_id", sorted(gone))
+    close: list[tuple[str, str, float]] = []
+    # (a paper's list is its own: found and written `BLOCK` papers at a time, as the lists of every
+    # paper an edit reaches, held at once and then copied into one array, were 3 MB of its peak)
+    for start in range(0, len(rows), BLOCK):
+        selected = select(kept, rows[start : start + BLOCK], against)
+        _write_lists(writer, ids, selected)
+        close += [(ids[a], ids[b], part) for a, b, part in selected.close]
     writer.execute("UPDATE similar_scoring SET changed = changed + :n WHERE id = 1", {"n": len(moved | gone)})
-    close = [(ids[a], ids[b], part) for a, b, part in selected.close]
     return close, {ids[i] for i in rows.tolist()}
 
 
-def _select(kept: Vectors, rows: np.ndarray, against: Rows) -> Selected:
-    """`select` of `rows`, `BLOCK` rows at a time (a paper's list is its own: the parts give the same lists)."""
-    parts = [select(kept, rows[start : start + BLOCK], against) for start in range(0, len(rows), BLOCK)]
-    if len(parts) <= 1:
-        return parts[0] if parts else select(kept, rows, against)
-    return Selected(
-        rows,
-        np.concatenate([p.similar for p in parts]),
-        np.concatenate([p.scores for p in parts]),
-        np.concatenate([p.floors for p in parts]),
-        [pair for p in parts for pair in p.close],
-    )
+def _rows_of(ids: list[str], papers: set[str]) -> list[int]:
+    """The rows of `papers` among `ids` (in order): a search, where a dict of every id took 1 MB."""
+    rows = [bisect_left(ids, pid) for pid in papers]
+    assert [ids[row] if row < len(ids) else None for row in rows] == list(papers)  # (each has a vector now)
+    return rows
 
 
 def _new_vectors(writer: Writer, papers: set[str]) -> dict[str, tuple[bytes, bytes, bytes, float]]:
@@ -211,32 +210,25 @@ def _reached(changes: list[tuple], kept: Vectors, against: Rows, floors: np.ndar
     return np.flatnonzero(reached).astype(np.int64)
 
 
-def _write_lists(writer: Writer, ids: list[str], selected: Selected, gone: set[str]) -> int:
-    """Write the lists of the papers selected for that differ from those kept (and remove those of the
-    papers gone), and their floors that differ; returns how many lists changed. `BLOCK`
-    papers at a time: the lists found again after an edit that removes a file are most papers'."""
-    writer.delete_in("similar_papers", "paper_id", sorted(gone))
-    changed = 0
-    rows = selected.rows.tolist()
-    for start in range(0, len(rows), BLOCK):
-        part = slice(start, start + BLOCK)
-        owners = [ids[i] for i in rows[part]]
-        lists: dict[str, list[tuple]] = {pid: [] for pid in owners}
-        for row in list_rows(ids, owners, selected.similar[part], selected.scores[part]):
-            lists[row[0]].append(row)
-        kept: dict[str, list[tuple]] = {pid: [] for pid in owners}
-        for row in writer.execute_in(LISTS_OF, ids=owners).all():
-            kept[row[0]].append(tuple(row))
-        differ = sorted(pid for pid in owners if lists[pid] != kept[pid])
-        writer.delete_in("similar_papers", "paper_id", differ)
-        writer.insert("similar_papers", [row for pid in differ for row in lists[pid]], LIST_COLUMNS)
-        changed += len(differ)
-        stored = dict(writer.execute_in(FLOORS_OF, ids=owners).all())
-        floors = [
-            {"id": pid, "floor": floor}
-            for pid, floor in zip(owners, selected.floors[part].tolist(), strict=True)
-            if stored.get(pid) != floor
-        ]
-        if floors:
-            writer.execute("UPDATE similar_vectors SET floor = :floor WHERE paper_id = :id", floors)
-    return changed
+def _write_lists(writer: Writer, ids: list[str], selected: Selected) -> int:
+    """Write the lists of the papers selected for (a block of them) that differ from those kept,
+    and their floors that differ; returns how many lists changed."""
+    owners = [ids[i] for i in selected.rows.tolist()]
+    lists: dict[str, list[tuple]] = {pid: [] for pid in owners}
+    for row in list_rows(ids, owners, selected.similar, selected.scores):
+        lists[row[0]].append(row)
+    kept: dict[str, list[tuple]] = {pid: [] for pid in owners}
+    for row in writer.execute_in(LISTS_OF, ids=owners).all():
+        kept[row[0]].append(tuple(row))
+    differ = sorted(pid for pid in owners if lists[pid] != kept[pid])
+    writer.delete_in("similar_papers", "paper_id", differ)
+    writer.insert("similar_papers", [row for pid in differ for row in lists[pid]], LIST_COLUMNS)
+    stored = dict(writer.execute_in(FLOORS_OF, ids=owners).all())
+    floors = [
+        {"id": pid, "floor": floor}
+        for pid, floor in zip(owners, selected.floors.tolist(), strict=True)
+        if stored.get(pid) != floor
+    ]
+    if floors:
+        writer.execute("UPDATE similar_vectors SET floor = :floor WHERE paper_id = :id", floors)
+    return len(differ)

@@ -25,7 +25,7 @@ from ..keywords import (
     normalise_keyword,
     rank_keywords,
 )
-from .frequencies import KeyCounts
+from .frequencies import DICT_KEYS, KeyCounts
 
 RUN_RECORD = 1_000  # (key, count) pairs per record of a spilled run: merging reads one record of each run at a time
 COUNTS_IN_MEMORY = 100_000  # distinct keys a process counts in memory before it spills them (about 10 MB)
@@ -212,6 +212,7 @@ def merge_counts(
             for key, label in keys.items():
                 _add_meaning(meanings, short, key, label)
         streams.append(pairs)
+    few = False  # (a few keys, added up here, stay a dict: see `DICT_KEYS`)
     if in_order:
         summed: Iterable[tuple[str, int]] = _add_up(heapq.merge(*streams, key=itemgetter(0)))
     else:
@@ -220,10 +221,10 @@ def merge_counts(
         for pairs in streams:
             for key, count in pairs:
                 total[key] = get(key, 0) + count
-        summed = sorted(total.items())
+        summed, few = sorted(total.items()), len(total) <= DICT_KEYS
     if reference is None:
-        return KeyCounts((key, count) for key, count in summed if count > 1), n, meanings
-    return KeyCounts(_with_reference(summed, reference)), n, meanings
+        return KeyCounts(((key, count) for key, count in summed if count > 1), few), n, meanings
+    return KeyCounts(_with_reference(summed, reference), few), n, meanings
 
 
 def _with_reference(summed: Iterable[tuple[str, int]], reference: Reference) -> Iterator[tuple[str, int]]:

@@ -2,7 +2,8 @@
 strings: each key's hash (sorted), count and place in one buffer of the keys' UTF-8 bytes (the
 catalogue's 228,000 keys: 11 MB, where the dict held 23), which forked ranking workers share (a
 dict's pages become each worker's own as its lookups write reference counts). A lookup is exact:
-the key's bytes are compared, so two keys of one hash are still told apart."""
+the key's bytes are compared, so two keys of one hash are still told apart. A few keys (a small
+load's ranking, in a process of its own) stay a dict, and NumPy is never imported for them."""
 
 from __future__ import annotations
 
@@ -10,18 +11,28 @@ from array import array
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TypeVar, overload
 
-import numpy as np
-
 _MISSING = object()
 _hash = hash  # (of the keys: 64 bits, the same in the workers a load forks)
 T = TypeVar("T")
+# Up to this many keys, added up in one dictionary (`merge_counts`), the counts stay a dict: about
+# 130 bytes a key, where NumPy costs 8 MB (PSS) to import and the arrays 40 bytes a key. The
+# benchmark's edit ranks 71 papers apart, 1,609 keys (issue 41); a corpus, whose counts forked
+# workers share (a dict's pages would become each worker's own), has hundreds of thousands.
+DICT_KEYS = 20_000
 
 
 class KeyCounts(Mapping[str, int]):
     """Keys and their counts (each key once), looked up by hash and checked by their bytes.
     `preload` a batch of keys before many `get`s: those are then answered from a small dict."""
 
-    def __init__(self, pairs: Iterable[tuple[str, int]] = ()) -> None:
+    def __init__(self, pairs: Iterable[tuple[str, int]] = (), few: bool = False) -> None:
+        """`few`: the pairs are at most `DICT_KEYS`, and are kept as a dict (NumPy is not imported)."""
+        self.few: dict[str, int] | None = dict(pairs) if few else None
+        self.near: dict[str, int | None] = {}  # the keys preloaded: their counts, None for no key (`preload`)
+        if self.few is not None:
+            return
+        import numpy as np
+
         hashes, counts, starts = array("q"), array("q"), array("q")
         text = bytearray()
         for key, count in pairs:
@@ -36,10 +47,11 @@ class KeyCounts(Mapping[str, int]):
         self.counts = np.frombuffer(counts, dtype=np.int64)[order]
         self.starts, self.ends = bounds[:-1][order], bounds[1:][order]
         self.text = bytes(text)
-        self.near: dict[str, int | None] = {}  # the keys preloaded: their counts, None for no key (`preload`)
 
     def _find(self, key: str) -> int:
         """The key's place in the arrays, or -1."""
+        import numpy as np
+
         h = _hash(key)
         at = int(np.searchsorted(self.hashes, h))
         encoded = key.encode("utf-8", "surrogatepass")
@@ -52,6 +64,10 @@ class KeyCounts(Mapping[str, int]):
     def preload(self, keys: Iterable[str]) -> None:
         """Look up `keys` at once (one search of the arrays), for the `get`s that follow; the keys
         preloaded before are let go."""
+        if self.few is not None:
+            return
+        import numpy as np
+
         wanted = list(set(keys))
         near: dict[str, int | None] = dict.fromkeys(wanted)  # (None: not a key)
         self.near = near
@@ -80,6 +96,8 @@ class KeyCounts(Mapping[str, int]):
     @overload
     def get(self, key: str, default: T, /) -> int | T: ...
     def get(self, key: str, default: object = None, /) -> object:
+        if self.few is not None:
+            return self.few.get(key, default)
         found = self.near.get(key, _MISSING)
         if found is None:
             return default
@@ -98,7 +116,7 @@ class KeyCounts(Mapping[str, int]):
         return isinstance(key, str) and self.get(key) is not None
 
     def __len__(self) -> int:
-        return len(self.hashes)
+        return len(self.hashes) if self.few is None else len(self.few)
 
     def __iter__(self) -> Iterator[str]:
         """The keys, in the order they were given."""
@@ -106,6 +124,11 @@ class KeyCounts(Mapping[str, int]):
 
     def items_in_order(self) -> Iterator[tuple[str, int]]:
         """(key, count) in the order the pairs were given (key order, as `merge_counts` gives them)."""
+        if self.few is not None:
+            yield from self.few.items()
+            return
+        import numpy as np
+
         text, counts = self.text, self.counts
         for at in np.argsort(self.starts, kind="stable").tolist():
             yield text[self.starts[at] : self.ends[at]].decode("utf-8", "surrogatepass"), int(counts[at])
