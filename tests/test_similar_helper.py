@@ -1,5 +1,5 @@
 """A large computation of similar papers on two cores (`etl.extract.similar.helper`) gives what one
-process gives, to the bit: every other batch's terms gathered by a forked helper, the lists selected
+process gives, to the bit: two batches of three gathered by a forked helper, the lists selected
 by one while the load writes; on real records (tests/fixtures/similar/: NeurIPS 2016 and 2017, ICML
 2018 papers on bandits and reinforcement learning); a helper's failure is one line."""
 

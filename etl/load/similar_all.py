@@ -40,7 +40,7 @@ KEYWORDS = """SELECT pk.paper_id, k.normalised FROM paper_keywords pk JOIN keywo
     ORDER BY pk.paper_id"""
 ROWS_AT_ONCE = 10_000
 # Papers' postings counted and spilled at once: bounds the batch's lists, in the load and in the
-# helper that gathers every other batch (5,000: 292 MB PSS of both at the catalogue, 2,000: 204).
+# helper that gathers two of three (5,000 and one of two: 292 MB PSS of both at the catalogue, 2,000: 204).
 PAPERS_AT_ONCE = 2_000
 VECTOR_COLUMNS = ("terms", "weights", "topic", "floor")  # of similar_vectors, after paper_id
 PACKAGE = Path(__file__).resolve().parent.parent  # the `etl` package
@@ -170,7 +170,7 @@ def compute_all(writer: Writer) -> Computed:
 
 def _spill_postings(writer: Writer, spill) -> tuple[RowIds, Frequencies]:
     """Every paper's postings, batch by batch, into `spill`, their document frequencies counted
-    (the terms of every other batch worked out by a helper process in a large computation);
+    (the terms of two batches of three worked out by a helper process in a large computation);
     returns the papers' ids in row order and the frequencies."""
     from ..extract.similar.blocks import Frequencies
     from ..extract.similar.helper import gathered, helps
