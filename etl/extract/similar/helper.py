@@ -17,6 +17,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -54,14 +55,13 @@ def gathered(
 ) -> Iterator[Gathered]:
     """Each batch's postings and the names of its terms `known` does not name (at least), in the
     batches' order; with a `helper` (what it runs after each batch to give back the memory it
-    freed), `HELPED_BATCHES` of every batch more gathered in a helper process."""
+    freed), `HELPED_BATCHES` batches of every `HELPED_BATCHES + 1` gathered in a helper process."""
     terms = WordTerms(aliases)
     if helper is None:
         for batch in batches:
             yield _gather(terms, batch, known)
         return
-    executor = _forking(aliases, None, helper)
-    try:
+    with _helper(aliases, None, helper) as executor:
         pending: deque[Future] = deque()
         for batch in batches:
             if len(pending) < HELPED_BATCHES:
@@ -73,9 +73,6 @@ def gathered(
             yield mine
         while pending:
             yield _result(pending.popleft())
-    finally:
-        executor.shutdown(wait=True, cancel_futures=True)
-        gc.unfreeze()
 
 
 def selections(vectors: Vectors, against: Rows, papers: int, block: int, helper: Tidy | None) -> Iterator[Selected]:
@@ -86,8 +83,7 @@ def selections(vectors: Vectors, against: Rows, papers: int, block: int, helper:
         for start in starts:
             yield select(vectors, np.arange(start, min(start + block, papers)), against)
         return
-    executor = _forking(None, (vectors, against), helper)
-    try:
+    with _helper(None, (vectors, against), helper) as executor:
         pending: deque[Future] = deque()
         for start in starts:
             pending.append(executor.submit(_select, start, min(start + block, papers)))
@@ -95,17 +91,23 @@ def selections(vectors: Vectors, against: Rows, papers: int, block: int, helper:
                 yield _result(pending.popleft())
         while pending:
             yield _result(pending.popleft())
-    finally:
-        executor.shutdown(wait=True, cancel_futures=True)
-        gc.unfreeze()
 
 
-def _forking(aliases: Aliases | None, vectors: tuple[Vectors, Rows] | None, tidy: Tidy) -> ProcessPoolExecutor:
-    """An executor of one helper process, forked at its first task. The load's objects are frozen
-    until it ends: its garbage collection would otherwise write to every object it holds, so every
-    page the helper shares would be copied (`gc.unfreeze` once the helper is done)."""
+@contextmanager
+def _helper(aliases: Aliases | None, vectors: tuple[Vectors, Rows] | None, tidy: Tidy) -> Iterator[ProcessPoolExecutor]:
+    """An executor of one helper process, forked at its first task, stopped (its tasks not yet
+    started dropped) when the block ends. The load's objects are frozen meanwhile: its garbage
+    collection would otherwise write to every object it holds, so every page the helper shares
+    would be copied."""
     gc.freeze()
-    return ProcessPoolExecutor(1, multiprocessing.get_context("fork"), _start, (aliases, vectors, tidy))
+    executor = None
+    try:
+        executor = ProcessPoolExecutor(1, multiprocessing.get_context("fork"), _start, (aliases, vectors, tidy))
+        yield executor
+    finally:
+        if executor is not None:
+            executor.shutdown(wait=True, cancel_futures=True)
+        gc.unfreeze()
 
 
 def _gather(terms: WordTerms, batch: list[Paper], known: Mapping[int, str]) -> Gathered:
@@ -116,9 +118,9 @@ def _gather(terms: WordTerms, batch: list[Paper], known: Mapping[int, str]) -> G
 
 
 def _start(aliases: Aliases | None, vectors: tuple[Vectors, Rows] | None, tidy: Tidy) -> None:
-    """In the helper: its word terms or the vectors it selects from, the default signal handling (Ctrl-C is the load's to
-    handle), no cyclic garbage collection (it would touch, and so copy, the load's pages), and an
-    end when the load is gone."""
+    """In the helper: its word terms or the vectors it selects from, the default signal handling
+    (Ctrl-C is the load's to handle), no cyclic garbage collection (it would touch, and so copy,
+    the load's pages), and an end when the load is gone."""
     global _terms, _vectors, _tidy
     _terms, _vectors, _tidy = (None if aliases is None else WordTerms(aliases)), vectors, tidy
     signal.signal(signal.SIGINT, signal.SIG_IGN)
