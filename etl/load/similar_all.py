@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import hashlib
 import tempfile
-from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, overload
 
 import numpy as np
 
-from ..extract.similar.words import WordTerms, short_forms
+from ..extract.similar.words import short_forms
 from ..iterables import chunks
 from ..store.views import CLEAN_ABSTRACT
 from ..store.writer import Writer
@@ -29,6 +29,7 @@ from .summary import utcnow
 
 if TYPE_CHECKING:
     from ..extract.similar.blocks import Frequencies
+    from ..extract.similar.helper import Paper
 
 # The aliases that can be short forms (one word: `short_forms` keeps those alone), a sixth of the
 # catalogue's 199,245: reading every alias took 2-5 s of each load's similar papers.
@@ -38,7 +39,9 @@ PAPERS = f"SELECT id, title, {CLEAN_ABSTRACT} FROM papers ORDER BY id"
 KEYWORDS = """SELECT pk.paper_id, k.normalised FROM paper_keywords pk JOIN keywords k ON k.id = pk.keyword_id
     ORDER BY pk.paper_id"""
 ROWS_AT_ONCE = 10_000
-PAPERS_AT_ONCE = 5_000  # papers' postings counted and spilled at once (bounds the batch's lists)
+# Papers' postings counted and spilled at once: bounds the batch's lists, in the load and in the
+# helper that gathers two of three (5,000 and one of two: 292 MB PSS of both at the catalogue, 2,000: 204).
+PAPERS_AT_ONCE = 2_000
 VECTOR_COLUMNS = ("terms", "weights", "topic", "floor")  # of similar_vectors, after paper_id
 PACKAGE = Path(__file__).resolve().parent.parent  # the `etl` package
 RULES = PACKAGE / "extract" / "similar"
@@ -72,8 +75,9 @@ def aliases(writer: Writer) -> dict[str, str]:
     return short_forms(writer.execute(ALIASES))
 
 
-def corpus_terms(writer: Writer, terms: WordTerms) -> Iterator[tuple[str, Counter[str]]]:
-    """Every paper's id and terms, in id order (papers and their keywords read side by side)."""
+def corpus_papers(writer: Writer) -> Iterator[tuple[str, Paper]]:
+    """Every paper's id, title, abstract and keywords' merge keys, in id order (papers and their
+    keywords read side by side)."""
     with writer.stream(PAPERS) as papers, writer.stream(KEYWORDS) as keywords:
         rows = (row for batch in keywords for row in batch)
         pending = next(rows, None)
@@ -84,7 +88,7 @@ def corpus_terms(writer: Writer, terms: WordTerms) -> Iterator[tuple[str, Counte
                     if pending[0] == pid:
                         keys.append(pending[1])
                     pending = next(rows, None)
-                yield pid, terms.of(title, abstract, keys)
+                yield pid, (title, abstract, keys)
 
 
 class RowIds:
@@ -119,8 +123,16 @@ class RowIds:
     def __getitem__(self, row: slice) -> list[str]: ...
     def __getitem__(self, row: int | slice) -> str | list[str]:
         if isinstance(row, slice):
-            return [pid.decode("utf-8") for pid in self.ids[row].tolist()]
+            return self.of(self.ids[row])
         return self.ids[row].decode("utf-8")
+
+    def at(self, rows: np.ndarray) -> list[str]:
+        """The ids of the rows `rows` (an array of row numbers), in that order."""
+        return self.of(self.ids[rows])
+
+    @staticmethod
+    def of(ids: np.ndarray) -> list[str]:
+        return list(map(bytes.decode, ids.tolist()))
 
 
 @dataclass
@@ -146,7 +158,9 @@ def compute_all(writer: Writer) -> Computed:
     trim_heap()  # (what the steps before left free in the C heap: not under this step's peak)
     with threadpool_limits(limits=1, user_api="blas"), tempfile.TemporaryFile(prefix="paperdb-similar-") as spill:
         ids, frequencies = _spill_postings(writer, spill)
+        trim_heap()  # (each step's transient arrays and the papers' texts, freed: not under the next's peak)
         space, vectors = blocks.vectors(frequencies, lambda: _read(spill))
+        trim_heap()  # (and not shared with the helper that selects the lists, then copied)
         close = _select_and_store(writer, ids, vectors)
     basis = {term: space.basis[k] for k, term in enumerate(space.topic_terms)} if space.dimensions >= 1 else {}
     df = dict(zip(space.terms, space.df.tolist(), strict=True))
@@ -155,16 +169,29 @@ def compute_all(writer: Writer) -> Computed:
 
 
 def _spill_postings(writer: Writer, spill) -> tuple[RowIds, Frequencies]:
-    """Every paper's postings, batch by batch, into `spill`, their document frequencies counted;
+    """Every paper's postings, batch by batch, into `spill`, their document frequencies counted
+    (the terms of two batches of three worked out by a helper process in a large computation);
     returns the papers' ids in row order and the frequencies."""
-    from ..extract.similar.blocks import Frequencies, Gathering
+    from ..extract.similar.blocks import Frequencies
+    from ..extract.similar.helper import gathered, helps
 
     ids = RowIds()
     frequencies = Frequencies()
-    gathering = Gathering(frequencies.names)
 
-    def flush() -> None:
-        postings, names = gathering.take()
+    def batches() -> Iterator[list[Paper]]:
+        batch: list[Paper] = []
+        for pid, paper in corpus_papers(writer):
+            ids.add(pid)
+            batch.append(paper)
+            if len(batch) >= PAPERS_AT_ONCE:
+                yield batch
+                batch = []
+        if batch:
+            yield batch
+
+    (papers,) = writer.execute("SELECT count(*) FROM papers").fetchone()
+    helper = trim_heap if helps(papers) else None
+    for postings, names in gathered(batches(), aliases(writer), frequencies.names, helper):
         frequencies.add(postings, names)
         for part in (
             postings.words,
@@ -175,14 +202,6 @@ def _spill_postings(writer: Writer, spill) -> tuple[RowIds, Frequencies]:
             postings.pair_ends,
         ):
             np.save(spill, part)
-
-    for pid, counts in corpus_terms(writer, WordTerms(aliases(writer))):
-        ids.add(pid)
-        gathering.add(counts)
-        if len(gathering) >= PAPERS_AT_ONCE:
-            flush()
-    if len(gathering):
-        flush()
     return ids.done(), frequencies
 
 
@@ -197,26 +216,33 @@ def _read(spill) -> Iterator:
 
 
 def _select_and_store(writer: Writer, ids: RowIds, vectors) -> list[tuple[int, int, float]]:
-    """Select every paper's list, block by block, and store the lists and the vectors; returns the close pairs."""
-    from ..extract.similar.select import Vectors, select
+    """Select every paper's list, block by block (in a helper process in a large computation),
+    and store the lists and the vectors; returns the close pairs."""
+    from ..extract.similar.helper import helps, selections
+    from ..extract.similar.select import Vectors
 
     against = vectors.against()
     writer.execute("DELETE FROM similar_papers")
     writer.execute("DELETE FROM similar_vectors")
     close: list[tuple[int, int, float]] = []
-    for start in range(0, len(ids), ROWS_AT_ONCE):
-        rows = np.arange(start, min(start + ROWS_AT_ONCE, len(ids)))
-        selected = select(vectors, rows, against)
-        owners = ids[start : rows[-1] + 1]
+    for selected in selections(vectors, against, len(ids), ROWS_AT_ONCE, trim_heap if helps(len(ids)) else None):
+        rows = selected.rows
+        start, end = int(rows[0]), int(rows[-1]) + 1
+        writer.insert("similar_papers", _list_rows(ids, rows, selected), ("paper_id", "rank", "similar_id", "score"))
+        block = Vectors(vectors.distinctive[start:end], vectors.topics[start:end])
         writer.insert(
-            "similar_papers",
-            list_rows(ids, owners, selected.similar, selected.scores),
-            ("paper_id", "rank", "similar_id", "score"),
+            "similar_vectors", vector_rows(ids[start:end], block, selected.floors), ("paper_id", *VECTOR_COLUMNS)
         )
-        block = Vectors(vectors.distinctive[start : rows[-1] + 1], vectors.topics[start : rows[-1] + 1])
-        writer.insert("similar_vectors", vector_rows(owners, block, selected.floors), ("paper_id", *VECTOR_COLUMNS))
         close += selected.close
     return close
+
+
+def _list_rows(ids: RowIds, rows: np.ndarray, selected) -> Iterable[tuple[str, int, str, float]]:
+    """`list_rows` of a block of rows at once: no Python step per row but the tuple's."""
+    kept = selected.similar >= 0  # (a list's places, -1 past its last paper)
+    owner, place = np.nonzero(kept)
+    scores = map(round, selected.scores[kept].tolist(), repeat(4))
+    return zip(ids.at(rows[owner]), (place + 1).tolist(), ids.at(selected.similar[kept]), scores, strict=True)
 
 
 def list_rows(ids: Sequence[str] | RowIds, owners: list[str], similar, scores) -> Iterator[tuple[str, int, str, float]]:

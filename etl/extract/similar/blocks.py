@@ -19,6 +19,7 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from itertools import repeat
 
 import numpy as np
 from scipy import sparse
@@ -30,50 +31,48 @@ from .words import KEYWORD, PAIR
 
 
 class Gathering:
-    """Papers' postings gathered one paper at a time (`add`) in compact arrays, with the names of
-    the terms `known` (hash -> name: the kept terms so far) does not name yet, until `take`."""
+    """Papers' postings gathered one paper at a time (`add`: its terms' names and counts, in name
+    order, appended to one list of the batch), laid out as `Postings` and hashed all at once
+    (`take`), with the names of the terms `known` (hash -> name: the kept terms so far) does not
+    name yet: no Python step per term."""
 
     def __init__(self, known: Mapping[int, str]) -> None:
         self.known = known
-        self.words, self.word_counts, self.word_ends = array("q"), array("H"), array("q", [0])
-        self.pairs, self.pair_counts, self.pair_ends = array("q"), array("H"), array("q", [0])
-        self.names: dict[int, str] = {}
+        self.names: list[str] = []
+        self.counts = array("q")
+        self.ends = array("q", [0])
 
     def add(self, terms: Counter[str]) -> None:
-        words = sorted(terms)  # (terms in one order whatever the hash seed, as the reference's `Corpus.add`)
-        paired = [term for term in words if PAIR in term and term[0] != KEYWORD]  # (`is_pair`, inline)
-        if paired:
-            words = [term for term in words if not (PAIR in term and term[0] != KEYWORD)]
-            self._extend(paired, terms, self.pairs, self.pair_counts)
-        self.pair_ends.append(len(self.pairs))
-        self._extend(words, terms, self.words, self.word_counts)
-        self.word_ends.append(len(self.words))
-
-    def _extend(self, names: list[str], terms: Counter[str], hashes: array, counts: array) -> None:
-        found = list(map(hash, names))
-        hashes.extend(found)
-        counts.extend([min(terms[term], 65_535) for term in names])
-        known, pending = self.known, self.names
-        for h, term in zip(found, names, strict=True):
-            if h not in known:
-                pending[h] = term
+        names = sorted(terms)  # (terms in one order whatever the hash seed, as the reference's `Corpus.add`)
+        self.names += names
+        self.counts.extend(map(terms.__getitem__, names))
+        self.ends.append(len(self.names))
 
     def __len__(self) -> int:
-        return len(self.word_ends) - 1
+        return len(self.ends) - 1
 
     def take(self) -> tuple[Postings, dict[int, str]]:
-        """The postings gathered and the names of their terms not known before, and a fresh start."""
-        postings = Postings(
-            np.frombuffer(self.words, dtype=np.int64),
-            np.frombuffer(self.word_counts, dtype=np.uint16),
-            np.frombuffer(self.word_ends, dtype=np.int64),
-            np.frombuffer(self.pairs, dtype=np.int64),
-            np.frombuffer(self.pair_counts, dtype=np.uint16),
-            np.frombuffer(self.pair_ends, dtype=np.int64),
-        )
-        names = self.names
+        """The postings gathered (each paper's words and keywords, then its pairs, each in name
+        order) and the names of their terms not known before, and a fresh start."""
+        names, n = self.names, len(self.names)
+        hashes = np.fromiter(map(hash, names), np.int64, n)
+        # A pair: a space in it, not a keyword's term (`is_pair`, over the batch at once).
+        paired = np.fromiter(map(str.__contains__, names, repeat(PAIR)), bool, n)
+        paired &= ~np.fromiter(map(str.startswith, names, repeat(KEYWORD)), bool, n)
+        counts = np.minimum(np.frombuffer(self.counts, dtype=np.int64), 65_535).astype(np.uint16)
+        ends = np.frombuffer(self.ends, dtype=np.int64)
+        papers = len(ends) - 1
+        row = np.repeat(np.arange(papers), np.diff(ends))
+        parts = []
+        for kind in (~paired, paired):
+            per_paper = np.bincount(row[kind], minlength=papers)
+            parts += [hashes[kind], counts[kind], np.concatenate(([0], np.cumsum(per_paper)))]
+        postings = Postings(*parts)
+        unique, first = np.unique(hashes, return_index=True)
+        new = ~np.fromiter(map(self.known.__contains__, unique.tolist()), bool, len(unique))
+        fresh = dict(zip(unique[new].tolist(), map(names.__getitem__, first[new].tolist()), strict=True))
         self.__init__(self.known)  # type: ignore[misc]
-        return postings, names
+        return postings, fresh
 
 
 class Space:

@@ -1,0 +1,163 @@
+"""A large computation of similar papers on two cores, with a forked helper process. The papers'
+terms: two batches of three are gathered (`WordTerms.of`, then `Gathering`) by the helper while
+the load gathers the third, and the batches come back in their order, each as `Gathering.take` gives it
+(the helper names every term of its batch: it does not know which the load has kept so far). The
+lists: the helper, forked once the vectors are made (it shares them), selects them block by block
+(`select`) while the load writes the blocks before."""
+
+from __future__ import annotations
+
+import gc
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
+
+import numpy as np
+
+from ...errors import PaperdbError, WorkerError
+from .blocks import Gathering
+from .counting import Postings
+from .select import Rows, Selected, Vectors, select
+from .words import Aliases, WordTerms
+
+HELPER_MIN = 20_000  # papers from which a computation takes a helper (its fork and its pickles: about 0.3 s)
+# Batches the helper gathers for each the load gathers: the load also reads the papers, counts
+# and spills every batch (on the catalogue, 1: 12.3 s of the load's CPU against 7.5 of the helper's).
+HELPED_BATCHES = 2
+ORPHAN_POLL_S = 1.0  # how often the helper looks whether the load that forked it is still there
+
+Paper = tuple[str | None, str | None, list[str]]  # title, abstract, its keywords' merge keys
+Gathered = tuple[Postings, dict[int, str]]
+Tidy = Callable[[], None]
+
+SELECTED_AHEAD = 2  # blocks of lists the helper selects ahead of the load's writing (each about 2 MB)
+
+_terms: WordTerms | None = None  # (the helper's, made when it starts)
+_vectors: tuple[Vectors, Rows] | None = None  # (what the helper selects from, inherited)
+_tidy: Tidy = lambda: None  # noqa: E731  (the helper's, after each task)
+
+
+def helps(papers: int) -> bool:
+    """Whether a computation over `papers` papers takes a helper: a large one, on two cores or
+    more, where processes can be forked (the caller's `Tidy` then makes it one)."""
+    return papers >= HELPER_MIN and (os.cpu_count() or 1) >= 2 and "fork" in multiprocessing.get_all_start_methods()
+
+
+def gathered(
+    batches: Iterable[list[Paper]], aliases: Aliases, known: Mapping[int, str], helper: Tidy | None
+) -> Iterator[Gathered]:
+    """Each batch's postings and the names of its terms `known` does not name (at least), in the
+    batches' order; with a `helper` (what it runs after each batch to give back the memory it
+    freed), `HELPED_BATCHES` batches of every `HELPED_BATCHES + 1` gathered in a helper process."""
+    terms = WordTerms(aliases)
+    if helper is None:
+        for batch in batches:
+            yield _gather(terms, batch, known)
+        return
+    with _helper(aliases, None, helper) as executor:
+        pending: deque[Future] = deque()
+        for batch in batches:
+            if len(pending) < HELPED_BATCHES:
+                pending.append(executor.submit(_helped, batch))
+                continue
+            mine = _gather(terms, batch, known)
+            while pending:
+                yield _result(pending.popleft())
+            yield mine
+        while pending:
+            yield _result(pending.popleft())
+
+
+def selections(vectors: Vectors, against: Rows, papers: int, block: int, helper: Tidy | None) -> Iterator[Selected]:
+    """The lists of every paper (`select`), `block` rows at a time, in row order; with a `helper`
+    (as `gathered`'s), selected by a helper process while the caller writes the blocks before."""
+    starts = range(0, papers, block)
+    if helper is None:
+        for start in starts:
+            yield select(vectors, np.arange(start, min(start + block, papers)), against)
+        return
+    with _helper(None, (vectors, against), helper) as executor:
+        pending: deque[Future] = deque()
+        for start in starts:
+            pending.append(executor.submit(_select, start, min(start + block, papers)))
+            if len(pending) > SELECTED_AHEAD:
+                yield _result(pending.popleft())
+        while pending:
+            yield _result(pending.popleft())
+
+
+@contextmanager
+def _helper(aliases: Aliases | None, vectors: tuple[Vectors, Rows] | None, tidy: Tidy) -> Iterator[ProcessPoolExecutor]:
+    """An executor of one helper process, forked at its first task, stopped (its tasks not yet
+    started dropped) when the block ends. The load's objects are frozen meanwhile: its garbage
+    collection would otherwise write to every object it holds, so every page the helper shares
+    would be copied."""
+    gc.freeze()
+    executor = None
+    try:
+        executor = ProcessPoolExecutor(1, multiprocessing.get_context("fork"), _start, (aliases, vectors, tidy))
+        yield executor
+    finally:
+        if executor is not None:
+            executor.shutdown(wait=True, cancel_futures=True)
+        gc.unfreeze()
+
+
+def _gather(terms: WordTerms, batch: list[Paper], known: Mapping[int, str]) -> Gathered:
+    gathering = Gathering(known)
+    for title, abstract, keywords in batch:
+        gathering.add(terms.of(title, abstract, keywords))
+    return gathering.take()
+
+
+def _start(aliases: Aliases | None, vectors: tuple[Vectors, Rows] | None, tidy: Tidy) -> None:
+    """In the helper: its word terms or the vectors it selects from, the default signal handling
+    (Ctrl-C is the load's to handle), no cyclic garbage collection (it would touch, and so copy,
+    the load's pages), and an end when the load is gone."""
+    global _terms, _vectors, _tidy
+    _terms, _vectors, _tidy = (None if aliases is None else WordTerms(aliases)), vectors, tidy
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
+    gc.disable()
+    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True).start()
+
+
+def _end_with_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_POLL_S)
+    os._exit(1)
+
+
+def _helped(batch: list[Paper]) -> Gathered:
+    assert _terms is not None
+    gathered = _gather(_terms, batch, {})
+    _tidy()
+    return gathered
+
+
+def _select(start: int, end: int) -> Selected:
+    assert _vectors is not None
+    vectors, against = _vectors
+    selected = select(vectors, np.arange(start, end), against)
+    _tidy()
+    return selected
+
+
+def _result(future: Future):
+    """The helper's batch; its failure as one `WorkerError` line (its traceback in `details`)."""
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        raise WorkerError("the similar papers' helper process died") from None
+    except Exception as exc:
+        text = str(exc) if isinstance(exc, PaperdbError) else f"{type(exc).__name__}: {exc}"
+        line = text.splitlines()[0] if text.strip() else type(exc).__name__
+        raise WorkerError(f"the similar papers' helper process failed: {line}", str(exc.__cause__ or "")) from None

@@ -1,0 +1,75 @@
+"""A large computation of similar papers on two cores (`etl.extract.similar.helper`) gives what one
+process gives, to the bit: two batches of three gathered by a forked helper, the lists selected
+by one while the load writes; on real records (tests/fixtures/similar/: NeurIPS 2016 and 2017, ICML
+2018 papers on bandits and reinforcement learning); a helper's failure is one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from etl.errors import WorkerError
+from etl.extract.similar import blocks, helper
+from etl.extract.similar.select import select
+
+EXCERPTS = Path(__file__).parent / "fixtures" / "similar"
+FILES = ("nips2016.json", "nips2017.json", "icml2018.json")
+ALIASES = {"RL": "reinforcement learning", "MDP": "markov decision process"}
+
+
+def records() -> list[helper.Paper]:
+    found = [r for name in FILES for r in json.loads((EXCERPTS / name).read_text(encoding="utf-8"))]
+    return [(r["title"], r["abstract"], [w.lower() for w in r["title"].split()[:2]]) for r in found]
+
+
+def computed(size: int, helped: bool) -> tuple[blocks.Space, blocks.Vectors]:
+    """Every paper's vectors, the terms gathered `size` papers at a time, as the load does."""
+    papers = records()
+    frequencies, spilled = blocks.Frequencies(), []
+    batches = (papers[i : i + size] for i in range(0, len(papers), size))
+    for postings, names in helper.gathered(batches, ALIASES, frequencies.names, (lambda: None) if helped else None):
+        frequencies.add(postings, names)
+        spilled.append(postings)
+    return blocks.vectors(frequencies, lambda: iter(spilled))
+
+
+@pytest.mark.parametrize("size", [1, 7, 54])  # a paper a batch, batches that end inside a file, one batch
+def test_terms_gathered_with_a_helper_are_those_of_one_process(size):
+    space, vectors = computed(size, helped=True)
+    alone_space, alone = computed(size, helped=False)
+    assert space.terms == alone_space.terms and (space.df == alone_space.df).all() and len(space.terms) > 500
+    assert (vectors.distinctive.indptr == alone.distinctive.indptr).all()
+    assert (vectors.distinctive.indices == alone.distinctive.indices).all()
+    assert (vectors.distinctive.data == alone.distinctive.data).all() and (vectors.topics == alone.topics).all()
+
+
+@pytest.mark.parametrize("block", [5, 13, 54])
+def test_lists_selected_by_a_helper_are_those_of_one_process(block):
+    _, vectors = computed(54, helped=False)
+    papers = vectors.topics.shape[0]
+    helped = list(helper.selections(vectors, vectors.against(), papers, block, lambda: None))
+    whole = select(vectors, np.arange(papers))
+    assert [s.rows.tolist() for s in helped] == [
+        list(range(i, min(i + block, papers))) for i in range(0, papers, block)
+    ]
+    assert (np.concatenate([s.similar for s in helped]) == whole.similar).all()
+    assert (np.concatenate([s.scores for s in helped]) == whole.scores).all()
+    assert (np.concatenate([s.floors for s in helped]) == whole.floors).all()
+    assert [pair for s in helped for pair in s.close] == whole.close and whole.close
+
+
+def test_a_helper_that_fails_says_so_in_one_line():
+    papers = records()
+    broken = [(papers[0][0], 12345, [])]  # (an abstract that is not text: the helper's batch, the first)
+    with pytest.raises(WorkerError, match=r"^the similar papers' helper process failed: TypeError: ") as raised:
+        list(helper.gathered(iter([broken, papers[1:3]]), ALIASES, {}, lambda: None))
+    assert "\n" not in str(raised.value)
+
+
+@pytest.mark.parametrize(("papers", "helps"), [(19_999, False), (20_000, True)])
+def test_only_a_large_computation_takes_a_helper(monkeypatch, papers, helps):
+    monkeypatch.setattr(helper.os, "cpu_count", lambda: 2)
+    assert helper.helps(papers) is helps
