@@ -168,9 +168,8 @@ def introduced_names(
 # deterministic quantifiers keep every expression here linear in the text)
 _TITLE_WORD = r"[A-Z][a-z]{2}[a-z0-9]*+(?:[A-Z][a-z0-9]*+)*+(?:-[A-Za-z0-9]++)*+"  # (`SparQ Attention`)
 # ... also of up to four Title Case words: `we propose Gradient Echo Regularization, a ...`.
-# (The expressions below open with the first letter as a character class and test the word's start
-# behind it, not with `\b`: the regex engine then skips to those letters in C rather than trying the
-# whole expression at every character; the same matches, in half the time.)
+# (These open with a class of first letters and test the word's start behind it, not with `\b`: the
+# regex engine skips to those letters in C, not trying the expression at every character.)
 _PLAIN_NAME = re.compile(
     r"[WwTt](?<!\w[WwTt])(?:(?<=[Ww])e|(?<=[Tt])his (?:paper|work)) (?:propos|introduc|present|releas|develop|design|build)\w* "
     rf"({_TITLE_WORD}(?: {_TITLE_WORD}){{0,3}})(?=(?:\s(?=[\w.]*\d)[\w.]++)?\s*[,:(])"  # (a size may follow: `Mixtral 8x7B,`)
