@@ -168,14 +168,16 @@ def introduced_names(
 # deterministic quantifiers keep every expression here linear in the text)
 _TITLE_WORD = r"[A-Z][a-z]{2}[a-z0-9]*+(?:[A-Z][a-z0-9]*+)*+(?:-[A-Za-z0-9]++)*+"  # (`SparQ Attention`)
 # ... also of up to four Title Case words: `we propose Gradient Echo Regularization, a ...`.
+# (These open with a class of first letters and test the word's start behind it, not with `\b`: the
+# regex engine skips to those letters in C, not trying the expression at every character.)
 _PLAIN_NAME = re.compile(
-    r"\b(?:[Ww]e|[Tt]his (?:paper|work)) (?:propos|introduc|present|releas|develop|design|build)\w* "
+    r"[WwTt](?<!\w[WwTt])(?:(?<=[Ww])e|(?<=[Tt])his (?:paper|work)) (?:propos|introduc|present|releas|develop|design|build)\w* "
     rf"({_TITLE_WORD}(?: {_TITLE_WORD}){{0,3}})(?=(?:\s(?=[\w.]*\d)[\w.]++)?\s*[,:(])"  # (a size may follow: `Mixtral 8x7B,`)
 )
 # A name set off after the paper's own method, often in a closing sentence: `The resulting
 # method, FooNet, is ...`, `our framework, Gradient Echo, ...`.
 _APPOSITIVE = re.compile(
-    r"\b(?:[Tt]he|[Oo]ur) (?:resulting |proposed |new |final |overall )?"
+    r"[TtOo](?<!\w[TtOo])(?:(?<=[Tt])he|(?<=[Oo])ur) (?:resulting |proposed |new |final |overall )?"
     r"(?:method|model|framework|approach|algorithm|system|architecture|pipeline|agent|benchmark|dataset|library|toolkit|tool)"
     r",\s+([A-Z][\w#+∂-]*[\w#+](?: [A-Z][\w-]*[a-z0-9]){0,3}),"
 )

@@ -222,12 +222,12 @@ def score_phrases(
     (`termhood.not_a_term`)."""
     log_n = math.log(n_docs + 1)
     rare = log_n - math.log(2) + 1  # the weight of a phrase no other paper uses
-    get, log = df.get, math.log
+    get, log, chosen = df.get, math.log, kp.chosen_elsewhere
     titled = _title_phrases(terms.phrases, title) if title else ()
     terms_known = n_docs >= TERM_CORPUS
     weights = []
     for key, (count, first, written, whole) in terms.phrases.items():
-        if key in skip or (whole != WHOLE and not kp.chosen_elsewhere(key)):
+        if key in skip or (whole != WHOLE and not chosen(key)):
             continue  # (cut from its run, `phrases`, or a piece of a longer term the abstract writes, `pieces`)
         shared = get(key)
         if (
@@ -235,7 +235,7 @@ def score_phrases(
             and terms_known
             and (shared is None or shared < TERM_PAPERS)
             and key not in titled
-            and not kp.chosen_elsewhere(key)
+            and not chosen(key)
         ):
             continue  # (written once, by this paper alone: no term yet)
         weight = (1 + _LOG[count] if count < 64 else 1 + log(count)) * (
@@ -251,15 +251,10 @@ def score_phrases(
                     continue
                 weight *= ONCE_ALONE
             if count < COMMON_USES and key in COMMON_WORDS and written[1:].islower():
-                if not kp.chosen_elsewhere(key):
+                if not chosen(key):
                     continue  # (`cell`, `machine`, `child`: no author's keyword)
                 weight *= COMMON_ALONE
-        elif (
-            count < COMMON_USES
-            and key not in titled
-            and (" of " in key or filler(key, written))
-            and not kp.chosen_elsewhere(key)
-        ):
+        elif count < COMMON_USES and key not in titled and (" of " in key or filler(key, written)) and not chosen(key):
             continue
         if not_terms is not None:  # (ranked even if no term: it may name a variant of one, `critical thinking tools`)
             not_terms.note(key, written, count, key in titled, shared)
@@ -330,11 +325,7 @@ def _title_phrases(phrases: Mapping[str, list], title: str) -> set[str]:
     """The phrases made only of title words and inside no longer such phrase (`perspective
     awareness`, not `awareness`, for `... Retrievers on Perspective Awareness`)."""
     words = title_words(title)
-    inside = [
-        key
-        for key in phrases
-        if key.partition(" ")[0] in words and (" " not in key or words.issuperset(key.split(" ")))
-    ]
+    inside = [key for key in phrases if words.issuperset(key.split(" "))]
     longer = [frozenset(key.split(" ")) for key in inside if " " in key]
     if not longer:
         return set(inside)

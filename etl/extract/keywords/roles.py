@@ -4,6 +4,7 @@ start, end or stand alone as a phrase, and whether it breaks a run (stop words, 
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import NamedTuple
 
 from .memo import Memo
@@ -41,22 +42,94 @@ class WordRoles(NamedTuple):
     generic: bool  # a generic word (`model`, `tasks`): never a keyword alone
     breaks: bool  # a stop word or punctuation: ends the run of content words
     prefix: bool  # a prefix written apart (`multi`, `non`): joins the next word
-    verb: bool  # most often a verb (`convert`, `serve`): one after `to` or a plural noun
     verb_s: bool  # a plural noun or a verb (`models`, `benefits`): a verb before a content word
     plural: bool  # a plural noun (its singular differs)
     fragment: bool  # the end of a word a line break split (`initial | ization`): debris
     describes: bool  # a describing word (`realistic`, `generated`, `multi-label`): see `describes`
-    participle: bool  # a word in -ing that takes a complement (`consisting`): a verb after a noun
-    verb_form: bool  # may be a verb's base or past form (`form`, `spread`): a verb after a plural noun
     modifier: bool  # a hyphenated word the abstracts put before nouns (`multi-label`): no head unless chosen
     drops: bool  # an evaluative word a term after it stands without (`novel | graph contrastive loss`)
+    # The word's part in the context rules of `phrase_candidates`, decided once per word:
+    kind: int  # as the word before another: PLURAL | ENDS | GENERIC
+    verb_when: int  # where a content word is a verb: bit s for the state s before it, bit 8 + k after a word of kind k
+    moves: tuple[int, ...]  # a break word: the state after it, by the state before it (`_moves`)
+    pops: bool  # a break word that may take the run's last word out (`et`, a determiner, a fragment)
+    cuts: bool  # an adverb (`partially | observable domains`): the run after it starts cut
+    heads: bool  # a phrase before this word has its head (see `AFTER_TERMS`)
 
 
-WORD_MEMO = 50_000  # words whose roles are remembered at a time (about 350 bytes a word)
-WORD_CACHE: Memo[WordRoles] = Memo(WORD_MEMO)
-# a verb ends the run as a stop word does
+# Pronouns whose next content word is their verb (`we build a benchmark`, `they notice`).
+SUBJECTS = frozenset("we they you he she it".split())
+# Words after which a word that is most often a verb is one: `to convert`, `which models`, `that supports`.
+BEFORE_VERBS = frozenset("to which that who".split())
+# Auxiliaries: a word in -ed after one is a verb (`has gained`, `were collected`).
+AUXILIARIES = frozenset("has have had is are was were be been being".split())
+# Modals: the next content word is a verb (`robots can grasp larger objects`).
+MODALS = frozenset("can could may might will would shall should must cannot".split())
+# Words between a subject and its verb: modals, auxiliaries, adverbs (and any -ly adverb).
+BEFORE_VERB = frozenset(
+    "can could may might will would shall should must do does did not also further then thus hence"
+    " therefore first now still often only even again additionally instead".split()
+)
+# Words that start a verb's object or complement: an -ing word before one is a participle
+# (`providing the`, `corresponding to`), not a noun (`question answering`).
+OBJECT_STARTS = frozenset("the a an to their its our his her this these those each every".split())
+# Words that start a noun phrase: a plural-or-verb form right before one is a verb.
+DETERMINERS = frozenset("the a an their its our his her this these those each every up".split())
+# Nouns after which the term before them stays whole (`robotic manipulation | tasks`, `anomaly
+# detection | methods`, `compliance control | parameters`): the generic nouns, but those that head
+# compounds of their own (`deep reinforcement | learning`, `graph neural | networks`); before any
+# other noun a phrase has lost its head (`self-supervised anomaly | detection`, `online probabilistic
+# label | trees`).
+COMPOUND_HEADS = frozenset(
+    "learning training network networks model models function functions data information knowledge space"
+    " distribution distributions structure structures feature features input inputs output outputs error errors"
+    " loss accuracy quality rate rates cost costs size value values level levels process form forms set sets"
+    " point points line lines range state art analysis evaluation target source user users human humans world"
+    " real large small high low good time times order type types kind kinds part parts end example examples"
+    " integer bit bits quantity decision decisions constraint constraints".split()
+)
+AFTER_TERMS = (NOT_LAST | NOT_ALONE) - COMPOUND_HEADS | frozenset(
+    "agent agents module modules pipeline pipelines paradigm paradigms parameter parameters policy policies"
+    " procedure procedures".split()
+)
+
+
+WORD_MEMO = 50_000  # words whose roles are remembered at a time (about 380 bytes a word)
+
+
+class RolesMemo(Memo[WordRoles]):
+    """The remembered roles of words; `memo[word]` works them out for a word not remembered."""
+
+    __slots__ = ()
+
+    def __missing__(self, word: str) -> WordRoles:
+        return word_roles(word)
+
+
+WORD_CACHE = RolesMemo(WORD_MEMO)
+# a verb ends the run as a stop word does (and takes no word out of it)
 VERB = WordRoles(
-    "", "", "", False, False, False, False, True, False, True, False, False, False, False, False, False, False, False
+    low="",
+    inner="",
+    last="",
+    ends=False,
+    starts=False,
+    alone=False,
+    generic=False,
+    breaks=True,
+    prefix=False,
+    verb_s=False,
+    plural=False,
+    fragment=False,
+    describes=False,
+    modifier=False,
+    drops=False,
+    kind=0,
+    verb_when=0,
+    moves=(0,) * 8,
+    pops=False,
+    cuts=False,
+    heads=True,
 )
 # Endings of words that describe (adjectives, participles, adverbs): they may start a phrase or sit
 # inside one, but a phrase does not end with one, nor is one a keyword alone.
@@ -128,9 +201,10 @@ def word_roles(word: str) -> WordRoles:
         # debris ends the run too
         fragment = _WORD_END.search(low) is not None
         breaks = breaks or fragment
-        verb = low in LIKELY_VERBS and not known
         verb_s = low in VERB_S_FORMS and not known
         plural = last != inner and not word.isupper()
+        generic = low in NOT_ALONE
+        fragment = fragment and low[:1].isalpha()
         cached = WordRoles(
             low,
             inner,
@@ -138,28 +212,90 @@ def word_roles(word: str) -> WordRoles:
             ends,
             starts,
             alone,
-            low in NOT_ALONE,
+            generic,
             breaks,
             low in JOINED_PREFIXES,
-            verb,
             verb_s,
             plural,
-            fragment and low[:1].isalpha(),
+            fragment,
             describes(low) and not known,
-            low in PARTICIPLES and not known,
-            low in VERB_FORMS and word[1:] == word[1:].lower(),  # (a noun too: `objects need`)
             "-" in low and low not in HYPHEN_HEADS and (not known or low.endswith("ed")),  # (`AI-powered`)
             # (and a verb in -ing before its object: `in reducing | tool motion`)
             (((low in GRADABLE_ADJECTIVES or low in _QUANTIFIERS) and not low.endswith("ed")) or low in PARTICIPLES)
             and not known,
+            plural * PLURAL | ends * ENDS | generic * GENERIC,
+            _verb_when(word, low, known, verb_s),
+            _moves(low),
+            low == "et" or low in OBJECT_STARTS or low in DETERMINERS or fragment,
+            low.endswith("ly") and len(low) > 4 and low not in STOP_WORDS,
+            not ends or low in AFTER_TERMS,
         )
         WORD_CACHE.remember(word, cached)
     return cached
 
 
+PLURAL, ENDS, GENERIC = 1, 2, 4  # the kinds of word before another (`WordRoles.kind`)
+# The state of `phrase_candidates` before a content word, as bits: after a subject pronoun or a
+# modal (and words between it and its verb), the next content word is a verb; after `to` or
+# `which`, a word most often a verb is one; after an auxiliary, a word in -ed is one.
+AFTER_SUBJECT, AFTER_TO, AFTER_AUXILIARY = 1, 2, 4
+
+
+# The masks of `_verb_when`: the states with a bit set, and the kinds with a bit set.
+_STATES_SUBJECT, _STATES_TO, _STATES_AUXILIARY = 0xAA, 0xCC, 0xF0  # (states 1, 3, 5, 7; 2, 3, 6, 7; 4 to 7)
+_KINDS_PLURAL, _KINDS_ENDS, _KINDS_ENDS_OR_GENERIC = 0xAA, 0xCC, 0xFC
+
+
+def _verb_when(word: str, low: str, known: bool, verb_s: bool) -> int:
+    """Where a content word is a verb, not a phrase word (`we build`, `robots can grasp`, `to
+    extract`, `responses serve`, `events occurring`, a noun's `supports`, `raises`; `spectral
+    gauges` stays): bit s set for each state s before it (see AFTER_SUBJECT), bit 8 + k for each
+    kind k of the run's word before it (see PLURAL)."""
+    verb = low in LIKELY_VERBS and not known  # most often a verb (`convert`, `serve`): after `to`, a plural noun
+    states = _STATES_SUBJECT
+    if verb or verb_s:
+        states |= _STATES_TO
+    if low.endswith("ed"):
+        states |= _STATES_AUXILIARY
+    kinds = 0
+    if verb:  # (`raises` after a singular noun too: `the model raises`)
+        kinds = _KINDS_ENDS_OR_GENERIC | _KINDS_PLURAL if low[-1:] == "s" else _KINDS_PLURAL
+    # after a plural noun: a participle, a verb's base or past form (`form`, `spread`), an -s form
+    if is_participle_word(low) or (low in VERB_FORMS and word[1:] == word[1:].lower()) or verb_s:
+        kinds |= _KINDS_PLURAL
+    if low in PARTICIPLES and not known:  # an -ing word that takes a complement (`consisting`): after a noun
+        kinds |= _KINDS_ENDS
+    return states | kinds << 8
+
+
+@cache
+def _moves_of(subject: bool, keeps: bool, to: bool, ly: bool, auxiliary: bool) -> tuple[int, ...]:
+    return tuple(
+        (subject or bool(state & AFTER_SUBJECT and keeps)) * AFTER_SUBJECT
+        | (to or bool(state & AFTER_TO and ly)) * AFTER_TO
+        | (auxiliary or bool(state & AFTER_AUXILIARY and ly)) * AFTER_AUXILIARY
+        for state in range(8)
+    )
+
+
+def _moves(low: str) -> tuple[int, ...]:
+    """The state after a break word, by the state before it (see AFTER_SUBJECT): a subject or
+    a modal sets AFTER_SUBJECT, the words between them and their verb keep it; `to` sets AFTER_TO,
+    an auxiliary AFTER_AUXILIARY, an adverb in -ly keeps either."""
+    ly = low.endswith("ly")
+    return _moves_of(
+        low in SUBJECTS or low in MODALS, ly or low in BEFORE_VERB, low in BEFORE_VERBS, ly, low in AUXILIARIES
+    )
+
+
 def is_participle(r: WordRoles) -> bool:
-    """Whether the word may be a verb in -ing rather than a noun (see `_OBJECT_STARTS`)."""
-    return r.low.endswith("ing") and r.low in NOT_NOUNS and r.low not in NOUN_EXCEPTIONS
+    """Whether the word may be a verb in -ing rather than a noun (see `OBJECT_STARTS`)."""
+    return is_participle_word(r.low)
+
+
+def is_participle_word(low: str) -> bool:
+    """`is_participle` of a lower-case word."""
+    return low.endswith("ing") and low in NOT_NOUNS and low not in NOUN_EXCEPTIONS
 
 
 # Quantifiers that describe how many, not what (`multiple challenges`, `numerous applications`).

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.resources import files as package_files
+from itertools import chain
 from pathlib import Path
 
 from ...errors import PaperdbError
@@ -254,11 +255,10 @@ def match_topics(words: Mapping[str, int], phrases: Mapping[str, object], taxono
         return {taxonomy.names[i]: w for i, w in by_terms.items()}
     sums = dict.fromkeys(evidence.thresholds, 0.0)
     features = evidence.features
-    for key in (*words, *(k for k in phrases if " " in k), *("@" + taxonomy.names[i] for i in by_terms)):
-        hits = features.get(key)
-        if hits is not None:
-            for topic, weight in hits:
-                sums[topic] += weight
+    keys = chain(words, [k for k in phrases if " " in k], ["@" + taxonomy.names[i] for i in by_terms])
+    for hits in filter(None, map(features.get, keys)):  # (the features looked up in C, in the same order)
+        for topic, weight in hits:
+            sums[topic] += weight
     # the MOST_TOPICS best: topics without learned evidence first (an edited taxonomy's own, by
     # weight), then by the margin of their learned evidence over its threshold
     order: list[tuple[tuple[int, float], str, float]] = [

@@ -20,8 +20,7 @@ _DEFINED = frozenset(("acronym", "method"))
 
 def words_of(label: str) -> frozenset[str]:
     """A label's words as variants compare them: case folded, hyphenated parts apart, singular."""
-    parts = label.casefold().replace("-", " ").split()
-    return frozenset(singular(w) for w in parts)
+    return frozenset(map(singular, label.casefold().replace("-", " ").split()))
 
 
 def _names(k) -> set[str]:

@@ -1,0 +1,123 @@
+"""The context rules of `phrase_candidates`, folded into each word's `WordRoles` (`kind`,
+`verb_when`, `moves`, `pops`, `cuts`, `heads`), say what the rules say when spelled out per token,
+for every word of a few catalogue abstracts and of the rules' own word classes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from etl.extract.keywords.phrases import _WORD_OR_BREAK, phrase_candidates
+from etl.extract.keywords.prose import clean
+from etl.extract.keywords.roles import (
+    AFTER_AUXILIARY,
+    AFTER_SUBJECT,
+    AFTER_TERMS,
+    AFTER_TO,
+    AUXILIARIES,
+    BEFORE_VERB,
+    BEFORE_VERBS,
+    DETERMINERS,
+    MODALS,
+    OBJECT_STARTS,
+    SUBJECTS,
+    is_participle,
+    word_roles,
+)
+from etl.extract.keywords.wordlists import (
+    LIKELY_VERBS,
+    NOT_ALONE,
+    NOUN_EXCEPTIONS,
+    PARTICIPLES,
+    STOP_WORDS,
+    VERB_FORMS,
+    VERB_S_FORMS,
+)
+
+ABSTRACTS = json.loads((Path(__file__).parent / "fixtures" / "word_roles" / "abstracts.json").read_text("utf-8"))
+CLASSES = SUBJECTS | MODALS | BEFORE_VERB | BEFORE_VERBS | AUXILIARIES | OBJECT_STARTS | DETERMINERS | {"et", "of"}
+# (the verb lists sampled in a fixed order; with capitals, `verb_form` differs)
+LISTED = [w for words in (LIKELY_VERBS, VERB_S_FORMS, PARTICIPLES, VERB_FORMS) for w in sorted(words)[::40]]
+WORDS = {
+    "abstracts": sorted({w for paper in ABSTRACTS for w in _WORD_OR_BREAK.findall(clean(paper["abstract"]))}),
+    "word classes": sorted(CLASSES),
+    "verb lists": LISTED + [w.capitalize() for w in LISTED[::3]],
+}
+# Words before a content word, of every kind (plural, may end a phrase, generic): real run words.
+BEFORE = ["matrices", "domains", "filtering", "team", "tasks", "models", "localization", "multi-agent", "novel"]
+
+
+def _is_verb(word: str, state: int, before: str | None) -> bool:
+    """The verb rule of `phrase_candidates` as it was written per token (`state` as bits)."""
+    r, low = word_roles(word), word.lower()
+    known = low in NOUN_EXCEPTIONS or low.rpartition("-")[2] in NOUN_EXCEPTIONS or word[1:] != word[1:].lower()
+    known = known or r.inner.rpartition(" ")[2] in NOUN_EXCEPTIONS
+    verb = low in LIKELY_VERBS and not known
+    participle = low in PARTICIPLES and not known
+    verb_form = low in VERB_FORMS and word[1:] == word[1:].lower()
+    p = word_roles(before) if before is not None else None
+    return bool(
+        state & AFTER_SUBJECT
+        or (state & AFTER_TO and (verb or r.verb_s))
+        or (state & AFTER_AUXILIARY and low.endswith("ed"))
+        or (verb and p and (p.plural or (low[-1] == "s" and (p.ends or p.generic))))
+        or (p and p.plural and (is_participle(r) or verb_form or r.verb_s))
+        or (participle and p and p.ends)
+    )
+
+
+@pytest.mark.parametrize("words", WORDS)
+def test_verb_when_says_the_verb_rule(words):
+    for word in WORDS[words]:
+        r = word_roles(word)
+        for state in range(8):
+            for before in [None, *BEFORE]:
+                folded = (r.verb_when >> state) & 1 or (
+                    before is not None and (r.verb_when >> (8 + word_roles(before).kind)) & 1
+                )
+                assert bool(folded) == _is_verb(word, state, before), (word, state, before)
+
+
+@pytest.mark.parametrize("words", WORDS)
+def test_the_other_folded_parts(words):
+    for word in WORDS[words]:
+        r, low = word_roles(word), word.lower()
+        for state in range(8):
+            verb_next, after_to, after_aux = state & AFTER_SUBJECT, state & AFTER_TO, state & AFTER_AUXILIARY
+            moved = (
+                (low in SUBJECTS or low in MODALS or (verb_next and (low in BEFORE_VERB or low.endswith("ly"))))
+                * AFTER_SUBJECT
+                | (low in BEFORE_VERBS or (after_to and low.endswith("ly"))) * AFTER_TO
+                | (low in AUXILIARIES or (after_aux and low.endswith("ly"))) * AFTER_AUXILIARY
+            )
+            assert r.moves[state] == moved, (word, state)
+        assert r.pops == (low == "et" or low in OBJECT_STARTS or low in DETERMINERS or r.fragment)
+        assert r.cuts == (low.endswith("ly") and len(low) > 4 and low not in STOP_WORDS)
+        assert r.heads == (not r.ends or low in AFTER_TERMS)
+        assert r.kind == r.plural + 2 * r.ends + 4 * (low in NOT_ALONE)
+
+
+@pytest.mark.parametrize(
+    ("paper", "phrase", "found"),
+    [
+        # `that can only transfer linearly correlated knowledge`: a modal and an adverb, then the verb
+        ("000063d31a43a39b", "transfer", False),
+        ("000063d31a43a39b", "correlated knowledge", True),
+        ("000063d31a43a39b", "hyperstructure transfer", True),
+        # `it more effectively avoids unnecessary distance calculations`: a subject, adverbs, its verb
+        ("0020c1fe1a61e307", "avoid", False),
+        ("0020c1fe1a61e307", "unnecessary distance calculation", True),
+        # `a multi robot team`: a prefix written apart joins the next word
+        ("26a3f63f6c9e0864", "multirobot team", True),
+        ("26a3f63f6c9e0864", "relative localization", True),
+        # `initiated by Klobas et al.`: a name before `et al.` is no phrase
+        ("0e9e9b9c4b04b928", "klobas", False),
+        ("0e9e9b9c4b04b928", "temporal path", True),
+    ],
+)
+def test_phrases_of_real_abstracts(paper, phrase, found):
+    (abstract,) = [p["abstract"] for p in ABSTRACTS if p["id"] == paper]
+    _, phrases = phrase_candidates(clean(abstract))
+    assert (phrase in phrases) == found
