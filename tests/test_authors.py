@@ -63,6 +63,7 @@ from tests.people import AUTHOR_TWICE, catalogue_files
         ("A. Smith et.al.; et al", ("A. Smith",)),
         ("Alice Smith & others", ("Alice Smith",)),
         ("Anand Rao and Bob Andrews", ("Anand Rao", "Bob Andrews")),  # `and` inside a name is a name
+        ("Sandra Andersen", ("Sandra Andersen",)),  # (and with nothing else: the quick path)
         ("Ahmed Etal", ("Ahmed Etal",)),
         # one name with nothing that separates names (the quick path) ends as the whole rule ends it
         ("Bob Jones et al.", ("Bob Jones",)),
@@ -115,6 +116,11 @@ def test_split_authors(field, names):
         ("Herve´ Guillou", "Hervé Guillou", "herve guillou"),
         ("Jordi Cornell`a", "Jordi Cornellà", "jordi cornella"),
         ("RAINER KU¨MMERLE", "Rainer Kümmerle", "rainer kummerle"),
+        # ASCII names with a lower-case letter are shown as written (the quick path); capitals alone
+        # are a name in title case; a letter without case keeps a name's capitals
+        ("Fernando DE LA TORRE", "Fernando DE LA TORRE", "fernando de la torre"),
+        ("J. SMITH", "J. Smith", "j smith"),
+        ("ZHANG 张", "ZHANG 张", "zhang 张"),
     ],
 )
 def test_names_show_and_merge_whatever_the_source_wrote(raw, display, key):

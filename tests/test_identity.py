@@ -74,6 +74,24 @@ def test_operators_that_carry_meaning_make_different_papers(one, other):
     assert paper_id(one) != paper_id(other)
 
 
+@pytest.mark.parametrize(
+    ("written", "normal"),
+    [
+        # excerpts of catalogue abstracts (AAAI 2022, AISTATS 2013): an ASCII `>=` that becomes `≥`,
+        # `_` between words of a text outside ASCII, an operator only outside ASCII
+        ("at most k (for some k >= 2) contiguous vertices", "at most k for some k ≥ 2 contiguous vertices"),
+        (
+            "named attributes (e.g.: number_of_atoms, stock_price, etc) with ε ≤ 1",
+            "named attributes e g number of atoms stock price etc with ε ≤ 1",
+        ),
+        ("the time series can increase (with possibly d≫T)", "the time series can increase with possibly d ≫ t"),
+        ("no operator at all: élan_vital", "no operator at all élan vital"),
+    ],
+)
+def test_operators_and_underscores_in_ascii_and_other_texts(written, normal):
+    assert normalise_abstract(written) == normal
+
+
 def test_operators_are_words_of_their_own():
     assert normalise_abstract("N=100 and k<5") == normalise_abstract("N = 100 and k < 5") == "n = 100 and k < 5"
     assert normalise_abstract("a <b>bold</b> claim") == "a bold claim"  # a tag is no operator

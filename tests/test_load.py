@@ -19,6 +19,7 @@ from etl.sources import bundled_listings_dir
 from etl.sources.listing import paragraphs
 from etl.store.engine import head_revision
 from etl.text.identity import paper_id
+from tests.conftest import FIXTURES
 from tests.exports import bibtex, seed_abstracts
 from tests.helpers import ABSTRACT_GNN, ABSTRACT_QUIP, ABSTRACT_ZKAUDIT, dump, listing_text, rows
 
@@ -446,6 +447,29 @@ def test_full_text_index_follows_loads_and_ad_hoc_writes(db_file, write):
     con.commit()
     con.close()
     assert fts_ids(db_file, "zebra") == [paper_id(ABSTRACT_GNN)]
+
+
+SEARCH_TRIGGERS = "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name"
+
+
+@pytest.mark.parametrize("fails", [False, True])
+def test_a_load_that_defers_the_index_leaves_its_triggers_as_the_revisions_made_them(tmp_path, write, fails):
+    """A large load takes the full-text index's triggers away while it writes (each tested the flag on
+    every row) and makes them again: the same triggers after it, or after its rollback."""
+    from etl.store.engine import migrate_database
+
+    made, loaded = str(tmp_path / "made.db"), str(tmp_path / "loaded.db")
+    migrate_database(made)
+    migrate_database(loaded)
+    triggers = rows(made, SEARCH_TRIGGERS)
+    assert len(triggers) == 6  # (papers_fts and papers_fts_words: insert, update, delete)
+    paths = [str(FIXTURES / "iclr2017.json"), *([str(write("bad.json", b"[{"))] if fails else [])]
+    if fails:
+        with pytest.raises(InputError):
+            load(loaded, paths)
+    else:
+        assert load(loaded, paths).papers_added > 0
+    assert rows(loaded, SEARCH_TRIGGERS) == triggers
 
 
 def staging_connection() -> sqlite3.Connection:

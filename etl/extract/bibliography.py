@@ -99,8 +99,7 @@ def resolve(records: Iterable[Record]) -> Resolved:
         for order, (institution, country) in enumerate(given[i] if i < len(given) else (), 1):
             label = institution_name(institution)
             affiliations.append((len(authors), order, label, institution_key(label), country))
-    decided = next((r for r in ordered if r.status and status_of(r.status) != UNKNOWN), None)
-    status = status_of(decided.status) if decided and decided.status else UNKNOWN
+    status = next((s for r in ordered if r.status and (s := status_of(r.status)) != UNKNOWN), UNKNOWN)
     decision, presentation = status.decision, status.presentation
     tracked = status.track or next((r.track for r in ordered if r.track), None)
     keywords = next((r.keywords for r in ordered if r.keywords), ())
@@ -133,6 +132,8 @@ def resolve(records: Iterable[Record]) -> Resolved:
 
 def _first_scores(ordered: list[Record]) -> Review:
     """Each review score from the first record (in the order titles are chosen) that gives it."""
+    if len(ordered) == 1:  # (a new paper's one record: its scores as they are)
+        return ordered[0].review
     scores = {}
     for name in REVIEW_FIELDS:
         scores[name] = next((value for r in ordered if (value := getattr(r.review, name)) is not None), None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import csv
 import re
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files as package_files
 from typing import NamedTuple
 
@@ -42,6 +42,7 @@ def statuses() -> dict[str, Status]:
     }
 
 
+@lru_cache(maxsize=1 << 12)  # (a few hundred words, asked of every record)
 def status_of(word: str) -> Status:
     """What a status word says: `Oral` is (accepted, oral), `Reject` (rejected), `Accept
     (Spotlight)` (accepted, spotlight), COLING's `Industry` (accepted, track industry); a word

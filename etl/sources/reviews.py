@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from functools import cache
 from importlib.resources import files as package_files
+from operator import attrgetter
 
 from .records import Review
 from .venue_names import canonical_venue
@@ -27,6 +28,9 @@ MAX_REVIEWS = 100  # of one field: a longer list is no review list (it is kept u
 # The review columns of papers: what a source gives (`Review`), then the spread of the kept ratings.
 SPREAD = ("rating_min", "rating_max", "rating_std", "reviews")
 PAPER_COLUMNS = (*(f.name for f in fields(Review)), *SPREAD)
+_GIVEN = PAPER_COLUMNS[: -len(SPREAD)]
+_given_scores = attrgetter(*_GIVEN)  # (a Review's scores as a tuple, in the order of `_GIVEN`)
+_NO_SPREAD = (None,) * len(SPREAD)
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,16 +223,17 @@ def paper_values(given: Review, scored: PaperReviews | None) -> tuple:
     """The `PAPER_COLUMNS` of a paper: the sources' own scores (`given`), their rating and
     confidence means replaced by those of the kept per-reviewer scores where a record gives any
     (even when none is kept: a placeholder mean is never used)."""
-    values = {f.name: getattr(given, f.name) for f in fields(Review)}
+    if scored is None:  # (most papers: the sources' scores, no spread)
+        return (*_given_scores(given), *_NO_SPREAD)
+    values = dict(zip(_GIVEN, _given_scores(given), strict=True))
     values |= dict.fromkeys(SPREAD)
-    if scored is not None:
-        kept = scored.summary
-        if scored.rated:
-            values |= {name: getattr(kept, name) for name in ("rating_avg", *SPREAD)}
-        else:
-            values["reviews"] = kept.reviews
-        if scored.confident:
-            values["confidence_avg"] = kept.confidence_avg
+    kept = scored.summary
+    if scored.rated:
+        values |= {name: getattr(kept, name) for name in ("rating_avg", *SPREAD)}
+    else:
+        values["reviews"] = kept.reviews
+    if scored.confident:
+        values["confidence_avg"] = kept.confidence_avg
     return tuple(values[name] for name in PAPER_COLUMNS)
 
 

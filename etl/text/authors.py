@@ -136,9 +136,11 @@ def split_authors(value: str | Iterable[str] | None) -> tuple[str, ...]:
         return ()
     if isinstance(value, str) and _PLAIN_FIELD.search(value) is None:
         name = " ".join(value.split())  # (one name: nothing in it separates names)
-        if _AND_WORD.search(name) is not None or name.casefold().endswith(_ET_AL_ENDINGS):
+        folded = name.casefold()
+        # (`and` looked for as a substring first: the word regex tries every place of the name)
+        if ("and" in name and _AND_WORD.search(name) is not None) or folded.endswith(_ET_AL_ENDINGS):
             return _split_names(value)
-        return (name,) if name and name.casefold() not in NO_AUTHOR and not is_placeholder(name) else ()
+        return (name,) if name and folded not in NO_AUTHOR and not is_placeholder(name) else ()
     return _split_names(value)
 
 
@@ -189,6 +191,8 @@ def clean_name(raw: str) -> str:
     name = _strip_marks(compose_diacritics(clean_text(raw)))
     if "," in name:
         name = _reorder(name)
+    if name.isascii() and not name.isupper():  # (a lower-case letter, or no letter: most names, left as they are)
+        return name
     letters = [c for c in name if c.isalpha()]
     if letters and all(c.isupper() for c in letters) and len(letters) > 3:
         name = " ".join(part.capitalize() if len(part) > 2 else part for part in name.split())
@@ -202,7 +206,8 @@ def name_key(name: str) -> str:
     (`clean_name`) with nicknames in parentheses dropped, accents and case folded and
     punctuation dropped (`Sung Min (Sam) Park` -> `sung min park`, `Munos, Rémi` -> `remi munos`)."""
     name = _NICKNAME.sub(" ", clean_name(name))
-    name = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    if not name.isascii():  # (ASCII has no accents to take off)
+        name = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
     return " ".join(_PUNCTUATION.sub(" ", name.casefold()).replace("-", " ").replace("_", " ").split())
 
 

@@ -21,9 +21,12 @@ _LATEX_COMMAND = re.compile(r"\\([A-Za-z]+)")
 OPERATORS = "<>=≤≥≠≪≫"
 _OPERATOR = re.compile(r"<=|>=|!=|[<>=≤≥≠≪≫]")
 _OPERATOR_SIGN = {"<=": "≤", ">=": "≥", "!=": "≠"}
+_FAR_OPERATORS = "≤≥≠≪≫"  # (outside ASCII: looked for only in a text that is)
 _LATEX_OPERATORS = {"le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠", "lt": "<", "gt": ">"}
 _LATEX_OPERATORS |= {"ll": "≪", "gg": "≫"}
-_NOT_WORD = re.compile(r"(?:[^\w<>=≤≥≠≪≫]|_)+")
+# (`_` is a word character to the regex: turned into a space first, so one class matches each run;
+# an alternation of two tried every character twice)
+_NOT_WORD = re.compile(r"[^\w<>=≤≥≠≪≫]+")
 # The same for ASCII text, done on bytes (three times faster): letters, digits and operators stay.
 _ASCII_NOT_WORD = bytes(c if (chr(c).isalnum() or chr(c) in OPERATORS) and c < 128 else 32 for c in range(256))
 _GREEK_NAMES = (
@@ -77,11 +80,17 @@ def normalise_abstract(text: str) -> str:
     if "\\" in text:
         text = _LATEX_COMMAND.sub(_latex_command, text)
     text = text.casefold()
-    if _OPERATOR.search(text):
-        text = _OPERATOR.sub(_operator, text)
+    if _has_operator(text, text.isascii()):
+        text = _OPERATOR.sub(_operator, text)  # (`>=` is `≥`: no longer ASCII)
     if text.isascii():
         return b" ".join(text.encode("ascii").translate(_ASCII_NOT_WORD).split()).decode("ascii")
-    return _NOT_WORD.sub(" ", text).strip()
+    return _NOT_WORD.sub(" ", text.replace("_", " ")).strip()
+
+
+def _has_operator(text: str, ascii: bool) -> bool:
+    """Whether `_OPERATOR` has a match in `text` (each of its matches holds one of these
+    characters): a substring search each, where the regex search took a fifth of the time."""
+    return "=" in text or "<" in text or ">" in text or (not ascii and any(c in text for c in _FAR_OPERATORS))
 
 
 def has_words(text: str) -> bool:
