@@ -45,6 +45,7 @@ from cost import catalogue_cost, memory_curve
 from edit_cost import edit_cost
 from isolation import stalls
 from measured import load_measured
+from synthetic_records import write_jsonl as write_records
 
 from etl.sources import bundled_listings_dir, read_input
 
@@ -97,24 +98,6 @@ def synthetic(n: int, fresh_words: int = 0) -> Iterator[str]:
                     words[j] = fresh_word(i * 1000 + j)
             text = " ".join(words)
         yield f"{text} We evaluate it on {TOPICS[i % len(TOPICS)]} task {i // len(seeds)}."
-
-
-def write_jsonl(path: Path, n: int, fresh_words: int = 10) -> None:
-    """A JSON lines file of `n` distinct records (title, authors, abstract, venue, year, status, an
-    OpenReview id), for `--memory-curve` when its file does not exist: the synthetic abstracts with
-    fresh words, so the vocabulary grows with the records as a real catalogue's does."""
-    with path.open("w", encoding="utf-8") as out:
-        for i, abstract in enumerate(synthetic(n, fresh_words)):
-            record = {
-                "title": f"{TOPICS[i % len(TOPICS)].title()} {fresh_word(i)}: a study {i}",
-                "authors": f"Ada {fresh_word(2 * i).title()}, Bo {fresh_word(2 * i + 1).title()}",
-                "abstract": abstract,
-                "venue": "SYNTH",
-                "year": 2000 + i % 25,
-                "status": "Poster",
-                "openreview": f"syn{i:08d}",
-            }
-            out.write(json.dumps(record) + "\n")
 
 
 def write_listings(abstracts: Iterable[str], directory: Path) -> int:
@@ -484,12 +467,21 @@ def main() -> None:
         metavar="FILE",
         type=Path,
         help="load the first records of a JSON-lines file (--records) and print how the peak memory grows"
-        " (a missing FILE is written first: as many synthetic records as the largest of --records)",
+        " (a missing FILE is written first: as many synthetic records as the largest of --records, their words"
+        " drawn as the catalogue's are: scripts/synthetic_records.py)",
     )
     parser.add_argument(
         "--records",
         default="250000,500000,1000000,2000000",
         help="records of --memory-curve's file to load, comma-separated [250000,500000,1000000,2000000]",
+    )
+    parser.add_argument(
+        "--every",
+        type=int,
+        default=0,
+        metavar="N",
+        help="with --memory-curve: also print the loading process's memory every N records of each load and"
+        " its peak in each step after the files (a curve from one load; written to KEEP/curve.log as it goes)",
     )
     parser.add_argument("--keep", help="directory to keep the corpora and databases in")
     parser.add_argument("--no-datasette", action="store_true", help="skip the Datasette latency")
@@ -557,8 +549,8 @@ def main() -> None:
         edit_cost(args.edit_cost, work)
     if args.memory_curve:
         if not args.memory_curve.exists():
-            write_jsonl(args.memory_curve, max(int(n.replace("_", "")) for n in args.records.split(",")))
-        memory_curve(args.memory_curve, [int(n.replace("_", "")) for n in args.records.split(",")], work)
+            write_records(args.memory_curve, max(int(n.replace("_", "")) for n in args.records.split(",")))
+        memory_curve(args.memory_curve, [int(n.replace("_", "")) for n in args.records.split(",")], work, args.every)
     if args.stalls:
         stalls(work)
     results: dict = {}

@@ -14,6 +14,7 @@ import os
 import sys
 from pathlib import Path
 
+from curve import curve_load
 from measured import Measured, load_measured, measured
 
 # The plain indexer (argv: catalogue folder, database); prints the papers it stored.
@@ -116,9 +117,10 @@ def stages(summary: dict, plain_s: float) -> None:
     )
 
 
-def memory_curve(jsonl: Path, sizes: list[int], work: Path) -> list[tuple[int, Measured]]:
+def memory_curve(jsonl: Path, sizes: list[int], work: Path, every: int = 0) -> list[tuple[int, Measured]]:
     """Load the first `n` records of a JSON-lines file, for each `n` of `sizes`, each into a new
-    database, and print how the peak memory grows with the records."""
+    database, and print how the peak memory grows with the records; with `every`, each load also
+    prints the loading process's memory every `every` records and in each step (scripts/curve.py)."""
     print(f"\n== peak memory of a load of one JSON-lines file: the first records of {jsonl}")
     # (the issue's target is the loader's growth, <= 10 MB per 100,000 records past 200,000: the
     # largest process is the loader; the sum of PSS adds the keyword workers, alive in early steps)
@@ -129,7 +131,8 @@ def memory_curve(jsonl: Path, sizes: list[int], work: Path) -> list[tuple[int, M
         part = work / f"records-{n}.jsonl"
         with jsonl.open("rb") as source, part.open("wb") as sink:
             sink.writelines(itertools.islice(source, n))
-        run, _ = load_measured(_fresh(work / f"records-{n}.db"), [str(part)])
+        db = _fresh(work / f"records-{n}.db")
+        run = curve_load(db, [str(part)], every, work / "curve.log") if every else load_measured(db, [str(part)])[0]
         part.unlink()
         slope = ""
         if out:

@@ -15,6 +15,7 @@ from ..store.views import CLEAN_ABSTRACT
 from ..text.cleaning import clean_abstract, clean_title
 from ..text.identity import abstract_sha256, paper_id
 from .idsets import PaperMarks
+from .memory import steady_heap
 from .reading import Reader
 
 if TYPE_CHECKING:
@@ -53,6 +54,9 @@ class KeywordFeed:
     stored one."""
 
     def __init__(self) -> None:
+        # (a load starts here, before any worker is forked: a large file's blocks, the workers'
+        # results among them, given back as they are freed, in the workers too; see memory.py)
+        steady_heap()
         self.ranking: CorpusRanking | None = None
         self.pending: list[tuple[str, str, str | None]] = []  # (fed before a ranking is made)
         # paper id -> `fed_mark` of the text fed, in compact arrays (a load of a large file holds
