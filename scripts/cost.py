@@ -113,7 +113,8 @@ def stages(summary: dict, plain_s: float) -> None:
     print(
         f"  CPU a paper: loading process {summary['cpu_parent'] / papers * 1000:.2f} ms, keyword workers"
         f" {per_paper:.2f} ms (budget {KEYWORD_CPU_MS} ms: {'met' if per_paper <= KEYWORD_CPU_MS else 'MISSED'});"
-        f" loading process {summary['cpu_parent']:.1f} s, workers {summary['cpu_workers']:.1f} s in all"
+        f" loading process {summary['cpu_parent']:.1f} s, workers {summary['cpu_workers']:.1f} s in all,"
+        f" the similar step's helper process {summary.get('cpu_similar_helper', 0.0):.1f} s"
     )
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 SAMPLE_S = 0.1  # how often /proc is read (sampling costs CPU the command would use)
 # A load in a process of its own (argv: database, variant, input paths...; variant "prune": `--prune`,
 # "without-keywords": below, else "full"): prints its summary's
-# figures and its CPU time, its own and its keyword workers' apart.
+# figures and its CPU time, its own, its keyword workers' and its similar step's helper's apart.
 LOAD = """
 import json, resource, sys
 from etl.load import load
@@ -22,11 +22,23 @@ if sys.argv[2] == "without-keywords":  # the same load with the keyword stage ta
     import etl.load.keywords as keywords, etl.load.run as run
     keywords.KeywordFeed.feed = keywords.KeywordFeed.speculate = lambda self, *args: None
     run.refresh_keywords = run.update_keywords = lambda conn, *args: 0
+import etl.load.similar_all as similar_all
+def children():
+    return sum(resource.getrusage(resource.RUSAGE_CHILDREN)[:2])
+helper, compute_all = [0.0], similar_all.compute_all
+def measured_compute_all(writer):  # the similar step's helper process is a child too: its CPU apart
+    before = children()
+    try:
+        return compute_all(writer)
+    finally:
+        helper[0] += children() - before
+similar_all.compute_all = measured_compute_all
 summary = load(sys.argv[1], sys.argv[3:], prune=sys.argv[2] == "prune")
 cpu = {who: sum(resource.getrusage(getattr(resource, who))[:2]) for who in ("RUSAGE_SELF", "RUSAGE_CHILDREN")}
 print(json.dumps({"timings": summary.timings, "keywords": summary.keywords, "duration": summary.duration_s,
                   "rescored": summary.rescored, "added": summary.papers_added, "total": summary.papers_total,
-                  "cpu_parent": cpu["RUSAGE_SELF"], "cpu_workers": cpu["RUSAGE_CHILDREN"]}))
+                  "cpu_parent": cpu["RUSAGE_SELF"], "cpu_workers": cpu["RUSAGE_CHILDREN"] - helper[0],
+                  "cpu_similar_helper": helper[0]}))
 """
 
 
