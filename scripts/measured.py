@@ -22,17 +22,20 @@ if sys.argv[2] == "without-keywords":  # the same load with the keyword stage ta
     import etl.load.keywords as keywords, etl.load.run as run
     keywords.KeywordFeed.feed = keywords.KeywordFeed.speculate = lambda self, *args: None
     run.refresh_keywords = run.update_keywords = lambda conn, *args: 0
-import etl.load.similar_all as similar_all
+import contextlib
+from etl.load.summary import RunSummary  # (not similar_all: it imports numpy, which a small load forks without)
 def children():
     return sum(resource.getrusage(resource.RUSAGE_CHILDREN)[:2])
-helper, compute_all = [0.0], similar_all.compute_all
-def measured_compute_all(writer):  # the similar step's helper process is a child too: its CPU apart
+helper, timed = [0.0], RunSummary.timed
+@contextlib.contextmanager
+def measured_timed(self, stage):  # the similar step's helper process is a child too: its CPU apart
     before = children()
     try:
-        return compute_all(writer)
+        with timed(self, stage):
+            yield
     finally:
-        helper[0] += children() - before
-similar_all.compute_all = measured_compute_all
+        helper[0] += children() - before if stage == "similar" else 0.0
+RunSummary.timed = measured_timed
 summary = load(sys.argv[1], sys.argv[3:], prune=sys.argv[2] == "prune")
 cpu = {who: sum(resource.getrusage(getattr(resource, who))[:2]) for who in ("RUSAGE_SELF", "RUSAGE_CHILDREN")}
 print(json.dumps({"timings": summary.timings, "keywords": summary.keywords, "duration": summary.duration_s,
