@@ -45,6 +45,7 @@ from cost import catalogue_cost, memory_curve
 from edit_cost import edit_cost
 from isolation import stalls
 from measured import load_measured
+from synthetic_records import fresh_word
 from synthetic_records import write_jsonl as write_records
 
 from etl.sources import bundled_listings_dir, read_input
@@ -70,16 +71,6 @@ def seed_abstracts() -> list[str]:
     for path in sorted(bundled_listings_dir().glob("*.txt")):
         abstracts += [e.abstract for e in read_input(str(path), path.read_bytes()).entries]
     return abstracts
-
-
-def fresh_word(n: int) -> str:
-    """A made-up lower-case word, different for every `n`."""
-    syllables = ""
-    while True:
-        syllables += "bdfgklmnprstvz"[n % 14] + "aeiou"[n // 14 % 5]
-        n //= 70
-        if not n:
-            return syllables + "ix"
 
 
 def synthetic(n: int, fresh_words: int = 0) -> Iterator[str]:

@@ -9,21 +9,16 @@ per worker, in either pass, so memory holds a few chunks whatever the corpus siz
 
 from __future__ import annotations
 
-import gc
 import io
 import multiprocessing
 import os
-import signal
 import tempfile
-import threading
-import time
 from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 
-from ...errors import PaperdbError, WorkerError
 from ..keywords import Keyword, Taxonomy
+from ..workers import result_of, settle_in
 from .counts import (
     Counts,
     Extraction,
@@ -57,23 +52,11 @@ def worker_count() -> int:
 
 
 def _start_worker(taxonomy: Taxonomy, corpus: tuple | None) -> None:
-    """In a new worker: what it works with (inherited by the fork, not sent), the default signal
-    handling (Ctrl-C, sent to the whole process group, is the parent's to handle), no cyclic
-    garbage collection (extraction makes many small acyclic containers), and an end when the
-    parent is gone (killed: nothing else would close the worker's queue)."""
+    """In a new worker: what it works with (inherited by the fork, not sent), then what every
+    forked worker does first (`workers.settle_in`)."""
     global _taxonomy, _corpus
     _taxonomy, _corpus = taxonomy, corpus
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for signum in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, signal.SIG_DFL)
-    gc.disable()
-    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True).start()
-
-
-def _end_with_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(ORPHAN_POLL_S)
-    os._exit(1)
+    settle_in(ORPHAN_POLL_S)
 
 
 def _extract(papers: list[Paper]) -> tuple[bytes, int, Meanings, list[tuple[str, int]]]:
@@ -93,15 +76,8 @@ def _rank(records: bytes) -> list[tuple[str, list[Keyword]]]:
 
 
 def _result(future: Future):
-    """A task's result; a worker's failure as one `WorkerError` line (its traceback in `details`)."""
-    try:
-        return future.result()
-    except BrokenProcessPool:
-        raise WorkerError("a keyword worker process died") from None
-    except Exception as exc:
-        text = str(exc) if isinstance(exc, PaperdbError) else f"{type(exc).__name__}: {exc}"
-        line = text.splitlines()[0] if text.strip() else type(exc).__name__
-        raise WorkerError(f"a keyword worker process failed: {line}", str(exc.__cause__ or "")) from None
+    """A task's result; a worker's failure as one `WorkerError` line (`workers.result_of`)."""
+    return result_of(future, "a keyword worker process")
 
 
 class Pool:

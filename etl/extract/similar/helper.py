@@ -10,18 +10,14 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
-import signal
-import threading
-import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 
 import numpy as np
 
-from ...errors import PaperdbError, WorkerError
+from ..workers import result_of, settle_in
 from .blocks import Gathering
 from .counting import Postings
 from .select import Rows, Selected, Vectors, select
@@ -118,22 +114,12 @@ def _gather(terms: WordTerms, batch: list[Paper], known: Mapping[int, str]) -> G
 
 
 def _start(aliases: Aliases | None, vectors: tuple[Vectors, Rows] | None, tidy: Tidy) -> None:
-    """In the helper: its word terms or the vectors it selects from, the default signal handling
-    (Ctrl-C is the load's to handle), no cyclic garbage collection (it would touch, and so copy,
-    the load's pages), and an end when the load is gone."""
+    """In the helper: its word terms or the vectors it selects from, then what every forked worker
+    does first (`workers.settle_in`: Ctrl-C is the load's to handle, no cyclic garbage collection,
+    an end when the load is gone)."""
     global _terms, _vectors, _tidy
     _terms, _vectors, _tidy = (None if aliases is None else WordTerms(aliases)), vectors, tidy
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for signum in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, signal.SIG_DFL)
-    gc.disable()
-    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True).start()
-
-
-def _end_with_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(ORPHAN_POLL_S)
-    os._exit(1)
+    settle_in(ORPHAN_POLL_S)
 
 
 def _helped(batch: list[Paper]) -> Gathered:
@@ -153,11 +139,4 @@ def _select(start: int, end: int) -> Selected:
 
 def _result(future: Future):
     """The helper's batch; its failure as one `WorkerError` line (its traceback in `details`)."""
-    try:
-        return future.result()
-    except BrokenProcessPool:
-        raise WorkerError("the similar papers' helper process died") from None
-    except Exception as exc:
-        text = str(exc) if isinstance(exc, PaperdbError) else f"{type(exc).__name__}: {exc}"
-        line = text.splitlines()[0] if text.strip() else type(exc).__name__
-        raise WorkerError(f"the similar papers' helper process failed: {line}", str(exc.__cause__ or "")) from None
+    return result_of(future, "the similar papers' helper process")
