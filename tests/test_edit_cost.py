@@ -164,10 +164,11 @@ def edited_lists(tmp_path: Path, name: str) -> tuple[list[tuple], list[tuple]]:
     return rows(db, LISTS), rows(db, FLOORS)
 
 
-@pytest.mark.parametrize(("block", "per_query"), [(1, 1), (4, 3), (7, 500)])
-def test_an_edits_lists_do_not_depend_on_the_parts_they_are_found_in(tmp_path, monkeypatch, block, per_query):
+@pytest.mark.parametrize(("block", "per_query", "written"), [(1, 1, 1), (4, 3, 5), (7, 500, 100), (2, 500, 36)])
+def test_an_edits_lists_do_not_depend_on_the_parts_they_are_found_in(tmp_path, monkeypatch, block, per_query, written):
     """The papers an edit's changes reach are found `BLOCK` changes at a time, and their lists
-    compared with the kept ones `IDS_PER_QUERY` papers at a time: any parts give the same rows.
+    compared with the kept ones and written `WRITTEN` papers at a time, `IDS_PER_QUERY` papers to
+    a query: any parts give the same rows.
     (Five candidates and three similar papers a paper, so floors decide what is reached.)"""
     from etl.extract.similar import select as selecting
     from etl.load import similar_changed, statistics
@@ -178,6 +179,7 @@ def test_an_edits_lists_do_not_depend_on_the_parts_they_are_found_in(tmp_path, m
     whole = edited_lists(tmp_path, "whole")
     monkeypatch.setattr(similar_changed, "BLOCK", block)
     monkeypatch.setattr(similar_changed, "IDS_PER_QUERY", per_query)
+    monkeypatch.setattr(similar_changed, "WRITTEN", written)
     parts = edited_lists(tmp_path, "parts")
     assert parts == whole and len(whole[0]) == 3 * 36
 

@@ -83,3 +83,34 @@ def test_one_row_against_the_others_is_scipys(vectors):
     matrix, _ = vectors
     mine = ours(matrix)
     assert np.array_equal((matrix[1:] @ matrix[0].T).toarray(), (mine[1:] @ mine[0].T).toarray())
+
+
+@pytest.mark.parametrize("at_once", [1, 97, 20_000], ids=["value-by-value", "parts", "one-part"])
+def test_the_transpose_is_scipys_whatever_parts_it_is_placed_in(vectors, monkeypatch, at_once):
+    """(every kept vector's transpose, a small load's `against`: placed `VALUES_AT_ONCE` values at
+    a time, each column's rows in order across the parts)"""
+    monkeypatch.setattr(sparse_rows, "VALUES_AT_ONCE", at_once)
+    matrix, _ = vectors
+    theirs, mine = matrix.T.tocsr(), ours(matrix).T
+    assert theirs.shape == mine.shape and mine.indices.dtype == np.int32
+    assert np.array_equal(theirs.indptr, mine.indptr) and np.array_equal(theirs.indices, mine.indices)
+    assert np.array_equal(theirs.data.view(np.uint32), mine.data.view(np.uint32))
+
+
+@pytest.mark.parametrize("candidates", [3, 5, 20, 60])
+def test_a_papers_floor_is_the_part_of_its_last_candidate(vectors, monkeypatch, candidates):
+    """A paper's floor, by its definition: the distinctive part of its `CANDIDATES`-th candidate
+    when more papers share a term with it, else 0 (found a row at a time from scipy's product)."""
+    from etl.extract.similar import select as selecting
+
+    monkeypatch.setattr(selecting, "CANDIDATES", candidates)
+    matrix, topics = vectors
+    parts = (matrix @ matrix.T).tocsr()
+    expected = []
+    for row in range(matrix.shape[0]):
+        found = parts[row]
+        others = np.sort(found.data[found.indices != row])[::-1]
+        expected.append(float(others[candidates - 1]) if len(others) > candidates else 0.0)
+    chosen = selecting.select(selecting.Vectors(ours(matrix), topics), np.arange(matrix.shape[0]))
+    assert chosen.floors.tolist() == expected
+    assert all(expected) if candidates <= 20 else not any(expected)  # (53 others: more than 20, fewer than 60)

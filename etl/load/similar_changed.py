@@ -26,13 +26,16 @@ from ..iterables import chunks
 from ..store.views import CLEAN_ABSTRACT
 from ..store.writer import IDS_PER_QUERY, Writer
 from .memory import trim_heap
-from .similar_all import VECTOR_COLUMNS, aliases, list_rows, vector_rows
+from .similar_all import VECTOR_COLUMNS, RowIds, aliases, list_rows, vector_rows
 
 VECTORS_AT_ONCE = 200  # papers whose vectors are computed together (`_new_vectors`)
 # Changes, or papers whose lists are found again (and written), taken at a time into one sparse product
 # with every paper (a removed file's papers each share a term with thousands: their products are the
 # step's peak). 25 rather than 100: the removal of a 765-paper file from 11,176 peaks 8 MB lower.
 BLOCK = 10
+# Lists compared with those kept and written at a time: 10 took ~6,000 statements for the ~9,400
+# lists an edit of 11,000 papers reaches (0.8 s of CPU); 100, a tenth of them, for about 0.2 MB more.
+WRITTEN = 100
 EPSILON = 1e-5  # a part summed in another order differs in its last bits: reach a little below the floor
 VECTORS = "SELECT paper_id, terms, weights, topic, floor FROM similar_vectors ORDER BY paper_id"
 SIZES = "SELECT count(*), sum(length(terms)), sum(length(weights)), sum(length(topic)) FROM similar_vectors"
@@ -80,17 +83,21 @@ def update_similar(
     rows = np.union1d(reached, _rows_of(ids, moved | unlisted)).astype(np.int64)
     writer.delete_in("similar_papers", "paper_id", sorted(gone))
     close: list[tuple[str, str, float]] = []
-    # (a paper's list is its own: found and written `BLOCK` papers at a time, as the lists of every
-    # paper an edit reaches, held at once and then copied into one array, were 3 MB of its peak)
+    # (a paper's list is its own: found `BLOCK` papers at a time and written `WRITTEN` at a time, as
+    # the lists of every paper an edit reaches, held at once and then copied into one array, were 3 MB
+    # of its peak)
+    found: list[Selected] = []
     for start in range(0, len(rows), BLOCK):
-        selected = select(kept, rows[start : start + BLOCK], against)
-        _write_lists(writer, ids, selected)
-        close += [(ids[a], ids[b], part) for a, b, part in selected.close]
+        found.append(select(kept, rows[start : start + BLOCK], against))
+        close += [(ids[a], ids[b], part) for a, b, part in found[-1].close]
+        if len(found) * BLOCK >= WRITTEN or start + BLOCK >= len(rows):
+            _write_lists(writer, ids, found)
+            found = []
     writer.execute("UPDATE similar_scoring SET changed = changed + :n WHERE id = 1", {"n": len(moved | gone)})
-    return close, {ids[i] for i in rows.tolist()}
+    return close, set(ids.at(rows))
 
 
-def _rows_of(ids: list[str], papers: set[str]) -> list[int]:
+def _rows_of(ids: RowIds, papers: set[str]) -> list[int]:
     """The rows of `papers` among `ids` (in order): a search, where a dict of every id took 1 MB."""
     rows = [bisect_left(ids, pid) for pid in papers]
     assert [ids[row] if row < len(ids) else None for row in rows] == list(papers)  # (each has a vector now)
@@ -150,12 +157,13 @@ def _without_lists(writer: Writer, papers: set[str]) -> set[str]:
     return papers - listed
 
 
-def _all_vectors(writer: Writer) -> tuple[list[str], Vectors, np.ndarray]:
-    """Every paper's kept vector (rows in id order) and floor, read into one buffer of each column,
+def _all_vectors(writer: Writer) -> tuple[RowIds, Vectors, np.ndarray]:
+    """Every paper's kept vector (rows in id order), its id (16 bytes a paper, where a list of
+    strings held 80: 0.7 MB of an 11,000-paper load's peak) and floor, read into one buffer of each column,
     each made at its size first (grown as rows came, they peaked at twice it and left the C heap
     in pieces under the step's later peak)."""
     papers, *sizes = writer.execute(SIZES).fetchone()
-    ids: list[str] = []
+    ids, row = RowIds(), 0
     buffers = [bytearray(size or 0) for size in sizes]
     views = [memoryview(b) for b in buffers]
     at = [0, 0, 0]
@@ -166,12 +174,13 @@ def _all_vectors(writer: Writer) -> tuple[list[str], Vectors, np.ndarray]:
                 for k, value in enumerate(columns):
                     views[k][at[k] : at[k] + len(value)] = value
                     at[k] += len(value)
-                lengths[len(ids)] = len(columns[0]) // 4
-                floors[len(ids)] = floor
-                ids.append(pid)
-    assert len(ids) == papers and at == [len(b) for b in buffers]  # (in the transaction: nothing else writes)
+                lengths[row] = len(columns[0]) // 4
+                floors[row] = floor
+                ids.add(pid)
+                row += 1
+    assert row == papers and at == [len(b) for b in buffers]  # (in the transaction: nothing else writes)
     terms, weights, topics = buffers
-    return ids, _matrix(terms, weights, topics, lengths), floors
+    return ids.done(), _matrix(terms, weights, topics, lengths), floors
 
 
 def _matrix(terms: bytes, weights: bytes, topics: bytes, lengths: np.ndarray, width: int | None = None) -> Vectors:
@@ -210,13 +219,14 @@ def _reached(changes: list[tuple], kept: Vectors, against: Rows, floors: np.ndar
     return np.flatnonzero(reached).astype(np.int64)
 
 
-def _write_lists(writer: Writer, ids: list[str], selected: Selected) -> int:
-    """Write the lists of the papers selected for (a block of them) that differ from those kept,
-    and their floors that differ; returns how many lists changed."""
-    owners = [ids[i] for i in selected.rows.tolist()]
+def _write_lists(writer: Writer, ids: RowIds, found: list[Selected]) -> int:
+    """Write the lists of the papers selected for (a few blocks of them) that differ from those
+    kept, and their floors that differ; returns how many lists changed."""
+    owners = [pid for selected in found for pid in ids.at(selected.rows)]
     lists: dict[str, list[tuple]] = {pid: [] for pid in owners}
-    for row in list_rows(ids, owners, selected.similar, selected.scores):
-        lists[row[0]].append(row)
+    for selected in found:
+        for row in list_rows(ids, ids.at(selected.rows), selected.similar, selected.scores):
+            lists[row[0]].append(row)
     kept: dict[str, list[tuple]] = {pid: [] for pid in owners}
     for row in writer.execute_in(LISTS_OF, ids=owners).all():
         kept[row[0]].append(tuple(row))
@@ -226,7 +236,7 @@ def _write_lists(writer: Writer, ids: list[str], selected: Selected) -> int:
     stored = dict(writer.execute_in(FLOORS_OF, ids=owners).all())
     floors = [
         {"id": pid, "floor": floor}
-        for pid, floor in zip(owners, selected.floors.tolist(), strict=True)
+        for pid, floor in zip(owners, [f for selected in found for f in selected.floors.tolist()], strict=True)
         if stored.get(pid) != floor
     ]
     if floors:
