@@ -12,6 +12,7 @@ from contextlib import contextmanager
 
 from ..settings import schema_head
 from .access import CACHE_KIB, begin_immediate, busy_error, busy_timeout_s, file_name, is_busy, prepare_for_writing
+from .creating import PARTIAL_SUFFIX, hold_for_packing, pack
 from .postgres import is_url
 from .writer import Writer
 
@@ -32,12 +33,17 @@ def load_transaction(target: str, on_wait: Callable[[], None] | None = None) -> 
     from .engine import make_engine, migrate, transaction
 
     engine = make_engine(target)
+    held = None
     try:
         with transaction(engine, on_wait) as conn:
+            if target.endswith(PARTIAL_SUFFIX):  # (its pages stay in the log until `pack` reads them)
+                conn.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
             migrate(conn)
             yield Writer(conn)
+        held = hold_for_packing(target)
     finally:
         engine.dispose()
+    pack(target, held)
 
 
 # Prepared statements the connection keeps (sqlite3's default: 128). A statement of `IN` lists of
