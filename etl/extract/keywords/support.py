@@ -1,11 +1,11 @@
 """A card shows only chips something stands behind: after its first, a phrase needs evidence beyond its score.
 
 Issue #36, round 7. Judged chips at ranks 2-5 of nine judged catalogue samples (3,846 chips, ranked
-in process with round 6's rules against the catalogue's statistics), by what speaks for a phrase:
-a name or a defined term 0.04 junk, a phrase of the title 0.07, one the catalogue's titles head
-(termhood TITLE_HEAD or more) 0.09, one some author chose as a keyword (the vocabulary or another
-paper of the corpus) 0.10, one the abstract repeats 0.13, one with a name's capitals 0.15, and the
-rest, written once with none of these, 0.22 (205 of the 454 junk chips). A lone word is weaker
+in process with round 6's rules against the catalogue's statistics; `scripts/chip_classes.py`), by
+what speaks for a phrase first: a name or a defined term 0.04 junk, a phrase of the title 0.07, one
+the catalogue's titles head (termhood TITLE_HEAD or more) 0.09, one some author of another venue
+chose as a keyword 0.10, one the abstract repeats 0.13, one with a name's capitals 0.15, and the
+rest, written once with none of these, 0.22 (209 of the 454 junk chips). A lone word is weaker
 evidence of a term than a phrase: 48 of 164 single-word chips were junk (`modeling`, `rendering`,
 `categorization`, `geometry`), most with one kind of evidence only. So, after the paper's first
 chip, a phrase with no evidence is no keyword, and a single word needs two kinds; the card shows
