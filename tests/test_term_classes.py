@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from etl.extract.keywords import Keyphraseness, extract_terms, rank_keywords
+from etl.extract.keywords import rank as rank_module
 from etl.extract.keywords.phrases import HEADLESS, LEFT_CUT, WHOLE, phrase_candidates
 from etl.extract.keywords.prose import clean
 from etl.extract.keywords.rank import TERM_CORPUS, TERM_PAPERS
@@ -135,8 +136,9 @@ def test_descriptions_are_no_keywords(text, description, term):
     assert description not in labels and term in labels, labels
 
 
-def test_a_phrase_one_paper_writes_once_is_no_term_in_a_large_corpus():
+def test_a_phrase_one_paper_writes_once_is_no_term_in_a_large_corpus(monkeypatch):
     # IROS 2012, the sensory substitution written twice
+    monkeypatch.setattr(rank_module, "backed", lambda ranked, *_: ranked)  # (round 7's rule: `test_chip_support`)
     text = (
         "Implemented auditory sensory substitution assists in reducing tool motion. Auditory sensory"
         " substitution helps surgeons in vitreoretinal surgery."
