@@ -116,6 +116,7 @@ def measure(args) -> int:
             taxonomy = None if other else made[0]
             worker = context.Process(target=_run, args=(papers, taxonomy, *given, theirs, other))
             worker.start()
+            theirs.close()  # (a worker that fails ends the pipe: `recv` raises rather than waits)
             extracted, rank_s, ranked[name] = mine.recv()
             worker.join()
             best[name] = [min(best[name][0], extracted), min(best[name][1], rank_s)]
