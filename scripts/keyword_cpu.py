@@ -4,11 +4,18 @@ second) timed apart, each repetition in a freshly forked process (a worker's cac
 best of `--repeat`; `--dump FILE` writes every sampled paper's ranked keywords (labels, kinds,
 scores, aliases, in rank order) and `--compare A B` tells whether two dumps agree (scores to 1e-9).
 
+With `--against DIR` (a directory holding another version's `etl` package, e.g. `git archive
+main etl | tar -x -C DIR`) each repetition runs that version and this one in turn (which goes
+first alternates), each in its own forked process, and prints both, their ratio and whether
+every paper's keywords agree: on a machine other sessions share, runs minutes apart differ by
+more than a change does; runs side by side share the same contention.
+
 Run it with the code to measure (`.venv/bin/python`, or another checkout's, whose `etl` is then
 imported), against a database a load made (its papers, statistics and author keywords):
 
     .venv/bin/python scripts/keyword_cpu.py /tmp/bench5/catalogue.db --every 22 --dump /tmp/k.json
     .venv/bin/python scripts/keyword_cpu.py --compare /tmp/main.json /tmp/k.json
+    .venv/bin/python scripts/keyword_cpu.py /tmp/bench5/catalogue.db --against /tmp/main-src --repeat 6
 """
 
 from __future__ import annotations
@@ -53,8 +60,15 @@ def sample(db: str, every: int) -> tuple[list, list, int, dict, dict, dict]:
     return papers, pairs, n, meanings, authors, own
 
 
-def _run(papers, taxonomy, corpus, stored, out) -> None:
-    """In a forked process: extract every chunk of 200 papers as a worker does, then rank them."""
+def _run(papers, taxonomy, corpus, stored, out, other=None) -> None:
+    """In a forked process: extract every chunk of 200 papers as a worker does, then rank them.
+    With `other` (a directory), with the `etl` package there: its rules, counts and taxonomy made
+    first, untimed, from `corpus` as (pairs, n, meanings) and `stored` as a tuple."""
+    if other is not None:
+        for name in [name for name in sys.modules if name == "etl" or name.startswith("etl.")]:
+            del sys.modules[name]
+        sys.path.insert(0, other)
+        taxonomy, corpus, stored = _made(corpus, stored)
     from etl.extract.corpus.counts import Extraction, rank_spilled
 
     gc.disable()  # (as in a worker)
@@ -73,45 +87,75 @@ def _run(papers, taxonomy, corpus, stored, out) -> None:
     out.send((extracted, time.process_time() - start, ranked))
 
 
-def measure(args) -> int:
+def _made(corpus: tuple, stored: tuple) -> tuple:
+    """(taxonomy, corpus counts, stored choices) as the `etl` package imported now makes them."""
     from etl.extract.corpus.counts import Stored
     from etl.extract.corpus.frequencies import KeyCounts
     from etl.extract.keywords import taxonomy_path
     from etl.load.taxonomy import load_taxonomy
 
+    pairs, n, meanings = corpus
+    return load_taxonomy(taxonomy_path()), (KeyCounts(pairs), n, meanings), Stored(*stored)
+
+
+def measure(args) -> int:
     papers, pairs, n, meanings, authors, own = sample(args.db, args.every)
-    corpus = (KeyCounts(pairs), n, meanings)
-    del pairs
-    stored = Stored({}, authors, own)
-    taxonomy = load_taxonomy(taxonomy_path())
+    versions = {"other": args.against, "this": None} if args.against else {"this": None}
+    made = _made((pairs, n, meanings), ({}, authors, own))
+    if not args.against:
+        del pairs
     context = multiprocessing.get_context("fork")
-    best_x = best_r = float("inf")
-    ranked = None
-    for _ in range(args.repeat):
-        mine, theirs = context.Pipe()
-        worker = context.Process(target=_run, args=(papers, taxonomy, corpus, stored, theirs))
-        worker.start()
-        extracted, rank_s, ranked = mine.recv()
-        worker.join()
-        best_x, best_r = min(best_x, extracted), min(best_r, rank_s)
+    best = {name: [float("inf"), float("inf")] for name in versions}
+    ranked: dict = {}
+    for i in range(args.repeat):
+        # (the order alternates: what runs second after a fork is not favoured)
+        for name in list(versions)[:: 1 if i % 2 == 0 else -1]:
+            other = versions[name]
+            mine, theirs = context.Pipe()
+            given = ((pairs, n, meanings), ({}, authors, own)) if other else (made[1], made[2])
+            taxonomy = None if other else made[0]
+            worker = context.Process(target=_run, args=(papers, taxonomy, *given, theirs, other))
+            worker.start()
+            theirs.close()  # (a worker that fails ends the pipe: `recv` raises rather than waits)
+            extracted, rank_s, ranked[name] = mine.recv()
+            worker.join()
+            best[name] = [min(best[name][0], extracted), min(best[name][1], rank_s)]
     per = 1000 / len(papers)
-    print(
-        f"{len(papers)} papers: extraction {best_x:.2f} s ({best_x * per:.3f} ms a paper), ranking "
-        f"{best_r:.2f} s ({best_r * per:.3f} ms), together {(best_x + best_r) * per:.3f} ms a paper "
-        f"(CPU, best of {args.repeat})"
-    )
+    for name, (best_x, best_r) in best.items():
+        label = f"{name} ({versions[name]})" if versions[name] else name
+        print(
+            f"{label}: {len(papers)} papers: extraction {best_x:.2f} s ({best_x * per:.3f} ms a paper), ranking "
+            f"{best_r:.2f} s ({best_r * per:.3f} ms), together {(best_x + best_r) * per:.3f} ms a paper "
+            f"(CPU, best of {args.repeat})"
+        )
+    if args.against:
+        (ox, o_r), (tx, tr) = best["other"], best["this"]
+        differ = _differing(_rows(ranked["other"]), _rows(ranked["this"]))
+        print(
+            f"this / other: extraction {tx / ox:.3f}, ranking {tr / o_r:.3f}, together {(tx + tr) / (ox + o_r):.3f}; "
+            f"{len(differ)} papers' keywords differ" + (f", e.g. {differ[:5]}" if differ else "")
+        )
     if args.dump:
-        rows = {pid: [[k.normalised, k.label, k.kind, k.score, list(k.aliases)] for k in kws] for pid, kws in ranked}
-        Path(args.dump).write_text(json.dumps(rows, sort_keys=True), encoding="utf-8")
+        Path(args.dump).write_text(json.dumps(_rows(ranked["this"]), sort_keys=True), encoding="utf-8")
     return 0
+
+
+def _rows(ranked: list) -> dict:
+    """Each paper's ranked keywords as the dump holds them (JSON's types: the same whichever way they came)."""
+    rows = {pid: [[k.normalised, k.label, k.kind, k.score, list(k.aliases)] for k in kws] for pid, kws in ranked}
+    return json.loads(json.dumps(rows))
 
 
 def compare(a: str, b: str) -> int:
     """Whether two dumps hold the same keywords, in the same order, scores to 1e-9."""
     one, two = (json.loads(Path(p).read_text(encoding="utf-8")) for p in (a, b))
-    differ = [pid for pid in sorted(set(one) | set(two)) if not _same(one.get(pid), two.get(pid))]
+    differ = _differing(one, two)
     print(f"{len(one)} and {len(two)} papers; {len(differ)} differ" + (f", e.g. {differ[:5]}" if differ else ""))
     return 1 if differ else 0
+
+
+def _differing(one: dict, two: dict) -> list:
+    return [pid for pid in sorted(set(one) | set(two)) if not _same(one.get(pid), two.get(pid))]
 
 
 def _same(x, y) -> bool:
@@ -127,6 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--dump")
     parser.add_argument("--compare", nargs=2, metavar=("A", "B"))
+    parser.add_argument("--against", metavar="DIR", help="a directory holding another version's etl package")
     args = parser.parse_args(argv)
     if args.compare:
         return compare(*args.compare)
