@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
@@ -508,6 +509,32 @@ def test_parallel_ranking_equals_single_process(monkeypatch):
     assert merges == [False, True, True]
     monkeypatch.setattr(ranking, "PARALLEL_MIN", 1000)
     assert rank_all(papers, TAXONOMY) == single
+
+
+# Keys of catalogue papers' keywords (NeurIPS 2017 bandit and RL abstracts), counted in shares.
+SHARES = [
+    [("thompson sampling", 3), ("regret bound", 2), ("multi-armed bandit", 4)],
+    [("regret bound", 1), ("policy gradient", 2), ("markov decision process", 1), ("thompson sampling", 1)],
+    [("multi-armed bandit", 1), ("off-policy evaluation", 2)],
+]
+
+
+@pytest.mark.parametrize("in_memory", [1, 2, 4, 100])  # a run per key .. no run
+def test_spilled_runs_hold_no_buffer_and_add_up_to_the_counts(monkeypatch, in_memory):
+    """A large load's parent spills a run of counts every `COUNTS_IN_MEMORY` keys and keeps it
+    open until the ranking merges the runs: once written, a run holds no buffer (64 KiB each)."""
+    monkeypatch.setattr(counts, "COUNTS_IN_MEMORY", in_memory)
+    share = counts.Counts()
+    for pairs in SHARES:
+        share.add(1, {}, pairs)
+    assert share.spilled == (in_memory < 6)
+    assert not any(isinstance(run, io.BufferedIOBase) for run in share.runs)
+    expected: dict[str, int] = {}
+    for pairs in SHARES:
+        for key, n in pairs:
+            expected[key] = expected.get(key, 0) + n
+    n, _, added = share.counts()
+    assert n == 3 and list(added) == sorted(expected.items())
 
 
 # Two papers (`x0`, `x1`) a load merges into others after they are fed: one defines a short form

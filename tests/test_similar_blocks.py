@@ -120,7 +120,9 @@ def test_a_term_is_kept_once_two_papers_have_it_in_any_batches(monkeypatch, part
         for term in batch_terms:
             gathering.add(Counter({term: 1}))
         frequencies.add(*gathering.take())
-    assert frequencies.done() == kept
+    done = frequencies.done()
+    assert dict(zip(done.names, done.df.tolist(), strict=True)) == kept
+    assert done.hashes.tolist() == sorted(map(hash, done.names))  # (in the order of their hashes)
     assert frequencies.papers == sum(map(len, batches)) and not frequencies.once
 
 

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from etl.errors import WorkerError
-from etl.extract.similar import blocks, helper
+from etl.extract.similar import blocks, helper, paged
 from etl.extract.similar.select import select
 
 EXCERPTS = Path(__file__).parent / "fixtures" / "similar"
@@ -46,11 +46,19 @@ def test_terms_gathered_with_a_helper_are_those_of_one_process(size):
     assert (vectors.distinctive.data == alone.distinctive.data).all() and (vectors.topics == alone.topics).all()
 
 
+@pytest.mark.parametrize("from_files", [False, True])  # the transpose in memory, or in files as a load makes it
 @pytest.mark.parametrize("block", [5, 13, 54])
-def test_lists_selected_by_a_helper_are_those_of_one_process(block):
-    _, vectors = computed(54, helped=False)
+def test_lists_selected_by_a_helper_are_those_of_one_process(block, from_files):
+    """As the load selects them: the helper releases the mapped pages it read after each block."""
+    into = paged.Paged()
+    frequencies, spilled = blocks.Frequencies(), []
+    for postings, names in helper.gathered([records()], ALIASES, frequencies.names, None):
+        frequencies.add(postings, names)
+        spilled.append(postings)
+    _, vectors = blocks.vectors(frequencies, lambda: iter(spilled), into)
     papers = vectors.topics.shape[0]
-    helped = list(helper.selections(vectors, vectors.against(), papers, block, lambda: None))
+    against = paged.transposed(vectors.distinctive, into, "against") if from_files else vectors.against()
+    helped = list(helper.selections(vectors, against, papers, block, into.release))
     whole = select(vectors, np.arange(papers))
     assert [s.rows.tolist() for s in helped] == [
         list(range(i, min(i + block, papers))) for i in range(0, papers, block)

@@ -28,8 +28,9 @@ from .memory import trim_heap
 from .summary import utcnow
 
 if TYPE_CHECKING:
-    from ..extract.similar.blocks import Frequencies
+    from ..extract.similar.blocks import Frequencies, Space
     from ..extract.similar.helper import Paper
+    from ..extract.similar.paged import Paged
 
 # The aliases that can be short forms (one word: `short_forms` keeps those alone), a sixth of the
 # catalogue's 199,245: reading every alias took 2-5 s of each load's similar papers.
@@ -153,18 +154,19 @@ def compute_all(writer: Writer) -> Computed:
     from threadpoolctl import threadpool_limits
 
     from ..extract.similar import blocks
-    from ..extract.similar.batch import Statistics
+    from ..extract.similar.paged import Paged
 
     trim_heap()  # (what the steps before left free in the C heap: not under this step's peak)
+    paged = Paged()  # (the vectors of every paper: in files, mapped and read a block at a time)
     with threadpool_limits(limits=1, user_api="blas"), tempfile.TemporaryFile(prefix="paperdb-similar-") as spill:
         ids, frequencies = _spill_postings(writer, spill)
         trim_heap()  # (each step's transient arrays and the papers' texts, freed: not under the next's peak)
-        space, vectors = blocks.vectors(frequencies, lambda: _read(spill))
+        space, vectors = blocks.vectors(frequencies, lambda: _read(spill), paged)
         trim_heap()  # (and not shared with the helper that selects the lists, then copied)
-        close = _select_and_store(writer, ids, vectors)
-    basis = {term: space.basis[k] for k, term in enumerate(space.topic_terms)} if space.dimensions >= 1 else {}
-    df = dict(zip(space.terms, space.df.tolist(), strict=True))
-    save_statistics(writer, Statistics(space.papers, df, basis))
+        close = _select_and_store(writer, ids, vectors, paged)
+    paged.close()
+    del vectors
+    save_space(writer, space)
     return Computed(ids, close)
 
 
@@ -215,17 +217,24 @@ def _read(spill) -> Iterator:
         yield Postings(*(np.load(spill) for _ in range(6)))
 
 
-def _select_and_store(writer: Writer, ids: RowIds, vectors) -> list[tuple[int, int, float]]:
+def _select_and_store(writer: Writer, ids: RowIds, vectors, paged: Paged) -> list[tuple[int, int, float]]:
     """Select every paper's list, block by block (in a helper process in a large computation),
-    and store the lists and the vectors; returns the close pairs."""
+    and store the lists and the vectors; returns the close pairs. The vectors' pages each process
+    reads are released after each block (`paged`: read again from the files' pages)."""
     from ..extract.similar.helper import helps, selections
+    from ..extract.similar.paged import transposed
     from ..extract.similar.select import Vectors
 
-    against = vectors.against()
+    against = transposed(vectors.distinctive, paged, "against")
     writer.execute("DELETE FROM similar_papers")
     writer.execute("DELETE FROM similar_vectors")
     close: list[tuple[int, int, float]] = []
-    for selected in selections(vectors, against, len(ids), ROWS_AT_ONCE, trim_heap if helps(len(ids)) else None):
+
+    def tidy() -> None:  # (the helper's, after each block it selects)
+        paged.release()
+        trim_heap()
+
+    for selected in selections(vectors, against, len(ids), ROWS_AT_ONCE, tidy if helps(len(ids)) else None):
         rows = selected.rows
         start, end = int(rows[0]), int(rows[-1]) + 1
         writer.insert("similar_papers", _list_rows(ids, rows, selected), ("paper_id", "rank", "similar_id", "score"))
@@ -234,6 +243,7 @@ def _select_and_store(writer: Writer, ids: RowIds, vectors) -> list[tuple[int, i
             "similar_vectors", vector_rows(ids[start:end], block, selected.floors), ("paper_id", *VECTOR_COLUMNS)
         )
         close += selected.close
+        paged.release()
     return close
 
 
@@ -267,22 +277,29 @@ def vector_rows(ids: list[str], vectors, floors, columns=None) -> Iterator[tuple
         yield pid, terms[start:end].tobytes(), weights[start:end].tobytes(), topics[i].tobytes(), floor
 
 
-def save_statistics(writer: Writer, statistics) -> dict[str, int]:
-    """Keep what the similarities were computed with (`similar_terms`, `similar_scoring`); returns
-    each term's number."""
+def save_space(writer: Writer, space: Space) -> None:
+    """Keep what the similarities were computed with (`similar_terms`, numbered in the terms' name
+    order, and `similar_scoring`), read from the space's arrays a block at a time: dictionaries of
+    every term (its document frequency, its number) held 250 bytes a term at the step's end, and
+    a large corpus keeps hundreds of thousands of terms (a 1,000,000-record file's, about 400,000)."""
     writer.execute("DELETE FROM similar_terms")
-    topics = statistics.topics
-    numbers = {term: number for number, term in enumerate(sorted(statistics.df))}
-    rows = (
-        (term, statistics.df[term], numbers[term], topics[term].astype("<f4").tobytes() if term in topics else None)
-        for term in numbers
-    )
-    for part in chunks(rows, ROWS_AT_ONCE):
+    by_number = np.argsort(space.numbers)  # (`numbers`: each term's place in name order)
+    topic = space.topic_column if space.dimensions >= 1 else np.full(len(by_number), -1)
+    basis = space.basis.astype("<f4")
+
+    def rows() -> Iterator[tuple[str, int, int, bytes | None]]:
+        for start in range(0, len(by_number), ROWS_AT_ONCE):
+            part = by_number[start : start + ROWS_AT_ONCE]
+            for number, (k, df, place) in enumerate(
+                zip(part.tolist(), space.df[part].tolist(), topic[part].tolist(), strict=True), start
+            ):
+                yield space.terms[k], df, number, basis[place].tobytes() if place >= 0 else None
+
+    for part in chunks(rows(), ROWS_AT_ONCE):
         writer.insert("similar_terms", part, ("term", "papers", "number", "topic"))
     writer.execute(
         "INSERT INTO similar_scoring (id, papers, changed, fingerprint, computed_at)"
         " VALUES (1, :papers, 0, :fingerprint, :now) ON CONFLICT (id) DO UPDATE SET papers = excluded.papers,"
         " changed = 0, fingerprint = excluded.fingerprint, computed_at = excluded.computed_at",
-        {"papers": statistics.papers, "fingerprint": fingerprint(), "now": utcnow()},
+        {"papers": space.papers, "fingerprint": fingerprint(), "now": utcnow()},
     )
-    return numbers

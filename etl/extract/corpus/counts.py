@@ -5,6 +5,7 @@ compact arrays (`frequencies.KeyCounts`) that ranking reads a chunk of papers' k
 from __future__ import annotations
 
 import heapq
+import io
 import marshal
 import tempfile
 from collections import Counter
@@ -88,10 +89,15 @@ class Counts:
                 self._spill_counts()
 
     def _spill_counts(self) -> None:
-        run = tempfile.TemporaryFile(buffering=1 << 16, prefix="paperdb-counts-")  # noqa: SIM115 (kept open in self.runs; unnamed)
+        # (unbuffered but while it is written: a buffer of each run, 64 KiB, was held until the
+        # ranking merged them, and a large load spills one run per 5,000-6,000 papers)
+        run = tempfile.TemporaryFile(buffering=0, prefix="paperdb-counts-")  # noqa: SIM115 (kept open in self.runs; unnamed)
         pairs = sorted(self.df.items())
+        out = io.BufferedWriter(run)
         for record in chunks(pairs, RUN_RECORD):
-            _write_record(run, record)
+            _write_record(out, record)
+        out.flush()
+        out.detach()  # (the buffer goes, the file stays open)
         self.runs.append(run)
         self.df = Counter()
 

@@ -25,7 +25,8 @@ import numpy as np
 from scipy import sparse
 
 from .batch import RARE_MAX, TOPIC_SAMPLE, TOPIC_TERMS, TOPICS, idf_weights, row_sums, topic_basis, unit_topics
-from .counting import Frequencies, Postings, lookup
+from .counting import Frequencies, Kept, Postings, lookup
+from .paged import Paged, PagedRows
 from .select import Vectors
 from .words import KEYWORD, PAIR
 
@@ -80,13 +81,12 @@ class Space:
     as `similar_terms` numbers them, inverse document frequency, where a word first came, place
     among the topic terms or -1), the papers counted and the topic terms and basis."""
 
-    def __init__(self, papers: int, df: dict[str, int]):
-        terms = sorted(df)
-        hashes = np.array([hash(term) for term in terms], dtype=np.int64)
-        order = np.argsort(hashes, kind="stable")
-        self.papers, self.hashes, self.terms = papers, hashes[order], [terms[i] for i in order.tolist()]
-        self.df = np.array([df[term] for term in self.terms], dtype=np.int64)
-        self.numbers = order.astype(np.int32)
+    def __init__(self, papers: int, kept: Kept):
+        self.papers, self.hashes, self.terms, self.df = papers, kept.hashes, kept.names, kept.df
+        terms = self.terms
+        by_name = sorted(range(len(terms)), key=terms.__getitem__)
+        self.numbers = np.empty(len(terms), np.int32)
+        self.numbers[by_name] = np.arange(len(terms), dtype=np.int32)
         # Per kept term, and one more at the end for a term of one paper (`find`'s -1), so that
         # these are never empty: the inverse document frequency, whether distinctive, where a
         # word first came (pairs: -1), its place among the topic terms (-1: none).
@@ -213,10 +213,14 @@ def distinctive(block: Weights, space: Space) -> sparse.csr_matrix:
     return sparse.csr_matrix((np.concatenate(data)[order], np.concatenate(columns)[order], ends), shape=shape)
 
 
-def vectors(frequencies: Frequencies, postings: Callable[[], Iterable[Postings]]) -> tuple[Space, Vectors]:
+def vectors(
+    frequencies: Frequencies, postings: Callable[[], Iterable[Postings]], paged: Paged | None = None
+) -> tuple[Space, Vectors]:
     """The kept terms and every paper's vectors, from the papers' postings counted in `frequencies`
     and read again, block by block, from `postings()` (three times: first words, weights and the
-    topics' sample, topic vectors)."""
+    topics' sample, topic vectors). The vectors are written block by block to `paged`'s files and
+    mapped from them (`etl.extract.similar.paged`: not held in memory; by default files of their own)."""
+    paged = Paged() if paged is None else paged
     space = Space(frequencies.papers, frequencies.done())
     offset = 0
     for block in postings():
@@ -224,20 +228,19 @@ def vectors(frequencies: Frequencies, postings: Callable[[], Iterable[Postings]]
         offset += len(block.words)
     space.choose_topics()
     step = max(1, -(-space.papers // TOPIC_SAMPLE))  # (every k-th paper, as the reference's `topic_vectors`)
-    samples, parts, row = [], [], 0
+    samples, row = [], 0
+    matrix = PagedRows(paged, "distinctive", len(space.hashes))
     for block in postings():
         weighed = weights(block, space, row + block.papers == space.papers)
         samples.append(topic_rows(weighed, space)[np.flatnonzero((row + np.arange(block.papers)) % step == 0)])
-        parts.append(distinctive(weighed, space))
+        matrix.add(distinctive(weighed, space))
         row += block.papers
-    if not parts:
+    if not row:
         return space, Vectors(sparse.csr_matrix((0, len(space.hashes)), dtype=np.float32), np.zeros((0, 1), np.float32))
     find_basis(space, sparse.vstack(samples, format="csr"))
     del samples
-    matrix = sparse.vstack(parts, format="csr")
-    del parts
-    vectors, row = [], 0
+    row = 0
     for block in postings():
         row += block.papers
-        vectors.append(topics(weights(block, space, row == space.papers), space))
-    return space, Vectors(matrix, np.concatenate(vectors))
+        paged.append("topics", topics(weights(block, space, row == space.papers), space))
+    return space, Vectors(matrix.done(), paged.mapped("topics"))

@@ -108,10 +108,25 @@ class Frequencies:
             spill.close()
         self.once = []
 
-    def done(self) -> dict[str, int]:
-        """Each kept term's document frequency, by name; lets the spilled terms of one paper go."""
+    def done(self) -> Kept:
+        """The kept terms; lets the spilled terms of one paper go, and the names by hash (about 100
+        bytes a term: a dictionary of the kept terms by name made from them held twice that while
+        the space was made, at the similar step's peak, and they were held to the step's end)."""
         self._add_spilled()
-        return {self.names[h]: df for h, df in zip(self.hashes.tolist(), self.df.tolist(), strict=True)}
+        names, self.names = self.names, {}
+        kept = Kept(list(map(names.__getitem__, self.hashes.tolist())), self.hashes, self.df)
+        self.hashes, self.df = np.empty(0, np.int64), np.empty(0, np.int64)
+        return kept
+
+
+@dataclass
+class Kept:
+    """The terms two papers or more have, in the order of their hashes: names, hashes (sorted,
+    int64) and document frequencies (int64)."""
+
+    names: list[str]
+    hashes: np.ndarray
+    df: np.ndarray
 
 
 def member(sorted_values: np.ndarray, values: np.ndarray) -> np.ndarray:
