@@ -21,7 +21,9 @@ import json
 import sqlite3
 import sys
 from collections import Counter, defaultdict
+from functools import cached_property
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from etl.extract.keywords import (
     Keyphraseness,
@@ -43,6 +45,19 @@ WHERE pk.paper_id = ? AND pk.kind = 'author'"""
 BANDS = ((1, 1), (2, 5), (6, 10))
 
 
+class Ranked(NamedTuple):
+    """A paper ranked in process: its terms, its chips best first (neither author nor topic), and
+    what the ranking read (the document frequencies and keyphraseness of its candidates)."""
+
+    terms: Any
+    chips: list
+    title: str | None
+    venue: str
+    abstract: str
+    df: dict[str, int]
+    kp: Keyphraseness
+
+
 class Corpus:
     """What a rescored database knows for ranking one of its papers in process."""
 
@@ -56,15 +71,20 @@ class Corpus:
         like = (AUTHOR_PREFIX + "%",)
         rows = con.execute("SELECT term, papers FROM keyword_stats WHERE term LIKE ?", like)
         self.chosen = {t[len(AUTHOR_PREFIX) :]: p for t, p in rows}
-        self.by_venue: dict[str, Counter] = defaultdict(Counter)
-        for venue, key in con.execute(
+
+    @cached_property
+    def by_venue(self) -> dict[str, Counter]:
+        """The authors' keywords of each venue, counted (for what other venues' authors chose)."""
+        counts: dict[str, Counter] = defaultdict(Counter)
+        for venue, key in self.con.execute(
             "SELECT p.venue, k.normalised FROM paper_keywords pk JOIN keywords k ON k.id = pk.keyword_id"
             " JOIN papers p ON p.id = pk.paper_id WHERE pk.kind = 'author'"
         ):
-            self.by_venue[venue][key] += 1
+            counts[venue][key] += 1
+        return counts
 
-    def rank(self, pid: str) -> tuple | None:
-        """(terms, chips best first, title, venue) of a paper, or None if the database lacks it."""
+    def rank(self, pid: str) -> Ranked | None:
+        """A paper ranked with the tree's rules, or None if the database lacks it."""
         found = self.con.execute("SELECT title, abstract, venue FROM papers WHERE id = ?", (pid,)).fetchone()
         if not found:
             return None
@@ -79,7 +99,8 @@ class Corpus:
             df.update(self.con.execute(f"SELECT term, papers FROM keyword_stats WHERE term IN ({marks})", part))
         kp = Keyphraseness(self.chosen, own, df)
         ranked = rank_keywords(terms, df, self.n, title, self.meanings, kp)
-        return terms, [k for k in ranked if k.kind not in ("author", "topic")], title, venue
+        chips = [k for k in ranked if k.kind not in ("author", "topic")]
+        return Ranked(terms, chips, title, venue, abstract, df, kp)
 
 
 def judged(paths: list[str]):
@@ -132,13 +153,12 @@ def classes(db: str, paths: list[str]) -> None:
         ranked = corpus.rank(paper["id"])
         if ranked is None:
             continue
-        terms, keywords, title, venue = ranked
-        for rank, k in enumerate(keywords[:10], 1):
+        for rank, k in enumerate(ranked.chips[:10], 1):
             verdict = next((verdicts[f] for f in _forms(k) if f in verdicts), None)
             if verdict is None:
                 continue
             band = next(b for b in BANDS if b[0] <= rank <= b[1])
-            kind = _class(k, terms, title, corpus, venue)
+            kind = _class(k, ranked.terms, ranked.title, corpus, ranked.venue)
             groups = [(band, kind)] + ([(band, kind + " (one word)")] if " " not in k.normalised else [])
             for group in groups:
                 chips[group] += 1
@@ -167,7 +187,7 @@ def policy(db: str, paths: list[str]) -> None:
             ranked = corpus.rank(paper["id"])
             if ranked is not None:
                 papers[sample].add(paper["id"])
-                for k in ranked[1][:5]:
+                for k in ranked.chips[:5]:
                     verdict = next((verdicts[f] for f in _forms(k) if f in verdicts), "unjudged")
                     shown[rule].setdefault(sample, []).append((paper["id"], verdict))
     rank_module.backed, rank_module.KEEP["phrase"] = saved

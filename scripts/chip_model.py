@@ -20,28 +20,20 @@ from __future__ import annotations
 import json
 import math
 import re
-import sqlite3
 import sys
 from collections import Counter
 from pathlib import Path
 
 import numpy as np
+from chip_classes import Corpus
 
-from etl.extract.keywords import (
-    Keyphraseness,
-    extract_terms,
-    normalise_keyword,
-    parse_taxonomy,
-    rank_keywords,
-    taxonomy_path,
-)
+from etl.extract.keywords import normalise_keyword
 from etl.extract.keywords.normalise import singular
 from etl.extract.keywords.rank import _title_phrases, title_words
 from etl.extract.keywords.roles import describes
 from etl.extract.keywords.shapes import GENERIC_HEADS
 from etl.extract.keywords.termhood import TERMHOOD, opener
 from etl.extract.keywords.wordlists import LIGHT_NOUNS, NOT_ALONE
-from etl.load.statistics import AUTHOR_PREFIX
 
 THRESHOLDS = (0.3, 0.35, 0.4, 0.45, 0.5)
 L2 = 1.0
@@ -54,17 +46,7 @@ def _log(x: float | None) -> float:
 
 def judged_chips(db: str, paths: list[str]) -> list[dict]:
     """Every judged phrase chip still among its paper's top eight, with what the ranking knows of it."""
-    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    taxonomy = parse_taxonomy(Path(taxonomy_path()).read_bytes(), "t")
-    n = con.execute("SELECT papers FROM keyword_scoring").fetchone()[0]
-    meanings: dict[str, dict[str, str]] = {}
-    for short, key, label in con.execute("SELECT short, keyword, label FROM keyword_meanings"):
-        meanings.setdefault(short, {})[key] = label
-    like = (AUTHOR_PREFIX + "%",)
-    chosen = {
-        t[len(AUTHOR_PREFIX) :]: p
-        for t, p in con.execute("SELECT term, papers FROM keyword_stats WHERE term LIKE ?", like)
-    }
+    corpus = Corpus(db)
     rows, seen = [], set()
     for path in paths:
         sample = Path(path).name.split(".")[0]
@@ -73,33 +55,16 @@ def judged_chips(db: str, paths: list[str]) -> list[dict]:
             if "chips" not in paper or (sample, paper["id"]) in seen:
                 continue
             seen.add((sample, paper["id"]))
-            found = con.execute("SELECT title, abstract FROM papers WHERE id = ?", (paper["id"],)).fetchone()
-            if not found:
+            ranked = corpus.rank(paper["id"])
+            if ranked is None:
                 continue
-            title, abstract = found
-            own = frozenset(
-                k
-                for (k,) in con.execute(
-                    "SELECT k.normalised FROM paper_keywords pk JOIN keywords k ON k.id = pk.keyword_id"
-                    " WHERE pk.paper_id = ? AND pk.kind = 'author'",
-                    (paper["id"],),
-                )
-            )
-            terms = extract_terms(abstract, taxonomy)
-            keys = list(terms.document_keys())
-            df: dict[str, int] = {}
-            for i in range(0, len(keys), 500):
-                part = keys[i : i + 500]
-                marks = ",".join("?" * len(part))
-                df.update(con.execute(f"SELECT term, papers FROM keyword_stats WHERE term IN ({marks})", part))
-            kp = Keyphraseness(chosen, own, df)
+            terms, title = ranked.terms, ranked.title
             verdicts = {
                 normalise_keyword(c): v for c, v in zip(paper["chips"], paper.get("judgements", []), strict=False)
             }
             titled = _title_phrases(terms.phrases, title) if title else set()
-            words = Counter(singular(w) for w in _WORD.findall(abstract.casefold()))
-            chips = [k for k in rank_keywords(terms, df, n, title, meanings, kp) if k.kind not in ("author", "topic")]
-            for rank, k in enumerate(chips[:8], 1):
+            words = Counter(singular(w) for w in _WORD.findall(ranked.abstract.casefold()))
+            for rank, k in enumerate(ranked.chips[:8], 1):
                 verdict = verdicts.get(k.normalised) or verdicts.get(normalise_keyword(k.label))
                 entry = terms.phrases.get(k.normalised)
                 if k.kind != "phrase" or not verdict or not entry:
@@ -118,9 +83,9 @@ def judged_chips(db: str, paths: list[str]) -> list[dict]:
                             count,
                             first,
                             k.normalised in titled,
-                            df,
-                            n,
-                            kp,
+                            ranked.df,
+                            corpus.n,
+                            ranked.kp,
                             title,
                             words,
                         ),
