@@ -232,6 +232,17 @@ class Writer:
         if not self._postgres:
             self.execute(f"PRAGMA cache_size=-{int(kib)}")
 
+    @contextmanager
+    def page_cache_within(self, kib: int) -> Iterator[None]:
+        """SQLite's page cache set to `kib` KiB for a block (the pages over it let go), then as it was."""
+        before = None if self._postgres else self.scalar("PRAGMA cache_size")
+        self.page_cache(kib)
+        try:
+            yield
+        finally:
+            if before is not None:
+                self.execute(f"PRAGMA cache_size={int(before)}")
+
     def defer_search(self) -> None:
         """Let the full-text index stand aside for the rest of this transaction (`rebuild_search`).
         On SQLite its triggers go until `resume_search` makes them again as they were: standing
