@@ -220,7 +220,7 @@ def test_a_claimed_name_is_a_method_among_the_first_keywords():
             "RAG",
             "retrieval-augmented generation",
         ),
-        ("We find that GPT-4V outperforms open models on charts.", "GPT-4V", "multimodal"),
+        ("We find that GPT-4V outperforms open models on charts.", "GPT-4V", "large language models"),
         (
             "We evaluate GPT-4, Claude-3 and Gemini-Pro on long documents. Claude-3 outperforms the others.",
             "Claude-3",
