@@ -11,6 +11,7 @@ from etl.errors import PaperdbError, WorkerError
 from etl.extract.corpus import counts, pool, rank_all, ranking
 from etl.extract.keywords import extract_terms, is_findable_phrase, normalise_keyword, rank_keywords
 from etl.extract.keywords.acronyms import acronyms
+from etl.extract.keywords.phrases import WHOLE
 from etl.extract.keywords.terms import topic_inputs
 from etl.extract.keywords.topics import build_taxonomy, taxonomy_path, term_topics
 from etl.extract.keywords.vocabulary import EMPTY, Keyphraseness
@@ -803,6 +804,13 @@ def test_a_word_the_lexicon_knows_only_as_a_verb_is_no_phrase_word(text, verb, k
             "linear parameter",
         ),
         ("We study question answering and reward hacking.", None, "question answering"),
+        # an object pronoun after any word in -ing, even one the lexicon knows as a noun (ACL 2021, NeurIPS 2003)
+        (
+            "Existing approaches consider knowledge graphs as a limited set of facts, thus rendering them unfit for reasoning.",
+            "rendering",
+            "knowledge graph",
+        ),
+        ("The hippocampus is rendering it more plastic during trace conditioning.", "rendering", "hippocampus"),
     ],
 )
 def test_an_ing_word_before_its_object_is_a_verb_but_a_compound_head_stays(text, participle, kept):
@@ -881,3 +889,21 @@ def test_a_term_before_a_generic_noun_is_a_phrase_but_model_and_network_head_the
 def test_a_hyphenated_word_ending_in_a_known_noun_may_stand_alone(word):
     phrases = extract_terms(f"We revisit {word} for long-horizon control.", TAXONOMY).phrases
     assert normalise_keyword(word) in phrases, phrases
+
+
+@pytest.mark.parametrize(
+    "text, cut, whole",
+    [
+        # `least` opens the term (ICRA 2013, CVPR 2016): what follows it is cut from it
+        (
+            "This formulation can be transformed into a nonlinear least squares problem which is readily solved.",
+            "squares problem",
+            "formulation",
+        ),
+        ("We minimize the least squares error of the camera pose.", "squares error", "camera"),
+    ],
+)
+def test_a_phrase_after_least_is_cut_from_its_term(text, cut, whole):
+    phrases = extract_terms(text, TAXONOMY).phrases
+    assert phrases[cut][3] != WHOLE, phrases
+    assert whole in phrases

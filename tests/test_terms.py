@@ -108,6 +108,16 @@ def test_a_quantity_is_no_method_name(token):
     assert not looks_coined(token)
 
 
+# a possessive (IROS 2010: `LCM's publish/subscribe`) and two sentences without a space between them
+# (`... cross-entropy loss.We propose`, `... in new domains.Additionally`): debris, no name
+@pytest.mark.parametrize(
+    "token, coined",
+    [("LCM's", False), ("loss.We", False), ("domains.Additionally", False), ("LCM", True), ("ASP.NET", True)],
+)
+def test_debris_is_no_method_name(token, coined):
+    assert looks_coined(token) is coined
+
+
 @pytest.mark.parametrize(
     "text, filler",
     [

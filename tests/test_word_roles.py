@@ -19,8 +19,10 @@ from etl.extract.keywords.roles import (
     AUXILIARIES,
     BEFORE_VERB,
     BEFORE_VERBS,
+    CUTTING_STOPS,
     DETERMINERS,
     MODALS,
+    OBJECT_PRONOUNS,
     OBJECT_STARTS,
     SUBJECTS,
     is_participle,
@@ -93,8 +95,10 @@ def test_the_other_folded_parts(words):
                 | (low in AUXILIARIES or (after_aux and low.endswith("ly"))) * AFTER_AUXILIARY
             )
             assert r.moves[state] == moved, (word, state)
-        assert r.pops == (low == "et" or low in OBJECT_STARTS or low in DETERMINERS or r.fragment)
-        assert r.cuts == (low.endswith("ly") and len(low) > 4 and low not in STOP_WORDS)
+        assert r.pops == (
+            low == "et" or low in OBJECT_STARTS or low in DETERMINERS or low in OBJECT_PRONOUNS or r.fragment
+        )
+        assert r.cuts == ((low.endswith("ly") and len(low) > 4 and low not in STOP_WORDS) or low in CUTTING_STOPS)
         assert r.heads == (not r.ends or low in AFTER_TERMS)
         assert r.kind == r.plural + 2 * r.ends + 4 * (low in NOT_ALONE)
 

@@ -63,6 +63,10 @@ def well_known(token: str) -> bool:
     return name in NOT_METHODS or _VERSION_SUFFIX.sub("", name) in NOT_METHODS
 
 
+_POSSESSIVE = ("'s", "’s")
+_GLUED = re.compile(r"[a-z]\.[A-Z][a-z]")
+
+
 def looks_coined(token: str) -> bool:
     """Whether `token` looks like a name someone made up: QuIP#, ZkAudit, MH-pFLID, ∂-CROWN."""
     rest = token[1:]
@@ -70,8 +74,8 @@ def looks_coined(token: str) -> bool:
         return False
     if len(token) < 2 or (not token[0].isalpha() and token[0] != "∂") or well_known(token) or _DIMENSION.match(token):
         return False  # (a name starts with a letter: `0-G`, `0.42dB`, `1-DoF` are quantities)
-    if token.lower().endswith(DESCRIPTIVE_SUFFIXES):
-        return False
+    if token.lower().endswith(DESCRIPTIVE_SUFFIXES) or token.endswith(_POSSESSIVE) or _GLUED.search(token):
+        return False  # (`LCM's` is `LCM`'s; `loss.We`, `domains.Additionally` are two sentences without a space)
     if rest != rest.lower() or "#" in token or "∂" in token:
         return True
     return token[0].isupper() and _DIGIT.search(rest) is not None

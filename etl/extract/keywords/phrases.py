@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from .roles import DETERMINERS, OBJECT_STARTS, VERB, WORD_CACHE, WordRoles, is_participle, word_roles
+from .roles import DETERMINERS, OBJECT_PRONOUNS, OBJECT_STARTS, VERB, WORD_CACHE, WordRoles, is_participle, word_roles
 from .wordlists import STOP_WORDS
 
 MAX_PHRASE_WORDS = 3
@@ -83,6 +83,7 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
         if r.pops and (
             (r.low == "et" and run[-1][:1].isupper())
             or (r.low in OBJECT_STARTS and is_participle(roles[-1]))
+            or (r.low in OBJECT_PRONOUNS and roles[-1].low.endswith("ing"))  # (`rendering them`)
             # `the learner searches | the space`, `this architecture supplements | a layer`: a verb
             or (r.low in DETERMINERS and len(roles) > 1 and roles[-1].verb_s and not roles[-2].plural)
             or r.fragment  # (`initial | ization`)

@@ -28,7 +28,7 @@ from .keyword import Keyword
 from .meanings import Meanings, merge_acronym_uses
 from .normalise import MAX_LABEL_WORDS, label_of, normalise_keyword, singular, unhyphenate
 from .phrases import WHOLE
-from .shapes import NO_CHIP, TITLE_HEAD, NotTerms, bare_modifier, filler, written_out_no_chip
+from .shapes import NO_CHIP, TITLE_HEAD, NotTerms, bare_modifier, filler, property_modifier, written_out_no_chip
 from .support import backed
 from .termhood import AUTHORS_ALONE, TERMHOOD
 from .terms import METHOD_PREFIX, Terms
@@ -204,7 +204,8 @@ def _acronyms(terms: Terms, kp: Keyphraseness, taken: set[str]) -> tuple[list[Ke
             topic_aliases[key] = ((short,), score)
         else:
             words = long.split()
-            if bare_modifier(words):  # (no noun phrase: `state-of-the-art (SOTA)`)
+            # (no noun phrase: `state-of-the-art (SOTA)`, `low resolution (LR)`)
+            if bare_modifier(words) or property_modifier(words):
                 continue
             if len(words) > MAX_LABEL_WORDS:  # (shown by its short form: `DBSCAN`)
                 out.append(Keyword(key, short, "acronym", score, (label_of(words),)))

@@ -73,6 +73,12 @@ BEFORE_VERB = frozenset(
 # Words that start a verb's object or complement: an -ing word before one is a participle
 # (`providing the`, `corresponding to`), not a noun (`question answering`).
 OBJECT_STARTS = frozenset("the a an to their its our his her this these those each every".split())
+# Object pronouns (and `it` right after a word in -ing): a word in -ing before one is a verb, even one the lexicon
+# knows as a noun (`thus rendering them unfit`, `rendering it`, `by training themselves`).
+OBJECT_PRONOUNS = frozenset("it them themselves us itself".split())
+# Stop words that are the first word of terms: the run after one starts cut (`nonlinear least |
+# squares problem` is no `squares problem`, `least-squares error` no `squares error`).
+CUTTING_STOPS = frozenset(["least"])
 # Words that start a noun phrase: a plural-or-verb form right before one is a verb.
 DETERMINERS = frozenset("the a an their its our his her this these those each every up".split())
 # Nouns after which the term before them stays whole (`robotic manipulation | tasks`, `anomaly
@@ -226,8 +232,8 @@ def word_roles(word: str) -> WordRoles:
             plural * PLURAL | ends * ENDS | generic * GENERIC,
             _verb_when(word, low, known, verb_s),
             _moves(low),
-            low == "et" or low in OBJECT_STARTS or low in DETERMINERS or fragment,
-            low.endswith("ly") and len(low) > 4 and low not in STOP_WORDS,
+            low == "et" or low in OBJECT_STARTS or low in DETERMINERS or low in OBJECT_PRONOUNS or fragment,
+            (low.endswith("ly") and len(low) > 4 and low not in STOP_WORDS) or low in CUTTING_STOPS,
             not ends or low in AFTER_TERMS,
         )
         WORD_CACHE.remember(word, cached)

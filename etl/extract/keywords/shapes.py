@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Container
 
-from .normalise import normalise_keyword
+from .normalise import normalise_keyword, singular
 from .roles import word_roles
 from .termhood import TERMHOOD, not_a_term
 from .vocabulary import Keyphraseness
@@ -18,7 +18,7 @@ from .wordlists import LIGHT_NOUNS, NOT_ALONE, NOT_NOUNS
 # model` 0.06, `machine learning model` 0.05, `empirical investigation` 0.11 go).
 GENERIC_HEADS = frozenset(
     "model system application method technique task approach baseline investigation analysis study"
-    " framework environment setting domain benchmark tool problem literature community paradigm research".split()
+    " framework environment setting domain benchmark tool problem literature community paradigm research algorithm".split()
 )
 TITLE_HEAD = 0.15
 # After a describing word (`complex tasks`) only where authors pass the phrase over: a keyphraseness
@@ -35,6 +35,17 @@ PLAIN_ADJECTIVES = frozenset("deep hybrid empirical experimental statistical com
 # or some author chose it. (`number` only before `of`: `chromatic number`, `condition number` are terms.)
 MEASURES = frozenset("size accuracy amount degree level count".split())
 MEASURES_OF = frozenset("number amount degree level".split())
+# A property: a general adjective before a noun of dimension (`real time`, `long term`, `low cost`,
+# `large scale`, `high precision`, `high speed`, `low power`, `long horizon`, `minimum time`) is the
+# modifier `real-time`, `low-cost` written apart (`in real time`, `at low cost`): a bare modifier,
+# a term only where titles head it TITLE_HEAD times per abstract or authors choose it
+# MODIFIER_CHOSEN times as often as the average phrase. On the judged chips of ten catalogue
+# samples (issue #36, round 8), 17 such chips were junk and none good (`real time` 8 times);
+# `low frequency`, `low latency`, `fast convergence`, `large margin` are no such shape.
+PROPERTY_NOUNS = frozenset("time term cost scale speed precision power horizon resolution quality".split())
+# The adjectives of degree and scale such a modifier opens with (not any general adjective:
+# `average precision` is a measure's name, `horizontal speed` a quantity).
+SCALE_ADJECTIVES = frozenset("high low large small long short real fast slow full minimum maximum constant".split())
 # Units written as a chip (`kHz`): never a keyword.
 UNITS = frozenset("hz khz mhz ghz thz kg mm cm nm km kw mw fps".split())
 # A lower-case single word more than COMMON_SHARE of the corpus's abstracts have (`estimation`,
@@ -68,6 +79,8 @@ def not_a_chip(key: str, written: str, in_title: bool, shared: int | None, n_doc
             and kp.factor(key) < CHOSEN
         )
     if not in_title and _verb_and_object(key, words):
+        return True
+    if len(words) == 2 and _property(key, words, kp):
         return True
     return _generic_head(key, words, kp) or (not in_title and _measure(key, words, kp))
 
@@ -123,6 +136,18 @@ def _measure(key: str, words: list[str], kp: Keyphraseness) -> bool:
     return (rate is None or rate < TITLE_HEAD) and not kp.chosen_elsewhere(key)
 
 
+def _property(key: str, words: list[str], kp: Keyphraseness) -> bool:
+    """A general adjective before a noun of dimension (see PROPERTY_NOUNS), neither a title head
+    (TITLE_HEAD) nor a modifier authors choose (MODIFIER_CHOSEN)."""
+    return property_modifier(key.split(" ")) and kp.factor(key) < MODIFIER_CHOSEN
+
+
+def is_property(parts: list[str]) -> bool:
+    """Whether two words (or a hyphenated word's two parts) are an adjective of degree or scale
+    before a noun of dimension (see PROPERTY_NOUNS): `real time`, `low-resolution`."""
+    return len(parts) == 2 and singular(parts[1].lower()) in PROPERTY_NOUNS and parts[0].lower() in SCALE_ADJECTIVES
+
+
 def bare_modifier(words: list[str]) -> bool:
     """A modifier with no noun after it: `open-vocabulary`, `out-of-domain`, `single-stage
     multi-person` (a hyphenated last word the abstracts put before nouns: `WordRoles.modifier`),
@@ -130,7 +155,21 @@ def bare_modifier(words: list[str]) -> bool:
     if "-" not in words[-1]:
         return False
     roles = word_roles(words[-1])
-    return roles.modifier and not roles.plural and not words[-1].endswith(NOUN_ENDINGS)
+    # (`low-resolution` is a property, see PROPERTY_NOUNS, for all its noun's ending)
+    return (
+        roles.modifier
+        and not roles.plural
+        and (not words[-1].endswith(NOUN_ENDINGS) or (len(words) == 1 and property_modifier(words[0].split("-"))))
+    )
+
+
+def property_modifier(parts: list[str]) -> bool:
+    """Whether two words (or a hyphenated word's parts) are a property (`is_property`) that the
+    catalogue's titles seldom head (below TITLE_HEAD: `mixed precision`, 0.20, is a term)."""
+    if not is_property(parts):
+        return False
+    rate = TERMHOOD.rate(normalise_keyword(" ".join(parts)))
+    return rate is None or rate < TITLE_HEAD
 
 
 def _verb_and_object(key: str, words: list[str]) -> bool:
