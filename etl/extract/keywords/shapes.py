@@ -35,13 +35,13 @@ PLAIN_ADJECTIVES = frozenset("deep hybrid empirical experimental statistical com
 # or some author chose it. (`number` only before `of`: `chromatic number`, `condition number` are terms.)
 MEASURES = frozenset("size accuracy amount degree level count".split())
 MEASURES_OF = frozenset("number amount degree level".split())
-# A property: a general adjective before a noun of dimension (`real time`, `long term`, `low cost`,
-# `large scale`, `high precision`, `high speed`, `low power`, `long horizon`, `minimum time`) is the
-# modifier `real-time`, `low-cost` written apart (`in real time`, `at low cost`): a bare modifier,
-# a term only where titles head it TITLE_HEAD times per abstract or authors choose it
-# MODIFIER_CHOSEN times as often as the average phrase. On the judged chips of ten catalogue
-# samples (issue #36, round 8), 17 such chips were junk and none good (`real time` 8 times);
-# `low frequency`, `low latency`, `fast convergence`, `large margin` are no such shape.
+# A property: an adjective of degree or scale (SCALE_ADJECTIVES) before a noun of dimension
+# (`real time`, `long term`, `low cost`, `large scale`, `high precision`, `high speed`, `low power`,
+# `long horizon`, `minimum time`) is the modifier `real-time`, `low-cost` written apart (`in real
+# time`, `at low cost`): a bare modifier, a term only where titles head it TITLE_HEAD times per
+# abstract or authors choose it MODIFIER_CHOSEN times as often as the average phrase. On the judged
+# chips of ten catalogue samples (issue #36, round 8), 17 such chips were junk and none good (`real
+# time` 8 times); `low frequency`, `low latency`, `fast convergence`, `large margin` are no such shape.
 PROPERTY_NOUNS = frozenset("time term cost scale speed precision power horizon resolution quality".split())
 # The adjectives of degree and scale such a modifier opens with (not any general adjective:
 # `average precision` is a measure's name, `horizontal speed` a quantity).
@@ -137,8 +137,8 @@ def _measure(key: str, words: list[str], kp: Keyphraseness) -> bool:
 
 
 def _property(key: str, words: list[str], kp: Keyphraseness) -> bool:
-    """A general adjective before a noun of dimension (see PROPERTY_NOUNS), neither a title head
-    (TITLE_HEAD) nor a modifier authors choose (MODIFIER_CHOSEN)."""
+    """An adjective of degree or scale (SCALE_ADJECTIVES) before a noun of dimension (see
+    PROPERTY_NOUNS), neither a title head (TITLE_HEAD) nor a modifier authors choose (MODIFIER_CHOSEN)."""
     return property_modifier(key.split(" ")) and kp.factor(key) < MODIFIER_CHOSEN
 
 
