@@ -6,9 +6,13 @@ from __future__ import annotations
 import json
 import sqlite3
 
+import pytest
+
 from etl.load import load
+from etl.load.keywords import stage_rows
 from etl.serve.app import queries_dir, read_query
 from etl.store.functions import register
+from etl.store.writer import Writer
 from tests import works
 from tests.helpers import ABSTRACT_GNN, listing_text, rows
 
@@ -69,6 +73,40 @@ def test_the_counts_follow_every_kind_of_change_a_load_makes(db_file, write):
     assert_counts_are_the_papers(db_file)
     load(db_file, rescore=True)
     assert_counts_are_the_papers(db_file)
+
+
+def test_a_rescore_through_the_keyword_workers_counts_the_people_while_they_rank(db_file, monkeypatch):
+    """A rescore counts the authors' and institutions' trends after the first chunk of papers the
+    workers ranked, the keywords' at the end: every count is still the papers'."""
+    from etl.extract.corpus import pool, ranking
+    from etl.load import feed, run, trends
+
+    monkeypatch.setattr(ranking, "PARALLEL_MIN", 5)
+    monkeypatch.setattr(feed, "HELD_BEFORE_RANKING", 5)
+    monkeypatch.setattr(pool, "CHUNK", 4)  # (many chunks: the people counted while some are not ranked)
+    counted: list[tuple[str, ...]] = []
+    recount = trends.recount
+
+    def counting(writer, tables=tuple(trends.COUNTS)):
+        counted.append(tuple(tables))
+        recount(writer, tables)
+
+    monkeypatch.setattr(trends, "recount", counting)
+    monkeypatch.setattr(run, "recount", counting)
+    load(db_file)  # (the bundled ICML 2024 listings: 400 papers and more)
+    assert_counts_are_the_papers(db_file)
+    assert counted == [trends.PEOPLE, ("keyword_trend_counts",)]
+
+
+@pytest.mark.parametrize("chunks", [0, 1, 3])
+def test_the_work_done_meanwhile_comes_after_the_first_chunk_staged_or_at_the_end(chunks):
+    writer = Writer(sqlite3.connect(":memory:"))
+    staged = []  # (papers staged when the work was done)
+    ranked = [[([], [], (f"p{i}", "[]", "[]"))] for i in range(chunks)]
+    stage_rows(
+        writer, ranked, chunks, meanwhile=lambda: staged.append(writer.scalar("SELECT count(*) FROM staged_facets"))
+    )
+    assert staged == [min(chunks, 1)]
 
 
 def test_keyword_trends_gives_each_keywords_share_of_its_venue_year(seeded, write):
