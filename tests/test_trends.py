@@ -8,11 +8,9 @@ import sqlite3
 
 import pytest
 
-from etl.load import load
-from etl.load.keywords import stage_rows
+from etl.load import load, trends
 from etl.serve.app import queries_dir, read_query
 from etl.store.functions import register
-from etl.store.writer import Writer
 from tests import works
 from tests.helpers import ABSTRACT_GNN, listing_text, rows
 
@@ -79,7 +77,7 @@ def test_a_rescore_through_the_keyword_workers_counts_the_people_while_they_rank
     """A rescore counts the authors' and institutions' trends after the first chunk of papers the
     workers ranked, the keywords' at the end: every count is still the papers'."""
     from etl.extract.corpus import pool, ranking
-    from etl.load import feed, run, trends
+    from etl.load import feed
 
     monkeypatch.setattr(ranking, "PARALLEL_MIN", 5)
     monkeypatch.setattr(feed, "HELD_BEFORE_RANKING", 5)
@@ -92,21 +90,23 @@ def test_a_rescore_through_the_keyword_workers_counts_the_people_while_they_rank
         recount(writer, tables)
 
     monkeypatch.setattr(trends, "recount", counting)
-    monkeypatch.setattr(run, "recount", counting)
     load(db_file)  # (the bundled ICML 2024 listings: 400 papers and more)
     assert_counts_are_the_papers(db_file)
     assert counted == [trends.PEOPLE, ("keyword_trend_counts",)]
 
 
-@pytest.mark.parametrize("chunks", [0, 1, 3])
-def test_the_work_done_meanwhile_comes_after_the_first_chunk_staged_or_at_the_end(chunks):
-    writer = Writer(sqlite3.connect(":memory:"))
-    staged = []  # (papers staged when the work was done)
-    ranked = [[([], [], (f"p{i}", "[]", "[]"))] for i in range(chunks)]
-    stage_rows(
-        writer, ranked, chunks, meanwhile=lambda: staged.append(writer.scalar("SELECT count(*) FROM staged_facets"))
-    )
-    assert staged == [min(chunks, 1)]
+@pytest.mark.parametrize(("steps", "counted_at"), [([0], None), ([0, 200], 1), ([0, 200, 400, 401], 1)])
+def test_the_people_are_counted_once_when_the_first_chunk_is_ranked(monkeypatch, steps, counted_at):
+    """(`[0]`: no chunk came; the trends step counts them.)"""
+    told: list[tuple[int, int]] = []
+    recounts: list[tuple[int, tuple[str, ...]]] = []  # (steps told before, tables)
+    monkeypatch.setattr(trends, "recount", lambda writer, tables: recounts.append((len(told), tuple(tables))))
+    people = trends.PeopleCounts(writer=None, progress=lambda done, total: told.append((done, total)))
+    for done in steps:
+        people.step(done, 401)
+    assert told == [(done, 401) for done in steps]  # (the load's progress told of every step)
+    assert recounts == ([] if counted_at is None else [(counted_at + 1, trends.PEOPLE)])
+    assert people.counted == (() if counted_at is None else trends.PEOPLE)
 
 
 def test_keyword_trends_gives_each_keywords_share_of_its_venue_year(seeded, write):

@@ -108,10 +108,7 @@ DROP = [
 
 
 def refresh_keywords(
-    writer: Writer,
-    feed: KeywordFeed | None = None,
-    step: Callable[[int, int], None] | None = None,
-    meanwhile: Callable[[], None] | None = None,
+    writer: Writer, feed: KeywordFeed | None = None, step: Callable[[int, int], None] | None = None
 ) -> int:
     """Rescore: recompute every paper's keywords against the current corpus, store them and the
     statistics ranked against (`statistics`); returns the number of distinct keywords. Keyword
@@ -120,12 +117,11 @@ def refresh_keywords(
     `feed` may hold papers the load already fed; the others are fed here. If a fed text is not
     the stored one, everything is fed again from the database; a fed paper that no longer exists
     (merged into another) is left out.
-    `step(done, total)` is told of the papers ranked; `meanwhile` is done while the workers rank
-    (see `stage_rows`)."""
+    `step(done, total)` is told of the papers ranked."""
     ranking, retitled = fed_ranking(writer, feed)
     stored = stored_choices(writer, retitled)
     ranking.on_statistics = partial(save_statistics, writer, chosen=stored.chosen)
-    stage_ranked(writer, ranking, stored, step=step, meanwhile=meanwhile)
+    stage_ranked(writer, ranking, stored, step=step)
     with writer.rebuilding("paper_keywords"):  # (paper_keywords is rebuilt whole)
         for statement in REPLACE:
             writer.execute(statement)
@@ -175,13 +171,12 @@ def stage_ranked(
     stored: Stored,
     among: str | None = None,
     step: Callable[[int, int], None] | None = None,
-    meanwhile: Callable[[], None] | None = None,
 ) -> None:
     """Rank the fed papers into the staging tables, with the author keywords of all papers (or
     of those `among` selects), and derive each staged keyword's label and kind (`corpus_keywords`).
-    `step(done, total)` is told of the papers ranked, as each chunk is; `meanwhile`, see `stage_rows`."""
+    `step(done, total)` is told of the papers ranked, as each chunk is."""
     with ranking:
-        stage_rows(writer, (shaped(chunk) for chunk in ranking.ranked(stored)), ranking.fed, step, meanwhile)
+        stage_rows(writer, (shaped(chunk) for chunk in ranking.ranked(stored)), ranking.fed, step)
     derive_staged(writer, among)
 
 
@@ -194,16 +189,9 @@ def shaped(chunk: list[tuple[str, list]]) -> Shaped:
 
 
 def stage_rows(
-    writer: Writer,
-    chunks: Iterable[Shaped],
-    total: int,
-    step: Callable[[int, int], None] | None = None,
-    meanwhile: Callable[[], None] | None = None,
+    writer: Writer, chunks: Iterable[Shaped], total: int, step: Callable[[int, int], None] | None = None
 ) -> None:
-    """Stage the ranked papers' rows, a chunk at a time (`step(done, total)` after each). After the
-    first chunk, while the workers rank the ones queued after it (a pool keeps about 18 waiting),
-    this process does `meanwhile` (work of its own it would otherwise do after the ranking; done at
-    the end if no chunk came)."""
+    """Stage the ranked papers' rows, a chunk at a time (`step(done, total)` after each)."""
     done, step = 0, step or (lambda done, total: None)
     writer.create_temporary(*STAGING)
     step(0, total)
@@ -213,11 +201,6 @@ def stage_rows(
         writer.insert(staged_keywords, [row for keywords, _, _ in rows for row in keywords])
         writer.insert(staged_aliases, [row for _, aliases, _ in rows for row in aliases])
         writer.insert(staged_facets, [facets for _, _, facets in rows])
-        if meanwhile is not None:
-            meanwhile()
-            meanwhile = None
-    if meanwhile is not None:
-        meanwhile()
 
 
 def derive_staged(writer: Writer, among: str | None = None) -> None:

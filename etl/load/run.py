@@ -6,7 +6,6 @@ import time
 from collections.abc import Callable, Iterable
 from contextlib import nullcontext
 from dataclasses import dataclass
-from functools import partial
 from itertools import islice
 
 from ..errors import EmptyFile, InputError
@@ -33,7 +32,7 @@ from .repos import refresh_repos
 from .statistics import needs_rescore
 from .summary import RunSummary, utcnow
 from .texts import choose_texts
-from .trends import PEOPLE, forget, note_new, recount
+from .trends import PeopleCounts, forget, note_new
 from .unchanged import KEYWORDS_STALE
 
 # Papers no source lists any more: found once (an anti-join over all papers), then their
@@ -298,10 +297,9 @@ class Run:
     ) -> None:
         """Settle the papers, refresh repositories, keywords and the full-text index, log the run.
         `stage` is told of each long step as it starts."""
-        summary, writer = self.summary, self.writer
-        stage = stage or (lambda _: None)
+        summary, writer, stage = self.summary, self.writer, stage or (lambda _: None)
         rekeyed: set[str] = set()
-        counted: tuple[str, ...] = ()  # (trend counts made already: etl/load/trends.py)
+        people = PeopleCounts(writer, self.progress.step)  # (a rescore's trend counts of authors and institutions)
         note_new(writer, self.saved.added)  # (the trend counts: etl/load/trends.py)
         forget(writer, self.saved.recorded - self.saved.added)
         if summary.files_loaded or summary.sources_removed:
@@ -327,10 +325,8 @@ class Run:
             stage("keywords")
             self.defer_fts()  # (every paper's keyword facets may change)
             with summary.timed("keywords"):
-                # (the papers are final: their authors' and institutions' trend counts made while the workers rank)
-                meanwhile = partial(recount, writer, PEOPLE)
-                summary.keywords = refresh_keywords(writer, self.keywords, self.progress.step, meanwhile)
-            summary.rescored, counted = True, PEOPLE
+                summary.keywords = refresh_keywords(writer, self.keywords, people.step)
+            summary.rescored = True
         elif changed:
             stage("keywords")
             with summary.timed("keywords"):
@@ -343,7 +339,7 @@ class Run:
         summary.papers_total = writer.scalar("SELECT count(*) FROM papers")
         if summary.rescored:
             self.saved.added = PaperSet()
-        refresh_evolution(writer, summary, changed, stage, counted)
+        refresh_evolution(writer, summary, changed, stage, people.counted)
         if self.fts_deferred and (summary.files_loaded or summary.keywords is not None):
             stage("full-text index")
             with summary.timed("fts"):

@@ -8,13 +8,13 @@ paper that counts can change or go, the paper is *forgotten* (its share subtract
 noted in `trend_recount`); at the end of the load every noted paper that still exists is counted
 again. Papers a load adds were never counted: they are noted without subtracting anything. A
 load that rescores every paper's keywords counts everything afresh instead (`recount`): the
-authors' and institutions' counts while its keyword workers rank (they do not depend on keywords;
-`PEOPLE`), the keywords' at the end.
+authors' and institutions' counts while its keyword workers rank (they do not depend on keywords:
+`PeopleCounts`), the keywords' at the end.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 from ..iterables import chunks
 from ..store.writer import Writer
@@ -152,6 +152,24 @@ def recount(writer: Writer, tables: Iterable[str] = tuple(COUNTS)) -> None:
             )
     for statement in PERIODS_DROPPED:
         writer.execute(statement)
+
+
+class PeopleCounts:
+    """A rescore's authors' and institutions' trend counts (`PEOPLE`), made while its keyword workers
+    rank: `step`, told of the papers ranked in place of the load's progress (`keywords.stage_rows`),
+    counts them when the first chunk comes back, while the workers rank the chunks queued after it
+    (the papers' venues, years, authors and affiliations are final by then). `counted`: the tables
+    made (none if no chunk came: the trends step counts them)."""
+
+    def __init__(self, writer: Writer, progress: Callable[[int, int], None]):
+        self.writer, self.progress = writer, progress
+        self.counted: tuple[str, ...] = ()
+
+    def step(self, done: int, total: int) -> None:
+        self.progress(done, total)
+        if done and not self.counted:
+            recount(self.writer, PEOPLE)
+            self.counted = PEOPLE
 
 
 def _insert_ids(writer: Writer, table: str, papers: Iterable[str]) -> None:

@@ -16,9 +16,7 @@ import tempfile
 from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from contextlib import ExitStack
 
-from ...heap import plugged
 from ..keywords import Keyword, Taxonomy
 from ..workers import result_of, settle_in
 from .counts import (
@@ -96,7 +94,6 @@ class Pool:
         self.ids: list[str] = []
         self.gone: set[str] = set()  # papers given that are to be left out (`forget`)
         self.counts = Counts()
-        self.plugged = ExitStack()  # (the heap's free blocks, filled while the ranking workers run: `heap.plugged`)
 
     def _executor(self, corpus: tuple | None) -> ProcessPoolExecutor:
         context = multiprocessing.get_context("fork")
@@ -140,7 +137,6 @@ class Pool:
         df, n, meanings = merge_counts([self.counts.counts(in_order)], in_order, reference)
         if on_statistics is not None:
             on_statistics(df, n, meanings)
-        self.plugged.enter_context(plugged())  # (their new objects, and this process's, on pages of their own)
         self.executor = self._executor((df, n, meanings, retitled))  # the workers inherit the counts
         del df
         ranking: deque[Future] = deque()
@@ -158,5 +154,4 @@ class Pool:
     def close(self) -> None:
         """Stop the workers (the tasks not yet started are dropped) and wait for them."""
         self.executor.shutdown(wait=True, cancel_futures=True)
-        self.plugged.close()
         self.spill.close()

@@ -17,7 +17,6 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from ...heap import plugged
 from ..workers import result_of, settle_in
 from .blocks import Gathering
 from .counting import Postings
@@ -99,13 +98,11 @@ def _helper(aliases: Aliases | None, vectors: tuple[Vectors, Rows] | None, tidy:
     gc.freeze()
     executor = None
     try:
-        with plugged():  # (the helper's new objects, and the load's, on pages of their own: `heap.plugged`)
-            executor = ProcessPoolExecutor(1, multiprocessing.get_context("fork"), _start, (aliases, vectors, tidy))
-            try:
-                yield executor
-            finally:
-                executor.shutdown(wait=True, cancel_futures=True)
+        executor = ProcessPoolExecutor(1, multiprocessing.get_context("fork"), _start, (aliases, vectors, tidy))
+        yield executor
     finally:
+        if executor is not None:
+            executor.shutdown(wait=True, cancel_futures=True)
         gc.unfreeze()
 
 
