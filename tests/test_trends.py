@@ -6,9 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-import pytest
-
-from etl.load import load, trends
+from etl.load import load
 from etl.serve.app import queries_dir, read_query
 from etl.store.functions import register
 from tests import works
@@ -71,42 +69,6 @@ def test_the_counts_follow_every_kind_of_change_a_load_makes(db_file, write):
     assert_counts_are_the_papers(db_file)
     load(db_file, rescore=True)
     assert_counts_are_the_papers(db_file)
-
-
-def test_a_rescore_through_the_keyword_workers_counts_the_people_while_they_rank(db_file, monkeypatch):
-    """A rescore counts the authors' and institutions' trends after the first chunk of papers the
-    workers ranked, the keywords' at the end: every count is still the papers'."""
-    from etl.extract.corpus import pool, ranking
-    from etl.load import feed
-
-    monkeypatch.setattr(ranking, "PARALLEL_MIN", 5)
-    monkeypatch.setattr(feed, "HELD_BEFORE_RANKING", 5)
-    monkeypatch.setattr(pool, "CHUNK", 4)  # (many chunks: the people counted while some are not ranked)
-    counted: list[tuple[str, ...]] = []
-    recount = trends.recount
-
-    def counting(writer, tables=tuple(trends.COUNTS)):
-        counted.append(tuple(tables))
-        recount(writer, tables)
-
-    monkeypatch.setattr(trends, "recount", counting)
-    load(db_file)  # (the bundled ICML 2024 listings: 400 papers and more)
-    assert_counts_are_the_papers(db_file)
-    assert counted == [trends.PEOPLE, ("keyword_trend_counts",)]
-
-
-@pytest.mark.parametrize(("steps", "counted_at"), [([0], None), ([0, 200], 1), ([0, 200, 400, 401], 1)])
-def test_the_people_are_counted_once_when_the_first_chunk_is_ranked(monkeypatch, steps, counted_at):
-    """(`[0]`: no chunk came; the trends step counts them.)"""
-    told: list[tuple[int, int]] = []
-    recounts: list[tuple[int, tuple[str, ...]]] = []  # (steps told before, tables)
-    monkeypatch.setattr(trends, "recount", lambda writer, tables: recounts.append((len(told), tuple(tables))))
-    people = trends.PeopleCounts(writer=None, progress=lambda done, total: told.append((done, total)))
-    for done in steps:
-        people.step(done, 401)
-    assert told == [(done, 401) for done in steps]  # (the load's progress told of every step)
-    assert recounts == ([] if counted_at is None else [(counted_at + 1, trends.PEOPLE)])
-    assert people.counted == (() if counted_at is None else trends.PEOPLE)
 
 
 def test_keyword_trends_gives_each_keywords_share_of_its_venue_year(seeded, write):

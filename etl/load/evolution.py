@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 
 from ..store.access import CACHE_KIB
 from ..store.writer import Writer
@@ -16,18 +16,12 @@ NOTED_PAPERS = f"SELECT id FROM papers WHERE id IN ({NOTED})"
 NOTED_GONE = f"SELECT paper_id FROM ({NOTED}) n WHERE paper_id NOT IN (SELECT id FROM papers)"
 
 
-def refresh_evolution(
-    writer: Writer,
-    summary: RunSummary,
-    changed: set[str],
-    stage: Callable[[str], None],
-    counted: Collection[str] = (),
-) -> None:
+def refresh_evolution(writer: Writer, summary: RunSummary, changed: set[str], stage: Callable[[str], None]) -> None:
     """After keywords: similar papers and versions of every paper when keywords were rescored
     (or similar papers were never computed by these rules), else of the papers that changed
     (`changed`: their text or keywords; and those the trend ledger noted) and of those whose
-    lists named a paper that changed or went; then the trend counts (but those a rescore `counted`
-    already, `trends.settle`). `stage` is told of a long step as it starts."""
+    lists named a paper that changed or went; then the trend counts. `stage` is told of a long
+    step as it starts."""
     # (numpy and the similar papers' code come in at the step that uses them: a small load's
     # keyword ranking is forked before it, from a process that does not hold them, issue 41)
     from . import similar_all, similar_changed
@@ -51,4 +45,4 @@ def refresh_evolution(
             refresh_versions(writer, close, changed, relisted)
     stage("trends")
     with summary.timed("trends"):
-        settle(writer, summary.rescored, counted)
+        settle(writer, summary.rescored)

@@ -32,7 +32,7 @@ from .repos import refresh_repos
 from .statistics import needs_rescore
 from .summary import RunSummary, utcnow
 from .texts import choose_texts
-from .trends import PeopleCounts, forget, note_new
+from .trends import forget, note_new
 from .unchanged import KEYWORDS_STALE
 
 # Papers no source lists any more: found once (an anti-join over all papers), then their
@@ -297,9 +297,9 @@ class Run:
     ) -> None:
         """Settle the papers, refresh repositories, keywords and the full-text index, log the run.
         `stage` is told of each long step as it starts."""
-        summary, writer, stage = self.summary, self.writer, stage or (lambda _: None)
+        summary, writer = self.summary, self.writer
+        stage = stage or (lambda _: None)
         rekeyed: set[str] = set()
-        people = PeopleCounts(writer, self.progress.step)  # (a rescore's trend counts of authors and institutions)
         note_new(writer, self.saved.added)  # (the trend counts: etl/load/trends.py)
         forget(writer, self.saved.recorded - self.saved.added)
         if summary.files_loaded or summary.sources_removed:
@@ -325,7 +325,7 @@ class Run:
             stage("keywords")
             self.defer_fts()  # (every paper's keyword facets may change)
             with summary.timed("keywords"):
-                summary.keywords = refresh_keywords(writer, self.keywords, people.step)
+                summary.keywords = refresh_keywords(writer, self.keywords, self.progress.step)
             summary.rescored = True
         elif changed:
             stage("keywords")
@@ -339,7 +339,7 @@ class Run:
         summary.papers_total = writer.scalar("SELECT count(*) FROM papers")
         if summary.rescored:
             self.saved.added = PaperSet()
-        refresh_evolution(writer, summary, changed, stage, people.counted)
+        refresh_evolution(writer, summary, changed, stage)
         if self.fts_deferred and (summary.files_loaded or summary.keywords is not None):
             stage("full-text index")
             with summary.timed("fts"):

@@ -7,14 +7,12 @@ affiliations). A load keeps them so at a cost that follows what it changes: befo
 paper that counts can change or go, the paper is *forgotten* (its share subtracted, the paper
 noted in `trend_recount`); at the end of the load every noted paper that still exists is counted
 again. Papers a load adds were never counted: they are noted without subtracting anything. A
-load that rescores every paper's keywords counts everything afresh instead (`recount`): the
-authors' and institutions' counts while its keyword workers rank (they do not depend on keywords:
-`PeopleCounts`), the keywords' at the end.
+load that rescores every paper's keywords counts everything afresh instead (`recount`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Iterable
 
 from ..iterables import chunks
 from ..store.writer import Writer
@@ -49,10 +47,9 @@ COUNTS = {
 
 
 # Counting every paper afresh: each paper's period (its venue and year, numbered in their order) in
-# one table, in paper id order, read once by each count: its rows' lookups of the paper's keywords,
-# authors or affiliations go in key order, and each count sorts a number where it sorted a venue and a
-# year (on the catalogue, a recount of the three: 2.3 -> 1.6 s of CPU). The counts come out in key order, as
-# their tables keep them.
+# one table, in paper id order, read once by each count: the lookups of a paper's keywords, authors
+# or affiliations go in key order, and each count sorts a number where it sorted a venue and a year
+# (on the catalogue, the recount's CPU 2.3 -> 1.6 s). The counts come out in their tables' key order.
 PERIODS = [
     """CREATE TEMP TABLE trend_periods AS SELECT row_number() OVER (ORDER BY venue, year) AS period, venue, year
        FROM (SELECT DISTINCT venue, year FROM papers) d""",
@@ -71,8 +68,6 @@ RECOUNT = {
     "institution_trend_counts": """SELECT f.institution_id, t.period, count(DISTINCT t.id) AS papers FROM trend_papers t
         CROSS JOIN paper_affiliations f WHERE f.paper_id = t.id GROUP BY f.institution_id, t.period""",
 }
-# The counts that do not depend on keywords: a rescore counts them while its keyword workers rank.
-PEOPLE = ("author_trend_counts", "institution_trend_counts")
 
 
 def _add(table: str, papers: str, sign: str) -> str:
@@ -116,13 +111,12 @@ def forget_selected(writer: Writer, papers_sql: str) -> None:
     writer.execute("DROP TABLE trend_forget")
 
 
-def settle(writer: Writer, rescored: bool, counted: Collection[str] = ()) -> None:
+def settle(writer: Writer, rescored: bool) -> None:
     """At the end of a load: count the noted papers that still exist again (and drop what counts
-    nothing), or, when every paper's keywords were rescored, count every paper afresh in the tables
-    not `counted` already (`recount` during the ranking)."""
+    nothing), or, when every paper's keywords were rescored, count every paper afresh."""
     writer.execute(LEDGER)
     if rescored:
-        recount(writer, [table for table in COUNTS if table not in counted])
+        recount(writer)
     elif writer.scalar(f"SELECT EXISTS ({NOTED})"):
         for table in COUNTS:
             writer.execute(_add(table, NOTED, ""))
@@ -130,19 +124,13 @@ def settle(writer: Writer, rescored: bool, counted: Collection[str] = ()) -> Non
     writer.execute("DROP TABLE trend_recount")
 
 
-def recount(writer: Writer, tables: Iterable[str] = tuple(COUNTS)) -> None:
-    """Count every paper afresh in `tables` (each table's other indexes built after its rows: on the
-    catalogue the keyword counts' index of `papers` updated row by row took 0.6 s of their 2.6 s of
-    CPU, built after 0.3). Once the load's papers are final: their venues, years, authors and
-    affiliations, and, for the keyword counts, their keywords."""
-    tables = list(tables)
-    if not tables:
-        return
+def recount(writer: Writer) -> None:
+    """Count every paper afresh (each table's other indexes built after its rows: on the catalogue
+    the keyword counts' index of `papers` updated row by row took 0.6 s of their 2.6 s of CPU, built after 0.3)."""
     for statement in PERIODS:
         writer.execute(statement)
-    with writer.rebuilding(*tables):
-        for table in tables:
-            keys = COUNTS[table][0]
+    with writer.rebuilding(*COUNTS):
+        for table, (keys, _) in COUNTS.items():
             counted = ", ".join(f"g.{key}" for key in keys)
             writer.execute(f"DELETE FROM {table}")
             writer.execute(
@@ -152,24 +140,6 @@ def recount(writer: Writer, tables: Iterable[str] = tuple(COUNTS)) -> None:
             )
     for statement in PERIODS_DROPPED:
         writer.execute(statement)
-
-
-class PeopleCounts:
-    """A rescore's authors' and institutions' trend counts (`PEOPLE`), made while its keyword workers
-    rank: `step`, told of the papers ranked in place of the load's progress (`keywords.stage_rows`),
-    counts them when the first chunk comes back, while the workers rank the chunks queued after it
-    (the papers' venues, years, authors and affiliations are final by then). `counted`: the tables
-    made (none if no chunk came: the trends step counts them)."""
-
-    def __init__(self, writer: Writer, progress: Callable[[int, int], None]):
-        self.writer, self.progress = writer, progress
-        self.counted: tuple[str, ...] = ()
-
-    def step(self, done: int, total: int) -> None:
-        self.progress(done, total)
-        if done and not self.counted:
-            recount(self.writer, PEOPLE)
-            self.counted = PEOPLE
 
 
 def _insert_ids(writer: Writer, table: str, papers: Iterable[str]) -> None:
