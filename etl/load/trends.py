@@ -7,7 +7,7 @@ affiliations). A load keeps them so at a cost that follows what it changes: befo
 paper that counts can change or go, the paper is *forgotten* (its share subtracted, the paper
 noted in `trend_recount`); at the end of the load every noted paper that still exists is counted
 again. Papers a load adds were never counted: they are noted without subtracting anything. A
-load that rescores every paper's keywords counts everything afresh instead.
+load that rescores every paper's keywords counts everything afresh instead (`recount`).
 """
 
 from __future__ import annotations
@@ -43,6 +43,30 @@ COUNTS = {
            CROSS JOIN paper_affiliations f WHERE f.paper_id = p.id {only}
            GROUP BY f.institution_id, p.venue, p.year""",
     ),
+}
+
+
+# Counting every paper afresh: each paper's period (its venue and year, numbered in their order) in
+# one table, in paper id order, read once by each count: the lookups of a paper's keywords, authors
+# or affiliations go in key order, and each count sorts a number where it sorted a venue and a year
+# (on the catalogue, the recount's CPU 2.3 -> 1.6 s). The counts come out in their tables' key order.
+PERIODS = [
+    """CREATE TEMP TABLE trend_periods AS SELECT row_number() OVER (ORDER BY venue, year) AS period, venue, year
+       FROM (SELECT DISTINCT venue, year FROM papers) d""",
+    "CREATE UNIQUE INDEX trend_periods_period ON trend_periods (period)",
+    # (each period's papers read by the venue and year index: SQLite would read them by id, one lookup each)
+    """CREATE TEMP TABLE trend_papers AS SELECT p.id, q.period FROM trend_periods q CROSS JOIN papers p
+       WHERE p.venue = q.venue AND p.year = q.year ORDER BY p.id""",
+]
+PERIODS_DROPPED = ["DROP TABLE trend_papers", "DROP TABLE trend_periods"]
+# Each counts table's rows of every paper, from `trend_papers`: (key, period, papers), then the period's venue and year.
+RECOUNT = {
+    "keyword_trend_counts": """SELECT k.keyword_id, k.kind, t.period, count(*) AS papers FROM trend_papers t
+        CROSS JOIN paper_keywords k WHERE k.paper_id = t.id GROUP BY k.keyword_id, k.kind, t.period""",
+    "author_trend_counts": """SELECT a.author_id, t.period, count(DISTINCT t.id) AS papers FROM trend_papers t
+        CROSS JOIN paper_authors a WHERE a.paper_id = t.id GROUP BY a.author_id, t.period""",
+    "institution_trend_counts": """SELECT f.institution_id, t.period, count(DISTINCT t.id) AS papers FROM trend_papers t
+        CROSS JOIN paper_affiliations f WHERE f.paper_id = t.id GROUP BY f.institution_id, t.period""",
 }
 
 
@@ -103,11 +127,19 @@ def settle(writer: Writer, rescored: bool) -> None:
 def recount(writer: Writer) -> None:
     """Count every paper afresh (each table's other indexes built after its rows: on the catalogue
     the keyword counts' index of `papers` updated row by row took 0.6 s of their 2.6 s of CPU, built after 0.3)."""
+    for statement in PERIODS:
+        writer.execute(statement)
     with writer.rebuilding(*COUNTS):
-        for table, (keys, rows) in COUNTS.items():
+        for table, (keys, _) in COUNTS.items():
+            counted = ", ".join(f"g.{key}" for key in keys)
             writer.execute(f"DELETE FROM {table}")
-            columns = (*keys, "venue", "year", "papers")
-            writer.execute(f"INSERT INTO {table} ({', '.join(columns)}) {rows.format(only='', sign='')}")
+            writer.execute(
+                f"INSERT INTO {table} ({', '.join(keys)}, venue, year, papers)"
+                f" SELECT {counted}, q.venue, q.year, g.papers FROM ({RECOUNT[table]}) g"
+                " CROSS JOIN trend_periods q WHERE q.period = g.period"
+            )
+    for statement in PERIODS_DROPPED:
+        writer.execute(statement)
 
 
 def _insert_ids(writer: Writer, table: str, papers: Iterable[str]) -> None:
