@@ -39,6 +39,7 @@ def _hash_of_length(key: str) -> int:
 @pytest.mark.parametrize("preloaded", [(), ASKED[::2], ASKED], ids=["none", "some", "all"])
 def test_every_lookup_answers_as_the_dict_of_the_same_pairs(monkeypatch, few, hashing, preloaded):
     monkeypatch.setattr(frequencies, "_hash", hashing)
+    monkeypatch.setattr(frequencies, "IN_ORDER_PART", 5)  # (the keys in order, a part at a time)
     counts, expected = KeyCounts(CATALOGUE, few), dict(CATALOGUE)
     counts.preload(preloaded)
     for key in ASKED:

@@ -31,6 +31,10 @@ HEX_ID = re.compile(r"[0-9a-f]{16}")
 # ones, within these bounds), then merged in one linear pass: a bounded buffer, few merges.
 RECENT_MIN, RECENT_MAX = 4_096, 16_384
 AS_STRINGS = 8_192  # ids turned back into strings at a time when iterating
+# Sorted keys looked up at a time in another set's (`_held`): a set operation's temporary arrays
+# are of this many keys, not of the sets' (NumPy's `setdiff1d` of two sets of 1,000,000 ids sorts
+# them together: 51 MB at once, at the end of a large load's files and in its bibliography).
+PART = 65_536
 Ids = Iterable[str]
 NO_KEYS: Any = ()  # (no sorted keys yet: numpy not needed)
 
@@ -53,6 +57,16 @@ def strings_of(keys: np.ndarray) -> list[str]:
     """The ids (16 hex digits) of uint64 keys."""
     text = keys.astype(">u8").tobytes().hex()
     return [text[i : i + 16] for i in range(0, len(text), 16)]
+
+
+def _held(keys: np.ndarray, queries: np.ndarray) -> np.ndarray:
+    """Whether each of `queries` is among the sorted `keys`, looked up `PART` at a time (a
+    boolean mask: a byte a query)."""
+    mask = np.zeros(len(queries), bool)
+    if len(keys):
+        for start in range(0, len(queries), PART):
+            mask[start : start + PART] = _found(keys, queries[start : start + PART])[0]
+    return mask
 
 
 def _found(keys: np.ndarray, queries: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -120,7 +134,9 @@ class PaperSet:
             return
         self._merge()
         drop._merge()
-        self._keys = np.setdiff1d(_array(self._keys), _array(drop._keys), assume_unique=True)
+        if len(self._keys) and len(drop._keys):
+            kept = _held(drop._keys, self._keys)
+            self._keys = self._keys[np.logical_not(kept, out=kept)]
         self._other -= drop._other
 
     def _merge(self, sorted_keys: np.ndarray | None = None) -> None:
@@ -128,12 +144,18 @@ class PaperSet:
         if self._recent:
             recent = np.sort(np.fromiter(self._recent, np.uint64, len(self._recent)))
             self._recent = set()
-            sorted_keys = recent if sorted_keys is None else np.union1d(sorted_keys, recent)
-        if sorted_keys is None or not len(sorted_keys):
+            self._insert(recent)
+        if sorted_keys is not None and len(sorted_keys):
+            self._insert(sorted_keys)
+
+    def _insert(self, sorted_keys: np.ndarray) -> None:
+        """Insert keys (sorted and unique) into the sorted ones."""
+        if not len(self._keys):  # (a copy, or the first keys: nothing to look up)
+            self._keys = sorted_keys.copy()
             return
-        keys = _array(self._keys)
-        found, places = _found(keys, sorted_keys)
-        self._keys = np.insert(keys, places[~found], sorted_keys[~found])
+        found, places = _found(self._keys, sorted_keys)
+        if not found.all():
+            self._keys = np.insert(self._keys, places[~found], sorted_keys[~found])
 
     def members(self, ids: list[str]) -> set[str]:
         """Those of `ids` in the set (one search for them all)."""
@@ -192,8 +214,17 @@ class PaperSet:
         return self
 
     def __sub__(self, other: Ids) -> PaperSet:
-        out = self.copy()
-        out.difference_update(other)
+        drop = other if isinstance(other, PaperSet) else PaperSet(other)
+        if not len(self._keys) and not len(drop._keys):
+            out = self.copy()
+            out.difference_update(drop)
+            return out
+        self._merge()
+        drop._merge()
+        kept = _held(drop._keys, self._keys)
+        out = PaperSet()  # (the kept keys picked at once: no copy of them all first)
+        out._keys = _array(self._keys)[np.logical_not(kept, out=kept)]
+        out._other = self._other - drop._other
         return out
 
     def __and__(self, other: Ids) -> PaperSet:
@@ -206,9 +237,8 @@ class PaperSet:
         self._merge()
         theirs._merge()
         small, large = sorted((_array(self._keys), _array(theirs._keys)), key=len)
-        found, _ = _found(large, small)  # (the fewer looked up among the more: a small file's among a load's)
         out = PaperSet()
-        out._keys = small[found]
+        out._keys = small[_held(large, small)]  # (the fewer looked up among the more: a small file's among a load's)
         out._other = self._other & theirs._other
         return out
 

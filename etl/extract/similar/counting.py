@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import marshal
 import tempfile
-from collections.abc import Mapping
+from array import array
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import IO
 
 import numpy as np
 
 PARTS = 16  # files the terms of one paper are spilled to, by hash: the last count holds one at a time
+PART = 65_536  # kept terms named at a time (`done`)
 
 
 @dataclass
@@ -114,7 +116,8 @@ class Frequencies:
         the space was made, at the similar step's peak, and they were held to the step's end)."""
         self._add_spilled()
         names, self.names = self.names, {}
-        kept = Kept(list(map(names.__getitem__, self.hashes.tolist())), self.hashes, self.df)
+        hashes = (h for start in range(0, len(self.hashes), PART) for h in self.hashes[start : start + PART].tolist())
+        kept = Kept(Names(map(names.__getitem__, hashes)), self.hashes, self.df)
         self.hashes, self.df = np.empty(0, np.int64), np.empty(0, np.int64)
         return kept
 
@@ -124,9 +127,35 @@ class Kept:
     """The terms two papers or more have, in the order of their hashes: names, hashes (sorted,
     int64) and document frequencies (int64)."""
 
-    names: list[str]
+    names: Names
     hashes: np.ndarray
     df: np.ndarray
+
+
+class Names:
+    """Strings by place, as one buffer of their UTF-8 bytes and where each ends: about 21 bytes a
+    kept term of the curve file, where a list of them held 69 (the terms' names are read once the
+    space is made, to number them and at the step's end, and a large corpus keeps hundreds of
+    thousands: about 400,000 at 1,000,000 records)."""
+
+    def __init__(self, names: Iterable[str] = ()) -> None:
+        text, ends = bytearray(), array("q", [0])
+        for name in names:
+            text += name.encode("utf-8", "surrogatepass")
+            ends.append(len(text))
+        self.text, self.ends = bytes(text), ends
+
+    def __len__(self) -> int:
+        return len(self.ends) - 1
+
+    def __getitem__(self, at: int) -> str:
+        if not -len(self) <= at < len(self):
+            raise IndexError(at)
+        at %= len(self)
+        return self.text[self.ends[at] : self.ends[at + 1]].decode("utf-8", "surrogatepass")
+
+    def __iter__(self) -> Iterator[str]:
+        return map(self.__getitem__, range(len(self)))
 
 
 def member(sorted_values: np.ndarray, values: np.ndarray) -> np.ndarray:
