@@ -135,9 +135,13 @@ class PaperSet:
         self._merge()
         drop._merge()
         if len(self._keys) and len(drop._keys):
-            kept = _held(drop._keys, self._keys)
-            self._keys = self._keys[np.logical_not(kept, out=kept)]
+            self._keys = self._keys_without(drop)
         self._other -= drop._other
+
+    def _keys_without(self, drop: PaperSet) -> np.ndarray:
+        """The sorted keys (merged) that `drop`'s (merged) do not hold, looked up a part at a time."""
+        held = _held(drop._keys, self._keys)
+        return _array(self._keys)[np.logical_not(held, out=held)]
 
     def _merge(self, sorted_keys: np.ndarray | None = None) -> None:
         """Merge the recent ids (and `sorted_keys`, sorted and unique) into the sorted ones."""
@@ -221,9 +225,8 @@ class PaperSet:
             return out
         self._merge()
         drop._merge()
-        kept = _held(drop._keys, self._keys)
         out = PaperSet()  # (the kept keys picked at once: no copy of them all first)
-        out._keys = _array(self._keys)[np.logical_not(kept, out=kept)]
+        out._keys = self._keys_without(drop)
         out._other = self._other - drop._other
         return out
 
