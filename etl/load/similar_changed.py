@@ -32,8 +32,10 @@ from .similar_all import VECTOR_COLUMNS, RowIds, aliases, list_rows, vector_rows
 VECTORS_AT_ONCE = 200  # papers whose vectors are computed together (`_new_vectors`)
 # Changes, or papers whose lists are found again (and written), taken at a time into one sparse product
 # with every paper (a removed file's papers each share a term with thousands: their products are the
-# step's peak). 25 rather than 100: the removal of a 765-paper file from 11,176 peaks 8 MB lower.
-BLOCK = 10
+# step's peak). 25 rather than 100: the removal of a 765-paper file from 11,176 peaks 8 MB lower. 5
+# rather than 10: the same peak and less CPU (measured, not explained: perhaps the smaller sums in cache),
+# the benchmark's edit, interleaved, 2.02-2.12 -> 1.87-1.91 s of the step's CPU; 3: 2.15-2.18 s.
+BLOCK = 5
 # Lists compared with those kept and written at a time: 10 took ~6,000 statements for the ~9,400
 # lists an edit of 11,000 papers reaches (0.8 s of CPU); 100, a tenth of them, for about 0.2 MB more.
 WRITTEN = 100
