@@ -97,7 +97,7 @@ def kept_selection(db: str) -> tuple[list[tuple], list[tuple]]:
     """The lists and versions a computation over every paper gives from the kept vectors (the
     statistics as they are), in a transaction rolled back."""
     from etl.load.similar_all import list_rows
-    from etl.load.similar_changed import _all_vectors
+    from etl.load.similar_changed import kept_vectors
     from etl.load.versions import refresh_versions
     from etl.store.engine import make_engine, transaction
     from etl.store.writer import Writer
@@ -111,8 +111,8 @@ def kept_selection(db: str) -> tuple[list[tuple], list[tuple]]:
     try:
         with transaction(engine) as conn:
             writer = Writer(conn)
-            ids, kept, floors = _all_vectors(writer)
-            chosen = selecting.select(kept, np.arange(len(ids)))
+            ids, kept, against, floors = kept_vectors(writer)
+            chosen = selecting.select(kept, np.arange(len(ids)), against)
             found["floors"] = (floors.tolist(), chosen.floors.tolist())
             found["lists"] = sorted(list_rows(ids, ids, chosen.similar, chosen.scores))
             refresh_versions(writer, [(ids[a], ids[b], part) for a, b, part in chosen.close], None)

@@ -97,6 +97,29 @@ def test_the_transpose_is_scipys_whatever_parts_it_is_placed_in(vectors, monkeyp
     assert np.array_equal(theirs.data.view(np.uint32), mine.data.view(np.uint32))
 
 
+@pytest.mark.parametrize(
+    ("parts", "at_once"),
+    [([54], 20_000), ([1] * 54, 20_000), ([7, 0, 20, 27], 5), ([53, 1], 1)],
+    ids=["one-part", "row-by-row", "parts-one-empty", "value-by-value"],
+)
+def test_the_transpose_made_from_parts_of_the_rows_is_scipys(vectors, monkeypatch, parts, at_once):
+    """(an edit's `against`, made from every kept vector as the database gives them a batch at a
+    time, the rows not held: `Transposing`)"""
+    monkeypatch.setattr(sparse_rows, "VALUES_AT_ONCE", at_once)
+    matrix, _ = vectors
+    mine = ours(matrix)
+    transposing = sparse_rows.Transposing(np.bincount(mine.indices, minlength=mine.shape[1]), mine.shape[0], np.float32)
+    first = 0
+    for size in parts:
+        transposing.add(mine[first : first + size], first)
+        first += size
+    assert first == matrix.shape[0]
+    made, theirs = transposing.done(), matrix.T.tocsr()
+    assert made.shape == theirs.shape and made.indices.dtype == np.int32
+    assert np.array_equal(theirs.indptr, made.indptr) and np.array_equal(theirs.indices, made.indices)
+    assert np.array_equal(theirs.data.view(np.uint32), made.data.view(np.uint32))
+
+
 @pytest.mark.parametrize("candidates", [3, 5, 20, 60])
 def test_a_papers_floor_is_the_part_of_its_last_candidate(vectors, monkeypatch, candidates):
     """A paper's floor, by its definition: the distinctive part of its `CANDIDATES`-th candidate

@@ -12,10 +12,10 @@ and title, when there is one (the loader does that, `etl.load.merging`).
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..digests import sha256
 from ..sources.formats import TEXT_PRIORITY  # (the user's listings first, then proceedings, then exports)
 from ..text.cleaning import clean_title
 from ..text.identity import ID_LENGTH, normalise_abstract
@@ -48,7 +48,7 @@ def identity(ids: Iterable[tuple[str, str]], venue: str | None, year: int | None
 
 def identity_id(key: str) -> str:
     """The `papers.id` of the paper a record without an abstract stands for."""
-    return hashlib.sha256((IDENTITY_NAMESPACE + key).encode("utf-8")).hexdigest()[:ID_LENGTH]
+    return sha256((IDENTITY_NAMESPACE + key).encode("utf-8")).hexdigest()[:ID_LENGTH]
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,6 @@ allocator otherwise keeps for the process (glibc's `malloc_trim` and `mallopt`; 
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 from functools import cache
 
 # glibc's `mallopt` parameters (malloc.h) and the values a load sets (`steady_heap`)
@@ -15,8 +14,10 @@ ARENA_MAX = 2  # the loading thread's and one for the keyword pool's threads (re
 
 @cache
 def _libc():
+    # (the process's own symbols, the C library's among them: `ctypes.util.find_library` ran
+    # `ldconfig` in a process of its own and imported `subprocess` for it)
     try:
-        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        return ctypes.CDLL(None)
     except OSError:
         return None
 

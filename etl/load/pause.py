@@ -19,7 +19,6 @@ The stages, in the order a load reaches them (`etl/load/__init__.py`):
 from __future__ import annotations
 
 import os
-import socket
 
 from ..errors import PaperdbError
 
@@ -31,6 +30,8 @@ def pause(stage: str) -> None:
     wanted = os.environ.get(AT)
     if not wanted or stage not in wanted.split(","):
         return
+    import socket  # (here: a load outside the tests never pauses, and `socket` is 0.5-0.8 MB of its memory)
+
     try:
         channel = socket.socket(fileno=os.dup(int(os.environ[FD])))
     except (KeyError, ValueError, OverflowError, OSError) as exc:

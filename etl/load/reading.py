@@ -4,7 +4,6 @@ its records are stored, in bounded memory."""
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import os
@@ -13,6 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from ..digests import sha256
 from ..errors import InputError
 from ..settings import max_file_bytes
 from ..sources import InputFile, open_input, read_input
@@ -86,7 +86,7 @@ class Reader:
         """The file, open (kept from an early read, or opened now); raises InputError."""
         early = self.early.get(input_file.path)
         if early is not None:
-            yield Opened(hashlib.sha256(early[0]).hexdigest(), len(early[0]), io.BytesIO(early[0]))
+            yield Opened(sha256(early[0]).hexdigest(), len(early[0]), io.BytesIO(early[0]))
             return
         limit = max_file_bytes()
         with open_regular_file(input_file.path, limit, LIMIT_NAME) as stream:

@@ -6,10 +6,10 @@ Their fingerprint is kept with the last rescore; when it differs, the next load 
 from __future__ import annotations
 
 import ast
-import hashlib
 from functools import lru_cache
 from pathlib import Path
 
+from ..digests import sha256
 from ..errors import InputError
 from ..extract.keywords import MAX_TAXONOMY_BYTES, taxonomy_path
 from ..sources.files import read_regular_file
@@ -31,7 +31,7 @@ DATA = "data"  # word lists and other data the rules read (the bundled listings 
 
 def fingerprint() -> str:
     """SHA-256 of the keyword rules, data files and topic taxonomy in use."""
-    digest = hashlib.sha256(_code_and_data())
+    digest = sha256(_code_and_data())
     try:
         digest.update(b"taxonomy\0" + read_regular_file(taxonomy_path(), MAX_TAXONOMY_BYTES, "$PAPERDB_TOPICS"))
     except InputError:  # (loading the taxonomy reports what is wrong with it)
@@ -41,7 +41,7 @@ def fingerprint() -> str:
 
 @lru_cache(maxsize=1)
 def _code_and_data() -> bytes:
-    digest = hashlib.sha256()
+    digest = sha256()
     for path in rule_files():
         digest.update(f"{path.relative_to(PACKAGE).as_posix()}\0".encode())
         digest.update(path.read_bytes())

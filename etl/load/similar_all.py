@@ -9,7 +9,6 @@ keyword ranking does between rescores.
 
 from __future__ import annotations
 
-import hashlib
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ from typing import TYPE_CHECKING, overload
 
 import numpy as np
 
+from ..digests import sha256
 from ..extract.similar.words import short_forms
 from ..iterables import chunks
 from ..store.views import CLEAN_ABSTRACT
@@ -53,7 +53,7 @@ VERSION_RULES = (PACKAGE / "extract" / "versions.py", PACKAGE / "load" / "versio
 def fingerprint() -> str:
     """What the similarities and the versions of one work depend on besides the papers: the code
     that computes them (its rules and weights are constants in it) and the word lists."""
-    digest = hashlib.sha256()
+    digest = sha256()
     for path in rule_paths():
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()

@@ -15,12 +15,13 @@ holds beside every paper's vector is bounded, however many lists an edit reaches
 from __future__ import annotations
 
 from bisect import bisect_left
+from typing import cast
 
 import numpy as np
 
 from ..extract.similar.scoring import KeptStatistics, vectors
 from ..extract.similar.select import Rows, Selected, Vectors, select
-from ..extract.similar.sparse_rows import SparseRows
+from ..extract.similar.sparse_rows import SparseRows, Transposing
 from ..extract.similar.words import WordTerms
 from ..iterables import chunks
 from ..store.views import CLEAN_ABSTRACT
@@ -31,8 +32,10 @@ from .similar_all import VECTOR_COLUMNS, RowIds, aliases, list_rows, vector_rows
 VECTORS_AT_ONCE = 200  # papers whose vectors are computed together (`_new_vectors`)
 # Changes, or papers whose lists are found again (and written), taken at a time into one sparse product
 # with every paper (a removed file's papers each share a term with thousands: their products are the
-# step's peak). 25 rather than 100: the removal of a 765-paper file from 11,176 peaks 8 MB lower.
-BLOCK = 10
+# step's peak). 25 rather than 100: the removal of a 765-paper file from 11,176 peaks 8 MB lower. 5
+# rather than 10: the same peak and less CPU (measured, not explained: perhaps the smaller sums in cache),
+# the benchmark's edit, interleaved, 2.02-2.12 -> 1.87-1.91 s of the step's CPU; 3: 2.15-2.18 s.
+BLOCK = 5
 # Lists compared with those kept and written at a time: 10 took ~6,000 statements for the ~9,400
 # lists an edit of 11,000 papers reaches (0.8 s of CPU); 100, a tenth of them, for about 0.2 MB more.
 WRITTEN = 100
@@ -43,8 +46,10 @@ WRITTEN = 100
 # 53.5 / 53.4 MB, the step's CPU the same (2.27 / 2.26 -> 2.21 / 2.11 s; 64 KiB: the same peak, 2.36 / 2.30 s).
 PAGE_CACHE_KIB = 256
 EPSILON = 1e-5  # a part summed in another order differs in its last bits: reach a little below the floor
+TERMS = "SELECT terms FROM similar_vectors ORDER BY paper_id"
 VECTORS = "SELECT paper_id, terms, weights, topic, floor FROM similar_vectors ORDER BY paper_id"
-SIZES = "SELECT count(*), sum(length(terms)), sum(length(weights)), sum(length(topic)) FROM similar_vectors"
+SIZES = "SELECT count(*), sum(length(topic)) FROM similar_vectors"
+ROWS_OF = "SELECT paper_id, terms, weights FROM similar_vectors WHERE paper_id IN :ids"
 # Vectors of papers that went, and papers without one (every other path keeps them in step: a safety net).
 ORPHAN_VECTORS = "SELECT paper_id FROM similar_vectors WHERE paper_id NOT IN (SELECT id FROM papers)"
 WITHOUT_VECTORS = "SELECT id FROM papers WHERE id NOT IN (SELECT paper_id FROM similar_vectors)"
@@ -87,11 +92,9 @@ def _relist(
 ) -> tuple[list[tuple[str, str, float]], set[str]]:
     """Find again the lists the `moved` papers' old and new vectors and the `gone` papers' old ones
     can reach, and those of the moved and `unlisted` papers; write those that differ (`update_similar`)."""
-    ids, kept, floors = _all_vectors(writer)
-    against = kept.against()
+    ids, kept, against, floors = kept_vectors(writer)
     reached = _reached(
         [old[p] for p in sorted(moved | gone) if p in old] + [new[p] for p in sorted(moved)],
-        kept,
         against,
         floors,
     )
@@ -172,36 +175,88 @@ def _without_lists(writer: Writer, papers: set[str]) -> set[str]:
     return papers - listed
 
 
-def _all_vectors(writer: Writer) -> tuple[RowIds, Vectors, np.ndarray]:
-    """Every paper's kept vector (rows in id order), its id (16 bytes a paper, where a list of
-    strings held 80: 0.7 MB of an 11,000-paper load's peak) and floor, read into one buffer of each column,
-    each made at its size first (grown as rows came, they peaked at twice it and left the C heap
-    in pieces under the step's later peak)."""
-    papers, *sizes = writer.execute(SIZES).fetchone()
+def kept_vectors(writer: Writer) -> tuple[RowIds, Vectors, SparseRows, np.ndarray]:
+    """Every paper's id, kept vector, the transpose of their distinctive rows and their floors,
+    rows in id order, as `select` takes them: the rows are read a block at a time, when `select`
+    takes that block (every paper's rows held beside their transpose were 2.2 MB of an
+    11,000-paper edit's peak; `select` reads only `distinctive[block]` of them)."""
+    ids, against, topics, floors = _all_vectors(writer)
+    return ids, Vectors(cast(SparseRows, _StoredRows(writer, ids, against.shape[0])), topics), against, floors
+
+
+def _all_vectors(writer: Writer) -> tuple[RowIds, SparseRows, np.ndarray, np.ndarray]:
+    """Every paper's id (16 bytes a paper, where a list of strings held 80: 0.7 MB of an
+    11,000-paper load's peak), the transpose of the kept vectors' distinctive rows (rows in id
+    order), their topics and floors: read twice, each term's count of papers first, then the
+    vectors a batch at a time into the transpose (the rows themselves, held, were 2.2 MB of an
+    edit's peak; `_StoredRows` reads a block of them again when it is needed). The topics' buffer
+    is made at its size first (grown as rows came, it peaked at twice it and left the C heap in
+    pieces under the step's later peak)."""
+    papers, size = writer.execute(SIZES).fetchone()
+    counts = np.zeros(0, dtype=np.int64)
+    with writer.stream(TERMS) as batches:
+        for batch in batches:
+            columns = np.frombuffer(b"".join(terms for (terms,) in batch), dtype="<i4")
+            found = np.bincount(columns, minlength=len(counts))
+            found[: len(counts)] += counts
+            counts = found
+    transposing = Transposing(counts, papers, np.dtype(np.float32))
     ids, row = RowIds(), 0
-    buffers = [bytearray(size or 0) for size in sizes]
-    views = [memoryview(b) for b in buffers]
-    at = [0, 0, 0]
-    lengths, floors = np.empty(papers, dtype=np.int64), np.empty(papers)
+    topics = bytearray(size or 0)
+    view, at = memoryview(topics), 0
+    floors = np.empty(papers)
     with writer.stream(VECTORS) as batches:
         for batch in batches:
-            for pid, *columns, floor in batch:
-                for k, value in enumerate(columns):
-                    views[k][at[k] : at[k] + len(value)] = value
-                    at[k] += len(value)
-                lengths[row] = len(columns[0]) // 4
+            lengths = np.array([len(r[1]) // 4 for r in batch], dtype=np.int64)
+            transposing.add(
+                _rows(b"".join(r[1] for r in batch), b"".join(r[2] for r in batch), lengths, len(counts)), row
+            )
+            for pid, _, _, topic, floor in batch:
+                view[at : at + len(topic)] = topic
+                at += len(topic)
                 floors[row] = floor
                 ids.add(pid)
                 row += 1
-    assert row == papers and at == [len(b) for b in buffers]  # (in the transaction: nothing else writes)
-    terms, weights, topics = buffers
-    return ids.done(), _matrix(terms, weights, topics, lengths), floors
+    assert row == papers and at == len(topics)  # (in the transaction: nothing else writes)
+    dims = len(topics) // 4 // papers if papers else 1
+    return (
+        ids.done(),
+        transposing.done(),
+        np.frombuffer(topics, dtype="<f4").astype(np.float32, copy=False).reshape(-1, dims),
+        floors,
+    )
+
+
+class _StoredRows:
+    """The kept vectors' distinctive rows as `select` reads them (`rows[block]`), read from
+    `similar_vectors` a block at a time."""
+
+    def __init__(self, writer: Writer, ids: RowIds, width: int) -> None:
+        self.writer, self.ids, self.shape = writer, ids, (len(ids), width)
+
+    def __getitem__(self, rows: np.ndarray) -> SparseRows:
+        wanted = self.ids.at(np.atleast_1d(rows))
+        found = {
+            pid: (bytes(terms), bytes(weights)) for pid, terms, weights in self.writer.execute_in(ROWS_OF, ids=wanted)
+        }
+        lengths = np.array([len(found[pid][0]) // 4 for pid in wanted], dtype=np.int64)
+        terms, weights = (b"".join(found[pid][k] for pid in wanted) for k in range(2))
+        return _rows(terms, weights, lengths, self.shape[1])
 
 
 def _matrix(terms: bytes, weights: bytes, topics: bytes, lengths: np.ndarray, width: int | None = None) -> Vectors:
     """The vectors of rows whose terms, weights and topics are in one buffer each, `lengths` terms a
     row (the arrays are views of the buffers where the byte order allows); with `width`, the
     columns from `width` on left out (terms no kept paper has any more, which reach nobody)."""
+    dims = len(topics) // 4 // len(lengths) if len(lengths) else 1
+    return Vectors(
+        _rows(terms, weights, lengths, width),
+        np.frombuffer(topics, dtype="<f4").astype(np.float32, copy=False).reshape(-1, dims),
+    )
+
+
+def _rows(terms: bytes, weights: bytes, lengths: np.ndarray, width: int | None = None) -> SparseRows:
+    """The distinctive rows of `_matrix`."""
     # (term numbers are far below 2**31: read as int32 in place, where a cast from uint32 copied them)
     columns = np.frombuffer(terms, dtype="<i4").astype(np.int32, copy=False)
     data = np.frombuffer(weights, dtype="<f4").astype(np.float32, copy=False)
@@ -212,18 +267,14 @@ def _matrix(terms: bytes, weights: bytes, topics: bytes, lengths: np.ndarray, wi
         lengths = np.bincount(np.repeat(np.arange(len(lengths)), lengths)[inside], minlength=len(lengths))
         columns, data = columns[inside], data[inside]
     ends = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
-    dims = len(topics) // 4 // len(lengths) if len(lengths) else 1
-    return Vectors(
-        SparseRows(data, columns, ends, (len(lengths), width)),
-        np.frombuffer(topics, dtype="<f4").astype(np.float32, copy=False).reshape(-1, dims),
-    )
+    return SparseRows(data, columns, ends, (len(lengths), width))
 
 
-def _reached(changes: list[tuple], kept: Vectors, against: Rows, floors: np.ndarray) -> np.ndarray:
+def _reached(changes: list[tuple], against: Rows, floors: np.ndarray) -> np.ndarray:
     """The papers whose lists the `changes` (vectors as they were or are) can reach: a part with
     them no lower than their floor, `BLOCK` changes at a time."""
     reached = np.zeros(len(floors), dtype=bool)
-    width = kept.distinctive.shape[1]
+    width = against.shape[0]
     for start in range(0, len(changes), BLOCK):
         block = changes[start : start + BLOCK]
         lengths = np.array([len(c[0]) // 4 for c in block], dtype=np.int64)

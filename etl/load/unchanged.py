@@ -4,10 +4,10 @@ SQLAlchemy or Alembic (see `etl.store.quick`)."""
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Sequence
 
+from ..digests import sha256
 from ..errors import InputError
 from ..settings import max_file_bytes
 from ..sources import InputFile, stored_below
@@ -24,7 +24,7 @@ def file_sha256(path: str) -> str | None:
     """The SHA-256 of a regular file no larger than the load's limit, as a load hashes what it
     reads; None for any other (the regular load then says what is wrong with it)."""
     try:
-        return hashlib.sha256(read_regular_file(path, max_file_bytes(), "$PAPERDB_MAX_FILE_MB")).hexdigest()
+        return sha256(read_regular_file(path, max_file_bytes(), "$PAPERDB_MAX_FILE_MB")).hexdigest()
     except InputError:
         return None
 

@@ -3,13 +3,13 @@ refused without blocking on it), and no more than a limit of bytes."""
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import BinaryIO
 
+from ..digests import sha256
 from ..errors import InputError
 
 
@@ -61,7 +61,7 @@ def read_regular_file(path: str, limit: int, limit_name: str) -> bytes:
 
 def file_digest(fh: BinaryIO, path: str, limit: int, limit_name: str) -> tuple[str, int]:
     """(SHA-256, size) of an open file read to its end in chunks; back at its start after."""
-    digest, size = hashlib.sha256(), 0
+    digest, size = sha256(), 0
     while chunk := fh.read(1 << 20):
         digest.update(chunk)
         size += len(chunk)

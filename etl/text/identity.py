@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
 import html
 import re
 import unicodedata
 from functools import lru_cache
 
+from ..digests import sha256
 from .debris import FORMAT
 
 ID_LENGTH = 16  # hex digits of SHA-256: 64 bits, collision-free for any realistic corpus
@@ -103,10 +103,10 @@ def has_words(text: str) -> bool:
 def paper_id(abstract: str) -> str:
     """The stable text key of the paper with this abstract: the first 16 hex digits of the
     SHA-256 of its normalised form (UTF-8)."""
-    digest = hashlib.sha256(normalise_abstract(abstract).encode("utf-8")).hexdigest()
+    digest = sha256(normalise_abstract(abstract).encode("utf-8")).hexdigest()
     return digest[:ID_LENGTH]
 
 
 def abstract_sha256(abstract: str) -> str:
     """SHA-256 (hex) of the abstract exactly as stored, for verbatim matching with other data."""
-    return hashlib.sha256(abstract.encode("utf-8")).hexdigest()
+    return sha256(abstract.encode("utf-8")).hexdigest()

@@ -4,13 +4,13 @@ catalogue) and from the author keywords of the corpus being ranked."""
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib.resources import files as package_files
 from pathlib import Path
 
+from ...digests import sha256
 from .normalise import normalise_keyword
 
 DATA_FILE = Path(str(package_files("etl") / "data" / "keyphraseness.txt"))
@@ -63,7 +63,7 @@ def format_vocabulary(counts: dict, read: Iterable[tuple[str, str, str]], held_o
         f"# papers {counts['papers']} with keywords, {counts['with_abstract']} with an abstract",
         f"# held-out {' '.join(held_out)}",
         *(f"# input {digest} {use} {name}" for digest, use, name in read),
-        f"# body {hashlib.sha256(body.encode('utf-8')).hexdigest()}",
+        f"# body {sha256(body.encode('utf-8')).hexdigest()}",
         f"# {COLUMNS}",
     ]
     return "\n".join(header) + "\n" + body

@@ -39,24 +39,9 @@ class SparseRows:
     def T(self) -> SparseRows:
         """The transpose, each of its rows in the order of the rows it comes from (as scipy's
         `.T.tocsr()` lays them)."""
-        # (placed `VALUES_AT_ONCE` values at a time, in the order of their rows: a stable sort of
-        # every value's column made an int64 order of them all, 2.1 MB of a 268,000-value load's
-        # 5.3 MB peak at this step; each part's order is its own, and each column's next free place
-        # keeps the rows' order across parts)
-        counts = np.bincount(self.indices, minlength=self.shape[1])
-        ends = _ends(counts)
-        free = ends[:-1].copy()  # (each column's next place)
-        rows, data = np.empty(len(self.indices), np.int32), np.empty(len(self.data), self.data.dtype)
-        for start in range(0, len(self.indices), VALUES_AT_ONCE):
-            columns = self.indices[start : start + VALUES_AT_ONCE]
-            order = np.argsort(columns, kind="stable")
-            placed = np.bincount(columns, minlength=self.shape[1])
-            ordered = columns[order]
-            at = free[ordered] + np.arange(len(order)) - (np.cumsum(placed) - placed)[ordered]
-            rows[at] = np.searchsorted(self.indptr, start + order, side="right") - 1  # (the value's row)
-            data[at] = self.data[start : start + VALUES_AT_ONCE][order]
-            free += placed
-        return SparseRows(data, rows, ends, (self.shape[1], self.shape[0]))
+        transposing = Transposing(np.bincount(self.indices, minlength=self.shape[1]), self.shape[0], self.data.dtype)
+        transposing.add(self, 0)
+        return transposing.done()
 
     def tocsr(self) -> SparseRows:
         return self
@@ -112,6 +97,39 @@ class SparseRows:
         out = np.zeros(self.shape, dtype=self.data.dtype)
         out[np.repeat(np.arange(self.shape[0]), np.diff(self.indptr)), self.indices] = self.data
         return out
+
+
+class Transposing:
+    """A transpose made from rows given a part at a time, in their order (`add`; `done` gives it),
+    each of its rows in the order of the rows it comes from, as `SparseRows.T`: the rows need not
+    all be held at once (`etl.load.similar_changed` reads them from the database), only each
+    column's count of values first (`counts`)."""
+
+    # (placed `VALUES_AT_ONCE` values at a time, in the order of their rows: a stable sort of
+    # every value's column made an int64 order of them all, 2.1 MB of a 268,000-value load's
+    # 5.3 MB peak at this step; each part's order is its own, and each column's next free place
+    # keeps the rows' order across parts)
+    def __init__(self, counts: np.ndarray, rows: int, dtype: np.dtype) -> None:
+        self.ends = _ends(counts)
+        self.free = self.ends[:-1].copy()  # (each column's next place)
+        self.rows, self.data = np.empty(int(self.ends[-1]), np.int32), np.empty(int(self.ends[-1]), dtype)
+        self.shape = (len(counts), rows)
+
+    def add(self, part: SparseRows, first: int) -> None:
+        """Place the rows of `part`, which are rows `first` on of the rows transposed."""
+        for start in range(0, len(part.indices), VALUES_AT_ONCE):
+            columns = part.indices[start : start + VALUES_AT_ONCE]
+            order = np.argsort(columns, kind="stable")
+            placed = np.bincount(columns, minlength=self.shape[0])
+            ordered = columns[order]
+            at = self.free[ordered] + np.arange(len(order)) - (np.cumsum(placed) - placed)[ordered]
+            self.rows[at] = first + np.searchsorted(part.indptr, start + order, side="right") - 1  # (the value's row)
+            self.data[at] = part.data[start : start + VALUES_AT_ONCE][order]
+            self.free += placed
+
+    def done(self) -> SparseRows:
+        assert np.array_equal(self.free, self.ends[1:])  # (every value placed)
+        return SparseRows(self.data, self.rows, self.ends, self.shape)
 
 
 def _steps(per_row: np.ndarray, width: int) -> list[int]:
