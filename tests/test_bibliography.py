@@ -10,6 +10,8 @@ import pytest
 from etl.errors import InputError
 from etl.extract.bibliography import Record, resolve
 from etl.load import load
+from etl.load.bibliography import grouped_ids
+from etl.load.rows import ids_json, ids_of
 from etl.report.export import export
 from etl.sources import detect_format, read_input
 from etl.text.authors import clean_name, name_key
@@ -243,3 +245,20 @@ def test_export_writes_every_table_for_joins(write, db_file, tmp_path):
     export(db_file, str(tmp_path / "jl"), "jsonl")
     first = json.loads((tmp_path / "jl" / "papers.jsonl").read_text(encoding="utf-8").splitlines()[0])
     assert isinstance(first["topics"], list) and isinstance(first["authors"], list)
+
+
+@pytest.mark.parametrize(
+    "ids",
+    [
+        (),
+        (("doi", "10.5555/3600270.3601532"),),
+        (("openreview", "5HaIds3ux5O"), ("arxiv", "2205.14135")),
+        # a CSV's `openreview` column and its `ids` object: a scheme twice, grouped where it first comes
+        (("openreview", "a1"), ("arxiv", "2101.00001"), ("openreview", "b2")),
+        (("doi", "10.1/x"), ("doi", "10.1/x"), ("arxiv", "2101.00001")),  # (an id given twice is one)
+    ],
+)
+def test_a_new_papers_ids_are_those_its_stored_record_gives_back(ids):
+    """A paper written once is resolved from its record as read (`record_of`), a paper settled again
+    from its records as stored: both must see the same ids, in the same order."""
+    assert grouped_ids(ids) == ids_of(ids_json(ids))

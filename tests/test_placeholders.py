@@ -83,6 +83,29 @@ def test_real_text_is_no_placeholder(text):
 
 
 @pytest.mark.parametrize(
+    "ascii_text, other_text, placeholder",
+    [
+        # An ASCII text's words are read from its bytes (`_words`): the same rule as any other text,
+        # which a character outside ASCII sends down the other path.
+        ("N/A", "N/A\u2019", True),  # (a closing quote: punctuation, which goes)
+        ("N/A\x01", "N/A\u00ad", False),  # (control and format characters stay: `na\x01`, `na\u00ad`)
+        ("T.B.D.", "T.B.D.\u2026", True),  # (an ellipsis: punctuation, which goes)
+        ("To be announced", "To be announced\u00a0", True),  # (no-break space: white space)
+        ("Abstract\x1cUnavailable", "Abstract\x1cUnavailable\u3000", True),  # (0x1C parts words as str.split does)
+        ("Summary:form_only,given", "Summary:form_only,given\u00b7", True),  # (`:`, `_` and `,` part words)
+        ("Abstract\x00", "Abstract\x00\u00b7", False),  # (a control character stays: bad input, not a placeholder)
+        ("TBD TBD TBD TBD TBD TBD TBD TBD TBD", "TBD TBD TBD TBD TBD TBD TBD TBD TBD\u2026", False),  # (nine words)
+        ("Poster Session", "Poster Session\u2026", False),
+        ("Tomas Mikolov", "Tom\u00e1\u0161 Mikolov", False),
+    ],
+)
+def test_ascii_and_other_text_are_read_by_one_rule(ascii_text, other_text, placeholder):
+    assert ascii_text.isascii() and not other_text.isascii()
+    assert is_placeholder(ascii_text) == is_placeholder(other_text) == placeholder
+    assert is_missing_abstract(ascii_text) == is_missing_abstract(other_text)
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Part of",  # 13 NeurIPS records: a cut-off "Part of Advances in Neural ..." line

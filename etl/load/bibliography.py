@@ -17,9 +17,12 @@ from .authorship import stage_authorship, store_authorship, unstage
 from .idsets import AS_STRINGS, PaperSet, in_order
 from .people import note_people
 from .reviews import refresh_reviews
-from .rows import ids_json, ids_of
+from .rows import ids_of
 from .source_links import refresh_source_links
 
+# `json.dumps(value, ensure_ascii=False)`, its encoder made once (dumps makes one a call: a fifth
+# of a short list's encoding)
+_json = json.JSONEncoder(ensure_ascii=False).encode
 BIBLIOGRAPHY = (  # papers' columns a paper's records decide
     "title",
     "title_raw",
@@ -78,7 +81,7 @@ def record_of(entry: Entry, format: str, path: str, source_id: int) -> Record:
         position=entry.position,
         title=entry.title,
         authors=entry.authors,
-        ids=ids_of(ids_json(entry.ids)),
+        ids=grouped_ids(entry.ids),
         url=entry.url,
         status=entry.status,
         track=entry.track,
@@ -87,6 +90,17 @@ def record_of(entry: Entry, format: str, path: str, source_id: int) -> Record:
         affiliations=entry.affiliations,
         review=entry.review or NO_REVIEW,
     )
+
+
+def grouped_ids(ids: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """A record's (scheme, value) ids as `paper_sources.ids` gives them back (`ids_of(ids_json(ids))`,
+    without the JSON): each once, grouped by scheme in the order the schemes first come."""
+    if len({scheme for scheme, _ in ids}) == len(ids):  # (most records: a scheme once each)
+        return tuple(ids)
+    by_scheme: dict[str, list[str]] = {}
+    for scheme, value in dict.fromkeys(ids):
+        by_scheme.setdefault(scheme, []).append(value)
+    return tuple((scheme, value) for scheme, values in by_scheme.items() for value in values)
 
 
 def bibliography_values(r: Resolved, scored: PaperReviews | None) -> tuple:
@@ -98,12 +112,12 @@ def bibliography_values(r: Resolved, scored: PaperReviews | None) -> tuple:
         r.title_key,
         r.title_source_id,
         r.url,
-        json.dumps([name for name, _, _ in r.authors], ensure_ascii=False),
+        _json([name for name, _, _ in r.authors]),
         r.decision,
         r.presentation,
         r.track,
         *paper_values(r.review, scored),
-        json.dumps(list(r.keywords), ensure_ascii=False),
+        _json(list(r.keywords)),
     )
 
 

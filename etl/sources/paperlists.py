@@ -128,13 +128,16 @@ _READ = frozenset(
     " gs_citation primary_area tldr".split()
 )
 
+# `json.dumps(value, ensure_ascii=False, sort_keys=True)`, its encoder made once (not one a record)
+_EXTRA_JSON = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
+
 
 def _extra(item: dict, fields: RecordFields) -> str | None:
     """The record's other fields as a JSON object (at most ten times a field's size), so nothing is lost."""
     rest = {key: value for key, value in item.items() if key not in _READ and value not in ("", None, [], {})}
     if not rest:
         return None
-    kept = json.dumps(rest, ensure_ascii=False, sort_keys=True)
+    kept = _EXTRA_JSON(rest)
     if len(kept) > 10 * MAX_FIELD_CHARS:
         fields.repaired = True
         return None
