@@ -11,6 +11,7 @@ from itertools import chain
 
 from ..errors import InputError
 from ..text.authors import first_copy, split_authors
+from ..text.name_repairs import split_institutions
 from .decode import join_lines
 from .fields import MAX_FIELD_CHARS, MAX_KEYWORD_CHARS, MAX_TITLE_CHARS, RecordFields
 from .formats import PAPERLISTS
@@ -92,7 +93,8 @@ def affiliations(item: dict, n_authors: int) -> tuple[tuple[tuple[str, str | Non
     that it leaves out institutions without a country: when it is shorter, its countries are
     used only if they are all one country (which then cannot land on the wrong author), for the
     authors it covers. Without the normalised names, the `aff` text itself; nothing when the
-    fields do not line up. Placeholders (`Unknown Institution`) are no institution."""
+    fields do not line up (`+` there joins institutions, `1+2` are marks: `split_institutions`).
+    Placeholders (`Unknown Institution`) are no institution."""
     given = _parts(item.get("aff"))
     if len(given) != n_authors or not any(given):
         return ()
@@ -117,7 +119,10 @@ def affiliations(item: dict, n_authors: int) -> tuple[tuple[tuple[str, str | Non
                     pairs.append((name, country or None))
             out[i] = tuple(dict.fromkeys(pairs))
     else:
-        out = [((text, None),) if text else () for text in given]
+        out = [
+            tuple((name, None) for name in split_institutions(text) if name.casefold() not in PLACEHOLDERS)
+            for text in given
+        ]
     return tuple(out) if any(out) else ()
 
 

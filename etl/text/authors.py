@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from .cleaning import clean_text
 from .diacritics import compose_diacritics
+from .name_repairs import is_institution, is_name_suffix, repair_name
 from .placeholders import is_placeholder
 
 # Fields list names with these between them (CJK lists with the ideographic and full-width commas).
@@ -108,8 +109,29 @@ def _has_name_comma(chunk: str) -> bool:
     return len(parts) > 1 and not all(_is_suffix(p) for p in parts[1:] if p)
 
 
+def _kept_whole(piece: str) -> tuple[str, set[str]]:
+    """A piece with each institution between its commas in braces, so that no `and` or `&` splits
+    it (`Hong Kong University of Science and Technology`: one name, which `people` drops), and
+    the names braced."""
+    parts, braced = piece.split(","), set()
+    for k, part in enumerate(parts):
+        name = part.strip()
+        if "{" not in part and "}" not in part and is_institution(name):
+            parts[k] = f"{part[: len(part) - len(part.lstrip())]}{{{name}}}"
+            braced.add(name)
+    return ",".join(parts), braced
+
+
 def _split_piece(piece: str) -> list[str]:
-    """A piece between list separators: names between `and`, `&` and commas."""
+    """A piece between list separators: names between `and`, `&` and commas (an institution's
+    name is kept whole: `_kept_whole`)."""
+    if is_institution(piece):
+        kept, braced = _kept_whole(piece)
+        return [name[1:-1] if name[1:-1] in braced and name[:1] == "{" else name for name in _split_braced(kept)]
+    return _split_braced(piece)
+
+
+def _split_braced(piece: str) -> list[str]:
     words = _ET_AL.sub("", piece.strip(" ,")).split(" ")
     while words and words[0] in _JOINERS:
         del words[0]
@@ -187,15 +209,17 @@ def clean_name(raw: str) -> str:
     """An author's name for display: markup removed (`clean_text`), the accents PDF extraction
     spaced out put back (`Daniel Go¨hring` -> `Daniel Göhring`, `compose_diacritics`), footnote
     marks dropped, a name written family name first in the usual order (`Munos, Rémi` -> `Rémi
-    Munos`), an ALL-CAPS name in title case (`PAUL DUETTING` -> `Paul Duetting`)."""
-    name = _strip_marks(compose_diacritics(clean_text(raw)))
+    Munos`), an ALL-CAPS name in title case (`PAUL DUETTING` -> `Paul Duetting`); what is
+    certainly no part of it repaired (`name_repairs.repair_name`: `Linh KU+000E4stner` -> `Linh
+    Kästner`, `Thomas Auzinger@ist.ac.at` -> `Thomas Auzinger`, an e-mail address alone: empty)."""
+    name = _strip_marks(compose_diacritics(repair_name(clean_text(raw))))
     if "," in name:
         name = _reorder(name)
     if name.isascii() and not name.isupper():  # (a lower-case letter, or no letter: most names, left as they are)
         return name
     letters = [c for c in name if c.isalpha()]
     if letters and all(c.isupper() for c in letters) and len(letters) > 3:
-        name = " ".join(part.capitalize() if len(part) > 2 else part for part in name.split())
+        name = " ".join(part.capitalize() if len(part) > 2 and "." not in part else part for part in name.split())
         name = re.sub(r"(?<=-)([a-z])", lambda m: m.group(1).upper(), name)
     return name
 
@@ -229,18 +253,34 @@ def first_copy(names: Sequence[str]) -> tuple[str, ...]:
 def people(names: Iterable[str]) -> list[tuple[int, str, str]]:
     """The people of a paper's author list (names as written), each once: (index in the list,
     display name, merge key) of the first name of each merge key, in order; a name that cleans to
-    nothing is no one. So a list the source repeats (`A;B;C;A;B;C`) is its first copy, a person
-    written twice (`Xi Chen;Xi Chen`) keeps the first place, and two people who only share a
-    family name (`J. Smith`, `A. Smith`) stay two."""
+    nothing, or is an institution's (`is_institution`: `University of Bath`), is no one, and a
+    suffix listed as a name (`Guy L. Steele;Jr`) is part of the name just before it (`Guy L.
+    Steele Jr`; alone, no one). So a list the source repeats (`A;B;C;A;B;C`) is its first copy,
+    a person written twice (`Xi Chen;Xi Chen`) keeps the first place, and two people who only
+    share a family name (`J. Smith`, `A. Smith`) stay two."""
     seen: set[str] = set()
-    out = []
+    out: list[tuple[int, str, str]] = []
     for i, raw in enumerate(names):
-        name = clean_name(raw)
-        key = name_key(name)
-        if name and key not in seen:
+        name, key, suffix = _person(raw)
+        if suffix:
+            if out and out[-1][0] == i - 1:  # (the name before it, kept: the suffix completes it)
+                joined = f"{out[-1][1]} {name}"
+                out[-1] = (i - 1, joined, name_key(joined))
+                seen.add(out[-1][2])
+        elif name and key not in seen:
             seen.add(key)
             out.append((i, name, key))
     return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _person(raw: str) -> tuple[str, str, bool]:
+    """A name's display form, merge key and whether it is only a suffix (`Jr`); all empty for no
+    person (a name that cleans to nothing, an institution's)."""
+    name = clean_name(raw)
+    if not name or is_institution(name):
+        return "", "", False
+    return name, name_key(name), is_name_suffix(name)
 
 
 @lru_cache(maxsize=1 << 14)  # (institutions repeat across papers)
