@@ -329,7 +329,7 @@ def _unpraised(
     seen: set[str] = set()
     for k, written in kept:
         count = phrases[k.normalised][0]
-        size = praised(k.normalised, count, kp)
+        size = praised(k.normalised, written, count, kp)
         if size:
             rest = k.normalised.split(" ")[size:]
             if len(rest) < 2:

@@ -132,17 +132,21 @@ class NotTerms(Container[str]):
         return verdict[0] if shape else verdict[1]
 
 
-def praised(key: str, count: int, kp: Keyphraseness) -> int:
-    """The words of a phrase (`key` normalised, written `count` times) that are an evaluative
-    adjective before a term, where the whole is no term of its own (see PRAISED_USES); else 0."""
-    if " " not in key or key[: key.find(" ")] not in _EVALUATIVE_FIRST or count >= PRAISED_USES:
+def praised(key: str, written: str, count: int, kp: Keyphraseness) -> int:
+    """The words of a phrase (`key` normalised, `written` as the abstract has it, `count` times)
+    that are an evaluative adjective before a term, where the whole is no term of its own (see
+    PRAISED_USES); else 0. The adjective is the phrase's first written word, in lower case: a
+    compound's part is none (`general-purpose arm`), nor is a name's word (`Diverse Learner`)."""
+    if count >= PRAISED_USES or " " not in key or key[: key.find(" ")] not in _EVALUATIVE_FIRST:
         return 0
-    words = key.split(" ")
-    size = next((len(e) for e in _EVALUATIVE if len(words) > len(e) and tuple(words[: len(e)]) == e), 0)
-    if not size:
+    first = written[: written.find(" ")]
+    if not first.islower():
+        return 0
+    words = tuple(normalise_keyword(first).split(" "))
+    if words not in _EVALUATIVE or key.count(" ") < len(words):
         return 0
     rate = TERMHOOD.rate(key)
-    return size if (rate is None or rate < TITLE_HEAD) and not kp.chosen_elsewhere(key) else 0
+    return len(words) if (rate is None or rate < TITLE_HEAD) and not kp.chosen_elsewhere(key) else 0
 
 
 def written_out_no_chip(aliases: tuple[str, ...], not_terms: Container[str]) -> bool:
