@@ -1,4 +1,4 @@
-"""A title's praise is no part of a term (`shapes.praised`), and a piece whose head the titles go
+"""A title's praise is no part of a term (`praise.praised`), and a piece whose head the titles go
 on to name is no chip (`pieces.continued`): issue #36, round 9, on phrases and records of the
 catalogue with the shipped termhood counts, vocabulary and word lists."""
 
@@ -16,8 +16,7 @@ from etl.extract.keywords.keyword import Keyword
 from etl.extract.keywords.normalise import label_of
 from etl.extract.keywords.phrases import LEFT_CUT, WHOLE
 from etl.extract.keywords.pieces import continued
-from etl.extract.keywords.rank import _unpraised
-from etl.extract.keywords.shapes import praised
+from etl.extract.keywords.praise import praised, unpraised
 from etl.extract.keywords.termhood import title_heads, title_runs
 from etl.extract.keywords.wordlists import EVALUATIVE_ADJECTIVES
 from etl.load.taxonomy import load_taxonomy
@@ -83,7 +82,7 @@ def test_a_praised_chip_is_its_term_and_a_praised_word_none():
             ("loop closure", 0.4),
         ]
     ]
-    shown = _unpraised(kept, phrases, {"accurate intent classification"}, KP, {}.get, None)
+    shown = unpraised(kept, phrases, {"accurate intent classification"}, KP, {}.get, None)
     assert [(k.normalised, k.label, k.score) for k in shown] == [
         ("intent classification", "intent classification", 0.9),
         ("place recognition", "place recognition", 0.7),

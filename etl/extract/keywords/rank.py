@@ -22,23 +22,15 @@ from __future__ import annotations
 import heapq
 import math
 import re
-from collections.abc import Callable, Mapping, Set
+from collections.abc import Mapping, Set
 
 from .keyword import Keyword
 from .meanings import Meanings, merge_acronym_uses
 from .normalise import MAX_LABEL_WORDS, label_of, normalise_keyword, singular, unhyphenate
 from .phrases import WHOLE
 from .pieces import continued
-from .shapes import (
-    NO_CHIP,
-    TITLE_HEAD,
-    NotTerms,
-    bare_modifier,
-    filler,
-    praised,
-    property_modifier,
-    written_out_no_chip,
-)
+from .praise import unpraised
+from .shapes import NO_CHIP, TITLE_HEAD, NotTerms, bare_modifier, filler, property_modifier, written_out_no_chip
 from .support import backed
 from .termhood import AUTHORS_ALONE, TERMHOOD
 from .terms import METHOD_PREFIX, Terms
@@ -153,17 +145,10 @@ def rank_keywords(
         k
         for k in grouped
         if k.kind != "phrase"
-        or (
-            (
-                k.normalised not in not_terms
-                or (
-                    NO_CHIP + k.normalised not in not_terms
-                    and any(normalise_keyword(a) not in not_terms for a in k.aliases)
-                )
-            )
-            and not continued(k.normalised, k.label)
-        )
+        or k.normalised not in not_terms
+        or (NO_CHIP + k.normalised not in not_terms and any(normalise_keyword(a) not in not_terms for a in k.aliases))
     ]
+    kept = [k for k in kept if k.kind != "phrase" or not continued(k.normalised, k.label)]
     # (after the first chip, a phrase needs evidence beyond its score: `support`)
     return backed(kept, terms.phrases, title_words(title) if title else frozenset(), kp)
 
@@ -309,39 +294,7 @@ def score_phrases(
         if (score := round(-PHRASE_TOP * weight / top, 4)) >= LEAST_PHRASE
         and (score >= WEAK_PHRASE or key in titled or not _weak(key, written, phrases[key][0], kp))
     ]
-    return _unpraised(kept, phrases, titled, kp, get, not_terms)
-
-
-def _unpraised(
-    kept: list[tuple[Keyword, str]],
-    phrases: Mapping[str, list],
-    titled: Set[str] | tuple[()],
-    kp: Keyphraseness,
-    shared: Callable[[str], int | None],
-    not_terms: NotTerms | None,
-) -> list[Keyword]:
-    """The phrase keywords (each with its phrase as written) with their praise taken off
-    (`shapes.praised`): `accurate intent classification` is shown as `intent classification`, with
-    its score (the weight the title gave the praised phrase is the term's), `efficient search` not
-    at all, and a term shown twice so, once at its better rank. Only the few phrases kept are
-    looked at (every candidate was 4 % of ranking's CPU)."""
-    out: list[Keyword] = []
-    seen: set[str] = set()
-    for k, written in kept:
-        count = phrases[k.normalised][0]
-        size = praised(k.normalised, written, count, kp)
-        if size:
-            rest = k.normalised.split(" ")[size:]
-            if len(rest) < 2:
-                continue
-            key, written = " ".join(rest), written[written.find(" ") + 1 :]
-            if not_terms is not None and key not in phrases:
-                not_terms.note(key, written, count, k.normalised in titled, shared(key))
-            k = Keyword(key, label_of(written.split(" ")), "phrase", k.score)
-        if k.normalised not in seen:
-            seen.add(k.normalised)
-            out.append(k)
-    return out
+    return unpraised(kept, phrases, titled, kp, get, not_terms)
 
 
 def _weak(key: str, written: str, count: int, kp: Keyphraseness) -> bool:

@@ -9,7 +9,7 @@ from .normalise import normalise_keyword, singular
 from .roles import word_roles
 from .termhood import TERMHOOD, not_a_term
 from .vocabulary import Keyphraseness
-from .wordlists import EVALUATIVE_ADJECTIVES, LIGHT_NOUNS, NOT_ALONE, NOT_NOUNS
+from .wordlists import LIGHT_NOUNS, NOT_ALONE, NOT_NOUNS
 
 # Heads that say nothing about a paper after a field's name or a generic adjective (`machine
 # learning models`, `reinforcement learning tasks`, `empirical investigation`, `deep models`): such a phrase is a
@@ -59,18 +59,6 @@ COMMON_SHARE = 0.02
 # F1@5 fell from 0.283 to 0.278; not `real-world`, `state-of-the-art`, `end-to-end`).
 MODIFIER_CHOSEN = 2.5
 NOUN_ENDINGS = ("tion", "sion", "ment", "ness", "ity", "ance", "ence")
-# Praise (`accurate intent classification` for "... Fast and Accurate Intent Recognition", `robust
-# loop closure`, `robust place recognition`): an evaluative adjective (`wordlists.EVALUATIVE_ADJECTIVES`,
-# the words titles coordinate and abstracts grade) before a term is no part of the term, whatever
-# the title says: the chip is the term without it (`intent classification`, `place recognition`),
-# or nothing where one word is left (`efficient search`). The phrase stays whole only where the
-# catalogue's titles head it (TITLE_HEAD: `robust optimization`), authors choose it (`safe
-# exploration`) or the abstract writes it PRAISED_USES times or more (`rank._unpraised`). Issue #36,
-# round 9.
-PRAISED_USES = 2
-# (each evaluative adjective as the words of a normalised key: `fine-grained` -> `fine grained`)
-_EVALUATIVE = frozenset(tuple(normalise_keyword(w).split(" ")) for w in EVALUATIVE_ADJECTIVES)
-_EVALUATIVE_FIRST = frozenset(words[0] for words in _EVALUATIVE)
 
 
 def not_a_chip(key: str, written: str, in_title: bool, shared: int | None, n_docs: int, kp: Keyphraseness) -> bool:
@@ -130,23 +118,6 @@ class NotTerms(Container[str]):
                 verdict = (no_chip, no_chip or not_a_term(key, written, count, in_title, self.kp))
             self.judged[key] = verdict
         return verdict[0] if shape else verdict[1]
-
-
-def praised(key: str, written: str, count: int, kp: Keyphraseness) -> int:
-    """The words of a phrase (`key` normalised, `written` as the abstract has it, `count` times)
-    that are an evaluative adjective before a term, where the whole is no term of its own (see
-    PRAISED_USES); else 0. The adjective is the phrase's first written word, in lower case: a
-    compound's part is none (`general-purpose arm`), nor is a name's word (`Diverse Learner`)."""
-    if count >= PRAISED_USES or " " not in key or key[: key.find(" ")] not in _EVALUATIVE_FIRST:
-        return 0
-    first = written[: written.find(" ")]
-    if not first.islower():
-        return 0
-    words = tuple(normalise_keyword(first).split(" "))
-    if words not in _EVALUATIVE or key.count(" ") < len(words):
-        return 0
-    rate = TERMHOOD.rate(key)
-    return len(words) if (rate is None or rate < TITLE_HEAD) and not kp.chosen_elsewhere(key) else 0
 
 
 def written_out_no_chip(aliases: tuple[str, ...], not_terms: Container[str]) -> bool:
