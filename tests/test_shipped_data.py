@@ -24,6 +24,8 @@ CATALOGUE = Path(
     [
         ("build_vocabulary.py", 600),  # etl/data/keyphraseness.txt: how often authors choose each phrase
         ("build_termhood.py", 900),  # etl/data/termhood.txt: titles heading each phrase
+        ("build_evaluative.py", 300),  # etl/data/evaluative_adjectives.txt: the titles' praise words
+        ("build_continued.py", 300),  # etl/data/continued.txt: phrases titles go on to name the head of
     ],
 )
 def test_a_shipped_data_file_is_what_its_script_gives_from_the_catalogue(script, timeout):

@@ -4,10 +4,15 @@ chain monte carlo`, `simultaneous localization` of `simultaneous localization an
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping
+from importlib.resources import files as package_files
+from pathlib import Path
 
 from .phrases import LEFT_CUT
+from .shapes import MODIFIER_CHOSEN
 from .termhood import TERMHOOD, Termhood
+from .vocabulary import Keyphraseness
 from .wordlists import STOP_WORDS
 
 # A longer term takes a piece only where it is at least PIECE_SHARE of the titles the piece heads
@@ -39,6 +44,42 @@ def term_pieces(termhood: Termhood) -> dict[str, tuple[str, ...]]:
 
 
 PIECES = term_pieces(TERMHOOD)
+
+# A phrase the catalogue's titles write in CONTAINED titles or more and end a phrase with in at
+# most CONTINUED_SHARE of them (`scripts/build_continued.py`, `etl/data/continued.txt`) is a piece
+# whose head the titles go on to name: `mixed integer` (never a head in 29 titles: `... Linear
+# Programs`), `multi-label` (3 of 224: `... Learning`), `multi-agent reinforcement` (0 of 86),
+# `non-Gaussian`, `six degree-of-freedom`. It is no chip, unless the paper writes it as a head in
+# the plural (`support vectors` is a term, `support vector` a piece of `support vector machine`),
+# it is a short form (`PACS`) or the shipped vocabulary's authors choose it `shapes.MODIFIER_CHOSEN`
+# times as often as the average phrase, as a bare modifier stands (`multi-agent`, `open
+# vocabulary`, `maximum entropy`: the vocabulary's, not the corpus's, whose author keywords list
+# `multi-label` for multi-label learning). Issue #36, round 9.
+CONTAINED, CONTINUED_SHARE = 10, 0.1
+CONTINUED_FILE = Path(str(package_files("etl") / "data" / "continued.txt"))
+
+
+def load_continued(path: Path = CONTINUED_FILE) -> frozenset[str]:
+    """The continued phrases shipped with paperdb (none if the file is missing)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return frozenset()
+    return frozenset(line.split("\t", 1)[0] for line in io.StringIO(text) if line.strip() and not line.startswith("#"))
+
+
+CONTINUED = load_continued()
+
+
+def continued(key: str, label: str, pieces: frozenset[str] = CONTINUED) -> bool:
+    """Whether a phrase keyword (`key` normalised, shown as `label`) is a continued piece (above)."""
+    if key not in pieces or label.isupper():
+        return False
+    last = label[label.rfind(" ") + 1 :].lower().replace("-", "")
+    return last == key[key.rfind(" ") + 1 :] and _VOCABULARY_ALONE.factor(key) < MODIFIER_CHOSEN
+
+
+_VOCABULARY_ALONE = Keyphraseness()  # (the shipped vocabulary's authors, no corpus)
 
 
 def mark_pieces(text: str, phrases: Mapping[str, list], pieces: Mapping[str, tuple[str, ...]] = PIECES) -> None:

@@ -28,6 +28,8 @@ from .keyword import Keyword
 from .meanings import Meanings, merge_acronym_uses
 from .normalise import MAX_LABEL_WORDS, label_of, normalise_keyword, singular, unhyphenate
 from .phrases import WHOLE
+from .pieces import continued
+from .praise import unpraised
 from .shapes import NO_CHIP, TITLE_HEAD, NotTerms, bare_modifier, filler, property_modifier, written_out_no_chip
 from .support import backed
 from .termhood import AUTHORS_ALONE, TERMHOOD
@@ -137,7 +139,8 @@ def rank_keywords(
         ranked = [k for k in ranked if not (k.kind == "phrase" and written_out_no_chip(k.aliases, not_terms))]
     grouped = group_variants(ranked, kp.factor)
     # (a keyword all of whose forms are no terms goes; one with a term among its forms stays,
-    # unless its own shape is never a keyword's: `machine learning models`, `machine learning`)
+    # unless its own shape is never a keyword's: `machine learning models`, `machine learning`;
+    # a piece whose head the titles go on to name goes too: `multi-label`, `mixed integer`)
     kept = [
         k
         for k in grouped
@@ -145,6 +148,7 @@ def rank_keywords(
         or k.normalised not in not_terms
         or (NO_CHIP + k.normalised not in not_terms and any(normalise_keyword(a) not in not_terms for a in k.aliases))
     ]
+    kept = [k for k in kept if k.kind != "phrase" or not continued(k.normalised, k.label)]
     # (after the first chip, a phrase needs evidence beyond its score: `support`)
     return backed(kept, terms.phrases, title_words(title) if title else frozenset(), kp)
 
@@ -229,10 +233,11 @@ def score_phrases(
     log_n = math.log(n_docs + 1)
     rare = log_n - math.log(2) + 1  # the weight of a phrase no other paper uses
     get, log, chosen = df.get, math.log, kp.chosen_elsewhere
-    titled = _title_phrases(terms.phrases, title) if title else ()
+    phrases = terms.phrases
+    titled = _title_phrases(phrases, title) if title else ()
     terms_known = n_docs >= TERM_CORPUS
     weights = []
-    for key, (count, first, written, whole) in terms.phrases.items():
+    for key, (count, first, written, whole) in phrases.items():
         if key in skip or (whole != WHOLE and not chosen(key)):
             continue  # (cut from its run, `phrases`, or a piece of a longer term the abstract writes, `pieces`)
         shared = get(key)
@@ -283,12 +288,13 @@ def score_phrases(
         elif score > best[0]:
             heapq.heapreplace(best, score)
     scored = heapq.nsmallest(KEEP["phrase"], candidates)  # the same as sorted(...)[:KEEP], with fewer comparisons
-    return [
-        Keyword(key, label_of(written.split(" ")), "phrase", score)
+    kept = [
+        (Keyword(key, label_of(written.split(" ")), "phrase", score), written)
         for weight, key, written in scored
         if (score := round(-PHRASE_TOP * weight / top, 4)) >= LEAST_PHRASE
-        and (score >= WEAK_PHRASE or key in titled or not _weak(key, written, terms.phrases[key][0], kp))
+        and (score >= WEAK_PHRASE or key in titled or not _weak(key, written, phrases[key][0], kp))
     ]
+    return unpraised(kept, phrases, titled, kp, get, not_terms)
 
 
 def _weak(key: str, written: str, count: int, kp: Keyphraseness) -> bool:

@@ -68,6 +68,27 @@ def title_heads(title: str, cache: dict[str, str] | None = None) -> Iterator[str
                 yield key
 
 
+def title_runs(title: str, cache: dict[str, str] | None = None, longest: int = 3) -> Iterator[str]:
+    """The keys of every run of one to `longest` words of the title's segments that neither starts
+    nor ends with a stop word, heads or not (`mixed integer` in `Mixed Integer Linear Programs`).
+    A key may repeat."""
+    cache = {} if cache is None else cache
+    for segment in _SEGMENT.split(title):
+        tokens = _TOKEN.findall(segment)
+        stop = [t.lower() in STOP_WORDS for t in tokens]
+        for start in range(len(tokens)):
+            if stop[start]:
+                continue
+            for end in range(start + 1, min(len(tokens), start + longest) + 1):
+                if stop[end - 1]:
+                    continue
+                text = " ".join(tokens[start:end])
+                key = cache.get(text)
+                if key is None:
+                    key = cache[text] = normalise_keyword(text)
+                yield key
+
+
 def opener(key: str) -> str:
     """The pattern of the phrases a phrase's first word opens: `graph neural network` -> `graph *`."""
     return key[: key.find(" ")] + " *"

@@ -65,6 +65,10 @@ VERB_FORMS: frozenset[str]
 # Light nouns (shell and vague nouns, Schmid 2000): a phrase they head names no concept of its
 # own (`AI-powered solution`, `tripedal fashion`, `data regime`, `extension capability`).
 LIGHT_NOUNS: frozenset[str]
+# Evaluative adjectives (scripts/build_evaluative.py, from the catalogue): the praise words titles
+# coordinate before terms (`fast and accurate`, `robust and efficient`) and abstracts grade
+# (`more accurate`, `highly efficient`), not the classifiers they coordinate too (`distributed`).
+EVALUATIVE_ADJECTIVES: frozenset[str]
 
 # Each list's data file. A list is read when first imported (PEP 562), so a module that needs one
 # short list (`FUNCTION_WORDS`, for similar papers) does not hold the long ones (`NOT_NOUNS`).
@@ -88,6 +92,7 @@ _FILES = {
     "HYPHEN_HEADS": "hyphen_heads.txt",
     "VERB_FORMS": "verb_forms.txt",
     "LIGHT_NOUNS": "light_nouns.txt",
+    "EVALUATIVE_ADJECTIVES": "evaluative_adjectives.txt",
 }
 _SEQUENCES = {"DESCRIPTIVE_SUFFIXES"}  # (a tuple: `str.endswith` takes it)
 

@@ -1,0 +1,76 @@
+"""Praise is no part of a term: an evaluative adjective a title or an abstract puts before a term
+(`accurate intent classification`, `robust place recognition`) is taken off the chip (issue #36,
+round 9)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Set
+
+from .keyword import Keyword
+from .normalise import label_of, normalise_keyword
+from .shapes import TITLE_HEAD, NotTerms
+from .termhood import TERMHOOD
+from .vocabulary import Keyphraseness
+from .wordlists import EVALUATIVE_ADJECTIVES
+
+# Praise (`accurate intent classification` for "... Fast and Accurate Intent Recognition", `robust
+# loop closure`, `robust place recognition`): an evaluative adjective (`wordlists.EVALUATIVE_ADJECTIVES`,
+# the words titles coordinate and abstracts grade) before a term is no part of the term, whatever
+# the title says: the chip is the term without it (`intent classification`, `place recognition`),
+# or nothing where one word is left (`efficient search`). The phrase stays whole only where the
+# catalogue's titles head it (TITLE_HEAD: `robust optimization`), authors choose it (`safe
+# exploration`) or the abstract writes it PRAISED_USES times or more (`unpraised`). Issue #36,
+# round 9.
+PRAISED_USES = 2
+# (each evaluative adjective as the words of a normalised key: `fine-grained` -> `fine grained`)
+_EVALUATIVE = frozenset(tuple(normalise_keyword(w).split(" ")) for w in EVALUATIVE_ADJECTIVES)
+_EVALUATIVE_FIRST = frozenset(words[0] for words in _EVALUATIVE)
+
+
+def praised(key: str, written: str, count: int, kp: Keyphraseness) -> int:
+    """The words of a phrase (`key` normalised, `written` as the abstract has it, `count` times)
+    that are an evaluative adjective before a term, where the whole is no term of its own (see
+    PRAISED_USES); else 0. The adjective is the phrase's first written word, in lower case: a
+    compound's part is none (`general-purpose arm`), nor is a name's word (`Diverse Learner`)."""
+    if count >= PRAISED_USES or " " not in key or key[: key.find(" ")] not in _EVALUATIVE_FIRST:
+        return 0
+    first = written[: written.find(" ")]
+    if not first.islower():
+        return 0
+    words = tuple(normalise_keyword(first).split(" "))
+    if words not in _EVALUATIVE or key.count(" ") < len(words):
+        return 0
+    rate = TERMHOOD.rate(key)
+    return len(words) if (rate is None or rate < TITLE_HEAD) and not kp.chosen_elsewhere(key) else 0
+
+
+def unpraised(
+    kept: list[tuple[Keyword, str]],
+    phrases: Mapping[str, list],
+    titled: Set[str] | tuple[()],
+    kp: Keyphraseness,
+    shared: Callable[[str], int | None],
+    not_terms: NotTerms | None,
+) -> list[Keyword]:
+    """The phrase keywords (each with its phrase as written) with their praise taken off
+    (`praised`): `accurate intent classification` is shown as `intent classification`, with
+    its score (the weight the title gave the praised phrase is the term's), `efficient search` not
+    at all, and a term shown twice so, once at its better rank. Only the few phrases kept are
+    looked at (every candidate was 4 % of ranking's CPU)."""
+    out: list[Keyword] = []
+    seen: set[str] = set()
+    for k, written in kept:
+        count = phrases[k.normalised][0]
+        size = praised(k.normalised, written, count, kp)
+        if size:
+            rest = k.normalised.split(" ")[size:]
+            if len(rest) < 2:
+                continue
+            key, written = " ".join(rest), written[written.find(" ") + 1 :]
+            if not_terms is not None and key not in phrases:
+                not_terms.note(key, written, count, k.normalised in titled, shared(key))
+            k = Keyword(key, label_of(written.split(" ")), "phrase", k.score)
+        if k.normalised not in seen:
+            seen.add(k.normalised)
+            out.append(k)
+    return out
