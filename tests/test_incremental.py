@@ -198,4 +198,6 @@ def test_the_rules_fingerprint_covers_every_module_keyword_extraction_runs():
     not_keywords.add("extract/versions.py")  # (versions of one work: in the similar papers' fingerprint)
     assert extraction - not_keywords <= covered
     assert {"text/cleaning.py", "load/keywords.py", "load/rows.py", "data/topics.json"} <= covered
+    # the text forms ranked: what cleaning calls (markup, LaTeX) decides the keyword text too
+    assert {"text/markup.py", "text/latex.py"} <= covered
     assert not any(path.startswith("data/listings/") for path in covered)

@@ -15,16 +15,16 @@ from ..extract.keywords import MAX_TAXONOMY_BYTES, taxonomy_path
 from ..sources.files import read_regular_file
 
 PACKAGE = Path(__file__).resolve().parent.parent  # the `etl` package
-# Extraction: these packages and every module of paperdb they import, at any depth.
-EXTRACTION = ("etl.extract.corpus", "etl.extract.keywords")
-# How ranked keywords become stored rows, labels and facet copies, and the text forms ranked.
+# Extraction, and the text forms ranked (`clean_abstract` and what it calls: markup, LaTeX): these
+# modules and every module of paperdb they import, at any depth.
+EXTRACTION = ("etl.extract.corpus", "etl.extract.keywords", "etl.text.cleaning", "etl.text.debris")
+# How ranked keywords become stored rows, labels and facet copies (these files alone: what they
+# import is the store and the loader, which decide no keyword).
 STORING = (
     "etl.load.keywords",
     "etl.load.incremental",
     "etl.load.feed",
     "etl.load.rows",
-    "etl.text.cleaning",
-    "etl.text.debris",
 )
 DATA = "data"  # word lists and other data the rules read (the bundled listings aside)
 
