@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from etl.serve.render import _MATH, render_abstract
-from etl.text.cleaning import clean_abstract, clean_title
+from etl.text.cleaning import clean_abstract, clean_title, csv_unquoted
 from etl.text.debris import repair_cid, repair_mojibake
 from etl.text.identity import paper_id
 from etl.text.markup import INLINE_MATH
@@ -114,6 +114,47 @@ def test_clean_title(raw, clean):
     assert clean_title(raw) == clean
 
 
+# A CSV writer's quotes, as one source (ECCV 2022, tests/fixtures/eccv2022.json) has them around every
+# abstract and around each title with a comma; quotes a text itself opens with stay.
+CSV_QUOTED = [
+    (
+        '"BodySLAM: Joint Camera Localisation, Mapping, and Human Motion Tracking"',
+        "BodySLAM: Joint Camera Localisation, Mapping, and Human Motion Tracking",
+    ),
+    (
+        '"“This Is My Unicorn, Fluffy”: Personalizing Frozen Vision-Language Representations"',
+        "“This Is My Unicorn, Fluffy”: Personalizing Frozen Vision-Language Representations",
+    ),
+    (
+        '"Many ""in the wild"" sequences of human motion are captured by a single camera."',
+        'Many "in the wild" sequences of human motion are captured by a single camera.',
+    ),
+    (
+        '"segmenting user-specific (""""personalized"""") concepts “in the wild"""". In PerVL"',
+        'segmenting user-specific (""personalized"") concepts “in the wild"". In PerVL',
+    ),
+    ('"""Twice"" quoted, whole"', '"Twice" quoted, whole'),
+    ('"""Quoted, twice"""', "Quoted, twice"),  # (quoted twice: undone twice)
+    ('"Why Should I Trust You?": Explaining the Predictions', '"Why Should I Trust You?": Explaining the Predictions'),
+    (
+        '"Best-first model merging" is a general technique and "x"',  # (NeurIPS 1991: quotes of its own)
+        '"Best-first model merging" is a general technique and "x"',
+    ),
+    ('"We propose UniTAB that Unifies Text And Box outputs', '"We propose UniTAB that Unifies Text And Box outputs'),
+    ('Inspired by the "Z-Width" approach', 'Inspired by the "Z-Width" approach'),
+    ('"', '"'),
+    ('""', '""'),
+]
+
+
+@pytest.mark.parametrize("raw, clean", CSV_QUOTED)
+def test_a_csv_writers_quotes_are_undone_where_they_wrap_the_whole_text(raw, clean):
+    assert csv_unquoted(raw) == clean
+    assert clean_title(raw) == clean
+    assert clean_abstract(raw) == clean
+    assert clean_abstract(clean_abstract(raw)) == clean_abstract(raw)
+
+
 def test_math_survives_for_the_renderer():
     raw = "We reach $\\mathcal{O}(n^2)$ cost, \\emph{i.e.}, ``fast''."
     shown = render_abstract(clean_abstract(raw))
@@ -134,7 +175,19 @@ def test_markup_rules_keep_the_id(raw):
     assert paper_id(clean_abstract(raw)) == paper_id(raw)
 
 
-_PIECES = [*"ab \\{}$`'~-*_(c:173)é\u200bÃ©â€™", "\\emph{", "{\\em ", "``", "''", "(cid:173)", "(cid:12)", "\\'e", "--"]
+_PIECES = [
+    *"ab \\{}$`'~-*_(c:173)é\u200bÃ©â€™",
+    '"',
+    '""',
+    "\\emph{",
+    "{\\em ",
+    "``",
+    "''",
+    "(cid:173)",
+    "(cid:12)",
+    "\\'e",
+    "--",
+]
 _TEXT = st.lists(st.sampled_from(_PIECES), max_size=30).map("".join)
 
 
@@ -153,6 +206,10 @@ def test_cleaning_twice_changes_nothing_more(text):
         ("Rafa\u00c5\u201a", "Rafał"),
         ("perché…” and Tomáš", "perché…” and Tomáš"),  # accented letters before punctuation stay
         ("plain", "plain"),
+        # CVPR 2014 abstracts (05033212b7f36801, 04d9ba8be874c741): UTF-8 read as Latin-1, C1 controls and all
+        ("resize the window to 8 \u00c3\x97 8 and", "resize the window to 8 \u00d7 8 and"),
+        ("outperform na\u00c3\u00afve strategies", "outperform na\u00efve strategies"),
+        ("important question \u00e2\x80\x93 what", "important question \u2013 what"),
     ],
 )
 def test_mojibake(raw, repaired):

@@ -44,6 +44,17 @@ def shown(page_html: str) -> str:
         ("x $\textit{We define this situation as Shallow}$ y", ["x $\textit{We define this situation as Shallow}$ y"]),
         ("20$\\times$ faster", ["20", Formula("\\times"), " faster"]),
         ("state (p$<$0.05) and [$-$1, 1]", ["state (p", Formula("<"), "0.05) and [", Formula("-"), "1, 1]"]),
+        # a `$` after a space and before a command or letter opens a formula: the one before it lost
+        # its closer (ACML 2023 /-/paper/3016d20b727c348d; NeurIPS `\mathcal{O}_{k,\epsilon}$ is ... $k$`)
+        (
+            "up to $\\sim \\textbf{10.9%} accuracy improvement, $\\sim$\\textbf{1.91x} latency",
+            ["up to $\\sim \\textbf{10.9%} accuracy improvement, ", Formula("\\sim"), "\\textbf{1.91x} latency"],
+        ),
+        (
+            "factor \\mathcal{O}_{k}$ is exponential in $k$, but",
+            ["factor \\mathcal{O}_{k}$ is exponential in ", Formula("k"), ", but"],
+        ),
+        ("$x$ and $y$", [Formula("x"), " and ", Formula("y")]),
     ],
 )
 def test_delimited_formulas_are_found_and_prices_are_not(text, pieces):

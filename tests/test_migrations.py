@@ -382,3 +382,40 @@ def test_revision_0028_lists_each_person_once_as_a_cold_load_does(tmp_path, monk
     summary = load(db_file, files)
     assert (summary.files_loaded, summary.files_unchanged, summary.papers_updated) == (1, 3, 0)
     assert people(db_file) == expected
+
+
+# -- revision 0035: CSV-quoted titles and abstracts, DOIs given as addresses, read again ------------------
+
+ECCV2022 = (Path(__file__).parent / "fixtures" / "eccv2022.json").read_text(encoding="utf-8")
+TEXTS = """SELECT p.id, p.title, p.title_key, p.abstract_clean, p.keywords, i.scheme, i.value FROM papers p
+    LEFT JOIN paper_ids i ON i.paper_id = p.id ORDER BY p.id, i.scheme"""
+
+
+@pytest.mark.parametrize(
+    "rule, old",
+    [
+        ("etl.text.cleaning.csv_unquoted", lambda text: text),
+        ("etl.sources.paperlists.doi_of", lambda value: value.strip().removeprefix("https://doi.org/") or None),
+    ],
+)
+def test_revision_0035_has_csv_quoted_texts_and_dois_given_as_addresses_read_again(tmp_path, monkeypatch, rule, old):
+    """A database loaded under the old rules holds ECCV 2022's titles and abstracts in a CSV writer's
+    quotes, or its DOIs as Springer addresses; upgrading marks that file (and no other) to be read
+    again, and the next load leaves the database as a cold load does, with the same paper ids."""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    (folder / "eccv2022.json").write_text(ECCV2022, encoding="utf-8")
+    (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
+    db = str(tmp_path / "p.db")
+    monkeypatch.setattr(rule, old)
+    load(db, [str(folder)])
+    monkeypatch.undo()
+    cold = str(tmp_path / "cold.db")
+    load(cold, [str(folder)])
+    assert rows(db, TEXTS) != rows(cold, TEXTS)
+    assert rows(db, "SELECT id FROM papers ORDER BY id") == rows(cold, "SELECT id FROM papers ORDER BY id")
+    run(db, lambda conn: command.downgrade(alembic_config(conn), "0034"))  # (to before 0035)
+    run(db, migrate)
+    assert rows(db, "SELECT path FROM sources WHERE sha256 LIKE 'read again: %'") == [(str(folder / "eccv2022.json"),)]
+    load(db, [str(folder)])
+    assert rows(db, TEXTS) == rows(cold, TEXTS)

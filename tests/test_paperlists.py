@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,7 @@ from etl.load import load
 from etl.sources import detect_format, read_input
 from etl.sources.ids import arxiv_id, openreview_id
 from etl.sources.paperlists import venue_and_year
+from etl.text.paper_ids import doi_of, id_forms
 from tests.exports import bibtex, seed_abstracts
 from tests.helpers import listing_text, rows
 
@@ -691,3 +693,77 @@ def test_papers_abstract_is_as_written_and_search_ranks_by_the_cleaned_text(writ
     ) == [(1,)]
     opening = written.split()[0]
     assert rows(db_file, "SELECT count(*) FROM papers_fts WHERE papers_fts MATCH ?", [f"abstract: {opening}"]) == [(1,)]
+
+
+# -- DOIs as sources give them: bare, after `doi:`, or inside an address ------------------------------
+
+ECCV2022 = json.loads((Path(__file__).parent / "fixtures" / "eccv2022.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(
+    "written, doi",
+    [
+        ("10.1609/aaai.v36i3.20226", "10.1609/aaai.v36i3.20226"),  # (AAAI: bare)
+        ("https://doi.org/10.1145/3528223.3530127", "10.1145/3528223.3530127"),  # (SIGGRAPH)
+        ("https://link.springer.com/chapter/10.1007/978-3-031-20083-0_1", "10.1007/978-3-031-20083-0_1"),  # (ECCV 2022)
+        ("https://link.springer.com/content/pdf/10.1007/978-3-031-20083-0_1.pdf", "10.1007/978-3-031-20083-0_1"),
+        ("http://dx.doi.org/10.1007%2F978-3-031-20083-0_1", "10.1007/978-3-031-20083-0_1"),
+        ("https://dl.acm.org/doi/abs/10.1145/3580305.3599256?casa_token=x#sec", "10.1145/3580305.3599256"),
+        ("doi:10.1609/AAAI.V36I4.20316", "10.1609/AAAI.V36I4.20316"),
+        ("DOI: 10.18653/v1/2021.acl-long.24", "10.18653/v1/2021.acl-long.24"),
+        ("10.1/a_b%7Bc%7D", "10.1/a_b%7Bc%7D"),  # (a bare DOI stays as written)
+        ("https://ieeexplore.ieee.org/document/9341234", None),
+        ("N/A", None),
+        ("https://example.org/110.1/x", None),
+    ],
+)
+def test_a_doi_is_stored_bare_and_a_value_holding_none_is_no_doi(written, doi):
+    assert doi_of(written) == doi
+
+
+@pytest.mark.parametrize(
+    "name, content",
+    [
+        ("eccv2022.json", lambda doi: json.dumps([dict(ECCV2022[0], doi=doi)])),
+        (
+            "a.bib",
+            lambda doi: (
+                f"@inproceedings{{k, title={{Few-Shot Video Object Detection}}, booktitle={{ECCV}}, year={{2022}}, doi={{{doi}}}}}"
+            ),
+        ),
+        ("a.csv", lambda doi: f"title,venue,year,doi\nFew-Shot Video Object Detection,ECCV,2022,{doi}\n"),
+        (
+            "a.jsonl",
+            lambda doi: json.dumps(
+                {"title": "Few-Shot Video Object Detection", "venue": "ECCV", "year": 2022, "ids": {"doi": doi}}
+            ),
+        ),
+    ],
+)
+def test_every_reader_stores_a_doi_bare_and_counts_a_doi_holding_none_as_a_repair(write, name, content):
+    for written, doi, repaired in [(ECCV2022[0]["doi"], "10.1007/978-3-031-19842-7_38", 0), ("n/a", None, 1)]:
+        path = write(name, content(written))
+        parsed = read_input(str(path), path.read_bytes())
+        (entry,) = parsed.entries
+        assert dict(entry.ids).get("doi") == doi and parsed.tally.repaired == repaired
+
+
+def test_a_csv_quoted_source_loads_its_titles_and_abstracts_unquoted_and_its_dois_bare(write, db_file):
+    """ECCV 2022 as the catalogue has it: every abstract and each title with a comma in a CSV writer's
+    quotes, DOIs as Springer addresses. Stored: the titles and cleaned abstracts without those
+    quotes (as written beside them), the DOIs bare, found by the forms `/-/paper/` takes."""
+    load(db_file, [str(write("eccv2022.json", json.dumps(ECCV2022)))])
+    dois = rows(db_file, "SELECT value FROM paper_ids WHERE scheme = 'doi' ORDER BY value")
+    assert dois == sorted((r["doi"].removeprefix("https://link.springer.com/chapter/"),) for r in ECCV2022)
+    assert id_forms(ECCV2022[0]["doi"])[-1] == "10.1007/978-3-031-19842-7_38"
+    papers = rows(db_file, "SELECT title, title_raw, coalesce(abstract_clean, abstract), abstract FROM papers")
+    assert sorted(title for title, *_ in papers) == [
+        "BodySLAM: Joint Camera Localisation, Mapping, and Human Motion Tracking",
+        "Few-Shot Video Object Detection",
+        "Sound Localization by Self-Supervised Time Delay Estimation",
+        "\u201cThis Is My Unicorn, Fluffy\u201d: Personalizing Frozen Vision-Language Representations",
+    ]
+    assert sum(raw.startswith('"') for _, raw, _, _ in papers) == 2  # (as written, beside)
+    assert sum(written.startswith('"') for *_, written in papers) == 3
+    assert not any(clean.startswith('"') for _, _, clean, _ in papers)
+    assert any('Many "in the wild" sequences' in clean for _, _, clean, _ in papers)

@@ -11,6 +11,7 @@ import re
 import bibtexparser
 
 from ..text.authors import split_authors
+from ..text.paper_ids import doi_of
 from .decode import join_lines
 from .fields import MAX_FIELD_CHARS, MAX_TITLE_CHARS, RecordFields
 from .formats import BIBTEX
@@ -36,13 +37,18 @@ def venue_of(booktitle: str, event: str = "") -> str | None:
     return m[1] if m else None
 
 
+def _no_doi(fields: dict[str, str]) -> bool:
+    """Whether an entry's `doi` holds no DOI (`N/A`, a publisher's page without one): left out, repaired."""
+    return bool(fields.get("doi", "").strip()) and doi_of(fields["doi"]) is None
+
+
 def _ids(key: str, fields: dict[str, str]) -> tuple[tuple[str, str], ...]:
     ids = [("pmlr", key)] if key.lower().startswith("pmlr-") else [("bibtex_key", key)]
     forum = openreview_id(fields.get("openreview", ""))
     if forum:
         ids.append(("openreview", forum))
-    if fields.get("doi"):
-        ids.append(("doi", fields["doi"].strip().removeprefix("https://doi.org/")))
+    if doi := doi_of(fields.get("doi", "")):  # (bare, also out of an address; see `_no_doi`)
+        ids.append(("doi", doi))
     for value in (fields.get("eprint", ""), fields.get("url", ""), fields.get("pdf", "")):
         arxiv = arxiv_id(value)
         if arxiv:
@@ -87,7 +93,7 @@ def read_bibtex(
             if len(item.raw or "") <= MAX_RAW_CHARS
             else None,
         )
-        kept = settled(entry, tally, escaped=False, repaired=fields.repaired or not key)
+        kept = settled(entry, tally, escaped=False, repaired=fields.repaired or not key or _no_doi(written))
         if kept is not None:
             entries.append(kept)
     return ParsedFile(BIBTEX.name, file_venue, file_year, tuple(entries), [], tally)

@@ -12,6 +12,7 @@ from itertools import chain
 from ..errors import InputError
 from ..text.authors import first_copy, split_authors
 from ..text.name_repairs import split_institutions
+from ..text.paper_ids import doi_of
 from .decode import join_lines
 from .fields import MAX_FIELD_CHARS, MAX_KEYWORD_CHARS, MAX_TITLE_CHARS, RecordFields
 from .formats import PAPERLISTS
@@ -51,10 +52,11 @@ def _text(value: object) -> str:
     return value.strip() if isinstance(value, str) else ""
 
 
-def _ids(item: dict, site: str) -> tuple[tuple[str, str], ...]:
+def _ids(item: dict, site: str, fields: RecordFields) -> tuple[tuple[str, str], ...]:
     """The ids a record gives: the bare OpenReview forum from whichever field holds it (`openreview`:
     ICLR 2018's forum URL beside an iclr.cc `site`; `site`; `id` where the record is OpenReview's),
-    the ACL Anthology id, the DOI and the arXiv id."""
+    the ACL Anthology id, the DOI (bare, also out of an address: `doi_of`; a `doi` holding none is
+    left out, repaired) and the arXiv id."""
     ids = []
     forum = (
         openreview_id(_text(item.get("openreview")))
@@ -65,8 +67,11 @@ def _ids(item: dict, site: str) -> tuple[tuple[str, str], ...]:
         ids.append(("openreview", forum))
     if "aclanthology.org" in site and _text(item.get("id")):
         ids.append(("acl_anthology", _text(item.get("id"))))
-    if _text(item.get("doi")):
-        ids.append(("doi", _text(item.get("doi")).removeprefix("https://doi.org/")))
+    if written := _text(item.get("doi")):
+        if doi := doi_of(written):
+            ids.append(("doi", doi))
+        else:
+            fields.repaired = True
     arxiv = arxiv_id(_text(item.get("arxiv")))
     if arxiv:
         ids.append(("arxiv", arxiv))
@@ -233,7 +238,7 @@ def _entries(records: JsonRecords, venue: str | None, year: int | None, tally: T
             position=position + 1,
             title=join_lines(fields.text("title", limit=MAX_TITLE_CHARS)) or None,
             authors=authors,
-            ids=_ids(item, site.strip()),
+            ids=_ids(item, site.strip(), fields),
             url=site.strip() or None,
             venue=venue,
             year=year or (int(bib_year[1]) if bib_year else None),

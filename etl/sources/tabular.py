@@ -13,6 +13,7 @@ from typing import Any, BinaryIO
 
 from ..errors import InputError
 from ..text.authors import split_authors
+from ..text.paper_ids import doi_of
 from .decode import join_lines
 from .fields import MAX_FIELD_CHARS, MAX_ITEMS, MAX_KEYWORD_CHARS, MAX_TITLE_CHARS, RecordFields
 from .formats import CSV, JSONL
@@ -51,9 +52,12 @@ def _key(name: str) -> str:
     return re.sub(r"[\s-]+", "_", name.strip().lower())
 
 
-def _id_value(scheme: str, value: str) -> str:
-    """An id as the table stores it: OpenReview and arXiv ids bare, also when written as URLs."""
+def _id_value(scheme: str, value: str) -> str | None:
+    """An id as the table stores it: OpenReview and arXiv ids and DOIs bare, also when written as
+    URLs; None for a DOI holding none."""
     value = value.strip()
+    if scheme == "doi":
+        return doi_of(value)
     if scheme == "openreview":
         return openreview_id(value) or value
     if scheme == "arxiv":
@@ -109,6 +113,18 @@ def _json_value(fields: RecordFields, name: str) -> object:
     return value
 
 
+def _column_ids(fields: RecordFields) -> tuple[tuple[str, str], ...]:
+    """The ids of a row's id columns (`ID_COLUMNS`); a DOI holding none is left out (repaired)."""
+    ids = []
+    for column, scheme in ID_COLUMNS.items():
+        if (written := fields.text(column, numbers=True)).strip():
+            if (value := _id_value(scheme, written)) is not None:
+                ids.append((scheme, value))
+            else:
+                fields.repaired = True
+    return tuple(ids)
+
+
 def _given_ids(fields: RecordFields) -> tuple[tuple[str, str], ...]:
     """The ids of an `ids` object (`{"doi": ["10.1/x"], "openreview": "B1-Hhnslg"}`: a value or a
     list of values per scheme); another shape is left out (repaired)."""
@@ -121,7 +137,11 @@ def _given_ids(fields: RecordFields) -> tuple[tuple[str, str], ...]:
             values = [values] if isinstance(values, str) else values
             if not (SCHEME.fullmatch(scheme) and isinstance(values, list) and all(isinstance(v, str) for v in values)):
                 break
-            pairs += [(scheme, _id_value(scheme, v)) for v in values if v.strip()]
+            for written in filter(str.strip, values):
+                if (value := _id_value(scheme, written)) is not None:
+                    pairs.append((scheme, value))
+                else:  # (a DOI holding none)
+                    fields.repaired = True
         else:
             if len(pairs) <= MAX_ITEMS:
                 return tuple(pairs)
@@ -175,11 +195,7 @@ def _entry(row: Mapping, line: int, position: int, venue: str | None, year: int 
     (`keywords`), its ids, affiliations and the links its sources gave (`ids`, `affiliations`,
     `source_links`)."""
     fields = RecordFields(row)
-    ids = tuple(
-        (scheme, _id_value(scheme, value))
-        for column, scheme in ID_COLUMNS.items()
-        if (value := fields.text(column, numbers=True)).strip()
-    )
+    ids = _column_ids(fields)
     authors = "authors" if row.get("authors") else "author"
     chosen = "author_keywords" if "author_keywords" in row else "keywords"
     links = [value for column in LINK_COLUMNS if (value := fields.text(column).strip())]

@@ -16,6 +16,24 @@ _MATH = re.compile(r"\$\$?([^$]{1,400}?)\$\$?")  # inline math, as the renderer 
 _TAG = re.compile(r"</?[A-Za-z][^<>]{0,100}>")
 
 
+def csv_unquoted(text: str) -> str:
+    """A text a CSV writer quoted whole, as written: `"Trust, but Verify: ..."` -> `Trust, but
+    Verify: ...`, `"... many ""in the wild"" sequences ..."` -> `... many "in the wild" sequences ...`
+    (one source's titles with a comma, and its abstracts). A text is so quoted when it starts and
+    ends with `"` and every quote inside comes doubled; else it is as written (`"Why Should I Trust
+    You?": Explaining ...`, `"Best-first model merging" is ...`). Undone while that holds (a text
+    quoted twice; quoted k times it holds 2^k quotes), so that the result is never so quoted."""
+    while True:
+        stripped = text.strip()
+        if len(stripped) < 2 or stripped[0] != '"' or stripped[-1] != '"':
+            break
+        inner = stripped[1:-1]
+        if not inner.strip() or '"' in inner.replace('""', ""):  # (a quote not doubled: the text's own)
+            break
+        text = inner.replace('""', '"')
+    return text
+
+
 @lru_cache(maxsize=1 << 16)  # (names and institutions repeat across papers)
 def clean_text(raw: str) -> str:
     """Plain text of a title, a name or a keyword: `QuIP$\\#$: Even {B}etter` -> `QuIP#: Even Better`;
@@ -34,20 +52,25 @@ def clean_text(raw: str) -> str:
 
 
 def clean_title(raw: str) -> str:
-    """A title for display, search and keywords: `clean_text`, and Markdown emphasis and a
-    trailing footnote mark dropped (`**Retracted** x` -> `Retracted x`; `A*` stays)."""
-    return strip_markdown(clean_text(raw))
+    """A title for display, search and keywords: the quotes of a CSV writer undone (`csv_unquoted`),
+    `clean_text`, and Markdown emphasis and a trailing footnote mark dropped (`**Retracted** x` ->
+    `Retracted x`; `A*` stays)."""
+    return strip_markdown(clean_text(csv_unquoted(raw) if raw.lstrip()[:1] == '"' else raw))
 
 
 def clean_abstract(raw: str) -> str:
-    """An abstract for display, search and keywords: PDF debris and mojibake repaired, invisible
+    """An abstract for display, search and keywords: the quotes of a CSV writer undone
+    (`csv_unquoted`), PDF debris and mojibake repaired, invisible
     characters dropped (`debris.repair`), text-mode LaTeX as text (`\\emph{i.e.}` -> `i.e.`,
     ``` ``x'' ``` -> `“x”`, `\\url{u}` -> `u`), runs of spaces as one. Inline math (`$...$`) and
     URLs stay as written, for the renderer; so do HTML and Markdown. What the rules make is read
     again (`\\emph{``` makes ``` `` ```, `\\{x\\}` `{x}`), so that cleaning the output changes nothing."""
     text = repair(raw)
     for _ in range(3):  # (what a rule removes may join into markup or debris: `\\emph{``` is `“`)
-        if not has_markup(text) or (read := repair(latex_text(text))) == text:
+        read = csv_unquoted(text) if text.lstrip()[:1] == '"' else text  # (before markup: `\\""o` is `\\"o`)
+        if has_markup(read):
+            read = repair(latex_text(read))
+        if read == text:
             break
         text = read
     text = text.strip()

@@ -39,16 +39,21 @@ _CLOSERS = {"$$": "$$", "\\(": "\\)", "\\[": "\\]"}
 _OPENER = re.compile(r"\\\$|\$\$|\$|\\\(|\\\[")
 
 
-def _closers(text: str) -> tuple[list[int], list[int]]:
-    """Where a `$` may close a formula: any not escaped (`p$<$0.05`), and those not followed by a
-    digit, which alone close a formula that starts with one (`costs $5 and $10` holds none)."""
-    found: tuple[list[int], list[int]] = ([], [])
+def _closers(text: str) -> tuple[list[int], list[int], list[int]]:
+    """Where a `$` may close a formula: any not escaped (`p$<$0.05`) that does not open one, and
+    those not followed by a digit, which alone close a formula that starts with one (`costs $5 and
+    $10` holds none); and where a `$` opens one and closes none: after a space and before a
+    letter or command (`, $\\sim$`), as TeX is written."""
+    found: tuple[list[int], list[int], list[int]] = ([], [], [])
     i = text.find("$")
     while i != -1:
         if i == 0 or text[i - 1] != "\\":
-            found[0].append(i)
-            if not (i + 1 < len(text) and text[i + 1].isdigit()):
-                found[1].append(i)
+            if 0 < i < len(text) - 1 and text[i - 1].isspace() and (text[i + 1].isalpha() or text[i + 1] == "\\"):
+                found[2].append(i)
+            else:
+                found[0].append(i)
+                if not (i + 1 < len(text) and text[i + 1].isdigit()):
+                    found[1].append(i)
         i = text.find("$", i + 1)
     return found
 
@@ -62,11 +67,17 @@ def _dollar_closer(text: str, closers: list[int], start: int) -> int:
     return -1 if "\n\n" in text[start : closers[k]] else closers[k]
 
 
+def _opens_before(openers: list[int], start: int, end: int) -> bool:
+    """Whether one of `openers` (sorted) lies between `start` and `end`."""
+    k = bisect_left(openers, start)
+    return k < len(openers) and openers[k] < end
+
+
 def split_formulas(text: str) -> list[str | Formula]:
     """The text as pieces: prose (str) and delimited formulas, in order. An escaped `\\$` is a
     dollar; a `$` without its closer (a price: `$50`) stays prose, and so does an empty formula."""
     pieces: list[str | Formula] = []
-    closers = _closers(text) if "$" in text else ([], [])
+    closers = _closers(text) if "$" in text else ([], [], [])
     pos = 0  # start of the prose not yet added
     for m in _OPENER.finditer(text):
         if m.start() < pos or m.group() == "\\$":
@@ -75,6 +86,8 @@ def split_formulas(text: str) -> list[str | Formula]:
         if opener == "$":
             priced = m.end() < len(text) and text[m.end()].isdigit()
             close = _dollar_closer(text, closers[priced], m.end())
+            if close != -1 and _opens_before(closers[2], m.end(), close):  # (this `$` lost its closer)
+                close = -1
             closer_len = 1
         else:
             close = text.find(_CLOSERS[opener], m.end(), m.end() + MAX_FORMULA + len(opener))
