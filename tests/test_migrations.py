@@ -344,6 +344,22 @@ def test_revision_0027_derives_links_and_code_status_as_a_load_of_this_release_d
     assert [rows(db_file, LINKS), rows(db_file, STATUS), rows(db_file, REPOS)] == loaded
 
 
+def test_revision_0036_drops_made_up_links_and_releases_only_code_as_a_load_does(db_file, write):
+    from tests.test_made_up import FIXTURE as MADE_UP
+
+    files = [str(write(name, json.dumps(records))) for name, records in json.loads(MADE_UP.read_text()).items()]
+    load(db_file, files)
+    loaded = [rows(db_file, LINKS), rows(db_file, STATUS), rows(db_file, REPOS)]
+    run(db_file, lambda conn: command.downgrade(alembic_config(conn), "0035"))  # (to before 0036)
+    # as revision 0027's rules leave them: the made-up links kept, and released through them, a
+    # user's page or a link the abstract promises
+    assert rows(db_file, "SELECT count(*) FROM paper_links WHERE url LIKE '%summarizer%'") == [(2,)]
+    assert rows(db_file, "SELECT count(*) FROM papers WHERE code_status = 'released'") == [(8,)]  # (all eight)
+    assert rows(db_file, "SELECT count(*) FROM repos WHERE owner = 'author'") == [(1,)]
+    run(db_file, migrate)
+    assert [rows(db_file, LINKS), rows(db_file, STATUS), rows(db_file, REPOS)] == loaded
+
+
 def test_revision_0028_lists_each_person_once_as_a_cold_load_does(tmp_path, monkeypatch):
     """A database the rules before revision 0028 made, migrated: each author once, accents in
     place, affiliations, counts and trends as a cold load of the new rules leaves them. The

@@ -26,6 +26,7 @@ from ..text.identity import normalise_abstract
 from ..text.placeholders import is_placeholder
 from .keywords.normalise import normalise_keyword
 from .links import Link, extract_links, source_link_text
+from .made_up import made_up
 from .statuses import UNKNOWN, status_of
 
 NO_REVIEW = Review()
@@ -50,6 +51,7 @@ class Record:
     links: tuple[str, ...] = ()  # link field texts: the paper's own code and project pages
     affiliations: tuple = ()  # per author: ((institution, country), ...)
     review: Review = NO_REVIEW
+    year: int | None = None  # the paper's year as the record gives it
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +85,15 @@ def _distinct_keywords(keywords: Iterable[str]) -> tuple[str, ...]:
     return tuple(seen.values())
 
 
+def given_links(record: Record) -> list[Link]:
+    """The links a record's link fields give as its paper's own; none when one of them is made up
+    (a placeholder account, a code host younger than the paper: `made_up`), since a record that
+    makes up one link made up the others it gives with it (`example-project.com` beside
+    `github.com/example-paper`)."""
+    links = [link for text in record.links for link in extract_links(source_link_text(text))]
+    return [] if any(made_up(link, record.year) for link in links) else links
+
+
 def resolve(records: Iterable[Record]) -> Resolved:
     ordered = sorted(
         (r for r in records if r.format in TITLE_PRIORITY),
@@ -105,9 +116,8 @@ def resolve(records: Iterable[Record]) -> Resolved:
     keywords = next((r.keywords for r in ordered if r.keywords), ())
     links: dict[str, tuple[Link, int]] = {}
     for r in ordered:
-        for text in r.links:
-            for link in extract_links(source_link_text(text)):
-                links.setdefault(link.key, (link, r.source_id))
+        for link in given_links(r):
+            links.setdefault(link.key, (link, r.source_id))
     ids: dict[tuple[str, str], int] = {}
     for r in ordered:
         for scheme, value in r.ids:

@@ -90,19 +90,52 @@ _CODE_WORDS = re.compile(
 )
 
 
+# The sentence before a link says something is there already ("our models are available at").
+_PRESENT = re.compile(r"\b(?:is|are|has\s+been|have\s+been)\b", re.IGNORECASE)
+
+
+def is_promised(text: str, link: Link) -> bool:
+    """Whether the sentence of `link` says what it links to is still to come: before it ("code
+    will be available at", "we will release our code at"), or after it when what comes before does
+    not say something is there already ("our code (…) will be released"; not "our models are
+    available at … and the benchmark will be released")."""
+    before, after = sentence_around(text, link.offset)
+    if _said(_PROMISED, before, _PROMISE_MARKERS):
+        return True
+    return not _PRESENT.search(before) and _said(_PROMISED, before + after[len(link.raw) :], _PROMISE_MARKERS)
+
+
 def code_status(text: str, links: Sequence[Link], official: Sequence[bool | None]) -> str:
-    """`released` (an official link to code: `Link.is_code`), `promised` (code to come),
-    `mentioned` (code said to be available, with no link to it), or `none`."""
-    if any(flag and link.is_code for link, flag in zip(links, official, strict=True)):
+    """`released` (an official link to code that releases it, `Link.releases`, in a sentence that
+    does not promise it for later), `promised` (code to come, linked or not), `mentioned` (code
+    said to be available with no link to it, or only to a user's page on a code host), or `none`."""
+    if any(flag and link.releases and not is_promised(text, link) for link, flag in zip(links, official, strict=True)):
         return "released"
     if _said(_PROMISED, text, _PROMISE_MARKERS):
         return "promised"
     if _said(_MENTIONED, text, _MENTION_MARKERS) or any(
-        flag and _CODE_WORDS.search(sentence_around(text, link.offset)[0])
+        flag and (link.is_code or _CODE_WORDS.search(sentence_around(text, link.offset)[0]))
         for link, flag in zip(links, official, strict=True)
     ):
         return "mentioned"
     return "none"
+
+
+# The code statuses from the most to the least a paper says of its code.
+STATUS_ORDER = ("released", "promised", "mentioned", "none")
+
+
+def paper_code_status(abstract_status: str, promised: frozenset[str], given: Sequence[Link]) -> str:
+    """A paper's code status from its abstract's (`abstract_status`, `code_status`) and the links its
+    sources give as its own (`given`): a link that releases code makes it `released` unless the
+    abstract promises that very link for later (`promised`: the keys of the links it promises; a
+    source that copies a promise from the abstract does not keep it); a user's page on a code
+    host makes it at least `mentioned`."""
+    if any(link.releases and link.key not in promised for link in given):
+        return "released"
+    if any(link.is_code for link in given):
+        return min(abstract_status, "mentioned", key=STATUS_ORDER.index)
+    return abstract_status
 
 
 def _said(pattern: re.Pattern, text: str, markers: Sequence[str]) -> bool:

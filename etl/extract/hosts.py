@@ -10,8 +10,11 @@ from importlib.resources import files as package_files
 from pathlib import Path
 
 HOSTS_FILE = Path(str(package_files("etl") / "data" / "link_hosts.txt"))
-# The kinds of link that are code: one of these, offered as the paper's own, makes it `released`.
+# The kinds of link that are code (links on code hosts: their canonical URL is what they name).
 CODE_KINDS = frozenset(("repo", "user", "gist", "code"))
+# Those that release code: one of these, offered as the paper's own, makes it `released`; a user's
+# or organisation's page names no code of the paper's.
+RELEASE_KINDS = CODE_KINDS - {"user"}
 KINDS = (*sorted(CODE_KINDS), "pages", "project", "video", "paper", "licence", "dataset", "other")
 NOT_A_LINK = "-"
 # What each capture takes: GitHub's user and organisation names (letters, digits, hyphens: so

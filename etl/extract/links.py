@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .hosts import CODE_KINDS, NOT_A_LINK, match_host
+from .hosts import CODE_KINDS, NOT_A_LINK, RELEASE_KINDS, match_host
 
 # Hosts recognised without a scheme (`github.com/x/y`); other bare domains need `www.` or a scheme.
 BARE_HOSTS = (
@@ -59,6 +59,12 @@ class Link:
     def is_code(self) -> bool:
         """Whether the link points at code (a repository, a user on a code host, a package, ...)."""
         return self.kind in CODE_KINDS
+
+    @property
+    def releases(self) -> bool:
+        """Whether the link, offered as a paper's own, releases code: a repository, gist or package,
+        not a user's or organisation's page (which names no code of the paper's)."""
+        return self.kind in RELEASE_KINDS
 
 
 def _trim(raw: str, opener: str) -> str:

@@ -40,7 +40,7 @@ BIBLIOGRAPHY = (  # papers' columns a paper's records decide
 
 # What each source says of the papers asked for (`:ids`), with the source's format and path.
 RECORDS = f"""SELECT ps.paper_id, ps.source_id, ps.position, ps.title, ps.authors, ps.ids, ps.url, ps.status,
-    ps.track, ps.keywords, ps.links, ps.affiliations, s.format, s.resolved_path,
+    ps.track, ps.keywords, ps.links, ps.affiliations, ps.year, s.format, s.resolved_path,
     {", ".join(f"ps.{name}" for name in REVIEW_FIELDS)}
 FROM paper_sources ps JOIN sources s ON s.id = ps.source_id WHERE ps.paper_id IN :ids"""
 
@@ -66,12 +66,13 @@ def _records(writer: Writer, ids: list[str]) -> dict[str, list[Record]]:
                 if r.affiliations
                 else (),
                 review=Review(*r[-len(REVIEW_FIELDS) :]),
+                year=r.year,
             )
         )
     return out
 
 
-def record_of(entry: Entry, format: str, path: str, source_id: int) -> Record:
+def record_of(entry: Entry, format: str, path: str, source_id: int, year: int | None = None) -> Record:
     """What a record says of its paper, as `_records` reads it back once it is stored (its ids
     grouped by scheme as `ids_json` keeps them)."""
     return Record(
@@ -89,6 +90,7 @@ def record_of(entry: Entry, format: str, path: str, source_id: int) -> Record:
         links=entry.links,
         affiliations=entry.affiliations,
         review=entry.review or NO_REVIEW,
+        year=year,
     )
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from ..errors import InputError
 from ..extract.bibliography import Resolved, resolve
+from ..extract.code_status import paper_code_status
 from ..extract.derive import derive
 from ..extract.record_paper import identity, identity_id
 from ..extract.statuses import decision_of
@@ -150,10 +151,14 @@ def save_records(
         text = clean_abstract(entry.abstract) if entry.abstract else None
         digest = abstract_sha256(entry.abstract) if entry.abstract else None
         derived = derive(text) if text else None
-        r = resolved[pid] = resolve([record_of(entry, parsed.format, saved.path, source_id)])
+        r = resolved[pid] = resolve([record_of(entry, parsed.format, saved.path, source_id, year)])
         if derived is not None:
             links += [(*row, None) for row in link_rows(pid, derived)]  # (no source gives them)
-        status = "released" if any(link.is_code for link, _ in r.links) else derived.code_status if derived else "none"
+        status = paper_code_status(
+            derived.code_status if derived else "none",
+            derived.promised if derived else frozenset(),
+            [link for link, _ in r.links],
+        )
         links += _source_links(pid, r, {link.key for link in derived.links} if derived else set())
         cleaned = stored_clean(entry.abstract, text)
         paper = (

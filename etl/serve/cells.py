@@ -10,7 +10,7 @@ from urllib.parse import quote, urlencode
 
 from markupsafe import Markup
 
-from ..extract.hosts import CODE_KINDS
+from ..extract.hosts import RELEASE_KINDS
 from ..text.cleaning import clean_title
 from .filters import filter_url
 from .internals import expanded_foreign_key
@@ -24,7 +24,7 @@ AUTHORS_SHOWN = 4  # authors a list shows before "+ N more"
 FOLDED_FROM = 400
 # Columns that hold a papers.id, linked to its page (`later_id`: rejected_papers' other version).
 PAPER_COLUMNS = ("paper_id", "id", "other_id", "similar_id", "later_id")
-CODE = ", ".join(f"'{kind}'" for kind in sorted(CODE_KINDS))  # the kinds of link that make code released
+CODE = ", ".join(f"'{kind}'" for kind in sorted(RELEASE_KINDS))  # the kinds of link that make code released
 CHIP_COLUMNS = {"topics": "topic", "keywords": "keyword", "author_keywords": "keyword", "authors": "author"}
 
 

@@ -72,7 +72,7 @@ papers = Table(
         nullable=False,
         index=True,
         server_default=text("'none'"),
-        comment="released (an official link to code: a repo, user, gist or code link), promised (code to come), mentioned (code said to be available, with no link to it) or none",
+        comment="released (an official link to a repository, gist or package, not promised for later), promised (code to come), mentioned (code said to be available, or only a user's page on a code host) or none",
     ),
     Column(
         "keywords",

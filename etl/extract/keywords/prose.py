@@ -9,6 +9,8 @@ _MARKDOWN_LINK = re.compile(r"\[([^\[\]]*)\]\([^()\s]*\)")
 # a URL and the rest of its run of non-space characters; a match always starts a run, and saying
 # so spares the expression a quadratic search inside every word
 _URL = re.compile(r"(?<!\S)\S*(?:https?\s?:|www\.|github\.com/|\.github\.io)\S*", re.IGNORECASE)
+# arXiv writes a link as `this https URL` (markdown's text of it, or all that is left of it)
+_ARXIV_LINK = re.compile(r"\bthis\s+https?\s+URL\b", re.IGNORECASE)
 _MATH = re.compile(r"\$[^$]{0,200}\$")
 _LATEX_COMMAND = re.compile(r"\\[A-Za-z]+\*?")  # `\textbf{FooNet}`, `\emph{...}`: the command goes, its text stays
 _TAG = re.compile(r"</?[A-Za-z][^<>]{0,100}>")
@@ -24,7 +26,7 @@ def clean(text: str) -> str:
     if "](" in text:
         text = _MARKDOWN_LINK.sub(r"\1", text)
     if "://" in text or "www." in text or "github" in text or "http" in text:
-        text = _URL.sub(" , ", text)
+        text = _URL.sub(" , ", _ARXIV_LINK.sub(" , ", text))
     if "$" in text:
         text = _MATH.sub(" , ", text)
     if "<" in text:

@@ -1,0 +1,201 @@
+"""Find the links an abstract cites and put them in canonical form, each of its kind; pure functions."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .hosts import CODE_KINDS, NOT_A_LINK, RELEASE_KINDS, match_host
+
+# Hosts recognised without a scheme (`github.com/x/y`); other bare domains need `www.` or a scheme.
+BARE_HOSTS = (
+    "github.com",
+    "gist.github.com",
+    "raw.githubusercontent.com",
+    "gitlab.com",
+    "bitbucket.org",
+    "huggingface.co",
+    "arxiv.org",
+    "sites.google.com",
+    "zenodo.org",
+)
+BARE_SUFFIXES = (".github.io",)
+# A scheme as people type it: `https://`, `http://`, and the mangled `https//`, `https: //`,
+# `http:/`, `https:://`. Anything else before `://` (javascript:, ftp:, file:) is not a link.
+_URL = re.compile(
+    r"""
+    (?P<scheme>(?<![A-Za-z0-9])(?:https?)(?:\ ?:{1,2}\ ?/{1,3}|//)\ ?)?
+    (?P<host>(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,16}[A-Za-z]{2,24})  # (at most 16
+    # labels: else `a.a.a.…` would be read again from every letter, in quadratic time)
+    (?P<port>:\d{2,5})?
+    (?P<path>/[A-Za-z0-9\-._~:/?\#@!$&*+,;=%]*)?  # ASCII only: `。` or `”` ends a URL
+    """,
+    re.VERBOSE | re.IGNORECASE,
+)
+_MARKDOWN_LINK = re.compile(r"\[(?P<text>[^\[\]\n]{0,300})\]\(\s*<?(?P<target>[^()\s<>]+)>?\s*\)")
+_TRAILING = ".,;:!?*'\"`~>"
+_BEFORE_URL_FORBIDDEN = set("@.-/\\")  # part of an e-mail address, a longer host or a path
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A link found in an abstract."""
+
+    url: str  # canonical
+    raw: str  # as written
+    kind: str  # etl/data/link_hosts.txt: repo, user, gist, code (code); pages, project, video, ...
+    host: str  # the canonical URL's
+    owner: str | None
+    repo: str | None
+    path: str | None  # what follows the repository (tree/main/x) or the page path
+    offset: int  # character offset of `raw` in the text
+
+    @property
+    def key(self) -> str:
+        """Lower-cased canonical URL: the join key (GitHub names are case-insensitive)."""
+        return self.url.lower()
+
+    @property
+    def is_code(self) -> bool:
+        """Whether the link points at code (a repository, a user on a code host, a package, ...)."""
+        return self.kind in CODE_KINDS
+
+    @property
+    def releases(self) -> bool:
+        """Whether the link, offered as a paper's own, releases code: a repository, gist or package,
+        not a user's or organisation's page (which names no code of the paper's)."""
+        return self.kind in RELEASE_KINDS
+
+
+def _trim(raw: str, opener: str) -> str:
+    """Drop trailing punctuation and the closing half of emphasis around the URL."""
+    while raw and (raw[-1] in _TRAILING or (raw[-1] == "_" and opener == "_")):
+        raw = raw[:-1]
+    return raw
+
+
+# Query parameters that track who shared or clicked a link and name nothing: dropped from the
+# canonical URL (any other parameter may carry identity: `?v=` on YouTube, `?openreview=` on
+# Papers with Code). `si` is the share id of YouTube's and Spotify's share buttons.
+TRACKING = frozenset(
+    ("fbclid", "gclid", "dclid", "gbraid", "wbraid", "msclkid", "mc_cid", "mc_eid", "igshid", "_ga", "_gl", "si")
+)
+
+
+def _tracking(name: str) -> bool:
+    name = name.lower()
+    return name.startswith("utm_") or name in TRACKING
+
+
+def _query(query: str) -> str:
+    """The query without tracking parameters and empty pairs, in the order written."""
+    return "&".join(p for p in query.split("&") if p and not _tracking(p.split("=", 1)[0]))
+
+
+def classify(host: str, path: str, scheme: str | None) -> tuple[str, str | None, str | None, str | None, str] | None:
+    """`(kind, owner, repo, sub_path, canonical_url)` for a host and path (query and fragment
+    included), or None if not a link. A code link's canonical URL is its repository (or user,
+    gist, package); any other keeps its whole URL, query included, without the fragment, the
+    tracking parameters and `www.`, on https for the hosts the hosts file lists."""
+    host = host.lower().removeprefix("www.")
+    path, _, query = path.split("#", 1)[0].partition("?")
+    parts = [p for p in path.split("/") if p]
+    found = match_host(host, parts)
+    if found is not None and found.kind == NOT_A_LINK:
+        return None
+    if found is not None and found.kind in CODE_KINDS:
+        return found.kind, found.owner, found.repo, found.sub, f"https://{found.canonical}"
+    clean = "/".join(parts)
+    query = _query(query)
+    http = found is None and scheme is not None and scheme.lower().startswith("http:")
+    url = f"{'http' if http else 'https'}://{host}" + (f"/{clean}" if clean else "")
+    if query:
+        url += ("/" if path.endswith("/") or not clean else "") + "?" + query
+    kind, owner, repo = (found.kind, found.owner, found.repo) if found else ("other", None, None)
+    return kind, owner, repo, clean or None, url
+
+
+def _bare_allowed(host: str) -> bool:
+    host = host.lower()
+    return host.startswith("www.") or host in BARE_HOSTS or host.endswith(BARE_SUFFIXES)
+
+
+# A full stop, `!` or `?` before white space never lies inside a match of `_URL` (hosts, ports and
+# paths hold no white space, the scheme no such mark), so text cut just after each is scanned
+# piece by piece with the same result; pieces without a marker are skipped.
+_PIECE_END = re.compile(r"[.!?](?=\s)")
+
+
+def _scan(text: str, base: int, out: list[Link]) -> None:
+    low = text.lower()
+    start = 0
+    for end in [m.end() for m in _PIECE_END.finditer(text)] + [len(text)]:
+        piece = low[start:end]
+        if any(marker in piece for marker in _MARKERS):
+            _scan_piece(text[start:end], base + start, out)
+        start = end
+
+
+def _scan_piece(text: str, base: int, out: list[Link]) -> None:
+    for m in _URL.finditer(text):
+        start = m.start()
+        before = text[start - 1] if start else ""
+        scheme = m["scheme"]
+        if scheme is None:
+            if before in _BEFORE_URL_FORBIDDEN or before == ":" or not _bare_allowed(m["host"]):
+                continue
+        elif before.isalnum() or before in _BEFORE_URL_FORBIDDEN:
+            continue  # e.g. `xhttps://`, or a scheme inside a longer URL
+        raw = _trim(m.group(0), before)
+        host_end = m.start("host") - start + len(m["host"])
+        path = raw[host_end:]
+        if m["port"]:
+            path = path[len(m["port"]) :]
+        found = classify(m["host"], path, scheme)
+        if found is None:
+            continue
+        kind, owner, repo, sub, url = found
+        out.append(Link(url, raw, kind, url.split("/")[2], owner, repo, sub, base + start))
+
+
+# Every link starts with a scheme, `www.` or a host we read without one: text with none of these
+# holds no link, and most abstracts are skipped without running the URL expression.
+_MARKERS = ("http", "www.", *BARE_HOSTS, *BARE_SUFFIXES)
+
+
+def extract_links(text: str) -> list[Link]:
+    """Every http(s) link in `text`, in order of appearance, each (canonical URL, path) once.
+
+    Markdown links contribute their target, and their text too when it is a different URL.
+    """
+    low = text.lower()
+    if not any(marker in low for marker in _MARKERS):
+        return []
+    found: list[Link] = []
+    last = 0
+    for m in _MARKDOWN_LINK.finditer(text):
+        _scan(text[last : m.start()], last, found)
+        _scan(m["text"], m.start("text"), found)
+        target: list[Link] = []
+        _scan(m["target"], m.start("target"), target)
+        found += target
+        last = m.end()
+    _scan(text[last:], last, found)
+    seen: set[tuple[str, str | None]] = set()
+    unique = []
+    for link in sorted(found, key=lambda link: link.offset):
+        if (link.key, link.path) not in seen:
+            seen.add((link.key, link.path))
+            unique.append(link)
+    return unique
+
+
+# A GitHub repository URL whose name has spaces: underscores an export lost (`video repres mas`).
+_SPACED_REPO = re.compile(r"^((?:https?://)?(?:www\.)?github\.com/[\w.-]+/)([\w.-]+(?: [\w.-]+)+)/?$", re.IGNORECASE)
+
+
+def source_link_text(text: str) -> str:
+    """A link field's text as the link extractor reads it: a GitHub repository name written with
+    spaces (`github.com/laura-wang/video repres mas`) has its underscores back."""
+    m = _SPACED_REPO.match(text)
+    return m.group(1) + m.group(2).replace(" ", "_") if m else text
