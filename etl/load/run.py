@@ -339,6 +339,7 @@ class Run:
         summary.papers_total = writer.scalar("SELECT count(*) FROM papers")
         if summary.rescored:
             self.saved.added = PaperSet()
+            del added, ranked  # (the same set: not held under the similar step's and the trends' peaks)
         refresh_evolution(writer, summary, changed, stage)
         if self.fts_deferred and (summary.files_loaded or summary.keywords is not None):
             stage("full-text index")
