@@ -30,7 +30,7 @@ def computed(size: int, helped: bool) -> tuple[blocks.Space, blocks.Vectors]:
     papers = records()
     frequencies, spilled = blocks.Frequencies(), []
     batches = (papers[i : i + size] for i in range(0, len(papers), size))
-    for postings, names in helper.gathered(batches, ALIASES, frequencies.names, (lambda: None) if helped else None):
+    for postings, names in helper.gathered(batches, ALIASES, frequencies.known, (lambda: None) if helped else None):
         frequencies.add(postings, names)
         spilled.append(postings)
     return blocks.vectors(frequencies, lambda: iter(spilled))
@@ -53,7 +53,7 @@ def test_lists_selected_by_a_helper_are_those_of_one_process(block, from_files):
     """As the load selects them: the helper releases the mapped pages it read after each block."""
     into = paged.Paged()
     frequencies, spilled = blocks.Frequencies(), []
-    for postings, names in helper.gathered([records()], ALIASES, frequencies.names, None):
+    for postings, names in helper.gathered([records()], ALIASES, frequencies.known, None):
         frequencies.add(postings, names)
         spilled.append(postings)
     _, vectors = blocks.vectors(frequencies, lambda: iter(spilled), into)

@@ -20,7 +20,7 @@ from tests.test_similar_helper import ALIASES, records
 def computed(into: paged.Paged) -> blocks.Vectors:
     """The excerpts' vectors as the load computes them (batches of 7 papers), into `into`'s files."""
     frequencies, spilled = blocks.Frequencies(), []
-    gathering = blocks.Gathering(frequencies.names)
+    gathering = blocks.Gathering(frequencies.known)
     terms = WordTerms(ALIASES)
     papers = records()
     for i, (title, abstract, keywords) in enumerate(papers, 1):

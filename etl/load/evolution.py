@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from ..store.access import CACHE_KIB
 from ..store.writer import Writer
+from .memory import release_heap
 from .summary import RunSummary
 from .trends import LEDGER, NOTED, settle
 
@@ -36,6 +37,7 @@ def refresh_evolution(writer: Writer, summary: RunSummary, changed: set[str], st
         with summary.timed("versions"):
             ids = result.ids
             refresh_versions(writer, [(ids[a], ids[b], part) for a, b, part in result.close], None)
+        del result, ids  # (the papers' ids and the close pairs: not under the trends' peak)
     else:
         changed = changed | {pid for (pid,) in writer.execute(NOTED_PAPERS)}
         removed = {pid for (pid,) in writer.execute(NOTED_GONE)}
@@ -43,6 +45,7 @@ def refresh_evolution(writer: Writer, summary: RunSummary, changed: set[str], st
             close, relisted = similar_changed.update_similar(writer, changed, removed)
         with summary.timed("versions"):
             refresh_versions(writer, close, changed, relisted)
+    release_heap()  # (what the step left free: the trends and the full-text index start from it)
     stage("trends")
     with summary.timed("trends"):
         settle(writer, summary.rescored)

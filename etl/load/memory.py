@@ -4,6 +4,7 @@ allocator otherwise keeps for the process (glibc's `malloc_trim` and `mallopt`; 
 from __future__ import annotations
 
 import ctypes
+import gc
 from functools import cache
 
 # glibc's `mallopt` parameters (malloc.h) and the values a load sets (`steady_heap`)
@@ -34,6 +35,13 @@ def trim_heap() -> None:
     trim = _trim()
     if trim is not None:
         trim(0)
+
+
+def release_heap() -> None:
+    """Free what only the cyclic garbage collector would (a step's NumPy and SciPy objects), then
+    return the C heap's free pages (`trim_heap`): at a step's end, so the next starts from less."""
+    gc.collect()
+    trim_heap()
 
 
 @cache

@@ -338,7 +338,7 @@ class Run:
         self.keywords.release()  # (the steps below hold every paper's terms: not beside a mark per paper)
         summary.papers_total = writer.scalar("SELECT count(*) FROM papers")
         if summary.rescored:
-            self.saved.added = PaperSet()
+            self.saved.added = added = ranked = PaperSet()  # (let go: not under the similar and trends steps' peaks)
         refresh_evolution(writer, summary, changed, stage)
         if self.fts_deferred and (summary.files_loaded or summary.keywords is not None):
             stage("full-text index")

@@ -193,7 +193,7 @@ def _spill_postings(writer: Writer, spill) -> tuple[RowIds, Frequencies]:
 
     (papers,) = writer.execute("SELECT count(*) FROM papers").fetchone()
     helper = trim_heap if helps(papers) else None
-    for postings, names in gathered(batches(), aliases(writer), frequencies.names, helper):
+    for postings, names in gathered(batches(), aliases(writer), frequencies.known, helper):
         frequencies.add(postings, names)
         for part in (
             postings.words,

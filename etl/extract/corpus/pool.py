@@ -39,7 +39,9 @@ BACKLOG = 16  # tasks waiting beyond one per worker before the parent waits too 
 SEPARATOR = "\0"  # between the ids of a chunk's papers (`Pool.ids`; no id holds it)
 ORPHAN_POLL_S = 0.2  # how often a worker checks that the process that started it is still there
 
-# What a worker process works with, set when it starts: the taxonomy, then the corpus counts.
+# What a worker process works with: the taxonomy, set when it starts, and the corpus counts of a
+# ranking worker, inherited by its fork (set in the loading process only while its workers are
+# forked, at the first task: not kept beside them, as the executor's start arguments would be).
 _taxonomy: Taxonomy | None = None
 _corpus: tuple[KeyCounts, int, Meanings, Retitled] | None = None
 
@@ -51,11 +53,11 @@ def worker_count() -> int:
     return min(os.cpu_count() or 1, 8)
 
 
-def _start_worker(taxonomy: Taxonomy, corpus: tuple | None) -> None:
+def _start_worker(taxonomy: Taxonomy) -> None:
     """In a new worker: what it works with (inherited by the fork, not sent), then what every
     forked worker does first (`workers.settle_in`)."""
-    global _taxonomy, _corpus
-    _taxonomy, _corpus = taxonomy, corpus
+    global _taxonomy
+    _taxonomy = taxonomy
     settle_in(ORPHAN_POLL_S)
 
 
@@ -85,7 +87,7 @@ class Pool:
 
     def __init__(self, taxonomy: Taxonomy, cores: int):
         self.taxonomy, self.cores = taxonomy, cores
-        self.executor = self._executor(None)
+        self.executor = self._executor()
         self.extracting: deque[Future] = deque()
         self.spill = tempfile.TemporaryFile(buffering=1 << 20, prefix="paperdb-terms-")  # noqa: SIM115 (closed in close(); unnamed)
         self.chunks: list[tuple[int, int]] = []  # (offset, size) of each chunk's records in `spill`
@@ -95,9 +97,10 @@ class Pool:
         self.gone: set[str] = set()  # papers given that are to be left out (`forget`)
         self.counts = Counts()
 
-    def _executor(self, corpus: tuple | None) -> ProcessPoolExecutor:
+    def _executor(self) -> ProcessPoolExecutor:
+        """Workers forked at the first task (all of them: `fork` workers are not started one by one)."""
         context = multiprocessing.get_context("fork")
-        return ProcessPoolExecutor(self.cores, context, _start_worker, (self.taxonomy, corpus))
+        return ProcessPoolExecutor(self.cores, context, _start_worker, (self.taxonomy,))
 
     def submit(self, chunk: list[Paper]) -> None:
         self.ids.append(SEPARATOR.join(pid for pid, _, _ in chunk))
@@ -137,14 +140,20 @@ class Pool:
         df, n, meanings = merge_counts([self.counts.counts(in_order)], in_order, reference)
         if on_statistics is not None:
             on_statistics(df, n, meanings)
-        self.executor = self._executor((df, n, meanings, retitled))  # the workers inherit the counts
+        global _corpus
+        self.executor = self._executor()
+        _corpus = (df, n, meanings, retitled)  # the workers inherit the counts (51 bytes a key)
         del df
         ranking: deque[Future] = deque()
-        for offset, size in self.chunks:
-            self.spill.seek(offset)
-            ranking.append(self.executor.submit(_rank, self.spill.read(size)))
-            if len(ranking) > self.cores + BACKLOG:
-                yield self._kept(_result(ranking.popleft()))
+        try:
+            for offset, size in self.chunks:
+                self.spill.seek(offset)
+                ranking.append(self.executor.submit(_rank, self.spill.read(size)))
+                _corpus = None  # (forked at the first task: let go here, not held through the ranking)
+                if len(ranking) > self.cores + BACKLOG:
+                    yield self._kept(_result(ranking.popleft()))
+        finally:
+            _corpus = None
         while ranking:
             yield self._kept(_result(ranking.popleft()))
 

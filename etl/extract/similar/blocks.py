@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import repeat
 
@@ -25,7 +25,7 @@ import numpy as np
 from scipy import sparse
 
 from .batch import RARE_MAX, TOPIC_SAMPLE, TOPIC_TERMS, TOPICS, idf_weights, row_sums, topic_basis, unit_topics
-from .counting import Frequencies, Kept, Postings, lookup
+from .counting import Frequencies, Kept, Known, Postings, lookup
 from .paged import Paged, PagedRows
 from .select import Vectors
 from .words import KEYWORD, PAIR
@@ -34,10 +34,10 @@ from .words import KEYWORD, PAIR
 class Gathering:
     """Papers' postings gathered one paper at a time (`add`: its terms' names and counts, in name
     order, appended to one list of the batch), laid out as `Postings` and hashed all at once
-    (`take`), with the names of the terms `known` (hash -> name: the kept terms so far) does not
-    name yet: no Python step per term."""
+    (`take`), with the names of the terms not `known` yet (`Frequencies.known`: the kept terms so
+    far): no Python step per term."""
 
-    def __init__(self, known: Mapping[int, str]) -> None:
+    def __init__(self, known: Known) -> None:
         self.known = known
         self.names: list[str] = []
         self.counts = array("q")
@@ -70,7 +70,7 @@ class Gathering:
             parts += [hashes[kind], counts[kind], np.concatenate(([0], np.cumsum(per_paper)))]
         postings = Postings(*parts)
         unique, first = np.unique(hashes, return_index=True)
-        new = ~np.fromiter(map(self.known.__contains__, unique.tolist()), bool, len(unique))
+        new = ~self.known(unique)
         fresh = dict(zip(unique[new].tolist(), map(names.__getitem__, first[new].tolist()), strict=True))
         self.__init__(self.known)  # type: ignore[misc]
         return postings, fresh

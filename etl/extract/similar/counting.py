@@ -9,7 +9,7 @@ from __future__ import annotations
 import marshal
 import tempfile
 from array import array
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import IO
 
@@ -17,6 +17,7 @@ import numpy as np
 
 PARTS = 16  # files the terms of one paper are spilled to, by hash: the last count holds one at a time
 PART = 65_536  # kept terms named at a time (`done`)
+Known = Callable[[np.ndarray], np.ndarray]  # which of some hashes (unique, sorted) are the kept terms'
 
 
 @dataclass
@@ -46,7 +47,8 @@ class Frequencies:
         self.papers = 0
         self.hashes = np.empty(0, np.int64)  # of the terms kept so far, sorted
         self.df = np.empty(0, np.int64)
-        self.names: dict[int, str] = {}
+        self.names = NameBuffer()  # (the kept terms' names, in the order they were kept)
+        self.place = np.empty(0, np.int64)  # (each kept term's place in `names`, in the order of `hashes`)
         self.once: list[IO[bytes]] = []  # per part: (hashes, names) of the terms one paper of a batch has
 
     def add(self, postings: Postings, names: Mapping[int, str]) -> None:
@@ -62,11 +64,16 @@ class Frequencies:
 
     def _keep(self, hashes: np.ndarray, df: np.ndarray, names: Mapping[int, str]) -> None:
         """Keep new terms (`hashes`, not kept before) with their counts and names."""
-        for h in hashes.tolist():
-            self.names[h] = names[h]
+        start = len(self.names)
+        self.names.extend(map(names.__getitem__, hashes.tolist()))
         merged = np.concatenate([self.hashes, hashes])
         by_hash = np.argsort(merged, kind="stable")
         self.hashes, self.df = merged[by_hash], np.concatenate([self.df, df])[by_hash]
+        self.place = np.concatenate([self.place, np.arange(start, len(self.names), dtype=np.int64)])[by_hash]
+
+    def known(self, hashes: np.ndarray) -> np.ndarray:
+        """Whether each of `hashes` is a kept term's (its name then known: a batch need not give it)."""
+        return member(self.hashes, hashes)
 
     def _spill(self, alone: np.ndarray, names: Mapping[int, str]) -> None:
         """Spill the terms one paper of the batch has, each to the part of its hash."""
@@ -111,15 +118,22 @@ class Frequencies:
         self.once = []
 
     def done(self) -> Kept:
-        """The kept terms; lets the spilled terms of one paper go, and the names by hash (about 100
-        bytes a term: a dictionary of the kept terms by name made from them held twice that while
-        the space was made, at the similar step's peak, and they were held to the step's end)."""
+        """The kept terms, named in the order of their hashes; lets the spilled terms of one paper
+        go. Through the counting their names are held as they were kept, in one buffer with each
+        one's place (47 bytes a term with the hashes and counts, where a dictionary by hash held
+        91: tests/test_similar_blocks.py), about 60,000 more terms a 100,000 records of the curve file."""
         self._add_spilled()
-        names, self.names = self.names, {}
-        hashes = (h for start in range(0, len(self.hashes), PART) for h in self.hashes[start : start + PART].tolist())
-        kept = Kept(Names(map(names.__getitem__, hashes)), self.hashes, self.df)
+        names, place = self.names, self.place
+        self.names, self.place = NameBuffer(), np.empty(0, np.int64)
+        at = (p for start in range(0, len(place), PART) for p in place[start : start + PART].tolist())
+        kept = Kept(Names(map(names.__getitem__, at)), self.hashes, self.df)
         self.hashes, self.df = np.empty(0, np.int64), np.empty(0, np.int64)
         return kept
+
+
+def none_known(hashes: np.ndarray) -> np.ndarray:
+    """`Frequencies.known` of a process that keeps no terms (a helper names every term of its batch)."""
+    return np.zeros(len(hashes), dtype=bool)
 
 
 @dataclass
@@ -143,7 +157,8 @@ class Names:
         for name in names:
             text += name.encode("utf-8", "surrogatepass")
             ends.append(len(text))
-        self.text, self.ends = bytes(text), ends
+        self.text: bytes | bytearray = bytes(text)
+        self.ends = ends
 
     def __len__(self) -> int:
         return len(self.ends) - 1
@@ -156,6 +171,21 @@ class Names:
 
     def __iter__(self) -> Iterator[str]:
         return map(self.__getitem__, range(len(self)))
+
+
+class NameBuffer(Names):
+    """`Names` that grow (`extend`): the buffer and the ends as they are appended to."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text = bytearray()
+
+    def extend(self, names: Iterable[str]) -> None:
+        text, ends = self.text, self.ends
+        assert isinstance(text, bytearray)
+        for name in names:
+            text += name.encode("utf-8", "surrogatepass")
+            ends.append(len(text))
 
 
 def member(sorted_values: np.ndarray, values: np.ndarray) -> np.ndarray:

@@ -11,7 +11,7 @@ import gc
 import multiprocessing
 import os
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 
@@ -19,7 +19,7 @@ import numpy as np
 
 from ..workers import result_of, settle_in
 from .blocks import Gathering
-from .counting import Postings
+from .counting import Known, Postings, none_known
 from .select import Rows, Selected, Vectors, select
 from .words import Aliases, WordTerms
 
@@ -46,10 +46,8 @@ def helps(papers: int) -> bool:
     return papers >= HELPER_MIN and (os.cpu_count() or 1) >= 2 and "fork" in multiprocessing.get_all_start_methods()
 
 
-def gathered(
-    batches: Iterable[list[Paper]], aliases: Aliases, known: Mapping[int, str], helper: Tidy | None
-) -> Iterator[Gathered]:
-    """Each batch's postings and the names of its terms `known` does not name (at least), in the
+def gathered(batches: Iterable[list[Paper]], aliases: Aliases, known: Known, helper: Tidy | None) -> Iterator[Gathered]:
+    """Each batch's postings and the names of its terms not `known` (at least), in the
     batches' order; with a `helper` (what it runs after each batch to give back the memory it
     freed), `HELPED_BATCHES` batches of every `HELPED_BATCHES + 1` gathered in a helper process."""
     terms = WordTerms(aliases)
@@ -106,7 +104,7 @@ def _helper(aliases: Aliases | None, vectors: tuple[Vectors, Rows] | None, tidy:
         gc.unfreeze()
 
 
-def _gather(terms: WordTerms, batch: list[Paper], known: Mapping[int, str]) -> Gathered:
+def _gather(terms: WordTerms, batch: list[Paper], known: Known) -> Gathered:
     gathering = Gathering(known)
     for title, abstract, keywords in batch:
         gathering.add(terms.of(title, abstract, keywords))
@@ -124,7 +122,7 @@ def _start(aliases: Aliases | None, vectors: tuple[Vectors, Rows] | None, tidy: 
 
 def _helped(batch: list[Paper]) -> Gathered:
     assert _terms is not None
-    gathered = _gather(_terms, batch, {})
+    gathered = _gather(_terms, batch, none_known)
     _tidy()
     return gathered
 
