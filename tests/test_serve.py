@@ -547,13 +547,17 @@ def test_an_interrupted_keyword_pairs_says_where_to_go_instead():
     from etl.serve.failures import error_page
     from etl.serve.internals import DatasetteError
 
-    interrupted = DatasetteError(
-        "<p>SQL query took too long.</p>", title="SQL Interrupted", status=400, message_is_html=True
+    interrupted = DatasetteError(  # (as Datasette words it: the SQL it ran in a textarea)
+        "<p>SQL query took too long.</p><textarea>SELECT id FROM papers</textarea>",
+        title="SQL Interrupted",
+        status=400,
+        message_is_html=True,
     )
     for path, instead in [("/papers/keyword_pairs.json", True), ("/papers/papers.json", False)]:
         response = asyncio.run(error_page(None, Request.fake(path), interrupted)())
         error = json.loads(response.body)["error"]
-        assert response.status == 400 and "took too long" in error
+        assert response.status == 400 and "took longer than the time limit" in error
+        assert "SELECT" not in error and "textarea" not in error  # (no SQL shown to a reader)
         assert ("related_keywords" in error) == instead, path
 
 
