@@ -26,6 +26,7 @@ from importlib.resources import files as package_files
 
 from ..extract.keywords import normalise_keyword
 from ..extract.keywords.normalise import IRREGULAR, singular
+from ..extract.record_paper import title_key
 from ..text.authors import name_key
 from ..text.cleaning import institution_key
 from ..text.paper_ids import id_forms_json
@@ -219,6 +220,7 @@ FUNCTIONS = {
     "search_most": search_most,
     "search_stems": search_stems,
     "normalise_keyword": _normalise,
+    "title_key": lambda text: title_key(str(text)) if text is not None else None,  # (papers.title_key's form)
     "initials": initials,
     "institution_key": _institution_key,
     "author_key": _author_key,
