@@ -120,7 +120,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
         " WHERE pa.paper_id = ? GROUP BY pa.position ORDER BY pa.position"
     )
     keywords = await rows(
-        "SELECT keyword, kind, score FROM paper_keywords WHERE paper_id = ? ORDER BY kind = 'author', rank"
+        "SELECT keyword, keyword_id, kind, score FROM paper_keywords WHERE paper_id = ? ORDER BY kind = 'author', rank"
     )
     links = await rows(
         "SELECT url, kind, is_official, source_id IS NOT NULL AS from_source FROM paper_links"

@@ -18,7 +18,7 @@ from ..cards import column_descriptions, list_context
 from ..examples import with_examples
 from ..facets import DistinctArrayFacet, NewestFirstFacet
 from ..failures import error_page
-from ..filters import paper_filters
+from ..filters import keyword_pages, paper_filters
 from ..forms import parameters, with_checks
 from ..internals import quiet_default_error_handler, size_queries
 from ..limits import limit_connection
@@ -148,7 +148,9 @@ def extra_template_vars(view_name, table, database, request, datasette):
 
         async def inner():  # (the papers list, and its best matches when it is searched: `ranked`)
             best = await best_matches(datasette, request, DATABASE)
-            return found | {"paperdb_list": list_context(datasette, request), "best_matches": best}
+            pages = await keyword_pages(request.args, datasette.get_database(DATABASE))
+            context = {"paperdb_list": list_context(datasette, request), "best_matches": best, "keyword_pages": pages}
+            return found | context
 
         return inner
     return {}
