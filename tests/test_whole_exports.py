@@ -70,3 +70,37 @@ def test_a_lists_csv_is_every_row_and_a_reading_list_says_where_it_stops(small_p
 
 def test_a_stream_ends_with_the_rows_of_the_largest_table():
     assert SETTINGS["max_csv_mb"] >= 200  # (the catalogue's papers: 163.7 MB of CSV)
+
+
+@pytest.mark.parametrize(
+    "path, query, lighter",
+    [
+        (
+            "/papers/papers",
+            b"_sort_desc=citations&_next=8165,28820",
+            b"_sort_desc=citations&_next=8165,28820&_nofacet=1",
+        ),
+        ("/papers/papers.json", b"_next=2000", b"_next=2000&_nofacet=1"),
+        ("/papers/papers", b"_sort_desc=citations", b"_sort_desc=citations"),  # (the first page: the list's facets)
+        ("/papers/papers", b"_next=50&_facet=venue", b"_next=50&_facet=venue"),  # (facets asked for by name)
+        ("/papers/papers.csv", b"_size=max", b"_size=max&_nofacet=1"),  # (a CSV shows none)
+        ("/papers/papers.csv", b"", b"_nofacet=1"),
+        ("/papers/papers", b"_next=50&_nofacet=1", b"_next=50&_nofacet=1"),
+    ],
+)
+def test_a_later_page_and_a_csv_count_no_facets(path, query, lighter):
+    """(Datasette 0.65 counted a later page's facets over the rows after its token: on the catalogue
+    sorted by citations, 3.5 s of a 5.8 s page, and 89,037 accepted papers where the list has 89,135)"""
+    from etl.serve.paging import without_facets
+
+    assert without_facets(path, query) == lighter
+
+
+def test_a_later_page_of_the_list_shows_its_rows_without_facets(small_pages):
+    first = get(small_pages, "/papers/papers.json?_sort_desc=year&_size=5")
+    assert first.json()["facet_results"] and first.json()["next"]
+    later = get(small_pages, f"/papers/papers.json?_sort_desc=year&_size=5&_next={first.json()['next']}")
+    assert later.status_code == 200 and later.json()["rows"] and not later.json()["facet_results"]
+    page = get(small_pages, f"/papers/papers?_sort_desc=year&_size=5&_next={first.json()['next']}")
+    pks = [dict(zip(later.json()["columns"], row, strict=True))["pk"] for row in later.json()["rows"]]
+    assert page.status_code == 200 and all(f'/papers/papers/{pk}"' in page.text for pk in pks)
