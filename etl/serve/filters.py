@@ -52,7 +52,7 @@ KEYS = {"_topic": normalise_keyword, "_keyword": normalise_keyword, "_author": n
 
 async def keyword_pages(args, database) -> list[dict]:
     """The page of each keyword and topic the list is narrowed to (`?_keyword=`, `?_topic=`):
-    `/papers/keywords/<id>`, with its share of each year's papers (a chip led to the list, which
+    (`keyword_page_url`), with its share of each year's papers (a chip led to the list, which
     had no way there). A keyword that is another's other name (`GNN`) gives the keyword's page."""
     pages: list[dict] = []
     for parameter in ("_keyword", "_topic"):
@@ -60,8 +60,13 @@ async def keyword_pages(args, database) -> list[dict]:
             mine = {"k": normalise_keyword(value), "k_folded": value.strip().lower()}
             sql = f"SELECT id, label FROM keywords WHERE id IN ({KEYWORD_IDS[parameter].format(p='k')}) ORDER BY id"
             for row in (await database.execute(sql, mine)).rows:
-                pages.append({"label": row["label"], "url": f"/{DATABASE}/keywords/{row['id']}"})
+                pages.append({"label": row["label"], "url": keyword_page_url(row["id"])})
     return pages
+
+
+def keyword_page_url(keyword_id: int) -> str:
+    """A keyword's own page: its share of each year's papers, related keywords (`trends`)."""
+    return f"/{DATABASE}/keywords/{keyword_id}"
 
 
 def filter_url(column: str, value: str) -> str:

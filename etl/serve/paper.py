@@ -7,7 +7,7 @@ import json
 import re
 from urllib.parse import quote, unquote
 
-from .filters import filter_url
+from .filters import filter_url, keyword_page_url
 from .render import preview, preview_text, render_abstract, render_title
 from .site import DATABASE
 
@@ -162,6 +162,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
         "filter_url": filter_url,
         "column_url": column_url,
         "keyword_url": keyword_url,
+        "keyword_page_url": keyword_page_url,
         "paper_url": paper_url,
         "heading_of": heading_html,
         "authors_json": json.loads(paper.get("authors") or "[]"),
