@@ -65,11 +65,19 @@ def test_an_example_names_only_parameters_its_query_takes(name, parameters):
     assert all(f":{key}" in canned_queries()[name]["sql"] for key in parameters)
 
 
-@pytest.mark.parametrize(
-    "path", ["/papers/search?q=", "/papers/search.json", "/papers/search.csv", "/papers/top_keywords"]
-)
+@pytest.mark.parametrize("path", ["/papers/search?q=", "/papers/search.json?q=", "/papers/top_keywords"])
 def test_only_a_querys_page_without_any_parameter_opens_its_example(ds, path):
     assert get(ds, path).status_code == 200
+
+
+@pytest.mark.parametrize("name", sorted(query_examples()))
+@pytest.mark.parametrize("ext", [".json", ".csv"])
+def test_a_querys_bare_json_and_csv_open_its_example_as_its_page_does(ds, name, ext):
+    """(compare_periods.json answered 200 with no rows while its page showed the example's)"""
+    response = get(ds, f"/papers/{name}{ext}")
+    assert response.status_code == 302
+    target = urlsplit(response.headers["location"])
+    assert target.path == f"/papers/{name}{ext}" and dict(parse_qsl(target.query)) == query_examples()[name]
 
 
 def test_rejected_papers_finds_the_versions_of_the_same_year(ds):

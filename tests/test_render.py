@@ -80,6 +80,7 @@ def test_snippet_highlights_only_matches():
         ("QuIP#", '"QuIP#"'),
         ('say "hi', '"say" """hi"'),
         ("quantiz*", '"quantiz"*'),
+        ("a* co* con*", '"a" "co" "con"*'),  # (a prefix of fewer than MIN_PREFIX letters: the word)
         ("AND OR NOT", '"AND" "OR" "NOT"'),
         ("", '""'),
         (None, '""'),

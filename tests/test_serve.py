@@ -547,13 +547,17 @@ def test_an_interrupted_keyword_pairs_says_where_to_go_instead():
     from etl.serve.failures import error_page
     from etl.serve.internals import DatasetteError
 
-    interrupted = DatasetteError(
-        "<p>SQL query took too long.</p>", title="SQL Interrupted", status=400, message_is_html=True
+    interrupted = DatasetteError(  # (as Datasette words it: the SQL it ran in a textarea)
+        "<p>SQL query took too long.</p><textarea>SELECT id FROM papers</textarea>",
+        title="SQL Interrupted",
+        status=400,
+        message_is_html=True,
     )
     for path, instead in [("/papers/keyword_pairs.json", True), ("/papers/papers.json", False)]:
         response = asyncio.run(error_page(None, Request.fake(path), interrupted)())
         error = json.loads(response.body)["error"]
-        assert response.status == 400 and "took too long" in error
+        assert response.status == 400 and "took longer than the time limit" in error
+        assert "SELECT" not in error and "textarea" not in error  # (no SQL shown to a reader)
         assert ("related_keywords" in error) == instead, path
 
 
@@ -825,3 +829,25 @@ def test_a_canned_querys_browser_tab_says_its_title_not_its_sql(ds):
         page = asyncio.run(ds.client.get(f"/papers/{name}", follow_redirects=True)).text  # (to its example)
         title = re.search(r"<title>(.*?)</title>", page, re.S)[1]
         assert html.unescape(title) == f"{query['title']} · papers", name
+
+
+def test_the_keyword_page_is_reached_from_a_paper_and_from_its_list(ds, serve_db):
+    """A chip led to the papers list, which had no way to the keyword's page (its chart), and no
+    paper page linked it: both do now, to the keyword each names."""
+    con = sqlite3.connect(serve_db)
+    try:
+        pid, keyword_id, label = con.execute(
+            "SELECT k.paper_id, k.keyword_id, w.label FROM paper_keywords k JOIN keywords w ON w.id = k.keyword_id"
+            " WHERE k.kind = 'topic' ORDER BY k.paper_id LIMIT 1"
+        ).fetchone()
+        pk = con.execute("SELECT pk FROM papers WHERE id = ?", (pid,)).fetchone()[0]
+        other = con.execute("SELECT id, label FROM keywords WHERE kind != 'topic' ORDER BY papers DESC").fetchone()
+    finally:
+        con.close()
+    assert f'href="/papers/keywords/{keyword_id}"' in get(ds, f"/papers/papers/{pk}").text
+    for parameter, (kid, name) in [("_topic", (keyword_id, label)), ("_keyword", other)]:
+        listed = get(ds, f"/papers/papers?{parameter}={quote(name)}").text
+        block = listed.split('class="note keyword-pages">')[1].split("</p>")[0]
+        assert re.findall(r'href="/papers/keywords/(\d+)"', block) == [str(kid)], parameter
+        assert get(ds, f"/papers/keywords/{kid}").status_code == 200
+    assert 'class="note keyword-pages"' not in get(ds, "/papers/papers").text

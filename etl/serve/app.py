@@ -25,6 +25,9 @@ SETTINGS = {
     "default_facet_size": 12,  # the papers list starts within a screen; each facet links to the rest
     "default_page_size": 50,
     "max_returned_rows": 2000,
+    # A streamed CSV stops here (Datasette's 100 MB cut the papers at 55,892 of 90,525): above the
+    # largest table of the whole catalogue (papers, ~165 MB of CSV), so a stream ends with its rows.
+    "max_csv_mb": 500,
 }
 # Hidden from the database page: Alembic's and the load's bookkeeping, the stemmed index (the
 # search box's), and keyword_pairs, which takes longer than the time limit on tens of thousands

@@ -1,8 +1,10 @@
 """A canned query's page opened without parameters opens with its example (the `-- Example:` line
 of its .sql file, `app.query_examples`): a redirect to the page with them (ASGI middleware), so the
 form shows them, the results answer something and the address keeps both. Datasette 0.65 has no
-default values for a query's parameters (simonw/datasette#1258); JSON and CSV are left alone, as is
-a page with any parameter, an empty one included (`?keyword=`: the reader cleared it)."""
+default values for a query's parameters (simonw/datasette#1258). Its bare JSON and CSV open with the
+example too (they answered 200 with no rows where the page showed the example's: one address, one
+answer); a page with any parameter, an empty one included (`?keyword=`: the reader cleared it), is
+left alone."""
 
 from __future__ import annotations
 
@@ -10,8 +12,12 @@ from urllib.parse import urlencode
 
 
 def example_urls(examples: dict[str, dict[str, str]], database: str) -> dict[str, str]:
-    """Each canned query's page (`/papers/search`) and the address of its example."""
-    return {f"/{database}/{name}": f"/{database}/{name}?{urlencode(params)}" for name, params in examples.items()}
+    """Each canned query's page (`/papers/search`), JSON and CSV, and the address of its example."""
+    return {
+        f"/{database}/{name}{ext}": f"/{database}/{name}{ext}?{urlencode(params)}"
+        for name, params in examples.items()
+        for ext in ("", ".json", ".csv")
+    }
 
 
 def with_examples(app, examples: dict[str, dict[str, str]], database: str):

@@ -48,6 +48,15 @@ INSTEAD = {
 }
 
 
+# What a page stopped by the time limit says (Datasette's page showed the whole SQL it ran: a
+# search's 120 lines; a reader cannot act on it).
+TOO_LONG = Markup(
+    "<p>This page took longer than the time limit and was stopped. Narrow it: fewer or rarer words"
+    " (a prefix such as <code>quantiz*</code> needs a few letters), a filter, or a smaller page"
+    " (<code>_size</code>).</p>"
+)
+
+
 def error_page(datasette, request, exception):
     """The `handle_exception` hook's answer: a 4xx page, or None for Datasette's own handling."""
     found = client_error(exception)
@@ -55,8 +64,8 @@ def error_page(datasette, request, exception):
         return None
     status, message, title = found
     view = request.path.split("?")[0].rsplit("/", 1)[-1].removesuffix(".json")
-    if title == "SQL Interrupted" and view in INSTEAD:
-        message = INSTEAD[view] + (message if isinstance(message, Markup) else Markup.escape(message))
+    if title == "SQL Interrupted":  # (never the SQL: `TOO_LONG`, and where to go instead if there is a place)
+        message = INSTEAD.get(view, Markup("")) + TOO_LONG
     print(f"paperdb: {status} for {request.path}: {str(message)[:200]}", file=sys.stderr)
 
     async def page():

@@ -25,10 +25,11 @@ KEYWORD = """SELECT id FROM keywords WHERE normalised = :{p}
     WHERE a.normalised IN (:{p}_folded, :{p})
     AND instr(' ' || w.normalised || ' ', ' ' || :{p} || ' ') = 0
     AND instr(' ' || :{p} || ' ', ' ' || w.normalised || ' ') = 0"""
+TOPIC = "SELECT id FROM keywords WHERE normalised = :{p}"
+KEYWORD_IDS = {"_keyword": KEYWORD, "_topic": TOPIC}  # (the keywords a value names)
 # The papers each parameter selects (their ids), and how many there are (from the counts loads keep).
 PAPERS = {
-    "_topic": "SELECT paper_id FROM paper_keywords WHERE kind = 'topic'"
-    " AND keyword_id = (SELECT id FROM keywords WHERE normalised = :{p})",
+    "_topic": "SELECT paper_id FROM paper_keywords WHERE kind = 'topic' AND keyword_id = (" + TOPIC + ")",
     "_keyword": "SELECT paper_id FROM paper_keywords WHERE keyword_id IN (" + KEYWORD + ")",
     "_author": "SELECT paper_id FROM paper_authors WHERE author_id = (SELECT id FROM authors WHERE normalised = :{p})",
 }
@@ -47,6 +48,25 @@ WHERE = "id IN ({papers})"
 WHERE_BROAD = "+pk IN (SELECT p.pk FROM papers p WHERE p.id IN ({papers}))"
 SAYS = {"_topic": "topic is {}", "_keyword": "keyword is {}", "_author": "by {}"}
 KEYS = {"_topic": normalise_keyword, "_keyword": normalise_keyword, "_author": name_key}
+
+
+async def keyword_pages(args, database) -> list[dict]:
+    """The page of each keyword and topic the list is narrowed to (`?_keyword=`, `?_topic=`):
+    (`keyword_page_url`), with its share of each year's papers (a chip led to the list, which
+    had no way there). A keyword that is another's other name (`GNN`) gives the keyword's page."""
+    pages: list[dict] = []
+    for parameter in ("_keyword", "_topic"):
+        for value in (v for v in args.getlist(parameter) if v.strip()):
+            mine = {"k": normalise_keyword(value), "k_folded": value.strip().lower()}
+            sql = f"SELECT id, label FROM keywords WHERE id IN ({KEYWORD_IDS[parameter].format(p='k')}) ORDER BY id"
+            for row in (await database.execute(sql, mine)).rows:
+                pages.append({"label": row["label"], "url": keyword_page_url(row["id"])})
+    return pages
+
+
+def keyword_page_url(keyword_id: int) -> str:
+    """A keyword's own page: its share of each year's papers, related keywords (`trends`)."""
+    return f"/{DATABASE}/keywords/{keyword_id}"
 
 
 def filter_url(column: str, value: str) -> str:

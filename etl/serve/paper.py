@@ -7,7 +7,7 @@ import json
 import re
 from urllib.parse import quote, unquote
 
-from .filters import filter_url
+from .filters import filter_url, keyword_page_url
 from .render import preview, preview_text, render_abstract, render_title
 from .site import DATABASE
 
@@ -120,7 +120,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
         " WHERE pa.paper_id = ? GROUP BY pa.position ORDER BY pa.position"
     )
     keywords = await rows(
-        "SELECT keyword, kind, score FROM paper_keywords WHERE paper_id = ? ORDER BY kind = 'author', rank"
+        "SELECT keyword, keyword_id, kind, score FROM paper_keywords WHERE paper_id = ? ORDER BY kind = 'author', rank"
     )
     links = await rows(
         "SELECT url, kind, is_official, source_id IS NOT NULL AS from_source FROM paper_links"
@@ -162,6 +162,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
         "filter_url": filter_url,
         "column_url": column_url,
         "keyword_url": keyword_url,
+        "keyword_page_url": keyword_page_url,
         "paper_url": paper_url,
         "heading_of": heading_html,
         "authors_json": json.loads(paper.get("authors") or "[]"),

@@ -1,6 +1,8 @@
 """Reading lists on every page whose rows are papers (a table, view or canned query with a `paper_id`
 column, or the papers' `id`): `.bib`, `.ris` and `.csljson` beside JSON and CSV (Datasette's
-`register_output_renderer`), of the rows the page shows with its filters, in its order."""
+`register_output_renderer`), of the rows the page shows with its filters, in its order: up to
+`max_returned_rows` (`exports`); a list cut there says so (a `Link: rel="next"` header, and a
+BibTeX `@comment` at the top)."""
 
 from __future__ import annotations
 
@@ -51,7 +53,7 @@ def _can_render(columns, table, database):
 def _render(fmt: str):
     write, extension, media = FORMATS[fmt]
 
-    async def render(datasette, columns, rows, database, table, query_name):
+    async def render(datasette, columns, rows, database, table, query_name, data=None):
         ids = paper_ids(columns, rows, table)
         db = datasette.get_database(database)
         params = {"ids": json.dumps(ids)}
@@ -60,6 +62,11 @@ def _render(fmt: str):
         body = "".join(write(by_id[pid] for pid in ids if pid in by_id))
         name = f"{table or query_name or database}.{extension}"
         headers = {"content-disposition": f'inline; filename="{name}"'}
+        cut = (data or {}).get("next_url")
+        if cut:  # (more papers than one request gives: said, in the file where it can be, and in a header)
+            headers["link"] = f'<{cut}>; rel="next"'
+            if fmt == "bibtex":
+                body = f"@comment{{paperdb: the first {len(ids):,} papers of the list; the rest from {cut}}}\n\n" + body
         return Response(body, status=200, headers=headers, content_type=media)
 
     return render

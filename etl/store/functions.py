@@ -7,7 +7,8 @@ Datasette registers them itself; elsewhere (the sqlite3 module, pandas, a notebo
     conn = register(sqlite3.connect("db/papers.db"))
 
 The search functions turn what a user typed into FTS5 queries that cannot be a syntax error: each
-word is quoted, and a trailing `*` keeps prefix search (`quantiz*`). `search_words` asks for every
+word is quoted, and a trailing `*` keeps prefix search (`quantiz*`: `MIN_PREFIX` letters or more,
+else the word as typed). `search_words` asks for every
 word in one of its singular or plural forms (`transformer` finds `transformers`, never
 `transform`: the words index has no stemming); `search_phrase` for the words as typed, in order,
 and `search_phrases` for them with the last in any form; `search_most` for all but one of them,
@@ -25,12 +26,18 @@ from importlib.resources import files as package_files
 
 from ..extract.keywords import normalise_keyword
 from ..extract.keywords.normalise import IRREGULAR, singular
+from ..extract.record_paper import title_key
 from ..text.authors import name_key
 from ..text.cleaning import institution_key
 from ..text.paper_ids import id_forms_json
 from ..text.snippets import snippet_of
 
 MAX_SEARCH_TERMS = 32  # more words make FTS5 work past the SQL time limit (400 took 40 s)
+# A prefix (`quantiz*`) needs this many letters, else it is the word as typed: FTS5 reads every
+# word a prefix begins and bm25 scores every paper with one, so on the whole catalogue (90,525
+# papers) `a*` took 2.8 s of CPU and hit the time limit, `co*` 1.2 s, the slowest of three letters
+# (`in*`, `pro*`, `con*`) 0.5-0.6 s, of four or more under 0.2 s.
+MIN_PREFIX = 3
 MOST_WORDS = 8  # up to this many words, a partial match lacks one word at most (n queries of n - 1 words)
 NOTHING = '""'  # an FTS5 query that matches no row
 PLURALS = {single: plural for plural, single in IRREGULAR.items()}  # (`series`, `data`: their own plural)
@@ -42,12 +49,12 @@ _TOKEN = re.compile(r"[^\W_]+")
 def search_terms(text: str | None) -> list[tuple[str, bool]]:
     """The words of a search as the index holds them (case folded, split where the tokenizer
     splits: `in-context` is two words), each with whether it ends in `*` (a prefix); at most
-    `MAX_SEARCH_TERMS`."""
+    `MAX_SEARCH_TERMS`. A prefix shorter than `MIN_PREFIX` letters is the word as typed."""
     terms: list[tuple[str, bool]] = []
     for chunk in (text or "").split():
         prefix = chunk.endswith("*")
         words = _TOKEN.findall(chunk.lower())  # (as the tokenizer folds case)
-        terms += [(word, prefix and i == len(words) - 1) for i, word in enumerate(words)]
+        terms += [(w, prefix and i == len(words) - 1 and len(w) >= MIN_PREFIX) for i, w in enumerate(words)]
     return terms[:MAX_SEARCH_TERMS]
 
 
@@ -166,12 +173,13 @@ def search_stems(text: str | None) -> str:
 
 def fts_query(text: str | None) -> str:
     """A user's search words as an FTS5 query for the stemmed index: each word quoted, all
-    required (the first `MAX_SEARCH_TERMS`); a trailing `*` keeps prefix search (`quant*`).
-    Blank input matches nothing."""
+    required (the first `MAX_SEARCH_TERMS`); a trailing `*` keeps prefix search (`quant*`) of
+    `MIN_PREFIX` letters or more. Blank input matches nothing."""
     terms = []
     for word in "".join(c if c.isprintable() else " " for c in text or "").split():  # (NUL and controls: spaces)
-        prefix = word.endswith("*") and len(word) > 1
+        prefix = word.endswith("*")
         word = word.rstrip("*").replace('"', '""')
+        prefix = prefix and len(word) >= MIN_PREFIX
         if word:
             terms.append(f'"{word}"' + ("*" if prefix else ""))
             if len(terms) == MAX_SEARCH_TERMS:
@@ -212,6 +220,7 @@ FUNCTIONS = {
     "search_most": search_most,
     "search_stems": search_stems,
     "normalise_keyword": _normalise,
+    "title_key": lambda text: title_key(str(text)) if text is not None else None,  # (papers.title_key's form)
     "initials": initials,
     "institution_key": _institution_key,
     "author_key": _author_key,

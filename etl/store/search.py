@@ -30,12 +30,13 @@ PAGES_HEADER = f"""-- Search papers, page by page
 # tiers make room up to it, and the page is cut from the ranking of the words (BEST: replaced
 # first, as the generic LIMIT below would match it too); results that resemble one another then
 # move up within the page, so pages never overlap.
-BEST = "tier, relevance DESC, pk LIMIT {}\n"
+BEST = "tier, titled DESC, bare, relevance DESC, pk LIMIT {}\n"
 PAGED = [
     ("WITH\n", f"WITH\npage AS (SELECT min(max(cast(:page AS INTEGER), 1), {MAX_PAGES}) * {PAGE} AS last),\n"),
     (BEST.format(PAGE), BEST.format(f"{PAGE} OFFSET (SELECT last FROM page) - {PAGE}")),
     (f"LIMIT {PAGE}\n),\n", "LIMIT (SELECT last FROM page)\n),\n"),
     (f"< {PAGE}", "< (SELECT last FROM page)"),
+    ("o.place AS rank", f"o.place + (SELECT last FROM page) - {PAGE} AS rank"),  # (the place among all pages)
 ]
 
 

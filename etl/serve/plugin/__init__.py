@@ -16,9 +16,10 @@ from ..app import canned_queries as read_canned_queries
 from ..app import query_examples
 from ..cards import column_descriptions, list_context
 from ..examples import with_examples
+from ..exports import whole_exports
 from ..facets import DistinctArrayFacet, NewestFirstFacet
 from ..failures import error_page
-from ..filters import paper_filters
+from ..filters import keyword_pages, paper_filters
 from ..forms import parameters, with_checks
 from ..internals import quiet_default_error_handler, size_queries
 from ..limits import limit_connection
@@ -29,7 +30,7 @@ from ..ranked import best_matches
 from ..reading_lists import renderers
 from ..site import DATABASE, PLUGIN, is_ours, renamed_query_routes
 from ..trends import keyword_page
-from ..urls import Columns, safe_queries
+from ..urls import Columns, page_table, safe_queries
 
 # Installed through an entry point, the plugin is loaded by every Datasette of the environment:
 # each hook acts only where `is_ours` (paperdb's Datasette, its database), and what paperdb patches
@@ -76,8 +77,15 @@ def asgi_wrapper(datasette):
     size_queries()  # (`?_size=` on a query's page, JSON and CSV; here, once Datasette's views are imported)
     examples = query_examples()
     taken = {name: parameters(query["sql"]) for name, query in read_canned_queries().items()}
+
+    def is_table(path: str) -> bool:  # (a table's or view's page, not a canned query's)
+        table, known = page_table(path), schema()
+        return table is not None and known is not None and known.columns(table) is not None
+
     return lambda app: safe_queries(
-        with_checks(with_examples(paged(app), examples, DATABASE), datasette, taken, DATABASE), schema, faceted
+        whole_exports(with_checks(with_examples(paged(app), examples, DATABASE), datasette, taken, DATABASE), is_table),
+        schema,
+        faceted,
     )
 
 
@@ -148,7 +156,9 @@ def extra_template_vars(view_name, table, database, request, datasette):
 
         async def inner():  # (the papers list, and its best matches when it is searched: `ranked`)
             best = await best_matches(datasette, request, DATABASE)
-            return found | {"paperdb_list": list_context(datasette, request), "best_matches": best}
+            pages = await keyword_pages(request.args, datasette.get_database(DATABASE))
+            context = {"paperdb_list": list_context(datasette, request), "best_matches": best, "keyword_pages": pages}
+            return found | context
 
         return inner
     return {}
