@@ -435,3 +435,55 @@ def test_revision_0035_has_csv_quoted_texts_and_dois_given_as_addresses_read_aga
     assert rows(db, "SELECT path FROM sources WHERE sha256 LIKE 'read again: %'") == [(str(folder / "eccv2022.json"),)]
     load(db, [str(folder)])
     assert rows(db, TEXTS) == rows(cold, TEXTS)
+
+
+# -- revision 0037: the people the reader's report found read otherwise, read again ---------------------------
+
+PEOPLE = "SELECT paper_id, position, name FROM paper_authors ORDER BY paper_id, position"
+
+
+def _forget_names() -> None:
+    """The name rules' caches emptied (they keep what a rule gave: a rule patched must not outlive the patch)."""
+    from etl.text import authors
+
+    for value in vars(authors).values():
+        if hasattr(value, "cache_clear"):
+            value.cache_clear()
+
+
+@pytest.mark.parametrize(
+    "rule, old",
+    [
+        ("etl.text.authors.repair_name", lambda name: name),  # (`Linh KU+000E4stner` as written)
+        ("etl.text.authors.is_name_suffix", lambda name: False),  # (`Jr` a person of its own)
+    ],
+)
+def test_revision_0037_has_records_whose_people_the_new_rules_read_otherwise_read_again(
+    tmp_path, monkeypatch, rule, old
+):
+    """A database loaded under the old name rules holds `Linh KU+000E4stner`, or `Jr` as an author;
+    upgrading marks the file holding that record (and not the listing beside it) to be read again,
+    and the next load leaves the people as a cold load does."""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    people = "Linh KU+000E4stner;Guy L. Steele;Jr;Richard Zemel"
+    (folder / "iclr2017.json").write_text(_iclr2017({(0, "author"): people, (0, "aff"): ";;;"}), encoding="utf-8")
+    (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
+    db = str(tmp_path / "p.db")
+    monkeypatch.setattr(rule, old)
+    _forget_names()
+    load(db, [str(folder)])
+    monkeypatch.undo()
+    _forget_names()
+    cold = str(tmp_path / "cold.db")
+    load(cold, [str(folder)])
+    assert rows(db, PEOPLE) != rows(cold, PEOPLE)
+    assert ("Linh Kästner",) in rows(cold, "SELECT name FROM authors")
+    run(db, lambda conn: command.downgrade(alembic_config(conn), "0036"))  # (to before 0037)
+    run(db, migrate)
+    assert rows(db, "SELECT path FROM sources WHERE sha256 LIKE 'read again: %'") == [(str(folder / "iclr2017.json"),)]
+    load(db, [str(folder)])
+    assert rows(db, PEOPLE) == rows(cold, PEOPLE)
+    assert rows(db, "SELECT name, papers FROM authors ORDER BY name") == rows(
+        cold, "SELECT name, papers FROM authors ORDER BY name"
+    )
