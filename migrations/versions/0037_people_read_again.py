@@ -8,9 +8,9 @@ stay capitals (`J.L. WYATT` -> `J.L. Wyatt`, not `J.l. Wyatt`); `+`-joined affil
 Cambridge+University of Cambridge`, `1+2`) are split into institutions. The sources holding a
 record whose stored authors or affiliations have such a shape are read again by the next load that
 names them, as revisions 0026 and 0035 had theirs; that load makes their papers' authors,
-affiliations and people's counts as a cold load does. The shapes are found by SQL patterns wider
-than the rules (a source read again that did not need it costs a re-read, never a row). No schema
-change; plain SQL, so it stays what it is today.
+affiliations and people's counts as a cold load does. The shapes are found by patterns wider than
+the rules, written here (a source read again that did not need it costs a re-read, never a row).
+No schema change; on SQLite and PostgreSQL alike.
 
 Revision ID: 0037
 Revises: 0036
@@ -18,6 +18,9 @@ Create Date: 2026-12-05
 """
 
 from __future__ import annotations
+
+import json
+import re
 
 import sqlalchemy as sa
 from alembic import op
@@ -29,34 +32,42 @@ depends_on = None
 
 MARKED = "read again: "  # (as revision 0026: sources.sha256 holds the marker and 52 hex digits)
 MARK = "UPDATE sources SET sha256 = :marked || substr(sha256, 1, 52) WHERE id IN :ids AND sha256 NOT LIKE :like"
-# Words only institutions' names have (etl.text.name_repairs as of this revision), as GLOB patterns
-# over the stored names (a JSON list of strings).
-_INSTITUTION_WORDS = (
-    "Universit Institut Istituto Agency Laborator College School Academy Research Department Center Centre"
-    " Foundation Lab Hospital Ministry Faculty"
-).split()
-_SUFFIXES = ('"jr"', '"jr."', '"sr"', '"sr."', '"ii"', '"iii"', '"iv"')  # (a name of its own; LIKE folds case)
-_AUTHORS = " OR ".join(
-    [f"authors GLOB '*{word}*'" for word in _INSTITUTION_WORDS if word != "Lab"]
-    + ["authors GLOB '*Lab[^a-z]*'", "authors GLOB '*Labs[^a-z]*'"]
-    + [f"authors LIKE '%{suffix}%'" for suffix in _SUFFIXES]
-    + [
-        "authors GLOB '*U+[0-9A-F][0-9A-F][0-9A-F][0-9A-F]*'",
-        "authors GLOB '*[^0-9 \",]1[^0-9 \",]*'",
-        "authors LIKE '%@%'",
-        "authors GLOB '*[A-Z].[A-Z]. [A-Z][A-Z][A-Z]*'",  # (an ALL-CAPS name with initials run together)
-    ]
+RECORDS = (
+    "SELECT source_id, authors, affiliations FROM paper_sources WHERE authors IS NOT NULL OR affiliations IS NOT NULL"
 )
-SOURCES = f"""SELECT DISTINCT source_id FROM paper_sources
-    WHERE (authors IS NOT NULL AND ({_AUTHORS})) OR affiliations LIKE '%+%'"""
+# The shapes the rules of this revision read otherwise, in a record's stored names (a JSON list):
+# a word only institutions' names have (etl.text.name_repairs as of this revision), a suffix
+# listed as a name, a code point written out, a `1` between letters, an address, an ALL-CAPS name
+# with its initials run together. Wider than the rules: a source read again that did not need it
+# costs a re-read, never a row.
+SHAPES = re.compile(
+    r"Universit|Institut|Istituto|Agency|Laborator|College|School|Academy|Research|Department|Cent(?:er|re)"
+    r"|Foundation|Hospital|Ministry|Faculty|Labs?(?![a-z])"
+    r'|(?i:"(?:jr|sr|ii|iii|iv)\.?")|U\+[0-9A-F]{4}|[^\d\s",]1[^\d\s",]|@|[A-Z]\.[A-Z]\. [A-Z]{3}'
+)
 
 
 def upgrade() -> None:
     conn = op.get_bind()
-    read_again = sorted(source for (source,) in conn.execute(sa.text(SOURCES)))
+    read_again = sorted(
+        {
+            source
+            for source, authors, affiliations in conn.execute(sa.text(RECORDS))
+            if _reads_otherwise(authors, affiliations)
+        }
+    )
     if read_again:
         statement = sa.text(MARK).bindparams(sa.bindparam("ids", expanding=True))
         conn.execute(statement, {"ids": read_again, "marked": MARKED, "like": MARKED + "%"})
+
+
+def _text(value) -> str:
+    """A stored JSON column as text (SQLite gives the text, a server's JSON type the value)."""
+    return "" if value is None else value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def _reads_otherwise(authors, affiliations) -> bool:
+    return SHAPES.search(_text(authors)) is not None or "+" in _text(affiliations)
 
 
 def downgrade() -> None:
