@@ -16,6 +16,23 @@ from urllib.parse import parse_qsl
 READING_LISTS = (".bib", ".ris", ".csljson")
 
 
+def query_keys(query: bytes) -> set[str]:
+    """The parameters a query string names."""
+    return {key for key, _ in parse_qsl(query.decode("latin-1"), keep_blank_values=True)}
+
+
+def names_facets(keys: set[str]) -> bool:
+    """Whether a request asks for facets, or for none, by name (`_facet*`, `_nofacet`)."""
+    return any(key.startswith(("_facet", "_nofacet")) for key in keys)
+
+
+def with_args(query: bytes, added: list[bytes]) -> bytes:
+    """`query` with `added` after it (the rest byte for byte); `query` itself when nothing is added."""
+    if not added:
+        return query
+    return b"&".join([query, *added] if query else added)
+
+
 def whole_query(path: str, query: bytes, table: bool) -> bytes:
     """The query string of a request for `path`, rewritten as the module says (`table`: the path
     is a table's or view's page, not a canned query's)."""
@@ -25,13 +42,11 @@ def whole_query(path: str, query: bytes, table: bool) -> bytes:
     if path.endswith(".csv") and table:
         if ("_size", "max") in pairs and not keys & {"_stream", "_next"}:
             added.append(b"_stream=on")
-        if not any(key.startswith(("_facet", "_nofacet")) for key in keys):
+        if not names_facets(keys):
             added.append(b"_nofacet=1")
     elif path.endswith(READING_LISTS) and "_size" not in keys:
         added.append(b"_size=max")
-    if not added:
-        return query
-    return b"&".join([query, *added] if query else added)  # (the rest byte for byte)
+    return with_args(query, added)
 
 
 def whole_exports(app, is_table):

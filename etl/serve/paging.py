@@ -11,20 +11,15 @@ no facet by name is answered with `_nofacet=1` (a table's CSV, which shows none:
 
 from __future__ import annotations
 
-from urllib.parse import parse_qsl
-
+from .exports import names_facets, query_keys, with_args
 from .internals import sorted_page
 from .urls import page_table
 
 
 def without_facets(path: str, query: bytes) -> bytes:
-    """`query` with `_nofacet=1` for a later page of a list, as the module says."""
-    keys = {key for key, _ in parse_qsl(query.decode("latin-1"), keep_blank_values=True)}
-    if "_nofacet" in keys or any(key.startswith("_facet") for key in keys):
-        return query
-    if "_next" in keys:
-        return query + b"&_nofacet=1" if query else b"_nofacet=1"
-    return query
+    """`query` with `_nofacet=1` for a later page of a list (`path`), as the module says."""
+    keys = query_keys(query)
+    return with_args(query, [b"_nofacet=1"] if "_next" in keys and not names_facets(keys) else [])
 
 
 def paged(app):
