@@ -370,6 +370,9 @@ def test_revision_0028_lists_each_person_once_as_a_cold_load_does(tmp_path, monk
     from tests.people import AUTHOR_TWICE, catalogue_files, people, rules_before_0028
 
     files = catalogue_files(tmp_path)
+    # (Taiwan's institutions as before revision 0038 on both sides: icra2015.json names one, and
+    # 0038 has its file read again by the next load: its own test)
+    monkeypatch.setattr("etl.extract.bibliography.institution_country", lambda name, country: country)
     cold, db_file = str(tmp_path / "cold.db"), str(tmp_path / "old.db")
     load(cold, files)
     expected = people(cold)
@@ -384,7 +387,8 @@ def test_revision_0028_lists_each_person_once_as_a_cold_load_does(tmp_path, monk
     copy_database(db_file, Path(unmoved))
     run(unmoved, migrate)
     assert people(unmoved) == expected
-    assert load(unmoved, files).files_unchanged == 4
+    assert load(unmoved, files).files_unchanged == 3  # (icra2015.json read again for revision 0038)
+    assert people(unmoved) == expected
     # icra2015.json elsewhere while the database is migrated, back for the next load
     away = tmp_path / "away.json"
     os.rename(files[1], away)
@@ -486,4 +490,43 @@ def test_revision_0037_has_records_whose_people_the_new_rules_read_otherwise_rea
     assert rows(db, PEOPLE) == rows(cold, PEOPLE)
     assert rows(db, "SELECT name, papers FROM authors ORDER BY name") == rows(
         cold, "SELECT name, papers FROM authors ORDER BY name"
+    )
+
+
+# -- revision 0038: institutions of Taiwan, read again ----------------------------------------------------
+
+AFFILIATIONS = "SELECT paper_id, position, name, country FROM paper_affiliations ORDER BY paper_id, position, name"
+
+
+def test_revision_0038_has_records_naming_an_institution_of_taiwan_read_again(tmp_path, monkeypatch):
+    """A database loaded before the rule holds National Taiwan University under `China`, as paperlists
+    gives it; upgrading marks the file holding that record (and not the listing beside it) to be
+    read again, and the next load leaves the affiliations and institutions as a cold load does."""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    record = {
+        (0, "author"): "Chih Chung Chou;Chieh-Chih Wang",
+        (0, "aff"): "National Taiwan University;National Taiwan University",
+        (0, "aff_unique_norm"): "National Taiwan University",
+        (0, "aff_unique_index"): "0;0",
+        (0, "aff_country_unique"): "China",
+        (0, "aff_country_unique_index"): "0;0",
+    }
+    (folder / "iclr2017.json").write_text(_iclr2017(record), encoding="utf-8")
+    (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
+    db = str(tmp_path / "p.db")
+    monkeypatch.setattr("etl.extract.bibliography.institution_country", lambda name, country: country)
+    load(db, [str(folder)])
+    monkeypatch.undo()
+    cold = str(tmp_path / "cold.db")
+    load(cold, [str(folder)])
+    assert rows(db, "SELECT DISTINCT country FROM paper_affiliations") == [("China",)]
+    assert rows(cold, "SELECT name, country FROM institutions") == [("National Taiwan University", "Taiwan")]
+    run(db, lambda conn: command.downgrade(alembic_config(conn), "0037"))  # (to before 0038)
+    run(db, migrate)
+    assert rows(db, "SELECT path FROM sources WHERE sha256 LIKE 'read again: %'") == [(str(folder / "iclr2017.json"),)]
+    load(db, [str(folder)])
+    assert rows(db, AFFILIATIONS) == rows(cold, AFFILIATIONS)
+    assert rows(db, "SELECT name, country, papers FROM institutions") == rows(
+        cold, "SELECT name, country, papers FROM institutions"
     )

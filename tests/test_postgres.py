@@ -704,6 +704,8 @@ def test_revision_0028_gives_a_server_the_people_a_cold_load_gives(pg, tmp_path,
     from tests.people import AUTHOR_TWICE, catalogue_files, people, rules_before_0028
 
     files = catalogue_files(tmp_path)
+    # (Taiwan's institutions as before revision 0038 on both sides: tests/test_migrations.py says why)
+    monkeypatch.setattr("etl.extract.bibliography.institution_country", lambda name, country: country)
     cold = str(tmp_path / "cold.db")
     load(cold, files)
     with rules_before_0028(monkeypatch):
@@ -714,4 +716,5 @@ def test_revision_0028_gives_a_server_the_people_a_cold_load_gives(pg, tmp_path,
     run(pg, migrate)
     assert scalars(pg, AUTHOR_TWICE) == [0]
     assert people(pg) == people(cold)
-    assert load(pg, files).files_unchanged == 4
+    assert load(pg, files).files_unchanged == 3  # (icra2015.json read again for revision 0038)
+    assert people(pg) == people(cold)

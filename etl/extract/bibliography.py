@@ -24,6 +24,7 @@ from ..text.authors import institution_name, people
 from ..text.cleaning import clean_text, clean_title, institution_key
 from ..text.identity import normalise_abstract
 from ..text.placeholders import is_placeholder
+from ..text.places import institution_country
 from .keywords.normalise import normalise_keyword
 from .links import Link, extract_links, source_link_text
 from .made_up import made_up
@@ -109,7 +110,9 @@ def resolve(records: Iterable[Record]) -> Resolved:
         authors.append((name, key, raw_names[i]))
         for order, (institution, country) in enumerate(given[i] if i < len(given) else (), 1):
             label = institution_name(institution)
-            affiliations.append((len(authors), order, label, institution_key(label), country))
+            affiliations.append(
+                (len(authors), order, label, institution_key(label), institution_country(label, country))
+            )
     status = next((s for r in ordered if r.status and (s := status_of(r.status)) != UNKNOWN), UNKNOWN)
     decision, presentation = status.decision, status.presentation
     tracked = status.track or next((r.track for r in ordered if r.track), None)
