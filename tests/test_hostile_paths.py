@@ -108,6 +108,8 @@ def test_directory_with_junk_and_a_symlink_loop(runner, seeded, write, tmp_path)
     [
         ("[1, 2]", "not a topic taxonomy (an object with a list `topics` is expected)"),
         ('{"topics": [{"name": "x", "terms": [1]}]}', "topic 'x': `terms` must be a list of words or phrases"),
+        ('{"topics": [{"name": "x", "needs": "gnn"}]}', "topic 'x': `needs` must be a list of words or phrases"),
+        ('{"topics": [{"name": "x", "needs": ["a the b"]}]}', "topic 'x': term 'a the b' can never match"),
         ('{"topics": [{"terms": ["a"]}]}', "topic 1: an object with a `name` is expected"),
         ("not json", "not a topic taxonomy"),
         (None, "not a topic taxonomy (not a regular file)"),  # a FIFO: refused, not waited on

@@ -7,6 +7,10 @@ Two kinds of evidence:
 
 - terms (`term_topics`): the taxonomy's hand-written terms, a specific one or several suggestive
   ones (the rule below);
+- needs (`Taxonomy.needs`): a topic that is a method family (graph neural networks, transformers,
+  diffusion models) lists its method's own wording, and is given by no route to an abstract that
+  writes none of it: `graph` and `node`, `link prediction` or a Kalman filter's `state space model`
+  are evidence of a graph or sequence problem, not of the method;
 - learned (`Evidence`): for each topic the evidence file knows (by name), a weight per word,
   phrase of several words and term-matched topic (`@name`) that its labelled papers use more
   than others, summed over what the abstract has and compared with the topic's threshold.
@@ -35,6 +39,7 @@ from .taxonomy_file import MAX_TAXONOMY_BYTES as MAX_TAXONOMY_BYTES  # (where th
 from .taxonomy_file import taxonomy_path as taxonomy_path
 
 STRONG, WEAK = 2, 1  # weight of an occurrence of a specific and of a merely suggestive term
+NEEDS = 0  # (the weight a term of `needs` is indexed with: it adds nothing, only says it is written)
 # A paper gets a topic when its term occurrences weigh at least THRESHOLD and one of them is a
 # specific term, or when suggestive terms alone weigh WEAK_ALONE (`convex` and `gradient` once
 # each are not yet optimisation) and at least WEAK_TERMS of them are different terms: one shared
@@ -78,6 +83,8 @@ class Taxonomy:
         default_factory=lambda: Memo(WORD_MEMO), compare=False, repr=False
     )
     evidence: Evidence | None = field(default=None, compare=False, repr=False)
+    # topics with a `needs` list: given only where the abstract writes one of its terms
+    needs: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -107,7 +114,7 @@ def build_taxonomy(
     prefixes: dict[str, list[tuple[str, int, int]]] = {}
     phrases: dict[str, list[tuple[int, int]]] = {}
     for i, topic in enumerate(topics):
-        for key, weight in (("terms", STRONG), ("weak", WEAK)):
+        for key, weight in (("terms", STRONG), ("weak", WEAK), ("needs", NEEDS)):
             for term in topic.get(key, ()):
                 term = term.strip().lower()
                 if " " in term:
@@ -126,7 +133,8 @@ def build_taxonomy(
                 else:
                     words.setdefault(term, []).append((i, weight))
     names = tuple(t["name"] for t in topics)
-    return Taxonomy(names, words, prefixes, phrases, evidence=evidence_for(names, *evidence))
+    needs = frozenset(i for i, topic in enumerate(topics) if topic.get("needs"))
+    return Taxonomy(names, words, prefixes, phrases, evidence=evidence_for(names, *evidence), needs=needs)
 
 
 @lru_cache(maxsize=1)
@@ -193,7 +201,7 @@ def _topics(path: str, data: object) -> list[dict]:
             raise PaperdbError(f"{path}: topic {n}: an object with a `name` is expected")
         name = topic["name"]
         _check_name(path, n, name)
-        for key in ("terms", "weak"):
+        for key in ("terms", "weak", "needs"):
             terms = topic.get(key, [])
             if not isinstance(terms, list) or not all(isinstance(t, str) and t.strip() and _is_text(t) for t in terms):
                 raise PaperdbError(f"{path}: topic {name!r}: `{key}` must be a list of words or phrases")
@@ -233,13 +241,19 @@ def _is_text(text: str) -> bool:
 
 def _word_hits(taxonomy: Taxonomy, word: str) -> tuple[tuple[int, int], ...]:
     """(topic, weight) of every term that matches `word`, exact terms first; remembered."""
-    hits = list(taxonomy.words.get(word, ()))
-    hits += [
-        (topic, weight)
-        for prefix, topic, weight in taxonomy.prefixes.get(word[:PREFIX_INDEX], ())
-        if word.startswith(prefix)
-    ]
+    hits = _matching(taxonomy, word)
+    if "-" in word and taxonomy.needs:  # a method named within a compound: `blip-diffusion`, `bert-based`
+        hits += {
+            (topic, NEEDS) for part in word.split("-") for topic, weight in _matching(taxonomy, part) if not weight
+        }
     return taxonomy.word_hits.remember(word, tuple(hits))
+
+
+def _matching(taxonomy: Taxonomy, word: str) -> list[tuple[int, int]]:
+    """(topic, weight) of the exact and prefix terms that match `word`."""
+    hits = list(taxonomy.words.get(word, ()))
+    hits += [(t, w) for prefix, t, w in taxonomy.prefixes.get(word[:PREFIX_INDEX], ()) if word.startswith(prefix)]
+    return hits
 
 
 def match_topics(words: Mapping[str, int], phrases: Mapping[str, object], taxonomy: Taxonomy) -> dict[str, float]:
@@ -247,18 +261,23 @@ def match_topics(words: Mapping[str, int], phrases: Mapping[str, object], taxono
     abstract to its count; `phrases` maps normalised candidate phrases to `[count, ...]` (from
     keyword extraction). A topic weighs its terms' weight (at least THRESHOLD), or, given by
     learned evidence alone, less (LEARNED_ONLY plus a thousandth of the margin over its threshold);
-    with learned evidence, MOST_TOPICS at most, and those of the term rule where it gives none."""
-    weights, specific, terms = _term_evidence(words, phrases, taxonomy)
+    with learned evidence, MOST_TOPICS at most, and those of the term rule where it gives none. A
+    topic with `needs` none of which the abstract writes is given by no route."""
+    weights, specific, terms, worded = _term_evidence(words, phrases, taxonomy)
     by_terms = _term_rule(weights, specific, terms)
+    barred = taxonomy.needs - worded
     evidence = taxonomy.evidence
     if evidence is None:
-        return {taxonomy.names[i]: w for i, w in by_terms.items()}
+        return {taxonomy.names[i]: w for i, w in by_terms.items() if i not in barred}
     sums = dict.fromkeys(evidence.thresholds, 0.0)
     features = evidence.features
     keys = chain(words, [k for k in phrases if " " in k], ["@" + taxonomy.names[i] for i in by_terms])
     for hits in filter(None, map(features.get, keys)):  # (the features looked up in C, in the same order)
         for topic, weight in hits:
             sums[topic] += weight
+    for topic in barred:  # (the term rule's `@` features above are as the evidence was learned with)
+        sums.pop(topic, None)
+        by_terms.pop(topic, None)
     # the MOST_TOPICS best: topics without learned evidence first (an edited taxonomy's own, by
     # weight), then by the margin of their learned evidence over its threshold
     order: list[tuple[tuple[int, float], str, float]] = [
@@ -278,7 +297,7 @@ def match_topics(words: Mapping[str, int], phrases: Mapping[str, object], taxono
 def term_topics(words: Mapping[str, int], phrases: Mapping[str, object], taxonomy: Taxonomy) -> dict[int, int]:
     """Topic index -> weight, for topics whose terms occur enough (the arguments as
     `match_topics` takes them)."""
-    return _term_rule(*_term_evidence(words, phrases, taxonomy))
+    return _term_rule(*_term_evidence(words, phrases, taxonomy)[:3])
 
 
 def _term_rule(weights: dict[int, int], specific: dict[int, int], terms: dict[int, int]) -> dict[int, int]:
@@ -291,19 +310,23 @@ def _term_rule(weights: dict[int, int], specific: dict[int, int], terms: dict[in
 
 def _term_evidence(
     words: Mapping[str, int], phrases: Mapping[str, object], taxonomy: Taxonomy
-) -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
+) -> tuple[dict[int, int], dict[int, int], dict[int, int], set[int]]:
     """By topic index: the weight of its terms' occurrences, the uses of its specific terms (those
     of several words counting SPECIFIC_USES each; topics with any) and the number of different
-    terms seen."""
+    terms seen; and the topics a term of whose `needs` is written."""
     weights: dict[int, int] = {}
     terms: dict[int, int] = {}
     specific: dict[int, int] = {}
+    worded: set[int] = set()
     known = taxonomy.word_hits
     for word, count in words.items():
         hits = known.get(word)
         if hits is None:
             hits = _word_hits(taxonomy, word)
         for topic, weight in hits:
+            if weight == NEEDS:
+                worded.add(topic)
+                continue
             weights[topic] = weights.get(topic, 0) + weight * count
             terms[topic] = terms.get(topic, 0) + 1
             if weight == STRONG:
@@ -313,9 +336,12 @@ def _term_evidence(
         hits = table.get(key)
         if hits is not None:
             for topic, weight in hits:
+                if weight == NEEDS:
+                    worded.add(topic)
+                    continue
                 count = entry[0]  # type: ignore[index]
                 weights[topic] = weights.get(topic, 0) + weight * count
                 terms[topic] = terms.get(topic, 0) + 1
                 if weight == STRONG:
                     specific[topic] = specific.get(topic, 0) + count * SPECIFIC_USES
-    return weights, specific, terms
+    return weights, specific, terms, worded
