@@ -8,6 +8,8 @@ import pytest
 from etl.extract.keywords import extract_terms, normalise_keyword, rank_keywords
 from etl.extract.keywords.acronyms import acronyms, is_expansion
 from etl.extract.keywords.coined import looks_coined
+from etl.extract.keywords.keyword import Keyword
+from etl.extract.keywords.meanings import merge_acronym_uses
 from etl.extract.keywords.phrases import phrase_candidates
 from etl.extract.keywords.topics import taxonomy_path
 from etl.load.taxonomy import load_taxonomy
@@ -231,10 +233,79 @@ def test_a_label_is_never_a_sentence(text, label, long_form):
 def test_a_word_takes_no_meaning_of_an_acronym_it_is_not_written_as(text, meanings, wrong):
     ranked = rank_keywords(extract_terms(text, TAXONOMY), {}, 1, None, meanings)
     assert wrong not in {k.normalised for k in ranked}
-    # (a short form written as one still takes the meaning the corpus gives it: `GNNs` is merged into it)
-    text = "We probe GNNs on molecules. GNNs overfit small molecules, and GNNs ignore chirality."
+    # (a short form written as one still takes the meaning the corpus gives it where the paper
+    # writes that long form too: `GNNs` is merged into it)
+    text = "We probe GNNs on molecules. Graph neural networks overfit small molecules, and GNNs ignore chirality."
     keys = {k.normalised for k in rank_keywords(extract_terms(text, TAXONOMY), {}, 1, None, {})}
     assert "gnn" in keys
     meanings = {"gnn": {"graph neural network": "graph neural networks"}}
     merged = {k.normalised for k in rank_keywords(extract_terms(text, TAXONOMY), {}, 1, None, meanings)}
     assert "gnn" not in merged and "graph neural network" in merged
+
+
+@pytest.mark.parametrize(
+    "label, meanings, long_form",
+    [
+        # (paired-5353, CVPR 2022, "... 3D Humans and Environments in TV Shows") television, not
+        # the `total variation` other papers define
+        ("TV", {"tv": {"total variation": "total variation"}}, "total variation"),
+        # (paired-5353) the `UPS` legs of a Gough-Stewart platform, not `uncalibrated photometric stereo`
+        (
+            "UPS",
+            {"ups": {"uncalibrated photometric stereo": "uncalibrated photometric stereo"}},
+            "uncalibrated photometric stereo",
+        ),
+        # (paired-5353) transesophageal echocardiography, not `temporal expression extraction`
+        (
+            "TEE",
+            {"tee": {"temporal expression extraction": "temporal expression extraction"}},
+            "temporal expression extraction",
+        ),
+    ],
+)
+def test_an_acronym_shows_another_papers_meaning_only_where_the_paper_writes_it(label, meanings, long_form):
+    ranked = [Keyword(normalise_keyword(label), label, "phrase", 0.5)]
+    (shown,) = merge_acronym_uses(ranked, meanings, lambda key: False)
+    assert (shown.normalised, shown.label, shown.aliases) == (normalise_keyword(label), label, ())
+    (merged,) = merge_acronym_uses(ranked, meanings, lambda key: key == long_form)
+    assert (merged.normalised, merged.label, merged.aliases) == (long_form, long_form, (label,))
+    # (a phrase with the acronym in it is not written out either: `UPS legs` stays)
+    (phrase,) = merge_acronym_uses(
+        [Keyword("x " + label.lower(), "x " + label, "phrase", 0.5)], meanings, lambda key: False
+    )
+    assert phrase.label == "x " + label
+
+
+def test_a_paper_writing_the_long_form_takes_the_corpus_meaning():
+    # (UPS on a Gough-Stewart paper: with the text alone, the chip stays `UPS legs`; a paper that
+    # writes the long form too has the phrase written out)
+    text = (
+        "This paper finds a new class of locally decoupled UPS parallel manipulators. The UPS legs"
+        " of these parallel manipulators decouple the platform's position from its orientation."
+    )
+    meanings = {"ups": {"uncalibrated photometric stereo": "uncalibrated photometric stereo"}}
+    ranked = rank_keywords(extract_terms(text, TAXONOMY), {}, 1, None, meanings)
+    assert not any("photometric" in k.normalised for k in ranked), ranked
+    assert "UPS legs" in {k.label for k in ranked}
+    written = text + " Unlike uncalibrated photometric stereo, it needs no prior."
+    ranked = rank_keywords(extract_terms(written, TAXONOMY), {}, 1, None, meanings)
+    assert any(k.normalised.startswith("uncalibrated photometric stereo") for k in ranked), ranked
+
+
+@pytest.mark.parametrize(
+    "text, merged",
+    [
+        # (COLM 2024, "From r to Q*" writes DPO alone: no word of the meaning, the acronym stays)
+        ("We derive DPO policies in the token-level MDP. DPO policies assign credit to tokens.", False),
+        # (half the meaning's words written: `preference`, `optimization`)
+        (
+            "We derive DPO policies from preference data. DPO policies make the optimization of rewards implicit.",
+            True,
+        ),
+    ],
+)
+def test_half_the_words_of_a_meaning_written_take_it(text, merged):
+    meanings = {"dpo": {"direct preference optimization": "direct preference optimization"}}
+    ranked = rank_keywords(extract_terms(text, TAXONOMY), {}, 1, None, meanings)
+    forms = {f.lower() for k in ranked for f in (k.normalised, *k.aliases)}
+    assert any(f.startswith("direct preference optimization") for f in forms) == merged, ranked
