@@ -25,7 +25,7 @@ import re
 from collections.abc import Mapping, Set
 
 from .keyword import Keyword
-from .meanings import Meanings, merge_acronym_uses, writes_long_form
+from .meanings import Meanings, merge_acronym_uses, takes_meaning
 from .normalise import MAX_LABEL_WORDS, label_of, normalise_keyword, singular, unhyphenate
 from .phrases import WHOLE
 from .pieces import continued
@@ -134,7 +134,7 @@ def rank_keywords(
     ranked = sorted(out, key=lambda k: (-k.score, k.normalised))
     in_title = title_words(title) if title else frozenset()
     if meanings:
-        ranked = merge_acronym_uses(ranked, meanings, writes_long_form(terms, in_title))
+        ranked = merge_acronym_uses(ranked, meanings, takes_meaning(terms, in_title, df))
         # (a phrase written out from short forms keeps the verdict on its shape: `RL problems`,
         # shown as `reinforcement learning problems`, is no more a chip than `machine learning problems`)
         ranked = [k for k in ranked if not (k.kind == "phrase" and written_out_no_chip(k.aliases, not_terms))]
