@@ -202,7 +202,7 @@ CREATE TABLE keyword_stats (
 CREATE TABLE keyword_meanings (
 	short TEXT NOT NULL, 
 	keyword TEXT NOT NULL, 
-	label TEXT NOT NULL, 
+	label TEXT NOT NULL, papers INTEGER DEFAULT 1 NOT NULL, 
 	CONSTRAINT pk_keyword_meanings PRIMARY KEY (short, keyword)
 )
  WITHOUT ROWID;

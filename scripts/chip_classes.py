@@ -65,9 +65,9 @@ class Corpus:
         self.con = con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
         self.taxonomy = parse_taxonomy(Path(taxonomy_path()).read_bytes(), "t")
         self.n = con.execute("SELECT papers FROM keyword_scoring").fetchone()[0]
-        self.meanings: dict[str, dict[str, str]] = {}
-        for short, key, label in con.execute("SELECT short, keyword, label FROM keyword_meanings"):
-            self.meanings.setdefault(short, {})[key] = label
+        self.meanings: dict[str, dict[str, tuple[str, int]]] = {}
+        for short, key, label, papers in con.execute("SELECT short, keyword, label, papers FROM keyword_meanings"):
+            self.meanings.setdefault(short, {})[key] = (label, papers)
         like = (AUTHOR_PREFIX + "%",)
         rows = con.execute("SELECT term, papers FROM keyword_stats WHERE term LIKE ?", like)
         self.chosen = {t[len(AUTHOR_PREFIX) :]: p for t, p in rows}

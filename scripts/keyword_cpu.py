@@ -55,8 +55,8 @@ def sample(db: str, every: int) -> tuple[list, list, int, dict, dict, dict]:
             pairs.append((term, count))
     n = con.execute("SELECT papers FROM keyword_scoring WHERE id = 1").fetchone()[0]
     meanings: dict = {}
-    for short, key, label in con.execute("SELECT short, keyword, label FROM keyword_meanings"):
-        meanings.setdefault(short, {})[key] = label
+    for short, key, label, defining in con.execute("SELECT short, keyword, label, papers FROM keyword_meanings"):
+        meanings.setdefault(short, {})[key] = (label, defining)
     return papers, pairs, n, meanings, authors, own
 
 
@@ -91,10 +91,13 @@ def _made(corpus: tuple, stored: tuple) -> tuple:
     """(taxonomy, corpus counts, stored choices) as the `etl` package imported now makes them."""
     from etl.extract.corpus.counts import Stored
     from etl.extract.corpus.frequencies import KeyCounts
+    from etl.extract.keywords import meanings as rules
     from etl.extract.keywords import taxonomy_path
     from etl.load.taxonomy import load_taxonomy
 
     pairs, n, meanings = corpus
+    if not hasattr(rules, "FIELD_WIDE"):  # (a version before kw11, issue #36, takes labels alone)
+        meanings = {short: {key: label for key, (label, _) in keys.items()} for short, keys in meanings.items()}
     return load_taxonomy(taxonomy_path()), (KeyCounts(pairs), n, meanings), Stored(*stored)
 
 

@@ -24,7 +24,7 @@ KEYWORD_STATE = {
     "aliases": "SELECT k.normalised, a.alias, a.normalised FROM keyword_aliases a JOIN keywords k ON k.id = a.keyword_id",
     "facets": "SELECT id, keywords, topics FROM papers",
     "stats": "SELECT term, papers FROM keyword_stats",
-    "meanings": "SELECT short, keyword, label FROM keyword_meanings",
+    "meanings": "SELECT short, keyword, label, papers FROM keyword_meanings",
     "scoring": "SELECT papers, changed, fingerprint FROM keyword_scoring",
 }
 

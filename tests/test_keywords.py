@@ -567,14 +567,19 @@ def test_spilled_runs_hold_no_buffer_and_add_up_to_the_counts(monkeypatch, in_me
 
 # Two papers (`x0`, `x1`) a load merges into others after they are fed: one defines a short form
 # that a paper kept defines with other capitals (the meaning's label is the least of its papers'),
-# one a short form no other paper defines; a third kept paper only uses it.
+# one a short form no other paper defines; a third kept paper only uses it (its title writes the
+# long forms: a meaning is shown only on a paper that writes it).
 FORGOTTEN = [
     ("x0", "Cooperative Multi-Agent Systems (MAS) learn to coordinate with sparse communication.", None),
     ("x1", "Neural radiance fields (NeRFs) render novel views of cooperative scenes.", "NeRF"),
 ]
 KEPT = [
     ("k0", "We train multi-agent systems (MAS) with shared rewards and sparse communication.", None),
-    ("k1", "Each MAS agent keeps a belief over NeRFs. MAS policies are decentralised.", None),
+    (
+        "k1",
+        "Each MAS agent keeps a belief over NeRFs. MAS policies are decentralised.",
+        "Beliefs over neural radiance fields in multi-agent systems",
+    ),
 ] + [(f"p{i:03d}", f"We propose Method{i}X, a solver for task {i} with sparse communication.", None) for i in range(30)]
 
 
@@ -752,7 +757,11 @@ def test_a_of_b_needs_specific_words():
 def test_a_short_form_inside_a_phrase_is_written_out_with_the_meaning_the_corpus_gives():
     papers = [
         ("a", "Reinforcement learning (RL) trains agents from rewards. We study RL theory.", None),
-        ("b", "We study multi-agent RL in traffic. Multi-agent RL scales poorly in traffic.", None),
+        (
+            "b",
+            "We study multi-agent RL in traffic. Multi-agent RL scales poorly, as reinforcement learning does in traffic.",
+            None,
+        ),
         (
             "c",
             "Multi-agent reinforcement learning coordinates robots. Multi-agent reinforcement learning is hard.",

@@ -8,7 +8,10 @@ import pytest
 from etl.extract.keywords import extract_terms, normalise_keyword, rank_keywords
 from etl.extract.keywords.acronyms import acronyms, is_expansion
 from etl.extract.keywords.coined import looks_coined
+from etl.extract.keywords.keyword import Keyword
+from etl.extract.keywords.meanings import FIELD_WIDE, merge_acronym_uses, takes_meaning
 from etl.extract.keywords.phrases import phrase_candidates
+from etl.extract.keywords.terms import Terms
 from etl.extract.keywords.topics import taxonomy_path
 from etl.load.taxonomy import load_taxonomy
 
@@ -217,13 +220,17 @@ def test_a_label_is_never_a_sentence(text, label, long_form):
         (
             "Knowledge of the geographic locations of the sensor nodes is very important. We merge maps"
             " for nodes in immediate vicinity. Nodes are calibrated.",
-            {"node": {"neural ordinary differential equation": "neural ordinary differential equation"}},
+            {"node": {"neural ordinary differential equation": ("neural ordinary differential equation", 9)}},
             "neural ordinary differential equation",
         ),
         # (ICRA 2020) and `grasp` is not `GRASP`
         (
             "Grasp planning methods propose a grasp; we execute the best grasp and evaluate each grasp.",
-            {"grasp": {"greedy randomized adaptive search procedure": "greedy randomized adaptive search procedure"}},
+            {
+                "grasp": {
+                    "greedy randomized adaptive search procedure": ("greedy randomized adaptive search procedure", 9)
+                }
+            },
             "greedy randomized adaptive search procedure",
         ),
     ],
@@ -231,10 +238,166 @@ def test_a_label_is_never_a_sentence(text, label, long_form):
 def test_a_word_takes_no_meaning_of_an_acronym_it_is_not_written_as(text, meanings, wrong):
     ranked = rank_keywords(extract_terms(text, TAXONOMY), {}, 1, None, meanings)
     assert wrong not in {k.normalised for k in ranked}
-    # (a short form written as one still takes the meaning the corpus gives it: `GNNs` is merged into it)
-    text = "We probe GNNs on molecules. GNNs overfit small molecules, and GNNs ignore chirality."
+    # (a short form written as one still takes the meaning the corpus gives it where the paper
+    # writes that long form too: `GNNs` is merged into it)
+    text = "We probe GNNs on molecules. Graph neural networks overfit small molecules, and GNNs ignore chirality."
     keys = {k.normalised for k in rank_keywords(extract_terms(text, TAXONOMY), {}, 1, None, {})}
     assert "gnn" in keys
-    meanings = {"gnn": {"graph neural network": "graph neural networks"}}
+    meanings = {"gnn": {"graph neural network": ("graph neural networks", 1)}}
     merged = {k.normalised for k in rank_keywords(extract_terms(text, TAXONOMY), {}, 1, None, meanings)}
     assert "gnn" not in merged and "graph neural network" in merged
+
+
+@pytest.mark.parametrize(
+    "label, meanings, long_form",
+    [
+        # (paired-5353, CVPR 2022, "... 3D Humans and Environments in TV Shows") television, not
+        # the `total variation` other papers define
+        ("TV", {"tv": {"total variation": ("total variation", 1)}}, "total variation"),
+        # (paired-5353) the `UPS` legs of a Gough-Stewart platform, not `uncalibrated photometric stereo`
+        (
+            "UPS",
+            {"ups": {"uncalibrated photometric stereo": ("uncalibrated photometric stereo", 1)}},
+            "uncalibrated photometric stereo",
+        ),
+        # (paired-5353) transesophageal echocardiography, not `temporal expression extraction`
+        (
+            "TEE",
+            {"tee": {"temporal expression extraction": ("temporal expression extraction", 1)}},
+            "temporal expression extraction",
+        ),
+    ],
+)
+def test_an_acronym_shows_another_papers_meaning_only_where_the_paper_writes_it(label, meanings, long_form):
+    ranked = [Keyword(normalise_keyword(label), label, "phrase", 0.5)]
+    (shown,) = merge_acronym_uses(ranked, meanings, lambda short, key, papers: False)
+    assert (shown.normalised, shown.label, shown.aliases) == (normalise_keyword(label), label, ())
+    (merged,) = merge_acronym_uses(ranked, meanings, lambda short, key, papers: key == long_form)
+    assert (merged.normalised, merged.label, merged.aliases) == (long_form, long_form, (label,))
+    # (a phrase with the acronym in it is not written out either: `UPS legs` stays)
+    (phrase,) = merge_acronym_uses(
+        [Keyword("x " + label.lower(), "x " + label, "phrase", 0.5)], meanings, lambda short, key, papers: False
+    )
+    assert phrase.label == "x " + label
+
+
+def test_a_paper_writing_the_long_form_takes_the_corpus_meaning():
+    # (UPS on a Gough-Stewart paper: with the text alone, the chip stays `UPS legs`; a paper that
+    # writes the long form too has the phrase written out)
+    text = (
+        "This paper finds a new class of locally decoupled UPS parallel manipulators. The UPS legs"
+        " of these parallel manipulators decouple the platform's position from its orientation."
+    )
+    meanings = {"ups": {"uncalibrated photometric stereo": ("uncalibrated photometric stereo", 1)}}
+    ranked = rank_keywords(extract_terms(text, TAXONOMY), {}, 1, None, meanings)
+    assert not any("photometric" in k.normalised for k in ranked), ranked
+    assert "UPS legs" in {k.label for k in ranked}
+    written = text + " Unlike uncalibrated photometric stereo, it needs no prior."
+    ranked = rank_keywords(extract_terms(written, TAXONOMY), {}, 1, None, meanings)
+    assert any(k.normalised.startswith("uncalibrated photometric stereo") for k in ranked), ranked
+
+
+@pytest.mark.parametrize(
+    "text, merged",
+    [
+        # (COLM 2024, "From r to Q*" writes DPO alone: no word of the meaning, the acronym stays)
+        ("We derive DPO policies in the token-level MDP. DPO policies assign credit to tokens.", False),
+        # (half the meaning's words written: `preference`, `optimization`)
+        (
+            "We derive DPO policies from preference data. DPO policies make the optimization of rewards implicit.",
+            True,
+        ),
+    ],
+)
+def test_half_the_words_of_a_meaning_written_take_it(text, merged):
+    # (a meaning one paper defines: thin, taken only where written)
+    meanings = {"dpo": {"direct preference optimization": ("direct preference optimization", 1)}}
+    ranked = rank_keywords(extract_terms(text, TAXONOMY), {}, 1, None, meanings)
+    forms = {f.lower() for k in ranked for f in (k.normalised, *k.aliases)}
+    assert any(f.startswith("direct preference optimization") for f in forms) == merged, ranked
+
+
+# (COLM 2024, "From r to Q*": DPO written alone, never its long form nor its words)
+FROM_R_TO_Q = (
+    "Although DPO solves the same objective as the standard RLHF setup, DPO is derived as a bandit problem."
+    " We show that DPO is able to perform credit assignment, and that a simple beam search improves the base DPO policy."
+)
+
+
+@pytest.mark.parametrize(
+    "papers, merged",
+    [
+        (FIELD_WIDE, True),  # the field's meaning (the catalogue: 11 papers define DPO, the one way)
+        (FIELD_WIDE - 1, False),  # one paper's meaning: the acronym as written
+    ],
+)
+def test_a_meaning_the_field_defines_is_taken_by_a_paper_that_only_uses_the_short_form(papers, merged):
+    meanings = {"dpo": {"direct preference optimization": ("direct preference optimization", papers)}}
+    ranked = rank_keywords(extract_terms(FROM_R_TO_Q, TAXONOMY), {}, 1, None, meanings)
+    forms = {f.lower() for k in ranked for f in (k.normalised, *k.aliases)}
+    assert any(f.startswith("direct preference optimization") for f in forms) == merged, ranked
+
+
+@pytest.mark.parametrize(
+    "text, short, meaning",
+    [
+        # (catalogue) a paper defining MEG as magnetoencephalography, which does not spell it: not
+        # the `matrix exponentiated gradient` other papers define
+        (
+            "We decode speech from magnetoencephalography (MEG) recordings. MEG signals are noisy, and MEG"
+            " sensors drift over sessions.",
+            "meg",
+            "matrix exponentiated gradient",
+        ),
+        # (paired-5353) an echocardiography paper's TEE, not `temporal expression extraction`
+        (
+            "Transesophageal echocardiography (TEE) guides cardiac surgery. We segment TEE images, and TEE"
+            " probes are tracked in real time.",
+            "tee",
+            "temporal expression extraction",
+        ),
+    ],
+)
+def test_a_paper_defining_a_short_form_otherwise_takes_no_other_meaning(text, short, meaning):
+    meanings = {short: {meaning: (meaning, 100)}}
+    ranked = rank_keywords(extract_terms(text, TAXONOMY), {}, 1, None, meanings)
+    assert not any(meaning in f.lower() for k in ranked for f in (k.normalised, k.label, *k.aliases)), ranked
+
+
+@pytest.mark.parametrize(
+    "defined, short, key, papers, taken",
+    [
+        # (a paper defining MEG as magnetoencephalography takes no other meaning, however many define it)
+        ({"meg": "magnetoencephalography"}, "meg", "matrix exponentiated gradient", 100, False),
+        # (its own meaning, even where its words do not spell the short form: `FFreeDA` in WACV 2024's
+        # "federated source-free domain adaptation (FFreeDA)")
+        (
+            {"ffreeda": "federated source free domain adaptation"},
+            "ffreeda",
+            "federated source free domain adaptation",
+            1,
+            True,
+        ),
+        # (ACL 2022: its own definition says more, `cross-domain named entity recognition (NER)`)
+        ({"ner": "cross domain named entity recognition"}, "ner", "named entity recognition", 1, True),
+        ({}, "dpo", "direct preference optimization", FIELD_WIDE, True),  # the field's meaning
+        ({}, "ups", "uncalibrated photometric stereo", 1, False),  # one paper's, not written here
+    ],
+)
+def test_a_paper_takes_the_field_s_meaning_unless_it_defines_the_short_form_otherwise(
+    defined, short, key, papers, taken
+):
+    assert takes_meaning(Terms(defined=defined), frozenset(), {})(short, key, papers) == taken
+
+
+@pytest.mark.parametrize(
+    "papers, writing, taken",
+    [
+        (2, 1022, False),  # (catalogue) `RGB`: written by 1,022 papers, 2 define `red green blue`
+        (5, 422, True),  # `BERT`: 5 of 422
+        (11, 22, True),  # `DPO`
+    ],
+)
+def test_a_short_form_most_papers_write_undefined_is_a_word_of_its_own(papers, writing, taken):
+    key = "red green blue"
+    assert takes_meaning(Terms(), frozenset(), {"rgb": writing})("rgb", key, papers) == taken

@@ -70,8 +70,8 @@ class StoredStatistics:
         last = last_rescore(writer)
         self.n = last.papers if last else 0
         self.meanings: Meanings = {}
-        for short, key, label in writer.execute("SELECT short, keyword, label FROM keyword_meanings"):
-            self.meanings.setdefault(short, {})[key] = label
+        for short, key, label, papers in writer.execute("SELECT short, keyword, label, papers FROM keyword_meanings"):
+            self.meanings.setdefault(short, {})[key] = (label, papers)
 
     def author_choices(self) -> dict[str, int]:
         """The papers whose authors chose each key, at the last rescore."""
@@ -98,7 +98,7 @@ def save_statistics(
         writer.insert("keyword_stats", part)
     writer.insert(
         "keyword_meanings",
-        sorted((short, key, label) for short, keys in meanings.items() for key, label in keys.items()),
+        sorted((short, key, *meaning) for short, keys in meanings.items() for key, meaning in keys.items()),
     )
     writer.execute(
         "INSERT INTO keyword_scoring (id, papers, changed, fingerprint, rescored_at)"

@@ -217,6 +217,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "short",
         "keyword",
         "label",
+        "papers",
     ),
     "keyword_trend_counts": (
         "keyword_id",

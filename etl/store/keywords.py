@@ -4,7 +4,7 @@ a load between rescores ranks only its own papers, against these)."""
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Double, ForeignKey, Index, Integer, String, Table, Text
+from sqlalchemy import Column, Double, ForeignKey, Index, Integer, String, Table, Text, text
 
 from .base import metadata
 
@@ -115,6 +115,13 @@ keyword_meanings = Table(
     Column("short", Text, primary_key=True, comment="The short form, normalised (llm)"),
     Column("keyword", Text, primary_key=True, comment="The long form's merge key (large language model)"),
     Column("label", Text, nullable=False, comment="The long form as written (large language models)"),
+    Column(
+        "papers",
+        Integer,
+        nullable=False,
+        server_default=text("1"),
+        comment="Papers defining the short form so (a meaning many define is the field's: issue #36)",
+    ),
     comment="Acronyms the corpus defined at the last rescore: a short form and each long form it stands for.",
     sqlite_with_rowid=False,
 )

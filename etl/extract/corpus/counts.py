@@ -81,8 +81,8 @@ class Counts:
         """Add the counts of another share of papers: `n` papers, their acronyms, (key, papers)."""
         self.n += n
         for short, keys in meanings.items():
-            for key, label in keys.items():
-                _add_meaning(self.meanings, short, key, label)
+            for key, (label, papers) in keys.items():
+                _add_meaning(self.meanings, short, key, label, papers)
         for part in chunks(pairs, COUNTS_IN_MEMORY):
             self.df.update(dict(part))  # (counted in C)
             if len(self.df) >= COUNTS_IN_MEMORY:
@@ -117,7 +117,7 @@ class Counts:
             del self.meanings[short][key]
             if not self.meanings[short]:
                 del self.meanings[short]
-        for pid, _, _, acronyms, *_ in others:
+        for pid, _, _, acronyms, *_ in others:  # (label and papers: the papers left's)
             if pid not in gone:
                 for key, (long, short, _) in acronyms.items():
                     if (normalise_keyword(short), key) in defined:
@@ -161,7 +161,16 @@ class Extraction(Counts):
             df.update(terms.document_keys())  # (counted in C)
             for key, (long, short, _) in terms.acronyms.items():
                 _add_meaning(meanings, normalise_keyword(short), key, label_of(long.split()))
-            record = (pid, title, terms.methods, terms.acronyms, terms.phrases, terms.topics, terms.long_forms)
+            record = (
+                pid,
+                title,
+                terms.methods,
+                terms.acronyms,
+                terms.phrases,
+                terms.topics,
+                terms.long_forms,
+                terms.defined,
+            )
             _write_record(self.spill, record)
             self.n += 1
             if len(df) >= COUNTS_IN_MEMORY:
@@ -192,10 +201,13 @@ def rank_spilled(
             yield pid, rank_keywords(terms, df, n, title, meanings, keyphraseness)
 
 
-def _add_meaning(meanings: Meanings, short: str, key: str, label: str) -> None:
+def _add_meaning(meanings: Meanings, short: str, key: str, label: str, papers: int = 1) -> None:
     known = meanings.setdefault(short, {})
-    if key not in known or label < known[key]:  # the same label whichever paper came first
-        known[key] = label
+    if key not in known:
+        known[key] = (label, papers)
+    else:  # the same label whichever paper came first
+        had, counted = known[key]
+        known[key] = (min(label, had), counted + papers)
 
 
 def merge_counts(
@@ -215,8 +227,8 @@ def merge_counts(
     for part_n, part_meanings, pairs in parts:
         n += part_n
         for short, keys in part_meanings.items():
-            for key, label in keys.items():
-                _add_meaning(meanings, short, key, label)
+            for key, (label, papers) in keys.items():
+                _add_meaning(meanings, short, key, label, papers)
         streams.append(pairs)
     few = False  # (a few keys, added up here, stay a dict: see `DICT_KEYS`)
     if in_order:

@@ -25,7 +25,7 @@ import re
 from collections.abc import Mapping, Set
 
 from .keyword import Keyword
-from .meanings import Meanings, merge_acronym_uses
+from .meanings import Meanings, merge_acronym_uses, takes_meaning
 from .normalise import MAX_LABEL_WORDS, label_of, normalise_keyword, singular, unhyphenate
 from .phrases import WHOLE
 from .pieces import continued
@@ -132,8 +132,9 @@ def rank_keywords(
     taken.update(k.normalised for k in phrases)
     out += _topics(terms, kp, taken, topic_aliases)
     ranked = sorted(out, key=lambda k: (-k.score, k.normalised))
+    in_title = title_words(title) if title else frozenset()
     if meanings:
-        ranked = merge_acronym_uses(ranked, meanings)
+        ranked = merge_acronym_uses(ranked, meanings, takes_meaning(terms, in_title, df))
         # (a phrase written out from short forms keeps the verdict on its shape: `RL problems`,
         # shown as `reinforcement learning problems`, is no more a chip than `machine learning problems`)
         ranked = [k for k in ranked if not (k.kind == "phrase" and written_out_no_chip(k.aliases, not_terms))]
@@ -150,7 +151,7 @@ def rank_keywords(
     ]
     kept = [k for k in kept if k.kind != "phrase" or not continued(k.normalised, k.label)]
     # (after the first chip, a phrase needs evidence beyond its score: `support`)
-    return backed(kept, terms.phrases, title_words(title) if title else frozenset(), kp)
+    return backed(kept, terms.phrases, in_title, kp)
 
 
 def _methods(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyword]:

@@ -27,6 +27,8 @@ class Terms:
     phrases: dict[str, list] = field(default_factory=dict)
     topics: dict[str, float] = field(default_factory=dict)  # name -> weight (`match_topics`)
     long_forms: dict[str, str] = field(default_factory=dict)  # a method's key -> its long form's (`cpr` -> ...)
+    # the short forms it defines, spelled out or not: normalised short -> long (`meg` -> `magnetoencephalography`)
+    defined: dict[str, str] = field(default_factory=dict)
 
     @property
     def topic_keys(self) -> set[str]:
@@ -43,6 +45,7 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     words, phrases = phrase_candidates(text)
     terms = Terms(phrases=phrases)
     shorts = _add_definitions(text, terms)
+    terms.defined = {normalise_keyword(short): normalise_keyword(long) for short, long in shorts.items()}
     terms.topics = match_topics(words, _with_short_form_uses(phrases, terms.acronyms), taxonomy)
     mark_pieces(text, phrases)
     add_method_names(text, terms.methods, terms.acronyms, shorts, terms.long_forms)
