@@ -333,3 +333,28 @@ def test_the_database_page_lists_the_canned_queries_by_title(ds):
     page = get(ds, "/papers").text.split('id="queries"')[1].split("</ul>")[0]
     titles = [html.unescape(t) for t in re.findall(r'<li><a href="/papers/\w+"[^>]*>([^<]+)</a>', page)]
     assert len(titles) > 15 and titles == sorted(titles, key=str.casefold)
+
+
+@pytest.mark.parametrize(
+    "path, shown",
+    [
+        ("/work/cat/paperlists-catalogue/iros/iros2006.json", "iros2006.json"),
+        ("C:\\Users\\me\\lists\\icml2024.txt", "icml2024.txt"),
+        ("iclr2017.json", "iclr2017.json"),
+    ],
+)
+def test_a_source_is_shown_by_its_file_name(path, shown):
+    from etl.serve.paper import file_name
+
+    assert file_name(path) == shown
+
+
+def test_a_papers_page_names_its_files_and_no_folder_of_the_loading_machine(ds, excerpt):
+    (pk, path, line), *_ = read(
+        excerpt,
+        "SELECT p.pk, s.path, ps.line FROM papers p JOIN paper_sources ps ON ps.paper_id = p.id"
+        " JOIN sources s ON s.id = ps.source_id WHERE s.path LIKE '%aaai2022.json' ORDER BY p.pk",
+    )
+    page = get(ds, f"/papers/papers/{pk}").text
+    assert f"aaai2022.json (paperlists, line {line})" in page
+    assert str(Path(path).parent) not in page

@@ -130,10 +130,13 @@ async def paper_page(datasette, pk: str) -> dict | None:
     for row in ids:
         template = ID_URLS.get(row["scheme"])
         row["url"] = template.format(quote(row["value"], safe="/")) if template else None
-    sources = await rows(
-        "SELECT s.path, s.format, ps.line, ps.status FROM paper_sources ps JOIN sources s ON s.id = ps.source_id"
-        " WHERE ps.paper_id = ? ORDER BY s.path, ps.position"
-    )
+    sources = [
+        {**row, "file": file_name(row.pop("path"))}
+        for row in await rows(
+            "SELECT s.path, s.format, ps.line, ps.status FROM paper_sources ps JOIN sources s ON s.id = ps.source_id"
+            " WHERE ps.paper_id = ? ORDER BY s.path, ps.position"
+        )
+    ]
     scores = await rows(SCORES)
     related = await rows(RELATED)
     versions = await rows(VERSIONS)
@@ -168,6 +171,13 @@ async def paper_page(datasette, pk: str) -> dict | None:
         "authors_json": json.loads(paper.get("authors") or "[]"),
         "json_url": datasette.urls.row(DATABASE, "papers", str(paper["pk"]), format="json"),
     }
+
+
+def file_name(path: str) -> str:
+    """A source's file name as a reader is shown it: the last part of the path it was loaded from,
+    never a folder of the loading machine (`/work/cat/iros/iros2006.json` -> `iros2006.json`;
+    a Windows path's `\\` separates too). The path stays in `sources`, the loader's record."""
+    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1] or path
 
 
 def score_rows(scores: list[dict]) -> list[dict]:
