@@ -358,3 +358,36 @@ def test_a_papers_page_names_its_files_and_no_folder_of_the_loading_machine(ds, 
     page = get(ds, f"/papers/papers/{pk}").text
     assert f"aaai2022.json (paperlists, line {line})" in page
     assert str(Path(path).parent) not in page
+
+
+@pytest.mark.parametrize(
+    "written, name, said, co_authors, institutions",
+    [
+        (  # (ICLR 2017 and ICML 2017 give the Predictron: two papers, the same people)
+            "david silver",
+            "David Silver",
+            "2 papers, 2017, newest first",
+            ["Andre Barreto", "Arthur Guez", "David Reichert", "Gabriel Dulac-Arnold"],
+            [],
+        ),
+        (  # (AAAI 2022, with the record's affiliations)
+            "Adam Goodge",
+            "Adam Goodge",
+            "1 paper, 2022, newest first",
+            ["Bryan Hooi", "See-Kiong Ng", "Wee Siong Ng"],
+            ["Institute for Infocomm Research, Singapore", "National University of Singapore, Singapore"],
+        ),
+    ],
+)
+def test_an_authors_page_is_headed_with_their_name_and_names_who_they_wrote_with(
+    ds, written, name, said, co_authors, institutions
+):
+    page = html.unescape(get(ds, f"/papers/papers?{urlencode({'_author': written})}").text)
+    assert f"<h1>{name}</h1>" in page and f"<title>{name}: papers" in page
+    assert said in page and "rows where" not in page
+    found = re.findall(r'<a href="/papers/papers\?_author=[^"]+">([^<]+)</a> <span class="note">', page)
+    assert found[: len(co_authors)] == co_authors
+    shown = page.split('class="institutions">')[1].split("</p>")[0] if institutions else ""
+    assert [i for i in institutions if i in shown] == institutions
+    narrowed = html.unescape(get(ds, f"/papers/papers?{urlencode({'_author': written, 'venue': 'XYZ'})}").text)
+    assert f"<h1>{name}</h1>" in narrowed and "0 rows\n        where by" in narrowed  # (the list's own line)
