@@ -391,3 +391,38 @@ def test_an_authors_page_is_headed_with_their_name_and_names_who_they_wrote_with
     assert [i for i in institutions if i in shown] == institutions
     narrowed = html.unescape(get(ds, f"/papers/papers?{urlencode({'_author': written, 'venue': 'XYZ'})}").text)
     assert f"<h1>{name}</h1>" in narrowed and "0 rows\n        where by" in narrowed  # (the list's own line)
+
+
+def test_the_home_page_has_a_search_box_and_names_the_papers_first(ds):
+    page = get(ds, "/").text
+    assert 'action="/papers/search"' in page and 'name="q"' in page
+    listed = re.findall(r'<a href="/papers/([a-z_]+)"', page.split('class="home-search"')[1].split("<h2")[1])
+    assert listed[:2] == ["papers", "papers_with_code"]
+    assert listed.index("papers") < listed.index("similar_papers") and listed.index("papers") < listed.index(
+        "paper_keywords"
+    )
+
+
+def test_the_search_page_reads_as_a_search_for_papers_with_its_sql_one_click_away(ds):
+    page = html.unescape(get(ds, "/papers/search?q=predictron").text)
+    assert "Custom SQL query" not in page and "Run SQL" not in page and '<pre id="sql-query">' not in page
+    assert 'value="predictron"' in page and "papers, best first" in page and "show the SQL" in page
+    shown = html.unescape(get(ds, "/papers/search?q=predictron&_show_sql=1").text)
+    assert '<pre id="sql-query">WITH' in shown and "Edit SQL" in shown
+
+
+@pytest.mark.parametrize(
+    "q, named",
+    [
+        ("David Silver", ["David Silver"]),  # (the name as papers write it)
+        ("david  SILVER", ["David Silver"]),  # (any case and spacing: merged as loads merge names)
+        ("D. Silver", ["David Silver"]),  # (close: the family name and the first initial)
+        ("Predictron", []),  # (one word: no name)
+        ("graph networks", []),  # (words of a name's shape, nobody's name)
+        ("Silv* Dav*", []),  # (the search's own marks)
+    ],
+)
+def test_a_search_for_an_authors_name_leads_to_their_page(ds, q, named):
+    page = html.unescape(get(ds, f"/papers/search?{urlencode({'q': q})}").text)
+    hint = page.split('class="author-hint">')[1].split("</p>")[0] if 'class="author-hint"' in page else ""
+    assert re.findall(r'<a href="/papers/papers\?_author=[^"]+">([^<]+)</a>', hint) == named

@@ -87,3 +87,38 @@ def years_said(first: int | None, last: int | None) -> str:
     if first is None or last is None:
         return ""
     return str(first) if first == last else f"{first}–{last}"
+
+
+# A query that may be a person's name: two to four words of letters (`Yoshua Bengio`, `Y. Bengio`,
+# `Jean-louis Deneubourg`), none of the search's own marks (`*`, quotes).
+_NAME_WORDS = (2, 4)
+HINTS = 3  # the people a search names at most
+SAME = "SELECT name, papers FROM authors WHERE normalised = :key"
+# The same family name and first initial (`Y. Bengio`, `Yoshua Bengio`): through the index on
+# `normalised`, read from the initial on.
+CLOSE = f"""SELECT name, papers FROM authors
+    WHERE normalised >= :initial AND normalised < :after AND normalised LIKE :initial || '% ' || :family
+    ORDER BY papers DESC, name LIMIT {HINTS}"""
+
+
+def could_be_a_name(query: str) -> bool:
+    """Whether a search's words could be a person's name (`could_be_a_name('Yoshua Bengio')`)."""
+    words = query.split()
+    return _NAME_WORDS[0] <= len(words) <= _NAME_WORDS[1] and all(
+        any(c.isalpha() for c in word) and all(c.isalpha() or c in ".-'" for c in word) for word in words
+    )
+
+
+async def authors_named(database, query: str) -> list[dict]:
+    """The people a search may mean (`q=Yoshua Bengio`): the author of that name as the load merges
+    names, else up to three with its family name and first initial, most papers first; each with
+    their page (`filter_url`). Nothing when the words cannot be a name."""
+    if not could_be_a_name(query):
+        return []
+    key = name_key(query)
+    found = (await database.execute(SAME, {"key": key})).rows
+    if not found and " " in key:
+        initial, family = key[0], key.rsplit(" ", 1)[1]
+        after = chr(ord(initial) + 1)
+        found = (await database.execute(CLOSE, {"initial": initial, "after": after, "family": family})).rows
+    return [{"name": r["name"], "papers": r["papers"], "url": filter_url("authors", r["name"])} for r in found]

@@ -26,10 +26,10 @@ from ..limits import limit_connection
 from ..lookup import paper_page_of
 from ..paging import paged
 from ..paper import paper_page, row_pk
-from ..people import author_page, only_the_author, the_author
+from ..people import author_page, authors_named, only_the_author, the_author
 from ..ranked import best_matches
 from ..reading_lists import renderers
-from ..site import DATABASE, PLUGIN, is_ours, renamed_query_routes
+from ..site import DATABASE, PLUGIN, home_page, is_ours, renamed_query_routes
 from ..trends import keyword_page
 from ..urls import Columns, page_table, safe_queries
 
@@ -138,6 +138,15 @@ def register_routes(datasette):
 def extra_template_vars(view_name, table, database, request, datasette):
     if not is_ours(datasette, database) or request is None:
         return {}
+    if view_name == "index":  # (the home page: a search box, the papers first: templates/index.html)
+        return {"paperdb_home": home_page(datasette)}
+    if request.path.rstrip("/") == f"/{DATABASE}/search":  # (people the words may name: `people`)
+
+        async def search_inner():
+            said = request.args.get("q") or ""
+            return {"paperdb_authors": await authors_named(datasette.get_database(DATABASE), said)}
+
+        return search_inner
     if view_name == "row" and table == "papers":
 
         async def inner():
