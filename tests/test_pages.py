@@ -426,3 +426,32 @@ def test_a_search_for_an_authors_name_leads_to_their_page(ds, q, named):
     page = html.unescape(get(ds, f"/papers/search?{urlencode({'q': q})}").text)
     hint = page.split('class="author-hint">')[1].split("</p>")[0] if 'class="author-hint"' in page else ""
     assert re.findall(r'<a href="/papers/papers\?_author=[^"]+">([^<]+)</a>', hint) == named
+
+
+# (the catalogue's similar papers of two papers known only by their title, IROS and ICRA: one
+# title word in common; and of the same scores for a paper with an abstract)
+GPGPU = [
+    ("GPGPU Acceleration of Environmental and Movement Datasets", 0.468),
+    ("3D modeling, distance and gradient computation for motion planning", 0.37),
+    ("SIFT-Cloud-Model for object detection and pose estimation with GPGPU", 0.328),
+    ("Convergence rates for persistence diagram estimation in Topological Data Analysis", 0.293),
+]
+PLEATED = [
+    ("Pleated pneumatic artificial muscles: compliant robotic actuators", 0.332),
+    ("Programming and controlling self-folding robots", 0.244),
+]
+
+
+@pytest.mark.parametrize(
+    "abstract, similar, shown",
+    [
+        (None, GPGPU, ["GPGPU Acceleration of Environmental and Movement Datasets"]),
+        (None, PLEATED, []),
+        ("We accelerate flow diagrams on the GPU.", GPGPU, [title for title, _ in GPGPU]),
+    ],
+)
+def test_a_paper_known_only_by_its_title_is_shown_only_similar_papers_above_the_floor(abstract, similar, shown):
+    from etl.serve.paper import shown_similar
+
+    related = [{"title": title, "score": score} for title, score in similar]
+    assert [r["title"] for r in shown_similar({"abstract": abstract}, related)] == shown
