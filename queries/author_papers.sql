@@ -1,7 +1,7 @@
 -- An author's papers
 -- Everything one author published here (give the whole name as papers write it, in any case and
 -- with or without accents: `Sergey Levine`, not `levine`; the authors table's filters find a part),
--- by year: venue, title, decision and co-authors, the earliest first.
+-- by year: venue, title, decision and co-authors, the newest first.
 -- Example: author = Max Welling
 SELECT p.year, p.venue, p.title, coalesce(p.presentation, p.decision) AS outcome,
        (SELECT group_concat(o.name, ', ') FROM paper_authors o
@@ -12,4 +12,4 @@ JOIN paper_authors pa ON pa.author_id = a.id
 JOIN papers p ON p.id = pa.paper_id
 WHERE a.normalised = author_key(:author) OR a.name = trim(:author)
 GROUP BY p.id
-ORDER BY p.year, p.venue, p.title
+ORDER BY p.year DESC, p.venue, p.title

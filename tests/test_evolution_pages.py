@@ -78,9 +78,25 @@ def test_an_authors_papers_by_year_with_co_authors(works_db):
     ds = make_datasette(works_db)
     found = get(ds, f"/papers/author_papers.json?author={quote('bo chen')}&_shape=array").json()
     assert [(r["year"], r["venue"], r["outcome"], r["coauthors"]) for r in found] == [
-        (2018, "ICLR", "rejected", "Ann Lee"),
         (2019, "ICML", "poster", "Hana Ito"),
+        (2018, "ICLR", "rejected", "Ann Lee"),
     ]
+
+
+@pytest.mark.parametrize(
+    "query, years",
+    [
+        ("_author=bo%20chen", [2019, 2018]),  # (an author's page: newest first)
+        ("_author=Bo%20Chen&_sort=year", [2018, 2019]),  # (an order asked for is kept)
+        ("_author=bo%20chen&_sort_desc=year", [2019, 2018]),
+    ],
+)
+def test_an_authors_papers_are_listed_newest_first_unless_sorted_otherwise(works_db, query, years):
+    ds = make_datasette(works_db)
+    listed = get(ds, f"/papers/papers.json?{query}&_shape=array").json()
+    assert [r["year"] for r in listed] == years
+    page = get(ds, f"/papers/papers?{query}").text
+    assert "<h1>Bo Chen</h1>" in page and ("newest first" in page) == (years[0] > years[-1])
 
 
 def test_a_keywords_page_charts_its_share_of_each_years_papers(works_db):

@@ -333,3 +333,125 @@ def test_the_database_page_lists_the_canned_queries_by_title(ds):
     page = get(ds, "/papers").text.split('id="queries"')[1].split("</ul>")[0]
     titles = [html.unescape(t) for t in re.findall(r'<li><a href="/papers/\w+"[^>]*>([^<]+)</a>', page)]
     assert len(titles) > 15 and titles == sorted(titles, key=str.casefold)
+
+
+@pytest.mark.parametrize(
+    "path, shown",
+    [
+        ("/work/cat/paperlists-catalogue/iros/iros2006.json", "iros2006.json"),
+        ("C:\\Users\\me\\lists\\icml2024.txt", "icml2024.txt"),
+        ("iclr2017.json", "iclr2017.json"),
+    ],
+)
+def test_a_source_is_shown_by_its_file_name(path, shown):
+    from etl.serve.paper import file_name
+
+    assert file_name(path) == shown
+
+
+def test_a_papers_page_names_its_files_and_no_folder_of_the_loading_machine(ds, excerpt):
+    (pk, path, line), *_ = read(
+        excerpt,
+        "SELECT p.pk, s.path, ps.line FROM papers p JOIN paper_sources ps ON ps.paper_id = p.id"
+        " JOIN sources s ON s.id = ps.source_id WHERE s.path LIKE '%aaai2022.json' ORDER BY p.pk",
+    )
+    page = get(ds, f"/papers/papers/{pk}").text
+    assert f"aaai2022.json (paperlists, line {line})" in page
+    assert str(Path(path).parent) not in page
+
+
+@pytest.mark.parametrize(
+    "written, name, said, co_authors, institutions",
+    [
+        (  # (ICLR 2017 and ICML 2017 give the Predictron: two papers, the same people)
+            "david silver",
+            "David Silver",
+            "2 papers, 2017, newest first",
+            ["Andre Barreto", "Arthur Guez", "David Reichert", "Gabriel Dulac-Arnold"],
+            [],
+        ),
+        (  # (AAAI 2022, with the record's affiliations)
+            "Adam Goodge",
+            "Adam Goodge",
+            "1 paper, 2022, newest first",
+            ["Bryan Hooi", "See-Kiong Ng", "Wee Siong Ng"],
+            ["Institute for Infocomm Research, Singapore", "National University of Singapore, Singapore"],
+        ),
+    ],
+)
+def test_an_authors_page_is_headed_with_their_name_and_names_who_they_wrote_with(
+    ds, written, name, said, co_authors, institutions
+):
+    page = html.unescape(get(ds, f"/papers/papers?{urlencode({'_author': written})}").text)
+    assert f"<h1>{name}</h1>" in page and f"<title>{name}: papers" in page
+    assert said in page and "rows where" not in page
+    found = re.findall(r'<a href="/papers/papers\?_author=[^"]+">([^<]+)</a> <span class="note">', page)
+    assert found[: len(co_authors)] == co_authors
+    shown = page.split('class="institutions">')[1].split("</p>")[0] if institutions else ""
+    assert [i for i in institutions if i in shown] == institutions
+    narrowed = html.unescape(get(ds, f"/papers/papers?{urlencode({'_author': written, 'venue': 'XYZ'})}").text)
+    assert f"<h1>{name}</h1>" in narrowed and "0 rows\n        where by" in narrowed  # (the list's own line)
+
+
+def test_the_home_page_has_a_search_box_and_names_the_papers_first(ds):
+    page = get(ds, "/").text
+    assert 'action="/papers/search"' in page and 'name="q"' in page
+    listed = re.findall(r'<a href="/papers/([a-z_]+)"', page.split('class="home-search"')[1].split("<h2")[1])
+    assert listed[:2] == ["papers", "papers_with_code"]
+    assert listed.index("papers") < listed.index("similar_papers") and listed.index("papers") < listed.index(
+        "paper_keywords"
+    )
+
+
+def test_the_search_page_reads_as_a_search_for_papers_with_its_sql_one_click_away(ds):
+    page = html.unescape(get(ds, "/papers/search?q=predictron").text)
+    assert "Custom SQL query" not in page and "Run SQL" not in page and '<pre id="sql-query">' not in page
+    assert 'value="predictron"' in page and "papers, best first" in page and "show the SQL" in page
+    shown = html.unescape(get(ds, "/papers/search?q=predictron&_show_sql=1").text)
+    assert '<pre id="sql-query">WITH' in shown and "Edit SQL" in shown
+
+
+@pytest.mark.parametrize(
+    "q, named",
+    [
+        ("David Silver", ["David Silver"]),  # (the name as papers write it)
+        ("david  SILVER", ["David Silver"]),  # (any case and spacing: merged as loads merge names)
+        ("D. Silver", ["David Silver"]),  # (close: the family name and the first initial)
+        ("Predictron", []),  # (one word: no name)
+        ("graph networks", []),  # (words of a name's shape, nobody's name)
+        ("Silv* Dav*", []),  # (the search's own marks)
+    ],
+)
+def test_a_search_for_an_authors_name_leads_to_their_page(ds, q, named):
+    page = html.unescape(get(ds, f"/papers/search?{urlencode({'q': q})}").text)
+    hint = page.split('class="author-hint">')[1].split("</p>")[0] if 'class="author-hint"' in page else ""
+    assert re.findall(r'<a href="/papers/papers\?_author=[^"]+">([^<]+)</a>', hint) == named
+
+
+# (the catalogue's similar papers of two papers known only by their title, IROS and ICRA: one
+# title word in common; and of the same scores for a paper with an abstract)
+GPGPU = [
+    ("GPGPU Acceleration of Environmental and Movement Datasets", 0.468),
+    ("3D modeling, distance and gradient computation for motion planning", 0.37),
+    ("SIFT-Cloud-Model for object detection and pose estimation with GPGPU", 0.328),
+    ("Convergence rates for persistence diagram estimation in Topological Data Analysis", 0.293),
+]
+PLEATED = [
+    ("Pleated pneumatic artificial muscles: compliant robotic actuators", 0.332),
+    ("Programming and controlling self-folding robots", 0.244),
+]
+
+
+@pytest.mark.parametrize(
+    "abstract, similar, shown",
+    [
+        (None, GPGPU, ["GPGPU Acceleration of Environmental and Movement Datasets"]),
+        (None, PLEATED, []),
+        ("We accelerate flow diagrams on the GPU.", GPGPU, [title for title, _ in GPGPU]),
+    ],
+)
+def test_a_paper_known_only_by_its_title_is_shown_only_similar_papers_above_the_floor(abstract, similar, shown):
+    from etl.serve.paper import shown_similar
+
+    related = [{"title": title, "score": score} for title, score in similar]
+    assert [r["title"] for r in shown_similar({"abstract": abstract}, related)] == shown

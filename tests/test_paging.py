@@ -17,7 +17,7 @@ import pytest
 
 from etl.serve.app import build_metadata, canned_queries, make_datasette
 from etl.serve.cards import SORTS
-from etl.serve.internals import tie_broken
+from etl.serve.internals import nulls_last, tie_broken
 
 PAGES = 4  # a table's rows are followed in about this many pages
 
@@ -170,3 +170,66 @@ def test_a_sort_by_rating_pages_through_the_papers_with_ties_broken_by_key(ds, s
 )
 def test_tie_broken(sql, table, key, expected):
     assert tie_broken(sql, table, key) == expected
+
+
+@pytest.mark.parametrize("way, last", [("_sort", "citations"), ("_sort_desc", "citations"), ("_sort", "rating_avg")])
+def test_papers_without_a_value_come_last_either_way_each_once(ds, serve_db, way, last):
+    """Sorted by citations ascending, the papers with no count came first (the reader's report)."""
+    con = sqlite3.connect(serve_db)
+    try:
+        order = "DESC" if way == "_sort_desc" else "ASC"
+        expected = [pk for (pk,) in con.execute(f"SELECT pk FROM papers ORDER BY {last} IS NULL, {last} {order}, pk")]
+        missing = con.execute(f"SELECT count(*) FROM papers WHERE {last} IS NULL").fetchone()[0]
+    finally:
+        con.close()
+    shown = [
+        json.loads(row)["pk"]
+        for row in followed(ds, f"/papers/papers.json?{way}={last}&_size=5&_col=id&_shape=objects")
+    ]
+    assert shown == expected and 0 < missing < len(expected)
+
+
+@pytest.mark.parametrize(
+    "sql, table, expected",
+    [
+        (  # a first page (its key added already)
+            "select pk, id from papers order by citations, pk limit 51",
+            "papers",
+            "select pk, id from papers order by citations nulls last, pk limit 51",
+        ),
+        (  # a next page after a value: the rows without one still follow
+            "select pk from papers where (citations > :p1 or (citations = :p1 and pk > :p0)) order by citations, pk limit 51",
+            "papers",
+            "select pk from papers where (citations is null or citations > :p1 or (citations = :p1 and pk > :p0))"
+            " order by citations nulls last, pk limit 51",
+        ),
+        (  # a next page after a row without one: only those, with a later key
+            "select pk from papers where (citations is not null or (citations is null and pk > :p0))"
+            " order by citations, pk limit 51",
+            "papers",
+            "select pk from papers where (0 or (citations is null and pk > :p0)) order by citations nulls last, pk limit 51",
+        ),
+        (  # a view's page, its offset kept; a bracketed name
+            "select [offset], kind from paper_links order by [offset], kind limit 6 offset 5",
+            "paper_links",
+            "select [offset], kind from paper_links order by [offset] nulls last, kind limit 6 offset 5",
+        ),
+        (  # descending: last already
+            "select pk from papers order by citations desc, pk limit 51",
+            "papers",
+            "select pk from papers order by citations desc, pk limit 51",
+        ),
+        (  # by the key itself, another table's SQL: as they are
+            "select pk from papers order by pk limit 51",
+            "papers",
+            "select pk from papers order by pk limit 51",
+        ),
+        (
+            "select pk from papers order by citations, pk limit 51",
+            "keywords",
+            "select pk from papers order by citations, pk limit 51",
+        ),
+    ],
+)
+def test_nulls_last(sql, table, expected):
+    assert nulls_last(sql, table, ["pk"]) == expected

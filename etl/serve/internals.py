@@ -64,6 +64,13 @@ and a plugin's own `templates/` and `static/`. Each item below has a test in
    the primary key (the rowid of a table without one, every column of a view) after the sort
    column, as the next pages have it: each row is on exactly one page.
 
+12. `nulls_last` and `FileDatabase.execute`: SQLite orders rows without a value first in an
+   ascending sort, so a table sorted by citations ascending opened on the 9,640 papers with no
+   count (descending, they are last already); Datasette's next-page clauses assume that order.
+   While a request for a table's or view's page runs, an ascending page's SQL orders by
+   `<column> nulls last` (the column's index serves it as before) and its next-page clauses
+   follow that order, so rows without a value come last either way, each on exactly one page.
+
 Templates extend Datasette's with `{% extends "default:row.html" %}` and fill its `title` and
 `content` blocks (the documented example fills `content`); a test checks the blocks are there.
 """
@@ -75,7 +82,7 @@ import os
 import re
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 
@@ -231,6 +238,39 @@ def tie_broken(sql: str, table: str, key: list[str]) -> str:
     return f"{sql[:end]}, {', '.join(after)}{sql[end:]}"
 
 
+# The end of the SQL of an ascending page (a first page with its key, a next page, a view's offset):
+# `order by <column>, <key columns> limit <n>[ offset <m>]`, each name as `escape_sqlite` writes it.
+_NAME = r"(?:\[[^\]]*\]|[A-Za-z_][A-Za-z0-9_]*)"
+_ASCENDING_END = re.compile(rf" order by (?P<column>{_NAME})(?P<key>(?:, {_NAME})*) limit \d+(?: offset \d+)?", re.S)
+
+
+def _ascending(sql: str) -> re.Match | None:
+    """The end of `sql` if it is the SQL of an ascending page (read from the last ` order by `)."""
+    at = sql.rfind(" order by ")
+    return _ASCENDING_END.fullmatch(sql, at) if at > 0 and sql.startswith("select ") else None
+
+
+def nulls_last(sql: str, table: str, key: Sequence[str] = ()) -> str:
+    """`sql` with rows without a value last, if it is the SQL of an ascending page of `table`
+    (item 12; `key`: the table's primary key, ordered by as it is), else `sql` as it is: `order by <column> nulls last` (SQLite reads it from the
+    column's index all the same), and Datasette's clauses of a next page made to match: after a
+    value, the rows without one still follow (`(c > :p or (c = :p and <key after>))` gets `c is
+    null or`); after a row without one, only rows without one with a later key do (`(c is not
+    null or (c is null and <key after>))` loses `c is not null`)."""
+    match = _ascending(sql)
+    if not match or f" from {escape_sqlite(table)} " not in sql:
+        return sql
+    at, column = match.start(), match["column"]
+    if column in {escape_sqlite(name) for name in key}:  # (a table's key has a value in every row)
+        return sql
+    where = re.sub(
+        rf"\({re.escape(column)} > (:p\d+) or \({re.escape(column)} = \1 and ",
+        lambda m: f"({column} is null or {column} > {m[1]} or ({column} = {m[1]} and ",
+        sql[:at],
+    ).replace(f"({column} is not null or ({column} is null and ", f"(0 or ({column} is null and ")
+    return f"{where} order by {column} nulls last{sql[match.end('column') :]}"
+
+
 class _Opened(sqlite3.Connection):
     """A connection that knows which file it opened: (device, inode) of the path then."""
 
@@ -268,8 +308,11 @@ class FileDatabase(Database):
 
     async def execute(self, sql, *args, **kwargs):
         table = _PAGE_OF.get()
-        if table is not None and isinstance(sql, str) and _sorted_by(sql):
-            sql = tie_broken(sql, table, await self._unique_key(table))
+        if table is not None and isinstance(sql, str):
+            if _sorted_by(sql):
+                sql = tie_broken(sql, table, await self._unique_key(table))
+            if _ascending(sql):
+                sql = nulls_last(sql, table, [] if table in await self.view_names() else await self.primary_keys(table))
         return await super().execute(sql, *args, **kwargs)
 
     async def _unique_key(self, table: str) -> list[str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from .exports import names_facets, query_keys, with_args
 from .internals import sorted_page
+from .people import by_year
 from .urls import page_table
 
 
@@ -30,7 +31,7 @@ def paged(app):
         table = page_table(scope.get("path", "")) if scope.get("type") == "http" else None
         if table is not None:
             query = scope.get("query_string") or b""
-            lighter = without_facets(scope["path"], query)
+            lighter = without_facets(scope["path"], by_year(query) if table == "papers" else query)
             if lighter is not query:
                 scope = dict(scope, query_string=lighter)
         with sorted_page(table):

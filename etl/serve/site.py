@@ -26,6 +26,21 @@ def is_ours(datasette: Any, database: str | None = None) -> bool:
     return database is None or database == DATABASE
 
 
+# The tables and views a reader starts from, named first on the home page in this order (Datasette
+# names the largest first: similar_papers and paper_keywords before the papers).
+HOME_FIRST = ("papers", "papers_with_code", "keywords", "authors", "institutions")
+
+
+def home_page(datasette: Any) -> dict:
+    """The home page's template variables: where its search box searches (the ranked `search`
+    query) and which tables it names first (those the database has)."""
+    return {
+        "database": DATABASE,
+        "search": datasette.urls.database(DATABASE) + "/search",
+        "first": list(HOME_FIRST),
+    }
+
+
 def renamed_query_routes() -> list[tuple[str, Any]]:
     """Routes that send a renamed canned query's old address (`/papers/related_papers.json?...`)
     to its new one, permanently."""

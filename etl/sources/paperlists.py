@@ -192,6 +192,28 @@ def authors_and_affiliations(item: dict, value: str | list[str] | None = None) -
     return names, found
 
 
+def without_own_names(names: tuple[str, ...], found: tuple) -> tuple[tuple, int]:
+    """Each author's affiliations less an institution that is the author's own name, and how many
+    were left out: the catalogue's IROS and ICRA records put the name where the affiliation is
+    unknown (`aff`: `Nikolaus Correll; G. Sempo; ...` beside the same `author`), which is no
+    institution. An author is compared with their own entry only (the names of the first copy,
+    in order); case and runs of spaces do not count."""
+    dropped = 0
+    kept = []
+    for i, pairs in enumerate(found):
+        own = _folded(names[i]) if i < len(names) else None
+        mine = tuple(pair for pair in pairs if _folded(pair[0]) != own)
+        dropped += len(pairs) - len(mine)
+        kept.append(mine)
+    if not dropped:
+        return found, 0
+    return (tuple(kept) if any(kept) else ()), dropped
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
 def _aligned(item: dict, value: object) -> tuple[tuple[str, ...], tuple]:
     """The names and the affiliations that line up with them or with their parts (else none)."""
     if isinstance(value, list):
@@ -231,6 +253,9 @@ def _entries(records: JsonRecords, venue: str | None, year: int | None, tally: T
         fields = RecordFields(item)
         site = fields.text("site") or fields.text("pdf")
         authors, affiliated = authors_and_affiliations(item, fields.items("author"))
+        affiliated, own_names = without_own_names(authors, affiliated)
+        if own_names:
+            fields.repaired = True  # (an author's own name given as their affiliation: none)
         bib_year = _BIBTEX_YEAR.search(fields.text("bibtex"))
         entry = Entry(
             abstract=join_lines(fields.text("abstract")) or None,

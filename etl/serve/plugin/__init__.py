@@ -26,9 +26,10 @@ from ..limits import limit_connection
 from ..lookup import paper_page_of
 from ..paging import paged
 from ..paper import paper_page, row_pk
+from ..people import author_page, authors_named, only_the_author, the_author
 from ..ranked import best_matches
 from ..reading_lists import renderers
-from ..site import DATABASE, PLUGIN, is_ours, renamed_query_routes
+from ..site import DATABASE, PLUGIN, home_page, is_ours, renamed_query_routes
 from ..trends import keyword_page
 from ..urls import Columns, page_table, safe_queries
 
@@ -137,6 +138,15 @@ def register_routes(datasette):
 def extra_template_vars(view_name, table, database, request, datasette):
     if not is_ours(datasette, database) or request is None:
         return {}
+    if view_name == "index":  # (the home page: a search box, the papers first: templates/index.html)
+        return {"paperdb_home": home_page(datasette)}
+    if request.path.rstrip("/") == f"/{DATABASE}/search":  # (people the words may name: `people`)
+
+        async def search_inner():
+            said = request.args.get("q") or ""
+            return {"paperdb_authors": await authors_named(datasette.get_database(DATABASE), said)}
+
+        return search_inner
     if view_name == "row" and table == "papers":
 
         async def inner():
@@ -158,10 +168,24 @@ def extra_template_vars(view_name, table, database, request, datasette):
             best = await best_matches(datasette, request, DATABASE)
             pages = await keyword_pages(request.args, datasette.get_database(DATABASE))
             context = {"paperdb_list": list_context(datasette, request), "best_matches": best, "keyword_pages": pages}
-            return found | context
+            return found | context | await _author_context(datasette, request)
 
         return inner
     return {}
+
+
+async def _author_context(datasette, request) -> dict:
+    """An author's page (`people`): headed with the person's name; when nothing else narrows the
+    list, the count and "where by ..." line of Datasette's heading give way to the person's."""
+    written = the_author(request.args)
+    person = await author_page(datasette.get_database(DATABASE), written) if written else None
+    if person is None:
+        return {}
+    metadata = dict(datasette.table_metadata(DATABASE, "papers"), title=person["name"])
+    context: dict[str, object] = {"paperdb_author": person, "metadata": metadata}
+    if only_the_author(request.args):
+        context |= {"filtered_table_rows_count": None, "human_description_en": None}
+    return context
 
 
 @hookimpl(trylast=True)  # (after datasette-mcp's own tools: `register_tools` removes the one that writes)

@@ -1,0 +1,124 @@
+"""An author's page: the papers list narrowed to one person (`?_author=Max Welling`), headed with
+their name, their papers newest first, and beside them the people they wrote with most and the
+institutions they signed with (the reader's report: the page was headed "papers", "71 rows where
+by Max Welling", in venue order, with nobody else on it).
+
+The person is found as the list's filter finds them (`filters`: the merge key of the name, so any
+spelling of it). Their co-authors and institutions are read through `paper_authors`' index on
+`author_id` and the primary keys of `paper_authors` and `paper_affiliations`: a few thousand index
+entries for the catalogue's largest author.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qsl
+
+from ..text.authors import name_key
+from .exports import query_keys, with_args
+from .filters import filter_url
+
+# Parameters that narrow the papers list besides the author (a column's filter is any name
+# without a leading `_`): with one of them the list is no longer all of the person's papers.
+NARROWING = frozenset(("_search", "_where", "_topic", "_keyword", "_author", "_filter_column"))
+SORTS = ("_sort", "_sort_desc")
+CO_AUTHORS = 12  # the most frequent co-authors shown
+INSTITUTIONS = 6  # the most frequent institutions shown
+
+PERSON = "SELECT id, name, papers FROM authors WHERE normalised = :key"
+YEARS = """SELECT min(p.year) AS first, max(p.year) AS last FROM paper_authors pa
+    JOIN papers p ON p.id = pa.paper_id WHERE pa.author_id = :id"""
+# Each co-author once per paper (a record may list a name twice), most papers together first.
+WITH = f"""SELECT a.name, count(DISTINCT co.paper_id) AS papers FROM paper_authors me
+    JOIN paper_authors co ON co.paper_id = me.paper_id AND co.author_id != me.author_id
+    JOIN authors a ON a.id = co.author_id
+    WHERE me.author_id = :id GROUP BY co.author_id ORDER BY papers DESC, a.name LIMIT {CO_AUTHORS}"""
+SIGNED = f"""SELECT i.name, i.country, count(DISTINCT me.paper_id) AS papers FROM paper_authors me
+    JOIN paper_affiliations af ON af.paper_id = me.paper_id AND af.position = me.position
+    JOIN institutions i ON i.id = af.institution_id
+    WHERE me.author_id = :id GROUP BY i.id ORDER BY papers DESC, i.name LIMIT {INSTITUTIONS}"""
+
+
+def the_author(args) -> str | None:
+    """The one person a papers list is narrowed to (`?_author=`), else None (none, or several)."""
+    named = [value.strip() for value in args.getlist("_author") if value.strip()]
+    return named[0] if len(named) == 1 else None
+
+
+def only_the_author(args) -> bool:
+    """Whether the list is all of one person's papers: nothing narrows it but `_author`."""
+    if the_author(args) is None:
+        return False
+    return not any(key in NARROWING - {"_author"} or not key.startswith("_") for key in args)
+
+
+def by_year(query: bytes) -> bytes:
+    """A papers list's query string (`query`, as the request has it) with `_sort_desc=year` after
+    it when it names one author and no order: an author's papers newest first."""
+    keys = query_keys(query)
+    if "_author" not in keys or keys & set(SORTS):
+        return query
+    named = [v for k, v in parse_qsl(query.decode("latin-1"), keep_blank_values=True) if k == "_author" and v.strip()]
+    return with_args(query, [b"_sort_desc=year"]) if len(named) == 1 else query
+
+
+async def author_page(database, written: str) -> dict | None:
+    """The template variables of the person `written` names (None: nobody of that name)."""
+    found = (await database.execute(PERSON, {"key": name_key(written)})).rows
+    if not found:
+        return None
+    person = dict(found[0])
+    mine = {"id": person["id"]}
+    years = dict((await database.execute(YEARS, mine)).first())
+    co_authors = [dict(r) for r in (await database.execute(WITH, mine)).rows]
+    institutions = [dict(r) for r in (await database.execute(SIGNED, mine)).rows]
+    for row in co_authors:
+        row["url"] = filter_url("authors", row["name"])
+    return {
+        "name": person["name"],
+        "papers": person["papers"],
+        "years": years_said(years["first"], years["last"]),
+        "co_authors": co_authors,
+        "institutions": institutions,
+    }
+
+
+def years_said(first: int | None, last: int | None) -> str:
+    """`2005–2024`, `2019`, or nothing (no year known)."""
+    if first is None or last is None:
+        return ""
+    return str(first) if first == last else f"{first}–{last}"
+
+
+# A query that may be a person's name: two to four words of letters (`Yoshua Bengio`, `Y. Bengio`,
+# `Jean-louis Deneubourg`), none of the search's own marks (`*`, quotes).
+_NAME_WORDS = (2, 4)
+HINTS = 3  # the people a search names at most
+SAME = "SELECT name, papers FROM authors WHERE normalised = :key"
+# The same family name and first initial (`Y. Bengio`, `Yoshua Bengio`): through the index on
+# `normalised`, read from the initial on.
+CLOSE = f"""SELECT name, papers FROM authors
+    WHERE normalised >= :initial AND normalised < :after AND normalised LIKE :initial || '% ' || :family
+    ORDER BY papers DESC, name LIMIT {HINTS}"""
+
+
+def could_be_a_name(query: str) -> bool:
+    """Whether a search's words could be a person's name (`could_be_a_name('Yoshua Bengio')`)."""
+    words = query.split()
+    return _NAME_WORDS[0] <= len(words) <= _NAME_WORDS[1] and all(
+        any(c.isalpha() for c in word) and all(c.isalpha() or c in ".-'" for c in word) for word in words
+    )
+
+
+async def authors_named(database, query: str) -> list[dict]:
+    """The people a search may mean (`q=Yoshua Bengio`): the author of that name as the load merges
+    names, else up to three with its family name and first initial, most papers first; each with
+    their page (`filter_url`). Nothing when the words cannot be a name."""
+    if not could_be_a_name(query):
+        return []
+    key = name_key(query)
+    found = (await database.execute(SAME, {"key": key})).rows
+    if not found and " " in key:
+        initial, family = key[0], key.rsplit(" ", 1)[1]
+        after = chr(ord(initial) + 1)
+        found = (await database.execute(CLOSE, {"initial": initial, "after": after, "family": family})).rows
+    return [{"name": r["name"], "papers": r["papers"], "url": filter_url("authors", r["name"])} for r in found]
