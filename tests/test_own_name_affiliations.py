@@ -76,7 +76,7 @@ INSTITUTIONS = "SELECT name FROM institutions ORDER BY name"
 AFFILIATIONS = "SELECT paper_id, position, name FROM paper_affiliations ORDER BY paper_id, position, name"
 
 
-def test_revision_0038_has_the_sources_naming_people_as_institutions_read_again(tmp_path, monkeypatch):
+def test_revision_0040_has_the_sources_naming_people_as_institutions_read_again(tmp_path, monkeypatch):
     """A database loaded before the rule holds `Nikolaus Correll` as an institution; upgrading marks
     the IROS file (and not the ICRA one whose record has an institution only) to be read again, and
     the next load leaves affiliations and institutions as a cold load does."""
@@ -93,7 +93,7 @@ def test_revision_0038_has_the_sources_naming_people_as_institutions_read_again(
     cold = str(tmp_path / "cold.db")
     load(cold, [str(folder)])
     assert ("Nikolaus Correll",) not in rows(cold, INSTITUTIONS)
-    run(db, lambda conn: command.downgrade(alembic_config(conn), "0037"))  # (to before 0038)
+    run(db, lambda conn: command.downgrade(alembic_config(conn), "0039"))  # (to before 0040)
     run(db, migrate)
     assert rows(db, "SELECT path FROM sources WHERE sha256 LIKE 'read again: %'") == [(str(folder / "iros2006.json"),)]
     load(db, [str(folder)])

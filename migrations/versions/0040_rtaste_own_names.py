@@ -8,8 +8,8 @@ affiliations, institutions and counts as a cold load does. Wider than the rule (
 record, not only the one the entry belongs to): a source read again that did not need it costs a
 re-read, never a row. No schema change; on SQLite and PostgreSQL alike.
 
-Revision ID: 0038
-Revises: 0037
+Revision ID: 0040
+Revises: 0039
 Create Date: 2026-12-05
 """
 
@@ -20,8 +20,8 @@ import json
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0038"
-down_revision = "0037"
+revision = "0040"
+down_revision = "0039"
 branch_labels = None
 depends_on = None
 
