@@ -9,8 +9,8 @@ topic the script counts the papers given it whose text has none of the taxonomy'
 either. Columns: papers with the topic, those without its specific terms (`no term`), and of these
 the ones whose text has the taxonomy's suggestive terms only (`weak`), by decade of the paper's
 year; first as stored in DB (the rules it was loaded with), then as the tree's rules give them on
-the same texts (no database is written). `--show TOPIC` prints `--sample` of the papers the
-tree's rules no longer give TOPIC (or give it anew), to be read.
+the same texts (no database is written). `--show TOPIC` (repeatable) prints `--sample` of the papers
+the tree's rules no longer give TOPIC (or give it anew), to be read.
 """
 
 from __future__ import annotations
@@ -66,7 +66,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("db")
     parser.add_argument("--taxonomy", help="a taxonomy file (default: $PAPERDB_TOPICS, else the bundled one)")
-    parser.add_argument("--show", help="a topic whose changed papers to print")
+    parser.add_argument(
+        "--show", action="append", default=[], help="a topic whose changed papers to print (repeatable)"
+    )
     parser.add_argument("--sample", type=int, default=40)
     args = parser.parse_args()
     taxonomy = load_taxonomy(args.taxonomy or taxonomy_path())
@@ -92,13 +94,13 @@ def main() -> int:
             f" {b['weak']:4}>{a['weak']:<4}  {cells}"
         )
     print(f"papers without a topic: {sum(not t for _, t in stored)} -> {sum(not t for _, t in now)} of {len(papers)}")
-    if args.show:
+    for show in args.show:
         changed = [
             (p, set(s[1]), set(n[1]))
             for p, s, n in zip(papers, stored, now, strict=True)
-            if (args.show in s[1]) != (args.show in n[1])
+            if (show in s[1]) != (show in n[1])
         ]
-        print(f"\n{len(changed)} papers whose {args.show!r} changed; {min(args.sample, len(changed))} of them:")
+        print(f"\n{len(changed)} papers whose {show!r} changed; {min(args.sample, len(changed))} of them:")
         for (pid, year, title, text, _), old, new in random.Random(36).sample(changed, min(args.sample, len(changed))):
             print(f"- {pid} {year} {title!r}\n  {sorted(old)} -> {sorted(new)}\n  {text[:300]}")
     return 0

@@ -248,6 +248,94 @@ def test_a_topic_only_learned_evidence_gives_ranks_as_a_subject_not_a_phrase():
     assert ranked["multimodal learning"].score > LEARNED_TOPIC
 
 
+FEATURE_ALIGNMENT = (  # WACV 2023: Domain Adaptation Using Self-Training With Mixup for One-Stage Object Detection
+    "In this paper, we present an end-to-end domain adaptation technique that utilizes both feature distribution "
+    "alignment and Self-Training effectively for object detection. One set of methods for domain adaptation relies on "
+    "feature distribution alignment and adapts models on an unlabeled target domain by learning domain invariant "
+    "representations through adversarial loss. Although this approach is effective, it may not be adequate or even "
+    "have an adverse effect when domain shifts are large and inconsistent. Another set of methods utilizes "
+    "Self-Training which relies on pseudo labels to approximate the target domain distribution directly. However, it "
+    "can also have a negative impact on the model performance due to erroneous pseudo labels. To overcome these two "
+    "issues, we propose to generate reliable pseudo labels through feature distribution alignment and data "
+    "distillation. Further, to minimize the adverse effect of incorrect pseudo labels during Self-Training we employ "
+    "interpolation-based consistency regularization called mixup. While distribution alignment helps in generating "
+    "more accurate pseudo labels, mixup regularization of Self-Training reduces the adverse effect of less accurate "
+    "pseudo labels."
+)
+
+VALUE_ALIGNMENT = (  # NAACL 2024: Value FULCRA: Mapping Large Language Models to ... Basic Human Values
+    "Value alignment is crucial for the responsible development of Large Language Models (LLMs). However, how to "
+    "define values in this context remains largely unexplored. Existing work mainly specifies values as risk criteria "
+    "formulated in the AI community, e.g., fairness and privacy protection, suffering from poor clarity, adaptability "
+    "and transparency. Leveraging basic values established in humanity and social science that are compatible with "
+    "values across cultures, this paper introduces a novel value space spanned by multiple basic value dimensions "
+    "and proposes BaseAlign, a corresponding value alignment paradigm. Applying the representative Schwartz's Theory "
+    "of Basic Values as an instantiation, we construct FULCRA, a dataset consisting of 20k (LLM output, value vector) "
+    "pairs. Extensive analysis and experiments on FULCRA manifest BaseAlign's superiority in alignment performance "
+    "with less data."
+)
+
+LIDAR_CALIBRATION = (  # IROS 2020: Experimental Evaluation of 3D-LIDAR Camera Extrinsic Calibration
+    "In this paper we perform an extensive experimental evaluation of three planar target based 3D-LIDAR camera "
+    "calibration algorithms, on a sensor suite consisting multiple 3D-LIDARs and cameras, assessing their robustness "
+    "to random initialization and by using metrics like Mean Line Re-projection Error (MLRE) and Factory Stereo "
+    "Calibration Error. We briefly describe each method and provide insights into practical aspects like ease of data "
+    "collection. We also show the effect of noisy sensor on the calibration result and conclude with a note on which "
+    "calibration algorithm should be used under what circumstances."
+)
+
+CERTAINTY_CALIBRATION = (  # ACL 2022: Region-dependent temperature scaling for certainty calibration ...
+    "Certainty calibration is an important goal on the path to interpretability and trustworthy AI. Particularly in "
+    "the context of human-in-the-loop systems, high-quality low to mid-range certainty estimates are essential. In "
+    "the presence of a dominant high-certainty class, for instance the non-entity class in NER problems, existing "
+    "calibration error measures are completely insensitive to potentially large errors in this certainty region of "
+    "interest. We introduce a region-balanced calibration error metric that weights all certainty regions equally. "
+    "When low and mid certainty estimates are taken into account, calibration error is typically larger than "
+    "previously reported. We introduce a simple extension of temperature scaling, requiring no additional "
+    "computation, that can reduce both traditional and region-balanced notions of calibration error over existing "
+    "baselines."
+)
+
+TASK_ALLOCATION = (  # ICRA 2020: Decentralized Task Allocation in Multi-Agent Systems Using a Decentralized GA
+    "In multi-agent collaborative search missions, task allocation is required to determine which agents will "
+    "perform which tasks. We propose a new approach for decentralized task allocation based on a decentralized "
+    "genetic algorithm (GA). The approach parallelizes a genetic algorithm across the team of agents, making "
+    "efficient use of their computational resources. In the proposed approach, the agents continuously search for "
+    "and share better solutions during task execution. We conducted simulation experiments to compare the "
+    "decentralized GA approach and several existing approaches. Two objectives were considered: a min-sum objective "
+    "(minimizing the total distance traveled by all agents) and a min-time objective (minimizing the time to visit "
+    "all locations of interest)."
+)
+
+OPEN_AGENTS = (  # COLM 2024: OpenAgents: An Open Platform for Language Agents in the Wild
+    "Language agents show potential in being capable of utilizing natural language for varied and intricate tasks "
+    "in diverse environments, particularly when built upon large language models (LLMs). Current language agent "
+    "frameworks aim to facilitate the construction of proof-of-concept language agents while neglecting the "
+    "non-expert user access to agents and paying little attention to application-level designs. We present "
+    "OpenAgents, an open platform for using and hosting language agents in the wild of everyday life. OpenAgents "
+    "includes three agents: (1) Data Agent for data analysis with Python/SQL and data tools; (2) Plugins Agent with "
+    "200+ daily API tools; (3) Web Agent for autonomous web browsing."
+)
+
+
+POSE_TRANSFER_GAN = (  # CVPR 2019: Progressive Pose Attention Transfer for Person Image Generation
+    "This paper proposes a new generative adversarial network to the problem of pose transfer, i.e., transferring "
+    "the pose of a given person to a target one. The generator of the network comprises a sequence of "
+    "Pose-Attentional Transfer Blocks that each transfers certain regions it attends to, generating the person image "
+    "progressively. Compared with those in previous works, our generated person images possess better appearance "
+    "consistency and shape consistency with the input images, thus significantly more realistic-looking. The "
+    "efficacy and efficiency of the proposed network are validated both qualitatively and quantitatively on "
+    "Market-1501 and DeepFashion. Furthermore, the proposed architecture can generate training images for person "
+    "re-identification, alleviating data insufficiency."
+)
+
+UNIVERSAL_PERTURBATIONS = (  # ECCV 2020: Regional Homogeneity: ... Universal Adversarial Perturbations Against Defenses
+    "This paper focuses on learning transferable adversarial examples specifically against defense models (models "
+    "to defense adversarial attacks). In particular, we show that a simple universal perturbation can fool a series "
+    "of state-of-the-art defenses."
+)
+
+
 EVIDENCE = (
     "threshold\tfairness\t3.0\nweight\tfairness\tprotected\t2.0\nweight\tfairness\tdisparate\t1.0\n"
     "weight\tfairness\t@fairness\t1.5\nthreshold\trobotics\t1.0\nweight\trobotics\tgrasping\t2.0\n"
@@ -297,6 +385,30 @@ def test_learned_evidence_decides_the_topics_it_knows(words, phrases, expected):
     ],
 )
 def test_a_method_family_needs_its_methods_wording(text, topic, given):
+    assert (topic in extract_terms(text, TAXONOMY).topics) is given
+
+
+@pytest.mark.parametrize(
+    "text, topic, given",
+    [
+        # a topic is given for its own sense of its word: feature alignment is no AI alignment (the
+        # freed place goes to the paper's subject) ...
+        (FEATURE_ALIGNMENT, "safety and alignment", False),
+        (FEATURE_ALIGNMENT, "transfer, domain adaptation and generalization", True),
+        (VALUE_ALIGNMENT, "safety and alignment", True),
+        # ... a sensor's calibration no calibrated uncertainty ...
+        (LIDAR_CALIBRATION, "uncertainty and calibration", False),
+        (CERTAINTY_CALIBRATION, "uncertainty and calibration", True),
+        # ... a team of robots or solvers, multi-agent, no agent that uses tools ...
+        (TASK_ALLOCATION, "agents and tool use", False),
+        (OPEN_AGENTS, "agents and tool use", True),
+        # ... and a generative adversarial network no adversarial attack
+        (POSE_TRANSFER_GAN, "robustness and adversarial attacks", False),
+        (POSE_TRANSFER_GAN, "generative models", True),
+        (UNIVERSAL_PERTURBATIONS, "robustness and adversarial attacks", True),
+    ],
+)
+def test_a_topic_needs_the_wording_of_its_sense(text, topic, given):
     assert (topic in extract_terms(text, TAXONOMY).topics) is given
 
 

@@ -8,9 +8,12 @@ Two kinds of evidence:
 - terms (`term_topics`): the taxonomy's hand-written terms, a specific one or several suggestive
   ones (the rule below);
 - needs (`Taxonomy.needs`): a topic that is a method family (graph neural networks, transformers,
-  diffusion models) lists its method's own wording, and is given by no route to an abstract that
-  writes none of it: `graph` and `node`, `link prediction` or a Kalman filter's `state space model`
-  are evidence of a graph or sequence problem, not of the method;
+  diffusion models) lists its method's own wording, and one whose word has other senses (safety
+  and alignment, uncertainty and calibration, agents and tool use, adversarial attacks) the
+  wording of its own sense; it is given by no route to an abstract that writes none of it: `graph`
+  and `node`, `link prediction` or a Kalman filter's `state space model` are evidence of a graph or
+  sequence problem, not of the method, a camera's `calibration` or a GAN's `adversarial` loss no
+  calibrated uncertainty or attack;
 - learned (`Evidence`): for each topic the evidence file knows (by name), a weight per word,
   phrase of several words and term-matched topic (`@name`) that its labelled papers use more
   than others, summed over what the abstract has and compared with the topic's threshold.
