@@ -271,6 +271,9 @@ def test_revision_0026_has_what_the_new_rules_read_otherwise_read_again(tmp_path
     (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
     db = str(tmp_path / "p.db")
     monkeypatch.setattr(rule, old)
+    # (nor did revision 0038's rules hold: three glyph abstracts were one paper, one abstract)
+    monkeypatch.setattr("etl.load.records.abstracts_of_others", lambda claims: set())
+    monkeypatch.setattr("etl.text.placeholders.is_cut_short", lambda text: False)
     load(db, [str(folder)])
     if kind == "a joined record":
         (folder / "iclr2017.json").write_text(_iclr2017({(0, "title"): PROTO.replace("Learning", "Tasks")}))
@@ -530,3 +533,41 @@ def test_revision_0038_has_records_naming_an_institution_of_taiwan_read_again(tm
     assert rows(db, "SELECT name, country, papers FROM institutions") == rows(
         cold, "SELECT name, country, papers FROM institutions"
     )
+
+
+# -- revision 0041: what the reader's identity report found read again ----------------------------------------
+
+IDENTITY_RECORDS = (Path(__file__).parent / "fixtures" / "identity_records.json").read_text(encoding="utf-8")
+PAPERS_AND_TEXTS = "SELECT id, title, abstract, venue, year FROM papers ORDER BY id"
+
+
+@pytest.mark.parametrize(
+    "rule, old",
+    [
+        ("etl.load.records.abstracts_of_others", lambda claims: set()),  # (one abstract, one paper)
+        ("etl.sources.validate.is_front_matter", lambda title: False),  # (a preface a paper)
+        ("etl.text.placeholders.is_cut_short", lambda text: False),  # (`Guy J. Brown` an abstract)
+    ],
+)
+def test_revision_0041_has_records_the_identity_rules_read_otherwise_read_again(tmp_path, monkeypatch, rule, old):
+    """A database loaded under the old rules holds "Boosting Decision Trees" and "From Isolation to
+    Cooperation" as one paper, a preface as a paper, or an author's name as an abstract; upgrading
+    marks the file holding them (and not the listing beside it) to be read again, and the next
+    load leaves the papers as a cold load does."""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    records = [{k: v for k, v in r.items() if k != "excerpt_of"} for r in json.loads(IDENTITY_RECORDS)]
+    (folder / "nips1995.json").write_text(json.dumps(records), encoding="utf-8")
+    (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
+    db = str(tmp_path / "p.db")
+    monkeypatch.setattr(rule, old)
+    load(db, [str(folder)])
+    monkeypatch.undo()
+    cold = str(tmp_path / "cold.db")
+    load(cold, [str(folder)])
+    assert rows(db, PAPERS_AND_TEXTS) != rows(cold, PAPERS_AND_TEXTS)
+    run(db, lambda conn: command.downgrade(alembic_config(conn), "0040"))  # (to before 0041)
+    run(db, migrate)
+    assert rows(db, "SELECT path FROM sources WHERE sha256 LIKE 'read again: %'") == [(str(folder / "nips1995.json"),)]
+    load(db, [str(folder)])
+    assert rows(db, PAPERS_AND_TEXTS) == rows(cold, PAPERS_AND_TEXTS)

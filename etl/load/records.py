@@ -5,15 +5,15 @@ papers new to the database (written once, with the bibliography their record giv
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..errors import InputError
 from ..extract.bibliography import Resolved, resolve
 from ..extract.code_status import paper_code_status
 from ..extract.derive import derive
-from ..extract.record_paper import identity, identity_id
+from ..extract.record_paper import Claim, abstracts_of_others, identity, identity_id
 from ..extract.statuses import decision_of
-from ..sources.records import RECORD_SKIPPED, UNKNOWN_STATUS, Entry, Issue, ParsedFile, record_id
+from ..sources.records import ABSTRACT_OF_ANOTHER, RECORD_SKIPPED, UNKNOWN_STATUS, Entry, Issue, ParsedFile, record_id
 from ..sources.venue_names import canonical_venue
 from ..store.schema import columns
 from ..store.writer import Writer
@@ -115,6 +115,28 @@ def paper_of(entry: Entry, venue: str | None, year: int | None) -> str | None:
     return identity_id(key) if key else None
 
 
+def own_abstracts(entries: list[Entry], parsed: ParsedFile, note: Note) -> list[Entry]:
+    """`entries` (a batch of one file's records), each record whose abstract is another record's
+    (`abstracts_of_others`) without it: a repair, counted and noted."""
+    others = abstracts_of_others([Claim(e.abstract, e.title, e.authors) for e in entries])
+    if not others:
+        return entries
+    parsed.tally.repaired += len(others)
+    for n in sorted(others):
+        entry = entries[n]
+        note(
+            Issue(
+                ABSTRACT_OF_ANOTHER,
+                "its abstract is another record's, of a plainly other title: left out",
+                entry.line,
+                entry.position,
+                entry.title,
+                record_id(entry),
+            )
+        )
+    return [replace(entry, abstract=None) if n in others else entry for n, entry in enumerate(entries)]
+
+
 def save_records(
     writer: Writer,
     parsed: ParsedFile,
@@ -130,7 +152,7 @@ def save_records(
     extraction; returns the ids of the papers the records are (None entries skipped). `note` is
     told of each record skipped and each stored with a status word that is no known decision."""
     placed = []  # (entry, paper id, venue, year)
-    for entry in entries:
+    for entry in own_abstracts(entries, parsed, note):
         venue, year = entry.venue or parsed.venue, entry.year or parsed.year
         pid = paper_of(entry, venue, year)
         if pid is None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 # What a load notes of a record it cannot use as it is, or of a file it passes over (`Issue.kind`).
 RECORD_SKIPPED = "record skipped"
 UNKNOWN_STATUS = "unknown status"
+ABSTRACT_OF_ANOTHER = "abstract of another record"
 FILE_SKIPPED = "file skipped"
 FILE_FAILED = "file failed"
 

@@ -37,6 +37,12 @@ MAX_WORDS = 8  # placeholders are short; a longer text is text
 # (`Part of`, `Discussion of`, `in`), not a paper's abstract.
 MIN_ABSTRACT_WORDS = 3
 MIN_ABSTRACT_LETTERS = 20
+# A text shorter than this that ends no sentence is a fragment too: an author's name (`Guy J.
+# Brown`), an address, a first line cut (`We study the framework of`); a complete sentence that
+# short is kept (`A brief description of tree structured sparse coding on the binary cube.`).
+MIN_SENTENCE_CHARS = 80
+SENTENCE_ENDS = ".!?。！？"  # (and the full-width ones: `。`, `！`, `？`)
+CLOSING = "\"')]}”’ "  # (after a sentence's end: `(see [3].)`, `"... paper."`)
 # Letters that are no words: a glyph a PDF font did not map (`(cid:12)`, see `debris`), inline
 # math as the renderer finds it (`$x$`, `$$y$$`), a LaTeX command (`\alpha`); else a letter (group 1).
 _NOT_WORDS_OR_LETTER = re.compile(r"\(cid:\d{1,5}\)|\$\$?[^$]{1,400}?\$\$?|\\[A-Za-z]+|([^\W\d_])")
@@ -108,14 +114,28 @@ def is_placeholder(text: str | None) -> bool:
 
 
 def is_missing_abstract(text: str | None) -> bool:
-    """Whether a record's abstract is no abstract: a placeholder (`is_placeholder`), or a fragment
+    """Whether a record's abstract is no abstract: a placeholder (`is_placeholder`), a fragment
     of fewer than three words and twenty letters (`Part of`, `We consider`; a text in a script
-    without spaces counts its letters)."""
+    without spaces counts its letters), or a text of under 80 characters that ends no sentence
+    (`is_cut_short`)."""
     if is_placeholder(text) or text is None:
         return True
     if len(text) > 20 * MAX_WORDS:
         return False
+    if is_cut_short(text):
+        return True
     return len(_words(text)) < MIN_ABSTRACT_WORDS and sum(c.isalpha() for c in text) < MIN_ABSTRACT_LETTERS
+
+
+def is_cut_short(text: str) -> bool:
+    """Whether a text of words (two or more: a script without spaces writes a sentence as one) is
+    shorter than `MIN_SENTENCE_CHARS` (spacing collapsed) and does not end a sentence (`.`, `!`
+    or `?`, closing quotes and brackets aside): a name, an address or a cut line."""
+    words = text.split()
+    collapsed = " ".join(words)
+    if len(words) < 2 or len(collapsed) >= MIN_SENTENCE_CHARS:
+        return False
+    return not collapsed.rstrip(CLOSING).endswith(tuple(SENTENCE_ENDS))
 
 
 def says_words(text: str) -> bool:
