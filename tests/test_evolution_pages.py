@@ -10,7 +10,7 @@ import pytest
 
 from etl.load import load
 from etl.serve.app import make_datasette
-from etl.serve.trends import share_chart
+from etl.serve.trends import filled, share_chart
 from tests import works
 from tests.helpers import rows
 
@@ -96,6 +96,30 @@ def test_the_share_chart_draws_a_line_per_series_and_escapes_names():
     assert svg.count("<polyline") == 2 and "&lt;b&gt;" in svg and "<b>" not in svg
     assert "75%" in svg or "82%" in svg or "2019: 3 of 4 papers (75.00%)" in svg
     assert share_chart({}) == ""
+
+
+@pytest.mark.parametrize(
+    ("found", "totals", "series"),
+    [
+        (  # graph neural networks as a topic: 1989, then 1991 (no 1990 paper has it): 1990 is a 0, not skipped
+            [(1989, "topic", 2), (1991, "topic", 1)],
+            {1988: 50, 1989: 100, 1990: 120, 1991: 130, 1992: 140},
+            {"topic": [(1989, 2, 100), (1990, 0, 120), (1991, 1, 130)]},
+        ),
+        (  # two kinds: each spans the keyword's first to last year; a year without papers is no point
+            [(2017, "phrase", 3), (2022, "phrase", 5), (2018, "acronym", 1)],
+            {2017: 10, 2018: 20, 2022: 40},
+            {
+                "phrase": [(2017, 3, 10), (2018, 0, 20), (2022, 5, 40)],
+                "acronym": [(2017, 0, 10), (2018, 1, 20), (2022, 0, 40)],
+            },
+        ),
+        ([], {2017: 10}, {}),
+    ],
+)
+def test_the_keyword_pages_chart_has_a_0_in_every_year_of_papers_between_its_first_and_last(found, totals, series):
+    assert filled(found, totals) == series
+    assert share_chart(filled(found, totals)).count("<circle") == sum(len(points) for points in series.values())
 
 
 def test_the_share_charts_legend_names_each_line_in_its_colour():
