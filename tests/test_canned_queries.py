@@ -71,13 +71,25 @@ def test_only_a_querys_page_without_any_parameter_opens_its_example(ds, path):
 
 
 @pytest.mark.parametrize("name", sorted(query_examples()))
-@pytest.mark.parametrize("ext", [".json", ".csv"])
+@pytest.mark.parametrize("ext", [".json", ".csv", ".bib"])
 def test_a_querys_bare_json_and_csv_open_its_example_as_its_page_does(ds, name, ext):
     """(compare_periods.json answered 200 with no rows while its page showed the example's)"""
     response = get(ds, f"/papers/{name}{ext}")
     assert response.status_code == 302
     target = urlsplit(response.headers["location"])
-    assert target.path == f"/papers/{name}{ext}" and dict(parse_qsl(target.query)) == query_examples()[name]
+    given = {key: value for key, value in parse_qsl(target.query) if not key.startswith("_")}  # (a list: _size=max)
+    assert target.path == f"/papers/{name}{ext}" and given == query_examples()[name]
+
+
+@pytest.mark.parametrize("name", sorted(query_examples()))
+def test_datasettes_options_alone_open_the_example_with_them(ds, name):
+    """search.json?_shape=array answered [] (200) while the page showed the example's rows."""
+    response = get(ds, f"/papers/{name}.json?_shape=array&_size=5")
+    assert response.status_code == 302
+    target = urlsplit(response.headers["location"])
+    assert dict(parse_qsl(target.query)) == {**query_examples()[name], "_shape": "array", "_size": "5"}
+    rows = get(ds, response.headers["location"]).json()
+    assert isinstance(rows, list) and rows, name
 
 
 def test_rejected_papers_finds_the_versions_of_the_same_year(ds):
