@@ -86,10 +86,12 @@ async def empty_periods(db, values: dict[str, str]) -> list[str]:
     return wrong
 
 
-def with_checks(app, datasette, taken: dict[str, list[str]], database: str):
+def with_checks(app, datasette, taken: dict[str, list[str]], database: str, examples: dict[str, dict[str, str]]):
     """ASGI middleware: a canned query's page, JSON or CSV asked with a wrong parameter (`wrong_parameters`;
     `taken`: each query's parameters), without a period it compares or with one that has no papers
-    (`missing_periods`, `empty_periods`) is a 400 page of the site that says what is wrong."""
+    (`missing_periods`, `empty_periods`) is a 400 page of the site that says what is wrong. A query's
+    example (`examples`: what its page opens with) is not asked whether its periods have papers: a
+    database of other years shows the example's rows (none), as it shows every other query's."""
     paths = {f"/{database}/{name}{ext}": name for name in taken for ext in ("", ".json", ".csv")}
 
     async def wrapped(scope, receive, send):
@@ -98,7 +100,10 @@ def with_checks(app, datasette, taken: dict[str, list[str]], database: str):
         values = dict(parse_qsl(query, keep_blank_values=True))
         given = name and any(not key.startswith("_") for key in values)  # (none: the example opens)
         wrong = given and (wrong_parameters(taken[name], values) or missing_periods(taken[name], values))
-        if given and not wrong and all(period in taken[name] for period in PERIODS):
+        example = {key: value for key, value in values.items() if value and not key.startswith("_")} == examples.get(
+            name
+        )
+        if given and not wrong and not example and all(period in taken[name] for period in PERIODS):
             wrong = await empty_periods(datasette.get_database(database), values)
         if not wrong:
             return await app(scope, receive, send)

@@ -83,7 +83,9 @@ def asgi_wrapper(datasette):
         return table is not None and known is not None and known.columns(table) is not None
 
     return lambda app: safe_queries(
-        whole_exports(with_checks(with_examples(paged(app), examples, DATABASE), datasette, taken, DATABASE), is_table),
+        whole_exports(
+            with_checks(with_examples(paged(app), examples, DATABASE), datasette, taken, DATABASE, examples), is_table
+        ),
         schema,
         faceted,
     )
