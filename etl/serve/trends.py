@@ -16,6 +16,9 @@ KEYWORD = "SELECT id, label, kind, papers, normalised FROM keywords WHERE id = ?
 SHARES = """SELECT c.year, c.kind, sum(c.papers) AS papers FROM keyword_trend_counts c
 WHERE c.keyword_id = ? GROUP BY c.year, c.kind ORDER BY c.kind, c.year"""
 YEARS = "SELECT year, count(*) AS papers FROM papers WHERE year IS NOT NULL GROUP BY year ORDER BY year"
+# Its papers in each way they have it: as a topic, the count of its chip, the papers' topic facet,
+# topic_counts and the dashboard (a paper's topics); keywords.papers counts a paper that has it in any way.
+WAYS = "SELECT kind, count(*) AS papers FROM paper_keywords WHERE keyword_id = ? GROUP BY kind ORDER BY count(*) DESC, kind"
 KIND_NAMES = {
     "method": "as a method",
     "acronym": "as an acronym",
@@ -36,10 +39,18 @@ async def keyword_page(datasette, pk: str) -> dict | None:
     series = filled([tuple(row) for row in (await db.execute(SHARES, [pk])).rows], totals)
     return {
         "keyword": keyword,
+        "ways": ways((await db.execute(WAYS, [pk])).rows),
         "series": {KIND_NAMES.get(kind, kind): points for kind, points in series.items()},
         "chart": share_chart({KIND_NAMES.get(kind, kind): points for kind, points in series.items()}),
         "venues_url": f"/{DATABASE}/keyword_trends?keyword_id={keyword['id']}&_sort=year",
     }
+
+
+def ways(counts) -> list[tuple[str, int]]:
+    """How a keyword's papers have it, as its page says it: (`as a topic`, papers), most first, from
+    (kind, papers); none when they have it in one way only (its papers say it all)."""
+    said = [(KIND_NAMES.get(kind, kind), papers) for kind, papers in counts]
+    return said if len(said) > 1 else []
 
 
 def filled(found: list[tuple[int, str, int]], totals: dict[int, int]) -> dict[str, list[tuple[int, int, int]]]:
