@@ -13,8 +13,9 @@ import csv
 import io
 import json
 import re
+import sqlite3
 from pathlib import Path
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pytest
 
@@ -198,3 +199,20 @@ def test_a_papers_own_id_in_any_case(ds, excerpt):
     pk, pid = sqlite3.connect(excerpt).execute("SELECT pk, id FROM papers WHERE title LIKE 'Orthogonal%'").fetchone()
     for written in (pid, pid.upper()):
         assert get(ds, f"/-/paper/{written}").headers["location"].endswith(f"/papers/papers/{pk}")
+
+
+@pytest.mark.parametrize("venue, year", [("ICLR", "2017"), ("AAAI", ""), ("", "2018"), ("", "")])
+def test_top_keywords_are_of_the_venue_and_year_asked_for(ds, excerpt, venue, year):
+    """?venue=ICLR&year=2017 was silently ignored: the whole catalogue's list came back."""
+    found = get(ds, f"/papers/top_keywords.json?_shape=array&{urlencode({'venue': venue, 'year': year})}").json()
+    con = sqlite3.connect(excerpt)
+    expected = con.execute(
+        "SELECT k.label, count(DISTINCT pk.paper_id) FROM paper_keywords pk JOIN papers p ON p.id = pk.paper_id"
+        " JOIN keywords k ON k.id = pk.keyword_id WHERE pk.kind != 'topic' AND k.kind != 'topic'"
+        " AND (? = '' OR p.venue = ?) AND (? = '' OR p.year = ?) GROUP BY k.id",
+        (venue, venue, year, year),
+    ).fetchall()
+    con.close()
+    assert found and {(r["keyword"], r["papers"]) for r in found} <= set(expected)
+    assert [r["papers"] for r in found] == sorted((r["papers"] for r in found), reverse=True)
+    assert len(found) == min(200, len(expected))
