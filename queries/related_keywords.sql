@@ -3,7 +3,7 @@
 -- the same papers, most associated first: lift is how many times more often the two occur
 -- together than if they were independent, so keywords that occur with everything sink. At least
 -- two shared papers. Extracted keywords only (author keywords have no rank). Quick at any corpus
--- size, unlike the keyword_pairs view.
+-- size.
 -- Example: keyword = graph neural networks
 WITH target AS (
     SELECT id FROM keywords WHERE normalised = normalise_keyword(:keyword)

@@ -1,11 +1,12 @@
 -- Similar papers
 -- The ten papers most similar to a paper (give its id, its OpenReview, arXiv or DOI id as
 -- written or copied: `arXiv:1703.03055v2`, `https://doi.org/...`; or the number in its page's address) by the text of their titles, abstracts and keywords, most
--- similar first: similar_papers, computed by each load (docs/evolution.md). Score: the cosine of
--- their distinctive terms' TF-IDF weights plus half the cosine of their topics.
+-- similar first: similar_papers, computed by each load (docs/evolution.md). Similarity, 0 to 1 as
+-- the paper page shows it: similar_papers.score (the cosine of their distinctive terms' TF-IDF
+-- weights plus half the cosine of their topics, up to 1.5) over 1.5.
 -- Example: paper_id = SJU4ayYgl
 SELECT s.rank, s.similar_id AS id, coalesce(p.title, substr(coalesce(p.abstract_clean, p.abstract), 1, 120) || '…') AS title, p.authors,
-       p.venue, p.year, p.decision, round(s.score, 3) AS score, p.abstract, p.url
+       p.venue, p.year, p.decision, round(s.score / 1.5, 3) AS similarity, p.abstract, p.url
 FROM similar_papers s JOIN papers p ON p.id = s.similar_id
 WHERE s.paper_id = coalesce(
     (SELECT id FROM papers WHERE id = lower(trim(:paper_id))),

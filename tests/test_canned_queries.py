@@ -13,8 +13,9 @@ import csv
 import io
 import json
 import re
+import sqlite3
 from pathlib import Path
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pytest
 
@@ -71,13 +72,25 @@ def test_only_a_querys_page_without_any_parameter_opens_its_example(ds, path):
 
 
 @pytest.mark.parametrize("name", sorted(query_examples()))
-@pytest.mark.parametrize("ext", [".json", ".csv"])
+@pytest.mark.parametrize("ext", [".json", ".csv", ".bib"])
 def test_a_querys_bare_json_and_csv_open_its_example_as_its_page_does(ds, name, ext):
     """(compare_periods.json answered 200 with no rows while its page showed the example's)"""
     response = get(ds, f"/papers/{name}{ext}")
     assert response.status_code == 302
     target = urlsplit(response.headers["location"])
-    assert target.path == f"/papers/{name}{ext}" and dict(parse_qsl(target.query)) == query_examples()[name]
+    given = {key: value for key, value in parse_qsl(target.query) if not key.startswith("_")}  # (a list: _size=max)
+    assert target.path == f"/papers/{name}{ext}" and given == query_examples()[name]
+
+
+@pytest.mark.parametrize("name", sorted(query_examples()))
+def test_datasettes_options_alone_open_the_example_with_them(ds, name):
+    """search.json?_shape=array answered [] (200) while the page showed the example's rows."""
+    response = get(ds, f"/papers/{name}.json?_shape=array&_size=5")
+    assert response.status_code == 302
+    target = urlsplit(response.headers["location"])
+    assert dict(parse_qsl(target.query)) == {**query_examples()[name], "_shape": "array", "_size": "5"}
+    rows = get(ds, response.headers["location"]).json()
+    assert isinstance(rows, list) and rows, name
 
 
 def test_rejected_papers_finds_the_versions_of_the_same_year(ds):
@@ -186,3 +199,20 @@ def test_a_papers_own_id_in_any_case(ds, excerpt):
     pk, pid = sqlite3.connect(excerpt).execute("SELECT pk, id FROM papers WHERE title LIKE 'Orthogonal%'").fetchone()
     for written in (pid, pid.upper()):
         assert get(ds, f"/-/paper/{written}").headers["location"].endswith(f"/papers/papers/{pk}")
+
+
+@pytest.mark.parametrize("venue, year", [("ICLR", "2017"), ("AAAI", ""), ("", "2018"), ("", "")])
+def test_top_keywords_are_of_the_venue_and_year_asked_for(ds, excerpt, venue, year):
+    """?venue=ICLR&year=2017 was silently ignored: the whole catalogue's list came back."""
+    found = get(ds, f"/papers/top_keywords.json?_shape=array&{urlencode({'venue': venue, 'year': year})}").json()
+    con = sqlite3.connect(excerpt)
+    expected = con.execute(
+        "SELECT k.label, count(DISTINCT pk.paper_id) FROM paper_keywords pk JOIN papers p ON p.id = pk.paper_id"
+        " JOIN keywords k ON k.id = pk.keyword_id WHERE pk.kind != 'topic' AND k.kind != 'topic'"
+        " AND (? = '' OR p.venue = ?) AND (? = '' OR p.year = ?) GROUP BY k.id",
+        (venue, venue, year, year),
+    ).fetchall()
+    con.close()
+    assert found and {(r["keyword"], r["papers"]) for r in found} <= set(expected)
+    assert [r["papers"] for r in found] == sorted((r["papers"] for r in found), reverse=True)
+    assert len(found) == min(200, len(expected))

@@ -4,13 +4,14 @@ page, a keyword's share of each year's papers on its page and on the dashboard, 
 from __future__ import annotations
 
 import asyncio
+import re
 from urllib.parse import quote
 
 import pytest
 
 from etl.load import load
 from etl.serve.app import make_datasette
-from etl.serve.trends import share_chart
+from etl.serve.trends import filled, share_chart
 from tests import works
 from tests.helpers import rows
 
@@ -65,6 +66,24 @@ def test_the_similar_to_paper_query_takes_an_id_or_the_number_in_a_pages_address
     assert "Walking on Sand" in [r["title"] for r in by_id[:5]]
 
 
+def test_a_similarity_is_0_to_1_and_a_versions_shared_text_is_named_so(works_db):
+    """The paper page showed similar papers' scores up to 1.50 as 'similarity' (560 on the catalogue);
+    rejected_papers called a version's shared word triples 'similarity' too: 0.05 beside 0.84 for one pair."""
+    from etl.extract.similar.select import TOPIC_WEIGHT
+
+    ds = make_datasette(works_db)
+    pid, pk = rows(works_db, "SELECT id, pk FROM papers WHERE title = 'Recovering from Falls on Ice'")[0]
+    found = get(ds, f"/papers/similar_to_paper.json?paper_id={pid}&_shape=array").json()
+    scores = dict(rows(works_db, "SELECT similar_id, score FROM similar_papers WHERE paper_id = ?", (pid,)))
+    assert [r["similarity"] for r in found] == [round(scores[r["id"]] / (1 + TOPIC_WEIGHT), 3) for r in found]
+    page = get(ds, f"/papers/papers/{pk}").text
+    shown = [float(s) for s in re.findall(r"similarity (\d+\.\d+)</span>", page)]
+    assert len(shown) == 10 and all(abs(a - r["similarity"]) <= 0.0051 for a, r in zip(shown, found, strict=True))
+    assert max(shown) <= 1
+    versions = get(ds, "/papers/rejected_papers.json?venue=ICLR&year=2018&_shape=array").json()
+    assert versions and all("similarity" not in r and 0 <= r["shared_text"] <= 1 for r in versions)
+
+
 def test_where_did_the_rejected_papers_go(works_db):
     ds = make_datasette(works_db)
     found = get(ds, "/papers/rejected_papers.json?venue=ICLR&year=2018&_shape=array").json()
@@ -112,6 +131,59 @@ def test_the_share_chart_draws_a_line_per_series_and_escapes_names():
     assert svg.count("<polyline") == 2 and "&lt;b&gt;" in svg and "<b>" not in svg
     assert "75%" in svg or "82%" in svg or "2019: 3 of 4 papers (75.00%)" in svg
     assert share_chart({}) == ""
+
+
+@pytest.mark.parametrize(
+    ("found", "totals", "series"),
+    [
+        (  # graph neural networks as a topic: 1989, then 1991 (no 1990 paper has it): 1990 is a 0, not skipped
+            [(1989, "topic", 2), (1991, "topic", 1)],
+            {1988: 50, 1989: 100, 1990: 120, 1991: 130, 1992: 140},
+            {"topic": [(1989, 2, 100), (1990, 0, 120), (1991, 1, 130)]},
+        ),
+        (  # two kinds: each spans the keyword's first to last year; a year without papers is no point
+            [(2017, "phrase", 3), (2022, "phrase", 5), (2018, "acronym", 1)],
+            {2017: 10, 2018: 20, 2022: 40},
+            {
+                "phrase": [(2017, 3, 10), (2018, 0, 20), (2022, 5, 40)],
+                "acronym": [(2017, 0, 10), (2018, 1, 20), (2022, 0, 40)],
+            },
+        ),
+        ([], {2017: 10}, {}),
+    ],
+)
+def test_the_keyword_pages_chart_has_a_0_in_every_year_of_papers_between_its_first_and_last(found, totals, series):
+    assert filled(found, totals) == series
+    assert share_chart(filled(found, totals)).count("<circle") == sum(len(points) for points in series.values())
+
+
+def test_a_keywords_page_says_how_many_papers_have_it_in_each_way(works_db):
+    """A topic's page said 1,326 papers where its chip, the topic facet and the dashboard said 1,244
+    (the papers with it as a topic; 1,326 have it in any way): the page gives both, each named."""
+    ((pk, papers, topics),) = rows(
+        works_db,
+        "SELECT k.id, k.papers, sum(pk.kind = 'topic') FROM keywords k JOIN paper_keywords pk ON pk.keyword_id = k.id"
+        " WHERE k.kind = 'topic' GROUP BY k.id HAVING count(DISTINCT pk.kind) > 1 ORDER BY k.papers DESC LIMIT 1",
+    )
+    page = get(make_datasette(works_db), f"/papers/keywords/{pk}").text
+    assert f"{papers:,} papers" in page and f"(in any way: {topics:,} as a topic, " in page
+    assert f"the topic's chips, its facet and the dashboard count the {topics:,} as a topic)" in page
+
+
+@pytest.mark.parametrize(
+    "counts, said",
+    [
+        (
+            [("topic", 1244), ("author", 75), ("phrase", 28)],
+            [("as a topic", 1244), ("chosen by authors", 75), ("in abstracts", 28)],
+        ),
+        ([("topic", 1244)], []),  # (one way: the keyword's papers say it)
+    ],
+)
+def test_the_ways_a_keywords_papers_have_it_are_named(counts, said):
+    from etl.serve.trends import ways
+
+    assert ways(counts) == said
 
 
 def test_the_share_charts_legend_names_each_line_in_its_colour():

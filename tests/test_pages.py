@@ -207,6 +207,19 @@ def test_disputed_papers_pages_by_a_hundred(ds, excerpt, page, first):
         ("compare_periods.json?first=2017&second=2017-20&min_papers=1", "second must be a year"),
         ("disputed_papers.json?venue=ICLR&year=17x", "year must be a year such as 2017"),
         ("papers_by_keyword?keyword=gnn&page=two", "page must be a page number"),
+        # (a period without papers: 25 rows "emerged" from 0 papers; none given: everything "faded")
+        (
+            "compare_periods.json?first=2030&second=2022",
+            "first (2030) has no papers to compare: the papers are of 2017 to 2022",
+        ),
+        ("compare_periods?first=2017", "second is missing: give a year such as 2017"),
+        ("compare_periods?first=&second=&min_papers=&what=", "first is missing"),
+        (
+            "compare_periods?first=2017&second=2018&venue=AAAI",
+            "first (2017) has no papers of AAAI to compare: the papers of AAAI are of 2022 to 2022",
+        ),
+        ("compare_periods?first=2017&second=2013-2016", "second (2013-2016) has no papers"),
+        ("compare_periods?first=2017&second=2022&venue=NoSuch", "there are no papers of NoSuch"),
     ],
 )
 def test_a_wrong_parameter_is_said_at_once_on_a_page_of_the_site(ds, path, said):
@@ -219,8 +232,8 @@ def test_a_wrong_parameter_is_said_at_once_on_a_page_of_the_site(ds, path, said)
 @pytest.mark.parametrize(
     "path",
     [
-        "compare_periods?first=2013-2016&second=2017&min_papers=1&what=Authors&venue=",
-        "compare_periods?first=&second=&min_papers=&what=",
+        "compare_periods?first=2013-2017&second=2018&min_papers=1&what=Authors&venue=",
+        "compare_periods?first=2017&second=2022&min_papers=&what=",
         "disputed_papers?venue=ICLR&year=2017&page=1",
     ],
 )

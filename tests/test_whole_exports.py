@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import shutil
 import sqlite3
 
 import pytest
@@ -105,3 +106,62 @@ def test_a_later_page_of_the_list_shows_its_rows_without_facets(small_pages):
     page = get(small_pages, f"/papers/papers?_sort_desc=year&_size=5&_next={first.json()['next']}")
     pks = [dict(zip(later.json()["columns"], row, strict=True))["pk"] for row in later.json()["rows"]]
     assert page.status_code == 200 and all(f'/papers/papers/{pk}"' in page.text for pk in pks)
+
+
+@pytest.fixture(scope="module")
+def keyword_of_230(serve_db, tmp_path_factory) -> str:
+    """The serve tests' papers and 230 more with the topic graph neural networks (copies of one
+    paper under other ids): its list is three pages of the papers_by_keyword query."""
+    db_file = str(tmp_path_factory.mktemp("many") / "papers.db")
+    shutil.copyfile(serve_db, db_file)
+    con = sqlite3.connect(db_file)
+    with con:
+        columns = [c[1] for c in con.execute("PRAGMA table_info(papers)") if c[1] not in ("pk", "id", "title")]
+        for n in range(230):
+            pid = f"{n + 1:016x}"
+            con.execute(
+                f"INSERT INTO papers (pk, id, title, {', '.join(columns)})"
+                f" SELECT {100_000 + n}, ?, title || ' ' || ?, {', '.join(columns)} FROM papers WHERE id = ?",
+                (pid, n, "081076fb0e696dd0"),
+            )
+            con.execute(
+                "INSERT INTO paper_keywords (paper_id, keyword_id, keyword, kind, score, rank)"
+                " VALUES (?, 49, 'graph neural networks', 'topic', 1.0, 1)",
+                (pid,),
+            )
+    con.close()
+    return db_file
+
+
+def entries(bib: str) -> list[str]:
+    return [line for line in bib.splitlines() if line.startswith("@") and not line.startswith("@comment")]
+
+
+def test_a_canned_querys_reading_list_reads_on_past_its_first_page(keyword_of_230):
+    """papers_by_keyword.bib gave its first page, 100 of a keyword's 1,326 papers on the catalogue,
+    and said nothing: now every page up to the export's bound, and where it stops beyond that."""
+    con = sqlite3.connect(keyword_of_230)
+    (papers,) = con.execute("SELECT count(DISTINCT paper_id) FROM paper_keywords WHERE keyword_id = 49").fetchone()
+    con.close()
+    assert papers > 200
+    ds = make_datasette(keyword_of_230)
+    whole = get(ds, "/papers/papers_by_keyword.bib?keyword=graph+neural+networks")
+    assert len(set(entries(whole.text))) == papers and "@comment" not in whole.text and "link" not in whole.headers
+    later = get(ds, "/papers/papers_by_keyword.ris?keyword=graph+neural+networks&page=2")
+    assert later.text.count("TY  - ") == papers - 100
+    ds._settings = dict(ds._settings, max_returned_rows=150)
+    ds.max_returned_rows = 150
+    cut = get(ds, "/papers/papers_by_keyword.bib?keyword=graph+neural+networks")
+    rest = "/papers/papers_by_keyword.bib?keyword=graph+neural+networks&page=3"
+    assert len(entries(cut.text)) == 200 and cut.headers["link"] == f'<{rest}>; rel="next"'
+    assert cut.text.startswith(f"@comment{{paperdb: the first 200 papers of the list; the rest from {rest}}}")
+
+
+@pytest.mark.parametrize(
+    "query, paged", [("search", "search_pages"), ("papers_by_keyword", "papers_by_keyword"), ("top_keywords", None)]
+)
+def test_a_query_reads_on_in_its_own_pages_or_its_paged_twins(serve_db, query, paged):
+    from etl.serve.reading_lists import paged_query
+
+    found = asyncio.run(paged_query(make_datasette(serve_db), "papers", query))
+    assert (found and found[0]) == paged

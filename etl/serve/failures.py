@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import sys
+from urllib.parse import parse_qsl, urlencode
 
 from datasette import Response
 from markupsafe import Markup
@@ -40,12 +41,46 @@ def client_error(exception: BaseException) -> tuple[int, str | Markup, str | Non
 # papers: pairs of keywords).
 INSTEAD = {
     "keyword_pairs": Markup(
-        "<p><strong>keyword_pairs</strong> pairs every keyword with every other: on a database this size"
-        " that takes longer than the time limit. The"
+        "<p><strong>keyword_pairs</strong> pairs every keyword with every other: on tens of thousands of"
+        " papers that takes longer than the time limit, so it is not served (query it with SQLite). The"
         f' <a href="/{DATABASE}/related_keywords">related_keywords</a> query gives the pairs of one keyword at'
         " any size.</p>"
     ),
 }
+
+
+# Views not served, each with the query to go to instead and which of its parameters a filter of the
+# view gives (keyword_pairs: 400 'SQL Interrupted' after 5 s on the catalogue; related_keywords gives
+# one keyword's pairs in well under a second).
+NOT_SERVED = {"keyword_pairs": ("related_keywords", {"keyword_a": "keyword"})}
+
+
+def not_served(app, database: str):
+    """ASGI middleware: a view of `NOT_SERVED` is not served, where it took longer than the time limit
+    to say so. Its page redirects to the query it names (a filter's value, `keyword_a=`, as the query's
+    parameter); its JSON and CSV are a 400 at once that says where to go (`INSTEAD`)."""
+    paths = {f"/{database}/{name}{ext}": name for name in NOT_SERVED for ext in ("", ".json", ".csv")}
+
+    async def wrapped(scope, receive, send):
+        name = paths.get(scope.get("path", "")) if scope.get("type") == "http" else None
+        if name is None:
+            return await app(scope, receive, send)
+        query, given = NOT_SERVED[name]
+        if scope["path"].endswith((".json", ".csv")):
+            error = {"ok": False, "error": INSTEAD[name].striptags(), "status": 400}
+            body, start = (
+                json.dumps(error).encode(),
+                {"status": 400, "headers": [(b"content-type", b"application/json")]},
+            )
+        else:
+            values = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+            args = urlencode({to: values[key] for key, to in given.items() if values.get(key)})
+            location = f"/{database}/{query}" + (f"?{args}" if args else "")
+            body, start = b"", {"status": 302, "headers": [(b"location", location.encode("ascii"))]}
+        await send({"type": "http.response.start", **start})
+        await send({"type": "http.response.body", "body": body})
+
+    return wrapped
 
 
 # What a page stopped by the time limit says (Datasette's page showed the whole SQL it ran: a

@@ -48,16 +48,63 @@ def wrong_parameters(taken: list[str], values: dict[str, str]) -> list[str]:
     return wrong
 
 
-def with_checks(app, datasette, taken: dict[str, list[str]], database: str):
+# Periods compared one with the other (compare_periods): both are needed, and each must have papers
+# (first=2030 gave 25 rows "emerged" from 0 papers; no `second`, everything "faded" to 0).
+PERIODS = ("first", "second")
+YEARS = "SELECT min(year), max(year) FROM papers WHERE nullif(:venue, '') IS NULL OR venue = :venue"
+IN_PERIOD = (
+    "SELECT count(*) FROM papers WHERE year BETWEEN :start AND :end AND (nullif(:venue, '') IS NULL OR venue = :venue)"
+)
+
+
+def missing_periods(taken: list[str], values: dict[str, str]) -> list[str]:
+    """The periods a query that compares them is not given, one sentence each."""
+    if not all(name in taken for name in PERIODS):
+        return []
+    return [f"{name} is missing: give {CHECKS[name][1]}" for name in PERIODS if not (values.get(name) or "").strip()]
+
+
+def period_years(value: str) -> tuple[int, int]:
+    """The first and last year of a period as `first` and `second` give it (`2017`, `2013-2016`)."""
+    years = [int(year) for year in re.findall(r"\d{4}", value)]
+    return years[0], years[-1]
+
+
+async def empty_periods(db, values: dict[str, str]) -> list[str]:
+    """The periods given (valid ones) that have no papers (of the venue, if one is given), one sentence each."""
+    venue = (values.get("venue") or "").strip()
+    wrong = []
+    for name in PERIODS:
+        value = (values.get(name) or "").strip()
+        start, end = period_years(value)
+        if (await db.execute(IN_PERIOD, {"start": start, "end": end, "venue": venue})).first()[0]:
+            continue
+        first, last = (await db.execute(YEARS, {"venue": venue})).first()
+        of = f" of {venue}" if venue else ""
+        known = f"the papers{of} are of {first} to {last}" if first is not None else f"there are no papers{of}"
+        wrong.append(f"{name} ({value}) has no papers{of} to compare: {known}")
+    return wrong
+
+
+def with_checks(app, datasette, taken: dict[str, list[str]], database: str, examples: dict[str, dict[str, str]]):
     """ASGI middleware: a canned query's page, JSON or CSV asked with a wrong parameter (`wrong_parameters`;
-    `taken`: each query's parameters) is a 400 page of the site that says what is wrong."""
+    `taken`: each query's parameters), without a period it compares or with one that has no papers
+    (`missing_periods`, `empty_periods`) is a 400 page of the site that says what is wrong. A query's
+    example (`examples`: what its page opens with) is not asked whether its periods have papers: a
+    database of other years shows the example's rows (none), as it shows every other query's."""
     paths = {f"/{database}/{name}{ext}": name for name in taken for ext in ("", ".json", ".csv")}
 
     async def wrapped(scope, receive, send):
         name = paths.get(scope.get("path", "")) if scope.get("type") == "http" else None
-        wrong = name and wrong_parameters(
-            taken[name], dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+        query = scope.get("query_string", b"").decode("latin-1") if name else ""
+        values = dict(parse_qsl(query, keep_blank_values=True))
+        given = name and any(not key.startswith("_") for key in values)  # (none: the example opens)
+        wrong = given and (wrong_parameters(taken[name], values) or missing_periods(taken[name], values))
+        example = {key: value for key, value in values.items() if value and not key.startswith("_")} == examples.get(
+            name
         )
+        if given and not wrong and not example and all(period in taken[name] for period in PERIODS):
+            wrong = await empty_periods(datasette.get_database(database), values)
         if not wrong:
             return await app(scope, receive, send)
         message = "; ".join(wrong) + "."
@@ -65,6 +112,7 @@ def with_checks(app, datasette, taken: dict[str, list[str]], database: str):
             body, kind = json.dumps({"ok": False, "error": message, "status": 400}).encode(), b"application/json"
         else:
             info = {"ok": False, "error": message, "status": 400, "title": "Invalid parameter"}
+            await datasette.invoke_startup()  # (done once; a first request of a test client comes before it)
             body, kind = (await datasette.render_template("error.html", info)).encode(), b"text/html; charset=utf-8"
         await send({"type": "http.response.start", "status": 400, "headers": [(b"content-type", kind)]})
         await send({"type": "http.response.body", "body": body})

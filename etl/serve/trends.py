@@ -12,11 +12,13 @@ WIDTH, HEIGHT = 640, 240
 LEFT, RIGHT, TOP, BOTTOM = 48, 140, 12, 28  # margins: the y axis left, the legend right, the years below
 COLOURS = ("#1f6feb", "#d1242f", "#1a7f37", "#9a6700", "#8250df", "#0a7d8c")
 KEYWORD = "SELECT id, label, kind, papers, normalised FROM keywords WHERE id = ?"
-# Papers per year of the keyword, as each kind (its papers of every venue over all papers of the year).
-SHARES = """SELECT c.year, c.kind, sum(c.papers) AS papers, y.papers AS total
-FROM keyword_trend_counts c
-JOIN (SELECT year, count(*) AS papers FROM papers GROUP BY year) y ON y.year = c.year
-WHERE c.keyword_id = ? GROUP BY c.year, c.kind, y.papers ORDER BY c.kind, c.year"""
+# Papers per year of the keyword, as each kind (its papers of every venue), and all papers of each year.
+SHARES = """SELECT c.year, c.kind, sum(c.papers) AS papers FROM keyword_trend_counts c
+WHERE c.keyword_id = ? GROUP BY c.year, c.kind ORDER BY c.kind, c.year"""
+YEARS = "SELECT year, count(*) AS papers FROM papers WHERE year IS NOT NULL GROUP BY year ORDER BY year"
+# Its papers in each way they have it: as a topic, the count of its chip, the papers' topic facet,
+# topic_counts and the dashboard (a paper's topics); keywords.papers counts a paper that has it in any way.
+WAYS = "SELECT kind, count(*) AS papers FROM paper_keywords WHERE keyword_id = ? GROUP BY kind ORDER BY count(*) DESC, kind"
 KIND_NAMES = {
     "method": "as a method",
     "acronym": "as an acronym",
@@ -33,15 +35,35 @@ async def keyword_page(datasette, pk: str) -> dict | None:
     if not found.rows:
         return None
     keyword = dict(found.first())
-    series: dict[str, list[tuple[int, int, int]]] = {}
-    for year, kind, papers, total in (await db.execute(SHARES, [pk])).rows:
-        series.setdefault(kind, []).append((year, papers, total))
+    totals = dict((await db.execute(YEARS)).rows)
+    series = filled([tuple(row) for row in (await db.execute(SHARES, [pk])).rows], totals)
     return {
         "keyword": keyword,
+        "ways": ways((await db.execute(WAYS, [pk])).rows),
         "series": {KIND_NAMES.get(kind, kind): points for kind, points in series.items()},
         "chart": share_chart({KIND_NAMES.get(kind, kind): points for kind, points in series.items()}),
         "venues_url": f"/{DATABASE}/keyword_trends?keyword_id={keyword['id']}&_sort=year",
     }
+
+
+def ways(counts) -> list[tuple[str, int]]:
+    """How a keyword's papers have it, as its page says it: (`as a topic`, papers), most first, from
+    (kind, papers); none when they have it in one way only (its papers say it all)."""
+    said = [(KIND_NAMES.get(kind, kind), papers) for kind, papers in counts]
+    return said if len(said) > 1 else []
+
+
+def filled(found: list[tuple[int, str, int]], totals: dict[int, int]) -> dict[str, list[tuple[int, int, int]]]:
+    """Each kind's (year, papers, all papers of the year) from `found` (year, kind, papers), with a 0 in
+    every year of papers (`totals`) between the keyword's first year and its last that the kind has no
+    paper in: a point at 0, not a line drawn across the gap (as the dashboard's chart has it)."""
+    years = [year for year, _, _ in found if totals.get(year)]
+    if not years:
+        return {}
+    span = [year for year in sorted(totals) if min(years) <= year <= max(years) and totals[year]]
+    papers = {(year, kind): n for year, kind, n in found}
+    kinds = dict.fromkeys(kind for _, kind, _ in found)
+    return {kind: [(year, papers.get((year, kind), 0), totals[year]) for year in span] for kind in kinds}
 
 
 def share_chart(series: dict[str, list[tuple[int, int, int]]]) -> str:

@@ -18,7 +18,7 @@ from ..cards import column_descriptions, list_context
 from ..examples import with_examples
 from ..exports import whole_exports
 from ..facets import DistinctArrayFacet, NewestFirstFacet
-from ..failures import error_page
+from ..failures import error_page, not_served
 from ..filters import keyword_pages, paper_filters
 from ..forms import parameters, with_checks
 from ..internals import quiet_default_error_handler, size_queries
@@ -83,10 +83,16 @@ def asgi_wrapper(datasette):
         table, known = page_table(path), schema()
         return table is not None and known is not None and known.columns(table) is not None
 
-    return lambda app: safe_queries(
-        whole_exports(with_checks(with_examples(paged(app), examples, DATABASE), datasette, taken, DATABASE), is_table),
-        schema,
-        faceted,
+    return lambda app: not_served(
+        safe_queries(
+            whole_exports(
+                with_checks(with_examples(paged(app), examples, DATABASE), datasette, taken, DATABASE, examples),
+                is_table,
+            ),
+            schema,
+            faceted,
+        ),
+        DATABASE,
     )
 
 
