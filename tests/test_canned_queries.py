@@ -178,6 +178,9 @@ def test_a_querys_page_says_when_size_cut_it(ds):
         ("10.1609/aaai.v36i4.20316", "Orthogonal Graph Neural Networks"),  # DOI (holds a slash)
         ("doi:10.1609/AAAI.V36I4.20316", "Orthogonal Graph Neural Networks"),  # (DOIs match in any case)
         ("https://doi.org/10.1609/aaai.v36i4.20316", "Orthogonal Graph Neural Networks"),
+        ("pmlr-v70-silver17a", "The Predictron: End-To-End Learning and Planning"),  # PMLR, as paper_ids keeps it
+        ("v70/silver17a", "The Predictron: End-To-End Learning and Planning"),  # (as PMLR's addresses write it)
+        ("https://proceedings.mlr.press/v70/silver17a.html", "The Predictron: End-To-End Learning and Planning"),
     ],
 )
 def test_a_papers_page_by_any_of_its_ids(ds, written, title):
@@ -216,3 +219,40 @@ def test_top_keywords_are_of_the_venue_and_year_asked_for(ds, excerpt, venue, ye
     assert found and {(r["keyword"], r["papers"]) for r in found} <= set(expected)
     assert [r["papers"] for r in found] == sorted((r["papers"] for r in found), reverse=True)
     assert len(found) == min(200, len(expected))
+
+
+@pytest.mark.parametrize(
+    "rows, found",
+    [
+        ([], None),
+        ([("doi", 7)], 7),
+        ([("doi", 7), ("doi", 9)], [7, 9]),  # (a volume's DOI given for two chapters: names neither)
+        ([("arxiv", 3), ("doi", 7), ("doi", 9)], 3),  # (the first scheme that names one decides)
+    ],
+)
+def test_an_id_names_a_paper_only_when_one_paper_has_it(rows, found):
+    from etl.serve.lookup import one_paper
+
+    assert one_paper(rows) == found
+
+
+@pytest.mark.parametrize(
+    "written", ["graph neural networks", "Graph Neural Networks", "graph%20neural%20networks", "GNN"]
+)
+def test_a_keywords_page_has_a_stable_address_its_text(ds, excerpt, written):
+    """Keyword ids change with loads (`keywords.id` 58903 was `large language models`, a load later
+    `last joint`): `/-/keyword/<its text>` finds its page whatever its id, and its page links there."""
+    import sqlite3
+
+    (kid,) = (
+        sqlite3.connect(excerpt).execute("SELECT id FROM keywords WHERE normalised = 'graph neural network'").fetchone()
+    )
+    response = get(ds, f"/-/keyword/{written}")
+    assert response.status_code == 302 and response.headers["location"].endswith(f"/papers/keywords/{kid}")
+    page = get(ds, response.headers["location"]).text
+    assert 'href="/-/keyword/graph%20neural%20networks"' in page
+
+
+def test_a_keyword_no_page_has_is_a_404_that_says_it(ds):
+    response = get(ds, "/-/keyword/no such keyword at all")
+    assert response.status_code == 404 and "No keyword 'no such keyword at all'" in response.text

@@ -233,3 +233,46 @@ def test_cid_codes_at_the_end_and_before_capitals():
 )
 def test_ligatures_are_letters(raw, clean):
     assert clean_abstract(raw) == clean and clean_abstract(clean) == clean
+
+
+# IEEE Xplore's markup in ICRA and IROS records (reader2 item 9): titles as the catalogue has them.
+IEEE = [
+    (
+        "/spl sigma/SLAM: stereo vision SLAM using the Rao-Blackwellised particle filter",
+        "σSLAM: stereo vision SLAM using the Rao-Blackwellised particle filter",
+    ),
+    ("A whisker tracing sensor with 5 /spl mu/m sensitivity", "A whisker tracing sensor with 5 μm sensitivity"),
+    (
+        "The 6/spl times/6 stiffness formulation and transformation of serial manipulators",
+        "The 6×6 stiffness formulation and transformation of serial manipulators",
+    ),
+    (
+        "/spl epsi/-stabilization of multiple chained form control systems",
+        "ε-stabilization of multiple chained form control systems",
+    ),
+    ("Similarity based linear n/spl ges/5-point structure", "Similarity based linear n⩾5-point structure"),
+    (
+        "nonlinear H/sub /spl infin// control design methods",
+        "nonlinear H_∞ control design methods",
+    ),  # (a symbol in a script)
+    ("visual landmark identification using p/sup 2/-invariants", "visual landmark identification using p²-invariants"),
+    ("2-dimensional surfaces embedded in IR/sup 3/: choice", "2-dimensional surfaces embedded in IR³: choice"),
+    (
+        "future evolutions of G/sup en//sub o/M in the Orocos context",
+        "future evolutions of GenₒM in the Orocos context",
+    ),
+    ("integrated into a LENS/sup TM/ system", "integrated into a LENS™ system"),
+    ("an in-house Visual C/sup ++/ software", "an in-house Visual C⁺⁺ software"),
+    ('such as "Go to object O/sub 1/"', 'such as "Go to object O₁"'),
+    ("the task freedoms X/sub P/, i.e. a curve", "the task freedoms X_P, i.e. a curve"),
+    ("based on 3/sup rd/ order cubic splines", "based on 3rd order cubic splines"),
+    ("parts of H/spl I.bar/MCOP", "parts of H/spl I.bar/MCOP"),  # (a name no entity has: as written)
+    ("input/output and a/b testing", "input/output and a/b testing"),
+]
+
+
+@pytest.mark.parametrize("raw, clean", IEEE)
+def test_ieee_xplore_symbols_and_scripts_are_read_in_titles_and_abstracts(raw, clean):
+    assert clean_title(raw) == clean
+    assert clean_abstract(raw) == clean
+    assert clean_title(clean) == clean  # (read once)

@@ -271,7 +271,7 @@ def test_revision_0026_has_what_the_new_rules_read_otherwise_read_again(tmp_path
     (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
     db = str(tmp_path / "p.db")
     monkeypatch.setattr(rule, old)
-    # (nor did revision 0038's rules hold: three glyph abstracts were one paper, one abstract)
+    # (nor did revision 0041's rules hold: three glyph abstracts were one paper, one abstract)
     monkeypatch.setattr("etl.load.records.abstracts_of_others", lambda claims: set())
     monkeypatch.setattr("etl.text.placeholders.is_cut_short", lambda text: False)
     load(db, [str(folder)])
@@ -571,3 +571,62 @@ def test_revision_0041_has_records_the_identity_rules_read_otherwise_read_again(
     assert rows(db, "SELECT path FROM sources WHERE sha256 LIKE 'read again: %'") == [(str(folder / "nips1995.json"),)]
     load(db, [str(folder)])
     assert rows(db, PAPERS_AND_TEXTS) == rows(cold, PAPERS_AND_TEXTS)
+
+
+# -- revision 0042: the ids and text the reader's report found read otherwise, read again ----------------------
+
+IDS_AND_TEXT = (
+    "SELECT p.id, i.scheme, i.value, p.title, coalesce(p.abstract_clean, p.abstract) FROM papers p"
+    " LEFT JOIN paper_ids i ON i.paper_id = p.id ORDER BY p.id, i.scheme, i.value"
+)
+CATALOGUE = Path(__file__).parent / "fixtures" / "catalogue"
+
+
+@pytest.mark.parametrize(
+    "rules, name, changes",
+    [
+        (  # (no PMLR key)
+            {
+                "etl.sources.paperlists.pmlr_entry_key": lambda text: None,
+                "etl.sources.paperlists.pmlr_key": lambda text: None,
+            },
+            "icml2017.json",
+            {},
+        ),
+        (  # (IEEE Xplore's markup as written)
+            {"etl.text.cleaning.ieee_text": lambda text: text},
+            "iclr2017.json",
+            {(0, "title"): "/spl sigma/SLAM: stereo vision SLAM", (0, "abstract"): "Sensitive to 5 /spl mu/m."},
+        ),
+    ],
+)
+def test_revision_0042_has_records_whose_ids_or_text_the_new_rules_read_otherwise_read_again(
+    tmp_path, monkeypatch, rules, name, changes
+):
+    """A database loaded under the old rules has no PMLR key, or `/spl sigma/` in a title; upgrading
+    marks the file holding that record (and not the listing beside it) to be read again, and the
+    next load leaves the ids and text as a cold load does."""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    records = json.loads((CATALOGUE / name).read_text(encoding="utf-8"))
+    for (i, field), value in changes.items():
+        records[i][field] = value
+    (folder / name).write_text(json.dumps(records), encoding="utf-8")
+    (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
+    db = str(tmp_path / "p.db")
+    from etl.text import cleaning
+
+    for rule, old in rules.items():
+        monkeypatch.setattr(rule, old)
+    cleaning.clean_text.cache_clear()  # (it keeps what a rule gave: a rule patched must not outlive the patch)
+    load(db, [str(folder)])
+    monkeypatch.undo()
+    cleaning.clean_text.cache_clear()
+    cold = str(tmp_path / "cold.db")
+    load(cold, [str(folder)])
+    assert rows(db, IDS_AND_TEXT) != rows(cold, IDS_AND_TEXT)
+    run(db, lambda conn: command.downgrade(alembic_config(conn), "0041"))  # (to before 0042)
+    run(db, migrate)
+    assert rows(db, "SELECT path FROM sources WHERE sha256 LIKE 'read again: %'") == [(str(folder / name),)]
+    load(db, [str(folder)])
+    assert rows(db, IDS_AND_TEXT) == rows(cold, IDS_AND_TEXT)

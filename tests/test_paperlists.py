@@ -15,7 +15,7 @@ from etl.load import load
 from etl.sources import detect_format, read_input
 from etl.sources.ids import arxiv_id, openreview_id
 from etl.sources.paperlists import venue_and_year
-from etl.text.paper_ids import doi_of, id_forms
+from etl.text.paper_ids import doi_of, doi_rejoined, id_forms, pmlr_key
 from tests.exports import bibtex, seed_abstracts
 from tests.helpers import listing_text, rows
 
@@ -767,3 +767,119 @@ def test_a_csv_quoted_source_loads_its_titles_and_abstracts_unquoted_and_its_doi
     assert sum(written.startswith('"') for *_, written in papers) == 3
     assert not any(clean.startswith('"') for _, _, clean, _ in papers)
     assert any('Many "in the wild" sequences' in clean for _, _, clean, _ in papers)
+
+
+# -- PMLR keys (reader2 item 11): the entry's key, else out of a PMLR address ---------------------------------
+_AISTATS = {
+    "title": "A Fast Algorithm for Separated Sparsity via Perturbed Lagrangians",
+    "author": "Aleksander Madry;Slobodan Mitrovic;Ludwig Schmidt",
+    "abstract": "Sparsity-based methods are widely used in machine learning, statistics, and signal processing.",
+    "status": "Poster",
+}
+
+
+@pytest.mark.parametrize(
+    "fields, key",
+    [
+        (  # AISTATS 2018: PMLR's entry, page and PDF
+            {
+                "bibtex": "@InProceedings{pmlr-v84-madry18a,\n  title = \t {A Fast Algorithm},\n}",
+                "site": "https://proceedings.mlr.press/v84/madry18a.html",
+                "pdf": "http://proceedings.mlr.press/v84/madry18a/madry18a.pdf",
+            },
+            "pmlr-v84-madry18a",
+        ),
+        ({"site": "https://proceedings.mlr.press/v13/kaelin10a.html"}, "pmlr-v13-kaelin10a"),  # (ACML 2010: no entry)
+        (  # ICML 2017: the page is ICML's, PMLR's is `oa`
+            {
+                "site": "https://icml.cc/virtual/2017/poster/707",
+                "oa": "https://proceedings.mlr.press/v70/silver17a.html",
+            },
+            "pmlr-v70-silver17a",
+        ),
+        (  # AISTATS 2020: the PDF under another name; the entry's key is the paper's
+            {
+                "bibtex": "@InProceedings{pmlr-v108-peng20a,\n title = {X}}",
+                "site": "https://proceedings.mlr.press/v108/peng20a.html",
+                "pdf": "http://proceedings.mlr.press/v108/qin20a/qin20a.pdf",
+            },
+            "pmlr-v108-peng20a",
+        ),
+        ({"pdf": "http://proceedings.mlr.press/v80/ye18c/ye18c.pdf"}, "pmlr-v80-ye18c"),
+        ({"bibtex": "@inproceedings{li2025a,\n title={X}}", "site": "https://openreview.net/forum?id=B1-Hhnslg"}, None),
+        ({"site": "https://example.org/v13/kaelin10a.html"}, None),
+    ],
+)
+def test_a_pmlr_key_comes_from_the_entry_else_from_a_pmlr_address(write, fields, key):
+    path = write("aistats2018.json", json.dumps([dict(_AISTATS, **fields)]))
+    (entry,) = read_input(str(path), path.read_bytes()).entries
+    assert dict(entry.ids).get("pmlr") == key
+
+
+@pytest.mark.parametrize(
+    "written, key",
+    [
+        ("pmlr-v13-kaelin10a", "pmlr-v13-kaelin10a"),  # (as PMLR BibTeX's entry keys, and paper_ids, write it)
+        ("v13/kaelin10a", "pmlr-v13-kaelin10a"),  # (as PMLR's addresses write it)
+        ("https://proceedings.mlr.press/v13/kaelin10a.html", "pmlr-v13-kaelin10a"),
+        (  # (COLT 2021: a key with hyphens)
+            "http://proceedings.mlr.press/v134/open-problem-agarwal21b/open-problem-agarwal21b.pdf",
+            "pmlr-v134-open-problem-agarwal21b",
+        ),
+        ("https://proceedings.mlr.press/r5/cowans05a.html", "pmlr-vR5-cowans05a"),  # (AISTATS 2005, reissued)
+        ("pmlr-vR5-cowans05a", "pmlr-vR5-cowans05a"),
+        ("kaelin10a", None),
+        ("10.1007/978-3-031-19830-4_37", None),
+    ],
+)
+def test_a_pmlr_key_is_found_by_its_key_its_volume_and_key_or_its_address(written, key):
+    assert pmlr_key(written) == key
+    assert (key in id_forms(written)) if key else not any(f.startswith("pmlr-") for f in id_forms(written))
+
+
+# -- ECCV 2022's DOIs cut by a space (reader2 item 3) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "written, joined",
+    [
+        (
+            "https://link.springer.com/chapter/10.1007/978-3-031-19830-4 _37",
+            "https://link.springer.com/chapter/10.1007/978-3-031-19830-4_37",
+        ),
+        ("10.1007/978-3-031-19836-6  _9", "10.1007/978-3-031-19836-6_9"),
+        ("https://link.springer.com/chapter/10.1007/978-3-031-19842-7_38", None),  # (whole)
+        ("10.1145/3528223.3530127", None),
+        ("see 10.1000/x _a", None),  # (only a chapter's number after the space)
+    ],
+)
+def test_a_doi_cut_by_a_space_before_its_chapter_is_joined(written, joined):
+    assert doi_rejoined(written) == joined
+
+
+def test_an_eccv_doi_cut_by_a_space_is_the_chapters_and_counts_as_a_repair(write):
+    cut = [
+        dict(ECCV2022[i], doi=f"https://link.springer.com/chapter/10.1007/978-3-031-19830-4 _{n}")
+        for i, n in ((0, 37), (1, 27))
+    ]
+    path = write("eccv2022.json", json.dumps(cut + ECCV2022[2:]))
+    parsed = read_input(str(path), path.read_bytes())
+    dois = [dict(entry.ids)["doi"] for entry in parsed.entries]
+    assert dois[:2] == ["10.1007/978-3-031-19830-4_37", "10.1007/978-3-031-19830-4_27"]
+    assert len(set(dois)) == len(dois) == len(ECCV2022) and parsed.tally.repaired == 2
+
+
+def test_a_doi_two_papers_share_is_no_papers_doi_in_a_reading_list(write, db_file):
+    """The volume's DOI given for two of its chapters (ECCV 2022 as read before the repair): neither
+    paper's citation carries it; a chapter's own DOI stays."""
+    from etl.report.reading_lists import export_reading_list
+
+    volume = "https://link.springer.com/chapter/10.1007/978-3-031-19830-4"
+    records = [dict(ECCV2022[0], doi=volume), dict(ECCV2022[1], doi=volume), ECCV2022[2]]
+    load(db_file, [str(write("eccv2022.json", json.dumps(records)))])
+    assert rows(db_file, "SELECT count(*) FROM paper_ids WHERE value = '10.1007/978-3-031-19830-4'") == [(2,)]
+    out = write("list.ris", "")
+    export_reading_list(db_file, "ris", str(out), overwrite=True)
+    text = out.read_text(encoding="utf-8")
+    assert "DO  - 10.1007/978-3-031-19830-4\n" not in text
+    assert f"DO  - {ECCV2022[2]['doi'].removeprefix('https://link.springer.com/chapter/')}\n" in text

@@ -236,3 +236,21 @@ def test_every_reader_passes_placeholders_over(name, content):
     without = [e.title for e in parsed.entries if not e.abstract]
     assert without == ([] if name == "l.txt" else list("AC" if name == "p.csv" else "A"))
     assert parsed.tally.skipped == (2 if name == "l.txt" else 0)
+
+
+@pytest.mark.parametrize(
+    "ids, venue, year, title, key",
+    [
+        # ACML 2013's preface, a PMLR page without an abstract: its title still decides (its id as
+        # before PMLR keys were read from addresses), not its PMLR key
+        ((("pmlr", "pmlr-v29-preface13"),), "ACML", 2013, "Preface", "title:acml:2013:preface"),
+        ((("pmlr", "pmlr-v29-preface13"),), None, None, "Preface", "pmlr:pmlr-v29-preface13"),  # (nothing else)
+        ((("doi", "10.1/X"), ("pmlr", "pmlr-v1-a")), "ACML", 2013, "Preface", "doi:10.1/x"),
+        ((("acl_anthology", "2021.acl-long.24"),), "ACL", 2021, "A Title", "acl_anthology:2021.acl-long.24"),
+        ((), "ACML", 2013, None, None),
+    ],
+)
+def test_a_record_without_an_abstract_is_identified_by_a_strong_id_then_its_title_then_its_pmlr_key(
+    ids, venue, year, title, key
+):
+    assert identity(ids, venue, year, title) == key

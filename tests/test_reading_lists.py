@@ -20,7 +20,7 @@ from etl.cli import cli
 from etl.load import load
 from etl.serve.app import make_datasette
 from etl.text.bibtex_entries import latex, parse_entry, write_entry
-from etl.text.citations import Citation, bibtex, citation_key, last_first, name_parts
+from etl.text.citations import Citation, bibtex, citation_key, csl_json, last_first, name_parts, ris
 from tests.helpers import rows
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -290,3 +290,72 @@ def test_a_key_is_stable_and_a_repeated_one_gets_its_papers_id():
     assert citation_key(a) == citation_key(b) == "wang2017learning_aaaa"
     keys = [text.split("{", 1)[1].split(",", 1)[0] for text in bibtex([a, b])]
     assert keys == ["wang2017learning_aaaa", "wang2017learning_aaaa_aaaa000000000002"]
+
+
+# The sources' own keys repeat across venues (reader2 item 14: AI4X's and AISTATS's 2025 entries).
+AI4X = (
+    "@inproceedings{\nli2025a,\ntitle={A Survey on Private Transformer Inference with Homomorphic Encryption},\n"
+    "author={YANG LI and Jun Zhao},\nbooktitle={AI4X 2025 International Conference},\nyear={2025},\n"
+    "url={https://openreview.net/forum?id=0lGG01GKse}\n}"
+)
+AISTATS = (
+    "@inproceedings{\nli2025a,\ntitle={A Likelihood Based Approach for Watermark Detection},\n"
+    "author={Xingchi Li and Guanxun Li and Xianyang Zhang},\nbooktitle={The 28th International Conference on"
+    " Artificial Intelligence and Statistics},\nyear={2025},\nurl={https://openreview.net/forum?id=S2QoDt4bw4}\n}"
+)
+PMLR = json.loads((FIXTURES / "catalogue" / "icml2017.json").read_text())[0]["bibtex"]
+
+
+@pytest.mark.parametrize(
+    "citation, key",
+    [
+        (
+            Citation(
+                "5d1a000000000001",
+                "AI4X",
+                2025,
+                "A Survey on Private Transformer Inference with Homomorphic Encryption",
+                ("Yang Li", "Jun Zhao"),
+                own_bibtex=AI4X,
+            ),
+            "li2025survey_5d1a",
+        ),
+        (
+            Citation(
+                "0b3c000000000002",
+                "AISTATS",
+                2025,
+                "A Likelihood Based Approach for Watermark Detection",
+                ("Xingchi Li", "Guanxun Li", "Xianyang Zhang"),
+                own_bibtex=AISTATS,
+            ),
+            "li2025likelihood_0b3c",
+        ),
+        (
+            Citation(
+                "77aa000000000003",
+                "ICML",
+                2017,
+                "The Predictron: End-To-End Learning and Planning",
+                ("David Silver",),
+                own_bibtex=PMLR,
+            ),
+            "pmlr-v70-silver17a",  # (PMLR's own: one work's wherever it is listed)
+        ),
+        (  # (an entry of another paper, as ICLR 2017's file gives some: not this paper's key)
+            Citation("77aa000000000004", "ICLR", 2017, "Another Title", ("David Silver",), own_bibtex=PMLR),
+            "silver2017another_77aa",
+        ),
+    ],
+)
+def test_a_papers_key_is_the_same_in_every_format_and_any_list(citation, key):
+    other = Citation("ffff000000000009", "ICLR", 2017, "Unrelated", ("Ada Lovelace",))
+    for papers in ([citation], [other, citation]):
+        (entry,) = [
+            e
+            for e in bibtexparser.parse_string("".join(bibtex(papers))).entries
+            if e.key != "lovelace2017unrelated_ffff"
+        ]
+        (record,) = [r for r in rispy.loads("".join(ris(papers))) if r["id"] != "lovelace2017unrelated_ffff"]
+        (item,) = [i for i in json.loads("".join(csl_json(papers))) if i["id"] != "lovelace2017unrelated_ffff"]
+        assert entry.key == record["id"] == item["id"] == key

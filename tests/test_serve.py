@@ -848,11 +848,14 @@ def test_the_keyword_page_is_reached_from_a_paper_and_from_its_list(ds, serve_db
         other = con.execute("SELECT id, label FROM keywords WHERE kind != 'topic' ORDER BY papers DESC").fetchone()
     finally:
         con.close()
-    assert f'href="/papers/keywords/{keyword_id}"' in get(ds, f"/papers/papers/{pk}").text
+    # (by its stable address, its text, which leads to its page by the id it has now)
+    assert f'href="/-/keyword/{quote(label, safe="")}"' in get(ds, f"/papers/papers/{pk}").text
     for parameter, (kid, name) in [("_topic", (keyword_id, label)), ("_keyword", other)]:
         listed = get(ds, f"/papers/papers?{parameter}={quote(name)}").text
         block = listed.split('class="note keyword-pages">')[1].split("</p>")[0]
-        assert re.findall(r'href="/papers/keywords/(\d+)"', block) == [str(kid)], parameter
+        (address,) = re.findall(r'href="(/-/keyword/[^"]+)"', block)
+        assert address == f"/-/keyword/{quote(name, safe='')}", parameter
+        assert get(ds, address).headers["location"].endswith(f"/papers/keywords/{kid}")
         assert get(ds, f"/papers/keywords/{kid}").status_code == 200
     assert 'class="note keyword-pages"' not in get(ds, "/papers/papers").text
 

@@ -3,8 +3,10 @@
 A record with an abstract is the paper of that abstract: `papers.id` is the normalised
 abstract's hash (`etl.text.identity.paper_id`). A record without one (a title alone, a
 placeholder such as `TBD`) is identified by what else it has, the first of: a DOI, an OpenReview
-forum, an arXiv id, a PMLR or ACL Anthology key (ids the same work keeps wherever it is listed),
-else its venue, year and normalised title; its id is the hash of that identity, in another
+forum, an arXiv id, an ACL Anthology key (ids the same work keeps wherever it is listed), else its
+venue, year and normalised title, else its PMLR key (read from paperlists' PMLR addresses since
+the reader's report: 96 papers of the catalogue without an abstract have one, and keep the ids
+their titles gave them); its id is the hash of that identity, in another
 namespace than abstracts' (`identity_id`), so the same inputs give the same ids in any order.
 Such a record joins the paper with an abstract that shares one of those ids, or its venue, year
 and title, when there is one (the loader does that, `etl.load.merging`).
@@ -22,6 +24,7 @@ from ..text.identity import ID_LENGTH, normalise_abstract, paper_id
 
 # Ids that name one work wherever it is listed, in the order an identity takes them.
 STRONG_IDS = ("doi", "openreview", "arxiv", "pmlr", "acl_anthology")
+BEFORE_TITLE = tuple(scheme for scheme in STRONG_IDS if scheme != "pmlr")  # (the PMLR key comes after it)
 IDENTITY_NAMESPACE = "paperdb:identity:"  # (no normalised abstract starts so)
 
 
@@ -36,14 +39,15 @@ def identity(ids: Iterable[tuple[str, str]], venue: str | None, year: int | None
     """The identity of a record without an abstract (see the module's rule), or None when it has
     nothing to be told apart by."""
     given = dict(ids)
-    for scheme in STRONG_IDS:
+    for scheme in BEFORE_TITLE:
         value = given.get(scheme)
         if value:
             return f"{scheme}:{value.strip().lower() if scheme == 'doi' else value.strip()}"
     key = title_key(title)
     if key and venue and year:
         return f"title:{normalise_abstract(venue)}:{year}:{key}"
-    return None
+    pmlr = given.get("pmlr", "").strip()
+    return f"pmlr:{pmlr}" if pmlr else None
 
 
 def identity_id(key: str) -> str:

@@ -60,13 +60,26 @@ async def keyword_pages(args, database) -> list[dict]:
             mine = {"k": normalise_keyword(value), "k_folded": value.strip().lower()}
             sql = f"SELECT id, label FROM keywords WHERE id IN ({KEYWORD_IDS[parameter].format(p='k')}) ORDER BY id"
             for row in (await database.execute(sql, mine)).rows:
-                pages.append({"label": row["label"], "url": keyword_page_url(row["id"])})
+                pages.append({"label": row["label"], "url": keyword_page_url(row["label"])})
     return pages
 
 
-def keyword_page_url(keyword_id: int) -> str:
-    """A keyword's own page: its share of each year's papers, related keywords (`trends`)."""
-    return f"/{DATABASE}/keywords/{keyword_id}"
+def keyword_page_url(keyword: str) -> str:
+    """A keyword's own page (its share of each year's papers, related keywords: `trends`) by its
+    stable address, its text (`/-/keyword/large%20language%20models`): a load gives keywords other
+    ids (`keywords.id` 58903 was `large language models`, a load later `last joint`)."""
+    return f"/-/keyword/{quote(keyword, safe='')}"
+
+
+async def keyword_id_of(database, text: str) -> int | None:
+    """The id of the keyword `text` names (its label or normalised text, any case), else of the one
+    keyword it is another name of (`GNN`); None for none, or for another name of several."""
+    mine = {"k": normalise_keyword(text), "k_folded": text.strip().lower()}
+    for sql in (TOPIC, KEYWORD):
+        ids = [row[0] for row in (await database.execute(sql.format(p="k") + " LIMIT 2", mine)).rows]
+        if ids:
+            return ids[0] if len(ids) == 1 else None
+    return None
 
 
 def filter_url(column: str, value: str) -> str:

@@ -16,17 +16,27 @@ PAPER_ID = re.compile(r"^[0-9a-fA-F]{16}$")
 # The paper with this key, or that had it before a change of the normalisation.
 BY_KEY = """SELECT pk FROM papers WHERE id = :key
 UNION ALL SELECT p.pk FROM paper_former_ids f JOIN papers p ON p.id = f.paper_id WHERE f.former_id = :key"""
-# The paper a source gave one of these ids (through the (scheme, value) index); DOIs in any case,
-# as DOIs match.
-BY_SOURCE_ID = """SELECT p.pk FROM paper_ids i JOIN papers p ON p.id = i.paper_id
+# The papers a source gave one of these ids (through the (scheme, value) index), by scheme; DOIs in
+# any case, as DOIs match. An id two papers share (a volume's DOI given for its chapters) names neither.
+BY_SOURCE_ID = """SELECT DISTINCT i.scheme, p.pk FROM paper_ids i JOIN papers p ON p.id = i.paper_id
 WHERE i.scheme IN (SELECT DISTINCT scheme FROM paper_ids) AND i.value IN (SELECT value FROM json_each(:forms))
-ORDER BY i.scheme, p.pk LIMIT 1"""
-BY_DOI = """SELECT p.pk FROM paper_ids i JOIN papers p ON p.id = i.paper_id
-WHERE i.scheme = 'doi' AND lower(i.value) IN (SELECT lower(value) FROM json_each(:forms)) ORDER BY p.pk LIMIT 1"""
+ORDER BY i.scheme, p.pk LIMIT 100"""
+BY_DOI = """SELECT DISTINCT i.scheme, p.pk FROM paper_ids i JOIN papers p ON p.id = i.paper_id
+WHERE i.scheme = 'doi' AND lower(i.value) IN (SELECT lower(value) FROM json_each(:forms)) ORDER BY p.pk LIMIT 100"""
 
 
-async def find_paper(datasette, text: str) -> int | None:
-    """The `pk` of the paper `text` names (see the module), or None."""
+def one_paper(rows: list[tuple[str, int]]) -> int | list[int] | None:
+    """Of (scheme, pk) rows ordered by scheme, the pk of the paper the first scheme names; its pks
+    where it names more than one paper; None for no rows."""
+    if not rows:
+        return None
+    pks = [pk for scheme, pk in rows if scheme == rows[0][0]]
+    return pks[0] if len(pks) == 1 else pks
+
+
+async def find_paper(datasette, text: str) -> int | list[int] | None:
+    """The `pk` of the paper `text` names (see the module), the pks of the papers it names where
+    several share it, or None."""
     db = datasette.get_database(DATABASE)
     if PAPER_ID.match(text.strip()):
         rows = await db.execute(BY_KEY, {"key": text.strip().lower()})
@@ -34,15 +44,15 @@ async def find_paper(datasette, text: str) -> int | None:
             return rows.first()[0]
     forms = id_forms(text)
     for sql in (BY_SOURCE_ID, BY_DOI):
-        rows = await db.execute(sql, {"forms": json.dumps(forms)})
-        if rows.rows:
-            return rows.first()[0]
+        found = one_paper([(r[0], r[1]) for r in await db.execute(sql, {"forms": json.dumps(forms)})])
+        if found is not None:
+            return found
     return None
 
 
 WHAT_TO_GIVE = (
-    "give its papers.id (16 hex digits), or an id a source gave it (OpenReview, arXiv, DOI, ACL"
-    " Anthology: paper_ids), as in /-/paper/SJU4ayYgl or /-/paper/arXiv:1703.03055"
+    "give its papers.id (16 hex digits), or an id a source gave it (OpenReview, arXiv, DOI, PMLR, ACL"
+    " Anthology: paper_ids), as in /-/paper/SJU4ayYgl, /-/paper/arXiv:1703.03055 or /-/paper/v13/kaelin10a"
 )
 
 
@@ -56,9 +66,35 @@ async def paper_page_of(datasette, request):
 
     wanted = request.url_vars["paper_id"]
     pk = await find_paper(datasette, wanted) if wanted.strip() else None
-    if pk is not None:
+    if isinstance(pk, int):
         return Response.redirect(datasette.urls.row(DATABASE, "papers", str(pk)))
-    said = f"No paper with id {wanted.strip()!r}" if wanted.strip() else "Which paper?"
+    if isinstance(pk, list):
+        said = f"{len(pk)}{'+' if len(pk) >= 100 else ''} papers share the id {wanted.strip()!r} (a volume's DOI?), so it names none"
+    else:
+        said = f"No paper with id {wanted.strip()!r}" if wanted.strip() else "Which paper?"
     error = Markup(escape(f"{said}: {WHAT_TO_GIVE}.", quote=False))  # (the id as typed: its quotes as quotes)
     info = {"ok": False, "error": error, "status": 404, "title": "No such paper"}
+    return Response.html(await datasette.render_template("error.html", info, request=request), status=404)
+
+
+async def keyword_page_of(datasette, request):
+    """`/-/keyword/<text>`: a keyword's stable address (its label or normalised text, as
+    `filters.keyword_page_url` writes it; `keywords.id` changes with loads): a redirect to its page,
+    or a page of the site that says there is no such keyword."""
+    from html import escape
+    from urllib.parse import unquote
+
+    from datasette import Response
+    from markupsafe import Markup
+
+    from .filters import keyword_id_of
+
+    wanted = unquote(request.url_vars["keyword"]).strip()
+    found = await keyword_id_of(datasette.get_database(DATABASE), wanted) if wanted else None
+    if found is not None:
+        return Response.redirect(datasette.urls.row(DATABASE, "keywords", str(found)))
+    said = f"No keyword {wanted!r}" if wanted else "Which keyword?"
+    advice = "give a keyword as its page or chip writes it, as in /-/keyword/large%20language%20models"
+    error = Markup(escape(f"{said}: {advice}.", quote=False))
+    info = {"ok": False, "error": error, "status": 404, "title": "No such keyword"}
     return Response.html(await datasette.render_template("error.html", info, request=request), status=404)

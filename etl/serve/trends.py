@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
+from .filters import keyword_page_url
 from .site import DATABASE
 
 WIDTH, HEIGHT = 640, 240
@@ -43,6 +44,7 @@ async def keyword_page(datasette, pk: str) -> dict | None:
         "series": {KIND_NAMES.get(kind, kind): points for kind, points in series.items()},
         "chart": share_chart({KIND_NAMES.get(kind, kind): points for kind, points in series.items()}),
         "venues_url": f"/{DATABASE}/keyword_trends?keyword_id={keyword['id']}&_sort=year",
+        "stable_url": keyword_page_url(keyword["label"]),
     }
 
 

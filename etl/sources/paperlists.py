@@ -12,7 +12,7 @@ from itertools import chain
 from ..errors import InputError
 from ..text.authors import first_copy, split_authors
 from ..text.name_repairs import split_institutions
-from ..text.paper_ids import doi_of
+from ..text.paper_ids import doi_of, doi_rejoined, pmlr_entry_key, pmlr_key
 from .decode import join_lines
 from .fields import MAX_FIELD_CHARS, MAX_KEYWORD_CHARS, MAX_TITLE_CHARS, RecordFields
 from .formats import PAPERLISTS
@@ -55,8 +55,10 @@ def _text(value: object) -> str:
 def _ids(item: dict, site: str, fields: RecordFields) -> tuple[tuple[str, str], ...]:
     """The ids a record gives: the bare OpenReview forum from whichever field holds it (`openreview`:
     ICLR 2018's forum URL beside an iclr.cc `site`; `site`; `id` where the record is OpenReview's),
-    the ACL Anthology id, the DOI (bare, also out of an address: `doi_of`; a `doi` holding none is
-    left out, repaired) and the arXiv id."""
+    the ACL Anthology id, the PMLR key (its `bibtex` entry's key, else out of its PMLR address: `site`,
+    `pdf` or `oa`), the DOI (bare, also out of an address: `doi_of`; a `doi` holding none is left out,
+    repaired; one cut by a stray space, `.../978-3-031-19830-4 _37` in ECCV 2022, is joined, repaired)
+    and the arXiv id."""
     ids = []
     forum = (
         openreview_id(_text(item.get("openreview")))
@@ -67,7 +69,14 @@ def _ids(item: dict, site: str, fields: RecordFields) -> tuple[tuple[str, str], 
         ids.append(("openreview", forum))
     if "aclanthology.org" in site and _text(item.get("id")):
         ids.append(("acl_anthology", _text(item.get("id"))))
+    pmlr = pmlr_entry_key(_text(item.get("bibtex"))) or next(
+        (key for name in ("site", "pdf", "oa") if (key := pmlr_key(_text(item.get(name))))), None
+    )
+    if pmlr:
+        ids.append(("pmlr", pmlr))
     if written := _text(item.get("doi")):
+        if rejoined := doi_rejoined(written):
+            written, fields.repaired = rejoined, True
         if doi := doi_of(written):
             ids.append(("doi", doi))
         else:

@@ -12,8 +12,11 @@ from ..text.citations import Citation
 # {where}: which papers (`p.id IN (...)`, or every paper); each query ordered by paper id.
 PAPERS = """SELECT p.id, p.venue, p.year, p.title, p.authors, p.url, coalesce(p.abstract_clean, p.abstract), p.decision
 FROM papers p WHERE {where} ORDER BY p.id"""
+# (a DOI another paper has too, a volume's given for its chapters, is no paper's DOI: left out)
 IDS = """SELECT i.paper_id, i.scheme, i.value FROM paper_ids i JOIN papers p ON p.id = i.paper_id
-WHERE {where} AND i.scheme IN ('doi', 'arxiv', 'openreview') ORDER BY i.paper_id, i.scheme, i.value"""
+WHERE {where} AND i.scheme IN ('doi', 'arxiv', 'openreview') AND NOT (i.scheme = 'doi' AND EXISTS (
+  SELECT 1 FROM paper_ids o WHERE o.scheme = 'doi' AND o.value = i.value AND o.paper_id <> i.paper_id))
+ORDER BY i.paper_id, i.scheme, i.value"""
 # The records that give their own BibTeX (PMLR BibTeX keeps each entry as written, paperlists its
 # `bibtex` field, both in paper_sources.extra).
 OWN = """SELECT ps.paper_id, s.format, s.resolved_path, ps.position, ps.extra

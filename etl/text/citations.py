@@ -3,22 +3,25 @@ JabRef, EndNote, Mendeley) and citation processors (citeproc-js, pandoc) read; p
 
 A paper's BibTeX entry is its source's own where one gave it (PMLR BibTeX, a paperlists record's
 `bibtex`) and its title is the paper's, with the fields it lacks added from the columns (url, doi, arXiv and OpenReview ids,
-abstract, eventtitle); else it is written from the columns: a stable key, the authors as
-`Last, First`, the title, the venue as booktitle, the year, the ids and the abstract, LaTeX's
-specials escaped and Unicode kept. RIS and CSL-JSON are always written from the columns."""
+abstract, eventtitle); else it is written from the columns: the authors as `Last, First`, the
+title, the venue as booktitle, the year, the ids and the abstract, LaTeX's specials escaped and
+Unicode kept. RIS and CSL-JSON are always written from the columns. A paper's key is the same in
+every format and any list (`export_key`): PMLR's own, else paperdb's (`citation_key`), never
+another source's (`li2025a` is AI4X's and AISTATS's)."""
 
 from __future__ import annotations
 
 import json
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .authors import SUFFIXES
 from .bibtex_entries import BibEntry, escaped, field_text, latex, parse_entry, write_entry
 from .cleaning import clean_title
 from .identity import normalise_abstract
+from .paper_ids import pmlr_entry_key
 
 # Words of a name that start its family name (`Vincent van Gogh` is `van Gogh, Vincent`).
 PARTICLES = frozenset("van von der den de del della di da dos das du le la ter ten zu bin ibn".split())
@@ -107,6 +110,23 @@ def citation_key(c: Citation) -> str:
     return f"{stem}{c.year}{words[0] if words else 'paper'}_{c.paper_id[:4]}"
 
 
+def export_key(c: Citation) -> str:
+    """The paper's key in every export (BibTeX, RIS, CSL-JSON): PMLR's own key where the source's
+    entry of the paper is PMLR's (`pmlr-v70-silver17a`: one work's wherever it is listed), else
+    `citation_key`. A source's other keys (`li2025a`, AI4X's and AISTATS's alike) are no key: they
+    repeat across venues."""
+    return _key(c, _own(c) if _pmlr_entry(c) else None)
+
+
+def _pmlr_entry(c: Citation) -> bool:
+    """Whether the source's entry is PMLR's (read whole only then where its key alone is wanted)."""
+    return c.own_bibtex is not None and pmlr_entry_key(c.own_bibtex) is not None
+
+
+def _key(c: Citation, own: BibEntry | None) -> str:
+    return own.key if own is not None and own.key.startswith("pmlr-v") else citation_key(c)
+
+
 def _id_fields(c: Citation) -> list[tuple[str, str]]:
     fields = [("url", c.url), ("doi", c.doi)]
     if c.arxiv:
@@ -157,16 +177,24 @@ def _same_title(own: BibEntry, title: str | None) -> bool:
     return normalise_abstract(clean_title(field_text(written))) == normalise_abstract(title)
 
 
-def bibtex(citations: Iterable[Citation]) -> Iterable[str]:
-    """Each paper's BibTeX entry, keys made unique within the list (a key met again gets its
-    paper's id: `wang2023learning_3f2a9c01`)."""
+def _keyed(citations: Iterable[Citation], entries: bool = False) -> Iterator[tuple[Citation, str, BibEntry | None]]:
+    """Each citation with its key in a list (its `export_key`; one met again in the list, two papers
+    whose ids start alike, gets its paper's id: `wang2023learning_3f2a_3f2a9c0112345678`; none does
+    in the whole catalogue) and, with `entries` or where it is PMLR's, the source's own entry of it."""
     seen: set[str] = set()
     for c in citations:
-        entry = _own(c) or _from_columns(c)
-        key = entry.key
+        own = _own(c) if entries or _pmlr_entry(c) else None
+        key = _key(c, own)
         if key.casefold() in seen:
             key = f"{key}_{c.paper_id}"
         seen.add(key.casefold())
+        yield c, key, own
+
+
+def bibtex(citations: Iterable[Citation]) -> Iterable[str]:
+    """Each paper's BibTeX entry under its key (`_keyed`: as in RIS and CSL-JSON)."""
+    for c, key, own in _keyed(citations, entries=True):
+        entry = own or _from_columns(c)
         yield write_entry(BibEntry(entry.type, key, entry.fields)) + "\n"
 
 
@@ -188,8 +216,8 @@ def _urls(c: Citation) -> list[str]:
 
 def ris(citations: Iterable[Citation]) -> Iterable[str]:
     """Each paper as a RIS record (one tag a line, `ER` closing it)."""
-    for c in citations:
-        lines = [("TY", TYPES["ris"][0 if c.published else 1]), ("ID", citation_key(c))]
+    for c, key, _ in _keyed(citations):
+        lines = [("TY", TYPES["ris"][0 if c.published else 1]), ("ID", key)]
         lines += [("TI", c.title)] if c.title else []
         lines += [("AU", _ris_name(a)) for a in c.authors]
         lines += [("T2", c.venue), ("PY", str(c.year)), ("DA", f"{c.year}///")]
@@ -205,9 +233,9 @@ def _ris_name(name: str) -> str:
     return ", ".join(part for part in (family, given, suffix) if part)
 
 
-def csl_item(c: Citation) -> dict:
-    """A paper as a CSL-JSON item."""
-    item: dict = {"id": citation_key(c), "type": TYPES["csljson"][0 if c.published else 1]}
+def csl_item(c: Citation, key: str | None = None) -> dict:
+    """A paper as a CSL-JSON item (under `key`, else its `export_key`)."""
+    item: dict = {"id": key or export_key(c), "type": TYPES["csljson"][0 if c.published else 1]}
     item |= {"title": c.title} if c.title else {}
     if c.authors:
         item["author"] = [_csl_name(a) for a in c.authors]
@@ -233,8 +261,8 @@ def _csl_name(name: str) -> dict:
 def csl_json(citations: Iterable[Citation]) -> Iterable[str]:
     """The papers as one CSL-JSON array, written item by item."""
     yield "["
-    for n, c in enumerate(citations):
-        yield ("," if n else "") + "\n" + json.dumps(csl_item(c), ensure_ascii=False)
+    for n, (c, key, _) in enumerate(_keyed(citations)):
+        yield ("," if n else "") + "\n" + json.dumps(csl_item(c, key), ensure_ascii=False)
     yield "\n]\n"
 
 

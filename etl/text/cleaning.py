@@ -9,6 +9,7 @@ import unicodedata
 from functools import lru_cache
 
 from .debris import repair
+from .ieee import ieee_text
 from .latex import latex_to_text
 from .markup import has_markup, latex_text, strip_markdown
 
@@ -39,8 +40,9 @@ def clean_text(raw: str) -> str:
     """Plain text of a title, a name or a keyword: `QuIP$\\#$: Even {B}etter` -> `QuIP#: Even Better`;
     `{I}nfer{C}ept` -> `InferCept`; `$\\bf{\\Phi}_\\textrm{Flow}$` -> `ΦFlow`; `Schölkopf` from
     `Sch{\\"o}lkopf`; HTML tags dropped; PDF debris and mojibake repaired (see `debris.repair`);
-    text-mode LaTeX as text (see `markup.latex_text`); every brace and run of spaces gone."""
-    text = repair(html.unescape(_TAG.sub("", raw)))
+    text-mode LaTeX as text (see `markup.latex_text`); IEEE Xplore's symbols and scripts as text
+    (`/spl sigma/SLAM` -> `σSLAM`, see `ieee.ieee_text`); every brace and run of spaces gone."""
+    text = ieee_text(repair(html.unescape(_TAG.sub("", raw))))
     for _ in range(3):  # (as in clean_abstract)
         if not has_markup(text) or (read := repair(latex_text(text))) == text:
             break
@@ -61,11 +63,12 @@ def clean_title(raw: str) -> str:
 def clean_abstract(raw: str) -> str:
     """An abstract for display, search and keywords: the quotes of a CSV writer undone
     (`csv_unquoted`), PDF debris and mojibake repaired, invisible
-    characters dropped (`debris.repair`), text-mode LaTeX as text (`\\emph{i.e.}` -> `i.e.`,
+    characters dropped (`debris.repair`), IEEE Xplore's symbols and scripts as text (`5 /spl mu/m` ->
+    `5 μm`, `O/sub 1/` -> `O₁`: `ieee.ieee_text`), text-mode LaTeX as text (`\\emph{i.e.}` -> `i.e.`,
     ``` ``x'' ``` -> `“x”`, `\\url{u}` -> `u`), runs of spaces as one. Inline math (`$...$`) and
     URLs stay as written, for the renderer; so do HTML and Markdown. What the rules make is read
     again (`\\emph{``` makes ``` `` ```, `\\{x\\}` `{x}`), so that cleaning the output changes nothing."""
-    text = repair(raw)
+    text = ieee_text(repair(raw))
     for _ in range(3):  # (what a rule removes may join into markup or debris: `\\emph{``` is `“`)
         read = csv_unquoted(text) if text.lstrip()[:1] == '"' else text  # (before markup: `\\""o` is `\\"o`)
         if has_markup(read):

@@ -14,6 +14,14 @@ _PREFIXES = re.compile(
 _ARXIV_VERSION = re.compile(r"^(\d{4}\.\d{4,5})v\d+$")  # (paper_ids keeps arXiv ids without one)
 # A DOI: the directory indicator `10.`, a registrant code, `/` and a suffix of printed characters.
 _BARE_DOI = re.compile(r"10\.\d{1,9}(?:\.\d+)*/\S+")
+# A chapter's DOI cut by a space before its number (ECCV 2022: `.../10.1007/978-3-031-19830-4 _37`).
+_CUT_AT_SPACE = re.compile(r"(10\.\d{1,9}(?:\.\d+)*/\S+?)\s+(_\d+/?)\s*$")
+# A PMLR paper's page or PDF: `proceedings.mlr.press/v13/kaelin10a.html`, `.../v13/kaelin10a/kaelin10a.pdf`;
+# a reissued volume's: `.../r5/cowans05a.html` (AISTATS 1995-2005), whose key's volume is `vR5`.
+_PMLR_URL = re.compile(r"proceedings\.mlr\.press/([vr][0-9]+)/([A-Za-z0-9_-]+?)(?:\.html|\.pdf|/|$)", re.IGNORECASE)
+_PMLR_KEY = re.compile(r"pmlr-vR?[0-9]+-[A-Za-z0-9_-]+")  # (as PMLR's BibTeX writes its entry keys)
+_PMLR_VOLUME_KEY = re.compile(r"([vr][0-9]+)/([A-Za-z0-9_-]+)")  # (as PMLR's addresses write them)
+_PMLR_ENTRY = re.compile(r"\s*@\w+\s*\{\s*(pmlr-vR?[0-9]+-[A-Za-z0-9_-]+)\s*,")
 _DOI_IN = re.compile(r"(?<![\w.])10\.\d{1,9}(?:\.\d+)*/[^\s?#]+")  # (in an address: up to its query or fragment)
 
 
@@ -35,9 +43,39 @@ def doi_of(value: str) -> str | None:
     return found[: -len(".pdf")] if found.lower().endswith(".pdf") else found
 
 
+def doi_rejoined(value: str) -> str | None:
+    """`value` with the space that cuts its DOI before the chapter's number taken out
+    (`https://link.springer.com/chapter/10.1007/978-3-031-19830-4 _37` -> `..._37`: without it the DOI
+    read is the volume's, which its other chapters share), or None where nothing is cut so."""
+    m = _CUT_AT_SPACE.search(value)
+    return value[: m.start()] + m[1] + m[2] + value[m.end() :] if m else None
+
+
+def pmlr_key(value: str) -> str | None:
+    """The PMLR key (`pmlr-v13-kaelin10a`, as PMLR's BibTeX writes its entry keys and `paper_ids`
+    holds them) of a PMLR key, a PMLR address of the paper (`https://proceedings.mlr.press/v13/kaelin10a.html`,
+    its PDF) or a volume and key as those addresses write them (`v13/kaelin10a`; a reissued volume's
+    `r5/cowans05a` is `pmlr-vR5-cowans05a`), else None."""
+    value = value.strip()
+    if _PMLR_KEY.fullmatch(value):
+        return value
+    m = _PMLR_URL.search(value) or _PMLR_VOLUME_KEY.fullmatch(value)
+    if not m:
+        return None
+    volume = m[1].lower()
+    return f"pmlr-{'vR' + volume[1:] if volume[0] == 'r' else volume}-{m[2]}"
+
+
+def pmlr_entry_key(bibtex: str) -> str | None:
+    """The key of a PMLR BibTeX entry (`@InProceedings{pmlr-v70-silver17a, ...`), else None."""
+    m = _PMLR_ENTRY.match(bibtex)
+    return m[1] if m else None
+
+
 def id_forms(text: str) -> list[str]:
     """The values `paper_ids` may hold for an id as a reader wrote it: as written, without a prefix
-    or address before it, the DOI in an address (`doi_of`), and an arXiv id without its version; each once, in that order. An id
+    or address before it, the DOI in an address (`doi_of`), an arXiv id without its version, and the PMLR
+    key of a PMLR address or of a volume and key (`v13/kaelin10a`: `pmlr_key`); each once, in that order. An id
     copied from an address (`10.1609%2Faaai.v36i2.20142`, a DOI's slash escaped) is read unescaped."""
     written = text.strip()
     if "%" in written:
@@ -48,6 +86,8 @@ def id_forms(text: str) -> list[str]:
         forms.append(doi)
     if m := _ARXIV_VERSION.match(bare):
         forms.append(m[1])
+    if pmlr := pmlr_key(bare):  # (a PMLR address, or its volume and key: `v13/kaelin10a`)
+        forms.append(pmlr)
     return list(dict.fromkeys(f for f in forms if f))
 
 

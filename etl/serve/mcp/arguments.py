@@ -99,13 +99,15 @@ async def period(reader: Reader, value: str, name: str) -> tuple[int, int]:
 
 
 async def paper(reader: Reader, value: str) -> dict:
-    """The paper an id names (its papers.id, a former one, an OpenReview, arXiv, DOI or ACL
+    """The paper an id names (its papers.id, a former one, an OpenReview, arXiv, DOI, PMLR or ACL
     Anthology id, as `/-/paper/<id>` takes them): its row; else a tool error."""
     wanted = text(value, "paper_id", 300)
     pk = await find_paper(reader.catalogue.datasette, wanted)
+    if isinstance(pk, list):
+        raise ToolError(f"{len(pk)} papers share the id {wanted!r}, so it names none: give the id paperdb shows")
     if pk is None:
         raise ToolError(
             f"no paper has the id {wanted!r}: give the id paperdb shows (16 hex digits) or an id a source"
-            " gave it (OpenReview forum id, arXiv id, DOI, ACL Anthology id)"
+            " gave it (OpenReview forum id, arXiv id, DOI, PMLR key, ACL Anthology id)"
         )
     return (await reader.rows("SELECT * FROM papers WHERE pk = :pk", {"pk": pk}))[0]

@@ -23,7 +23,7 @@ from ..filters import keyword_pages, paper_filters
 from ..forms import parameters, with_checks
 from ..internals import quiet_default_error_handler, size_queries
 from ..limits import limit_connection
-from ..lookup import paper_page_of
+from ..lookup import keyword_page_of, paper_page_of
 from ..paging import paged
 from ..paper import paper_page, row_pk
 from ..people import author_page, authors_named, only_the_author, the_author
@@ -136,6 +136,7 @@ def register_routes(datasette):
         return []
     return [
         (r"^/-/paper/?(?P<paper_id>.*)$", paper_page_of),  # (a DOI holds slashes; none: say what to give)
+        (r"^/-/keyword/?(?P<keyword>.*)$", keyword_page_of),  # (a keyword's stable address: its text)
         *renamed_query_routes(),
     ]
 
