@@ -248,3 +248,62 @@ def test_revision_0034_keeps_the_lists_and_leaves_the_vectors_to_the_next_load_t
     retitle(folder)
     load(db, [str(folder)], prune=True)
     assert (rows(db, LISTS), rows(db, VERSIONS)) == kept_selection(db)
+
+
+VERSION_EXCERPTS = Path(__file__).parent / "fixtures" / "versions"
+
+
+@pytest.mark.parametrize("reread", ["iros2011.json", "icra2012.json"])
+def test_a_version_found_by_its_text_stays_linked_when_either_file_is_read_again(tmp_path, reread):
+    """A work retitled between IROS 2011 and ICRA 2012 (catalogue excerpts, tests/fixtures/versions/):
+    only the similar papers' candidates find the pair. Either file read again with the same texts
+    (a revision marks it, or another status) keeps the link a cold load makes (issue 41: the
+    catalogue's ICRA and IROS files read again lost 4 of its 33 links)."""
+    folder = tmp_path / "files"
+    shutil.copytree(VERSION_EXCERPTS, folder)
+    db = str(tmp_path / "edited.db")
+    load(db, [str(folder)])
+    cold = rows(db, VERSIONS), rows(db, VECTORS), rows(db, LISTS)
+    assert [(r[2], r[4]) for r in cold[0]] == [("poster → poster", 0)]  # (not of one title)
+    changed = json.loads((folder / reread).read_text(encoding="utf-8"))
+    changed[1]["status"] = "Oral"  # (not the linked paper's record: no text changes)
+    put(folder, reread, changed)
+    summary = load(db, [str(folder)])
+    assert not summary.rescored and summary.files_loaded == 1
+    assert (rows(db, VERSIONS), rows(db, VECTORS), rows(db, LISTS)) == cold
+
+
+def _vector(weights: list[float], topic: list[float], terms: tuple[int, ...] = (3, 7)) -> tuple[bytes, bytes, bytes]:
+    as_bytes = lambda values, kind: np.array(values, dtype=kind).tobytes()  # noqa: E731
+    return as_bytes(terms, "<i4"), as_bytes(weights, "<f4"), as_bytes(topic, "<f4")
+
+
+def _off_by_ulps(values: list[float], ulps: int) -> list[float]:
+    found = np.array(values, dtype=np.float32)
+    for _ in range(ulps):
+        found = np.nextafter(found, np.float32(np.inf), dtype=np.float32)
+    return found.tolist()
+
+
+KEPT = _vector([0.1847, 0.2150], [0.5174, -0.1887, 0.0])
+
+
+@pytest.mark.parametrize(
+    ("computed", "same"),
+    [
+        (KEPT, True),
+        # summed in another order: the last place or two off (13 papers of the catalogue's 131 files read again)
+        (_vector(_off_by_ulps([0.1847, 0.2150], 1), [0.5174, -0.1887, 0.0]), True),
+        (_vector([0.1847, 0.2150], _off_by_ulps([0.5174, -0.1887, 0.0], 2)), True),
+        # a text changed: a weight moves in its third place, or a term comes or goes
+        (_vector([0.1847, 0.2161], [0.5174, -0.1887, 0.0]), False),
+        (_vector([0.1847, 0.2150], [0.5174, -0.1887, 0.0012]), False),
+        (_vector([0.1847, 0.2150], [0.5174, -0.1887, 0.0], (3, 8)), False),
+        (_vector([0.1847, 0.2150, 0.1], [0.5174, -0.1887, 0.0], (3, 7, 9)), False),
+    ],
+)
+def test_a_vector_computed_again_is_the_kept_one_within_float_rounding(computed, same):
+    from etl.load.similar_changed import same_vector
+
+    assert same_vector(KEPT, computed) is same
+    assert same_vector(None, computed) is False

@@ -42,9 +42,9 @@ def refresh_evolution(writer: Writer, summary: RunSummary, changed: set[str], st
         changed = changed | {pid for (pid,) in writer.execute(NOTED_PAPERS)}
         removed = {pid for (pid,) in writer.execute(NOTED_GONE)}
         with summary.timed("similar"):
-            close, relisted = similar_changed.update_similar(writer, changed, removed)
+            close, relisted, moved = similar_changed.update_similar(writer, changed, removed)
         with summary.timed("versions"):
-            refresh_versions(writer, close, changed, relisted)
+            refresh_versions(writer, close, changed, relisted, moved)
     release_heap()  # (what the step left free: the trends and the full-text index start from it)
     stage("trends")
     with summary.timed("trends"):

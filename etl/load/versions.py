@@ -36,12 +36,15 @@ def refresh_versions(
     close: Iterable[tuple[str, str, float]],
     changed: set[str] | None,
     relisted: AbstractSet[str] = frozenset(),
+    moved: AbstractSet[str] | None = None,
 ) -> int:
     """Link versions among all papers (`changed` None), or anew where a load's changes can make a
     difference: the pairs of the `changed` papers, and the pairs a paper whose list was found
     again (`relisted`) found close or had as versions (a pair is close when the earlier paper by id
     has the later among its candidates: `etl.extract.similar.select`). `close` are the candidate
-    pairs the similar papers' computation found. Returns the links made."""
+    pairs the similar papers' computation found; the links of the changed papers whose earlier
+    paper's list was not found again and whose vectors did not move (`moved`; None: every changed
+    paper's did) are judged again too, as they were found (issue 41). Returns the links made."""
     if changed is None:
         pairs = {(a, b) for a, b in writer.execute(SAME_TITLE)}
         writer.execute("DELETE FROM paper_versions")
@@ -55,6 +58,12 @@ def refresh_versions(
         linked = {(min(a, b), max(a, b)) for a, b in writer.execute(LINKED_OF)}
         writer.execute("DROP TABLE version_changed")
         stale = {(a, b) for a, b in linked if a in changed or b in changed or a in relisted}
+        # (a link's earlier paper by id whose list was not found again has the candidates it had, and
+        # two papers whose vectors did not move the texts they had: the pair was judged for what
+        # still holds, its part or its title. A file read again with the same texts moves no vector
+        # and finds no list again: its links were dropped, where a cold load makes them, issue 41.)
+        moving = changed if moved is None else moved
+        pairs |= {(a, b) for a, b in stale if a not in relisted and a not in moving and b not in moving}
         pairs |= {(min(a, b), max(a, b)) for a, b, _ in close}
         gone = stale | (linked & pairs)
         writer.delete_rows("paper_versions", sorted(gone) + [(b, a) for a, b in sorted(gone)], ("paper_id", "other_id"))
