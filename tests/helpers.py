@@ -99,6 +99,18 @@ def run(target: str, fn, *args):
         engine.dispose()
 
 
+def marked_after_upgrade(db: str, before: str) -> list[tuple]:
+    """The paths of the sources a database marks to be read again once taken back to revision
+    `before` and upgraded to the head (revisions 0026, 0035, 0037 and on mark them so)."""
+    from alembic import command
+
+    from etl.store.engine import alembic_config, migrate
+
+    run(db, lambda conn: command.downgrade(alembic_config(conn), before))
+    run(db, migrate)
+    return rows(db, "SELECT path FROM sources WHERE sha256 LIKE 'read again: %'")
+
+
 def paperdb(*args: str, env: dict | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
     """`paperdb ARGS` in a process of its own (text output, exit status as `subprocess.run` gives
     them), killed after `timeout` seconds: a hang fails the test instead of the suite. The process

@@ -15,7 +15,7 @@ from etl.load import load
 from etl.store.engine import alembic_config, current_revision, head_revision, migrate
 from etl.store.models import Base
 from tests.conftest import copy_database
-from tests.helpers import listing_text, rows, run
+from tests.helpers import listing_text, marked_after_upgrade, rows, run
 
 
 def tables(db_file: str) -> set[str]:
@@ -282,9 +282,7 @@ def test_revision_0026_has_what_the_new_rules_read_otherwise_read_again(tmp_path
     cold = str(tmp_path / "cold.db")
     load(cold, [str(folder)])
     assert rows(db, STATE) != rows(cold, STATE)
-    run(db, lambda conn: command.downgrade(alembic_config(conn), "0025"))  # (to before 0026)
-    run(db, migrate)
-    assert rows(db, "SELECT path FROM sources WHERE sha256 LIKE 'read again: %'") == [(str(folder / marked),)]
+    assert marked_after_upgrade(db, "0025") == [(str(folder / marked),)]  # (to before 0026)
     load(db, [str(folder)])
     assert rows(db, STATE) == rows(cold, STATE)
 
@@ -437,9 +435,7 @@ def test_revision_0035_has_csv_quoted_texts_and_dois_given_as_addresses_read_aga
     load(cold, [str(folder)])
     assert rows(db, TEXTS) != rows(cold, TEXTS)
     assert rows(db, "SELECT id FROM papers ORDER BY id") == rows(cold, "SELECT id FROM papers ORDER BY id")
-    run(db, lambda conn: command.downgrade(alembic_config(conn), "0034"))  # (to before 0035)
-    run(db, migrate)
-    assert rows(db, "SELECT path FROM sources WHERE sha256 LIKE 'read again: %'") == [(str(folder / "eccv2022.json"),)]
+    assert marked_after_upgrade(db, "0034") == [(str(folder / "eccv2022.json"),)]  # (to before 0035)
     load(db, [str(folder)])
     assert rows(db, TEXTS) == rows(cold, TEXTS)
 
@@ -486,9 +482,7 @@ def test_revision_0037_has_records_whose_people_the_new_rules_read_otherwise_rea
     load(cold, [str(folder)])
     assert rows(db, PEOPLE) != rows(cold, PEOPLE)
     assert ("Linh Kästner",) in rows(cold, "SELECT name FROM authors")
-    run(db, lambda conn: command.downgrade(alembic_config(conn), "0036"))  # (to before 0037)
-    run(db, migrate)
-    assert rows(db, "SELECT path FROM sources WHERE sha256 LIKE 'read again: %'") == [(str(folder / "iclr2017.json"),)]
+    assert marked_after_upgrade(db, "0036") == [(str(folder / "iclr2017.json"),)]  # (to before 0037)
     load(db, [str(folder)])
     assert rows(db, PEOPLE) == rows(cold, PEOPLE)
     assert rows(db, "SELECT name, papers FROM authors ORDER BY name") == rows(
@@ -525,9 +519,7 @@ def test_revision_0038_has_records_naming_an_institution_of_taiwan_read_again(tm
     load(cold, [str(folder)])
     assert rows(db, "SELECT DISTINCT country FROM paper_affiliations") == [("China",)]
     assert rows(cold, "SELECT name, country FROM institutions") == [("National Taiwan University", "Taiwan")]
-    run(db, lambda conn: command.downgrade(alembic_config(conn), "0037"))  # (to before 0038)
-    run(db, migrate)
-    assert rows(db, "SELECT path FROM sources WHERE sha256 LIKE 'read again: %'") == [(str(folder / "iclr2017.json"),)]
+    assert marked_after_upgrade(db, "0037") == [(str(folder / "iclr2017.json"),)]  # (to before 0038)
     load(db, [str(folder)])
     assert rows(db, AFFILIATIONS) == rows(cold, AFFILIATIONS)
     assert rows(db, "SELECT name, country, papers FROM institutions") == rows(
@@ -566,9 +558,7 @@ def test_revision_0041_has_records_the_identity_rules_read_otherwise_read_again(
     cold = str(tmp_path / "cold.db")
     load(cold, [str(folder)])
     assert rows(db, PAPERS_AND_TEXTS) != rows(cold, PAPERS_AND_TEXTS)
-    run(db, lambda conn: command.downgrade(alembic_config(conn), "0040"))  # (to before 0041)
-    run(db, migrate)
-    assert rows(db, "SELECT path FROM sources WHERE sha256 LIKE 'read again: %'") == [(str(folder / "nips1995.json"),)]
+    assert marked_after_upgrade(db, "0040") == [(str(folder / "nips1995.json"),)]  # (to before 0041)
     load(db, [str(folder)])
     assert rows(db, PAPERS_AND_TEXTS) == rows(cold, PAPERS_AND_TEXTS)
 
@@ -625,8 +615,6 @@ def test_revision_0042_has_records_whose_ids_or_text_the_new_rules_read_otherwis
     cold = str(tmp_path / "cold.db")
     load(cold, [str(folder)])
     assert rows(db, IDS_AND_TEXT) != rows(cold, IDS_AND_TEXT)
-    run(db, lambda conn: command.downgrade(alembic_config(conn), "0041"))  # (to before 0042)
-    run(db, migrate)
-    assert rows(db, "SELECT path FROM sources WHERE sha256 LIKE 'read again: %'") == [(str(folder / name),)]
+    assert marked_after_upgrade(db, "0041") == [(str(folder / name),)]  # (to before 0042)
     load(db, [str(folder)])
     assert rows(db, IDS_AND_TEXT) == rows(cold, IDS_AND_TEXT)
