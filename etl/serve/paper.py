@@ -7,7 +7,7 @@ import json
 import re
 from urllib.parse import quote, unquote
 
-from ..extract.similar.select import TOPIC_WEIGHT
+from ..extract.similar.select import SIMILARITY_MOST
 from .filters import filter_url, keyword_page_url
 from .render import preview, preview_text, render_abstract, render_title
 from .site import DATABASE
@@ -32,9 +32,8 @@ ID_URLS = {
 
 
 # The paper's ten most similar papers (similar_papers), and the other versions of its work. Their
-# similarity, 0 to 1 as a reader expects it (1: the same terms and topics): similar_papers.score (the
-# cosine of the distinctive terms plus TOPIC_WEIGHT times that of the topics, up to 1.5) over its most.
-SIMILARITY_MOST = 1 + TOPIC_WEIGHT
+# similarity, 0 to 1 as a reader expects it (1: the same terms and topics): similar_papers.score over
+# its most (`etl.extract.similar.select.similarity`, the number the MCP tools give too).
 RELATED = f"""SELECT s.similar_id AS id, p.title, p.title_raw, coalesce(p.abstract_clean, p.abstract) AS abstract, p.venue, p.year, p.decision, p.presentation, s.score / {SIMILARITY_MOST} AS score
     FROM similar_papers s JOIN papers p ON p.id = s.similar_id WHERE s.paper_id = ? ORDER BY s.rank"""
 VERSIONS = """SELECT p.id, p.title, p.venue, p.year, p.decision, p.presentation, v.relation, v.similarity
