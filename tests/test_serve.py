@@ -758,6 +758,58 @@ def test_unknown_or_upper_case_paper_ids(ds, serve_db):
     assert missing.status_code == 404 and "No paper with id 'NoSuchId'" in html.unescape(missing.text)  # (as typed)
 
 
+# A paper's usual addresses, as a librarian pastes them (reader2: /-/paper/<an OpenReview forum URL> was a
+# 404 while a doi.org URL led to the paper), with the id each gives; the ids are the catalogue's own
+# (ICLR 2017 #Exploration, CVPR 2017 Deep Roots, ACL 2021, AISTATS 2010 kaelin10a, SIGGRAPH 2015).
+PAPER_ADDRESSES = [
+    ("https://openreview.net/forum?id=SyOvg6jxx", "openreview", "SyOvg6jxx"),
+    ("https://openreview.net/pdf?id=SyOvg6jxx", "openreview", "SyOvg6jxx"),
+    ("https://openreview.net/forum?id=SyOvg6jxx&noteId=SyOvg6jxx", "openreview", "SyOvg6jxx"),
+    ("https:/openreview.net/forum?id=SyOvg6jxx", "openreview", "SyOvg6jxx"),  # (// merged on the way)
+    ("https://arxiv.org/abs/1605.06489v2", "arxiv", "1605.06489"),
+    ("https://arxiv.org/pdf/1605.06489.pdf", "arxiv", "1605.06489"),
+    ("https://arxiv.org/pdf/1605.06489v1", "arxiv", "1605.06489"),
+    ("https://aclanthology.org/2021.acl-long.416/", "acl_anthology", "2021.acl-long.416"),
+    ("https://aclanthology.org/2021.acl-long.416.pdf", "acl_anthology", "2021.acl-long.416"),
+    ("https://proceedings.mlr.press/v13/kaelin10a.html", "pmlr", "pmlr-v13-kaelin10a"),
+    ("https://proceedings.mlr.press/v13/kaelin10a/kaelin10a.pdf", "pmlr", "pmlr-v13-kaelin10a"),
+    ("https://dl.acm.org/doi/10.1145/2766972", "doi", "10.1145/2766972"),
+    ("https://dl.acm.org/doi/pdf/10.1145/2766972", "doi", "10.1145/2766972"),
+    ("https://doi.org/10.1145/2766972", "doi", "10.1145/2766972"),
+]
+
+
+@pytest.mark.parametrize("address, scheme, value", PAPER_ADDRESSES)
+def test_a_papers_usual_addresses_lead_to_its_page(serve_copy, address, scheme, value):
+    from etl.text.paper_ids import id_forms
+
+    assert value in id_forms(address)
+    pk, pid = paper_row(serve_copy)
+    con = sqlite3.connect(serve_copy)
+    with con:
+        con.execute("INSERT INTO paper_ids VALUES (?, ?, ?, 4)", [pid, scheme, value])
+    con.close()
+    response = get(make_datasette(serve_copy), f"/-/paper/{address}")
+    assert response.status_code == 302 and response.headers["location"].endswith(f"/papers/papers/{pk}")
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "https://ieeexplore.ieee.org/document/1641780",
+        "https://openreview.net/forum?id=NoSuchForum",
+        "https://example.org/?q=1",
+    ],
+)
+def test_an_address_of_no_known_paper_is_a_page_that_says_which_addresses_are_read(ds, address):
+    missing = get(ds, f"/-/paper/{address}")
+    text = html.unescape(missing.text)
+    assert (
+        missing.status_code == 404 and f"No paper with id {address!r}" in text and "openreview.net, arxiv.org" in text
+    )
+    assert "Traceback" not in text
+
+
 def test_dashboard_year_options_compare_equal_to_the_chosen_year(ds):
     years = get(
         ds,
