@@ -810,6 +810,46 @@ def test_an_address_of_no_known_paper_is_a_page_that_says_which_addresses_are_re
     assert "Traceback" not in text
 
 
+# Pages that named the loading machine's folders (reader2: paper_titles and load_history showed
+# /work/cat/paperlists-catalogue/iros/iros2020.json), and the file names they show instead.
+LOADER_FOLDERS = "/home/loader/cat/paperlists-catalogue"
+PAGES_OF_SOURCES = [
+    ("/papers/paper_sources?_size=50", "icml2024.txt"),
+    ("/papers/paper_titles?_size=50", "iclr2024.json"),
+    ("/papers/load_history", "paperlists-catalogue"),
+    ("/papers/etl_runs", "iclr2023.json"),
+    ("/papers/etl_run_issues", "iclr2023.json"),
+    ("/papers/etl_run_issues/2,1", "iclr2023.json"),
+]
+
+
+@pytest.fixture(scope="module")
+def loaded_from_folders(tmp_path_factory, serve_db) -> str:
+    """The serve tests' database with its sources, runs and issues given whole paths, as a load names them."""
+    from tests.conftest import copy_database
+
+    db_file = copy_database(serve_db, tmp_path_factory.mktemp("folders") / "papers.db")
+    con = sqlite3.connect(db_file)
+    with con:
+        con.execute("UPDATE sources SET path = ? || '/' || path", [LOADER_FOLDERS])
+        con.execute("UPDATE etl_run_issues SET path = ? || '/' || path", [LOADER_FOLDERS])
+        con.execute("UPDATE etl_runs SET paths = json_array(?) WHERE id = 1", [LOADER_FOLDERS + "/"])
+        con.execute("UPDATE etl_runs SET paths = json_array(? || '/iclr2023.json') WHERE id = 2", [LOADER_FOLDERS])
+    con.close()
+    return db_file
+
+
+@pytest.mark.parametrize("path, shown", PAGES_OF_SOURCES)
+def test_pages_name_a_source_by_its_file_never_the_loaders_folders(loaded_from_folders, path, shown):
+    page = get(make_datasette(loaded_from_folders), path)
+    assert page.status_code == 200 and shown in page.text and LOADER_FOLDERS not in page.text
+
+
+def test_the_sources_table_keeps_the_whole_path_to_load_again(loaded_from_folders):
+    page = get(make_datasette(loaded_from_folders), "/papers/sources")
+    assert f"{LOADER_FOLDERS}/icml2024.txt" in page.text
+
+
 def test_dashboard_year_options_compare_equal_to_the_chosen_year(ds):
     years = get(
         ds,
