@@ -973,3 +973,30 @@ def test_keyword_pairs_is_not_served_and_says_where_to_go_at_once(ds, path, stat
         assert response.headers["location"] == location and get(ds, location).status_code in (200, 302)
     else:
         assert "related_keywords" in response.json()["error"] and "<" not in response.json()["error"]
+
+
+# One work at two venues with one abstract is one paper with two records (reader2: #Exploration showed
+# only "ICLR 2017, rejected"; its NeurIPS 2017 acceptance was nowhere): its page lists each venue.
+EXPLORATION = {"id": "70ae75e35a88f631", "venue": "ICLR", "year": 2017, "decision": "rejected", "presentation": None}
+VENUES_OF_RECORDS = [
+    (  # ICLR 2017's record and NeurIPS 2017's
+        [{"venue": "ICLR", "year": 2017, "status": "Reject"}, {"venue": "NeurIPS", "year": 2017, "status": "Poster"}],
+        [("ICLR", 2017, "rejected", True), ("NeurIPS", 2017, "poster", False)],
+    ),
+    (  # (the same venue-year listed twice, as SIGGRAPH 2025's source does: no second entry)
+        [{"venue": "ICLR", "year": 2017, "status": "Reject"}, {"venue": "ICLR", "year": 2017, "status": "Reject"}],
+        [],
+    ),
+    (  # (a record with no status: its decision unknown)
+        [{"venue": "ICLR", "year": 2017, "status": "Reject"}, {"venue": "NeurIPS", "year": 2017, "status": None}],
+        [("ICLR", 2017, "rejected", True), ("NeurIPS", 2017, "decision unknown", False)],
+    ),
+]
+
+
+@pytest.mark.parametrize("records, shown", VENUES_OF_RECORDS)
+def test_a_paper_page_lists_each_venue_its_records_give(records, shown):
+    from etl.serve.paper import other_venues, version_chain
+
+    chain = version_chain(EXPLORATION, [], other_venues(EXPLORATION, records))
+    assert [(v["venue"], v["year"], v["outcome"], v["this"]) for v in chain] == shown
