@@ -9,6 +9,7 @@ from collections.abc import Callable
 from urllib.parse import parse_qsl, quote_plus
 
 from ..store.search import MAX_PAGES, PAGE
+from .site import DATABASE
 
 _NOT_PARAMETERS = re.compile(r"--[^\n]*|'[^']*'|\"[^\"]*\"")  # (comments and quoted text, as Datasette skips them)
 _PARAMETER = re.compile(r"(?<![\w:]):(\w+)")
@@ -58,7 +59,7 @@ LAST_PAGES = {"search_pages": MAX_PAGES}
 def rest_of_pages(values: dict[str, str], extension: str = "") -> str:
     """Where every paper a search finds is listed, past its best: the papers table's search for the
     same words (`/papers/papers?_search=...`, or its `.bib`, ...: `extension`)."""
-    return f"/papers/papers{extension}?_search={quote_plus((values.get('q') or '').strip())}"
+    return f"/{DATABASE}/papers{extension}?_search={quote_plus((values.get('q') or '').strip())}"
 
 
 def past_last_page(name: str, values: dict[str, str]) -> list[str]:
