@@ -430,14 +430,6 @@ SELECT p.id AS paper_id, p.pk AS paper_pk, p.venue, p.year, p.title, p.code_stat
 FROM papers p JOIN paper_links l ON l.paper_id = p.id
 WHERE l.kind = 'repo';
 
-CREATE VIEW paper_titles AS
-SELECT ps.paper_id, ps.title AS title_raw, s.format, s.path AS source, ps.source_id, ps.position,
-       ps.source_id = p.title_source_id AS chosen
-FROM paper_sources ps
-JOIN sources s ON s.id = ps.source_id
-JOIN papers p ON p.id = ps.paper_id
-WHERE ps.title IS NOT NULL;
-
 CREATE VIEW keyword_pairs AS
 WITH top AS (SELECT paper_id, keyword_id, keyword FROM paper_keywords WHERE rank <= 10 AND kind != 'author'),
 marginal AS (SELECT keyword_id, count(*) AS papers FROM top GROUP BY keyword_id),
@@ -507,6 +499,14 @@ SELECT venue, year, CAST(rating_avg * 2 AS INTEGER) / 2.0 AS rating, count(*) AS
     round(avg(citations), 1) AS mean_citations, max(citations) AS max_citations
 FROM papers WHERE rating_avg IS NOT NULL
 GROUP BY venue, year, CAST(rating_avg * 2 AS INTEGER) / 2.0;
+
+CREATE VIEW paper_titles AS
+SELECT ps.paper_id, ps.title AS title_raw, s.format, replace(s.path, rtrim(s.path, replace(s.path, '/', '')), '') AS source, ps.source_id, ps.position,
+       ps.source_id = p.title_source_id AS chosen
+FROM paper_sources ps
+JOIN sources s ON s.id = ps.source_id
+JOIN papers p ON p.id = ps.paper_id
+WHERE ps.title IS NOT NULL;
 
 CREATE TRIGGER papers_fts_insert 
         AFTER INSERT ON papers WHEN NOT EXISTS (SELECT 1 FROM etl_flags WHERE name = 'fts_deferred') BEGIN

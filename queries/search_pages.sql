@@ -1,10 +1,12 @@
 -- Search papers, page by page
 -- The search query's ranking (see search), 100 results a page: page 2 shows results 101 to
--- 200, up to page 20. Empty page: the first.
+-- 200, up to page 20 (the best 2,000). Empty page: the first. A page after 20 has no
+-- rows (its page says where the results stop): the papers table's search (papers?_search=...) lists
+-- every paper with the words.
 -- Example: q = graph neural networks; page = 1
 -- (made from search.sql by `python -m etl.store.search`; do not edit by hand)
 WITH
-page AS (SELECT min(max(cast(:page AS INTEGER), 1), 20) * 100 AS last),
+page AS (SELECT iif(cast(:page AS INTEGER) > 20, 0, max(cast(:page AS INTEGER), 1) * 100) AS last),
 keyword AS MATERIALIZED (  -- papers with the query as a keyword (not only a topic) or its other name
     SELECT DISTINCT p.pk
     FROM paper_keywords k JOIN papers p ON p.id = k.paper_id

@@ -239,8 +239,9 @@ def test_a_paper_by_any_of_its_ids_has_everything_the_database_knows(answers, ex
     assert {"scheme": "openreview", "value": "SJU4ayYgl", "url": "https://openreview.net/forum?id=SJU4ayYgl"} in found[
         "ids"
     ]
-    similar = sql(excerpt, "SELECT similar_id FROM similar_papers WHERE paper_id = ? ORDER BY rank", [row["id"]])
+    similar = sql(excerpt, "SELECT similar_id, score FROM similar_papers WHERE paper_id = ? ORDER BY rank", [row["id"]])
     assert [s["id"] for s in found["similar_papers"]] == [s["similar_id"] for s in similar]
+    assert [s["similarity"] for s in found["similar_papers"]] == [round(s["score"] / 1.5, 3) for s in similar]
     assert found["ratings"] == {
         "rating_avg": round(row["rating_avg"], 2),
         "confidence_avg": round(row["confidence_avg"], 2),
@@ -370,11 +371,17 @@ def test_top_papers_by_citations_or_rating_within_a_keyword(answers, excerpt):
 
 def test_similar_papers_of_a_paper_and_of_a_text(answers, excerpt):
     (pid,) = [r["paper_id"] for r in sql(excerpt, "SELECT paper_id FROM paper_ids WHERE value = 'SJU4ayYgl'")]
-    expected = sql(excerpt, "SELECT similar_id FROM similar_papers WHERE paper_id = ? ORDER BY rank LIMIT 3", [pid])
-    assert [p["id"] for p in answer(answers, "similar to a paper")["similar"]] == [r["similar_id"] for r in expected]
+    expected = sql(
+        excerpt, "SELECT similar_id, score FROM similar_papers WHERE paper_id = ? ORDER BY rank LIMIT 3", [pid]
+    )
+    of_paper = answer(answers, "similar to a paper")["similar"]
+    assert [p["id"] for p in of_paper] == [r["similar_id"] for r in expected]
+    # (the paper page's number, 0 to 1: the raw score over its most, 1.5; no raw score beside it)
+    assert [p["similarity"] for p in of_paper] == [round(r["score"] / 1.5, 3) for r in expected]
+    assert all("score" not in p for p in of_paper)
     found = answer(answers, "similar to a text")
     assert [p["title"] for p in found["similar"][:2]] == ["The Predictron: End-To-End Learning and Planning"] * 2
-    assert found["similar"][0]["score"] >= found["similar"][2]["score"] > 0
+    assert 1 >= found["similar"][0]["similarity"] >= found["similar"][2]["similarity"] > 0
 
 
 def test_datasettes_tools_answer_too(answers, excerpt):

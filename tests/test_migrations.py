@@ -618,3 +618,27 @@ def test_revision_0042_has_records_whose_ids_or_text_the_new_rules_read_otherwis
     assert marked_after_upgrade(db, "0041") == [(str(folder / name),)]  # (to before 0042)
     load(db, [str(folder)])
     assert rows(db, IDS_AND_TEXT) == rows(cold, IDS_AND_TEXT)
+
+
+# -- revision 0043: paper_titles names a title's source by its file name --------------------------------------
+
+IROS2020 = [  # (shaped as the catalogue's iros/iros2020.json records, whose path the view showed whole)
+    {
+        "title": "Extrinsic and Temporal Calibration of Automotive Radar and 3D LiDAR",
+        "author": "Chia-Le Lee;Chun-Yu Hsueh",
+        "status": "Poster",
+        "site": "https://ieeexplore.ieee.org/document/9341715",
+        "abstract": "We calibrate an automotive radar against a 3D LiDAR in space and time with a single target.",
+    }
+]
+
+
+def test_revision_0043_shows_a_titles_source_by_its_file_name_and_keeps_the_path_in_sources(db_file, write):
+    path = write("cat/paperlists-catalogue/iros/iros2020.json", json.dumps(IROS2020))
+    load(db_file, [str(path)])
+    assert rows(db_file, "SELECT source FROM paper_titles") == [("iros2020.json",)]
+    assert rows(db_file, "SELECT s.path FROM paper_titles t JOIN sources s ON s.id = t.source_id") == [(str(path),)]
+    run(db_file, lambda conn: command.downgrade(alembic_config(conn), "0042"))
+    assert rows(db_file, "SELECT source FROM paper_titles") == [(str(path),)]  # (as before: the whole path)
+    run(db_file, migrate)
+    assert rows(db_file, "SELECT source FROM paper_titles") == [("iros2020.json",)]

@@ -578,3 +578,47 @@ def test_the_best_matches_are_among_the_papers_listed(ranked_db):
     html = get(ds, f"/papers/papers?_search={quote(search_)}").text
     block = html.split('<section class="best-matches">')[1].split("</section>")[0]
     assert [t for t, *_ in RANKED if f">{t}</a>" in block] == [t for t, *_ in RANKED[3:5]]
+
+
+@pytest.fixture(scope="module")
+def many_results(tmp_path_factory, serve_db) -> str:
+    """The serve tests' database with 2,050 more papers that all have the words `attention variant`:
+    more than search_pages' 20 pages of 100."""
+    from tests.conftest import copy_database
+
+    db_file = copy_database(serve_db, tmp_path_factory.mktemp("many") / "papers.db")
+    con = sqlite3.connect(db_file)
+    with con:
+        con.executemany(
+            "INSERT INTO papers (id, venue, year, title, abstract, added_at, updated_at)"
+            " VALUES (?, 'ICLR', 2024, ?, ?, '2026-01-01', '2026-01-01')",
+            [
+                (f"{i:016x}", f"Attention Variant {i}", f"We study attention variant {i} for sequence models.")
+                for i in range(2050)
+            ],
+        )
+    con.close()
+    return db_file
+
+
+def test_search_pages_stop_at_their_last_page_and_say_so(many_results):
+    """Page 21 gave page 20's rows again (reader2): past the last page there are no rows, and the
+    page, its JSON and its reading list say where the results stop and where the rest are."""
+    pages = {
+        p: [row["id"] for row in search(many_results, "attention variant", "search_pages", page=p)]
+        for p in ("20", "21")
+    }
+    assert len(pages["20"]) == 100 and pages["21"] == []
+    ds = make_datasette(many_results)
+    for path in (
+        "/papers/search_pages?q=attention+variant&page=21",
+        "/papers/search_pages.json?q=attention+variant&page=21",
+    ):
+        response = get(ds, path)
+        assert response.status_code == 400 and "past the results of search_pages" in response.text, path
+        assert "/papers/papers?_search=attention+variant" in response.text
+    assert get(ds, "/papers/search_pages.json?q=attention+variant&page=20&_shape=array").json()[0]["rank"] == 1901
+    listed = get(ds, "/papers/search.bib?q=attention+variant")  # (the best 2,000, then the table's search)
+    entries = [line for line in listed.text.splitlines() if line.startswith("@")]
+    assert len(entries) == 2001 and entries[0].startswith("@comment{paperdb: the first 2,000 papers")
+    assert listed.headers["link"] == '</papers/papers.bib?_search=attention+variant>; rel="next"'

@@ -758,6 +758,98 @@ def test_unknown_or_upper_case_paper_ids(ds, serve_db):
     assert missing.status_code == 404 and "No paper with id 'NoSuchId'" in html.unescape(missing.text)  # (as typed)
 
 
+# A paper's usual addresses, as a librarian pastes them (reader2: /-/paper/<an OpenReview forum URL> was a
+# 404 while a doi.org URL led to the paper), with the id each gives; the ids are the catalogue's own
+# (ICLR 2017 #Exploration, CVPR 2017 Deep Roots, ACL 2021, AISTATS 2010 kaelin10a, SIGGRAPH 2015).
+PAPER_ADDRESSES = [
+    ("https://openreview.net/forum?id=SyOvg6jxx", "openreview", "SyOvg6jxx"),
+    ("https://openreview.net/pdf?id=SyOvg6jxx", "openreview", "SyOvg6jxx"),
+    ("https://openreview.net/forum?id=SyOvg6jxx&noteId=SyOvg6jxx", "openreview", "SyOvg6jxx"),
+    ("https:/openreview.net/forum?id=SyOvg6jxx", "openreview", "SyOvg6jxx"),  # (// merged on the way)
+    ("https://arxiv.org/abs/1605.06489v2", "arxiv", "1605.06489"),
+    ("https://arxiv.org/pdf/1605.06489.pdf", "arxiv", "1605.06489"),
+    ("https://arxiv.org/pdf/1605.06489v1", "arxiv", "1605.06489"),
+    ("https://aclanthology.org/2021.acl-long.416/", "acl_anthology", "2021.acl-long.416"),
+    ("https://aclanthology.org/2021.acl-long.416.pdf", "acl_anthology", "2021.acl-long.416"),
+    ("https://proceedings.mlr.press/v13/kaelin10a.html", "pmlr", "pmlr-v13-kaelin10a"),
+    ("https://proceedings.mlr.press/v13/kaelin10a/kaelin10a.pdf", "pmlr", "pmlr-v13-kaelin10a"),
+    ("https://dl.acm.org/doi/10.1145/2766972", "doi", "10.1145/2766972"),
+    ("https://dl.acm.org/doi/pdf/10.1145/2766972", "doi", "10.1145/2766972"),
+    ("https://doi.org/10.1145/2766972", "doi", "10.1145/2766972"),
+]
+
+
+@pytest.mark.parametrize("address, scheme, value", PAPER_ADDRESSES)
+def test_a_papers_usual_addresses_lead_to_its_page(serve_copy, address, scheme, value):
+    from etl.text.paper_ids import id_forms
+
+    assert value in id_forms(address)
+    pk, pid = paper_row(serve_copy)
+    con = sqlite3.connect(serve_copy)
+    with con:
+        con.execute("INSERT INTO paper_ids VALUES (?, ?, ?, 4)", [pid, scheme, value])
+    con.close()
+    response = get(make_datasette(serve_copy), f"/-/paper/{address}")
+    assert response.status_code == 302 and response.headers["location"].endswith(f"/papers/papers/{pk}")
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "https://ieeexplore.ieee.org/document/1641780",
+        "https://openreview.net/forum?id=NoSuchForum",
+        "https://example.org/?q=1",
+    ],
+)
+def test_an_address_of_no_known_paper_is_a_page_that_says_which_addresses_are_read(ds, address):
+    missing = get(ds, f"/-/paper/{address}")
+    text = html.unescape(missing.text)
+    assert (
+        missing.status_code == 404 and f"No paper with id {address!r}" in text and "openreview.net, arxiv.org" in text
+    )
+    assert "Traceback" not in text
+
+
+# Pages that named the loading machine's folders (reader2: paper_titles and load_history showed
+# /work/cat/paperlists-catalogue/iros/iros2020.json), and the file names they show instead.
+LOADER_FOLDERS = "/home/loader/cat/paperlists-catalogue"
+PAGES_OF_SOURCES = [
+    ("/papers/paper_sources?_size=50", "icml2024.txt"),
+    ("/papers/paper_titles?_size=50", "iclr2024.json"),
+    ("/papers/load_history", "paperlists-catalogue"),
+    ("/papers/etl_runs", "iclr2023.json"),
+    ("/papers/etl_run_issues", "iclr2023.json"),
+    ("/papers/etl_run_issues/2,1", "iclr2023.json"),
+]
+
+
+@pytest.fixture(scope="module")
+def loaded_from_folders(tmp_path_factory, serve_db) -> str:
+    """The serve tests' database with its sources, runs and issues given whole paths, as a load names them."""
+    from tests.conftest import copy_database
+
+    db_file = copy_database(serve_db, tmp_path_factory.mktemp("folders") / "papers.db")
+    con = sqlite3.connect(db_file)
+    with con:
+        con.execute("UPDATE sources SET path = ? || '/' || path", [LOADER_FOLDERS])
+        con.execute("UPDATE etl_run_issues SET path = ? || '/' || path", [LOADER_FOLDERS])
+        con.execute("UPDATE etl_runs SET paths = json_array(?) WHERE id = 1", [LOADER_FOLDERS + "/"])
+        con.execute("UPDATE etl_runs SET paths = json_array(? || '/iclr2023.json') WHERE id = 2", [LOADER_FOLDERS])
+    con.close()
+    return db_file
+
+
+@pytest.mark.parametrize("path, shown", PAGES_OF_SOURCES)
+def test_pages_name_a_source_by_its_file_never_the_loaders_folders(loaded_from_folders, path, shown):
+    page = get(make_datasette(loaded_from_folders), path)
+    assert page.status_code == 200 and shown in page.text and LOADER_FOLDERS not in page.text
+
+
+def test_the_sources_table_keeps_the_whole_path_to_load_again(loaded_from_folders):
+    page = get(make_datasette(loaded_from_folders), "/papers/sources")
+    assert f"{LOADER_FOLDERS}/icml2024.txt" in page.text
+
+
 def test_dashboard_year_options_compare_equal_to_the_chosen_year(ds):
     years = get(
         ds,
@@ -881,3 +973,30 @@ def test_keyword_pairs_is_not_served_and_says_where_to_go_at_once(ds, path, stat
         assert response.headers["location"] == location and get(ds, location).status_code in (200, 302)
     else:
         assert "related_keywords" in response.json()["error"] and "<" not in response.json()["error"]
+
+
+# One work at two venues with one abstract is one paper with two records (reader2: #Exploration showed
+# only "ICLR 2017, rejected"; its NeurIPS 2017 acceptance was nowhere): its page lists each venue.
+EXPLORATION = {"id": "70ae75e35a88f631", "venue": "ICLR", "year": 2017, "decision": "rejected", "presentation": None}
+VENUES_OF_RECORDS = [
+    (  # ICLR 2017's record and NeurIPS 2017's
+        [{"venue": "ICLR", "year": 2017, "status": "Reject"}, {"venue": "NeurIPS", "year": 2017, "status": "Poster"}],
+        [("ICLR", 2017, "rejected", True), ("NeurIPS", 2017, "poster", False)],
+    ),
+    (  # (the same venue-year listed twice, as SIGGRAPH 2025's source does: no second entry)
+        [{"venue": "ICLR", "year": 2017, "status": "Reject"}, {"venue": "ICLR", "year": 2017, "status": "Reject"}],
+        [],
+    ),
+    (  # (a record with no status: its decision unknown)
+        [{"venue": "ICLR", "year": 2017, "status": "Reject"}, {"venue": "NeurIPS", "year": 2017, "status": None}],
+        [("ICLR", 2017, "rejected", True), ("NeurIPS", 2017, "decision unknown", False)],
+    ),
+]
+
+
+@pytest.mark.parametrize("records, shown", VENUES_OF_RECORDS)
+def test_a_paper_page_lists_each_venue_its_records_give(records, shown):
+    from etl.serve.paper import other_venues, version_chain
+
+    chain = version_chain(EXPLORATION, [], other_venues(EXPLORATION, records))
+    assert [(v["venue"], v["year"], v["outcome"], v["this"]) for v in chain] == shown

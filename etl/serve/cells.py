@@ -1,5 +1,6 @@
 """How paperdb's cells read in Datasette: abstracts and snippets rendered, papers linked to their
-own page from every table and query, JSON arrays of topics, keywords and authors as chips."""
+own page from every table and query, JSON arrays of topics, keywords and authors as chips, a source
+by its file name (never the loading machine's folders: the path is on the source's own row)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from ..extract.hosts import RELEASE_KINDS
 from ..text.cleaning import clean_title
 from .filters import filter_url
 from .internals import expanded_foreign_key
-from .paper import PAPER_ID, keyword_url, paper_url, web_url
+from .paper import PAPER_ID, file_name, keyword_url, paper_url, web_url
 from .render import preview, render_abstract, render_snippet, render_title
 from .site import DATABASE
 
@@ -96,12 +97,20 @@ def render(row, value, column: str, table: str | None, datasette):
         if PAPER_ID.match(pid):
             shown = f"{escape(str(label))} <em>{pid}</em>" if label and label != pid else pid
             return Markup(f'<a href="{paper_url(pid)}">{shown}</a>')
+    source = expanded_foreign_key(value) if column.endswith("source_id") else None
+    if source is not None and isinstance(source[1], str):  # (sources' label is its path: the file name shown)
+        address = datasette.urls.row(DATABASE, "sources", str(source[0]))
+        return Markup(
+            f'<a href="{escape(address)}">{escape(file_name(source[1]))}</a>&nbsp;<em>{escape(str(source[0]))}</em>'
+        )
     if column == "papers" and isinstance(value, int):
         return _counted_papers(row, value, table)
     if value is None and column in DECISIONS and table is None and _is_venues(row):
         return Markup(f'<span class="note" title="{NO_DECISIONS}">—</span>')
     if not isinstance(value, str):
         return None
+    if (table, column) in LOADER_PATHS:  # (a load's files: their names; the paths stay in sources)
+        return Markup(escape(", ".join(file_name(p) for p in _paths(value))))
     if column in ("abstract", "abstract_clean"):  # (its own class: Datasette's `td em` is small and grey, for notes)
         shown = Markup(f'<span class="abstract-text">{render_abstract(value)}</span>')
         if table == "papers" or len(value) <= FOLDED_FROM:
@@ -127,6 +136,23 @@ def render(row, value, column: str, table: str | None, datasette):
     if column == "code_status" and value == "released" and table == "papers" and row is not None and "id" in row.keys():  # noqa: SIM118 (a sqlite3.Row)
         return _with_repository(datasette, row["id"], value)
     return None
+
+
+# The loader's records that name the files it read by their whole path (etl_run_issues.path, a JSON
+# list in etl_runs.paths): shown by file name, as a paper's page shows its sources; `sources.path`
+# keeps the whole path, which a user gives `paperdb load` or `paperdb remove` again.
+LOADER_PATHS = {("etl_run_issues", "path"), ("etl_runs", "paths")}
+
+
+def _paths(value: str) -> list[str]:
+    """The paths a cell names: a JSON list of them, or one."""
+    if value.startswith("["):
+        try:
+            items = json.loads(value)
+        except ValueError:
+            return [value]
+        return [str(item) for item in items] if isinstance(items, list) else [value]
+    return [value]
 
 
 def _address(url: str) -> Markup:

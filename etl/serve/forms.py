@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, quote_plus
+
+from ..store.search import MAX_PAGES, PAGE
+from .site import DATABASE
 
 _NOT_PARAMETERS = re.compile(r"--[^\n]*|'[^']*'|\"[^\"]*\"")  # (comments and quoted text, as Datasette skips them)
 _PARAMETER = re.compile(r"(?<![\w:]):(\w+)")
@@ -48,6 +51,30 @@ def wrong_parameters(taken: list[str], values: dict[str, str]) -> list[str]:
     return wrong
 
 
+# The last page of a query whose pages stop (search_pages: the best 2,000 results): a later page said
+# page 20's rows again (reader2: page 21 gave page 20); the rest are the papers table's search's.
+LAST_PAGES = {"search_pages": MAX_PAGES}
+
+
+def rest_of_pages(values: dict[str, str], extension: str = "") -> str:
+    """Where every paper a search finds is listed, past its best: the papers table's search for the
+    same words (`/papers/papers?_search=...`, or its `.bib`, ...: `extension`)."""
+    return f"/{DATABASE}/papers{extension}?_search={quote_plus((values.get('q') or '').strip())}"
+
+
+def past_last_page(name: str, values: dict[str, str]) -> list[str]:
+    """A page asked past the last of query `name`'s pages (`LAST_PAGES`): one sentence that says where
+    its results stop and where the rest are; none otherwise."""
+    page = (values.get("page") or "").strip()
+    if name not in LAST_PAGES or not _NUMBER.match(page) or int(page) <= LAST_PAGES[name]:
+        return []
+    last = LAST_PAGES[name]
+    return [
+        f"page {int(page)} is past the results of {name}, which ranks the best {last * PAGE:,} (pages 1 to {last},"
+        f" {PAGE} a page); every paper with the words, past those too: {rest_of_pages(values)}"
+    ]
+
+
 # Periods compared one with the other (compare_periods): both are needed, and each must have papers
 # (first=2030 gave 25 rows "emerged" from 0 papers; no `second`, everything "faded" to 0).
 PERIODS = ("first", "second")
@@ -87,19 +114,26 @@ async def empty_periods(db, values: dict[str, str]) -> list[str]:
 
 
 def with_checks(app, datasette, taken: dict[str, list[str]], database: str, examples: dict[str, dict[str, str]]):
-    """ASGI middleware: a canned query's page, JSON or CSV asked with a wrong parameter (`wrong_parameters`;
-    `taken`: each query's parameters), without a period it compares or with one that has no papers
+    """ASGI middleware: a canned query's page, JSON, CSV or reading list asked with a wrong parameter
+    (`wrong_parameters`; `taken`: each query's parameters), a page past its last (`past_last_page`),
+    without a period it compares or with one that has no papers
     (`missing_periods`, `empty_periods`) is a 400 page of the site that says what is wrong. A query's
     example (`examples`: what its page opens with) is not asked whether its periods have papers: a
     database of other years shows the example's rows (none), as it shows every other query's."""
-    paths = {f"/{database}/{name}{ext}": name for name in taken for ext in ("", ".json", ".csv")}
+    paths = {
+        f"/{database}/{name}{ext}": name for name in taken for ext in ("", ".json", ".csv", ".bib", ".ris", ".csljson")
+    }
 
     async def wrapped(scope, receive, send):
         name = paths.get(scope.get("path", "")) if scope.get("type") == "http" else None
         query = scope.get("query_string", b"").decode("latin-1") if name else ""
         values = dict(parse_qsl(query, keep_blank_values=True))
         given = name and any(not key.startswith("_") for key in values)  # (none: the example opens)
-        wrong = given and (wrong_parameters(taken[name], values) or missing_periods(taken[name], values))
+        wrong = given and (
+            wrong_parameters(taken[name], values)
+            or missing_periods(taken[name], values)
+            or past_last_page(name, values)
+        )
         example = {key: value for key, value in values.items() if value and not key.startswith("_")} == examples.get(
             name
         )
@@ -108,7 +142,7 @@ def with_checks(app, datasette, taken: dict[str, list[str]], database: str, exam
         if not wrong:
             return await app(scope, receive, send)
         message = "; ".join(wrong) + "."
-        if scope["path"].endswith((".json", ".csv")):
+        if not scope["path"].endswith(f"/{name}"):  # (JSON, CSV and the reading lists: the error as JSON)
             body, kind = json.dumps({"ok": False, "error": message, "status": 400}).encode(), b"application/json"
         else:
             info = {"ok": False, "error": message, "status": 400, "title": "Invalid parameter"}

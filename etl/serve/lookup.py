@@ -2,7 +2,9 @@
 source gave it (`paper_ids`: an OpenReview forum id, an arXiv id, a DOI, an ACL Anthology id),
 as `/-/paper/<id>` takes them: as written (OpenReview ids are case-sensitive: `ryQu7f-RZ`), or
 with the prefix or address a reader copies (`arXiv:1602.02255v2`, `doi:10.1145/...`,
-`https://doi.org/10.1145/...`)."""
+`https://doi.org/10.1145/...`, `https://openreview.net/forum?id=...`, `https://arxiv.org/pdf/....pdf`,
+`https://aclanthology.org/.../`, `https://proceedings.mlr.press/v13/kaelin10a.html`,
+`https://dl.acm.org/doi/...`: `etl.text.paper_ids.id_forms`)."""
 
 from __future__ import annotations
 
@@ -50,9 +52,22 @@ async def find_paper(datasette, text: str) -> int | list[int] | None:
     return None
 
 
+def requested_id(path_part: str, query_string: str) -> str:
+    """The id asked for by `/-/paper/<id>`, whole: the path after `/-/paper/` and, where the id is an
+    address with a query of its own (`https://openreview.net/forum?id=SJU4ayYgl`: the browser sends
+    `?id=...` as the request's query), that query after it."""
+    return f"{path_part}?{query_string}" if query_string else path_part
+
+
 WHAT_TO_GIVE = (
     "give its papers.id (16 hex digits), or an id a source gave it (OpenReview, arXiv, DOI, PMLR, ACL"
     " Anthology: paper_ids), as in /-/paper/SJU4ayYgl, /-/paper/arXiv:1703.03055 or /-/paper/v13/kaelin10a"
+)
+# What an address of no known kind is told: the addresses whose ids the database holds.
+ADDRESSES_KNOWN = (
+    "the addresses read are a paper's page or PDF at openreview.net, arxiv.org, aclanthology.org,"
+    " proceedings.mlr.press, doi.org or a publisher's address holding its DOI (dl.acm.org/doi/..., link.springer.com/...);"
+    " for another site's address, search the papers by title: /papers/search?q=<its title>"
 )
 
 
@@ -64,7 +79,7 @@ async def paper_page_of(datasette, request):
     from datasette import Response
     from markupsafe import Markup
 
-    wanted = request.url_vars["paper_id"]
+    wanted = requested_id(request.url_vars["paper_id"], request.query_string)
     pk = await find_paper(datasette, wanted) if wanted.strip() else None
     if isinstance(pk, int):
         return Response.redirect(datasette.urls.row(DATABASE, "papers", str(pk)))
@@ -72,7 +87,10 @@ async def paper_page_of(datasette, request):
         said = f"{len(pk)}{'+' if len(pk) >= 100 else ''} papers share the id {wanted.strip()!r} (a volume's DOI?), so it names none"
     else:
         said = f"No paper with id {wanted.strip()!r}" if wanted.strip() else "Which paper?"
-    error = Markup(escape(f"{said}: {WHAT_TO_GIVE}.", quote=False))  # (the id as typed: its quotes as quotes)
+    advice = (
+        ADDRESSES_KNOWN if "://" in wanted or wanted.lower().startswith(("http:", "https:", "www.")) else WHAT_TO_GIVE
+    )
+    error = Markup(escape(f"{said}: {advice}.", quote=False))  # (the id as typed: its quotes as quotes)
     info = {"ok": False, "error": error, "status": 404, "title": "No such paper"}
     return Response.html(await datasette.render_template("error.html", info, request=request), status=404)
 

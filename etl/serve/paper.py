@@ -7,7 +7,8 @@ import json
 import re
 from urllib.parse import quote, unquote
 
-from ..extract.similar.select import TOPIC_WEIGHT
+from ..extract.similar.select import SIMILARITY_MOST
+from ..extract.statuses import decision_of
 from .filters import filter_url, keyword_page_url
 from .render import preview, preview_text, render_abstract, render_title
 from .site import DATABASE
@@ -32,9 +33,8 @@ ID_URLS = {
 
 
 # The paper's ten most similar papers (similar_papers), and the other versions of its work. Their
-# similarity, 0 to 1 as a reader expects it (1: the same terms and topics): similar_papers.score (the
-# cosine of the distinctive terms plus TOPIC_WEIGHT times that of the topics, up to 1.5) over its most.
-SIMILARITY_MOST = 1 + TOPIC_WEIGHT
+# similarity, 0 to 1 as a reader expects it (1: the same terms and topics): similar_papers.score over
+# its most (`etl.extract.similar.select.similarity`, the number the MCP tools give too).
 RELATED = f"""SELECT s.similar_id AS id, p.title, p.title_raw, coalesce(p.abstract_clean, p.abstract) AS abstract, p.venue, p.year, p.decision, p.presentation, s.score / {SIMILARITY_MOST} AS score
     FROM similar_papers s JOIN papers p ON p.id = s.similar_id WHERE s.paper_id = ? ORDER BY s.rank"""
 VERSIONS = """SELECT p.id, p.title, p.venue, p.year, p.decision, p.presentation, v.relation, v.similarity
@@ -137,7 +137,8 @@ async def paper_page(datasette, pk: str) -> dict | None:
     sources = [
         {**row, "file": file_name(row.pop("path"))}
         for row in await rows(
-            "SELECT s.path, s.format, ps.line, ps.status FROM paper_sources ps JOIN sources s ON s.id = ps.source_id"
+            "SELECT s.path, s.format, ps.line, ps.status, coalesce(ps.venue, s.venue) AS venue,"
+            " coalesce(ps.year, s.year) AS year FROM paper_sources ps JOIN sources s ON s.id = ps.source_id"
             " WHERE ps.paper_id = ? ORDER BY s.path, ps.position"
         )
     ]
@@ -164,7 +165,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
         "sources": sources,
         "scores": score_rows(scores),
         "related": related,
-        "versions": version_chain(paper, versions),
+        "versions": version_chain(paper, versions, other_venues(paper, sources)),
         "counts": counts,
         "filter_url": filter_url,
         "column_url": column_url,
@@ -220,10 +221,30 @@ def outcome(paper: dict) -> str:
     return paper.get("decision") or "decision unknown"
 
 
-def version_chain(paper: dict, versions: list[dict]) -> list[dict]:
-    """The paper and its other versions, earliest first, each with `outcome` and whether it is this one."""
-    if not versions:
+def other_venues(paper: dict, sources: list[dict]) -> list[dict]:
+    """The venues and years other than the paper's own that its records give (one work listed at two
+    venues with one abstract is one paper: #Exploration, ICLR 2017 rejected and NeurIPS 2017 a poster),
+    each once, with the decision and presentation its record's status says (`decision_of`)."""
+    found: dict[tuple, dict] = {}
+    for s in sources:
+        key = (s.get("venue"), s.get("year"))
+        if None in key or key == (paper.get("venue"), paper.get("year")) or key in found:
+            continue
+        decision, presentation = decision_of(s["status"]) if s.get("status") else (None, None)
+        found[key] = {"venue": key[0], "year": key[1], "decision": decision, "presentation": presentation}
+    return list(found.values())
+
+
+def version_chain(paper: dict, versions: list[dict], also: list[dict] | None = None) -> list[dict]:
+    """The paper and its other versions, earliest first, each with `outcome` and whether it is this one
+    (`this`; `record`: another venue and year this paper's own records give, `other_venues`)."""
+    also = also or []
+    if not versions and not also:
         return []
-    chain = [{**paper, "this": True}, *({**v, "this": False} for v in versions)]
+    chain = [
+        {**paper, "this": True},
+        *({**v, "this": False} for v in versions),
+        *({**v, "id": paper["id"], "this": False, "record": True} for v in also),
+    ]
     chain.sort(key=lambda v: (v["year"], v["venue"], v["id"]))
     return [{**v, "outcome": outcome(v)} for v in chain]

@@ -17,7 +17,7 @@ from datasette import Response
 
 from ..store.citations import IDS, OWN, PAPERS, citations
 from ..text.citations import FORMATS
-from .forms import parameters
+from .forms import LAST_PAGES, parameters, rest_of_pages
 from .site import DATABASE
 
 PAPER_ID = re.compile(r"^[0-9a-f]{16}$")
@@ -77,7 +77,8 @@ def _render(fmt: str):
         if cut:  # (more papers than one request gives: said, in the file where it can be, and in a header)
             headers["link"] = f'<{cut}>; rel="next"'
             if fmt == "bibtex":
-                body = f"@comment{{paperdb: the first {len(ids):,} papers of the list; the rest from {cut}}}\n\n" + body
+                rest = "every paper with the words (the search's pages stop here)" if "?_search=" in cut else "the rest"
+                body = f"@comment{{paperdb: the first {len(ids):,} papers of the list; {rest} from {cut}}}\n\n" + body
         return Response(body, status=200, headers=headers, content_type=media)
 
     return render
@@ -97,8 +98,9 @@ async def later_pages(
     datasette, database: str, name: str, args: dict[str, str], bound: int, extension: str
 ) -> tuple[list[str], str | None]:
     """The papers of the pages after the one asked (`args`; a query without a `page` gave the first),
-    read until a page is not full or `bound` papers are read; and the address of the rest as a
-    reading list (`extension`) when they are cut there (None when the pages ran out)."""
+    read until a page is not full, `bound` papers are read or the query's pages stop (`LAST_PAGES`);
+    and the address of the rest as a reading list (`extension`) when they are cut there: the next
+    page, or where the pages stop the papers table's search for the words (None when the pages ran out)."""
     paged = await paged_query(datasette, database, name)
     if paged is None:
         return [], None
@@ -109,12 +111,15 @@ async def later_pages(
     db = datasette.get_database(database)
     found: list[str] = []
     read = PAGE
-    while read < bound:
+    last = LAST_PAGES.get(paged_name)
+    while read < bound and (last is None or page < last):
         page += 1
         result = await db.execute(sql, dict(values, page=str(page)))
         found += paper_ids(list(result.columns), result.rows, None)
         read += len(result.rows)
         if len(result.rows) < PAGE:
             return found, None
+    if last is not None and page >= last:  # (its pages stop there: the rest, the table's search lists them)
+        return found, datasette.urls.path(rest_of_pages(values, f".{extension}"))
     query = urlencode({k: v for k, v in dict(values, page=str(page + 1)).items() if v})
     return found, datasette.urls.path(f"/{database}/{paged_name}.{extension}?{query}")

@@ -22,7 +22,9 @@ PAGE = 100  # results a page shows
 MAX_PAGES = 20  # pages search_pages goes to (2,000 results, Datasette's most rows)
 PAGES_HEADER = f"""-- Search papers, page by page
 -- The search query's ranking (see search), {PAGE} results a page: page 2 shows results {PAGE + 1} to
--- {2 * PAGE}, up to page {MAX_PAGES}. Empty page: the first.
+-- {2 * PAGE}, up to page {MAX_PAGES} (the best {PAGE * MAX_PAGES:,}). Empty page: the first. A page after {MAX_PAGES} has no
+-- rows (its page says where the results stop): the papers table's search (papers?_search=...) lists
+-- every paper with the words.
 -- Example: q = graph neural networks; page = 1
 -- (made from search.sql by `python -m etl.store.search`; do not edit by hand)
 """
@@ -32,7 +34,11 @@ PAGES_HEADER = f"""-- Search papers, page by page
 # move up within the page, so pages never overlap.
 BEST = "tier, titled DESC, bare, relevance DESC, pk LIMIT {}\n"
 PAGED = [
-    ("WITH\n", f"WITH\npage AS (SELECT min(max(cast(:page AS INTEGER), 1), {MAX_PAGES}) * {PAGE} AS last),\n"),
+    (  # (a page past the last: none, where page 21 gave page 20 again)
+        "WITH\n",
+        f"WITH\npage AS (SELECT iif(cast(:page AS INTEGER) > {MAX_PAGES}, 0, max(cast(:page AS INTEGER), 1) * {PAGE})"
+        " AS last),\n",
+    ),
     (BEST.format(PAGE), BEST.format(f"{PAGE} OFFSET (SELECT last FROM page) - {PAGE}")),
     (f"LIMIT {PAGE}\n),\n", "LIMIT (SELECT last FROM page)\n),\n"),
     (f"< {PAGE}", "< (SELECT last FROM page)"),

@@ -119,7 +119,7 @@ VIEWS.append(
             "paper_id": "papers.id",
             "title_raw": "The title as the source writes it",
             "format": "The source's format",
-            "source": "The source's path",
+            "source": "The source's file name (its whole path, to load it again: sources.path by source_id)",
             "source_id": "sources.id",
             "position": "Position of the paper in the source",
             "chosen": "1 for the title papers.title shows",

@@ -23,6 +23,20 @@ _PMLR_KEY = re.compile(r"pmlr-vR?[0-9]+-[A-Za-z0-9_-]+")  # (as PMLR's BibTeX wr
 _PMLR_VOLUME_KEY = re.compile(r"([vr][0-9]+)/([A-Za-z0-9_-]+)")  # (as PMLR's addresses write them)
 _PMLR_ENTRY = re.compile(r"\s*@\w+\s*\{\s*(pmlr-vR?[0-9]+-[A-Za-z0-9_-]+)\s*,")
 _DOI_IN = re.compile(r"(?<![\w.])10\.\d{1,9}(?:\.\d+)*/[^\s?#]+")  # (in an address: up to its query or fragment)
+# The id in a paper's address at OpenReview (its forum or PDF: `openreview.net/forum?id=SJU4ayYgl`,
+# `.../pdf?id=...&noteId=...`), arXiv (`arxiv.org/abs/1703.03055v2`, `arxiv.org/pdf/1703.03055.pdf`, an
+# old-style `arxiv.org/abs/cs/0101001`) and the ACL Anthology (`aclanthology.org/2021.acl-long.416/`, its
+# `.pdf` or `.bib`, the older `aclweb.org/anthology/P19-1001`), as `paper_ids` holds it.
+_OPENREVIEW_ADDRESS = re.compile(r"openreview\.net/(?:forum|pdf)/?\?(?:[^#]*?&)?id=([A-Za-z0-9_-]+)", re.IGNORECASE)
+_ARXIV_ADDRESS = re.compile(
+    r"arxiv\.org/(?:abs|pdf|html)/([0-9]{4}\.[0-9]{4,5}|[a-z-]+(?:\.[A-Z]{2})?/[0-9]{7})(?:v[0-9]+)?(?:\.pdf)?/?(?:[?#]|$)",
+    re.IGNORECASE,
+)
+_ACL_ADDRESS = re.compile(
+    r"(?:aclanthology\.org|aclweb\.org/anthology)/([A-Za-z0-9.-]+?)(?:\.pdf|\.bib|\.xml)?/?(?:[?#]|$)", re.IGNORECASE
+)
+# An address whose `//` was merged on its way in a path (`https:/openreview.net/...`).
+_SLASHES_MERGED = re.compile(r"^(https?):/+(?=[^/])", re.IGNORECASE)
 
 
 def doi_of(value: str) -> str | None:
@@ -72,16 +86,26 @@ def pmlr_entry_key(bibtex: str) -> str | None:
     return m[1] if m else None
 
 
+def address_ids(address: str) -> list[str]:
+    """The OpenReview forum id, arXiv id (without its version) and ACL Anthology id in a paper's
+    address at those sites, as `paper_ids` holds them (`https://openreview.net/pdf?id=SJU4ayYgl` ->
+    `SJU4ayYgl`, `https://arxiv.org/pdf/1703.03055v2.pdf` -> `1703.03055`,
+    `https://aclanthology.org/2021.acl-long.416/` -> `2021.acl-long.416`); none for another address."""
+    return [m[1] for pattern in (_OPENREVIEW_ADDRESS, _ARXIV_ADDRESS, _ACL_ADDRESS) if (m := pattern.search(address))]
+
+
 def id_forms(text: str) -> list[str]:
     """The values `paper_ids` may hold for an id as a reader wrote it: as written, without a prefix
-    or address before it, the DOI in an address (`doi_of`), an arXiv id without its version, and the PMLR
+    or address before it, the id in an OpenReview, arXiv or ACL Anthology address (`address_ids`), the
+    DOI in an address (`doi_of`), an arXiv id without its version, and the PMLR
     key of a PMLR address or of a volume and key (`v13/kaelin10a`: `pmlr_key`); each once, in that order. An id
     copied from an address (`10.1609%2Faaai.v36i2.20142`, a DOI's slash escaped) is read unescaped."""
     written = text.strip()
     if "%" in written:
         written = unquote(written).strip()
+    written = _SLASHES_MERGED.sub(r"\1://", written)
     bare = _PREFIXES.sub("", written)
-    forms = [written, bare]
+    forms = [written, bare, *address_ids(written)]
     if "/" in bare and (doi := doi_of(bare)):  # (a publisher's address of the paper: its DOI)
         forms.append(doi)
     if m := _ARXIV_VERSION.match(bare):

@@ -33,6 +33,9 @@ Rows = Union["sparse.csr_matrix", SparseRows]
 SIMILAR = 10  # similar papers kept per paper
 CANDIDATES = 50  # papers per paper scored by both parts
 TOPIC_WEIGHT = 0.5  # of the topic cosine, beside the distinctive terms' (at most 1)
+# A score's similarity, 0 to 1 as a reader expects it (1: the same terms and topics), as every page,
+# query and tool gives it: the score (distinctive cosine + TOPIC_WEIGHT x topic cosine) over its most.
+SIMILARITY_MOST = 1 + TOPIC_WEIGHT
 CLOSE = 0.3  # the distinctive part from which two papers are candidate versions of one work
 BLOCK = 250  # papers whose candidates are found in one sparse product (a catalogue's row has thousands)
 PAIRS_AT_ONCE = 20_000  # topic cosines computed in one step (bounds its float64 arrays: 8 MB each)
@@ -125,3 +128,9 @@ def _cosines(topics: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         end = start + PAIRS_AT_ONCE
         out[start:end] = np.multiply(topics[a[start:end]], topics[b[start:end]], dtype=np.float64).sum(axis=1)
     return out
+
+
+def similarity(score: float) -> float:
+    """The similarity of two papers whose `similar_papers.score` is `score`: 0 to 1, to 3 places
+    (the number the paper page, `similar_to_paper` and the MCP tools show)."""
+    return round(score / SIMILARITY_MOST, 3)

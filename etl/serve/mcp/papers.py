@@ -63,7 +63,7 @@ def brief(reader: Reader, row: dict) -> dict:
     found = {"id": row["id"], "title": row.get("title"), "authors": names(row.get("authors"))}
     found = {k: v for k, v in found.items() if v}  # (a listing gives no title and no authors)
     found |= {"venue": row["venue"], "year": row["year"]}
-    for key in ("decision", "presentation", "code_status", "citations", "rating_avg", "score", "snippet"):
+    for key in ("decision", "presentation", "code_status", "citations", "rating_avg", "score", "similarity", "snippet"):
         if row.get(key) is not None:
             found[key] = round(row[key], 2) if key == "rating_avg" else row[key]
     found["page"] = reader.page(row["id"])
@@ -138,7 +138,9 @@ async def paper(reader: Reader, paper_id: str) -> dict:
         "author_keywords": [k["keyword"] for k in keywords if k["kind"] == "author"],
         "ratings": ratings.of_paper(row),
         "citations": row.get("citations"),
-        "similar_papers": [brief(reader, s) for s in similar],
+        "similar_papers": [
+            brief(reader, {**s, "score": None, "similarity": round(s["score"] or 0.0, 3)}) for s in similar
+        ],
         "versions": [
             {"id": v["id"], "venue": v["venue"], "year": v["year"], "outcome": outcome(v), "relation": v["relation"]}
             for v in versions

@@ -1,7 +1,9 @@
 """The MCP tool for similar papers: a paper's ten most similar (`similar_papers`, as its page lists
 them), or the papers most similar to a free text (an abstract, a draft, a few sentences), scored
 by the same measure against the statistics of the last computation (`etl.extract.similar`):
-candidates are the papers whose text has the text's most distinctive words (full-text search)."""
+candidates are the papers whose text has the text's most distinctive words (full-text search).
+Each says its `similarity`, 0 to 1, as the paper page and `similar_to_paper` show it
+(`etl.extract.similar.select.similarity`: the raw score, up to 1.5, over its most)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import json
 
 from mcp.server.mcpserver.exceptions import ToolError
 
+from ...extract.similar.select import similarity
 from ...extract.similar.words import KEYWORD, is_pair, paper_terms
 from ...store.views import CLEAN_ABSTRACT
 from . import arguments
@@ -36,7 +39,7 @@ async def similar(reader: Reader, paper_id: str | None = None, text: str | None 
         rows = await reader.rows(OF_PAPER, {"id": row["id"], "limit": limit})
         return {
             "paper": brief(reader, row),
-            "similar": [brief(reader, {**r, "score": round(r["score"], 3)}) for r in rows],
+            "similar": [brief(reader, {**r, "score": None, "similarity": similarity(r["score"])}) for r in rows],
             "measure": "the papers' own similar papers, computed at load (docs/evolution.md)",
         }
     from ...extract.similar.scoring import vectors  # (numpy and scipy: only when a text is compared)
@@ -57,14 +60,14 @@ async def similar(reader: Reader, paper_id: str | None = None, text: str | None 
     topics = found.topics[1:].astype("float64") @ found.topics[0].astype("float64")
     scored = sorted(
         (
-            (round(float(part + TOPIC_WEIGHT * topic), 3), p)
+            (similarity(float(part + TOPIC_WEIGHT * topic)), p)
             for part, topic, p in zip(parts, topics, papers, strict=True)
         ),
         key=lambda pair: (-pair[0], pair[1]["id"]),
     )
     return {
         "words": words,
-        "similar": [brief(reader, {**p, "score": s}) for s, p in scored[:limit]],
+        "similar": [brief(reader, {**p, "similarity": s}) for s, p in scored[:limit]],
         "measure": "the measure of the site's similar papers (docs/evolution.md), among the papers whose"
         " text has one of `words`",
     }

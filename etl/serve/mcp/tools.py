@@ -173,6 +173,6 @@ def register(datasette, mcp) -> None:
         limit: Annotated[int, Field(description="Papers, 1 to 10 for a paper, 1 to 20 for a text")] = 10,
     ) -> Answer:
         """Papers similar to one paper (its ten most similar by title, abstract and keywords, as its page
-        lists them) or to a free text (scored by the same measure), most similar first. Give one of
-        paper_id or text."""
+        lists them) or to a free text (scored by the same measure), most similar first, each with its
+        similarity from 0 to 1 (as the paper page shows it). Give one of paper_id or text."""
         return await similar.similar(reader(ctx), paper_id, text, limit)
