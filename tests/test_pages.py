@@ -220,6 +220,17 @@ def test_disputed_papers_pages_by_a_hundred(ds, excerpt, page, first):
         ),
         ("compare_periods?first=2017&second=2013-2016", "second (2013-2016) has no papers"),
         ("compare_periods?first=2017&second=2022&venue=NoSuch", "there are no papers of NoSuch"),
+        # (page 0 and a page past SQLite's integers were page 1 without a word)
+        ("disputed_papers.json?venue=ICLR&year=2017&page=0", "page must be a page number: 1, 2, ..."),
+        ("disputed_papers?venue=ICLR&year=2017&page=999999999999999999999", "page must be a page number"),
+        ("papers_by_keyword.json?keyword=gnn&page=9223372036854775807", "page must be a page number"),
+        # (a venue or a year without papers answered nothing, without a word)
+        ("top_keywords.json?venue=NoSuch", "there are no papers of NoSuch: the venues are AAAI, "),
+        ("top_keywords?venue=ICLR&year=1999", "there are no papers of ICLR in 1999: the papers of ICLR are of 2017"),
+        ("disputed_papers.json?venue=&year=1999", "there are no papers of 1999: the papers are of 2017 to 2022"),
+        # (a period compared with itself gave every keyword as held)
+        ("compare_periods?first=2017&second=2017", "first (2017) and second (2017) are the same period"),
+        ("compare_periods.json?first=2013-2017&second=2017-2022", "are periods that overlap"),
     ],
 )
 def test_a_wrong_parameter_is_said_at_once_on_a_page_of_the_site(ds, path, said):
@@ -249,6 +260,13 @@ def test_a_paper_address_that_names_no_paper_is_a_page_of_the_site(ds, path, sai
     page = get(ds, path)
     assert page.status_code == 404 and said in html.unescape(page.text) and "/-/paper/arXiv:1703.03055" in page.text
     assert "paperdb.css" in page.text and "<title>No such paper" in page.text
+
+
+@pytest.mark.parametrize("written", ["iclr", " ICLR ", "Iclr"])
+def test_a_venue_is_taken_in_any_case(ds, written):
+    asked = get(ds, "/papers/top_keywords.json?_shape=array&" + urlencode({"venue": written, "year": "2017"}))
+    assert asked.status_code == 200
+    assert asked.json() == get(ds, "/papers/top_keywords.json?_shape=array&venue=ICLR&year=2017").json() != []
 
 
 @pytest.mark.parametrize("written", ["United Kingdom", "united kingdom", " UNITED KINGDOM "])

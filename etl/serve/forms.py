@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlencode
 
 _NOT_PARAMETERS = re.compile(r"--[^\n]*|'[^']*'|\"[^\"]*\"")  # (comments and quoted text, as Datasette skips them)
 _PARAMETER = re.compile(r"(?<![\w:]):(\w+)")
@@ -25,11 +25,12 @@ def parameters(sql: str) -> list[str]:
 # query would run to the time limit (`min_papers=x`: 5 s, then "SQL Interrupted") or answer
 # nothing or nonsense without a word.
 _NUMBER = re.compile(r"^\d{1,9}$")
+_PAGE = re.compile(r"^0*[1-9]\d{0,8}$")  # (page 0 was page 1 without a word)
 _YEAR = re.compile(r"^\d{4}$")
 _PERIOD = re.compile(r"^\d{4}(?:\s*-\s*\d{4})?$")
 CHECKS: dict[str, tuple[Callable[[str], object], str]] = {
     "min_papers": (_NUMBER.match, "a whole number of papers (5 if empty)"),
-    "page": (_NUMBER.match, "a page number: 1, 2, ... (the first if empty)"),
+    "page": (_PAGE.match, "a page number: 1, 2, ... (the first if empty)"),
     "year": (_YEAR.match, "a year such as 2017 (every year if empty)"),
     "first": (_PERIOD.match, "a year such as 2017 or a range of years such as 2013-2016"),
     "second": (_PERIOD.match, "a year such as 2017 or a range of years such as 2013-2016"),
@@ -86,10 +87,66 @@ async def empty_periods(db, values: dict[str, str]) -> list[str]:
     return wrong
 
 
+def overlapping_periods(taken: list[str], values: dict[str, str]) -> list[str]:
+    """The periods compared (valid ones) that share a year, one sentence (a period compared with
+    itself gave every keyword as held)."""
+    if not all(name in taken for name in PERIODS):
+        return []
+    (a, b), (c, d) = (period_years(values[name].strip()) for name in PERIODS)
+    if max(a, c) > min(b, d):
+        return []
+    same = "the same period" if (a, b) == (c, d) else "periods that overlap"
+    return [
+        f"first ({values['first'].strip()}) and second ({values['second'].strip()}) are {same}: compare periods with no year in common"
+    ]
+
+
+# A venue as a query takes it, in the case papers write it (`iclr` found nothing, without a word),
+# and a venue or a venue's year without papers said (a query answered nothing, or every paper).
+VENUES = "SELECT DISTINCT venue FROM papers"
+VENUE_YEARS = "SELECT min(year), max(year) FROM papers WHERE venue = :venue"
+YEAR_PAPERS = "SELECT count(*) FROM papers WHERE year = :year AND (nullif(:venue, '') IS NULL OR venue = :venue)"
+ALL_YEARS = "SELECT min(year), max(year) FROM papers"
+
+
+def venue_written(value: str, venues: list[str]) -> str | None:
+    """The venue `value` names as papers write it (any case, spaces around it), or None."""
+    wanted = value.strip().casefold()
+    return next((venue for venue in sorted(venues) if venue.casefold() == wanted), None)
+
+
+async def unknown_selection(db, taken: list[str], values: dict[str, str]) -> tuple[list[str], str | None]:
+    """What is wrong with the venue and year a query is given (a venue no paper has; a year
+    without papers, of the venue if one is given), one sentence each, and the venue as papers
+    write it (None: as given)."""
+    venue = (values.get("venue") or "").strip() if "venue" in taken else ""
+    year = (values.get("year") or "").strip() if "year" in taken else ""
+    written = None
+    if venue:
+        venues = [row[0] for row in (await db.execute(VENUES)).rows if row[0]]
+        written = venue_written(venue, venues)
+        if written is None:
+            shown = ", ".join(sorted(venues, key=str.casefold)[:40]) + (", ..." if len(venues) > 40 else "")
+            return [f"there are no papers of {venue}: the venues are {shown}"], None
+    if not (year and _YEAR.match(year)):
+        return [], written
+    if (await db.execute(YEAR_PAPERS, {"year": int(year), "venue": written or ""})).first()[0]:
+        return [], written
+    if written:
+        first, last = (await db.execute(VENUE_YEARS, {"venue": written})).first()
+        return [
+            f"there are no papers of {written} in {year}: the papers of {written} are of {first} to {last}"
+        ], written
+    first, last = (await db.execute(ALL_YEARS)).first()
+    return [f"there are no papers of {year}: the papers are of {first} to {last}"], written
+
+
 def with_checks(app, datasette, taken: dict[str, list[str]], database: str, examples: dict[str, dict[str, str]]):
     """ASGI middleware: a canned query's page, JSON or CSV asked with a wrong parameter (`wrong_parameters`;
     `taken`: each query's parameters), without a period it compares or with one that has no papers
-    (`missing_periods`, `empty_periods`) is a 400 page of the site that says what is wrong. A query's
+    (`missing_periods`, `empty_periods`), with periods that overlap, or with a venue or a venue's
+    year without papers (`unknown_selection`) is a 400 page of the site that says what is wrong;
+    a venue written in another case is passed on as papers write it. A query's
     example (`examples`: what its page opens with) is not asked whether its periods have papers: a
     database of other years shows the example's rows (none), as it shows every other query's."""
     paths = {f"/{database}/{name}{ext}": name for name in taken for ext in ("", ".json", ".csv")}
@@ -99,12 +156,21 @@ def with_checks(app, datasette, taken: dict[str, list[str]], database: str, exam
         query = scope.get("query_string", b"").decode("latin-1") if name else ""
         values = dict(parse_qsl(query, keep_blank_values=True))
         given = name and any(not key.startswith("_") for key in values)  # (none: the example opens)
-        wrong = given and (wrong_parameters(taken[name], values) or missing_periods(taken[name], values))
+        wrong = given and (
+            wrong_parameters(taken[name], values)
+            or missing_periods(taken[name], values)
+            or overlapping_periods(taken[name], values)
+        )
         example = {key: value for key, value in values.items() if value and not key.startswith("_")} == examples.get(
             name
         )
-        if given and not wrong and not example and all(period in taken[name] for period in PERIODS):
-            wrong = await empty_periods(datasette.get_database(database), values)
+        if given and not wrong and not example:
+            db = datasette.get_database(database)
+            wrong, written = await unknown_selection(db, taken[name], values)
+            if not wrong and all(period in taken[name] for period in PERIODS):
+                wrong = await empty_periods(db, values | ({"venue": written} if written else {}))
+            if not wrong and written and written != values.get("venue"):
+                scope = dict(scope, query_string=_with_value(query, "venue", written))
         if not wrong:
             return await app(scope, receive, send)
         message = "; ".join(wrong) + "."
@@ -118,3 +184,9 @@ def with_checks(app, datasette, taken: dict[str, list[str]], database: str, exam
         await send({"type": "http.response.body", "body": body})
 
     return wrapped
+
+
+def _with_value(query: str, key: str, value: str) -> bytes:
+    """`query` with `key`'s value replaced by `value` (every other pair as it was)."""
+    pairs = [(k, value if k == key else v) for k, v in parse_qsl(query, keep_blank_values=True)]
+    return urlencode(pairs).encode("ascii")
