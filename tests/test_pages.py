@@ -228,6 +228,9 @@ def test_disputed_papers_pages_by_a_hundred(ds, excerpt, page, first):
         ("top_keywords.json?venue=NoSuch", "there are no papers of NoSuch: the venues are AAAI, "),
         ("top_keywords?venue=ICLR&year=1999", "there are no papers of ICLR in 1999: the papers of ICLR are of 2017"),
         ("disputed_papers.json?venue=&year=1999", "there are no papers of 1999: the papers are of 2017 to 2022"),
+        # (a country no institution has answered nothing, without a word)
+        ("papers_per_institution.json?country=UK", "no institution's country is UK: did you mean United Kingdom?"),
+        ("papers_per_institution?country=Atlantis", "no institution's country is Atlantis: give a country's"),
         # (a period compared with itself gave every keyword as held)
         ("compare_periods?first=2017&second=2017", "first (2017) and second (2017) are the same period"),
         ("compare_periods.json?first=2013-2017&second=2017-2022", "are periods that overlap"),
@@ -486,3 +489,26 @@ def test_a_paper_known_only_by_its_title_is_shown_only_similar_papers_above_the_
 
     related = [{"title": title, "score": score} for title, score in similar]
     assert [r["title"] for r in shown_similar({"abstract": abstract}, related)] == shown
+
+
+COUNTRIES = ["United States", "United Kingdom", "South Korea", "China", "Russian Federation", "United Arab Emirates"]
+
+
+@pytest.mark.parametrize(
+    "given, meant",
+    [
+        ("USA", ["United States"]),  # (the initials of a name)
+        ("U.S.", ["United States"]),
+        ("uk", ["United Kingdom"]),
+        ("UAE", ["United Arab Emirates"]),
+        ("Russia", ["Russian Federation"]),  # (a word of the name)
+        ("Korea", ["South Korea"]),
+        ("Chnia", ["China"]),  # (the spelling)
+        ("Atlantis", []),
+        ("u", []),
+    ],
+)
+def test_a_country_no_institution_has_is_said_with_what_it_may_mean(given, meant):
+    from etl.serve.forms import meant_countries
+
+    assert meant_countries(given, COUNTRIES) == meant

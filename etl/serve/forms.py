@@ -3,6 +3,7 @@ page), and what each must be (a wrong one is said at once)."""
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections.abc import Callable
@@ -141,6 +142,43 @@ async def unknown_selection(db, taken: list[str], values: dict[str, str]) -> tup
     return [f"there are no papers of {year}: the papers are of {first} to {last}"], written
 
 
+# A country as papers_per_institution takes it: by the English name the institutions table gives
+# (`country=USA` answered nothing, without a word); one no institution has is said, with the names
+# it may mean (by spelling, or by the initials of a name: USA, UK, UAE).
+COUNTRIES = "SELECT DISTINCT country FROM institutions WHERE country IS NOT NULL"
+
+
+def meant_countries(value: str, countries: list[str]) -> list[str]:
+    """The countries of `countries` that `value` (no one of them) may mean, best first."""
+    letters = re.sub(r"[^a-z]", "", value.casefold())
+    initials = [
+        c for c in countries if len(words := c.split()) > 1 and letters and letters.startswith(_initials(words))
+    ]
+    if len(letters) >= 4:  # (a word of the name: Russia, Korea)
+        initials += [c for c in countries if any(w.startswith(letters) for w in c.casefold().split())]
+    if initials:
+        return list(dict.fromkeys(initials))
+    folded = {c.casefold(): c for c in countries}
+    return [folded[c] for c in difflib.get_close_matches(value.strip().casefold(), folded, n=3, cutoff=0.75)]
+
+
+def _initials(words: list[str]) -> str:
+    return "".join(word[0] for word in words if word[0].isalpha()).casefold()
+
+
+async def unknown_country(db, taken: list[str], values: dict[str, str]) -> list[str]:
+    """A country no institution has, one sentence with the names it may mean (none when all is well)."""
+    country = (values.get("country") or "").strip() if "country" in taken else ""
+    if not country:
+        return []
+    countries = [row[0] for row in (await db.execute(COUNTRIES)).rows]
+    if country.casefold() in {c.casefold() for c in countries}:
+        return []
+    meant = meant_countries(country, countries)
+    hint = f"did you mean {' or '.join(meant)}?" if meant else "give a country's English name, such as Germany"
+    return [f"no institution's country is {country}: {hint}"]
+
+
 def with_checks(app, datasette, taken: dict[str, list[str]], database: str, examples: dict[str, dict[str, str]]):
     """ASGI middleware: a canned query's page, JSON or CSV asked with a wrong parameter (`wrong_parameters`;
     `taken`: each query's parameters), without a period it compares or with one that has no papers
@@ -167,6 +205,7 @@ def with_checks(app, datasette, taken: dict[str, list[str]], database: str, exam
         if given and not wrong and not example:
             db = datasette.get_database(database)
             wrong, written = await unknown_selection(db, taken[name], values)
+            wrong = wrong or await unknown_country(db, taken[name], values)
             if not wrong and all(period in taken[name] for period in PERIODS):
                 wrong = await empty_periods(db, values | ({"venue": written} if written else {}))
             if not wrong and written and written != values.get("venue"):
