@@ -422,9 +422,23 @@ def test_an_authors_page_is_headed_with_their_name_and_names_who_they_wrote_with
     found = re.findall(r'<a href="/papers/papers\?_author=[^"]+">([^<]+)</a> <span class="note">', page)
     assert found[: len(co_authors)] == co_authors
     shown = page.split('class="institutions">')[1].split("</p>")[0] if institutions else ""
-    assert [i for i in institutions if i in shown] == institutions
+    linked = re.findall(r'<a href="/papers/papers_by_institution\?institution=\d+">([^<]+)</a>(, [^<]+?)? <span', shown)
+    assert [name + country for name, country in linked] == institutions  # (each a link to its papers)
     narrowed = html.unescape(get(ds, f"/papers/papers?{urlencode({'_author': written, 'venue': 'XYZ'})}").text)
     assert f"<h1>{name}</h1>" in narrowed and "0 rows\n        where by" in narrowed  # (the list's own line)
+
+
+def test_a_papers_authors_institutions_link_to_their_papers(ds, excerpt):
+    (pk, paper, institution, name) = read(
+        excerpt,
+        "SELECT p.pk, p.id, i.id, i.name FROM paper_affiliations a JOIN institutions i ON i.id = a.institution_id"
+        " JOIN papers p ON p.id = a.paper_id ORDER BY p.id, a.position LIMIT 1",
+    )[0]
+    page = html.unescape(get(ds, f"/papers/papers/{pk}").text)
+    link = f'<a href="/papers/papers_by_institution?institution={institution}">{name}</a>'
+    assert link in page.split('class="affiliation">')[1].split("</span>")[0]
+    listed = get(ds, f"/papers/papers_by_institution.json?_shape=array&institution={institution}").json()
+    assert paper in {row["id"] for row in listed}
 
 
 def test_the_home_page_has_a_search_box_and_names_the_papers_first(ds):
