@@ -220,6 +220,20 @@ def test_disputed_papers_pages_by_a_hundred(ds, excerpt, page, first):
         ),
         ("compare_periods?first=2017&second=2013-2016", "second (2013-2016) has no papers"),
         ("compare_periods?first=2017&second=2022&venue=NoSuch", "there are no papers of NoSuch"),
+        # (page 0 and a page past SQLite's integers were page 1 without a word)
+        ("disputed_papers.json?venue=ICLR&year=2017&page=0", "page must be a page number: 1, 2, ..."),
+        ("disputed_papers?venue=ICLR&year=2017&page=999999999999999999999", "page must be a page number"),
+        ("papers_by_keyword.json?keyword=gnn&page=9223372036854775807", "page must be a page number"),
+        # (a venue or a year without papers answered nothing, without a word)
+        ("top_keywords.json?venue=NoSuch", "there are no papers of NoSuch: the venues are AAAI, "),
+        ("top_keywords?venue=ICLR&year=1999", "there are no papers of ICLR in 1999: the papers of ICLR are of 2017"),
+        ("disputed_papers.json?venue=&year=1999", "there are no papers of 1999: the papers are of 2017 to 2022"),
+        # (a country no institution has answered nothing, without a word)
+        ("papers_per_institution.json?country=UK", "no institution's country is UK: did you mean United Kingdom?"),
+        ("papers_per_institution?country=Atlantis", "no institution's country is Atlantis: give a country's"),
+        # (a period compared with itself gave every keyword as held)
+        ("compare_periods?first=2017&second=2017", "first (2017) and second (2017) are the same period"),
+        ("compare_periods.json?first=2013-2017&second=2017-2022", "are periods that overlap"),
     ],
 )
 def test_a_wrong_parameter_is_said_at_once_on_a_page_of_the_site(ds, path, said):
@@ -249,6 +263,13 @@ def test_a_paper_address_that_names_no_paper_is_a_page_of_the_site(ds, path, sai
     page = get(ds, path)
     assert page.status_code == 404 and said in html.unescape(page.text) and "/-/paper/arXiv:1703.03055" in page.text
     assert "paperdb.css" in page.text and "<title>No such paper" in page.text
+
+
+@pytest.mark.parametrize("written", ["iclr", " ICLR ", "Iclr"])
+def test_a_venue_is_taken_in_any_case(ds, written):
+    asked = get(ds, "/papers/top_keywords.json?_shape=array&" + urlencode({"venue": written, "year": "2017"}))
+    assert asked.status_code == 200
+    assert asked.json() == get(ds, "/papers/top_keywords.json?_shape=array&venue=ICLR&year=2017").json() != []
 
 
 @pytest.mark.parametrize("written", ["United Kingdom", "united kingdom", " UNITED KINGDOM "])
@@ -401,9 +422,23 @@ def test_an_authors_page_is_headed_with_their_name_and_names_who_they_wrote_with
     found = re.findall(r'<a href="/papers/papers\?_author=[^"]+">([^<]+)</a> <span class="note">', page)
     assert found[: len(co_authors)] == co_authors
     shown = page.split('class="institutions">')[1].split("</p>")[0] if institutions else ""
-    assert [i for i in institutions if i in shown] == institutions
+    linked = re.findall(r'<a href="/papers/papers_by_institution\?institution=\d+">([^<]+)</a>(, [^<]+?)? <span', shown)
+    assert [name + country for name, country in linked] == institutions  # (each a link to its papers)
     narrowed = html.unescape(get(ds, f"/papers/papers?{urlencode({'_author': written, 'venue': 'XYZ'})}").text)
     assert f"<h1>{name}</h1>" in narrowed and "0 rows\n        where by" in narrowed  # (the list's own line)
+
+
+def test_a_papers_authors_institutions_link_to_their_papers(ds, excerpt):
+    (pk, paper, institution, name) = read(
+        excerpt,
+        "SELECT p.pk, p.id, i.id, i.name FROM paper_affiliations a JOIN institutions i ON i.id = a.institution_id"
+        " JOIN papers p ON p.id = a.paper_id ORDER BY p.id, a.position LIMIT 1",
+    )[0]
+    page = html.unescape(get(ds, f"/papers/papers/{pk}").text)
+    link = f'<a href="/papers/papers_by_institution?institution={institution}">{name}</a>'
+    assert link in page.split('class="affiliation">')[1].split("</span>")[0]
+    listed = get(ds, f"/papers/papers_by_institution.json?_shape=array&institution={institution}").json()
+    assert paper in {row["id"] for row in listed}
 
 
 def test_the_home_page_has_a_search_box_and_names_the_papers_first(ds):
@@ -468,3 +503,26 @@ def test_a_paper_known_only_by_its_title_is_shown_only_similar_papers_above_the_
 
     related = [{"title": title, "score": score} for title, score in similar]
     assert [r["title"] for r in shown_similar({"abstract": abstract}, related)] == shown
+
+
+COUNTRIES = ["United States", "United Kingdom", "South Korea", "China", "Russian Federation", "United Arab Emirates"]
+
+
+@pytest.mark.parametrize(
+    "given, meant",
+    [
+        ("USA", ["United States"]),  # (the initials of a name)
+        ("U.S.", ["United States"]),
+        ("uk", ["United Kingdom"]),
+        ("UAE", ["United Arab Emirates"]),
+        ("Russia", ["Russian Federation"]),  # (a word of the name)
+        ("Korea", ["South Korea"]),
+        ("Chnia", ["China"]),  # (the spelling)
+        ("Atlantis", []),
+        ("u", []),
+    ],
+)
+def test_a_country_no_institution_has_is_said_with_what_it_may_mean(given, meant):
+    from etl.serve.forms import meant_countries
+
+    assert meant_countries(given, COUNTRIES) == meant

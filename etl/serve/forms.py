@@ -3,10 +3,11 @@ page), and what each must be (a wrong one is said at once)."""
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections.abc import Callable
-from urllib.parse import parse_qsl, quote_plus
+from urllib.parse import parse_qsl, quote_plus, urlencode
 
 from ..store.search import MAX_PAGES, PAGE
 from .site import DATABASE
@@ -28,11 +29,12 @@ def parameters(sql: str) -> list[str]:
 # query would run to the time limit (`min_papers=x`: 5 s, then "SQL Interrupted") or answer
 # nothing or nonsense without a word.
 _NUMBER = re.compile(r"^\d{1,9}$")
+_PAGE = re.compile(r"^0*[1-9]\d{0,8}$")  # (page 0 was page 1 without a word)
 _YEAR = re.compile(r"^\d{4}$")
 _PERIOD = re.compile(r"^\d{4}(?:\s*-\s*\d{4})?$")
 CHECKS: dict[str, tuple[Callable[[str], object], str]] = {
     "min_papers": (_NUMBER.match, "a whole number of papers (5 if empty)"),
-    "page": (_NUMBER.match, "a page number: 1, 2, ... (the first if empty)"),
+    "page": (_PAGE.match, "a page number: 1, 2, ... (the first if empty)"),
     "year": (_YEAR.match, "a year such as 2017 (every year if empty)"),
     "first": (_PERIOD.match, "a year such as 2017 or a range of years such as 2013-2016"),
     "second": (_PERIOD.match, "a year such as 2017 or a range of years such as 2013-2016"),
@@ -113,11 +115,104 @@ async def empty_periods(db, values: dict[str, str]) -> list[str]:
     return wrong
 
 
+def overlapping_periods(taken: list[str], values: dict[str, str]) -> list[str]:
+    """The periods compared (valid ones) that share a year, one sentence (a period compared with
+    itself gave every keyword as held)."""
+    if not all(name in taken for name in PERIODS):
+        return []
+    (a, b), (c, d) = (period_years(values[name].strip()) for name in PERIODS)
+    if max(a, c) > min(b, d):
+        return []
+    same = "the same period" if (a, b) == (c, d) else "periods that overlap"
+    return [
+        f"first ({values['first'].strip()}) and second ({values['second'].strip()}) are {same}: compare periods with no year in common"
+    ]
+
+
+# A venue as a query takes it, in the case papers write it (`iclr` found nothing, without a word),
+# and a venue or a venue's year without papers said (a query answered nothing, or every paper).
+VENUES = "SELECT DISTINCT venue FROM papers"
+VENUE_YEARS = "SELECT min(year), max(year) FROM papers WHERE venue = :venue"
+YEAR_PAPERS = "SELECT count(*) FROM papers WHERE year = :year AND (nullif(:venue, '') IS NULL OR venue = :venue)"
+ALL_YEARS = "SELECT min(year), max(year) FROM papers"
+
+
+def venue_written(value: str, venues: list[str]) -> str | None:
+    """The venue `value` names as papers write it (any case, spaces around it), or None."""
+    wanted = value.strip().casefold()
+    return next((venue for venue in sorted(venues) if venue.casefold() == wanted), None)
+
+
+async def unknown_selection(db, taken: list[str], values: dict[str, str]) -> tuple[list[str], str | None]:
+    """What is wrong with the venue and year a query is given (a venue no paper has; a year
+    without papers, of the venue if one is given), one sentence each, and the venue as papers
+    write it (None: as given)."""
+    venue = (values.get("venue") or "").strip() if "venue" in taken else ""
+    year = (values.get("year") or "").strip() if "year" in taken else ""
+    written = None
+    if venue:
+        venues = [row[0] for row in (await db.execute(VENUES)).rows if row[0]]
+        written = venue_written(venue, venues)
+        if written is None:
+            shown = ", ".join(sorted(venues, key=str.casefold)[:40]) + (", ..." if len(venues) > 40 else "")
+            return [f"there are no papers of {venue}: the venues are {shown}"], None
+    if not (year and _YEAR.match(year)):
+        return [], written
+    if (await db.execute(YEAR_PAPERS, {"year": int(year), "venue": written or ""})).first()[0]:
+        return [], written
+    if written:
+        first, last = (await db.execute(VENUE_YEARS, {"venue": written})).first()
+        return [
+            f"there are no papers of {written} in {year}: the papers of {written} are of {first} to {last}"
+        ], written
+    first, last = (await db.execute(ALL_YEARS)).first()
+    return [f"there are no papers of {year}: the papers are of {first} to {last}"], written
+
+
+# A country as papers_per_institution takes it: by the English name the institutions table gives
+# (`country=USA` answered nothing, without a word); one no institution has is said, with the names
+# it may mean (by spelling, or by the initials of a name: USA, UK, UAE).
+COUNTRIES = "SELECT DISTINCT country FROM institutions WHERE country IS NOT NULL"
+
+
+def meant_countries(value: str, countries: list[str]) -> list[str]:
+    """The countries of `countries` that `value` (no one of them) may mean, best first."""
+    letters = re.sub(r"[^a-z]", "", value.casefold())
+    initials = [
+        c for c in countries if len(words := c.split()) > 1 and letters and letters.startswith(_initials(words))
+    ]
+    if len(letters) >= 4:  # (a word of the name: Russia, Korea)
+        initials += [c for c in countries if any(w.startswith(letters) for w in c.casefold().split())]
+    if initials:
+        return list(dict.fromkeys(initials))
+    folded = {c.casefold(): c for c in countries}
+    return [folded[c] for c in difflib.get_close_matches(value.strip().casefold(), folded, n=3, cutoff=0.75)]
+
+
+def _initials(words: list[str]) -> str:
+    return "".join(word[0] for word in words if word[0].isalpha()).casefold()
+
+
+async def unknown_country(db, taken: list[str], values: dict[str, str]) -> list[str]:
+    """A country no institution has, one sentence with the names it may mean (none when all is well)."""
+    country = (values.get("country") or "").strip() if "country" in taken else ""
+    if not country:
+        return []
+    countries = [row[0] for row in (await db.execute(COUNTRIES)).rows]
+    if country.casefold() in {c.casefold() for c in countries}:
+        return []
+    meant = meant_countries(country, countries)
+    hint = f"did you mean {' or '.join(meant)}?" if meant else "give a country's English name, such as Germany"
+    return [f"no institution's country is {country}: {hint}"]
+
+
 def with_checks(app, datasette, taken: dict[str, list[str]], database: str, examples: dict[str, dict[str, str]]):
     """ASGI middleware: a canned query's page, JSON, CSV or reading list asked with a wrong parameter
     (`wrong_parameters`; `taken`: each query's parameters), a page past its last (`past_last_page`),
-    without a period it compares or with one that has no papers
-    (`missing_periods`, `empty_periods`) is a 400 page of the site that says what is wrong. A query's
+    without a period it compares or with one that has no papers (`missing_periods`,
+    `empty_periods`), with periods that overlap, or with a venue, a venue's year or a country
+    without papers (`unknown_selection`, `unknown_country`) is a 400 page of the site that says
+    what is wrong; a venue written in another case is passed on as papers write it. A query's
     example (`examples`: what its page opens with) is not asked whether its periods have papers: a
     database of other years shows the example's rows (none), as it shows every other query's."""
     paths = {
@@ -133,12 +228,19 @@ def with_checks(app, datasette, taken: dict[str, list[str]], database: str, exam
             wrong_parameters(taken[name], values)
             or missing_periods(taken[name], values)
             or past_last_page(name, values)
+            or overlapping_periods(taken[name], values)
         )
         example = {key: value for key, value in values.items() if value and not key.startswith("_")} == examples.get(
             name
         )
-        if given and not wrong and not example and all(period in taken[name] for period in PERIODS):
-            wrong = await empty_periods(datasette.get_database(database), values)
+        if given and not wrong and not example:
+            db = datasette.get_database(database)
+            wrong, written = await unknown_selection(db, taken[name], values)
+            wrong = wrong or await unknown_country(db, taken[name], values)
+            if not wrong and all(period in taken[name] for period in PERIODS):
+                wrong = await empty_periods(db, values | ({"venue": written} if written else {}))
+            if not wrong and written and written != values.get("venue"):
+                scope = dict(scope, query_string=_with_value(query, "venue", written))
         if not wrong:
             return await app(scope, receive, send)
         message = "; ".join(wrong) + "."
@@ -152,3 +254,9 @@ def with_checks(app, datasette, taken: dict[str, list[str]], database: str, exam
         await send({"type": "http.response.body", "body": body})
 
     return wrapped
+
+
+def _with_value(query: str, key: str, value: str) -> bytes:
+    """`query` with `key`'s value replaced by `value` (every other pair as it was)."""
+    pairs = [(k, value if k == key else v) for k, v in parse_qsl(query, keep_blank_values=True)]
+    return urlencode(pairs).encode("ascii")

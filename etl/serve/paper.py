@@ -10,6 +10,7 @@ from urllib.parse import quote, unquote
 from ..extract.similar.select import SIMILARITY_MOST
 from ..extract.statuses import decision_of
 from .filters import filter_url, keyword_page_url
+from .people import institution_url
 from .render import preview, preview_text, render_abstract, render_title
 from .site import DATABASE
 
@@ -118,11 +119,17 @@ async def paper_page(datasette, pk: str) -> dict | None:
         return [dict(r) for r in (await db.execute(sql, [pid])).rows]
 
     authors = await rows(
-        "SELECT pa.position, pa.name, group_concat(i.name, '; ') AS institutions FROM paper_authors pa"
+        "SELECT pa.position, pa.name, json_group_array(json_array(i.id, i.name)) FILTER (WHERE i.id IS NOT NULL)"
+        " AS institutions FROM paper_authors pa"
         " LEFT JOIN paper_affiliations a ON a.paper_id = pa.paper_id AND a.position = pa.position"
         " LEFT JOIN institutions i ON i.id = a.institution_id"
         " WHERE pa.paper_id = ? GROUP BY pa.position ORDER BY pa.position"
     )
+    for author in authors:  # (each institution a link to its papers)
+        author["institutions"] = [
+            {"name": name, "url": institution_url(institution)}
+            for institution, name in json.loads(author["institutions"])
+        ]
     keywords = await rows(
         "SELECT keyword, keyword_id, kind, score FROM paper_keywords WHERE paper_id = ? ORDER BY kind = 'author', rank"
     )

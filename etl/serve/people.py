@@ -16,6 +16,7 @@ from urllib.parse import parse_qsl
 from ..text.authors import name_key
 from .exports import query_keys, with_args
 from .filters import filter_url
+from .site import DATABASE
 
 # Parameters that narrow the papers list besides the author (a column's filter is any name
 # without a leading `_`): with one of them the list is no longer all of the person's papers.
@@ -32,7 +33,7 @@ WITH = f"""SELECT a.name, count(DISTINCT co.paper_id) AS papers FROM paper_autho
     JOIN paper_authors co ON co.paper_id = me.paper_id AND co.author_id != me.author_id
     JOIN authors a ON a.id = co.author_id
     WHERE me.author_id = :id GROUP BY co.author_id ORDER BY papers DESC, a.name LIMIT {CO_AUTHORS}"""
-SIGNED = f"""SELECT i.name, i.country, count(DISTINCT me.paper_id) AS papers FROM paper_authors me
+SIGNED = f"""SELECT i.id, i.name, i.country, count(DISTINCT me.paper_id) AS papers FROM paper_authors me
     JOIN paper_affiliations af ON af.paper_id = me.paper_id AND af.position = me.position
     JOIN institutions i ON i.id = af.institution_id
     WHERE me.author_id = :id GROUP BY i.id ORDER BY papers DESC, i.name LIMIT {INSTITUTIONS}"""
@@ -73,6 +74,8 @@ async def author_page(database, written: str) -> dict | None:
     institutions = [dict(r) for r in (await database.execute(SIGNED, mine)).rows]
     for row in co_authors:
         row["url"] = filter_url("authors", row["name"])
+    for row in institutions:
+        row["url"] = institution_url(row.pop("id"))
     return {
         "name": person["name"],
         "papers": person["papers"],
@@ -80,6 +83,11 @@ async def author_page(database, written: str) -> dict | None:
         "co_authors": co_authors,
         "institutions": institutions,
     }
+
+
+def institution_url(institution_id: int) -> str:
+    """An institution's papers (the canned query `papers_by_institution`, by the institution's id)."""
+    return f"/{DATABASE}/papers_by_institution?institution={institution_id}"
 
 
 def years_said(first: int | None, last: int | None) -> str:

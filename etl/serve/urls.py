@@ -9,7 +9,8 @@ ends SQL text); an unbalanced `"` in a full-text search is read as a space; a se
 the table does not have, `__in` or `_through` that is no JSON it can use, a facet of a column
 the table does not have or shows a facet of already (`?_facet=venue` on papers: the facet
 twice), or whose configuration is not a JSON object naming a column (`?_facet={"a":1}`), a `_timelimit` that is not a number of
-milliseconds, and an integer beyond SQLite's are dropped. An ordinary query string passes byte
+milliseconds, and a filter's integer beyond SQLite's are dropped (a canned query's parameters are
+text: `forms` says which are wrong). An ordinary query string passes byte
 for byte. A request that would change something (POST, PUT, PATCH, DELETE) is answered 405 outside
 Datasette's own `/-/` pages: nothing else takes one (Datasette's answer was a 500).
 
@@ -95,8 +96,8 @@ def _kept(
             return None
         if not isinstance(through, dict) or not {"table", "column", "value"} <= through.keys():
             return None
-    if not key.startswith("_") and _BIG_INTEGER.fullmatch(value.strip()):
-        return None
+    if not key.startswith("_") and columns is not None and _BIG_INTEGER.fullmatch(value.strip()):
+        return None  # (a table's filter; a canned query takes its values as text and says what is wrong)
     return value
 
 
