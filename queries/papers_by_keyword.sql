@@ -1,6 +1,6 @@
 -- Papers by keyword
--- Papers with a keyword, a topic or an acronym (by its long or short form: "graph neural
--- networks" and "GNN" find the same papers), strongest first, each paper once (kinds lists how
+-- Papers with a keyword, a topic or an acronym, as its page counts them (by its text; a text that
+-- is no keyword's own, "ASR", finds the keywords it is a short or written form of), strongest first, each paper once (kinds lists how
 -- it has the keyword: as a phrase, a topic, the authors' keyword, ...), with its venue, year,
 -- decision and the opening of its abstract; 100 a page (page 2 shows results 101 to 200; empty
 -- page: the first).
@@ -11,11 +11,9 @@ ranked AS MATERIALIZED (  -- the page's papers, from paper_keywords alone
     FROM paper_keywords pk
     WHERE pk.keyword_id IN (
         SELECT id FROM keywords WHERE normalised = normalise_keyword(:keyword)
-        UNION
-        SELECT a.keyword_id FROM keyword_aliases a JOIN keywords w ON w.id = a.keyword_id
-        WHERE a.normalised IN (lower(trim(:keyword)), normalise_keyword(:keyword))  -- another name (GNN), not a phrase inside or around it
-        AND instr(' ' || w.normalised || ' ', ' ' || normalise_keyword(:keyword) || ' ') = 0
-        AND instr(' ' || normalise_keyword(:keyword) || ' ', ' ' || w.normalised || ' ') = 0
+        UNION ALL  -- a text that is no keyword's: the keywords it is another form of (ASR); a keyword's own text names it alone
+        SELECT DISTINCT keyword_id FROM keyword_aliases WHERE normalised IN (lower(trim(:keyword)), normalise_keyword(:keyword))
+        AND NOT EXISTS (SELECT 1 FROM keywords WHERE normalised = normalise_keyword(:keyword))
     )
     GROUP BY pk.paper_id
     ORDER BY score DESC, pk.paper_id

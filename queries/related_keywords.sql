@@ -1,5 +1,5 @@
 -- Related keywords
--- Keywords that occur with a keyword (by its long or short form) among the top ten keywords of
+-- Keywords that occur with a keyword (by its text, or a short form no keyword has) among the top ten keywords of
 -- the same papers, most associated first: lift is how many times more often the two occur
 -- together than if they were independent, so keywords that occur with everything sink. At least
 -- two shared papers. Extracted keywords only (author keywords have no rank). Quick at any corpus
@@ -7,11 +7,9 @@
 -- Example: keyword = graph neural networks
 WITH target AS (
     SELECT id FROM keywords WHERE normalised = normalise_keyword(:keyword)
-    UNION
-    SELECT a.keyword_id FROM keyword_aliases a JOIN keywords w ON w.id = a.keyword_id
-    WHERE a.normalised IN (lower(trim(:keyword)), normalise_keyword(:keyword))  -- another name (GNN), not a phrase inside or around it
-    AND instr(' ' || w.normalised || ' ', ' ' || normalise_keyword(:keyword) || ' ') = 0
-    AND instr(' ' || normalise_keyword(:keyword) || ' ', ' ' || w.normalised || ' ') = 0
+    UNION ALL  -- a text that is no keyword's: the keywords it is another form of (ASR); a keyword's own text names it alone
+    SELECT DISTINCT keyword_id FROM keyword_aliases WHERE normalised IN (lower(trim(:keyword)), normalise_keyword(:keyword))
+    AND NOT EXISTS (SELECT 1 FROM keywords WHERE normalised = normalise_keyword(:keyword))
 ),
 with_target AS (
     SELECT DISTINCT paper_id FROM paper_keywords WHERE rank <= 10 AND kind != 'author' AND keyword_id IN (SELECT id FROM target)

@@ -159,7 +159,8 @@ def test_the_keyword_pages_chart_has_a_0_in_every_year_of_papers_between_its_fir
 
 def test_a_keywords_page_says_how_many_papers_have_it_in_each_way(works_db):
     """A topic's page said 1,326 papers where its chip, the topic facet and the dashboard said 1,244
-    (the papers with it as a topic; 1,326 have it in any way): the page gives both, each named."""
+    (the papers with it as a topic; 1,326 have it in any way): the page gives both, each named,
+    each with its list (`papers_by_keyword`, `?_topic=`)."""
     ((pk, papers, topics),) = rows(
         works_db,
         "SELECT k.id, k.papers, sum(pk.kind = 'topic') FROM keywords k JOIN paper_keywords pk ON pk.keyword_id = k.id"
@@ -167,7 +168,11 @@ def test_a_keywords_page_says_how_many_papers_have_it_in_each_way(works_db):
     )
     page = get(make_datasette(works_db), f"/papers/keywords/{pk}").text
     assert f"{papers:,} papers" in page and f"(in any way: {topics:,} as a topic, " in page
-    assert f"the topic's chips, its facet and the dashboard count the {topics:,} as a topic)" in page
+    (label,) = rows(works_db, "SELECT label FROM keywords WHERE id = ?", (pk,))[0]
+    topic_list = f"/papers/papers?_topic={quote(label)}"
+    assert f'the dashboard count <a href="{topic_list}">the {topics:,} as a topic</a>)' in page
+    listed = get(make_datasette(works_db), f"{topic_list.replace('papers?', 'papers.json?')}&_shape=array&_size=max")
+    assert len(listed.json()) == topics
 
 
 @pytest.mark.parametrize(

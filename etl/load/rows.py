@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from ..extract.aliases import kept_alias
 from ..extract.derive import Derived
 from ..extract.keywords import Keyword
 from ..sources.fields import MAX_KEYWORD_CHARS
@@ -120,10 +121,16 @@ def facet_arrays(ranked: list[Keyword]) -> tuple[list[str], list[str]]:
 
 def paper_rows(pid: str, ranked: list[Keyword]) -> tuple[list[tuple], list[tuple], tuple]:
     """A paper's rows for the staging tables: its keywords (none of over `MAX_KEYWORD_CHARS`
-    characters: a 50,000-character token of an abstract is no keyword) and their aliases."""
+    characters: a 50,000-character token of an abstract is no keyword) and their aliases: the
+    other forms of the same concept (`kept_alias`), not a phrase nested in it on this paper."""
     ranked = [k for k in ranked if len(k.label) <= MAX_KEYWORD_CHARS and len(k.normalised) <= MAX_KEYWORD_CHARS]
     keywords = [(pid, k.normalised, k.label, k.kind, k.score, rank) for rank, k in enumerate(ranked, 1)]
-    aliases = [(k.normalised, a, a.casefold()) for k in ranked for a in k.aliases if len(a) <= MAX_KEYWORD_CHARS]
+    aliases = [
+        (k.normalised, a, a.casefold())
+        for k in ranked
+        for a in k.aliases
+        if len(a) <= MAX_KEYWORD_CHARS and kept_alias(k.normalised, a)
+    ]
     labels, topics = facet_arrays(ranked)
     facets = (pid, json.dumps(labels, ensure_ascii=False), json.dumps(topics, ensure_ascii=False))
     return keywords, aliases, facets

@@ -17,7 +17,13 @@ from ..sources.files import read_regular_file
 PACKAGE = Path(__file__).resolve().parent.parent  # the `etl` package
 # Extraction, and the text forms ranked (`clean_abstract` and what it calls: markup, LaTeX): these
 # modules and every module of paperdb they import, at any depth.
-EXTRACTION = ("etl.extract.corpus", "etl.extract.keywords", "etl.text.cleaning", "etl.text.debris")
+EXTRACTION = (
+    "etl.extract.corpus",
+    "etl.extract.keywords",
+    "etl.extract.aliases",
+    "etl.text.cleaning",
+    "etl.text.debris",
+)
 # How ranked keywords become stored rows, labels and facet copies (these files alone: what they
 # import is the store and the loader, which decide no keyword).
 STORING = (

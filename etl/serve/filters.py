@@ -5,8 +5,9 @@ list as `topics__arraycontains=`, a keyword and `authors__arraycontains=` would,
 `paper_keywords` (by keyword_id) and `paper_authors` (by author_id), each with its index: the
 JSON filters read every paper's array (1 to 5 s on 90,000 papers), these a few index entries.
 Topic and keyword chips, the topic facet and a paper's authors link to them (`filter_url`).
-A name is resolved as the load merges it: a keyword by its merge key (or another name for it,
-`GNN`), an author by the merge key of the name (`name_key`), so any spelling of it finds them.
+A name is resolved as the load merges it: a keyword by its merge key (a text that is no keyword's
+own, by the keywords it is another form of: `ASR`, `keyword_aliases`), an author by the merge key
+of the name (`name_key`), so any spelling of it finds them; a keyword's list is as long as its page says.
 """
 
 from __future__ import annotations
@@ -20,11 +21,17 @@ from .site import DATABASE
 # column of papers -> the parameter that filters by one of its values
 PARAMETERS = {"topics": "_topic", "keywords": "_keyword", "authors": "_author"}
 
+# A keyword's own text names it alone (`RL` the 9 papers that have `RL`, as its page and chip
+# count them); a text that is no keyword's names every keyword it is another form of (`ASR`).
 KEYWORD = """SELECT id FROM keywords WHERE normalised = :{p}
-    UNION SELECT a.keyword_id FROM keyword_aliases a JOIN keywords w ON w.id = a.keyword_id
-    WHERE a.normalised IN (:{p}_folded, :{p})
-    AND instr(' ' || w.normalised || ' ', ' ' || :{p} || ' ') = 0
-    AND instr(' ' || :{p} || ' ', ' ' || w.normalised || ' ') = 0"""
+    UNION ALL SELECT DISTINCT a.keyword_id FROM keyword_aliases a
+    WHERE a.normalised IN (:{p}_folded, :{p}) AND NOT EXISTS (SELECT 1 FROM keywords WHERE normalised = :{p})"""
+# Every keyword a text names: its own and those it is another form of (`/-/keyword/RL`: `RL` and
+# `reinforcement learning`), the most papers first.
+NAMED = """SELECT id, normalised, label, kind, papers FROM keywords WHERE id IN (
+    SELECT id FROM keywords WHERE normalised = :k
+    UNION SELECT keyword_id FROM keyword_aliases WHERE normalised IN (:k_folded, :k)
+) ORDER BY papers DESC, label"""
 TOPIC = "SELECT id FROM keywords WHERE normalised = :{p}"
 KEYWORD_IDS = {"_keyword": KEYWORD, "_topic": TOPIC}  # (the keywords a value names)
 # The papers each parameter selects (their ids), and how many there are (from the counts loads keep).
@@ -71,14 +78,24 @@ def keyword_page_url(keyword: str) -> str:
     return f"/-/keyword/{quote(keyword, safe='')}"
 
 
-async def keyword_id_of(database, text: str) -> int | None:
-    """The id of the keyword `text` names (its label or normalised text, any case), else of the one
-    keyword it is another name of (`GNN`); None for none, or for another name of several."""
+async def keywords_named(database, text: str) -> list[dict]:
+    """The keywords `text` names (`NAMED`: its label or normalised text, any case, and the keywords
+    it is another form of), the most papers first: id, normalised, label, kind, papers."""
     mine = {"k": normalise_keyword(text), "k_folded": text.strip().lower()}
-    for sql in (TOPIC, KEYWORD):
-        ids = [row[0] for row in (await database.execute(sql.format(p="k") + " LIMIT 2", mine)).rows]
-        if ids:
-            return ids[0] if len(ids) == 1 else None
+    return [dict(row) for row in (await database.execute(NAMED, mine)).rows]
+
+
+def address_of(named: list[dict], text: str) -> dict | None:
+    """The keyword `/-/keyword/<text>` opens, of those `text` names (`keywords_named`): the only
+    one, or the text's own keyword where it has the most papers (`graph neural networks`, though
+    `GNN` names it too); None where the reader chooses (`RL`: `reinforcement learning` 4,405, the
+    keyword `RL` 9; `ASR`, another form of several)."""
+    if len(named) == 1:
+        return named[0]
+    own = normalise_keyword(text)
+    first = named[0] if named else None
+    if first and first["papers"] > named[1]["papers"] and first["normalised"] == own:
+        return first
     return None
 
 

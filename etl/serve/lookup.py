@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 
+from ..extract.keywords import normalise_keyword
 from ..text.paper_ids import id_forms
 from .site import DATABASE
 
@@ -97,20 +98,34 @@ async def paper_page_of(datasette, request):
 
 async def keyword_page_of(datasette, request):
     """`/-/keyword/<text>`: a keyword's stable address (its label or normalised text, as
-    `filters.keyword_page_url` writes it; `keywords.id` changes with loads): a redirect to its page,
-    or a page of the site that says there is no such keyword."""
+    `filters.keyword_page_url` writes it; `keywords.id` changes with loads): a redirect to its page
+    (`filters.address_of`), a page to choose among the keywords the text names where it names
+    several (`RL`, `ASR`), or a page of the site that says there is no such keyword."""
     from html import escape
     from urllib.parse import unquote
 
     from datasette import Response
     from markupsafe import Markup
 
-    from .filters import keyword_id_of
+    from .filters import address_of, filter_url, keywords_named
 
     wanted = unquote(request.url_vars["keyword"]).strip()
-    found = await keyword_id_of(datasette.get_database(DATABASE), wanted) if wanted else None
+    named = await keywords_named(datasette.get_database(DATABASE), wanted) if wanted else []
+    found = address_of(named, wanted)
     if found is not None:
-        return Response.redirect(datasette.urls.row(DATABASE, "keywords", str(found)))
+        return Response.redirect(datasette.urls.row(DATABASE, "keywords", str(found["id"])))
+    if named:
+        keywords = [
+            {
+                **k,
+                "page": datasette.urls.row(DATABASE, "keywords", str(k["id"])),
+                "list": filter_url("keywords", k["label"]),
+            }
+            for k in named
+        ]
+        own = any(k["normalised"] == normalise_keyword(wanted) for k in named)
+        info = {"text": wanted, "keywords": keywords, "own": own, "every": filter_url("keywords", wanted)}
+        return Response.html(await datasette.render_template("keyword-choice.html", info, request=request))
     said = f"No keyword {wanted!r}" if wanted else "Which keyword?"
     advice = "give a keyword as its page or chip writes it, as in /-/keyword/large%20language%20models"
     error = Markup(escape(f"{said}: {advice}.", quote=False))

@@ -185,15 +185,16 @@ async def top(
 
 
 async def keyword_id(reader: Reader, value: str) -> dict:
-    """The keyword (or topic) `value` names, by its merge key or another name of it (GNN): id,
-    label, kind, papers; else a tool error."""
+    """The keyword (or topic) `value` names, by its merge key, else the keyword with the most papers
+    it is another form of (ASR): id, label, kind, papers; else a tool error."""
     wanted = arguments.text(value, "keyword", 200)
     rows = await reader.rows(
-        "SELECT id, label, kind, papers FROM keywords WHERE normalised = normalise_keyword(:k)"
-        " UNION ALL SELECT k.id, k.label, k.kind, k.papers FROM keyword_aliases a JOIN keywords k ON k.id = a.keyword_id"
-        " WHERE a.normalised IN (lower(:k), normalise_keyword(:k)) LIMIT 1",
+        "SELECT id, label, kind, papers, 0 AS alias FROM keywords WHERE normalised = normalise_keyword(:k)"
+        " UNION ALL SELECT k.id, k.label, k.kind, k.papers, 1 FROM keyword_aliases a JOIN keywords k ON k.id = a.keyword_id"
+        " WHERE a.normalised IN (lower(:k), normalise_keyword(:k)) ORDER BY alias, papers DESC, id LIMIT 1",
         {"k": wanted},
     )
+    rows = [{key: row[key] for key in ("id", "label", "kind", "papers")} for row in rows]
     if not rows:
         raise ToolError(f"no paper has the keyword or topic {wanted!r}: search_papers finds words in any text")
     return rows[0]

@@ -1,0 +1,127 @@
+"""What an alias of a keyword is (`keyword_aliases`): another way of writing the same concept; pure.
+
+A paper's variants are merged into one keyword (`keywords.variants`): its plural and hyphenated
+forms, an acronym and its long form, and also a shorter phrase nested in a longer one on that
+paper (`supervised learning` shown as `self-supervised learning`). The last is right for one
+paper's list, wrong as a name for the keyword everywhere: `?_keyword=supervised learning` would
+list the self-supervised papers. So the corpus keeps as an alias only:
+
+- a `form`: the same merge key (case, plural, hyphenation, joined prefixes: `Graph-Neural Nets`);
+- a `short form`: one written token whose letters spell the keyword's words (`GNNs`, `RL`, `MORL`
+  for `multi-objective reinforcement learning`), its first letter the first word's, each word
+  (but a linking word: `of`, `from`) giving letters from its initial on;
+- a `written form`: the keyword's words with a short form for some of them (`multi-agent RL` for
+  `multi-agent reinforcement learning`, `R-L`);
+- a `long form`: the words a one-word keyword (a name: `DoRA`) abbreviates, two or more of them
+  giving letters from their initials (`Weight-Decomposed Low-Rank Adaptation`), the keyword not
+  one of them (`planar SLAM` is no form of `SLAM`).
+
+Anything else (`alias_kind` None) is not an alias: `deep reinforcement learning` of `deep
+learning`, `RLHF` of `reinforcement learning`, `LVLM` of `large language models`.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from .normalise import normalise_keyword, singular
+
+__all__ = ["ALIAS_KINDS", "alias_kind", "kept_alias"]
+
+ALIAS_KINDS = ("form", "short form", "written form", "long form")
+_LINKS = frozenset("a an and as at by for from in into of on or over the to via with".split())
+_TOKENS = re.compile(r"[\s/-]+")
+WORD = re.compile(r"\w\w+")  # (`similar.words.WORD`, a word the similarity reads: tests/test_keyword_aliases.py)
+
+
+def alias_kind(key: str, alias: str) -> str | None:
+    """How `alias` (as written) names the keyword whose merge key is `key` (`ALIAS_KINDS`), or None
+    where it is no other name of it (a phrase nested in it or around it on one paper)."""
+    folded = normalise_keyword(alias)
+    if not folded or not key:
+        return None
+    if folded == key:
+        return "form"
+    mine, theirs = folded.split(), key.split()
+    shorts = _short_tokens(alias)
+    if len(theirs) == 1 and len(mine) > 1 and theirs[0] not in map(singular, mine):
+        return "long form" if _spells(_letters(theirs[0]), mine, anchored=False) else None
+    if not shorts or not _written(tuple(mine), tuple(theirs), frozenset(shorts)):
+        return None
+    return "short form" if len(mine) == 1 else "written form"
+
+
+def kept_alias(key: str, alias: str) -> bool:
+    """Whether `keyword_aliases` keeps `alias` for the keyword whose merge key is `key`: where
+    `alias_kind` names it; and a short form the similarity reads (`similar.words.short_forms`: one
+    word with a capital, `RLHF`, `GNNs`) always, for now: which keyword each stands for there
+    changes without them, and with it the similarity's rows (docs/keywords.md, 2026-12-06)."""
+    return read_as_short_form(alias) or alias_kind(key, alias) is not None
+
+
+def read_as_short_form(alias: str) -> bool:
+    """Whether the similarity reads `alias` as a short form (`similar_all.ALIASES`, `short_forms`)."""
+    return " " not in alias and "-" not in alias and alias != alias.lower() and bool(WORD.fullmatch(alias))
+
+
+def _short_tokens(alias: str) -> set[str]:
+    """The tokens of `alias` written as short forms: with a capital past their first letter, or
+    all capitals (`RL`, `GNNs`, `DoRA`, the `R` and `L` of `R-L`), case folded."""
+    return {t.casefold() for t in _TOKENS.split(alias) if t and (t.isupper() or any(c.isupper() for c in t[1:]))}
+
+
+def _letters(token: str) -> str:
+    return "".join(c for c in token.casefold() if c.isalnum())
+
+
+@cache
+def _written(mine: tuple[str, ...], theirs: tuple[str, ...], shorts: frozenset[str]) -> bool:
+    """Whether the words `mine` are the words `theirs`, each the same word or a short form
+    (`shorts`) of a run of them."""
+    if not mine or not theirs:
+        return not mine and not theirs
+    word = mine[0]
+    if singular(word) == singular(theirs[0]) and _written(mine[1:], theirs[1:], shorts):
+        return True
+    if word not in shorts and word + "s" not in shorts:
+        return False
+    for letters in {_letters(word), _letters(word[:-1]) if len(word) > 2 and word.endswith("s") else ""} - {""}:
+        for end in range(1, len(theirs) + 1):
+            if _spells(letters, list(theirs[:end]), anchored=True) and _written(mine[1:], theirs[end:], shorts):
+                return True
+    return False
+
+
+def _spells(letters: str, words: list[str], anchored: bool) -> bool:
+    """Whether `letters` abbreviate `words`, in order: each word that gives letters gives them from
+    its initial on (`MORL`: m-o of `multiobjective`, r, l). Anchored: the first letter is the first
+    word's and every word but a linking one gives some; else words may be passed over (`DoRA`:
+    `weight` passed, d-o of `decomposed`, `low` passed, r, a), two of them giving letters at least."""
+    if not letters or not words or (anchored and letters[0] != words[0][0]):
+        return False
+
+    @cache
+    def fits(
+        at: int, word: int, giving: int = 0
+    ) -> bool:  # letters[at:] from words[word:] (`giving`: words that gave, to 2)
+        if at == len(letters):
+            return all(w in _LINKS for w in words[word:]) if anchored else giving >= 2
+        if word == len(words):
+            return False
+        text = words[word]
+        if text[0] == letters[at]:
+            # this word gives letters[at:end], the first its initial, the others in order inside it
+            end, pos = at + 1, 1
+            while True:
+                if fits(end, word + 1, min(giving + 1, 2)):
+                    return True
+                if end == len(letters):
+                    break
+                pos = text.find(letters[end], pos)
+                if pos < 0:
+                    break
+                end, pos = end + 1, pos + 1
+        return (not anchored or text in _LINKS) and fits(at, word + 1, giving)
+
+    return fits(0, 0)

@@ -1,0 +1,227 @@
+"""Keyword aliases are other forms of the keyword's own concept (reader3's report, items 1 and 8):
+what `etl.extract.aliases` keeps, what the load and revision 0044 store, and what `?_keyword=`,
+`papers_by_keyword` and `/-/keyword/<text>` make of them. The pairs are the catalogue's
+(`keyword_aliases` of a load by main at 2bb36ea) and the serve fixture's."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from urllib.parse import quote
+
+import pytest
+
+from etl.extract.aliases import alias_kind, kept_alias
+from etl.extract.keywords import Keyword, normalise_keyword
+from etl.load.rows import paper_rows
+from etl.serve.app import canned_queries, make_datasette
+from etl.serve.filters import address_of
+from tests.helpers import rows, run
+
+
+@pytest.mark.parametrize(
+    "keyword, alias, kind",
+    [
+        # the same merge key: case, plural, hyphenation
+        ("graph neural networks", "Graph-Neural Networks", "form"),
+        ("PCM", "PCMs", "form"),
+        # a short form: its letters spell the words from their initials
+        ("graph neural networks", "GNN", "short form"),
+        ("post-training quantization", "PTQ", "short form"),
+        ("stochastic block model", "SBM", "short form"),
+        ("multi-objective reinforcement learning", "MORL", "short form"),
+        ("neural-symbolic", "NeSy", "short form"),
+        ("bidirectional encoder representations from transformers", "BERT", "short form"),
+        ("inertial measurement unit", "IMU", "short form"),
+        # the words with a short form for some of them
+        ("multi-agent reinforcement learning", "multi-agent RL", "written form"),
+        ("reinforcement learning", "R-L", "written form"),
+        ("efficient large language models inference", "efficient LLM inference", "written form"),
+        ("ultra high frequency Radio-Frequency identification", "UHF RFID", "written form"),
+        # the words a name abbreviates
+        ("DoRA", "Weight-Decomposed Low-Rank Adaptation", "long form"),
+        ("FedGF", "Federated Learning for Global Flatness", "long form"),
+        ("IGSG", "Integrated Gradient-Smoothed Gradient", "long form"),
+        ("DenseNet", "Dense Convolutional Network", "long form"),
+        # a phrase nested in the keyword or around it on one paper: no other name of it
+        ("deep learning", "deep reinforcement learning", None),
+        ("self-supervised learning", "supervised learning", None),
+        ("autonomous underwater vehicles", "autonomous vehicle", None),
+        ("reinforcement learning", "closed-loop reinforcement learning", None),
+        ("machine learning libraries", "machine learning", None),
+        ("post-training quantization", "PTQ scaling", None),
+        ("post-training quantization", "quantization", None),
+        ("stochastic block model", "contextual stochastic block model", None),
+        ("stochastic block model", "CSBM", None),  # (the contextual one's)
+        ("IGSG", "IGSG-based regularization", None),
+        ("SLAM", "planar SLAM", None),
+        ("personalization", "Text-to-Image personalization", None),
+        # short forms of another concept
+        ("reinforcement learning", "RLHF", None),
+        ("reinforcement learning", "MORL", None),
+        ("large language models", "LVLM", None),
+        ("graph neural networks", "BGNN", None),
+        ("federated learning", "VFL", None),
+        ("fact-based visual question answering", "VQA", None),
+    ],
+)
+def test_an_alias_is_another_form_of_the_keywords_own_concept(keyword, alias, kind):
+    assert alias_kind(normalise_keyword(keyword), alias) == kind
+
+
+@pytest.mark.parametrize(
+    "keyword, alias, kept",
+    [
+        ("graph neural networks", "GNN", True),
+        ("deep learning", "deep reinforcement learning", False),
+        ("jacobi decoding", "decoding", False),  # (one lower-case word: no short form)
+        # a one-word short form with a capital is kept whatever it stands for: the similarity reads
+        # those (`short_forms`), and which keyword each means there would change without them
+        ("reinforcement learning", "RLHF", True),
+        ("large language models", "LVLM", True),
+    ],
+)
+def test_the_corpus_keeps_the_forms_and_the_short_forms_the_similarity_reads(keyword, alias, kept):
+    assert kept_alias(normalise_keyword(keyword), alias) is kept
+
+
+def test_the_short_forms_kept_are_the_words_the_similarity_reads():
+    """`aliases.WORD` is the similarity's (`similar.words.WORD`), and revision 0044's frozen rule is
+    the live one as it was written (a later change of the rule brings a revision of its own)."""
+    from pathlib import Path
+
+    from etl.extract import aliases
+    from etl.extract.similar.words import WORD
+
+    assert aliases.WORD.pattern == WORD.pattern
+    frozen = Path(__file__).parent.parent / "migrations" / "rules_0044" / "aliases.py"
+    live = Path(aliases.__file__).read_text(encoding="utf-8")
+    assert frozen.read_text(encoding="utf-8") == live.replace(
+        "from .keywords import normalise_keyword\nfrom .keywords.normalise import singular\n",
+        "from .normalise import normalise_keyword, singular\n",
+    )
+
+
+def test_a_papers_staged_aliases_are_the_kept_ones():
+    """The variant merge names `deep reinforcement learning` an alias of this paper's `deep
+    learning`; the corpus keeps `DL` and `deep-learning` only."""
+    merged = Keyword(
+        "deep learning", "deep learning", "phrase", 2.0, ("DL", "deep-learning", "deep reinforcement learning")
+    )
+    _, aliases, _ = paper_rows("p1", [merged])
+    assert aliases == [("deep learning", "DL", "dl"), ("deep learning", "deep-learning", "deep-learning")]
+
+
+@pytest.mark.parametrize(
+    "named, text, opens",
+    [
+        ([{"normalised": "graph neural network", "papers": 921}], "GNN", "graph neural network"),
+        # its own keyword, the largest: its page (though `GNN` names the 13-paper `GNN` too)
+        (
+            [{"normalised": "graph neural network", "papers": 921}, {"normalised": "gnn", "papers": 13}],
+            "graph neural networks",
+            "graph neural network",
+        ),
+        # its own keyword is not the largest: the reader chooses
+        ([{"normalised": "reinforcement learning", "papers": 4405}, {"normalised": "rl", "papers": 9}], "RL", None),
+        # another form of several, no keyword of its own: the reader chooses
+        (
+            [{"normalised": "automatic speech recognition", "papers": 300}, {"normalised": "asr system", "papers": 20}],
+            "ASR",
+            None,
+        ),
+        ([], "no such keyword", None),
+    ],
+)
+def test_an_address_opens_one_keyword_or_offers_a_choice(named, text, opens):
+    found = address_of(named, text)
+    assert (found and found["normalised"]) == opens
+
+
+def get(ds, path: str):
+    return asyncio.run(ds.client.get(path))
+
+
+def keyword_id(db: str, key: str) -> int:
+    return rows(db, f"SELECT id FROM keywords WHERE normalised = '{key}'")[0][0]
+
+
+@pytest.fixture
+def short_form_db(serve_copy: str) -> str:
+    """The serve fixture with a `GNN` keyword of its own on one paper (as 13 papers have it in the
+    catalogue, beside `graph neural networks`'s 921) and `TV` a short form of a second keyword."""
+    with sqlite3.connect(serve_copy) as con:
+        (paper,) = con.execute(
+            "SELECT paper_id FROM paper_keywords WHERE keyword_id = (SELECT id FROM keywords WHERE normalised = 'total variation')"
+        ).fetchone()
+        con.execute("INSERT INTO keywords (normalised, label, kind, papers) VALUES ('gnn', 'GNN', 'method', 1)")
+        con.execute(
+            "INSERT INTO paper_keywords (paper_id, keyword_id, keyword, kind, score, rank)"
+            " SELECT ?, id, 'GNN', 'method', 1.0, 20 FROM keywords WHERE normalised = 'gnn'",
+            (paper,),
+        )
+        con.execute(
+            "INSERT INTO keyword_aliases (keyword_id, alias, normalised)"
+            " SELECT id, 'TV', 'tv' FROM keywords WHERE normalised = 'distance estimation'"
+        )
+    return serve_copy
+
+
+def listed(ds, parameter: str, text: str) -> set[str]:
+    found = get(ds, f"/papers/papers.json?{parameter}={quote(text)}&_shape=array&_size=max").json()
+    return {r["id"] for r in found}
+
+
+def test_every_keywords_list_is_as_long_as_its_page_says(short_form_db):
+    """`?_keyword=<label>` (a chip's link) and `papers_by_keyword` list a keyword's papers as its
+    page counts them, for every keyword: `GNN` the one paper with `GNN`, not graph neural
+    networks' six too; `approximation` not the papers of the phrases merged into it on one paper."""
+    ds = make_datasette(short_form_db)
+    by_keyword = canned_queries()["papers_by_keyword"]["sql"]
+    from etl.store.functions import register
+
+    con = register(sqlite3.connect(short_form_db))
+    try:
+        for label, papers in con.execute("SELECT label, papers FROM keywords").fetchall():
+            assert len(listed(ds, "_keyword", label)) == papers, label
+            assert len(con.execute(by_keyword, {"keyword": label, "page": ""}).fetchall()) == papers, label
+    finally:
+        con.close()
+
+
+def test_a_text_that_names_several_keywords_offers_the_choice(short_form_db):
+    ds = make_datasette(short_form_db)
+    page = get(ds, "/-/keyword/GNN")
+    assert page.status_code == 200 and "GNN: which keyword?" in page.text
+    graphs, gnn = keyword_id(short_form_db, "graph neural network"), keyword_id(short_form_db, "gnn")
+    assert page.text.index(f"/papers/keywords/{graphs}") < page.text.index(
+        f"/papers/keywords/{gnn}"
+    )  # (most papers first)
+    assert "Papers with any of them" not in page.text  # (`_keyword=GNN` is the keyword GNN's list)
+    # its own text's largest keyword: its page
+    response = get(ds, "/-/keyword/graph%20neural%20networks")
+    assert response.status_code == 302 and response.headers["location"].endswith(f"/papers/keywords/{graphs}")
+    # no keyword's own text, another form of two: the choice, and the list of both
+    page = get(ds, "/-/keyword/TV")
+    assert page.status_code == 200 and "Papers with any of them" in page.text
+    both = listed(ds, "_keyword", "total variation") | listed(ds, "_keyword", "distance estimation")
+    assert listed(ds, "_keyword", "TV") == both and len(both) == 1
+
+
+def test_revision_0044_drops_the_aliases_that_name_other_concepts(serve_copy):
+    """A database whose aliases an earlier load wrote (the serve fixture's: `approximation scheme`
+    of `approximation`, `CSBM node` of `stochastic block model`) keeps, after the upgrade, the
+    aliases the rules keep."""
+    from alembic import command
+
+    from etl.store.engine import alembic_config, migrate
+
+    query = "SELECT k.normalised, a.alias FROM keyword_aliases a JOIN keywords k ON k.id = a.keyword_id ORDER BY 1, 2"
+    before = rows(serve_copy, query)
+    assert ("approximation", "approximation scheme") in before and ("stochastic block model", "CSBM node") in before
+    run(serve_copy, lambda conn: command.downgrade(alembic_config(conn), "0043"))
+    run(serve_copy, migrate)
+    after = rows(serve_copy, query)
+    assert after == [(key, alias) for key, alias in before if kept_alias(key, alias)]
+    assert ("graph neural network", "GNN") in after and ("stochastic block model", "SBM") in after
+    assert ("approximation", "approximation scheme") not in after
