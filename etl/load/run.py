@@ -32,6 +32,7 @@ from .repos import refresh_repos
 from .statistics import needs_rescore
 from .summary import RunSummary, utcnow
 from .texts import choose_texts
+from .tracks import respell_tracks
 from .trends import forget, note_new
 from .unchanged import KEYWORDS_STALE
 
@@ -307,6 +308,7 @@ class Run:
             stage("bibliography")
             rekeyed = self.settle_papers()
             refresh_repos(writer)  # (after the links sources give)
+            respell_tracks(writer)  # (after every paper's track is chosen)
         # (what was settled is let go: a large file's sets would sit under the steps' peaks below)
         self.saved.recorded, self.saved.repeated, self.touched = PaperSet(), PaperSet(), PaperSet()
         added = self.saved.added

@@ -23,6 +23,10 @@ _PMLR_KEY = re.compile(r"pmlr-vR?[0-9]+-[A-Za-z0-9_-]+")  # (as PMLR's BibTeX wr
 _PMLR_VOLUME_KEY = re.compile(r"([vr][0-9]+)/([A-Za-z0-9_-]+)")  # (as PMLR's addresses write them)
 _PMLR_ENTRY = re.compile(r"\s*@\w+\s*\{\s*(pmlr-vR?[0-9]+-[A-Za-z0-9_-]+)\s*,")
 _DOI_IN = re.compile(r"(?<![\w.])10\.\d{1,9}(?:\.\d+)*/[^\s?#]+")  # (in an address: up to its query or fragment)
+# A BibTeX entry's `doi` field (`doi = {10.24963/ijcai.2023/371}`, `doi = "10.18653/v1/2022.acl-long.219"`).
+_BIBTEX_DOI = re.compile(r"(?:^|[,\s])doi\s*=\s*[{\"]\s*([^{}\"]*?)\s*[}\"]", re.IGNORECASE)
+# An IEEE Xplore document's address: its article number (`https://ieeexplore.ieee.org/document/9196718/`).
+_IEEE_DOCUMENT = re.compile(r"ieeexplore\.ieee\.org/(?:abstract/)?document/([0-9]{1,12})(?![0-9])", re.IGNORECASE)
 
 
 def doi_of(value: str) -> str | None:
@@ -41,6 +45,20 @@ def doi_of(value: str) -> str | None:
         return None
     found = m.group().rstrip("/.,;")
     return found[: -len(".pdf")] if found.lower().endswith(".pdf") else found
+
+
+def bibtex_doi(bibtex: str) -> str | None:
+    """The DOI of a BibTeX entry's `doi` field, bare (`doi_of`), else None: IJCAI's, the ACL
+    Anthology's and RSS's entries give one (`doi = {10.24963/ijcai.2023/371}`)."""
+    m = _BIBTEX_DOI.search(bibtex)
+    return doi_of(m[1]) if m and m[1] else None
+
+
+def ieee_article_number(value: str) -> str | None:
+    """The IEEE Xplore article number (IEEE's name for the number in `ieeexplore.ieee.org/document/<n>`)
+    of an IEEE Xplore address of a document, else None."""
+    m = _IEEE_DOCUMENT.search(value)
+    return m[1] if m else None
 
 
 def doi_rejoined(value: str) -> str | None:
