@@ -10,6 +10,6 @@ class Keyword(NamedTuple):
 
     normalised: str
     label: str
-    kind: str  # method, acronym, phrase or topic (extracted; `author` is the authors' own, not extracted)
+    kind: str  # method, acronym, phrase or topic
     score: float
     aliases: tuple[str, ...] = ()
