@@ -642,3 +642,31 @@ def test_revision_0043_shows_a_titles_source_by_its_file_name_and_keeps_the_path
     assert rows(db_file, "SELECT source FROM paper_titles") == [(str(path),)]  # (as before: the whole path)
     run(db_file, migrate)
     assert rows(db_file, "SELECT source FROM paper_titles") == [("iros2020.json",)]
+
+
+# -- revision 0045: the BibTeX DOIs and IEEE Xplore article numbers the reader's report found missing ------------
+
+LIBRARIAN = json.loads((Path(__file__).parent / "fixtures" / "librarian_ids.json").read_text(encoding="utf-8"))
+
+
+def test_revision_0045_has_records_with_a_bibtex_doi_or_an_ieee_address_read_again(tmp_path, monkeypatch):
+    """A database loaded under the old rules has no DOI of IJCAI's BibTeX and no IEEE Xplore article
+    number; upgrading marks the files holding such records (not RSS 2005's, whose record without an
+    abstract takes no DOI, nor the listing beside them), and the next load gives the ids a cold load does."""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    for name in ("ijcai2023", "icra2020", "rss2005"):
+        (folder / f"{name}.json").write_text(json.dumps(LIBRARIAN[name]), encoding="utf-8")
+    (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
+    db = str(tmp_path / "p.db")
+    monkeypatch.setattr("etl.sources.paperlists.bibtex_doi", lambda text: None)
+    monkeypatch.setattr("etl.sources.paperlists.ieee_article_number", lambda text: None)
+    load(db, [str(folder)])
+    monkeypatch.undo()
+    cold = str(tmp_path / "cold.db")
+    load(cold, [str(folder)])
+    assert rows(db, IDS_AND_TEXT) != rows(cold, IDS_AND_TEXT)
+    marked = marked_after_upgrade(db, "0044")  # (to before 0045)
+    assert marked == [(str(folder / "icra2020.json"),), (str(folder / "ijcai2023.json"),)]
+    load(db, [str(folder)])
+    assert rows(db, IDS_AND_TEXT) == rows(cold, IDS_AND_TEXT)

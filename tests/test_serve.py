@@ -776,6 +776,8 @@ PAPER_ADDRESSES = [
     ("https://dl.acm.org/doi/10.1145/2766972", "doi", "10.1145/2766972"),
     ("https://dl.acm.org/doi/pdf/10.1145/2766972", "doi", "10.1145/2766972"),
     ("https://doi.org/10.1145/2766972", "doi", "10.1145/2766972"),
+    ("https://ieeexplore.ieee.org/document/9196718/", "ieee_article_number", "9196718"),  # (IROS 2020)
+    ("https://ieeexplore.ieee.org/abstract/document/9196718", "ieee_article_number", "9196718"),
 ]
 
 
@@ -796,7 +798,7 @@ def test_a_papers_usual_addresses_lead_to_its_page(serve_copy, address, scheme, 
 @pytest.mark.parametrize(
     "address",
     [
-        "https://ieeexplore.ieee.org/document/1641780",
+        "https://ieeexplore.ieee.org/document/1641780",  # (an article number no paper has)
         "https://openreview.net/forum?id=NoSuchForum",
         "https://example.org/?q=1",
     ],

@@ -32,11 +32,11 @@ from .repos import refresh_repos
 from .statistics import needs_rescore
 from .summary import RunSummary, utcnow
 from .texts import choose_texts
+from .tracks import respell_tracks
 from .trends import forget, note_new
 from .unchanged import KEYWORDS_STALE
 
-# Papers no source lists any more: found once (an anti-join over all papers), then their
-# keywords are counted out and they are removed.
+# Papers no source lists any more: found once (an anti-join over all papers), their keywords counted out, removed.
 FIND_ORPHAN_PAPERS = """CREATE TEMP TABLE orphan_papers AS
 SELECT id FROM papers WHERE NOT EXISTS (SELECT 1 FROM paper_sources ps WHERE ps.paper_id = papers.id)"""
 ORPHAN_PAPERS = "SELECT id FROM orphan_papers"
@@ -100,9 +100,8 @@ class Run:
         # New papers go to keyword extraction as they are saved, so worker processes extract
         # while this process goes on reading and inserting; finish() feeds the rest.
         self.keywords = keywords
-        # For a large load the papers_fts triggers (papers_search's on PostgreSQL) stand aside
-        # for this transaction and finish() rebuilds the index once, which costs far less than
-        # a trigger per row (`_defer_fts_if_large`).
+        # For a large load the papers_fts triggers (papers_search's on PostgreSQL) stand aside for this
+        # transaction and finish() rebuilds the index once, far cheaper than a trigger per row (`_defer_fts_if_large`).
         self.fts_deferred = False
         self.new_bytes = 0  # of the files new to the database read so far
         start_authorship(writer)
@@ -307,6 +306,7 @@ class Run:
             stage("bibliography")
             rekeyed = self.settle_papers()
             refresh_repos(writer)  # (after the links sources give)
+            respell_tracks(writer)  # (after every paper's track is chosen)
         # (what was settled is let go: a large file's sets would sit under the steps' peaks below)
         self.saved.recorded, self.saved.repeated, self.touched = PaperSet(), PaperSet(), PaperSet()
         added = self.saved.added

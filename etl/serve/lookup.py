@@ -1,10 +1,11 @@
 """Which paper an id names, whatever the id: its `papers.id` (or one it had before), or an id a
-source gave it (`paper_ids`: an OpenReview forum id, an arXiv id, a DOI, an ACL Anthology id),
+source gave it (`paper_ids`: an OpenReview forum id, an arXiv id, a DOI, an ACL Anthology id, an
+IEEE Xplore article number),
 as `/-/paper/<id>` takes them: as written (OpenReview ids are case-sensitive: `ryQu7f-RZ`), or
 with the prefix or address a reader copies (`arXiv:1602.02255v2`, `doi:10.1145/...`,
 `https://doi.org/10.1145/...`, `https://openreview.net/forum?id=...`, `https://arxiv.org/pdf/....pdf`,
 `https://aclanthology.org/.../`, `https://proceedings.mlr.press/v13/kaelin10a.html`,
-`https://dl.acm.org/doi/...`: `etl.text.paper_ids.id_forms`)."""
+`https://dl.acm.org/doi/...`, `https://ieeexplore.ieee.org/document/9196718`: `etl.text.paper_ids.id_forms`)."""
 
 from __future__ import annotations
 
@@ -62,12 +63,12 @@ def requested_id(path_part: str, query_string: str) -> str:
 
 WHAT_TO_GIVE = (
     "give its papers.id (16 hex digits), or an id a source gave it (OpenReview, arXiv, DOI, PMLR, ACL"
-    " Anthology: paper_ids), as in /-/paper/SJU4ayYgl, /-/paper/arXiv:1703.03055 or /-/paper/v13/kaelin10a"
+    " Anthology, IEEE Xplore: paper_ids), as in /-/paper/SJU4ayYgl, /-/paper/arXiv:1703.03055 or /-/paper/v13/kaelin10a"
 )
 # What an address of no known kind is told: the addresses whose ids the database holds.
 ADDRESSES_KNOWN = (
     "the addresses read are a paper's page or PDF at openreview.net, arxiv.org, aclanthology.org,"
-    " proceedings.mlr.press, doi.org or a publisher's address holding its DOI (dl.acm.org/doi/..., link.springer.com/...);"
+    " proceedings.mlr.press, ieeexplore.ieee.org, doi.org or a publisher's address holding its DOI (dl.acm.org/doi/..., link.springer.com/...);"
     " for another site's address, search the papers by title: /papers/search?q=<its title>"
 )
 

@@ -29,6 +29,7 @@ ID_URLS = {
     "arxiv": "https://arxiv.org/abs/{}",
     "doi": "https://doi.org/{}",
     "acl_anthology": "https://aclanthology.org/{}/",
+    "ieee_article_number": "https://ieeexplore.ieee.org/document/{}/",
     "pmlr": None,
 }
 

@@ -7,12 +7,13 @@ import json
 import os
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from itertools import chain
 
 from ..errors import InputError
 from ..text.authors import first_copy, split_authors
 from ..text.name_repairs import split_institutions
-from ..text.paper_ids import doi_of, doi_rejoined, pmlr_entry_key, pmlr_key
+from ..text.paper_ids import bibtex_doi, doi_of, doi_rejoined, ieee_article_number, pmlr_entry_key, pmlr_key
 from .decode import join_lines
 from .fields import MAX_FIELD_CHARS, MAX_KEYWORD_CHARS, MAX_TITLE_CHARS, RecordFields
 from .formats import PAPERLISTS
@@ -57,8 +58,9 @@ def _ids(item: dict, site: str, fields: RecordFields) -> tuple[tuple[str, str], 
     ICLR 2018's forum URL beside an iclr.cc `site`; `site`; `id` where the record is OpenReview's),
     the ACL Anthology id, the PMLR key (its `bibtex` entry's key, else out of its PMLR address: `site`,
     `pdf` or `oa`), the DOI (bare, also out of an address: `doi_of`; a `doi` holding none is left out,
-    repaired; one cut by a stray space, `.../978-3-031-19830-4 _37` in ECCV 2022, is joined, repaired)
-    and the arXiv id."""
+    repaired; one cut by a stray space, `.../978-3-031-19830-4 _37` in ECCV 2022, is joined, repaired;
+    without a `doi`, the `bibtex` entry's: `_with_bibtex_doi`), the arXiv id and the IEEE Xplore
+    article number (of its IEEE Xplore address: `site`, ICRA and IROS)."""
     ids = []
     forum = (
         openreview_id(_text(item.get("openreview")))
@@ -84,7 +86,19 @@ def _ids(item: dict, site: str, fields: RecordFields) -> tuple[tuple[str, str], 
     arxiv = arxiv_id(_text(item.get("arxiv")))
     if arxiv:
         ids.append(("arxiv", arxiv))
+    if number := ieee_article_number(site):
+        ids.append(("ieee_article_number", number))
     return tuple(dict.fromkeys(ids))
+
+
+def _with_bibtex_doi(entry: Entry, bibtex: str) -> Entry:
+    """`entry` with its BibTeX entry's DOI (IJCAI's, the ACL Anthology's and RSS's entries give one:
+    `doi = {10.24963/ijcai.2023/371}`) where it gives no other DOI and has an abstract: a record
+    without one is told by its DOI before its title (`etl.extract.record_paper`), so it keeps the
+    identity its title gave it before its BibTeX's DOI was read (168 RSS 2005-2008 records)."""
+    if entry.abstract is None or any(scheme == "doi" for scheme, _ in entry.ids) or not (doi := bibtex_doi(bibtex)):
+        return entry
+    return replace(entry, ids=(*entry.ids, ("doi", doi)))
 
 
 def _parts(value: object, sep: str = ";") -> list[str]:
@@ -286,5 +300,6 @@ def _entries(records: JsonRecords, venue: str | None, year: int | None, tally: T
         )
         kept = settled(entry, tally, escaped, repaired=fields.repaired)
         if kept is not None:
+            kept = _with_bibtex_doi(kept, fields.text("bibtex"))
             position += 1
             yield kept

@@ -25,7 +25,7 @@ keywords = Table(
         Text,
         nullable=False,
         index=True,
-        comment="method, acronym, phrase or topic: the kind most papers found it as",
+        comment="method, acronym, phrase, topic or author (the authors chose it, no paper found it otherwise): the kind most papers found it as",
     ),
     Column("papers", Integer, nullable=False, index=True, comment="Number of papers with this keyword"),
     comment="Distinct keywords over all papers, merged by normalised text.",

@@ -214,7 +214,12 @@ etl_run_issues = Table(
         nullable=True,
         comment="paper_sources.position of a record stored (a status word paperdb does not know); NULL for one skipped",
     ),
-    Column("kind", Text, nullable=False, comment="record skipped, unknown status, file skipped or file failed"),
+    Column(
+        "kind",
+        Text,
+        nullable=False,
+        comment="record skipped, unknown status, abstract of another record (its abstract is another record's: left out, a repair), file skipped or file failed",
+    ),
     Column(
         "detail",
         Text,

@@ -269,7 +269,7 @@ paper_ids = Table(
         "scheme",
         String,
         primary_key=True,
-        comment="icml_poster, openreview, pmlr, arxiv, doi, acl_anthology, bibtex_key, semantic_scholar",
+        comment="icml_poster, openreview, pmlr, arxiv, doi, acl_anthology, ieee_article_number, bibtex_key, semantic_scholar",
     ),
     Column("value", String, primary_key=True, comment="The identifier"),
     Column("source_id", Integer, nullable=False, comment="sources.id that gave it"),

@@ -78,7 +78,7 @@ VIEWS: list[View] = [
         "Every keyword with the number of papers that have it.",
         {
             "keyword": "Display label",
-            "kind": "method, acronym, phrase or topic",
+            "kind": "method, acronym, phrase, topic or author (keywords.kind)",
             "papers": "Number of papers with this keyword",
             "normalised": "Merge key (keywords.normalised)",
             "keyword_id": "keywords.id",

@@ -5,7 +5,8 @@ A paper's BibTeX entry is its source's own where one gave it (PMLR BibTeX, a pap
 `bibtex`) and its title is the paper's, with the fields it lacks added from the columns (url, doi, arXiv and OpenReview ids,
 abstract, eventtitle); else it is written from the columns: the authors as `Last, First`, the
 title, the venue as booktitle, the year, the ids and the abstract, LaTeX's specials escaped and
-Unicode kept. RIS and CSL-JSON are always written from the columns. A paper's key is the same in
+Unicode kept. RIS and CSL-JSON are written from the columns, with what a publisher's entry adds
+that the columns lack (pages, volume, publisher, editors, month: `Published`) taken from the source's own. A paper's key is the same in
 every format and any list (`export_key`): PMLR's own, else paperdb's (`citation_key`), never
 another source's (`li2025a` is AI4X's and AISTATS's)."""
 
@@ -21,6 +22,7 @@ from .authors import SUFFIXES
 from .bibtex_entries import BibEntry, escaped, field_text, latex, parse_entry, write_entry
 from .cleaning import clean_title
 from .identity import normalise_abstract
+from .markup import latex_text
 from .paper_ids import pmlr_entry_key
 
 # Words of a name that start its family name (`Vincent van Gogh` is `van Gogh, Vincent`).
@@ -123,6 +125,44 @@ def _pmlr_entry(c: Citation) -> bool:
     return c.own_bibtex is not None and pmlr_entry_key(c.own_bibtex) is not None
 
 
+_MONTHS = {name: n for n, name in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), 1)}
+_PAGES = re.compile(r"^\s*([0-9A-Za-z.:/]+?)\s*(?:[-\u2010-\u2015]+\s*([0-9A-Za-z.:]+))?\s*$")
+
+
+@dataclass(frozen=True)
+class Published:
+    """What a source's own BibTeX entry says of where the paper is printed, as RIS and CSL-JSON write
+    it: the first and last page (`pages = {175--181}`; a last page only where given), the volume, the
+    publisher, the editors (`Last, First` as written) and the month (1-12, of `jul` or `{July}`)."""
+
+    first_page: str | None = None
+    last_page: str | None = None
+    volume: str | None = None
+    publisher: str | None = None
+    editors: tuple[str, ...] = ()
+    month: int | None = None
+
+
+def published(own: BibEntry | None) -> Published:
+    """`Published` of a source's own entry (nothing of none); a field it cannot read is left out."""
+    if own is None:
+        return Published()
+    given = {name.lower(): " ".join(latex_text(field_text(value)).split()) for name, value in own.fields}
+    pages = _PAGES.match(given.get("pages", ""))
+    editors = tuple(
+        n.strip() for n in re.split(r"\s+and\s+", given.get("editor", ""), flags=re.IGNORECASE) if n.strip()
+    )
+    month = given.get("month", "").lower()
+    return Published(
+        first_page=pages[1] if pages else None,
+        last_page=pages[2] if pages and pages[2] else None,
+        volume=given.get("volume") or None,
+        publisher=given.get("publisher") or None,
+        editors=editors,
+        month=int(month) if month.isdigit() and 1 <= int(month) <= 12 else _MONTHS.get(month[:3]),
+    )
+
+
 def _key(c: Citation, own: BibEntry | None) -> str:
     return own.key if own is not None and own.key.startswith("pmlr-v") else citation_key(c)
 
@@ -216,11 +256,18 @@ def _urls(c: Citation) -> list[str]:
 
 def ris(citations: Iterable[Citation]) -> Iterable[str]:
     """Each paper as a RIS record (one tag a line, `ER` closing it)."""
-    for c, key, _ in _keyed(citations):
+    for c, key, own in _keyed(citations, entries=True):
+        printed = published(own)
         lines = [("TY", TYPES["ris"][0 if c.published else 1]), ("ID", key)]
         lines += [("TI", c.title)] if c.title else []
         lines += [("AU", _ris_name(a)) for a in c.authors]
-        lines += [("T2", c.venue), ("PY", str(c.year)), ("DA", f"{c.year}///")]
+        lines += [("ED", e if "," in e else _ris_name(e)) for e in printed.editors]
+        month = f"{printed.month:02d}" if printed.month else ""
+        lines += [("T2", c.venue), ("PY", str(c.year)), ("DA", f"{c.year}/{month}//")]
+        lines += [("SP", printed.first_page)] if printed.first_page else []
+        lines += [("EP", printed.last_page)] if printed.last_page else []
+        lines += [("VL", printed.volume)] if printed.volume else []
+        lines += [("PB", printed.publisher)] if printed.publisher else []
         lines += [("UR", url) for url in _urls(c)]
         lines += [("DO", c.doi)] if c.doi else []
         lines += [("AB", c.abstract)] if c.abstract else []
@@ -233,13 +280,22 @@ def _ris_name(name: str) -> str:
     return ", ".join(part for part in (family, given, suffix) if part)
 
 
-def csl_item(c: Citation, key: str | None = None) -> dict:
-    """A paper as a CSL-JSON item (under `key`, else its `export_key`)."""
+def csl_item(c: Citation, key: str | None = None, own: BibEntry | None = None) -> dict:
+    """A paper as a CSL-JSON item (under `key`, else its `export_key`; with what its source's own
+    entry `own` says of where it is printed: `published`)."""
+    printed = published(own)
     item: dict = {"id": key or export_key(c), "type": TYPES["csljson"][0 if c.published else 1]}
     item |= {"title": c.title} if c.title else {}
     if c.authors:
         item["author"] = [_csl_name(a) for a in c.authors]
-    item |= {"container-title": c.venue, "issued": {"date-parts": [[c.year]]}}
+    if printed.editors:
+        item["editor"] = [_csl_editor(e) for e in printed.editors]
+    date = [c.year, printed.month] if printed.month else [c.year]
+    item |= {"container-title": c.venue, "issued": {"date-parts": [date]}}
+    if printed.first_page:
+        item["page"] = "-".join(p for p in (printed.first_page, printed.last_page) if p)
+    item |= {"volume": printed.volume} if printed.volume else {}
+    item |= {"publisher": printed.publisher} if printed.publisher else {}
     item |= {"URL": c.url} if c.url else {}
     item |= {"DOI": c.doi} if c.doi else {}
     item |= {"abstract": c.abstract} if c.abstract else {}
@@ -258,11 +314,19 @@ def _csl_name(name: str) -> dict:
     return {k: v for k, v in parts.items() if v}
 
 
+def _csl_editor(name: str) -> dict:
+    """An editor as BibTeX writes one (`Muresan, Smaranda`, else `Smaranda Muresan`) as a CSL name."""
+    family, comma, given = name.partition(",")
+    if not comma:
+        return _csl_name(name)
+    return {"family": family.strip(), "given": given.strip()} if given.strip() else {"family": family.strip()}
+
+
 def csl_json(citations: Iterable[Citation]) -> Iterable[str]:
     """The papers as one CSL-JSON array, written item by item."""
     yield "["
-    for n, (c, key, _) in enumerate(_keyed(citations)):
-        yield ("," if n else "") + "\n" + json.dumps(csl_item(c, key), ensure_ascii=False)
+    for n, (c, key, own) in enumerate(_keyed(citations, entries=True)):
+        yield ("," if n else "") + "\n" + json.dumps(csl_item(c, key, own), ensure_ascii=False)
     yield "\n]\n"
 
 

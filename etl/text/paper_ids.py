@@ -37,6 +37,10 @@ _ACL_ADDRESS = re.compile(
 )
 # An address whose `//` was merged on its way in a path (`https:/openreview.net/...`).
 _SLASHES_MERGED = re.compile(r"^(https?):/+(?=[^/])", re.IGNORECASE)
+# A BibTeX entry's `doi` field (`doi = {10.24963/ijcai.2023/371}`, `doi = "10.18653/v1/2022.acl-long.219"`).
+_BIBTEX_DOI = re.compile(r"(?:^|[,\s])doi\s*=\s*[{\"]\s*([^{}\"]*?)\s*[}\"]", re.IGNORECASE)
+# An IEEE Xplore document's address: its article number (`https://ieeexplore.ieee.org/document/9196718/`).
+_IEEE_DOCUMENT = re.compile(r"ieeexplore\.ieee\.org/(?:abstract/)?document/([0-9]{1,12})(?![0-9])", re.IGNORECASE)
 
 
 def doi_of(value: str) -> str | None:
@@ -55,6 +59,20 @@ def doi_of(value: str) -> str | None:
         return None
     found = m.group().rstrip("/.,;")
     return found[: -len(".pdf")] if found.lower().endswith(".pdf") else found
+
+
+def bibtex_doi(bibtex: str) -> str | None:
+    """The DOI of a BibTeX entry's `doi` field, bare (`doi_of`), else None: IJCAI's, the ACL
+    Anthology's and RSS's entries give one (`doi = {10.24963/ijcai.2023/371}`)."""
+    m = _BIBTEX_DOI.search(bibtex)
+    return doi_of(m[1]) if m and m[1] else None
+
+
+def ieee_article_number(value: str) -> str | None:
+    """The IEEE Xplore article number (IEEE's name for the number in `ieeexplore.ieee.org/document/<n>`)
+    of an IEEE Xplore address of a document, else None."""
+    m = _IEEE_DOCUMENT.search(value)
+    return m[1] if m else None
 
 
 def doi_rejoined(value: str) -> str | None:
@@ -87,11 +105,13 @@ def pmlr_entry_key(bibtex: str) -> str | None:
 
 
 def address_ids(address: str) -> list[str]:
-    """The OpenReview forum id, arXiv id (without its version) and ACL Anthology id in a paper's
-    address at those sites, as `paper_ids` holds them (`https://openreview.net/pdf?id=SJU4ayYgl` ->
-    `SJU4ayYgl`, `https://arxiv.org/pdf/1703.03055v2.pdf` -> `1703.03055`,
-    `https://aclanthology.org/2021.acl-long.416/` -> `2021.acl-long.416`); none for another address."""
-    return [m[1] for pattern in (_OPENREVIEW_ADDRESS, _ARXIV_ADDRESS, _ACL_ADDRESS) if (m := pattern.search(address))]
+    """The OpenReview forum id, arXiv id (without its version), ACL Anthology id and IEEE Xplore
+    article number in a paper's address at those sites, as `paper_ids` holds them
+    (`https://openreview.net/pdf?id=SJU4ayYgl` -> `SJU4ayYgl`, `https://arxiv.org/pdf/1703.03055v2.pdf`
+    -> `1703.03055`, `https://aclanthology.org/2021.acl-long.416/` -> `2021.acl-long.416`,
+    `https://ieeexplore.ieee.org/document/9196718/` -> `9196718`); none for another address."""
+    patterns = (_OPENREVIEW_ADDRESS, _ARXIV_ADDRESS, _ACL_ADDRESS, _IEEE_DOCUMENT)
+    return [m[1] for pattern in patterns if (m := pattern.search(address))]
 
 
 def id_forms(text: str) -> list[str]:
