@@ -174,6 +174,53 @@ def test_an_edit_leaves_the_lists_and_versions_a_computation_over_every_paper_gi
     assert trend_counts(db) == trend_counts(cold)
 
 
+@pytest.mark.parametrize(("block", "written"), [(3, 7), (2, 4), (5, 100)])
+def test_lists_found_and_written_in_groups_of_any_size_are_what_a_computation_over_every_paper_gives(
+    tmp_path, monkeypatch, block, written
+):
+    """The lists the benchmark's edit reaches, found `BLOCK` and written `WRITTEN` papers at a time
+    (each group's kept rows read in one query: `_StoredRows.hold`), groups that end inside a block
+    among them, are those a computation over every paper gives."""
+    from etl.load import similar_changed
+
+    monkeypatch.setattr(similar_changed, "BLOCK", block)
+    monkeypatch.setattr(similar_changed, "WRITTEN", written)
+    groups = []
+    hold = similar_changed._StoredRows.hold
+    monkeypatch.setattr(
+        similar_changed._StoredRows, "hold", lambda self, rows: groups.append(len(rows)) or hold(self, rows)
+    )
+    folder, db = loaded(tmp_path, "edited")
+    all_edits(folder)
+    assert not load(db, [str(folder)], prune=True).rescored
+    assert (rows(db, LISTS), rows(db, VERSIONS)) == kept_selection(db)
+    assert sum(groups) > 20 and max(groups) <= written  # (the edit reaches many lists, read in groups)
+
+
+def test_rows_held_are_the_rows_read_from_the_kept_vectors(tmp_path):
+    """`_StoredRows` gives a block of kept rows from the rows held (`hold`) as from the database,
+    and reads a block it does not hold."""
+    from etl.load.similar_changed import kept_vectors
+    from etl.store.engine import make_engine, transaction
+    from etl.store.writer import Writer
+
+    _, db = loaded(tmp_path, "edited")
+    asked = [np.array([0, 1, 2]), np.array([7]), np.array([3, 9]), np.array([40, 41])]
+    engine = make_engine(db)
+    try:
+        with transaction(engine) as conn:
+            stored = kept_vectors(Writer(conn))[1].distinctive
+            read = [stored[rows] for rows in asked]
+            stored.hold(np.arange(10))
+            held = [stored[rows] for rows in asked]
+    finally:
+        engine.dispose()
+    for one, other in zip(read, held, strict=True):
+        assert one.shape == other.shape and one.indptr.tolist() == other.indptr.tolist()
+        assert one.indices.tolist() == other.indices.tolist() and one.data.tolist() == other.data.tolist()
+    assert all(len(block.indices) for block in read)  # (every row asked has terms)
+
+
 def test_a_file_read_again_with_the_same_texts_leaves_what_a_cold_load_gives(tmp_path):
     """A file read again whose texts are the same (once 35 % of the similar pairs differed from a
     cold load's): the kept statistics and vectors are a cold load's, and so are the lists, the

@@ -237,7 +237,7 @@ def _select_and_store(writer: Writer, ids: RowIds, vectors, paged: Paged) -> lis
     for selected in selections(vectors, against, len(ids), ROWS_AT_ONCE, tidy if helps(len(ids)) else None):
         rows = selected.rows
         start, end = int(rows[0]), int(rows[-1]) + 1
-        writer.insert("similar_papers", _list_rows(ids, rows, selected), ("paper_id", "rank", "similar_id", "score"))
+        writer.insert("similar_papers", selected_rows(ids, rows, selected), ("paper_id", "rank", "similar_id", "score"))
         block = Vectors(vectors.distinctive[start:end], vectors.topics[start:end])
         writer.insert(
             "similar_vectors", vector_rows(ids[start:end], block, selected.floors), ("paper_id", *VECTOR_COLUMNS)
@@ -247,8 +247,9 @@ def _select_and_store(writer: Writer, ids: RowIds, vectors, paged: Paged) -> lis
     return close
 
 
-def _list_rows(ids: RowIds, rows: np.ndarray, selected) -> Iterable[tuple[str, int, str, float]]:
-    """`list_rows` of a block of rows at once: no Python step per row but the tuple's."""
+def selected_rows(ids: RowIds, rows: np.ndarray, selected) -> Iterable[tuple[str, int, str, float]]:
+    """`list_rows` of a block of rows at once (`rows`, their lists in `selected`), owner by owner
+    and rank by rank: no Python step per row but the tuple's."""
     kept = selected.similar >= 0  # (a list's places, -1 past its last paper)
     owner, place = np.nonzero(kept)
     scores = map(round, selected.scores[kept].tolist(), repeat(4))

@@ -27,7 +27,7 @@ from ..iterables import chunks
 from ..store.views import CLEAN_ABSTRACT
 from ..store.writer import IDS_PER_QUERY, Writer
 from .memory import trim_heap
-from .similar_all import VECTOR_COLUMNS, RowIds, aliases, list_rows, vector_rows
+from .similar_all import VECTOR_COLUMNS, RowIds, aliases, selected_rows, vector_rows
 
 VECTORS_AT_ONCE = 200  # papers whose vectors are computed together (`_new_vectors`)
 # Changes, or papers whose lists are found again (and written), taken at a time into one sparse product
@@ -118,14 +118,14 @@ def _relist(
     close: list[tuple[str, str, float]] = []
     # (a paper's list is its own: found `BLOCK` papers at a time and written `WRITTEN` at a time, as
     # the lists of every paper an edit reaches, held at once and then copied into one array, were 3 MB
-    # of its peak)
-    found: list[Selected] = []
-    for start in range(0, len(rows), BLOCK):
-        found.append(select(kept, rows[start : start + BLOCK], against))
-        close += [(ids[a], ids[b], part) for a, b, part in found[-1].close]
-        if len(found) * BLOCK >= WRITTEN or start + BLOCK >= len(rows):
-            _write_lists(writer, ids, found)
-            found = []
+    # of its peak; each group's kept rows are read in one query)
+    stored = cast(_StoredRows, kept.distinctive)
+    for first in range(0, len(rows), WRITTEN):
+        group = rows[first : first + WRITTEN]
+        stored.hold(group)
+        found = [select(kept, group[start : start + BLOCK], against) for start in range(0, len(group), BLOCK)]
+        close += [(ids[a], ids[b], part) for selected in found for a, b, part in selected.close]
+        _write_lists(writer, ids, found)
     writer.execute("UPDATE similar_scoring SET changed = changed + :n WHERE id = 1", {"n": len(moved | gone)})
     return close, set(ids.at(rows))
 
@@ -244,13 +244,24 @@ def _all_vectors(writer: Writer) -> tuple[RowIds, SparseRows, np.ndarray, np.nda
 
 class _StoredRows:
     """The kept vectors' distinctive rows as `select` reads them (`rows[block]`), read from
-    `similar_vectors` a block at a time."""
+    `similar_vectors` a block at a time, or from the rows read together beforehand (`hold`)."""
 
     def __init__(self, writer: Writer, ids: RowIds, width: int) -> None:
         self.writer, self.ids, self.shape = writer, ids, (len(ids), width)
+        self.held_rows, self.held = np.zeros(0, dtype=np.int64), _rows(b"", b"", np.zeros(0, dtype=np.int64), width)
+
+    def hold(self, rows: np.ndarray) -> None:
+        """Read the rows `rows` (in increasing order) in one query, for the blocks `select` takes
+        of them next (a query of 5 ids a block: 1,900 queries for the edit's 9,400 lists)."""
+        self.held_rows = np.zeros(0, dtype=np.int64)  # (read from the database, not from the rows held)
+        self.held, self.held_rows = self[rows], np.asarray(rows, dtype=np.int64)
 
     def __getitem__(self, rows: np.ndarray) -> SparseRows:
-        wanted = self.ids.at(np.atleast_1d(rows))
+        rows = np.atleast_1d(rows)
+        at = np.minimum(np.searchsorted(self.held_rows, rows), max(len(self.held_rows) - 1, 0))
+        if len(self.held_rows) and np.array_equal(self.held_rows[at], rows):
+            return self.held[at]
+        wanted = self.ids.at(rows)
         found = {
             pid: (bytes(terms), bytes(weights)) for pid, terms, weights in self.writer.execute_in(ROWS_OF, ids=wanted)
         }
@@ -306,7 +317,7 @@ def _write_lists(writer: Writer, ids: RowIds, found: list[Selected]) -> int:
     owners = [pid for selected in found for pid in ids.at(selected.rows)]
     lists: dict[str, list[tuple]] = {pid: [] for pid in owners}
     for selected in found:
-        for row in list_rows(ids, ids.at(selected.rows), selected.similar, selected.scores):
+        for row in selected_rows(ids, selected.rows, selected):
             lists[row[0]].append(row)
     kept: dict[str, list[tuple]] = {pid: [] for pid in owners}
     for row in writer.execute_in(LISTS_OF, ids=owners).all():
