@@ -643,6 +643,10 @@ def _people_once_by_key(names):
             {"etl.text.cleaning.unpaired_quotes_dropped": lambda text: text},
             {(0, "abstract"): ICLR2017[0]["abstract"] + '"'},
         ),
+        (  # (NeurIPS 2003: `Hier- archical` as written)
+            {"etl.text.cleaning.joined_line_breaks": lambda text: text},
+            {(0, "abstract"): "Hier- archical models. " + ICLR2017[0]["abstract"]},
+        ),
         (  # (COLING 2020: the second Bing Liu dropped)
             {"etl.extract.bibliography.people": _people_once_by_key},
             {(0, "author"): "Hu Xu; Honglei Liu; Bing Liu; Pararth Shah; Bing Liu; Philip Yu"},
@@ -652,7 +656,7 @@ def _people_once_by_key(names):
 def test_revision_0043_has_records_whose_text_or_authors_the_new_rules_read_otherwise_read_again(
     tmp_path, monkeypatch, rules, changes
 ):
-    """A database loaded under the old rules keeps the stray quote, or one Bing Liu; upgrading marks
+    """A database loaded under the old rules keeps the stray quote, `Hier- archical`, or one Bing Liu; upgrading marks
     the file holding that record (and not the listing beside it) to be read again, and the next
     load leaves the text and authors as a cold load does."""
     folder = tmp_path / "d"
