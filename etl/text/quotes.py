@@ -37,9 +37,9 @@ def unpaired_quotes_dropped(text: str) -> str:
         stripped = text.strip()
         if not any(c.isalnum() for c in stripped):
             return text
-        if stripped[-1] == '"' and _opens_last(stripped):
-            text = stripped[:-1].rstrip()
+        if stripped[-1] == '"' and _opens_last(stripped):  # (the whole run of `"`: one mark)
+            text = stripped.rstrip('"').rstrip()
         elif stripped[0] == '"' and _opens_last(stripped[::-1].translate(_MIRROR)):
-            text = stripped[1:].lstrip()
+            text = stripped.lstrip('"').lstrip()
         else:
             return text
