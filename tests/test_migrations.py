@@ -388,7 +388,9 @@ def test_revision_0028_lists_each_person_once_as_a_cold_load_does(tmp_path, monk
     copy_database(db_file, Path(unmoved))
     run(unmoved, migrate)
     assert people(unmoved) == expected
-    assert load(unmoved, files).files_unchanged == 3  # (icra2015.json read again for revision 0038)
+    assert (
+        load(unmoved, files).files_unchanged == 2
+    )  # (icra2015.json read again for revision 0038, nips2016.json for 0043: `Xi Chen; Xi Chen`)
     assert people(unmoved) == expected
     # icra2015.json elsewhere while the database is migrated, back for the next load
     away = tmp_path / "away.json"
@@ -401,7 +403,8 @@ def test_revision_0028_lists_each_person_once_as_a_cold_load_does(tmp_path, monk
     assert set(migrated["paper_affiliations"]) < set(expected["paper_affiliations"])
     os.rename(away, files[1])
     summary = load(db_file, files)
-    assert (summary.files_loaded, summary.files_unchanged, summary.papers_updated) == (1, 3, 0)
+    # (icra2015.json, and nips2016.json read again for revision 0043)
+    assert (summary.files_loaded, summary.files_unchanged, summary.papers_updated) == (2, 2, 0)
     assert people(db_file) == expected
 
 
