@@ -11,7 +11,15 @@ import pytest
 from etl.extract.bibliography import Record, resolve
 from etl.load import load
 from etl.sources import read_input
-from etl.text.authors import clean_name, first_copy, institution_name, name_key, people, split_authors
+from etl.text.authors import (
+    clean_name,
+    first_copy,
+    institution_name,
+    name_key,
+    people,
+    split_authors,
+    without_repeated_tail,
+)
 from etl.text.diacritics import compose_diacritics
 from tests.helpers import rows
 from tests.people import AUTHOR_TWICE, catalogue_files
@@ -249,26 +257,74 @@ def test_a_list_written_twice_is_one_list(names, once):
             ("Rein Houthooft", "Xi Chen", "Xi Chen", "Yan Duan"),
             ["Rein Houthooft", "Xi Chen", "Yan Duan"],
         ),
-        # kdd2024.json: Liang Wang twice; Zilei Wang, who only shares the family name, stays
+        # nips2015.json: Remi Munos twice in a row, one person
+        (
+            ("Jean-Bastien Grill", "Michal Valko", "Remi Munos", "Remi Munos"),
+            ["Jean-Bastien Grill", "Michal Valko", "Remi Munos"],
+        ),
+        # coling2020.json: two people named Bing Liu (Facebook; UIC): both, each at their place
+        (
+            ("Hu Xu", "Seungwhan Moon", "Honglei Liu", "Bing Liu", "Pararth Shah", "Bing Liu", "Philip Yu"),
+            ["Hu Xu", "Seungwhan Moon", "Honglei Liu", "Bing Liu", "Pararth Shah", "Bing Liu", "Philip Yu"],
+        ),
+        # kdd2024.json: two people named Liang Wang; Zilei Wang, who only shares the family name, too
         (
             ("Xin Sun", "Liang Wang", "Qiang Liu", "Shu Wu", "Zilei Wang", "Liang Wang"),
-            ["Xin Sun", "Liang Wang", "Qiang Liu", "Shu Wu", "Zilei Wang"],
+            ["Xin Sun", "Liang Wang", "Qiang Liu", "Shu Wu", "Zilei Wang", "Liang Wang"],
+        ),
+        # icml2013.json: the source's typo (Elad Gilboa again at the end) is no list written twice: kept
+        (
+            ("Elad Gilboa", "Yunus Saatçi", "John Cunningham", "Elad Gilboa"),
+            ["Elad Gilboa", "Yunus Saatçi", "John Cunningham", "Elad Gilboa"],
         ),
         # one person in two spellings (a name family name first, an accent spaced out)
-        (("Munos, Rémi", "Michal Valko", "Rémi Munos"), ["Rémi Munos", "Michal Valko"]),
-        (("Daniel Go¨hring", "Dan Klein", "Daniel Göhring"), ["Daniel Göhring", "Dan Klein"]),
+        (("Munos, Rémi", "Rémi Munos", "Michal Valko"), ["Rémi Munos", "Michal Valko"]),
+        (("Daniel Go¨hring", "Dan Klein", "Daniel Göhring", "Dan Klein"), ["Daniel Göhring", "Dan Klein"]),
         (("J. Smith", "A. Smith"), ["J. Smith", "A. Smith"]),
         (("*", "Ada Lovelace"), ["Ada Lovelace"]),  # a name that cleans to nothing is no one
     ],
 )
-def test_each_person_is_listed_once_at_their_first_place(names, shown):
+def test_a_list_written_twice_or_a_name_written_again_at_once_is_each_person_once(names, shown):
     kept = people(names)
     assert [name for _, name, _ in kept] == shown
     assert all(clean_name(names[i]) == name for i, name, _ in kept)
 
 
+# siggraph2022.json, siggraph2025.json: the program names the presenters after the authors
+BRDF = ("Chuankun Zheng", "Ruzhang Zheng", "Rui Wang", "Shuang Zhao", "Hujun Bao")
+HEIDE = ("Seung-Hwan Baek", "Noah Walsh", "Ilya Chugunov", "Zheng Shi", "Felix Heide")
+SABOUR = ("Sara Sabour", "Lily Goli", "George Kopanas", "Andrea Tagliasacchi")
+
+
+@pytest.mark.parametrize(
+    "names, listed",
+    [
+        ((*BRDF, "Chuankun Zheng"), BRDF),
+        ((*HEIDE, "Noah Walsh", "Ilya Chugunov", "Zheng Shi"), HEIDE),
+        ((*SABOUR, "Sara Sabour", "Lily Goli"), SABOUR),
+        (("Xin Chen", "Jingyi Yu", "Jingyi Yu", "Xin Chen"), ("Xin Chen", "Jingyi Yu")),
+        (BRDF, BRDF),
+        (("Ada Lovelace",), ("Ada Lovelace",)),
+        ((), ()),
+    ],
+)
+def test_the_presenters_a_program_names_after_the_authors_are_left_out(names, listed):
+    assert without_repeated_tail(names) == listed
+
+
+def test_siggraph_program_records_list_their_authors_once():
+    """Only the program's records (`psid`: its session) are so read; another source's list keeps a
+    second person of a name at its end (KDD 2024: Liang Wang, twice)."""
+    record = {"title": "T", "status": "TOG Paper", "psid": "sess106", "author": ", ".join((*BRDF, "Chuankun Zheng"))}
+    (entry,) = read_input("siggraph2022.json", json.dumps([record]).encode()).entries
+    assert entry.authors == BRDF
+    del record["psid"]
+    (entry,) = read_input("siggraph2022.json", json.dumps([record]).encode()).entries
+    assert entry.authors == (*BRDF, "Chuankun Zheng")
+
+
 def test_every_reader_lists_a_person_once_with_the_affiliations_of_their_first_place():
-    """The same rule for every format: a list written twice, and a name repeated at the end."""
+    """The same rule for every format: a list written twice, in two spellings."""
     abstract = "We study author fields in real catalogues and show how to list each person once."
     field = "Daniel Go¨hring; Dan Klein; Daniel Go¨hring; Dan Klein"
     csv = f'title,abstract,authors,venue,year\nT,{abstract},"{field}",ICML,2024\n'
@@ -280,7 +336,7 @@ def test_every_reader_lists_a_person_once_with_the_affiliations_of_their_first_p
     )
     events = [{"type": "Poster", "name": "T", "virtualsite_url": "https://icml.cc/virtual/2024/poster/1"}]
     events[0] |= {"speakers/authors": field.replace(";", ","), "abstract": abstract}
-    bib = f"@inproceedings{{k, title={{T}}, author={{Go¨hring, Daniel and Klein, Dan and Go¨hring, Daniel}}, abstract={{{abstract}}}, year={{2024}}}}"
+    bib = f"@inproceedings{{k, title={{T}}, author={{Go¨hring, Daniel and Klein, Dan and Go¨hring, Daniel and Klein, Dan}}, abstract={{{abstract}}}, year={{2024}}}}"
     for name, content in [
         ("a.csv", csv),
         ("a.jsonl", jsonl),

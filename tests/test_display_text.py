@@ -140,7 +140,6 @@ CSV_QUOTED = [
         '"Best-first model merging" is a general technique and "x"',  # (NeurIPS 1991: quotes of its own)
         '"Best-first model merging" is a general technique and "x"',
     ),
-    ('"We propose UniTAB that Unifies Text And Box outputs', '"We propose UniTAB that Unifies Text And Box outputs'),
     ('Inspired by the "Z-Width" approach', 'Inspired by the "Z-Width" approach'),
     ('"', '"'),
     ('""', '""'),

@@ -670,3 +670,63 @@ def test_revision_0045_has_records_with_a_bibtex_doi_or_an_ieee_address_read_aga
     assert marked == [(str(folder / "icra2020.json"),), (str(folder / "ijcai2023.json"),)]
     load(db, [str(folder)])
     assert rows(db, IDS_AND_TEXT) == rows(cold, IDS_AND_TEXT)
+
+
+# -- revision 0046: abstracts with a quote mark left unpaired, authors with a name twice, read again ------------
+
+TEXT_AND_AUTHORS = (
+    "SELECT p.id, coalesce(p.abstract_clean, p.abstract), pa.position, pa.name FROM papers p"
+    " LEFT JOIN paper_authors pa ON pa.paper_id = p.id ORDER BY p.id, pa.position"
+)
+
+
+def _people_once_by_key(names):
+    """The rule before revision 0046: each merge key once, at its first place."""
+    from etl.text.authors import people
+
+    seen: set[str] = set()
+    return [p for p in people(names) if not (p[2] in seen or seen.add(p[2]))]
+
+
+@pytest.mark.parametrize(
+    "rules, changes",
+    [
+        (  # (ECCV 2020: a `"` the source appended, kept)
+            {"etl.text.cleaning.unpaired_quotes_dropped": lambda text: text},
+            {(0, "abstract"): ICLR2017[0]["abstract"] + '"'},
+        ),
+        (  # (NeurIPS 2003: `Hier- archical` as written)
+            {"etl.text.cleaning.joined_line_breaks": lambda text: text},
+            {(0, "abstract"): "Hier- archical models. " + ICLR2017[0]["abstract"]},
+        ),
+        (  # (COLING 2020: the second Bing Liu dropped)
+            {"etl.extract.bibliography.people": _people_once_by_key},
+            {(0, "author"): "Hu Xu; Honglei Liu; Bing Liu; Pararth Shah; Bing Liu; Philip Yu"},
+        ),
+    ],
+)
+def test_revision_0046_has_records_whose_text_or_authors_the_new_rules_read_otherwise_read_again(
+    tmp_path, monkeypatch, rules, changes
+):
+    """A database loaded under the old rules keeps the stray quote, `Hier- archical`, or one Bing Liu; upgrading marks
+    the file holding that record (and not the listing beside it) to be read again, and the next
+    load leaves the text and authors as a cold load does."""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    name = "iclr2017.json"
+    records = json.loads((CATALOGUE / name).read_text(encoding="utf-8"))
+    for (i, field), value in changes.items():
+        records[i][field] = value
+    (folder / name).write_text(json.dumps(records), encoding="utf-8")
+    (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
+    db = str(tmp_path / "p.db")
+    for rule, old in rules.items():
+        monkeypatch.setattr(rule, old)
+    load(db, [str(folder)])
+    monkeypatch.undo()
+    cold = str(tmp_path / "cold.db")
+    load(cold, [str(folder)])
+    assert rows(db, TEXT_AND_AUTHORS) != rows(cold, TEXT_AND_AUTHORS)
+    assert marked_after_upgrade(db, "0045") == [(str(folder / name),)]  # (to before 0046)
+    load(db, [str(folder)])
+    assert rows(db, TEXT_AND_AUTHORS) == rows(cold, TEXT_AND_AUTHORS)

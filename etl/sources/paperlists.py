@@ -11,7 +11,7 @@ from dataclasses import replace
 from itertools import chain
 
 from ..errors import InputError
-from ..text.authors import first_copy, split_authors
+from ..text.authors import first_copy, split_authors, without_repeated_tail
 from ..text.name_repairs import split_institutions
 from ..text.paper_ids import bibtex_doi, doi_of, doi_rejoined, ieee_article_number, pmlr_entry_key, pmlr_key
 from .decode import join_lines
@@ -276,6 +276,9 @@ def _entries(records: JsonRecords, venue: str | None, year: int | None, tally: T
         fields = RecordFields(item)
         site = fields.text("site") or fields.text("pdf")
         authors, affiliated = authors_and_affiliations(item, fields.items("author"))
+        if "psid" in item and len(listed := without_repeated_tail(authors)) < len(authors):
+            authors, affiliated = listed, affiliated[: len(listed)]  # (the presenters the program adds)
+            fields.repaired = True
         affiliated, own_names = without_own_names(authors, affiliated)
         if own_names:
             fields.repaired = True  # (an author's own name given as their affiliation: none)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
@@ -235,6 +236,20 @@ def name_key(name: str) -> str:
     return " ".join(_PUNCTUATION.sub(" ", name.casefold()).replace("-", " ").replace("_", " ").split())
 
 
+def without_repeated_tail(names: Sequence[str]) -> tuple[str, ...]:
+    """A list less the run of names at its end that are each listed before it (the SIGGRAPH
+    program's lists name the paper's presenters after its authors: `Chuankun Zheng, ..., Hujun Bao,
+    Chuankun Zheng`; `..., Felix Heide, Noah Walsh, Ilya Chugunov, Zheng Shi`), compared by merge
+    key; any other list as it is."""
+    keys = [name_key(name) for name in names]
+    left = Counter(keys)
+    end = len(keys)
+    while end > 1 and left[keys[end - 1]] > 1:
+        end -= 1
+        left[keys[end]] -= 1
+    return tuple(names[:end])
+
+
 def first_copy(names: Sequence[str]) -> tuple[str, ...]:
     """A list written twice or more in a row, once (`A;B;C;A;B;C` -> `A;B;C`: how the catalogue's
     IROS and ICRA records list their authors); any other list as it is. Linear: the list's
@@ -251,14 +266,16 @@ def first_copy(names: Sequence[str]) -> tuple[str, ...]:
 
 
 def people(names: Iterable[str]) -> list[tuple[int, str, str]]:
-    """The people of a paper's author list (names as written), each once: (index in the list,
-    display name, merge key) of the first name of each merge key, in order; a name that cleans to
-    nothing, or is an institution's (`is_institution`: `University of Bath`), is no one, and a
-    suffix listed as a name (`Guy L. Steele;Jr`) is part of the name just before it (`Guy L.
-    Steele Jr`; alone, no one). So a list the source repeats (`A;B;C;A;B;C`) is its first copy,
-    a person written twice (`Xi Chen;Xi Chen`) keeps the first place, and two people who only
-    share a family name (`J. Smith`, `A. Smith`) stay two."""
-    seen: set[str] = set()
+    """The people of a paper's author list (names as written): (index in the list, display name,
+    merge key) of each, in order; a name that cleans to nothing, or is an institution's
+    (`is_institution`: `University of Bath`), is no one, and a suffix listed as a name (`Guy L.
+    Steele;Jr`) is part of the name just before it (`Guy L. Steele Jr`; alone, no one). A list the
+    source writes twice or more (`A;B;C;A;B;C`: IROS and ICRA; `Xi Chen;Xi Chen`) is its first copy
+    (`first_copy`, on the merge keys), and a name written again right after itself is one person
+    (NeurIPS 2016: `Peng Lin; Peng Lin`; IROS 2018 gives both the same author id); any other list
+    keeps everyone, two people of one name too (COLING 2020: `...; Bing Liu; Pararth Shah; Bing
+    Liu; Philip Yu`, of Facebook and of UIC), and two people who only share a family name (`J.
+    Smith`, `A. Smith`) stay two."""
     out: list[tuple[int, str, str]] = []
     for i, raw in enumerate(names):
         name, key, suffix = _person(raw)
@@ -266,11 +283,10 @@ def people(names: Iterable[str]) -> list[tuple[int, str, str]]:
             if out and out[-1][0] == i - 1:  # (the name before it, kept: the suffix completes it)
                 joined = f"{out[-1][1]} {name}"
                 out[-1] = (i - 1, joined, name_key(joined))
-                seen.add(out[-1][2])
-        elif name and key not in seen:
-            seen.add(key)
+        elif name:
             out.append((i, name, key))
-    return out
+    once = out[: len(first_copy([key for _, _, key in out]))]
+    return [person for n, person in enumerate(once) if not n or person[2] != once[n - 1][2]]
 
 
 def _person(raw: str) -> tuple[str, str, bool]:

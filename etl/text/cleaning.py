@@ -11,7 +11,9 @@ from functools import lru_cache
 from .debris import repair
 from .ieee import ieee_text
 from .latex import latex_to_text
+from .line_breaks import joined_line_breaks
 from .markup import has_markup, latex_text, strip_markdown
+from .quotes import unpaired_quotes_dropped
 
 _MATH = re.compile(r"\$\$?([^$]{1,400}?)\$\$?")  # inline math, as the renderer finds it
 _TAG = re.compile(r"</?[A-Za-z][^<>]{0,100}>")
@@ -62,10 +64,13 @@ def clean_title(raw: str) -> str:
 
 def clean_abstract(raw: str) -> str:
     """An abstract for display, search and keywords: the quotes of a CSV writer undone
-    (`csv_unquoted`), PDF debris and mojibake repaired, invisible
+    (`csv_unquoted`), a quote mark the source left unpaired at its start or end dropped
+    (`quotes.unpaired_quotes_dropped`: `... of our model."`), PDF debris and mojibake repaired, invisible
     characters dropped (`debris.repair`), IEEE Xplore's symbols and scripts as text (`5 /spl mu/m` ->
     `5 μm`, `O/sub 1/` -> `O₁`: `ieee.ieee_text`), text-mode LaTeX as text (`\\emph{i.e.}` -> `i.e.`,
-    ``` ``x'' ``` -> `“x”`, `\\url{u}` -> `u`), runs of spaces as one. Inline math (`$...$`) and
+    ``` ``x'' ``` -> `“x”`, `\\url{u}` -> `u`), runs of spaces as one, and a word PDF extraction broke
+    at a line end written whole as the catalogue writes it (`Hier- archical` -> `Hierarchical`,
+    `self- supervised` -> `self-supervised`: `line_breaks.joined_line_breaks`). Inline math (`$...$`) and
     URLs stay as written, for the renderer; so do HTML and Markdown. What the rules make is read
     again (`\\emph{``` makes ``` `` ```, `\\{x\\}` `{x}`), so that cleaning the output changes nothing."""
     text = ieee_text(repair(raw))
@@ -73,11 +78,14 @@ def clean_abstract(raw: str) -> str:
         read = csv_unquoted(text) if text.lstrip()[:1] == '"' else text  # (before markup: `\\""o` is `\\"o`)
         if has_markup(read):
             read = repair(latex_text(read))
+        if '"' in read:  # (after markup: ``` ``x" ``` is `“x"`)
+            read = unpaired_quotes_dropped(read)
         if read == text:
             break
         text = read
     text = text.strip()
-    return " ".join(text.split()) if "  " in text or "\n" in text or "\t" in text else text
+    text = " ".join(text.split()) if "  " in text or "\n" in text or "\t" in text else text
+    return joined_line_breaks(text)
 
 
 @lru_cache(maxsize=1 << 14)
