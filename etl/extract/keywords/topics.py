@@ -14,9 +14,6 @@ Two kinds of evidence:
   and `node`, `link prediction` or a Kalman filter's `state space model` are evidence of a graph or
   sequence problem, not of the method, a camera's `calibration` or a GAN's `adversarial` loss no
   calibrated uncertainty or attack;
-- claims (`claims.py`): a topic whose subject is a kind of contribution (datasets and benchmarks)
-  names the words an abstract claims as its own (`+dataset*`: `we introduce a new dataset`), which
-  are terms and needs like any word: a paper evaluated on `benchmark datasets` contributes none;
 - learned (`Evidence`): for each topic the evidence file knows (by name), a weight per word,
   phrase of several words and term-matched topic (`@name`) that its labelled papers use more
   than others, summed over what the abstract has and compared with the topic's threshold.
