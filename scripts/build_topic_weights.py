@@ -47,6 +47,7 @@ from build_vocabulary import venue_year  # noqa: E402
 from catalogue import catalogue_files, check_data_file, data_file_arguments  # noqa: E402
 
 from etl.extract.keywords import taxonomy_path  # noqa: E402
+from etl.extract.keywords.claims import CLAIM_MARK  # noqa: E402
 from etl.extract.keywords.terms import topic_inputs  # noqa: E402
 from etl.extract.keywords.topics import EVIDENCE_FILE, STRONG, Taxonomy, _word_hits, term_topics  # noqa: E402
 from etl.load.taxonomy import load_taxonomy  # noqa: E402
@@ -150,7 +151,9 @@ def paper_features(abstract: str, taxonomy: Taxonomy) -> set[str]:
     """What `match_topics` sums the evidence of: the abstract's words, its phrases of several
     words, and `@` and each topic its terms give."""
     words, phrases = topic_inputs(abstract)
-    found = set(words) | {key for key in phrases if " " in key}
+    # (a claimed `+word` is the term rule's, through `@`: as a feature of its own it would count
+    # the word a second time)
+    found = {word for word in words if not word.startswith(CLAIM_MARK)} | {key for key in phrases if " " in key}
     return found | {"@" + taxonomy.names[i] for i in term_topics(words, phrases, taxonomy)}
 
 

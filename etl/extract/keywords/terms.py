@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from ..code_status import is_official
 from ..links import extract_links
 from .acronyms import acronyms, is_expansion
+from .claims import claimed_words
 from .names import add_method_names, add_repository_names
 from .normalise import normalise_keyword
 from .phrases import phrase_candidates
@@ -46,7 +47,7 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     terms = Terms(phrases=phrases)
     shorts = _add_definitions(text, terms)
     terms.defined = {normalise_keyword(short): normalise_keyword(long) for short, long in shorts.items()}
-    terms.topics = match_topics(words, _with_short_form_uses(phrases, terms.acronyms), taxonomy)
+    terms.topics = match_topics(_with_claims(words, text), _with_short_form_uses(phrases, terms.acronyms), taxonomy)
     mark_pieces(text, phrases)
     add_method_names(text, terms.methods, terms.acronyms, shorts, terms.long_forms)
     if "github" in abstract:  # (`clean` took the URLs out of `text`)
@@ -61,7 +62,14 @@ def topic_inputs(abstract: str) -> tuple[dict[str, int], dict[str, list]]:
     words, phrases = phrase_candidates(text)
     terms = Terms(phrases=phrases)
     _add_definitions(text, terms)
-    return words, _with_short_form_uses(phrases, terms.acronyms)
+    return _with_claims(words, text), _with_short_form_uses(phrases, terms.acronyms)
+
+
+def _with_claims(words: dict[str, int], text: str) -> dict[str, int]:
+    """Words as topic matching counts them: with the `+word`s of what the text claims to contribute
+    (`we release a new dataset`: `+dataset`, which `datasets and benchmarks` needs)."""
+    claimed = claimed_words(text)
+    return {**words, **claimed} if claimed else words
 
 
 def _with_short_form_uses(phrases: dict[str, list], acronyms: dict[str, tuple[str, str, int]]) -> dict[str, list]:
