@@ -28,19 +28,9 @@ from .keyword import Keyword
 from .meanings import Meanings, merge_acronym_uses, takes_meaning
 from .normalise import MAX_LABEL_WORDS, label_of, normalise_keyword, singular, unhyphenate
 from .phrases import WHOLE
-from .pieces import continued
+from .pieces import cut_off
 from .praise import unpraised
-from .shapes import (
-    MODIFIER_CHOSEN,
-    NO_CHIP,
-    TITLE_HEAD,
-    NotTerms,
-    bare_modifier,
-    filler,
-    named_modifier,
-    property_modifier,
-    written_out_no_chip,
-)
+from .shapes import NO_CHIP, TITLE_HEAD, NotTerms, bare_modifier, filler, property_modifier, written_out_no_chip
 from .support import backed
 from .termhood import AUTHORS_ALONE, TERMHOOD
 from .terms import METHOD_PREFIX, Terms
@@ -159,15 +149,7 @@ def rank_keywords(
         or k.normalised not in not_terms
         or (NO_CHIP + k.normalised not in not_terms and any(normalise_keyword(a) not in not_terms for a in k.aliases))
     ]
-    kept = [k for k in kept if k.kind != "phrase" or not continued(k.normalised, k.label)]
-    # (a name the abstracts write only before its noun, shown without it, has lost its head too:
-    # `LLM-generated`, `multi-AUV`, `non-Markovian`, `Cramer-Rao`: `shapes.named_modifier`; unless
-    # authors choose it, as a bare modifier stands; issue #36, round 11)
-    kept = [
-        k
-        for k in kept
-        if k.kind != "method" or not named_modifier(k.label.split(" ")) or kp.factor(k.normalised) >= MODIFIER_CHOSEN
-    ]
+    kept = [k for k in kept if not cut_off(k, kp)]  # (a piece without the rest of its term: `pieces.cut_off`)
     # (after the first chip, a phrase needs evidence beyond its score: `support`)
     return backed(kept, terms.phrases, in_title, kp)
 
