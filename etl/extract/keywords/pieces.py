@@ -9,8 +9,9 @@ from collections.abc import Mapping
 from importlib.resources import files as package_files
 from pathlib import Path
 
+from .keyword import Keyword
 from .phrases import LEFT_CUT
-from .shapes import MODIFIER_CHOSEN
+from .shapes import MODIFIER_CHOSEN, named_modifier
 from .termhood import TERMHOOD, Termhood
 from .vocabulary import Keyphraseness
 from .wordlists import STOP_WORDS
@@ -80,6 +81,20 @@ def continued(key: str, label: str, pieces: frozenset[str] = CONTINUED) -> bool:
 
 
 _VOCABULARY_ALONE = Keyphraseness()  # (the shipped vocabulary's authors, no corpus)
+
+
+def cut_off(keyword: Keyword, kp: Keyphraseness) -> bool:
+    """Whether a ranked keyword is a piece shown without the rest of its term: a phrase the titles
+    go on to name (`continued`: `multi-label`, `mixed integer`), or a name the abstracts write only
+    before its noun (`LLM-generated`, `multi-AUV`, `non-Markovian`, `Cramer-Rao`:
+    `shapes.named_modifier`; unless authors choose it, as a bare modifier stands; issue #36, round 11)."""
+    if keyword.kind == "phrase":
+        return continued(keyword.normalised, keyword.label)
+    return (
+        keyword.kind == "method"
+        and named_modifier(keyword.label.split(" "))
+        and kp.factor(keyword.normalised) < MODIFIER_CHOSEN
+    )
 
 
 def mark_pieces(text: str, phrases: Mapping[str, list], pieces: Mapping[str, tuple[str, ...]] = PIECES) -> None:

@@ -28,7 +28,7 @@ from .keyword import Keyword
 from .meanings import Meanings, merge_acronym_uses, takes_meaning
 from .normalise import MAX_LABEL_WORDS, label_of, normalise_keyword, singular, unhyphenate
 from .phrases import WHOLE
-from .pieces import continued
+from .pieces import cut_off
 from .praise import unpraised
 from .shapes import NO_CHIP, TITLE_HEAD, NotTerms, bare_modifier, filler, property_modifier, written_out_no_chip
 from .support import backed
@@ -149,7 +149,7 @@ def rank_keywords(
         or k.normalised not in not_terms
         or (NO_CHIP + k.normalised not in not_terms and any(normalise_keyword(a) not in not_terms for a in k.aliases))
     ]
-    kept = [k for k in kept if k.kind != "phrase" or not continued(k.normalised, k.label)]
+    kept = [k for k in kept if not cut_off(k, kp)]  # (a piece without the rest of its term: `pieces.cut_off`)
     # (after the first chip, a phrase needs evidence beyond its score: `support`)
     return backed(kept, terms.phrases, in_title, kp)
 

@@ -16,6 +16,7 @@ from .wordlists import (
     GRADABLE_ADJECTIVES,
     HYPHEN_HEADS,
     LIKELY_VERBS,
+    NAMED_MODIFIERS,
     NOT_ALONE,
     NOT_LAST,
     NOT_NOUNS,
@@ -225,7 +226,11 @@ def word_roles(word: str) -> WordRoles:
             plural,
             fragment,
             describes(low) and not known,
-            "-" in low and low not in HYPHEN_HEADS and (not known or low.endswith("ed")),  # (`AI-powered`)
+            # (`AI-powered`; a name's capitals make no head of a word the abstracts put before nouns:
+            # `Karush-Kuhn-Tucker`, `Gough-Stewart`, `NAMED_MODIFIERS`)
+            "-" in low
+            and (low not in HYPHEN_HEADS or known)
+            and (not known or low.endswith("ed") or low in NAMED_MODIFIERS),
             # (and a verb in -ing before its object: `in reducing | tool motion`)
             (((low in GRADABLE_ADJECTIVES or low in _QUANTIFIERS) and not low.endswith("ed")) or low in PARTICIPLES)
             and not known,

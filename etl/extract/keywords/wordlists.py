@@ -69,6 +69,9 @@ LIGHT_NOUNS: frozenset[str]
 # coordinate before terms (`fast and accurate`, `robust and efficient`) and abstracts grade
 # (`more accurate`, `highly efficient`), not the classifiers they coordinate too (`distributed`).
 EVALUATIVE_ADJECTIVES: frozenset[str]
+# Named modifiers (scripts/build_named_modifiers.py): hyphenated words with a name's capitals that
+# the abstracts write before a noun (`Karush-Kuhn-Tucker`, `Gough-Stewart`, `port-Hamiltonian`).
+NAMED_MODIFIERS: frozenset[str]
 
 # Each list's data file. A list is read when first imported (PEP 562), so a module that needs one
 # short list (`FUNCTION_WORDS`, for similar papers) does not hold the long ones (`NOT_NOUNS`).
@@ -93,6 +96,7 @@ _FILES = {
     "VERB_FORMS": "verb_forms.txt",
     "LIGHT_NOUNS": "light_nouns.txt",
     "EVALUATIVE_ADJECTIVES": "evaluative_adjectives.txt",
+    "NAMED_MODIFIERS": "named_modifiers.txt",
 }
 _SEQUENCES = {"DESCRIPTIVE_SUFFIXES"}  # (a tuple: `str.endswith` takes it)
 
