@@ -23,7 +23,6 @@ learning`, `RLHF` of `reinforcement learning`, `LVLM` of `large language models`
 from __future__ import annotations
 
 import re
-from functools import cache
 
 from .normalise import normalise_keyword, singular
 
@@ -75,20 +74,34 @@ def _letters(token: str) -> str:
     return "".join(c for c in token.casefold() if c.isalnum())
 
 
-@cache
 def _written(mine: tuple[str, ...], theirs: tuple[str, ...], shorts: frozenset[str]) -> bool:
     """Whether the words `mine` are the words `theirs`, each the same word or a short form
-    (`shorts`) of a run of them."""
-    if not mine or not theirs:
-        return not mine and not theirs
-    word = mine[0]
-    if singular(word) == singular(theirs[0]) and _written(mine[1:], theirs[1:], shorts):
+    (`shorts`) of a run of them. (Memoised within the call, in a dict: a cache kept across calls,
+    or a cached closure, which is a reference cycle, held every pair of a load while the load runs
+    with the garbage collector paused: 40-70 MB on the catalogue's keyword step.)"""
+    return _rest(mine, theirs, shorts, 0, 0, {})
+
+
+def _rest(mine: tuple[str, ...], theirs: tuple[str, ...], shorts: frozenset[str], i: int, j: int, memo: dict) -> bool:
+    """`_written` of mine[i:] against theirs[j:], each pair once (`memo`)."""
+    if (i, j) not in memo:
+        memo[i, j] = _rest_found(mine, theirs, shorts, i, j, memo)
+    return memo[i, j]
+
+
+def _rest_found(
+    mine: tuple[str, ...], theirs: tuple[str, ...], shorts: frozenset[str], i: int, j: int, memo: dict
+) -> bool:
+    if i == len(mine) or j == len(theirs):
+        return i == len(mine) and j == len(theirs)
+    word = mine[i]
+    if singular(word) == singular(theirs[j]) and _rest(mine, theirs, shorts, i + 1, j + 1, memo):
         return True
     if word not in shorts and word + "s" not in shorts:
         return False
     for letters in {_letters(word), _letters(word[:-1]) if len(word) > 2 and word.endswith("s") else ""} - {""}:
-        for end in range(1, len(theirs) + 1):
-            if _spells(letters, list(theirs[:end]), anchored=True) and _written(mine[1:], theirs[end:], shorts):
+        for end in range(j + 1, len(theirs) + 1):
+            if _spells(letters, list(theirs[j:end]), anchored=True) and _rest(mine, theirs, shorts, i + 1, end, memo):
                 return True
     return False
 
@@ -100,28 +113,33 @@ def _spells(letters: str, words: list[str], anchored: bool) -> bool:
     `weight` passed, d-o of `decomposed`, `low` passed, r, a), two of them giving letters at least."""
     if not letters or not words or (anchored and letters[0] != words[0][0]):
         return False
+    return _fits(letters, words, anchored, 0, 0, 0, {})
 
-    @cache
-    def fits(
-        at: int, word: int, giving: int = 0
-    ) -> bool:  # letters[at:] from words[word:] (`giving`: words that gave, to 2)
-        if at == len(letters):
-            return all(w in _LINKS for w in words[word:]) if anchored else giving >= 2
-        if word == len(words):
-            return False
-        text = words[word]
-        if text[0] == letters[at]:
-            # this word gives letters[at:end], the first its initial, the others in order inside it
-            end, pos = at + 1, 1
-            while True:
-                if fits(end, word + 1, min(giving + 1, 2)):
-                    return True
-                if end == len(letters):
-                    break
-                pos = text.find(letters[end], pos)
-                if pos < 0:
-                    break
-                end, pos = end + 1, pos + 1
-        return (not anchored or text in _LINKS) and fits(at, word + 1, giving)
 
-    return fits(0, 0)
+def _fits(letters: str, words: list[str], anchored: bool, at: int, word: int, giving: int, memo: dict) -> bool:
+    """letters[at:] from words[word:] (`_spells`; `giving`: words that gave, to 2), each once (`memo`)."""
+    key = (at, word, giving)
+    if key not in memo:
+        memo[key] = _fits_found(letters, words, anchored, at, word, giving, memo)
+    return memo[key]
+
+
+def _fits_found(letters: str, words: list[str], anchored: bool, at: int, word: int, giving: int, memo: dict) -> bool:
+    if at == len(letters):
+        return all(w in _LINKS for w in words[word:]) if anchored else giving >= 2
+    if word == len(words):
+        return False
+    text = words[word]
+    if text[0] == letters[at]:
+        # this word gives letters[at:end], the first its initial, the others in order inside it
+        end, pos = at + 1, 1
+        while True:
+            if _fits(letters, words, anchored, end, word + 1, min(giving + 1, 2), memo):
+                return True
+            if end == len(letters):
+                break
+            pos = text.find(letters[end], pos)
+            if pos < 0:
+                break
+            end, pos = end + 1, pos + 1
+    return (not anchored or text in _LINKS) and _fits(letters, words, anchored, at, word + 1, giving, memo)
