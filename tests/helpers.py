@@ -111,6 +111,25 @@ def marked_after_upgrade(db: str, before: str) -> list[tuple]:
     return rows(db, "SELECT path FROM sources WHERE sha256 LIKE 'read again: %'")
 
 
+def loaded_old_and_cold(tmp_path, folder, monkeypatch, old_rules: dict) -> tuple[str, str]:
+    """A database loaded from `folder` with the rules `old_rules` names (a dotted path -> the old
+    rule) patched in, as a release before a read-again revision loaded it, and a cold load of the
+    same folder by today's rules: (old, cold). The revision tests then take the old one through
+    `marked_after_upgrade` and load it again."""
+    from etl.load import load
+    from etl.text import cleaning
+
+    old, cold = str(tmp_path / "p.db"), str(tmp_path / "cold.db")
+    for rule, was in old_rules.items():
+        monkeypatch.setattr(rule, was)
+    cleaning.clean_text.cache_clear()  # (it keeps what a rule gave: a rule patched must not outlive the patch)
+    load(old, [str(folder)])
+    monkeypatch.undo()
+    cleaning.clean_text.cache_clear()
+    load(cold, [str(folder)])
+    return old, cold
+
+
 def paperdb(*args: str, env: dict | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
     """`paperdb ARGS` in a process of its own (text output, exit status as `subprocess.run` gives
     them), killed after `timeout` seconds: a hang fails the test instead of the suite. The process

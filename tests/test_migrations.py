@@ -15,7 +15,7 @@ from etl.load import load
 from etl.store.engine import alembic_config, current_revision, head_revision, migrate
 from etl.store.models import Base
 from tests.conftest import copy_database
-from tests.helpers import listing_text, marked_after_upgrade, rows, run
+from tests.helpers import listing_text, loaded_old_and_cold, marked_after_upgrade, rows, run
 
 
 def tables(db_file: str) -> set[str]:
@@ -427,12 +427,7 @@ def test_revision_0035_has_csv_quoted_texts_and_dois_given_as_addresses_read_aga
     folder.mkdir()
     (folder / "eccv2022.json").write_text(ECCV2022, encoding="utf-8")
     (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
-    db = str(tmp_path / "p.db")
-    monkeypatch.setattr(rule, old)
-    load(db, [str(folder)])
-    monkeypatch.undo()
-    cold = str(tmp_path / "cold.db")
-    load(cold, [str(folder)])
+    db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, {rule: old})
     assert rows(db, TEXTS) != rows(cold, TEXTS)
     assert rows(db, "SELECT id FROM papers ORDER BY id") == rows(cold, "SELECT id FROM papers ORDER BY id")
     assert marked_after_upgrade(db, "0034") == [(str(folder / "eccv2022.json"),)]  # (to before 0035)
@@ -511,12 +506,9 @@ def test_revision_0038_has_records_naming_an_institution_of_taiwan_read_again(tm
     }
     (folder / "iclr2017.json").write_text(_iclr2017(record), encoding="utf-8")
     (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
-    db = str(tmp_path / "p.db")
-    monkeypatch.setattr("etl.extract.bibliography.institution_country", lambda name, country: country)
-    load(db, [str(folder)])
-    monkeypatch.undo()
-    cold = str(tmp_path / "cold.db")
-    load(cold, [str(folder)])
+    db, cold = loaded_old_and_cold(
+        tmp_path, folder, monkeypatch, {"etl.extract.bibliography.institution_country": lambda name, country: country}
+    )
     assert rows(db, "SELECT DISTINCT country FROM paper_affiliations") == [("China",)]
     assert rows(cold, "SELECT name, country FROM institutions") == [("National Taiwan University", "Taiwan")]
     assert marked_after_upgrade(db, "0037") == [(str(folder / "iclr2017.json"),)]  # (to before 0038)
@@ -551,12 +543,7 @@ def test_revision_0041_has_records_the_identity_rules_read_otherwise_read_again(
     records = [{k: v for k, v in r.items() if k != "excerpt_of"} for r in json.loads(IDENTITY_RECORDS)]
     (folder / "nips1995.json").write_text(json.dumps(records), encoding="utf-8")
     (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
-    db = str(tmp_path / "p.db")
-    monkeypatch.setattr(rule, old)
-    load(db, [str(folder)])
-    monkeypatch.undo()
-    cold = str(tmp_path / "cold.db")
-    load(cold, [str(folder)])
+    db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, {rule: old})
     assert rows(db, PAPERS_AND_TEXTS) != rows(cold, PAPERS_AND_TEXTS)
     assert marked_after_upgrade(db, "0040") == [(str(folder / "nips1995.json"),)]  # (to before 0041)
     load(db, [str(folder)])
@@ -603,17 +590,7 @@ def test_revision_0042_has_records_whose_ids_or_text_the_new_rules_read_otherwis
         records[i][field] = value
     (folder / name).write_text(json.dumps(records), encoding="utf-8")
     (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
-    db = str(tmp_path / "p.db")
-    from etl.text import cleaning
-
-    for rule, old in rules.items():
-        monkeypatch.setattr(rule, old)
-    cleaning.clean_text.cache_clear()  # (it keeps what a rule gave: a rule patched must not outlive the patch)
-    load(db, [str(folder)])
-    monkeypatch.undo()
-    cleaning.clean_text.cache_clear()
-    cold = str(tmp_path / "cold.db")
-    load(cold, [str(folder)])
+    db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, rules)
     assert rows(db, IDS_AND_TEXT) != rows(cold, IDS_AND_TEXT)
     assert marked_after_upgrade(db, "0041") == [(str(folder / name),)]  # (to before 0042)
     load(db, [str(folder)])
@@ -658,13 +635,11 @@ def test_revision_0045_has_records_with_a_bibtex_doi_or_an_ieee_address_read_aga
     for name in ("ijcai2023", "icra2020", "rss2005"):
         (folder / f"{name}.json").write_text(json.dumps(LIBRARIAN[name]), encoding="utf-8")
     (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
-    db = str(tmp_path / "p.db")
-    monkeypatch.setattr("etl.sources.paperlists.bibtex_doi", lambda text: None)
-    monkeypatch.setattr("etl.sources.paperlists.ieee_article_number", lambda text: None)
-    load(db, [str(folder)])
-    monkeypatch.undo()
-    cold = str(tmp_path / "cold.db")
-    load(cold, [str(folder)])
+    old_rules = {
+        "etl.sources.paperlists.bibtex_doi": lambda text: None,
+        "etl.sources.paperlists.ieee_article_number": lambda text: None,
+    }
+    db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, old_rules)
     assert rows(db, IDS_AND_TEXT) != rows(cold, IDS_AND_TEXT)
     marked = marked_after_upgrade(db, "0044")  # (to before 0045)
     assert marked == [(str(folder / "icra2020.json"),), (str(folder / "ijcai2023.json"),)]
@@ -719,13 +694,7 @@ def test_revision_0046_has_records_whose_text_or_authors_the_new_rules_read_othe
         records[i][field] = value
     (folder / name).write_text(json.dumps(records), encoding="utf-8")
     (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
-    db = str(tmp_path / "p.db")
-    for rule, old in rules.items():
-        monkeypatch.setattr(rule, old)
-    load(db, [str(folder)])
-    monkeypatch.undo()
-    cold = str(tmp_path / "cold.db")
-    load(cold, [str(folder)])
+    db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, rules)
     assert rows(db, TEXT_AND_AUTHORS) != rows(cold, TEXT_AND_AUTHORS)
     assert marked_after_upgrade(db, "0045") == [(str(folder / name),)]  # (to before 0046)
     load(db, [str(folder)])
