@@ -738,3 +738,26 @@ def test_revision_0047_has_records_giving_a_country_in_another_spelling_read_aga
     assert rows(db, "SELECT name, country, papers FROM institutions") == rows(
         cold, "SELECT name, country, papers FROM institutions"
     )
+
+
+def test_revision_0047_gives_a_link_written_with_a_port_its_port(tmp_path, monkeypatch):
+    """A database loaded before the rule holds `http://nlp.uoregon.edu` for the link written
+    `http://nlp.uoregon.edu:9000/` (NAACL 2022); upgrading gives it its port (no file is read
+    again), as a cold load does; a load after changes nothing."""
+    from etl.extract import links
+
+    folder = tmp_path / "d"
+    folder.mkdir()
+    abstract = ICLR2017[0]["abstract"] + " A demo is at http://nlp.uoregon.edu:9000/."
+    (folder / "iclr2017.json").write_text(_iclr2017({(0, "abstract"): abstract}), encoding="utf-8")
+    (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
+    classify = links.classify
+    old = {"etl.extract.links.classify": lambda host, path, scheme, port=None: classify(host, path, scheme)}
+    db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, old)
+    shown = "SELECT paper_id, url, raw FROM paper_links ORDER BY paper_id, url"
+    assert [url for _, url, _ in rows(db, shown)] == ["http://nlp.uoregon.edu"]
+    assert [url for _, url, _ in rows(cold, shown)] == ["http://nlp.uoregon.edu:9000"]
+    assert marked_after_upgrade(db, "0046") == []  # (to before 0047)
+    assert rows(db, shown) == rows(cold, shown)
+    assert rows(db, "SELECT url_key, host FROM paper_links") == rows(cold, "SELECT url_key, host FROM paper_links")
+    assert load(db, [str(folder)]).files_unchanged == 2
