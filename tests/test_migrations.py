@@ -699,3 +699,65 @@ def test_revision_0046_has_records_whose_text_or_authors_the_new_rules_read_othe
     assert marked_after_upgrade(db, "0045") == [(str(folder / name),)]  # (to before 0046)
     load(db, [str(folder)])
     assert rows(db, TEXT_AND_AUTHORS) == rows(cold, TEXT_AND_AUTHORS)
+
+
+# -- revision 0047: countries in one spelling, read again --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "given, shown",
+    [
+        ("Russia;United States", ["Russian Federation", "United States"]),  # (iclr2024.json's 8 `Russia`)
+        ("Czechia", ["Czech Republic"]),
+        ("Unknown", [None]),  # (paperlists' placeholder: 108 affiliations)
+    ],
+)
+def test_revision_0047_has_records_giving_a_country_in_another_spelling_read_again(tmp_path, monkeypatch, given, shown):
+    """A database loaded before the rule holds `Russia` beside `Russian Federation` (or `Unknown` as a
+    country); upgrading marks the file holding that record (and not the listing beside it) to be
+    read again, and the next load leaves the affiliations and institutions as a cold load does."""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    countries = given.split(";")
+    record = {
+        (0, "author"): "Anna Ivanova;Bob Smith",
+        (0, "aff"): "Skoltech;MIT" if len(countries) == 2 else "Skoltech;Skoltech",
+        (0, "aff_unique_norm"): "Skolkovo Institute of Science and Technology;Massachusetts Institute of Technology",
+        (0, "aff_unique_index"): "0;1" if len(countries) == 2 else "0;0",
+        (0, "aff_country_unique"): given,
+        (0, "aff_country_unique_index"): "0;1" if len(countries) == 2 else "0;0",
+    }
+    (folder / "iclr2017.json").write_text(_iclr2017(record), encoding="utf-8")
+    (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
+    db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, {"etl.text.places.country_shown": lambda c: c})
+    assert {c for (c,) in rows(db, "SELECT country FROM institutions")} == set(countries)
+    assert {c for (c,) in rows(cold, "SELECT country FROM institutions")} == set(shown)
+    assert marked_after_upgrade(db, "0046") == [(str(folder / "iclr2017.json"),)]  # (to before 0047)
+    load(db, [str(folder)])
+    assert rows(db, AFFILIATIONS) == rows(cold, AFFILIATIONS)
+    assert rows(db, "SELECT name, country, papers FROM institutions") == rows(
+        cold, "SELECT name, country, papers FROM institutions"
+    )
+
+
+def test_revision_0047_gives_a_link_written_with_a_port_its_port(tmp_path, monkeypatch):
+    """A database loaded before the rule holds `http://nlp.uoregon.edu` for the link written
+    `http://nlp.uoregon.edu:9000/` (NAACL 2022); upgrading gives it its port (no file is read
+    again), as a cold load does; a load after changes nothing."""
+    from etl.extract import links
+
+    folder = tmp_path / "d"
+    folder.mkdir()
+    abstract = ICLR2017[0]["abstract"] + " A demo is at http://nlp.uoregon.edu:9000/."
+    (folder / "iclr2017.json").write_text(_iclr2017({(0, "abstract"): abstract}), encoding="utf-8")
+    (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
+    classify = links.classify
+    old = {"etl.extract.links.classify": lambda host, path, scheme, port=None: classify(host, path, scheme)}
+    db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, old)
+    shown = "SELECT paper_id, url, raw FROM paper_links ORDER BY paper_id, url"
+    assert [url for _, url, _ in rows(db, shown)] == ["http://nlp.uoregon.edu"]
+    assert [url for _, url, _ in rows(cold, shown)] == ["http://nlp.uoregon.edu:9000"]
+    assert marked_after_upgrade(db, "0046") == []  # (to before 0047)
+    assert rows(db, shown) == rows(cold, shown)
+    assert rows(db, "SELECT url_key, host FROM paper_links") == rows(cold, "SELECT url_key, host FROM paper_links")
+    assert load(db, [str(folder)]).files_unchanged == 2

@@ -45,6 +45,11 @@ VERSIONS = """SELECT p.id, p.title, p.venue, p.year, p.decision, p.presentation,
     SELECT p.id, p.title, p.venue, p.year, p.decision, p.presentation, v.relation, v.similarity
     FROM paper_versions v JOIN papers p ON p.id = v.paper_id WHERE v.other_id = ?1"""
 
+# The paper's records: each one's file, line, status and venue-year (the record's, else its file's).
+RECORDS = """SELECT s.path, s.format, ps.line, ps.status, coalesce(ps.venue, s.venue) AS venue,
+    coalesce(ps.year, s.year) AS year FROM paper_sources ps JOIN sources s ON s.id = ps.source_id
+    WHERE ps.paper_id = ? ORDER BY s.path, ps.position"""
+
 # Every reviewer's score of the paper (reviews), of its first record that gives any: rating and
 # confidence first, then the other fields by name; each in the reviewers' order.
 SCORES = """SELECT field, reviewer, score, written, missing, reviewer_name FROM reviews
@@ -142,14 +147,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
     for row in ids:
         template = ID_URLS.get(row["scheme"])
         row["url"] = template.format(quote(row["value"], safe="/")) if template else None
-    sources = [
-        {**row, "file": file_name(row.pop("path"))}
-        for row in await rows(
-            "SELECT s.path, s.format, ps.line, ps.status, coalesce(ps.venue, s.venue) AS venue,"
-            " coalesce(ps.year, s.year) AS year FROM paper_sources ps JOIN sources s ON s.id = ps.source_id"
-            " WHERE ps.paper_id = ? ORDER BY s.path, ps.position"
-        )
-    ]
+    sources = [{**row, "file": file_name(row.pop("path"))} for row in await rows(RECORDS)]
     scores = await rows(SCORES)
     related = shown_similar(paper, await rows(RELATED))
     versions = await rows(VERSIONS)
