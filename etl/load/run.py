@@ -23,6 +23,7 @@ from .idsets import PaperSet
 from .incremental import note_removed_papers, update_keywords
 from .issues import IssueLog
 from .keywords import refresh_keywords
+from .memory import forget_text_memos
 from .merging import give_back, merge_into_abstracts, take_apart
 from .people import note_people, recount_people, start_noting_people
 from .progress import Progress
@@ -309,6 +310,7 @@ class Run:
             respell_tracks(writer)  # (after every paper's track is chosen)
         # (what was settled is let go: a large file's sets would sit under the steps' peaks below)
         self.saved.recorded, self.saved.repeated, self.touched = PaperSet(), PaperSet(), PaperSet()
+        forget_text_memos()
         added = self.saved.added
         summary.papers_added = len(added)
         summary.papers_updated = sum(p not in added for p in self.updated | self.relocated)
