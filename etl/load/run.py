@@ -15,6 +15,7 @@ from ..store.access import CACHE_KIB
 from ..store.schema import columns
 from ..store.writer import Writer
 from ..text.cleaning import clean_title
+from ..text.memos import forget_reading_memos
 from .authorship import start_authorship
 from .bibliography import refresh_bibliography
 from .evolution import refresh_evolution
@@ -309,6 +310,7 @@ class Run:
             respell_tracks(writer)  # (after every paper's track is chosen)
         # (what was settled is let go: a large file's sets would sit under the steps' peaks below)
         self.saved.recorded, self.saved.repeated, self.touched = PaperSet(), PaperSet(), PaperSet()
+        forget_reading_memos()  # (and the rules' memos of the records: the keyword workers fork below)
         added = self.saved.added
         summary.papers_added = len(added)
         summary.papers_updated = sum(p not in added for p in self.updated | self.relocated)
