@@ -308,16 +308,9 @@ def test_the_text_rules_memos_are_empty_under_the_keyword_and_similar_steps(tmp_
     call for every record) are emptied once the papers are settled: an edit's ranking process is
     forked, and its similar papers found, without them (about 2.5 MB of each peak, issue 41)."""
     from etl.load import incremental, run
-    from etl.text import authors, cleaning, identity
+    from etl.load.memory import text_memos
 
-    memos = (
-        cleaning.clean_text,
-        cleaning.institution_key,
-        authors.clean_name,
-        authors.name_key,
-        authors.institution_name,
-        identity.paper_id,
-    )
+    memos = text_memos()
     held: dict[str, list[int]] = {"settled": [], "ranking": [], "similar": []}
     settle = run.Run.settle_papers
     monkeypatch.setattr(
