@@ -15,8 +15,8 @@ from urllib.parse import quote
 import pytest
 
 from etl.serve.app import make_datasette
+from etl.serve.counts import counted_view
 from etl.serve.forms import sentence
-from etl.serve.internals import counted_view
 from etl.serve.mcp.papers import paper as mcp_paper
 from etl.serve.mcp.reader import Catalogue, Reader
 from etl.serve.mcp.similar import similar as mcp_similar
@@ -197,11 +197,15 @@ def test_the_trends_views_count_and_rows_are_the_views_own(ds, excerpt):
     ],
 )
 def test_a_views_count_and_pages_past_its_end(sql, counted, rewritten):
-    async def count(_sql: str) -> int:
-        return counted
+    class Counted:
+        def first(self):
+            return (counted,)
+
+    async def run(_sql: str) -> Counted:
+        return Counted()
 
     table = sql.split(" from ", 1)[1].split()[0]
-    assert asyncio.run(counted_view(sql, table, count)) == (rewritten or sql)
+    assert asyncio.run(counted_view(sql, table, run)) == (rewritten or sql)
 
 
 def test_an_authors_address_by_name_opens_their_page_or_a_choice(ds):

@@ -71,12 +71,8 @@ and a plugin's own `templates/` and `static/`. Each item below has a test in
    `<column> nulls last` (the column's index serves it as before) and its next-page clauses
    follow that order, so rows without a value come last either way, each on exactly one page.
 
-13. `counted_view` and `FileDatabase.execute`: a view's page counts its rows (`select count(*) from
-   <view> `, Datasette's count of a page without filters) through the view's joins, every time:
-   `keyword_trends` 0.47 s of CPU on the catalogue, most of its page's time. While a request for
-   the page of a view that says how its rows are counted otherwise (`View.count_sql`) runs, that
-   count is its SQL, and a page whose offset is past the view's last row (`?_next=999999999`,
-   0.66 s to step through every row) is asked for no rows (`limit 0`): it has none.
+13. `FileDatabase.execute`: a view's page counts it as `select count(*) from <view> `, which a view's
+   `count_sql` replaces; a page past its end asks for no rows (`counts.counted_view`).
 
 Templates extend Datasette's with `{% extends "default:row.html" %}` and fill its `title` and
 `content` blocks (the documented example fills `content`); a test checks the blocks are there.
@@ -89,7 +85,7 @@ import os
 import re
 import sqlite3
 import threading
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 
@@ -99,14 +95,13 @@ from datasette.utils.asgi import Base400
 from datasette.views.base import DatasetteError
 
 from ..store.access import file_uri
-from ..store.views import VIEWS
+from .counts import counted_view
 
 __all__ = [
     "COLUMN_DESCRIPTIONS",
     "Base400",
     "DatasetteError",
     "FileDatabase",
-    "counted_view",
     "expanded_foreign_key",
     "facet_configs",
     "facet_database",
@@ -280,26 +275,6 @@ def nulls_last(sql: str, table: str, key: Sequence[str] = ()) -> str:
     return f"{where} order by {column} nulls last{sql[match.end('column') :]}"
 
 
-# How each view that says so counts its rows (item 13)
-VIEW_COUNTS = {view.name: view.count_sql for view in VIEWS if view.count_sql}
-_OFFSET_END = re.compile(r" limit (?P<limit>\d+) offset (?P<offset>\d+)\s*$")
-
-
-async def counted_view(sql: str, table: str, count: Callable[[str], Awaitable[int]]) -> str:
-    """`sql` as a page of view `table` runs it (item 13): its count of every row as the view's
-    `count_sql` (in `VIEW_COUNTS`), a page past its last row for no row; else `sql` as it is.
-    `count(sql)` runs a count."""
-    counting = VIEW_COUNTS.get(table)
-    if counting is None or f" from {escape_sqlite(table)} " not in f"{sql} ":
-        return sql
-    if sql.strip() == f"select count(*) from {escape_sqlite(table)}":
-        return counting
-    end = _OFFSET_END.search(sql)
-    if end and sql.startswith("select ") and int(end["offset"]) >= await count(counting):
-        return f"{sql[: end.start()]} limit 0 offset {end['offset']}"
-    return sql
-
-
 class _Opened(sqlite3.Connection):
     """A connection that knows which file it opened: (device, inode) of the path then."""
 
@@ -342,11 +317,8 @@ class FileDatabase(Database):
                 sql = tie_broken(sql, table, await self._unique_key(table))
             if _ascending(sql):
                 sql = nulls_last(sql, table, [] if table in await self.view_names() else await self.primary_keys(table))
-            sql = await counted_view(sql, table, self._count)
+            sql = await counted_view(sql, table, super().execute)
         return await super().execute(sql, *args, **kwargs)
-
-    async def _count(self, sql: str) -> int:
-        return (await super().execute(sql)).first()[0]
 
     async def _unique_key(self, table: str) -> list[str]:
         """Columns whose values tell the rows of `table` apart: its primary key, the rowid of a
