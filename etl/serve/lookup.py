@@ -132,3 +132,32 @@ async def keyword_page_of(datasette, request):
     error = Markup(escape(f"{said}: {advice}.", quote=False))
     info = {"ok": False, "error": error, "status": 404, "title": "No such keyword"}
     return Response.html(await datasette.render_template("error.html", info, request=request), status=404)
+
+
+async def author_page_of(datasette, request):
+    """`/-/author/<name>` (readers guess it from `/-/keyword/` and `/-/paper/`): a redirect to the
+    page of the author of that name as the load merges names (any case or accents: `people_named`),
+    a page to choose among those of its family name and first initial (`Y. Bengio`), or a page of
+    the site that says there is nobody of that name (Datasette's answer was a 404 of `~20`)."""
+    from html import escape
+    from urllib.parse import quote, unquote
+
+    from datasette import Response
+    from markupsafe import Markup
+
+    from ..text.authors import name_key
+    from .people import people_named
+
+    wanted = unquote(request.url_vars["name"]).strip()
+    named = await people_named(datasette.get_database(DATABASE), wanted) if wanted else []
+    if len(named) == 1 and name_key(named[0]["name"]) == name_key(wanted):
+        return Response.redirect(named[0]["url"])
+    if named:
+        info = {"text": wanted, "people": named, "search": f"/{DATABASE}/search?q={quote(wanted)}"}
+        return Response.html(await datasette.render_template("author-choice.html", info, request=request))
+    said = f"No author {wanted!r}" if wanted else "Which author?"
+    advice = "give a name as a paper's page writes it, as in /-/author/Max%20Welling, or search the papers for it"
+    link = f' (<a href="/{DATABASE}/search?q={quote(wanted)}">search</a>)' if wanted else ""
+    error = Markup(escape(f"{said}: {advice}", quote=False) + link + ".")
+    info = {"ok": False, "error": error, "status": 404, "title": "No such author"}
+    return Response.html(await datasette.render_template("error.html", info, request=request), status=404)

@@ -187,6 +187,20 @@ def fts_query(text: str | None) -> str:
     return " ".join(terms) or NOTHING
 
 
+_ESCAPE_FTS = re.compile(r'\s+|(".*?")')
+
+
+def escape_fts(query: str | None) -> str:
+    """A search box's text as Datasette's `escape_fts` quotes it for a table's `?_search=` (each
+    word or `"phrase"` quoted; an unbalanced `"` closed at the end), but text of no word or phrase
+    (`""`, a lone `"`) matches nothing: Datasette's gave an empty query, an FTS5 syntax error."""
+    query = query or ""
+    if query.count('"') % 2:
+        query += '"'
+    bits = [b for b in _ESCAPE_FTS.split(query) if b and b != '""']
+    return " ".join(b if b.startswith('"') else f'"{b}"' for b in bits) or NOTHING
+
+
 def _normalise(text: str | None) -> str | None:
     return None if text is None else normalise_keyword(str(text))
 
@@ -212,6 +226,7 @@ def _author_key(text: str | None) -> str | None:
 
 
 FUNCTIONS = {
+    "escape_fts": escape_fts,  # (Datasette's, registered after it: see `escape_fts`)
     "fts_query": fts_query,
     "search_words": search_words,
     "search_phrase": search_phrase,

@@ -264,7 +264,9 @@ def ris(citations: Iterable[Citation]) -> Iterable[str]:
         lines = [("TY", TYPES["ris"][0 if c.published else 1]), ("ID", key)]
         lines += [("TI", c.title)] if c.title else []
         lines += [("AU", _ris_name(a)) for a in c.authors]
-        lines += [("ED", e if "," in e else _ris_name(e)) for e in printed.editors]
+        # (editors as A2, as the 2011 RIS specification writes a CPAPER's editors and Zotero exports them;
+        # rispy 0.10 read `ED` as an unknown tag, Zotero as a non-standard one: reader4)
+        lines += [("A2", e if "," in e else _ris_name(e)) for e in printed.editors]
         month = f"{printed.month:02d}" if printed.month else ""
         lines += [("T2", c.venue), ("PY", str(c.year)), ("DA", f"{c.year}/{month}//")]
         lines += [("SP", printed.first_page)] if printed.first_page else []
