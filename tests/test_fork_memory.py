@@ -6,10 +6,10 @@ of tests/fixtures/similar/ (NeurIPS 2016 and 2017, ICML 2018)."""
 from __future__ import annotations
 
 from etl.load import load, run
+from etl.load.memory import forget_text_memos, text_memos
 from etl.text.authors import clean_name, institution_name, name_key
 from etl.text.cleaning import clean_text, institution_key
 from etl.text.identity import paper_id
-from etl.load.memory import forget_text_memos, text_memos
 from tests.test_edit_cost import FILES, folder_of
 
 ASKED = [  # (a rule of the records, what a record gives it: from the excerpts)
