@@ -699,3 +699,36 @@ def test_revision_0046_has_records_whose_text_or_authors_the_new_rules_read_othe
     assert marked_after_upgrade(db, "0045") == [(str(folder / name),)]  # (to before 0046)
     load(db, [str(folder)])
     assert rows(db, TEXT_AND_AUTHORS) == rows(cold, TEXT_AND_AUTHORS)
+
+
+# -- revision 0049: papers.url indexed; NeurIPS hashes and OpenReview records' addresses read again ------------
+
+OWN_ADDRESSES = json.loads((Path(__file__).parent / "fixtures" / "own_addresses.json").read_text(encoding="utf-8"))
+IDS_AND_URLS = (
+    "SELECT p.id, p.url, i.scheme, i.value FROM papers p LEFT JOIN paper_ids i ON i.paper_id = p.id"
+    " ORDER BY p.id, i.scheme, i.value"
+)
+
+
+def test_revision_0049_indexes_papers_url_and_has_neurips_and_openreview_records_read_again(tmp_path, monkeypatch):
+    """A database loaded under the old rules has no NeurIPS hash and no address for WWW 2024's and
+    ACM MM 2024's records; upgrading indexes `papers.url` and marks the files holding such records
+    (not CVPR's, ICML's or IJCAI's, nor the listing beside them), and the next load gives the ids and
+    addresses a cold load does, the papers' ids unchanged."""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    for name in ("nips2013", "www2024", "acmmm2024", "cvpr2019", "icml2017", "ijcai2020"):
+        (folder / f"{name}.json").write_text(json.dumps(OWN_ADDRESSES[name]), encoding="utf-8")
+    (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
+    old_rules = {
+        "etl.sources.paperlists.neurips_hash": lambda text: None,
+        "etl.sources.paperlists.openreview_address": lambda item: None,
+    }
+    db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, old_rules)
+    assert rows(db, IDS_AND_URLS) != rows(cold, IDS_AND_URLS)
+    assert rows(db, "SELECT id FROM papers ORDER BY id") == rows(cold, "SELECT id FROM papers ORDER BY id")
+    marked = marked_after_upgrade(db, "0046")  # (to before 0049)
+    assert marked == [(str(folder / f"{name}.json"),) for name in ("acmmm2024", "nips2013", "www2024")]
+    assert rows(db, "SELECT name FROM sqlite_master WHERE name = 'ix_papers_url'") == [("ix_papers_url",)]
+    load(db, [str(folder)])
+    assert rows(db, IDS_AND_URLS) == rows(cold, IDS_AND_URLS)
