@@ -711,7 +711,7 @@ IDS_AND_URLS = (
 
 
 def test_revision_0049_indexes_papers_url_and_has_neurips_and_openreview_records_read_again(tmp_path, monkeypatch):
-    """A database loaded under the old rules has no NeurIPS hash and no address for WWW 2024's and
+    """A database loaded under the old rules has no NeurIPS proceedings key and no address for WWW 2024's and
     ACM MM 2024's records; upgrading indexes `papers.url` and marks the files holding such records
     (not CVPR's, ICML's or IJCAI's, nor the listing beside them), and the next load gives the ids and
     addresses a cold load does, the papers' ids unchanged."""
@@ -721,7 +721,7 @@ def test_revision_0049_indexes_papers_url_and_has_neurips_and_openreview_records
         (folder / f"{name}.json").write_text(json.dumps(OWN_ADDRESSES[name]), encoding="utf-8")
     (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
     old_rules = {
-        "etl.sources.paperlists.neurips_hash": lambda text: None,
+        "etl.sources.paperlists.neurips_key": lambda text: None,
         "etl.sources.paperlists.openreview_address": lambda item: None,
     }
     db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, old_rules)

@@ -1,6 +1,6 @@
 """A paper's own address and its source's ids resolve (reader4 items 1 and 2): the address a
 paper's page shows (`papers.url`) and that site's other addresses of the page name the paper at
-`/-/paper/<address>`; a NeurIPS record's proceedings hash is kept (`neurips_hash`); a record that is
+`/-/paper/<address>`; a NeurIPS record's proceedings key, its year and hash, is kept (`neurips_proceedings`); a record that is
 OpenReview's but gives no address (WWW 2024, ACM MM 2024) has its forum's address. Records are
 excerpts of the paperlists catalogue (tests/fixtures/own_addresses.json: NeurIPS 1987 and 2013,
 CVPR 2019, WACV 2021, ECCV 2018, IJCAI 2020, AAAI 2022, RSS 2005, ICML 2017, WWW 2024, ACM MM 2024), as written."""
@@ -17,7 +17,7 @@ from etl.load import load
 from etl.serve.app import make_datasette
 from etl.sources import read_input
 from etl.sources.paperlists import openreview_address
-from etl.text.paper_ids import address_forms, forum_address, id_forms, neurips_hash
+from etl.text.paper_ids import address_forms, forum_address, id_forms, neurips_key
 from tests.helpers import rows
 
 RECORDS = json.loads((Path(__file__).parent / "fixtures" / "own_addresses.json").read_text(encoding="utf-8"))
@@ -25,21 +25,21 @@ CVF = "openaccess.thecvf.com/content_CVPR_2019/{}/Gandelsman_Double-DIP_Unsuperv
 
 
 @pytest.mark.parametrize(
-    "address, hash_",
+    "address, key",
     [
-        (RECORDS["nips1987"][0]["site"], "d59a1dc497cf2773637256f50f492723"),
-        (RECORDS["nips2013"][0]["pdf"], "6a5889bb0190d0211a991f47bb19a777"),
+        (RECORDS["nips1987"][0]["site"], "1987/d59a1dc497cf2773637256f50f492723"),
+        (RECORDS["nips2013"][0]["pdf"], "2013/6a5889bb0190d0211a991f47bb19a777"),
         (
             "https://proceedings.neurips.cc/paper/2013/file/6A5889BB0190D0211A991F47BB19A777-Metadata.json",
-            "6a5889bb0190d0211a991f47bb19a777",
+            "2013/6a5889bb0190d0211a991f47bb19a777",
         ),
-        (RECORDS["nips2013"][0]["bibtex"], "6a5889bb0190d0211a991f47bb19a777"),  # (its `url`)
+        (RECORDS["nips2013"][0]["bibtex"], "2013/6a5889bb0190d0211a991f47bb19a777"),  # (its `url`)
         (RECORDS["nips2013"][0]["site"], None),  # (the virtual site's poster)
         ("https://papers.nips.cc/paper_files/paper/2013/hash/6a5889bb.html", None),
     ],
 )
-def test_a_neurips_proceedings_address_gives_the_papers_hash(address, hash_):
-    assert neurips_hash(address) == hash_
+def test_a_neurips_proceedings_address_gives_the_papers_year_and_hash(address, key):
+    assert neurips_key(address) == key
 
 
 @pytest.mark.parametrize(
@@ -108,14 +108,14 @@ def _entry(write, name: str):
 @pytest.mark.parametrize(
     "name, ids, url",
     [
-        ("nips1987", {"neurips_hash": "d59a1dc497cf2773637256f50f492723"}, RECORDS["nips1987"][0]["site"]),
-        ("nips2013", {"neurips_hash": "6a5889bb0190d0211a991f47bb19a777"}, RECORDS["nips2013"][0]["site"]),
+        ("nips1987", {"neurips_proceedings": "1987/d59a1dc497cf2773637256f50f492723"}, RECORDS["nips1987"][0]["site"]),
+        ("nips2013", {"neurips_proceedings": "2013/6a5889bb0190d0211a991f47bb19a777"}, RECORDS["nips2013"][0]["site"]),
         ("www2024", {}, "https://openreview.net/forum?id=04DbUMZGMD"),  # (no id: told by its title, as before)
         ("acmmm2024", {}, "https://openreview.net/forum?id=05PCDMN4Dk"),
         ("cvpr2019", {}, RECORDS["cvpr2019"][0]["pdf"]),
     ],
 )
-def test_a_record_gives_its_hash_and_its_address(write, name, ids, url):
+def test_a_record_gives_its_neurips_key_and_its_address(write, name, ids, url):
     entry = _entry(write, name)
     assert (dict(entry.ids), entry.url) == (ids, url)
 
@@ -156,7 +156,7 @@ def test_the_sites_other_addresses_and_the_ids_name_the_paper(loaded):
         ("http://roboticsproceedings.org/rss01/p17.pdf", "rss2005"),
         ("04DbUMZGMD", "www2024"),
         ("05PCDMN4Dk", "acmmm2024"),
-        ("d59a1dc497cf2773637256f50f492723", "nips1987"),
+        ("1987/d59a1dc497cf2773637256f50f492723", "nips1987"),
         (RECORDS["nips2013"][0]["oa"], "nips2013"),  # (the proceedings' page: the hash)
         ("https://proceedings.neurips.cc/paper/2013/file/6a5889bb0190d0211a991f47bb19a777-Paper.pdf", "nips2013"),
     ):
@@ -165,13 +165,13 @@ def test_the_sites_other_addresses_and_the_ids_name_the_paper(loaded):
     assert _resolves(ds, "04DbUMZGMX") is None
 
 
-def test_the_hashes_are_kept_and_no_forum_is_taken_as_an_id(loaded):
+def test_the_neurips_keys_are_kept_and_no_forum_is_taken_as_an_id(loaded):
     assert rows(loaded, "SELECT scheme, count(*) FROM paper_ids GROUP BY scheme ORDER BY scheme") == [
         ("doi", 2),  # (AAAI 2022's own, IJCAI 2020's BibTeX's)
-        ("neurips_hash", 2),
+        ("neurips_proceedings", 2),
         ("pmlr", 1),  # (ICML 2017's PMLR page)
     ]
 
 
-def test_id_forms_read_the_hash_of_a_proceedings_address():
-    assert id_forms(RECORDS["nips1987"][0]["pdf"])[-1] == "d59a1dc497cf2773637256f50f492723"
+def test_id_forms_read_the_neurips_key_of_a_proceedings_address():
+    assert id_forms(RECORDS["nips1987"][0]["pdf"])[-1] == "1987/d59a1dc497cf2773637256f50f492723"

@@ -74,7 +74,7 @@ def requested_id(path_part: str, query_string: str) -> str:
 
 WHAT_TO_GIVE = (
     "give its papers.id (16 hex digits), or an id a source gave it (OpenReview, arXiv, DOI, PMLR, ACL"
-    " Anthology, IEEE Xplore, a NeurIPS proceedings hash: paper_ids) or its page's address, as in /-/paper/SJU4ayYgl, /-/paper/arXiv:1703.03055 or /-/paper/v13/kaelin10a"
+    " Anthology, IEEE Xplore, a NeurIPS proceedings key: paper_ids) or its page's address, as in /-/paper/SJU4ayYgl, /-/paper/arXiv:1703.03055 or /-/paper/v13/kaelin10a"
 )
 # What an address of no known kind is told: the addresses whose ids the database holds.
 ADDRESSES_KNOWN = (

@@ -19,7 +19,7 @@ from ..text.paper_ids import (
     doi_rejoined,
     forum_address,
     ieee_article_number,
-    neurips_hash,
+    neurips_key,
     pmlr_entry_key,
     pmlr_key,
 )
@@ -70,7 +70,7 @@ def _ids(item: dict, site: str, fields: RecordFields) -> tuple[tuple[str, str], 
     repaired; one cut by a stray space, `.../978-3-031-19830-4 _37` in ECCV 2022, is joined, repaired;
     without a `doi`, the `bibtex` entry's: `_with_bibtex_doi`), the arXiv id, the IEEE Xplore
     article number (of its IEEE Xplore address: `site`, ICRA and IROS) and the NeurIPS proceedings
-    hash (of its proceedings address: `site`, `oa`, `pdf` or its `bibtex` entry's `url`)."""
+    key (year and hash, of its proceedings address: `site`, `oa`, `pdf` or its `bibtex` entry's `url`)."""
     ids = []
     forum = (
         openreview_id(_text(item.get("openreview")))
@@ -98,10 +98,8 @@ def _ids(item: dict, site: str, fields: RecordFields) -> tuple[tuple[str, str], 
         ids.append(("arxiv", arxiv))
     if number := ieee_article_number(site):
         ids.append(("ieee_article_number", number))
-    if hash_ := next(
-        (h for name in ("site", "oa", "pdf", "bibtex") if (h := neurips_hash(_text(item.get(name))))), None
-    ):
-        ids.append(("neurips_hash", hash_))
+    if key := next((k for name in ("site", "oa", "pdf", "bibtex") if (k := neurips_key(_text(item.get(name))))), None):
+        ids.append(("neurips_proceedings", key))
     return tuple(dict.fromkeys(ids))
 
 

@@ -275,7 +275,7 @@ paper_ids = Table(
         "scheme",
         String,
         primary_key=True,
-        comment="icml_poster, openreview, pmlr, arxiv, doi, acl_anthology, ieee_article_number, neurips_hash, bibtex_key, semantic_scholar",
+        comment="icml_poster, openreview, pmlr, arxiv, doi, acl_anthology, ieee_article_number, neurips_proceedings, bibtex_key, semantic_scholar",
     ),
     Column("value", String, primary_key=True, comment="The identifier"),
     Column("source_id", Integer, nullable=False, comment="sources.id that gave it"),

@@ -41,12 +41,13 @@ _SLASHES_MERGED = re.compile(r"^(https?):/+(?=[^/])", re.IGNORECASE)
 _BIBTEX_DOI = re.compile(r"(?:^|[,\s])doi\s*=\s*[{\"]\s*([^{}\"]*?)\s*[}\"]", re.IGNORECASE)
 # An IEEE Xplore document's address: its article number (`https://ieeexplore.ieee.org/document/9196718/`).
 _IEEE_DOCUMENT = re.compile(r"ieeexplore\.ieee\.org/(?:abstract/)?document/([0-9]{1,12})(?![0-9])", re.IGNORECASE)
-# A NeurIPS proceedings address: its paper's hash (32 hex digits), which names the paper's abstract page,
-# PDF, metadata, reviews and supplement, at papers.nips.cc, proceedings.neurips.cc and papers.neurips.cc
+# A NeurIPS proceedings address: its year and its paper's hash (32 hex digits: the hash of the paper's
+# number in its year, so the same hash names papers of other years), which name the paper's abstract
+# page, PDF, metadata, reviews and supplement, at papers.nips.cc, proceedings.neurips.cc and papers.neurips.cc
 # (`https://papers.nips.cc/paper_files/paper/2016/hash/d79aac075930c83c2f1e369a511148fe-Abstract.html`,
 # the older `https://proceedings.neurips.cc/paper/2016/file/d79a...-Paper.pdf`).
 _NEURIPS_ADDRESS = re.compile(
-    r"(?:papers\.nips\.cc|(?:proceedings|papers)\.neurips\.cc)/paper(?:_files/paper)?/[0-9]{4}/(?:hash|file)/([0-9a-f]{32})-",
+    r"(?:papers\.nips\.cc|(?:proceedings|papers)\.neurips\.cc)/paper(?:_files/paper)?/([0-9]{4})/(?:hash|file)/([0-9a-f]{32})-",
     re.IGNORECASE,
 )
 # The same page at its other addresses of the same site: a CVF paper's page and PDF
@@ -128,10 +129,12 @@ def pmlr_entry_key(bibtex: str) -> str | None:
     return m[1] if m else None
 
 
-def neurips_hash(value: str) -> str | None:
-    """The NeurIPS proceedings hash (lower-case) of a NeurIPS proceedings address, else None."""
+def neurips_key(value: str) -> str | None:
+    """The NeurIPS proceedings key of a NeurIPS proceedings address: its year and the paper's hash
+    (lower case) as the address writes them (`2016/d79aac075930c83c2f1e369a511148fe`; the hash alone
+    names a paper of each year), else None."""
     m = _NEURIPS_ADDRESS.search(value)
-    return m[1].lower() if m else None
+    return f"{m[1]}/{m[2].lower()}" if m else None
 
 
 def address_forms(text: str) -> list[str]:
@@ -176,11 +179,11 @@ def address_ids(address: str) -> list[str]:
     article number in a paper's address at those sites, as `paper_ids` holds them
     (`https://openreview.net/pdf?id=SJU4ayYgl` -> `SJU4ayYgl`, `https://arxiv.org/pdf/1703.03055v2.pdf`
     -> `1703.03055`, `https://aclanthology.org/2021.acl-long.416/` -> `2021.acl-long.416`,
-    `https://ieeexplore.ieee.org/document/9196718/` -> `9196718`) and the NeurIPS proceedings hash
-    (`neurips_hash`); none for another address."""
+    `https://ieeexplore.ieee.org/document/9196718/` -> `9196718`) and the NeurIPS proceedings key
+    (`neurips_key`); none for another address."""
     patterns = (_OPENREVIEW_ADDRESS, _ARXIV_ADDRESS, _ACL_ADDRESS, _IEEE_DOCUMENT)
     found = [m[1] for pattern in patterns if (m := pattern.search(address))]
-    return [*found, hash_] if (hash_ := neurips_hash(address)) else found
+    return [*found, key] if (key := neurips_key(address)) else found
 
 
 def id_forms(text: str) -> list[str]:

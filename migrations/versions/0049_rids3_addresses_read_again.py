@@ -1,13 +1,13 @@
 """a paper's own address is found by an index (`ix_papers_url`: `/-/paper/<address>` looks a
 paper's `papers.url` up, the fourth reader's report, reader4 item 1), and records whose ids or
 address the rules of that report read otherwise are read again: a NeurIPS record's proceedings
-address gives the paper's hash (`paper_ids.scheme` `neurips_hash`), and a record that gives no
+address gives the paper's year and hash (`paper_ids.scheme` `neurips_proceedings`), and a record that gives no
 address but is OpenReview's (its `id` a forum id, its `authorids` OpenReview profiles: WWW 2024, ACM
 MM 2024, item 2) has its forum's address as `papers.url`. The sources holding such a record are
 read again by the next load that names them, as revisions 0026, 0035, 0037, 0042 and 0045 had
 theirs; that load makes their papers' ids and addresses as a cold load does. The shapes are found by
 patterns wider than the rules, written here (a source read again that did not need it costs a
-re-read, never a row). Schema: the index, and `paper_ids.scheme`'s comment names `neurips_hash`;
+re-read, never a row). Schema: the index, and `paper_ids.scheme`'s comment names `neurips_proceedings`;
 on SQLite and PostgreSQL alike.
 
 Revision ID: 0049
@@ -37,13 +37,13 @@ RECORDS = """SELECT ps.source_id, ps.url, ps.extra, ps.ids FROM paper_sources ps
 WHERE ps.url LIKE '%nips.cc%' OR ps.url LIKE '%neurips.cc%' OR ps.extra LIKE '%nips.cc%'
 OR ps.extra LIKE '%neurips.cc%' OR (ps.url IS NULL AND ps.extra LIKE '%~%')"""
 # The shapes the rules of this revision read otherwise (wider than the rules): a NeurIPS
-# proceedings hash in a record that gave none, OpenReview profiles in a record without an address.
+# proceedings key in a record that gave none, OpenReview profiles in a record without an address.
 NEURIPS = re.compile(r"(?:nips|neurips)\.cc/paper[a-z_/]*/[0-9]{4}/(?:hash|file)/[0-9a-f]{32}", re.IGNORECASE)
 PROFILES = re.compile(r'"authorids":\s*"~')
 COMMENTS = {
     ("paper_ids", "scheme"): (
         "icml_poster, openreview, pmlr, arxiv, doi, acl_anthology, ieee_article_number, bibtex_key, semantic_scholar",
-        "icml_poster, openreview, pmlr, arxiv, doi, acl_anthology, ieee_article_number, neurips_hash, bibtex_key,"
+        "icml_poster, openreview, pmlr, arxiv, doi, acl_anthology, ieee_article_number, neurips_proceedings, bibtex_key,"
         " semantic_scholar",
     ),
 }
@@ -73,9 +73,9 @@ def _text(value) -> str:
 
 
 def _reads_otherwise(url: str, extra: str, ids: str) -> bool:
-    no_hash = NEURIPS.search(url + extra) and '"neurips_hash"' not in ids
+    no_key = NEURIPS.search(url + extra) and '"neurips_proceedings"' not in ids
     no_address = not url and PROFILES.search(extra)
-    return bool(no_hash or no_address)
+    return bool(no_key or no_address)
 
 
 def downgrade() -> None:
