@@ -761,3 +761,36 @@ def test_revision_0047_gives_a_link_written_with_a_port_its_port(tmp_path, monke
     assert rows(db, shown) == rows(cold, shown)
     assert rows(db, "SELECT url_key, host FROM paper_links") == rows(cold, "SELECT url_key, host FROM paper_links")
     assert load(db, [str(folder)]).files_unchanged == 2
+
+
+# -- revision 0048: papers.url indexed; NeurIPS hashes and OpenReview records' addresses read again ------------
+
+OWN_ADDRESSES = json.loads((Path(__file__).parent / "fixtures" / "own_addresses.json").read_text(encoding="utf-8"))
+IDS_AND_URLS = (
+    "SELECT p.id, p.url, i.scheme, i.value FROM papers p LEFT JOIN paper_ids i ON i.paper_id = p.id"
+    " ORDER BY p.id, i.scheme, i.value"
+)
+
+
+def test_revision_0048_indexes_papers_url_and_has_neurips_and_openreview_records_read_again(tmp_path, monkeypatch):
+    """A database loaded under the old rules has no NeurIPS proceedings key and no address for WWW 2024's and
+    ACM MM 2024's records; upgrading indexes `papers.url` and marks the files holding such records
+    (not CVPR's, ICML's or IJCAI's, nor the listing beside them), and the next load gives the ids and
+    addresses a cold load does, the papers' ids unchanged."""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    for name in ("nips2013", "www2024", "acmmm2024", "cvpr2019", "icml2017", "ijcai2020"):
+        (folder / f"{name}.json").write_text(json.dumps(OWN_ADDRESSES[name]), encoding="utf-8")
+    (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
+    old_rules = {
+        "etl.sources.paperlists.neurips_key": lambda text: None,
+        "etl.sources.paperlists.openreview_address": lambda item: None,
+    }
+    db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, old_rules)
+    assert rows(db, IDS_AND_URLS) != rows(cold, IDS_AND_URLS)
+    assert rows(db, "SELECT id FROM papers ORDER BY id") == rows(cold, "SELECT id FROM papers ORDER BY id")
+    marked = marked_after_upgrade(db, "0047")  # (to before 0048)
+    assert marked == [(str(folder / f"{name}.json"),) for name in ("acmmm2024", "nips2013", "www2024")]
+    assert rows(db, "SELECT name FROM sqlite_master WHERE name = 'ix_papers_url'") == [("ix_papers_url",)]
+    load(db, [str(folder)])
+    assert rows(db, IDS_AND_URLS) == rows(cold, IDS_AND_URLS)
