@@ -208,7 +208,8 @@ def save_records(
     for entry, pid, venue, year in placed:
         own = entry.abstract if entry.abstract and entry.abstract != texts[pid] else None
         has = bool(entry.abstract)
-        rows.append((source_id, entry.position, pid, entry.line, *record_fields(entry), own, has, venue, year))
+        fields = record_fields(entry, writer.stored_extra(entry.extra))
+        rows.append((source_id, entry.position, pid, entry.line, *fields, own, has, venue, year))
         if pid in recorded and pid in saved.added:  # (a second record of a paper this file added)
             saved.repeated.add(pid)
         recorded.add(pid)
