@@ -6,10 +6,10 @@ last: deflate reaches the last lines best), the first lines dropped until the re
 file instead (only the last 53 fit) 24.0 MB; 240 random records 20.7 MB; the frequent key-value
 pairs and BibTeX lines 29.5 MB; no dictionary 41.2 MB.
 
-    .venv/bin/python scripts/build_extra_dictionary.py CATALOGUE.db [--output PATH] [--measure]
+    .venv/bin/python scripts/build_extra_dictionary.py CATALOGUE.db --output etl/store/extra_dictionary_N.txt [--measure]
 
 A dictionary that rows use can never change: write a new version (`--output
-etl/data/extra_dictionary_2.txt`, then `record_extra.VERSION = 2`); version 1 was built from the
+etl/store/extra_dictionary_2.txt`, then `record_extra.VERSION = 2`); version 1 was built from the
 whole paperlists catalogue (main's load of 2026-12-06, 240 files). `--measure` prints the stored
 size of every row with the dictionary written.
 """
@@ -59,7 +59,7 @@ def measure(db: str, zdict: bytes) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("db")
-    parser.add_argument("--output", default="etl/data/extra_dictionary_1.txt")
+    parser.add_argument("--output", required=True, help="a new version's file: etl/store/extra_dictionary_N.txt")
     parser.add_argument("--measure", action="store_true")
     args = parser.parse_args()
     zdict = b"\n".join(dictionary_lines(args.db)) + b"\n"

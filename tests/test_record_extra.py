@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from html import escape
 
 import pytest
 from alembic import command
+from markupsafe import escape
 
 from etl.load import load
 from etl.serve.cells import render

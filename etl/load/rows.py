@@ -88,10 +88,9 @@ def ids_of(text: str | None) -> tuple[tuple[str, str], ...]:
     )
 
 
-def record_fields(entry: Entry, extra: bytes | str | None) -> tuple:
+def record_fields(entry: Entry) -> tuple:
     """`RECORD_FIELDS` of an entry: title, authors, ids, url, status, track, author keywords,
-    links, affiliations, other fields (`extra`: `entry.extra` as the database stores it,
-    `Writer.stored_extra`), and the review scores the source gives."""
+    links, affiliations, other fields, and the review scores the source gives."""
     review = entry.review or NO_REVIEW
     return (
         entry.title,
@@ -103,7 +102,7 @@ def record_fields(entry: Entry, extra: bytes | str | None) -> tuple:
         json.dumps(list(entry.keywords), ensure_ascii=False) if entry.keywords else None,
         json.dumps(list(entry.links), ensure_ascii=False) if entry.links else None,
         json.dumps(entry.affiliations, ensure_ascii=False) if entry.affiliations else None,
-        extra,
+        entry.extra,
         review.rating_avg,
         review.confidence_avg,
         review.citations,

@@ -109,7 +109,7 @@ def render(row, value, column: str, table: str | None, datasette):
     if value is None and column in DECISIONS and table is None and _is_venues(row):
         return Markup(f'<span class="note" title="{NO_DECISIONS}">—</span>')
     if table == "paper_sources" and column == "extra" and isinstance(value, bytes):  # (packed: its JSON shown)
-        return Markup(escape(unpack_extra(value)))
+        return Markup.escape(unpack_extra(value))  # (as Datasette writes a text: &#34; for ")
     if not isinstance(value, str):
         return None
     if (table, column) in LOADER_PATHS:  # (a load's files: their names; the paths stay in sources)

@@ -6,7 +6,7 @@ The JSON text is 77 MB of the whole catalogue's 709 MB database (its keys writte
 row, each BibTeX entry's field names, Google Scholar's and the affiliations' addresses); plain zlib
 of each row gives 41 MB, raw deflate primed with a dictionary of typical records 21 MB (issue 37).
 A stored value is one version byte and the deflated JSON: version 1 is deflate (level 6, window
-15) with the dictionary `etl/data/extra_dictionary_1.txt`, built once from the catalogue
+15) with the dictionary `etl/store/extra_dictionary_1.txt`, built once from the catalogue
 (scripts/build_extra_dictionary.py). A dictionary can never change once rows use it: a better one
 is a new version, and `unpack_extra` keeps reading every version.
 
@@ -32,7 +32,7 @@ MEMORY = 8
 @cache
 def dictionary(version: int) -> bytes:
     """The preset dictionary of a version (its last 32 KiB: all a 15-bit window reaches)."""
-    return package_files("etl").joinpath(f"data/extra_dictionary_{version}.txt").read_bytes()[-32768:]
+    return package_files("etl.store").joinpath(f"extra_dictionary_{version}.txt").read_bytes()[-32768:]
 
 
 @cache

@@ -1,5 +1,5 @@
 """paper_sources.extra version 1: one version byte, then the JSON text's UTF-8 as raw deflate (level
-6, window 15, memory level 8) primed with etl/data/extra_dictionary_1.txt (its last 32 KiB)."""
+6, window 15, memory level 8) primed with etl/store/extra_dictionary_1.txt (its last 32 KiB)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ DICTIONARY_SHA256 = "20f3c96c1ddc54600ae2a668761689ff962aa3e5f07659d2ed6e39bf23c
 
 @cache
 def dictionary() -> bytes:
-    data = package_files("etl").joinpath("data/extra_dictionary_1.txt").read_bytes()
+    data = package_files("etl.store").joinpath("extra_dictionary_1.txt").read_bytes()
     if hashlib.sha256(data).hexdigest() != DICTIONARY_SHA256:
-        raise RuntimeError("etl/data/extra_dictionary_1.txt changed: version 1 must stay as written")
+        raise RuntimeError("etl/store/extra_dictionary_1.txt changed: version 1 must stay as written")
     return data[-32768:]
 
 
