@@ -24,13 +24,13 @@ import re
 import sqlalchemy as sa
 from alembic import op
 
+from etl.migrations.read_again import mark_read_again
+
 revision = "0047"
 down_revision = "0046"
 branch_labels = None
 depends_on = None
 
-MARKED = "read again: "  # (as revision 0026: sources.sha256 holds the marker and 52 hex digits)
-MARK = "UPDATE sources SET sha256 = :marked || substr(sha256, 1, 52) WHERE id IN :ids AND sha256 NOT LIKE :like"
 RECORDS = "SELECT source_id, affiliations FROM paper_sources WHERE affiliations IS NOT NULL"
 # Links written with a port, but a code host's (whose canonical URL is the repository's, on https).
 WITH_PORTS = """SELECT paper_id, "offset", url, raw FROM paper_links
@@ -85,9 +85,7 @@ SHOWN_OTHERWISE = frozenset(
 def upgrade() -> None:
     conn = op.get_bind()
     read_again = sorted({source for source, affiliations in conn.execute(sa.text(RECORDS)) if _respelled(affiliations)})
-    if read_again:
-        statement = sa.text(MARK).bindparams(sa.bindparam("ids", expanding=True))
-        conn.execute(statement, {"ids": read_again, "marked": MARKED, "like": MARKED + "%"})
+    mark_read_again(conn, read_again)
     for paper_id, offset, url, raw in conn.execute(sa.text(WITH_PORTS)).fetchall():
         ported = _with_port(url, raw)
         if ported != url:

@@ -23,6 +23,8 @@ import re
 import sqlalchemy as sa
 from alembic import op
 
+from etl.migrations.read_again import mark_read_again
+
 from etl.migrations.dialect import on_sqlite
 
 revision = "0048"
@@ -30,8 +32,6 @@ down_revision = "0047"
 branch_labels = None
 depends_on = None
 
-MARKED = "read again: "  # (as revision 0026: sources.sha256 holds the marker and 52 hex digits)
-MARK = "UPDATE sources SET sha256 = :marked || substr(sha256, 1, 52) WHERE id IN :ids AND sha256 NOT LIKE :like"
 # Records naming a NeurIPS proceedings address, or giving no address and OpenReview profiles: each read below.
 RECORDS = """SELECT ps.source_id, ps.url, ps.extra, ps.ids FROM paper_sources ps
 WHERE ps.url LIKE '%nips.cc%' OR ps.url LIKE '%neurips.cc%' OR ps.extra LIKE '%nips.cc%'
@@ -53,9 +53,7 @@ def upgrade() -> None:
     op.create_index("ix_papers_url", "papers", ["url"])
     conn = op.get_bind()
     read_again = sorted({row[0] for row in conn.execute(sa.text(RECORDS)) if _reads_otherwise(*map(_text, row[1:]))})
-    if read_again:
-        statement = sa.text(MARK).bindparams(sa.bindparam("ids", expanding=True))
-        conn.execute(statement, {"ids": read_again, "marked": MARKED, "like": MARKED + "%"})
+    mark_read_again(conn, read_again)
     _comment(now=True)
 
 
