@@ -59,7 +59,7 @@ CREATE TABLE paper_sources (
 	source_id INTEGER NOT NULL, 
 	position INTEGER NOT NULL, 
 	paper_id VARCHAR(16) NOT NULL, 
-	line INTEGER NOT NULL, title TEXT, authors TEXT, ids TEXT, url TEXT, status TEXT, track TEXT, keywords TEXT, links TEXT, affiliations TEXT, extra TEXT, abstract TEXT, has_abstract BOOLEAN DEFAULT 1 NOT NULL, venue TEXT, year INTEGER, rating_avg DOUBLE, confidence_avg DOUBLE, citations INTEGER, primary_area TEXT, tldr TEXT, 
+	line INTEGER NOT NULL, title TEXT, authors TEXT, ids TEXT, url TEXT, status TEXT, track TEXT, keywords TEXT, links TEXT, affiliations TEXT, extra TEXT, abstract TEXT, has_abstract BOOLEAN DEFAULT 1 NOT NULL, venue TEXT, year INTEGER, rating_avg DOUBLE, confidence_avg DOUBLE, citations INTEGER, primary_area TEXT, tldr TEXT, institutions TEXT, 
 	CONSTRAINT pk_paper_sources PRIMARY KEY (source_id, position), 
 	CONSTRAINT fk_paper_sources_paper_id_papers FOREIGN KEY(paper_id) REFERENCES papers (id) ON DELETE CASCADE, 
 	CONSTRAINT fk_paper_sources_source_id_sources FOREIGN KEY(source_id) REFERENCES sources (id) ON DELETE CASCADE

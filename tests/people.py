@@ -58,8 +58,10 @@ def people(target: str) -> dict[str, list[tuple]]:
 def rules_before_0028(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Loads inside read and resolve authors as before revision 0028: every name of the list
     (a list written twice twice over, a person written twice twice), accents spaced out as
-    written, and no affiliations for a paperlists list written twice."""
+    written, and no affiliations for a paperlists list written twice (nor, as before revision
+    0050, for the paper as a whole)."""
     import etl.extract.bibliography as bibliography
+    import etl.sources.affiliations as affiliations
     import etl.sources.paperlists as paperlists
     import etl.text.authors as authors
     from etl.text.cleaning import clean_text
@@ -72,7 +74,8 @@ def rules_before_0028(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         patched.setattr(authors, "compose_diacritics", lambda text: text)
         patched.setattr(bibliography, "people", every_name)
         patched.setattr(bibliography, "institution_name", clean_text)
-        patched.setattr(paperlists, "first_copy", tuple)
+        patched.setattr(affiliations, "first_copy", tuple)
+        patched.setattr(paperlists, "unplaced_institutions", lambda item, names: ())
         for function in cached:
             function.cache_clear()
         try:

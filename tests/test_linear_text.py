@@ -11,9 +11,10 @@ from etl.extract.links import extract_links, source_link_text
 from etl.extract.statuses import decision_of
 from etl.serve.mathml import MATH_COMMANDS
 from etl.serve.render import preview, render_abstract, render_title
+from etl.sources.affiliations import affiliations, authors_and_affiliations
 from etl.sources.ids import arxiv_id, openreview_id
 from etl.sources.listing import parse_header
-from etl.sources.paperlists import _BIBTEX_YEAR, affiliations, authors_and_affiliations, split_keywords
+from etl.sources.paperlists import _BIBTEX_YEAR, split_keywords
 from etl.store.functions import FUNCTIONS
 from etl.text.authors import clean_name, first_copy, institution_name, name_key, people, split_authors
 from etl.text.cleaning import clean_abstract, clean_text, clean_title, institution_key

@@ -313,7 +313,7 @@ def test_source_links_follow_their_source_and_survive_a_text_change(write, db_fi
 
 def test_affiliations_line_up_with_the_authors_that_have_one():
     """`aff_unique_index` skips authors without an affiliation; `0+1` is two institutions."""
-    from etl.sources.paperlists import affiliations
+    from etl.sources.affiliations import affiliations
 
     item = {
         "aff": "MIT, USA;;Google + MIT",
@@ -485,7 +485,7 @@ def test_code_status_follows_a_source_link_the_abstract_only_cites(write, db_fil
 
 def test_a_shorter_country_index_of_one_country_still_gives_the_countries():
     """Real CoRL 2023 shape: the institution without a country is left out of the country index."""
-    from etl.sources.paperlists import affiliations
+    from etl.sources.affiliations import affiliations
 
     item = {
         "aff": "NVIDIA;University of Michigan;Department of Computer Science",
@@ -623,7 +623,7 @@ def test_the_readmes_openreview_and_institution_recipes_return_rows_on_a_paperli
     ],
 )
 def test_odd_index_values_are_skipped_not_tracebacks(index, countries, expected):
-    from etl.sources.paperlists import affiliations
+    from etl.sources.affiliations import affiliations
 
     item = {
         "aff": "Oxford;MIT",

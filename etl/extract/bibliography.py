@@ -51,6 +51,7 @@ class Record:
     keywords: tuple[str, ...] = ()
     links: tuple[str, ...] = ()  # link field texts: the paper's own code and project pages
     affiliations: tuple = ()  # per author: ((institution, country), ...)
+    institutions: tuple = ()  # the paper's, not placed by author: ((institution, country), ...)
     review: Review = NO_REVIEW
     year: int | None = None  # the paper's year as the record gives it
 
@@ -69,7 +70,8 @@ class Resolved:
     track: str | None = None
     keywords: tuple[str, ...] = ()  # the authors' keywords
     links: tuple[tuple[Link, int], ...] = ()  # (link, source id): every source's own links, each once
-    # (author position, order, institution, its merge key, country) from the source of the authors
+    # (author position, order, institution, its merge key, country) from the source of the authors;
+    # position 0 for the institutions that source gives for the paper without saying whose
     affiliations: tuple[tuple[int, int, str, str, str | None], ...] = ()
     review: Review = NO_REVIEW  # each score from the first record that gives it
 
@@ -113,6 +115,10 @@ def resolve(records: Iterable[Record]) -> Resolved:
             affiliations.append(
                 (len(authors), order, label, institution_key(label), institution_country(label, country))
             )
+    if authors and with_authors and not affiliations:
+        for order, (institution, country) in enumerate(with_authors.institutions, 1):
+            label = institution_name(institution)
+            affiliations.append((0, order, label, institution_key(label), institution_country(label, country)))
     status = next((s for r in ordered if r.status and (s := status_of(r.status)) != UNKNOWN), UNKNOWN)
     decision, presentation = status.decision, status.presentation
     tracked = status.track or next((r.track for r in ordered if r.track), None)

@@ -40,7 +40,7 @@ BIBLIOGRAPHY = (  # papers' columns a paper's records decide
 
 # What each source says of the papers asked for (`:ids`), with the source's format and path.
 RECORDS = f"""SELECT ps.paper_id, ps.source_id, ps.position, ps.title, ps.authors, ps.ids, ps.url, ps.status,
-    ps.track, ps.keywords, ps.links, ps.affiliations, ps.year, s.format, s.resolved_path,
+    ps.track, ps.keywords, ps.links, ps.affiliations, ps.institutions, ps.year, s.format, s.resolved_path,
     {", ".join(f"ps.{name}" for name in REVIEW_FIELDS)}
 FROM paper_sources ps JOIN sources s ON s.id = ps.source_id WHERE ps.paper_id IN :ids"""
 
@@ -65,6 +65,7 @@ def _records(writer: Writer, ids: list[str]) -> dict[str, list[Record]]:
                 affiliations=tuple(tuple(tuple(pair) for pair in a) for a in json.loads(r.affiliations))
                 if r.affiliations
                 else (),
+                institutions=tuple(tuple(pair) for pair in json.loads(r.institutions)) if r.institutions else (),
                 review=Review(*r[-len(REVIEW_FIELDS) :]),
                 year=r.year,
             )
@@ -89,6 +90,7 @@ def record_of(entry: Entry, format: str, path: str, source_id: int, year: int | 
         keywords=entry.keywords,
         links=entry.links,
         affiliations=entry.affiliations,
+        institutions=entry.institutions,
         review=entry.review or NO_REVIEW,
         year=year,
     )

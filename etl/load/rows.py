@@ -49,6 +49,7 @@ RECORD_FIELDS = (
     "keywords",
     "links",
     "affiliations",
+    "institutions",
     "extra",
     "rating_avg",
     "confidence_avg",
@@ -90,7 +91,7 @@ def ids_of(text: str | None) -> tuple[tuple[str, str], ...]:
 
 def record_fields(entry: Entry) -> tuple:
     """`RECORD_FIELDS` of an entry: title, authors, ids, url, status, track, author keywords,
-    links, affiliations, other fields, and the review scores the source gives."""
+    links, affiliations, institutions not placed by author, other fields, and the review scores the source gives."""
     review = entry.review or NO_REVIEW
     return (
         entry.title,
@@ -102,6 +103,7 @@ def record_fields(entry: Entry) -> tuple:
         json.dumps(list(entry.keywords), ensure_ascii=False) if entry.keywords else None,
         json.dumps(list(entry.links), ensure_ascii=False) if entry.links else None,
         json.dumps(entry.affiliations, ensure_ascii=False) if entry.affiliations else None,
+        json.dumps(entry.institutions, ensure_ascii=False) if entry.institutions else None,
         entry.extra,
         review.rating_avg,
         review.confidence_avg,

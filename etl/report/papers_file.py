@@ -1,6 +1,6 @@
 """The papers file of an export: one row per paper, with what a load needs to read it back as the
 same paper (`paperdb load papers.csv`): the abstract and title as written, the ids, the
-affiliations and the links its sources give, and the review scores; read without writing,
+affiliations (and the institutions given for the paper without saying whose) and the links its sources give, and the review scores; read without writing,
 streamed in the order of `papers.id`."""
 
 from __future__ import annotations
@@ -25,8 +25,17 @@ IDS = "SELECT paper_id, scheme, value FROM paper_ids ORDER BY paper_id, scheme, 
 AFFILIATIONS = """
     SELECT paper_id, position, "order", name, country FROM paper_affiliations ORDER BY paper_id, position, "order\""""
 # The columns that hold JSON (arrays, and the ids' object): kept as JSON in JSON lines.
-JSON_COLUMNS = ("authors", "topics", "keywords", "author_keywords", "ids", "affiliations", "source_links")
-ADDED = ("ids", "affiliations", "source_links")  # (after the columns of PAPERS)
+JSON_COLUMNS = (
+    "authors",
+    "topics",
+    "keywords",
+    "author_keywords",
+    "ids",
+    "affiliations",
+    "source_links",
+    "institutions",
+)
+ADDED = ("ids", "affiliations", "source_links", "institutions")  # (after the columns of PAPERS)
 
 
 def paper_rows(db) -> tuple[list[str], Iterator[tuple]]:
@@ -44,11 +53,13 @@ def paper_rows(db) -> tuple[list[str], Iterator[tuple]]:
             pid = row[0]
             own = records.take(pid)
             authors = json.loads(row[at["authors"]] or "[]")
+            placed = affiliations.take(pid)
             yield (
                 *row,
                 _json(_ids(ids.take(pid))),
-                _json(_affiliations(affiliations.take(pid), len(authors))),
+                _json(_affiliations(placed, len(authors))),
                 _json(_source_links(own)),
+                _json([[name, country] for _, position, _, name, country in placed if position == 0]),
             )
 
     return [*columns, *ADDED], rows()

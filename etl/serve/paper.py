@@ -136,6 +136,13 @@ async def paper_page(datasette, pk: str) -> dict | None:
             {"name": name, "url": institution_url(institution)}
             for institution, name in json.loads(author["institutions"])
         ]
+    institutions = [  # (those the source gives for the paper without saying whose: position 0)
+        {"name": r["name"], "url": institution_url(r["id"])}
+        for r in await rows(
+            "SELECT i.id, i.name FROM paper_affiliations a JOIN institutions i ON i.id = a.institution_id"
+            ' WHERE a.paper_id = ? AND a.position = 0 ORDER BY a."order"'
+        )
+    ]
     keywords = await rows(
         "SELECT keyword, keyword_id, kind, score FROM paper_keywords WHERE paper_id = ? ORDER BY kind = 'author', rank"
     )
@@ -163,6 +170,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
         "web_url": web_url(paper.get("url")),
         "abstract_html": render_abstract(paper["abstract"]) if text else None,  # (as written: cleaning may lose `\(`)
         "authors": authors,
+        "institutions": institutions,
         "topics": [k for k in keywords if k["kind"] == "topic"],
         "keywords": [k for k in keywords if k["kind"] not in ("topic", "author")],
         "author_keywords": [k for k in keywords if k["kind"] == "author"],

@@ -11,8 +11,7 @@ from dataclasses import replace
 from itertools import chain
 
 from ..errors import InputError
-from ..text.authors import first_copy, split_authors, without_repeated_tail
-from ..text.name_repairs import split_institutions
+from ..text.authors import without_repeated_tail
 from ..text.paper_ids import (
     bibtex_doi,
     doi_of,
@@ -23,6 +22,8 @@ from ..text.paper_ids import (
     pmlr_entry_key,
     pmlr_key,
 )
+from .affiliations import authors_and_affiliations, unplaced_institutions, without_own_names
+from .affiliations import field_text as _text
 from .decode import join_lines
 from .fields import MAX_FIELD_CHARS, MAX_KEYWORD_CHARS, MAX_TITLE_CHARS, RecordFields
 from .formats import PAPERLISTS
@@ -36,7 +37,6 @@ from .venue_names import known_venue
 _FILE_NAME = re.compile(r"^(?P<venue>[a-z0-9]*?[a-z])(?P<year>(?:19|20)[0-9][0-9])(?:[^0-9]|$)", re.IGNORECASE)
 # (after `=`, one class of characters: two runs of optional spaces in a row backtrack quadratically)
 _BIBTEX_YEAR = re.compile(r"\byear\s*=[\s{\"]*((?:19|20)[0-9][0-9])")
-PLACEHOLDERS = frozenset(("unknown institution", "unknown", "n/a", "none"))  # not institutions
 LINK_FIELDS = ("github", "project")  # the paper's own code and project page
 # Fields whose presence, with `title` and `abstract`, marks a paperlists record.
 MARKS = ("status", "track", "site", "gs_citation", "aff", "author")
@@ -56,10 +56,6 @@ def venue_and_year(path: str) -> tuple[str | None, int | None]:
         return None, None
     prefix = m["venue"].lower()
     return known_venue(prefix) or prefix.upper(), int(m["year"])
-
-
-def _text(value: object) -> str:
-    return value.strip() if isinstance(value, str) else ""
 
 
 def _ids(item: dict, site: str, fields: RecordFields) -> tuple[tuple[str, str], ...]:
@@ -122,59 +118,6 @@ def _with_bibtex_doi(entry: Entry, bibtex: str) -> Entry:
     return replace(entry, ids=(*entry.ids, ("doi", doi)))
 
 
-def _parts(value: object, sep: str = ";") -> list[str]:
-    return [part.strip() for part in _text(value).split(sep)] if _text(value) else []
-
-
-def _at(values: list[str], index: str) -> str | None:
-    """`values[index]` for an index written in ASCII digits within range; anything else (`²`,
-    `-1`, `1.0`, `x`) is no index, so the pair is skipped."""
-    index = index.strip()
-    if not (index.isascii() and index.isdigit()) or len(index) > 6 or int(index) >= len(values):
-        return None
-    return values[int(index)]
-
-
-def affiliations(item: dict, n_authors: int) -> tuple[tuple[tuple[str, str | None], ...], ...]:
-    """Each author's (institution, country) pairs. `aff` has one entry per author (empty when
-    unknown); `aff_unique_index` one per non-empty entry, pointing into `aff_unique_norm` (`0+2`:
-    two institutions), and `aff_country_unique_index` likewise into `aff_country_unique`, except
-    that it leaves out institutions without a country: when it is shorter, its countries are
-    used only if they are all one country (which then cannot land on the wrong author), for the
-    authors it covers. Without the normalised names, the `aff` text itself; nothing when the
-    fields do not line up (`+` there joins institutions, `1+2` are marks: `split_institutions`).
-    Placeholders (`Unknown Institution`) are no institution."""
-    given = _parts(item.get("aff"))
-    if len(given) != n_authors or not any(given):
-        return ()
-    names, index = _parts(item.get("aff_unique_norm")), _parts(item.get("aff_unique_index"))
-    countries, country_index = _parts(item.get("aff_country_unique")), _parts(item.get("aff_country_unique_index"))
-    with_aff = [i for i, text in enumerate(given) if text]
-    out: list[tuple[tuple[str, str | None], ...]] = [() for _ in given]
-    if names and len(index) == len(with_aff):
-        located = len(country_index) == len(with_aff) or (
-            len(country_index) < len(with_aff) and len({c for entry in country_index for c in entry.split("+")}) == 1
-        )
-        for k, i in enumerate(with_aff):
-            picks = index[k].split("+")
-            where = country_index[k].split("+") if located and k < len(country_index) else []
-            if len(where) == 1 and len(picks) > 1 and len(country_index) < len(with_aff):
-                where = where * len(picks)  # (one country for all)
-            pairs = []
-            for j, pick in enumerate(picks):
-                name = _at(names, pick) or ""
-                country = _at(countries, where[j] if j < len(where) else "")
-                if name and name.casefold() not in PLACEHOLDERS:
-                    pairs.append((name, country or None))
-            out[i] = tuple(dict.fromkeys(pairs))
-    else:
-        out = [
-            tuple((name, None) for name in split_institutions(text) if name.casefold() not in PLACEHOLDERS)
-            for text in given
-        ]
-    return tuple(out) if any(out) else ()
-
-
 # Fields a paperlists record gives that the reader stores elsewhere; the rest go to `extra`.
 _READ = frozenset(
     "title author abstract status track site id keywords github project doi arxiv aff aff_unique_norm"
@@ -222,57 +165,6 @@ def split_keywords(value: object) -> tuple[str, ...]:
     return tuple(dict.fromkeys(" ".join(p.split()) for p in parts if p.strip()))
 
 
-def authors_and_affiliations(item: dict, value: str | list[str] | None = None) -> tuple[tuple[str, ...], tuple]:
-    """The record's authors (`split_authors`: `;`-separated, also `A, B and C` within) and their
-    affiliations. `aff` lines up with the names, or with the `;`-separated parts of `author`
-    (`Bowen Zhou and Mingbo Ma` is one part): then each name of a part has the part's; or, when
-    the record writes its list twice (`A;B;A;B`: IROS and ICRA), with one copy: then the names of
-    the first copy have them. `value` is the `author` field, read as text or a list of texts (by
-    default as the record has it)."""
-    names, found = _aligned(item, item.get("author") if value is None else value)
-    once = first_copy(names)
-    if not found and len(once) < len(names):
-        found = affiliations(item, len(once))
-    return names, found
-
-
-def without_own_names(names: tuple[str, ...], found: tuple) -> tuple[tuple, int]:
-    """Each author's affiliations less an institution that is the author's own name, and how many
-    were left out: the catalogue's IROS and ICRA records put the name where the affiliation is
-    unknown (`aff`: `Nikolaus Correll; G. Sempo; ...` beside the same `author`), which is no
-    institution. An author is compared with their own entry only (the names of the first copy,
-    in order); case and runs of spaces do not count."""
-    dropped = 0
-    kept = []
-    for i, pairs in enumerate(found):
-        own = _folded(names[i]) if i < len(names) else None
-        mine = tuple(pair for pair in pairs if _folded(pair[0]) != own)
-        dropped += len(pairs) - len(mine)
-        kept.append(mine)
-    if not dropped:
-        return found, 0
-    return (tuple(kept) if any(kept) else ()), dropped
-
-
-def _folded(text: str) -> str:
-    return " ".join(text.split()).casefold()
-
-
-def _aligned(item: dict, value: object) -> tuple[tuple[str, ...], tuple]:
-    """The names and the affiliations that line up with them or with their parts (else none)."""
-    if isinstance(value, list):
-        names = split_authors(value)
-        return names, affiliations(item, len(names))
-    parts = [split_authors(part) for part in _text(value).split(";")]
-    parts = [part for part in parts if part]
-    names = tuple(name for part in parts for name in part)
-    found = affiliations(item, len(names))
-    if found or len(parts) == len(names):
-        return names, found
-    by_part = affiliations(item, len(parts))
-    return names, tuple(pairs for part, pairs in zip(parts, by_part, strict=True) for _ in part) if by_part else ()
-
-
 def read_paperlists(
     path: str, records: JsonRecords, venue: str | None = None, year: int | None = None, tally: Tally | None = None
 ) -> ParsedFile:
@@ -303,6 +195,7 @@ def _entries(records: JsonRecords, venue: str | None, year: int | None, tally: T
         affiliated, own_names = without_own_names(authors, affiliated)
         if own_names:
             fields.repaired = True  # (an author's own name given as their affiliation: none)
+        unplaced = () if affiliated else unplaced_institutions(item, authors)
         bib_year = _BIBTEX_YEAR.search(fields.text("bibtex"))
         entry = Entry(
             abstract=join_lines(fields.text("abstract")) or None,
@@ -319,6 +212,7 @@ def _entries(records: JsonRecords, venue: str | None, year: int | None, tally: T
             keywords=fields.bounded(split_keywords(fields.items("keywords")), MAX_KEYWORD_CHARS),
             links=tuple(text for name in LINK_FIELDS if (text := fields.text(name).strip())),
             affiliations=affiliated,
+            institutions=unplaced,
             extra=_extra(item, fields),
             review=_review(fields, venue, year),
         )

@@ -34,6 +34,9 @@ class Entry:
     links: tuple[str, ...] = ()  # the paper's own code and project links the source gives (field texts)
     # per author (as in `authors`): the (institution, country or None) pairs the source gives
     affiliations: tuple[tuple[tuple[str, str | None], ...], ...] = ()
+    # the (institution, country or None) pairs the source gives for the paper without saying whose
+    # (its list does not line up with the authors); none where `affiliations` places them
+    institutions: tuple[tuple[str, str | None], ...] = ()
     extra: str | None = None  # JSON object of the source's other fields, so nothing is lost
     review: Review | None = None  # what reviews and readers say of it, where the source gives it
 

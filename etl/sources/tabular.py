@@ -149,30 +149,30 @@ def _given_ids(fields: RecordFields) -> tuple[tuple[str, str], ...]:
     return ()
 
 
-def _given_affiliations(fields: RecordFields) -> tuple[tuple[tuple[str, str | None], ...], ...]:
-    """Per author, the `[institution, country]` pairs of an `affiliations` array (as `paperdb
-    export` writes them; a country may be null); another shape is left out (repaired)."""
-    value = _json_value(fields, "affiliations")
+def _given_affiliations(fields: RecordFields, name: str = "affiliations", per_author: bool = True) -> tuple:
+    """Per author, the `[institution, country]` pairs of an `affiliations` array (as `paperdb export`
+    writes them; a country may be null); or, not `per_author`, the pairs of an `institutions` array
+    (those a source gave for the paper without saying whose). Another shape is left out (repaired)."""
+    value = _json_value(fields, name)
     if value is None:
         return ()
     if isinstance(value, list) and len(value) <= MAX_ITEMS:
-        found = []
-        for pairs in value:
-            if not isinstance(pairs, list) or not all(_is_pair(pair) for pair in pairs):
-                break
-            found.append(tuple((name, country) for name, country in pairs))
-        else:
-            return tuple(found)
+        lists = value if per_author else [value]
+        if all(_pairs(pairs) for pairs in lists):
+            found = tuple(tuple((institution, country) for institution, country in pairs) for pairs in lists)
+            return found if per_author else found[0]
     fields.repaired = True
     return ()
 
 
-def _is_pair(pair: object) -> bool:
-    return (
+def _pairs(value: object) -> bool:
+    """Whether `value` is a list of `[name, country]` pairs (a country may be null)."""
+    return isinstance(value, list) and all(
         isinstance(pair, list)
         and len(pair) == 2
         and isinstance(pair[0], str)
         and (pair[1] is None or isinstance(pair[1], str))
+        for pair in value
     )
 
 
@@ -219,6 +219,7 @@ def _entry(row: Mapping, line: int, position: int, venue: str | None, year: int 
         status=_status(fields),
         track=fields.text("track").strip() or None,
         affiliations=_given_affiliations(fields),
+        institutions=_given_affiliations(fields, "institutions", per_author=False),
         review=_review(fields),
     )
     return entry, fields.repaired

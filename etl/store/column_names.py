@@ -109,6 +109,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "citations",
         "primary_area",
         "tldr",
+        "institutions",
     ),
     "events": (
         "id",

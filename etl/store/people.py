@@ -70,7 +70,13 @@ paper_affiliations = Table(
     "paper_affiliations",
     metadata,
     Column("paper_id", String(16), ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True, comment="papers.id"),
-    Column("position", Integer, primary_key=True, comment="The author's position (paper_authors.position)"),
+    Column(
+        "position",
+        Integer,
+        primary_key=True,
+        comment="The author's position (paper_authors.position); 0 for an institution the source gives for the paper"
+        " without saying whose (paper_sources.institutions)",
+    ),
     Column(
         "institution_id",
         Integer,
@@ -88,5 +94,6 @@ paper_affiliations = Table(
         comment="The institution as this paper's source names it",
     ),
     Column("country", Text, nullable=True, comment="Its country as this paper's source gives it"),
-    comment="The institutions each author of a paper gives (paper_authors row by paper_id and position).",
+    comment="The institutions each author of a paper gives (paper_authors row by paper_id and position; position 0:"
+    " the paper's, the source not saying whose).",
 )

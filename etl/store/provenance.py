@@ -112,6 +112,13 @@ paper_sources = Table(
     Column("citations", Integer, nullable=True, comment="Citations the record counts (NULL: unknown)"),
     Column("primary_area", Text, nullable=True, comment="The primary area the record gives"),
     Column("tldr", Text, nullable=True, comment="The TL;DR the record gives"),
+    Column(
+        "institutions",
+        Text,
+        nullable=True,
+        comment="JSON array of the [institution, country] pairs this source gives for the paper without saying whose"
+        " (its list does not line up with the authors); NULL where `affiliations` places them",
+    ),
     comment="Where each paper was found: file, order in the file and line.",
 )
 

@@ -115,6 +115,11 @@ async def paper(reader: Reader, paper_id: str) -> dict:
         " WHERE pa.paper_id = :id GROUP BY pa.position ORDER BY pa.position",
         params,
     )
+    unplaced = await reader.rows(  # (the institutions the source gives for the paper without saying whose)
+        "SELECT i.name FROM paper_affiliations a JOIN institutions i ON i.id = a.institution_id"
+        ' WHERE a.paper_id = :id AND a.position = 0 ORDER BY a."order"',
+        params,
+    )
     keywords = await reader.rows(
         "SELECT keyword, kind FROM paper_keywords WHERE paper_id = :id ORDER BY kind = 'author', rank", params
     )
@@ -132,6 +137,7 @@ async def paper(reader: Reader, paper_id: str) -> dict:
         "page": reader.page(pid),
         "title": row["title"],
         "authors": [{k: v for k, v in a.items() if v is not None} for a in authors],
+        **({"institutions_not_placed_by_author": [r["name"] for r in unplaced]} if unplaced else {}),
         "venue": row["venue"],
         "year": row["year"],
         "outcome": outcome(row),
