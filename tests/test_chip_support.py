@@ -64,3 +64,65 @@ def test_a_card_always_shows_its_first_chip(monkeypatch):
     start = [k.label for k in ranked].index("large stride movement")
     kept = backed(ranked[start:], terms.phrases, frozenset(), Keyphraseness(df={}))
     assert [k.label for k in kept] == ["large stride movement"]
+
+
+ROUND12 = {
+    r["source"]: r
+    for r in json.loads(
+        (Path(__file__).parent / "fixtures" / "chip_support" / "round12.json").read_text(encoding="utf-8")
+    )
+}
+
+
+def _keyword(record: dict, label: str):
+    terms = extract_terms(record["abstract"], TAXONOMY)
+    ranked = rank_keywords(terms, {}, 1, record["title"])
+    return terms, next(k for k in ranked if k.label == label)
+
+
+@pytest.mark.parametrize(
+    "source, place, evidence",
+    [
+        ("iros/iros2021.json", 4, True),  # `koopman`: in the title, chosen by authors
+        ("iros/iros2021.json", 5, False),  # (the fifth chip: a lower-case word needs three kinds)
+        ("coling/coling2022.json", 2, True),  # `regeneration`: in the title, titles head it
+        ("coling/coling2022.json", 5, False),
+    ],
+)
+def test_a_lone_word_needs_more_evidence_as_the_fifth_chip(source, place, evidence, monkeypatch):
+    monkeypatch.setattr(rank_module, "backed", lambda ranked, *_: ranked)
+    record = ROUND12[source]
+    terms, keyword = _keyword(record, record["chip"])
+    words = title_words(record["title"])
+    assert has_evidence(keyword, terms.phrases, words, Keyphraseness(df={}), place) is evidence
+
+
+def test_an_authors_choice_most_authors_pass_over_is_no_evidence(monkeypatch):
+    # (`machine learning`: chosen by some authors, by none of the 17 of the vocabulary's abstracts
+    # that have it; as the only evidence it was judged filler)
+    monkeypatch.setattr(rank_module, "backed", lambda ranked, *_: ranked)
+    record = ROUND12["colt/colt2013.json"]
+    terms, keyword = _keyword(record, "machine learning")
+    kp = Keyphraseness(df={})
+    assert kp.chosen_elsewhere("machine learning")
+    assert not has_evidence(keyword, terms.phrases, frozenset(), kp)
+    monkeypatch.setattr(Keyphraseness, "chosen_as_often", Keyphraseness.chosen_elsewhere)
+    assert has_evidence(keyword, terms.phrases, frozenset(), kp)  # (this rule, not another, takes it)
+
+
+@pytest.mark.parametrize(
+    "key, chosen, df, as_often",
+    [
+        ("reinforcement learning", {}, {}, True),  # the vocabulary: 93 of 209 abstracts that have it
+        ("data collection", {}, {}, True),  # 4 of 58 (the prior of a phrase of several words: 0.028)
+        ("machine learning", {}, {}, False),  # 0 of 17
+        ("synthetic data", {}, {}, False),  # 0 of 12
+        ("nonconvex optimization", {}, {}, False),  # chosen by no author
+        ("model size", {"model size": 1}, {"model size": 265}, False),  # one author of 264 papers
+        ("model size", {"model size": 30}, {"model size": 265}, True),
+        ("efficient inference", {}, {}, False),  # an author's keyword no abstract has weighed
+    ],
+)
+def test_chosen_as_often(key, chosen, df, as_often):
+    kp = Keyphraseness(chosen, frozenset(), df)
+    assert kp.chosen_as_often(key) is as_often
