@@ -1,6 +1,7 @@
 -- Similar papers
 -- The ten papers most similar to a paper (give its id, its OpenReview, arXiv or DOI id as
--- written or copied: `arXiv:1703.03055v2`, `https://doi.org/...`; or the number in its page's address) by the text of their titles, abstracts and keywords, most
+-- written or copied: `arXiv:1703.03055v2`, `https://doi.org/...`; or the address of its page at its venue's site,
+-- as the paper page links it; or the number in its page's address) by the text of their titles, abstracts and keywords, most
 -- similar first: similar_papers, computed by each load (docs/evolution.md). Similarity, 0 to 1 as
 -- the paper page shows it: similar_papers.score (the cosine of their distinctive terms' TF-IDF
 -- weights plus half the cosine of their topics, up to 1.5) over 1.5. For a paper known only by its
@@ -9,6 +10,8 @@
 WITH chosen AS (SELECT coalesce(
     (SELECT id FROM papers WHERE id = lower(trim(:paper_id))),
     (SELECT paper_id FROM paper_former_ids WHERE former_id = lower(trim(:paper_id))),
+    (SELECT CASE WHEN count(*) = 1 THEN min(id) END FROM papers  -- (one paper's own address: `papers.url`, its index)
+        WHERE url IN (SELECT value FROM json_each(paper_address_forms(:paper_id)))),
     (SELECT paper_id FROM paper_ids WHERE scheme IN (SELECT DISTINCT scheme FROM paper_ids)
         AND value IN (SELECT value FROM json_each(paper_id_forms(:paper_id))) ORDER BY scheme LIMIT 1),
     (SELECT paper_id FROM paper_ids WHERE scheme = 'doi'

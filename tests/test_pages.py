@@ -113,6 +113,23 @@ def test_similar_to_paper_takes_every_form_of_id_the_paper_page_takes(ds, excerp
 
 
 @pytest.mark.parametrize(
+    "written",
+    [
+        "https://openaccess.thecvf.com/content_cvpr_2018/html/Hu_Relation_Networks_for_CVPR_2018_paper.html",
+        "http://openaccess.thecvf.com/content_cvpr_2018/html/Hu_Relation_Networks_for_CVPR_2018_paper.html",
+        "https://openaccess.thecvf.com/content_cvpr_2018/papers/Hu_Relation_Networks_for_CVPR_2018_paper.pdf",
+    ],
+)
+def test_similar_to_paper_takes_the_address_of_the_papers_own_page(ds, excerpt, written):
+    """The address of CVPR 2018's relation networks paper at CVF (its `papers.url`, as its page links
+    it, and the forms `/-/paper/` takes) names it to `similar_to_paper` too (reader5: 0 rows)."""
+    (paper_id,) = read(excerpt, "SELECT paper_id FROM paper_ids WHERE scheme = 'arxiv' AND value = '1711.11575'")[0]
+    expected = read(excerpt, "SELECT similar_id FROM similar_papers WHERE paper_id = ? ORDER BY rank", paper_id)
+    rows = get(ds, "/papers/similar_to_paper.json?_shape=array&" + urlencode({"paper_id": written})).json()
+    assert expected and [r["id"] for r in rows] == [i for (i,) in expected]
+
+
+@pytest.mark.parametrize(
     "written", ["10.1609/aaai.v36i3.20226", "10.1609%2Faaai.v36i3.20226", "doi:10.1609%2FAAAI.V36I3.20226"]
 )
 def test_a_doi_copied_with_its_slash_escaped_opens_its_paper(ds, excerpt, written):

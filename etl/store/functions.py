@@ -29,7 +29,7 @@ from ..extract.keywords.normalise import IRREGULAR, singular
 from ..extract.record_paper import title_key
 from ..text.authors import name_key
 from ..text.cleaning import institution_key
-from ..text.paper_ids import id_forms_json
+from ..text.paper_ids import address_forms_json, id_forms_json
 from ..text.snippets import snippet_of
 from .record_extra import unpack_extra
 
@@ -246,6 +246,7 @@ FUNCTIONS = {
     "institution_key": _institution_key,
     "author_key": _author_key,
     "paper_id_forms": id_forms_json,  # (the forms of a paper id `/-/paper/` accepts: `etl.text.paper_ids`)
+    "paper_address_forms": address_forms_json,  # (the forms of a paper page's address `/-/paper/` accepts)
     "extra_json": _extra_json,
 }
 
@@ -263,7 +264,7 @@ VARIADIC = {"snippet_of": _snippet}
 def register(conn: sqlite3.Connection) -> sqlite3.Connection:
     """Add the search functions, `normalise_keyword(text)`, `initials(name)`, `institution_key(name)`,
     `author_key(name)`, `paper_id_forms(id)` (a JSON array of the forms `paper_ids` may hold for an id
-    as a reader wrote it), `extra_json(paper_sources.extra)` (the record's other fields as a JSON
+    as a reader wrote it), `paper_address_forms(text)` (those `papers.url` may hold for a page's address), `extra_json(paper_sources.extra)` (the record's other fields as a JSON
     text: `json_extract(extra_json(extra), '$.bibtex')`) and `snippet_of(highlight(fts, column, char(2), char(3)), query)` (the
     search's snippets, `etl.text.snippets`) to `conn`; returns it."""
     for name, function in FUNCTIONS.items():

@@ -207,6 +207,13 @@ def id_forms(text: str) -> list[str]:
     return list(dict.fromkeys(f for f in forms if f))
 
 
+def address_forms_json(text: str | None) -> str:
+    """The addresses `text` may be of a paper's own page (`address_forms`, or the OpenReview forum
+    a bare forum id names: `forum_address`) as a JSON array (`[]` for anything but text): for SQL's
+    `json_each` against `papers.url`, as `/-/paper/<address>` looks them up."""
+    return json.dumps((address_forms(text) or forum_address(text)) if isinstance(text, str) else [])
+
+
 def id_forms_json(text: str | None) -> str:
     """`id_forms` as a JSON array (`[]` for anything but text): for SQL's `json_each`."""
     return json.dumps(id_forms(text) if isinstance(text, str) else [])
