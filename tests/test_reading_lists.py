@@ -304,6 +304,41 @@ def test_bibtex_that_is_not_one_readable_entry_is_not_used(text):
     assert "".join(bibtex([c])).startswith("@inproceedings{lovelace2017title_0123,")
 
 
+# CoRL 2025's record of "SPIN" (its `bibtex` as OpenReview writes it: the title's TeX escaped as text)
+SPIN_BIBTEX = (
+    "@inproceedings{\njung2025textttspin,\ntitle={\\${\\textbackslash}texttt\\{{SPIN}\\}\\$: distilling "
+    "\\${\\textbackslash}texttt\\{Skill-{RRT}\\}\\$ for long-horizon prehensile and non-prehensile manipulation},"
+    "\nauthor={Haewon Jung and Donguk Lee and Haecheol Park and Kim Jun Hyeop and Beomjoon Kim},\nbooktitle={9th Annual "
+    "Conference on Robot Learning},\nyear={2025},\nurl={https://openreview.net/forum?id=udH3b2Lsx5}\n}"
+)
+
+
+@pytest.mark.parametrize(
+    "own, title, written",
+    [
+        (  # (the title written from the columns: its formulas as TeX, the rest of the entry the source's)
+            SPIN_BIBTEX,
+            "SPIN: distilling Skill-RRT for long-horizon prehensile and non-prehensile manipulation",
+            "{{SPIN:} distilling {Skill-RRT} for long-horizon prehensile and non-prehensile manipulation}",
+        ),
+        (  # (a dollar sign of prose, escaped as the source writes it, stays)
+            "@misc{k, title = {The Easyhand: A robot hand that costs \\$150 US in parts}}",
+            "The Easyhand: A robot hand that costs $150 US in parts",
+            "{The Easyhand: A robot hand that costs \\$150 US in parts}",
+        ),
+    ],
+)
+def test_a_sources_title_with_its_tex_escaped_as_text_is_written_from_the_columns(own, title, written):
+    """reader5 item 10: CoRL 2025's `title = {\\${\\textbackslash}texttt\\{{SPIN}\\}\\$: ...}` printed the
+    literal `$\\texttt{SPIN}$` (12 entries of the catalogue: `\\$L\\_1\\$ Ball`, `Best-of-\\$N\\$`)."""
+    c = Citation("0123456789abcdef", "CoRL", 2025, title, ("Haewon Jung",), own_bibtex=own)
+    text = "".join(bibtex([c]))
+    assert f"title = {written}," in text or f"title = {written}\n" in text
+    assert "url = {https://openreview.net/forum?id=udH3b2Lsx5}" in text or "forum" not in own
+    (entry,) = bibtexparser.parse_string(text).entries
+    assert "textbackslash" not in entry.fields_dict["title"].value
+
+
 def test_addresses_and_ids_are_written_as_they_are():
     """WACV 2022's CVF address has underscores; LaTeX escapes would break it."""
     url = "https://openaccess.thecvf.com/content/WACV2022/html/Pestana_Transferable_3D_WACV_2022_paper.html"

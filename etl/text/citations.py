@@ -42,6 +42,9 @@ KEY_SKIPS = frozenset(
 )
 NOT_PUBLISHED = ("rejected", "withdrawn")  # decisions that make an entry a manuscript, not a paper of the venue
 _WORD = re.compile(r"[a-z0-9]+")
+# A title whose TeX the source escaped as text (OpenReview's entries: `\${\textbackslash}texttt\{{SPIN}\}\$`
+# prints the literal `$\texttt{SPIN}$`; `\$L\_1\$ Ball`): written from the columns instead.
+_TEX_AS_TEXT = re.compile(r"\\\$.*\\\$|\{\\textbackslash\}")
 # Reference types per format: (published at the venue, not).
 TYPES = {"bibtex": ("inproceedings", "misc"), "ris": ("CPAPER", "GEN"), "csljson": ("paper-conference", "manuscript")}
 
@@ -182,7 +185,7 @@ def verbatim(value: str) -> str:
 
 
 def _from_columns(c: Citation) -> BibEntry:
-    fields = [("title", "{" + latex(c.title, protect_case=True) + "}")] if c.title else []
+    fields = [("title", _title_field(c))] if c.title else []
     if c.authors:
         fields.append(("author", "{" + " and ".join(last_first(a) for a in c.authors) + "}"))
     fields += [("booktitle", "{" + escaped(c.venue) + "}"), ("eventtitle", "{" + escaped(c.event) + "}")]
@@ -195,7 +198,8 @@ def _from_columns(c: Citation) -> BibEntry:
 def _own(c: Citation) -> BibEntry | None:
     """The source's own entry with the fields it lacks added (the ids, the abstract, and the event,
     by which `paperdb load` reads the entry's venue back), its prose fields' HTML entities read and
-    bare `&`, `%`, `#` escaped (`prose_field`)."""
+    bare `&`, `%`, `#` escaped (`prose_field`); a title whose formulas the source escaped as text
+    (`_TEX_AS_TEXT`) is the paper's, written as an entry from the columns writes it."""
     own = parse_entry(c.own_bibtex) if c.own_bibtex else None
     if own is None or not own.has("title") or not _same_title(own, c.title):
         return None
@@ -206,9 +210,15 @@ def _own(c: Citation) -> BibEntry | None:
         extra.append(("eventtitle", "{" + escaped(c.event) + "}"))
     if not own.has("year"):
         extra.append(("year", "{" + str(c.year) + "}"))
-    return BibEntry(
-        own.type, own.key, tuple((name, prose_field(name, value)) for name, value in own.fields) + tuple(extra)
+    fields = tuple(
+        (name, _title_field(c) if name == "title" and _TEX_AS_TEXT.search(value) else prose_field(name, value))
+        for name, value in own.fields
     )
+    return BibEntry(own.type, own.key, fields + tuple(extra))
+
+
+def _title_field(c: Citation) -> str:
+    return "{" + latex(c.title or "", protect_case=True) + "}"
 
 
 def _same_title(own: BibEntry, title: str | None) -> bool:
