@@ -597,6 +597,80 @@ def test_a_field_needs_its_wording_and_a_word_of_other_senses_is_suggestive(text
     assert (topic in extract_terms(text, TAXONOMY).topics) is given
 
 
+OBESITY_STITCHING = (  # IROS 2011: Design of an endoscopic stitching device for surgical obesity treatment
+    "This paper proposed a design of an endoscopic stitching device for surgical obesity treatment using a N.O.T.E.S "
+    "(Natural Orifice Translumenal Endoscopic Surgery) approach. This proposed N.O.T.E.S gastroplasty approach "
+    "performs stitching and resizing of a stomach from inside, aiming at further reducing postoperative "
+    "complications by avoiding the use of skin incisions. The presented design can be inserted into the stomach in "
+    "a folded configuration and be unfolded into a working configuration to perform stitching. It uses pre-curved "
+    "super-elastic NiTi (Nickel-Titanium) alloy needle to facilitate the stitching motion. Role of the NiTi needle "
+    "is demonstrated in in-vitro tissue penetrating experiments, while deployment and stitching motions of this "
+    "device are verified using simulations."
+)
+
+
+NETWORK_TREATMENT_EFFECTS = (  # AISTATS 2020: Almost-Matching-Exactly for Treatment Effect Estimation under Network Interference
+    "We propose a matching method that recovers direct treatment effects from randomized experiments where units "
+    "are connected in an observed network, and units that share edges can potentially influence each others\u2019 "
+    "outcomes. Traditional treatment effect estimators for randomized experiments are biased and error prone in this "
+    "setting. Our method matches units almost exactly on counts of unique subgraphs within their neighborhood graphs. "
+    "The matches that we construct are interpretable and high-quality. Our method can be extended easily to "
+    "accommodate additional unit-level covariate information. We show empirically that our method performs better "
+    "than other existing methodologies for this problem, while producing meaningful, interpretable results."
+)
+
+
+HATE_SPEECH_DEFINITIONS = (  # COLING 2025: DefVerify: Do Hate Speech Models Reflect Their Dataset's Definition?
+    "When building a predictive model, it is often difficult to ensure that application-specific requirements are "
+    "encoded by the model that will eventually be deployed. Consider researchers working on hate speech detection. "
+    "They will have an idea of what is considered hate speech, but building a model that reflects their view "
+    "accurately requires preserving those ideals throughout the workflow of data set construction and model "
+    "training. Complications such as sampling bias, annotation bias, and model misspecification almost always "
+    "arise, possibly resulting in a gap between the application specification and the model\u2019s actual behavior "
+    "upon deployment. To address this issue for hate speech detection, we propose DefVerify: a 3-step procedure "
+    "that (i) encodes a user-specified definition of hate speech, (ii) quantifies to what extent the model "
+    "reflects the intended definition, and (iii) tries to identify the point of failure in the workflow. We use "
+    "DefVerify to find gaps between definition and model behavior when applied to six popular hate speech "
+    "benchmark datasets."
+)
+
+
+KEYWORD_SPOTTING = (  # IJCAI 2022: BiFSMN: Binary Neural Network for Keyword Spotting
+    "The deep neural networks, such as the Deep-FSMN, have been widely studied for keyword spotting (KWS) "
+    "applications. However, computational resources for these networks are significantly constrained since they "
+    "usually run on-call on edge devices. In this paper, we present BiFSMN, an accurate and extreme-efficient "
+    "binary neural network for KWS. We first construct a High-frequency Enhancement Distillation scheme for the "
+    "binarization-aware training, which emphasizes the high-frequency information from the full-precision "
+    "network's representation that is more crucial for the optimization of the binarized network. Then, to allow "
+    "the instant and adaptive accuracy-efficiency trade-offs at runtime, we also propose a Thinnable Binarization "
+    "Architecture to further liberate the acceleration potential of the binarized network from the topology "
+    "perspective. Moreover, we implement a Fast Bitwise Computation Kernel for BiFSMN on ARMv8 devices which fully "
+    "utilizes registers and increases instruction throughput to push the limit of deployment efficiency. Extensive "
+    "experiments show that BiFSMN outperforms existing binarization methods by convincing margins on various "
+    "datasets and is even comparable with the full-precision counterpart (e.g., less than 3% drop on Speech "
+    "Commands V1-12). We highlight that benefiting from the thinnable architecture and the optimized 1-bit "
+    "implementation, BiFSMN can achieve an impressive 22.3x speedup and 15.5x storage-saving on real-world edge "
+    "hardware."
+)
+
+
+@pytest.mark.parametrize(
+    "text, topic, given",
+    [
+        # a surgical treatment is no causal one: causality needs causal wording (`causal*`,
+        # `counterfactual*`, `interven*`, `randomized`, `observational`, a DAG, ...)
+        (OBESITY_STITCHING, "causality", False),
+        (NETWORK_TREATMENT_EFFECTS, "causality", True),
+        # hate speech is text: speech and audio needs spoken or audio wording
+        (HATE_SPEECH_DEFINITIONS, "speech and audio", False),
+        (HATE_SPEECH_DEFINITIONS, "natural language processing", True),
+        (KEYWORD_SPOTTING, "speech and audio", True),
+    ],
+)
+def test_a_word_of_another_field_needs_its_sense(text, topic, given):
+    assert (topic in extract_terms(text, TAXONOMY).topics) is given
+
+
 def test_needs_bar_every_route_to_a_topic():
     topics = [
         {"name": "fairness", "terms": ["fair"], "needs": ["fairness", "parit*"]},
