@@ -407,6 +407,8 @@ CREATE INDEX ix_reviews_paper_id ON reviews (paper_id);
 
 CREATE INDEX ix_paper_keywords_keyword_id_rank ON paper_keywords (keyword_id, rank);
 
+CREATE INDEX ix_papers_url ON papers (url);
+
 CREATE VIEW repos_by_owner AS
 SELECT min(owner) AS owner, count(DISTINCT url_key) AS repositories,
        count(DISTINCT paper_id) AS papers

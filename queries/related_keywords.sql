@@ -1,9 +1,11 @@
 -- Related keywords
 -- Keywords that occur with a keyword (by its text, or a short form no keyword has) among the top ten keywords of
 -- the same papers, most associated first: lift is how many times more often the two occur
--- together than if they were independent, so keywords that occur with everything sink. At least
--- two shared papers. Extracted keywords only (author keywords have no rank). Quick at any corpus
--- size.
+-- together than if they were independent, so keywords that occur with everything sink; ranked by
+-- the papers they share beyond chance (papers x (lift - 1)), so a keyword met on two papers, only
+-- ever with this one, does not outrank one the field writes on eighty (a topic's whole list had one
+-- lift), nor does one that occurs with everything (lift 1). At least two shared papers.
+-- Extracted keywords only (author keywords have no rank). Quick at any corpus size.
 -- Example: keyword = graph neural networks
 WITH target AS (
     SELECT id FROM keywords WHERE normalised = normalise_keyword(:keyword)
@@ -20,13 +22,16 @@ together AS (
     WHERE b.rank <= 10 AND b.kind != 'author' AND b.keyword_id NOT IN (SELECT id FROM target)
     GROUP BY b.keyword_id
     HAVING count(DISTINCT b.paper_id) >= 2
+),
+lifted AS (
+    SELECT t.keyword_id, t.papers, t.mean_score,
+        -- (score, in no index: the table read in key order, each paper's rows together, not the index by keyword)
+        t.papers * 1.0 * (SELECT count(DISTINCT paper_id) FROM paper_keywords WHERE rank <= 10 AND kind != 'author' AND score IS NOT NULL)
+            / ((SELECT count(*) FROM with_target)
+               * (SELECT count(*) FROM paper_keywords m WHERE m.keyword_id = t.keyword_id AND m.rank <= 10 AND m.kind != 'author')) AS lift
+    FROM together t
 )
-SELECT k.label AS keyword, k.kind, t.papers,
-    -- (score, in no index: the table read in key order, each paper's rows together, not the index by keyword)
-    round(t.papers * 1.0 * (SELECT count(DISTINCT paper_id) FROM paper_keywords WHERE rank <= 10 AND kind != 'author' AND score IS NOT NULL)
-        / ((SELECT count(*) FROM with_target)
-           * (SELECT count(*) FROM paper_keywords m WHERE m.keyword_id = t.keyword_id AND m.rank <= 10 AND m.kind != 'author')), 2) AS lift,
-    round(t.mean_score, 3) AS mean_score
-FROM together t JOIN keywords k ON k.id = t.keyword_id
-ORDER BY lift DESC, t.papers DESC, keyword
+SELECT k.label AS keyword, k.kind, l.papers, round(l.lift, 2) AS lift, round(l.mean_score, 3) AS mean_score
+FROM lifted l JOIN keywords k ON k.id = l.keyword_id
+ORDER BY l.papers * (l.lift - 1) DESC, l.papers DESC, keyword
 LIMIT 50

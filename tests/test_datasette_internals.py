@@ -212,3 +212,24 @@ def test_item_11_a_sorted_tables_first_page_is_ordered_by_the_column_alone_and_g
     )  # (and an ascending sort puts rows without a value last: item 12)
     get(ds, "/papers.json?sql=select+pk+from+papers+order+by+venue+limit+3")  # (ad-hoc SQL runs as written)
     assert "select pk from papers order by venue limit 3" in executed
+
+
+def test_item_13_a_views_page_counts_it_by_its_count_sql_and_asks_nothing_past_its_end(ds, monkeypatch):
+    from datasette.database import Database
+    from datasette.views.table import TableView
+
+    source = inspect.getsource(TableView)
+    assert 'count_sql = f"select count(*) {from_sql}"' in source, "item 13: the page's count is no longer that SQL"
+    executed = []
+    unbroken = Database.execute
+
+    async def execute(self, sql, *args, **kwargs):
+        executed.append(sql)
+        return await unbroken(self, sql, *args, **kwargs)
+
+    monkeypatch.setattr(Database, "execute", execute)  # (what reaches Datasette's own execute)
+    get(ds, "/papers/keyword_trends.json?_size=5")
+    assert "SELECT count(*) FROM keyword_trend_counts" in executed, ("item 13", executed)
+    assert not any(sql.startswith("select count(*) from keyword_trends") for sql in executed), "item 13"
+    get(ds, "/papers/keyword_trends.json?_size=5&_next=999999999")
+    assert any(sql.endswith(" limit 0 offset 999999999") for sql in executed), ("item 13", executed)

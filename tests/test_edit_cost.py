@@ -303,6 +303,43 @@ def test_papers_ranked_in_a_process_of_their_own_get_the_keywords_ranked_in_the_
     assert found[0] == found[1] and len(found[0][0]) > 100 and forks == [1]
 
 
+def test_the_text_rules_memos_are_empty_under_the_keyword_and_similar_steps(tmp_path, monkeypatch):
+    """The memos of the text rules (names, titles, institutions: what reading and the bibliography
+    call for every record) are emptied once the papers are settled: an edit's ranking process is
+    forked, and its similar papers found, without them (about 2.5 MB of each peak, issue 41)."""
+    from etl.load import incremental, run
+    from etl.load.memory import text_memos
+
+    memos = text_memos()
+    held: dict[str, list[int]] = {"settled": [], "ranking": [], "similar": []}
+    settle = run.Run.settle_papers
+    monkeypatch.setattr(
+        run.Run,
+        "settle_papers",
+        lambda self: [settle(self), held["settled"].append(sum(m.cache_info().currsize for m in memos))][0],
+    )
+    own_process = incremental.in_own_process
+    monkeypatch.setattr(
+        incremental,
+        "in_own_process",
+        lambda work: held["ranking"].append(sum(m.cache_info().currsize for m in memos)) or own_process(work),
+    )
+    update = similar_changed.update_similar
+    monkeypatch.setattr(
+        similar_changed,
+        "update_similar",
+        lambda *a: held["similar"].append(sum(m.cache_info().currsize for m in memos)) or update(*a),
+    )
+    db = str(tmp_path / "papers.db")
+    folder = folder_of(tmp_path, FILES)
+    load(db, [str(folder)])
+    retitle(folder)
+    held["settled"].clear()
+    summary = load(db, [str(folder)], prune=True)
+    assert not summary.rescored and held["ranking"] == held["similar"] == [0]
+    assert held["settled"][0] > 50  # (what the edit's reading and bibliography left in them)
+
+
 def test_a_small_load_never_forks_while_its_feed_ranks(tmp_path, monkeypatch):
     """A new file that lists papers the database holds is fed to the keyword workers before the
     load knows it (`KeywordFeed.speculate`); when the load then ranks only a few papers, it ranks

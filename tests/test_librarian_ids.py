@@ -184,7 +184,7 @@ def _citation(name: str, i: int) -> Citation:
             "ijcai2023",
             0,
             [
-                "ED  - Elkind, Edith",
+                "A2  - Elkind, Edith",
                 "DA  - 2023/08//",
                 "SP  - 1578",
                 "EP  - 1586",
@@ -200,9 +200,9 @@ def _citation(name: str, i: int) -> Citation:
             "acl2022",
             0,
             [
-                "ED  - Muresan, Smaranda",
-                "ED  - Nakov, Preslav",
-                "ED  - Villavicencio, Aline",
+                "A2  - Muresan, Smaranda",
+                "A2  - Nakov, Preslav",
+                "A2  - Villavicencio, Aline",
                 "DA  - 2022/05//",
                 "SP  - 864",
                 "EP  - 870",

@@ -317,6 +317,25 @@ CASES = [
         ],
     ),
     ("xhttps://github.com/a/b", []),
+    # a port names another server: kept (NAACL 2022, IJCAI 2020; reader4), but the scheme's own
+    (
+        "Demo: http://nlp.uoregon.edu:9000/.",
+        [("other", "http://nlp.uoregon.edu:9000", None, None, None, "http://nlp.uoregon.edu:9000/")],
+    ),
+    (
+        "Data at http://bmilab.ticp.io:48478/data?id=3 and https://example.org:443/x",
+        [
+            (
+                "other",
+                "http://bmilab.ticp.io:48478/data?id=3",
+                None,
+                None,
+                "data",
+                "http://bmilab.ticp.io:48478/data?id=3",
+            ),
+            ("other", "https://example.org/x", None, None, "x", "https://example.org:443/x"),
+        ],
+    ),
 ]
 
 
@@ -330,6 +349,10 @@ def test_offsets_point_at_raw_text():
     text = "Code: [here](https://github.com/a/b) and github.com/c/d."
     for link in extract_links(text):
         assert text[link.offset : link.offset + len(link.raw)] == link.raw
+
+
+def test_a_links_host_is_without_its_port():
+    assert [link.host for link in extract_links("see http://crowd.fi.uncoma.edu.ar:3335")] == ["crowd.fi.uncoma.edu.ar"]
 
 
 def test_join_key_is_lower_case():

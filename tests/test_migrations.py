@@ -699,3 +699,98 @@ def test_revision_0046_has_records_whose_text_or_authors_the_new_rules_read_othe
     assert marked_after_upgrade(db, "0045") == [(str(folder / name),)]  # (to before 0046)
     load(db, [str(folder)])
     assert rows(db, TEXT_AND_AUTHORS) == rows(cold, TEXT_AND_AUTHORS)
+
+
+# -- revision 0047: countries in one spelling, read again --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "given, shown",
+    [
+        ("Russia;United States", ["Russian Federation", "United States"]),  # (iclr2024.json's 8 `Russia`)
+        ("Czechia", ["Czech Republic"]),
+        ("Unknown", [None]),  # (paperlists' placeholder: 108 affiliations)
+    ],
+)
+def test_revision_0047_has_records_giving_a_country_in_another_spelling_read_again(tmp_path, monkeypatch, given, shown):
+    """A database loaded before the rule holds `Russia` beside `Russian Federation` (or `Unknown` as a
+    country); upgrading marks the file holding that record (and not the listing beside it) to be
+    read again, and the next load leaves the affiliations and institutions as a cold load does."""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    countries = given.split(";")
+    record = {
+        (0, "author"): "Anna Ivanova;Bob Smith",
+        (0, "aff"): "Skoltech;MIT" if len(countries) == 2 else "Skoltech;Skoltech",
+        (0, "aff_unique_norm"): "Skolkovo Institute of Science and Technology;Massachusetts Institute of Technology",
+        (0, "aff_unique_index"): "0;1" if len(countries) == 2 else "0;0",
+        (0, "aff_country_unique"): given,
+        (0, "aff_country_unique_index"): "0;1" if len(countries) == 2 else "0;0",
+    }
+    (folder / "iclr2017.json").write_text(_iclr2017(record), encoding="utf-8")
+    (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
+    db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, {"etl.text.places.country_shown": lambda c: c})
+    assert {c for (c,) in rows(db, "SELECT country FROM institutions")} == set(countries)
+    assert {c for (c,) in rows(cold, "SELECT country FROM institutions")} == set(shown)
+    assert marked_after_upgrade(db, "0046") == [(str(folder / "iclr2017.json"),)]  # (to before 0047)
+    load(db, [str(folder)])
+    assert rows(db, AFFILIATIONS) == rows(cold, AFFILIATIONS)
+    assert rows(db, "SELECT name, country, papers FROM institutions") == rows(
+        cold, "SELECT name, country, papers FROM institutions"
+    )
+
+
+def test_revision_0047_gives_a_link_written_with_a_port_its_port(tmp_path, monkeypatch):
+    """A database loaded before the rule holds `http://nlp.uoregon.edu` for the link written
+    `http://nlp.uoregon.edu:9000/` (NAACL 2022); upgrading gives it its port (no file is read
+    again), as a cold load does; a load after changes nothing."""
+    from etl.extract import links
+
+    folder = tmp_path / "d"
+    folder.mkdir()
+    abstract = ICLR2017[0]["abstract"] + " A demo is at http://nlp.uoregon.edu:9000/."
+    (folder / "iclr2017.json").write_text(_iclr2017({(0, "abstract"): abstract}), encoding="utf-8")
+    (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
+    classify = links.classify
+    old = {"etl.extract.links.classify": lambda host, path, scheme, port=None: classify(host, path, scheme)}
+    db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, old)
+    shown = "SELECT paper_id, url, raw FROM paper_links ORDER BY paper_id, url"
+    assert [url for _, url, _ in rows(db, shown)] == ["http://nlp.uoregon.edu"]
+    assert [url for _, url, _ in rows(cold, shown)] == ["http://nlp.uoregon.edu:9000"]
+    assert marked_after_upgrade(db, "0046") == []  # (to before 0047)
+    assert rows(db, shown) == rows(cold, shown)
+    assert rows(db, "SELECT url_key, host FROM paper_links") == rows(cold, "SELECT url_key, host FROM paper_links")
+    assert load(db, [str(folder)]).files_unchanged == 2
+
+
+# -- revision 0048: papers.url indexed; NeurIPS hashes and OpenReview records' addresses read again ------------
+
+OWN_ADDRESSES = json.loads((Path(__file__).parent / "fixtures" / "own_addresses.json").read_text(encoding="utf-8"))
+IDS_AND_URLS = (
+    "SELECT p.id, p.url, i.scheme, i.value FROM papers p LEFT JOIN paper_ids i ON i.paper_id = p.id"
+    " ORDER BY p.id, i.scheme, i.value"
+)
+
+
+def test_revision_0048_indexes_papers_url_and_has_neurips_and_openreview_records_read_again(tmp_path, monkeypatch):
+    """A database loaded under the old rules has no NeurIPS proceedings key and no address for WWW 2024's and
+    ACM MM 2024's records; upgrading indexes `papers.url` and marks the files holding such records
+    (not CVPR's, ICML's or IJCAI's, nor the listing beside them), and the next load gives the ids and
+    addresses a cold load does, the papers' ids unchanged."""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    for name in ("nips2013", "www2024", "acmmm2024", "cvpr2019", "icml2017", "ijcai2020"):
+        (folder / f"{name}.json").write_text(json.dumps(OWN_ADDRESSES[name]), encoding="utf-8")
+    (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
+    old_rules = {
+        "etl.sources.paperlists.neurips_key": lambda text: None,
+        "etl.sources.paperlists.openreview_address": lambda item: None,
+    }
+    db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, old_rules)
+    assert rows(db, IDS_AND_URLS) != rows(cold, IDS_AND_URLS)
+    assert rows(db, "SELECT id FROM papers ORDER BY id") == rows(cold, "SELECT id FROM papers ORDER BY id")
+    marked = marked_after_upgrade(db, "0047")  # (to before 0048)
+    assert marked == [(str(folder / f"{name}.json"),) for name in ("acmmm2024", "nips2013", "www2024")]
+    assert rows(db, "SELECT name FROM sqlite_master WHERE name = 'ix_papers_url'") == [("ix_papers_url",)]
+    load(db, [str(folder)])
+    assert rows(db, IDS_AND_URLS) == rows(cold, IDS_AND_URLS)

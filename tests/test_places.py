@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from etl.extract.bibliography import Record, resolve
-from etl.text.places import institution_country
+from etl.text.places import country_shown, institution_country
 
 
 @pytest.mark.parametrize(
@@ -62,3 +62,42 @@ def test_a_paper_of_taiwan_lists_its_institutions_under_taiwan():
         (1, "National Taiwan University", "Taiwan"),
         (2, "National Taiwan University", "Taiwan"),
     ]
+
+
+@pytest.mark.parametrize(
+    "given, shown",
+    [
+        # the catalogue's two spellings of one country (aff_country_unique: 249 and 8, 268 and 13, 163 and 1)
+        ("Russian Federation", "Russian Federation"),
+        ("Russia", "Russian Federation"),
+        ("Czechia", "Czech Republic"),
+        ("Kingdom of Saudi Arabia", "Saudi Arabia"),
+        # what other sources write (a CSV's country column)
+        ("USA", "United States"),
+        ("U.S.A.", "United States"),
+        ("United States of America", "United States"),
+        ("UK", "United Kingdom"),
+        ("Republic of Korea", "South Korea"),
+        ("Korea, Republic of", "South Korea"),
+        ("Turkey", "Türkiye"),
+        ("The Netherlands", "Netherlands"),
+        ("Viet Nam", "Vietnam"),
+        # placeholders are no country
+        ("Unknown", None),
+        ("N/A", None),
+        ("", None),
+        (None, None),
+        # any other country as given (trimmed)
+        ("Germany ", "Germany"),
+        ("State of Palestine", "State of Palestine"),
+        ("Türkiye", "Türkiye"),
+    ],
+)
+def test_country_shown(given, shown):
+    assert country_shown(given) == shown
+
+
+def test_a_country_spelled_otherwise_is_shown_in_its_one_spelling_and_taiwan_still_overrides():
+    assert institution_country("Skolkovo Institute of Science and Technology", "Russia") == "Russian Federation"
+    assert institution_country("National Taiwan University", "PR China") == "Taiwan"
+    assert institution_country("Italy", "Unknown") is None

@@ -216,8 +216,11 @@ VOLATILE = {"added_at", "updated_at", "first_loaded_at", "last_loaded_at", "resc
 
 
 def dump(target: str) -> dict[str, list[tuple]]:
-    """Every model table's rows in key order (runs aside), as Python values."""
+    """Every model table's rows in key order (runs aside), as Python values; `paper_sources.extra`
+    as the JSON text a reader gets (SQLite keeps it packed, PostgreSQL as text)."""
     import sqlalchemy as sa
+
+    from etl.store.record_extra import unpack_extra
 
     engine = sa.create_engine(target if "://" in target else f"sqlite:///{target}")
     try:
@@ -227,7 +230,11 @@ def dump(target: str) -> dict[str, list[tuple]]:
                 if name == "etl_runs":
                     continue
                 columns = [c for c in table.columns if c.name not in VOLATILE]
-                out[name] = [tuple(r) for r in conn.execute(sa.select(*columns).order_by(*table.primary_key.columns))]
+                rows = [tuple(r) for r in conn.execute(sa.select(*columns).order_by(*table.primary_key.columns))]
+                if name == "paper_sources":
+                    extra = [c.name for c in columns].index("extra")
+                    rows = [(*r[:extra], unpack_extra(r[extra]), *r[extra + 1 :]) for r in rows]
+                out[name] = rows
             return out
     finally:
         engine.dispose()

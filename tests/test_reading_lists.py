@@ -19,7 +19,7 @@ from bibtexparser import middlewares
 from etl.cli import cli
 from etl.load import load
 from etl.serve.app import make_datasette
-from etl.text.bibtex_entries import latex, parse_entry, write_entry
+from etl.text.bibtex_entries import latex, parse_entry, prose_field, write_entry
 from etl.text.citations import Citation, bibtex, citation_key, csl_json, last_first, name_parts, ris
 from tests.helpers import rows
 
@@ -222,11 +222,39 @@ def test_authors_are_written_last_name_first(name, parts, written):
         ("Zürich and 東京", "Zürich and 東京"),
         ("in $\\frac{a}{b$ end", r"in \$\textbackslash{}frac\{a\}\{b\$ end"),  # (unbalanced: prose)
         ("\\emph", r"\textbackslash{}emph"),
+        # inside a formula TeX reads `%` as a comment, `#` as a parameter (ICML 2015's BatchNorm: "$10%$")
+        ("by about $10%$ of $\\#$ and $#1$", r"by about $10\%$ of $\#$ and $\#1$"),
+        ("$a & b$ and $\\begin{cases} a & b \\end{cases}$", r"$a \& b$ and $\begin{cases} a & b \end{cases}$"),
     ],
 )
 def test_latex_specials_are_escaped_and_formulas_and_unicode_kept(text, expected):
     assert latex(text) == expected
     assert not bibtexparser.parse_string("@misc{k, title = {" + latex(text) + "}}").failed_blocks
+
+
+@pytest.mark.parametrize(
+    "name, value, written",
+    [
+        # the catalogue's sources' own entries (PMLR, IJCAI, RSS): bare specials and HTML entities
+        (
+            "title",
+            "{Part & Clamp: Efficient Structured Output Learning}",
+            r"{Part \& Clamp: Efficient Structured Output Learning}",
+        ),
+        ("title", "{Multi-Round Q&A}", r"{Multi-Round Q\&A}"),
+        ("title", "{{Stochastic {&} adversarial}}", r"{{Stochastic {\&} adversarial}}"),
+        ("author", "{P. Robuffo Giordano and Heinrich B&uumllthoff}", "{P. Robuffo Giordano and Heinrich Bülthoff}"),
+        ("title", "{Robots, Gender &amp; Sensemaking}", r"{Robots, Gender \& Sensemaking}"),
+        ("abstract", "{about 10% of #1, R&notation}", r"{about 10\% of \#1, R\&notation}"),  # (`&not` no entity here)
+        ("title", r"{Already \& escaped \%}", r"{Already \& escaped \%}"),
+        ("url", "{https://x.org/?a=1&b=2#top}", "{https://x.org/?a=1&b=2#top}"),  # (verbatim fields as given)
+        ("pages", "{1--9}", "{1--9}"),
+    ],
+)
+def test_a_sources_own_entry_has_its_prose_made_safe_for_latex(name, value, written):
+    assert prose_field(name, value) == written
+    entry = "@misc{k, " + name + " = " + prose_field(name, value) + "}"
+    assert not bibtexparser.parse_string(entry).failed_blocks
 
 
 def test_words_that_keep_their_case_are_braced():

@@ -8,6 +8,7 @@ import html
 import json
 import re
 import sqlite3
+from pathlib import Path
 from urllib.parse import quote, urlencode
 
 import pytest
@@ -1002,3 +1003,24 @@ def test_a_paper_page_lists_each_venue_its_records_give(records, shown):
 
     chain = version_chain(EXPLORATION, [], other_venues(EXPLORATION, records))
     assert [(v["venue"], v["year"], v["outcome"], v["this"]) for v in chain] == shown
+
+
+def test_an_assistant_gets_each_venue_a_papers_records_give_as_its_page_does(tmp_path):
+    """MCP `get_paper` of a paper listed at two venues with one abstract (reader3: its versions held
+    only `paper_versions`' other papers) lists the other venue as the page does."""
+    from etl.load import load
+    from etl.serve.mcp.papers import RECORD_RELATION, paper
+    from etl.serve.mcp.reader import Reader, catalogue_of
+
+    excerpt = Path(__file__).parent / "fixtures" / "catalogue"
+    first = json.loads((excerpt / "iclr2017.json").read_text(encoding="utf-8"))[0]
+    (tmp_path / "iclr2017.json").write_text(json.dumps([first]), encoding="utf-8")
+    (tmp_path / "nips2017.json").write_text(json.dumps([{**first, "status": "Poster"}]), encoding="utf-8")
+    db_file = str(tmp_path / "papers.db")
+    load(db_file, [str(tmp_path / "iclr2017.json"), str(tmp_path / "nips2017.json")])
+    ((pid, venue, year),) = sqlite3.connect(db_file).execute("SELECT id, venue, year FROM papers").fetchall()
+    found = asyncio.run(paper(Reader(catalogue_of(make_datasette(db_file))), pid))
+    assert (venue, year) == ("ICLR", 2017)
+    assert found["versions"] == [
+        {"id": pid, "venue": "NeurIPS", "year": 2017, "outcome": "poster", "relation": RECORD_RELATION}
+    ]

@@ -92,10 +92,13 @@ def _query(query: str) -> str:
     return "&".join(p for p in query.split("&") if p and not _tracking(p.split("=", 1)[0]))
 
 
-def classify(host: str, path: str, scheme: str | None) -> tuple[str, str | None, str | None, str | None, str] | None:
-    """`(kind, owner, repo, sub_path, canonical_url)` for a host and path (query and fragment
-    included), or None if not a link. A code link's canonical URL is its repository (or user,
-    gist, package); any other keeps its whole URL, query included, without the fragment, the
+def classify(
+    host: str, path: str, scheme: str | None, port: str | None = None
+) -> tuple[str, str | None, str | None, str | None, str] | None:
+    """`(kind, owner, repo, sub_path, canonical_url)` for a host, port (`:8080`) and path (query and
+    fragment included), or None if not a link. A code link's canonical URL is its repository (or
+    user, gist, package); any other keeps its whole URL, query included, and its port (a server on
+    `:9000` is not the one on 80: `http://nlp.uoregon.edu:9000/`), without the fragment, the
     tracking parameters and `www.`, on https for the hosts the hosts file lists."""
     host = host.lower().removeprefix("www.")
     path, _, query = path.split("#", 1)[0].partition("?")
@@ -108,7 +111,8 @@ def classify(host: str, path: str, scheme: str | None) -> tuple[str, str | None,
     clean = "/".join(parts)
     query = _query(query)
     http = found is None and scheme is not None and scheme.lower().startswith("http:")
-    url = f"{'http' if http else 'https'}://{host}" + (f"/{clean}" if clean else "")
+    port = port if port and port not in (":80", ":443") else ""
+    url = f"{'http' if http else 'https'}://{host}{port}" + (f"/{clean}" if clean else "")
     if query:
         url += ("/" if path.endswith("/") or not clean else "") + "?" + query
     kind, owner, repo = (found.kind, found.owner, found.repo) if found else ("other", None, None)
@@ -151,11 +155,11 @@ def _scan_piece(text: str, base: int, out: list[Link]) -> None:
         path = raw[host_end:]
         if m["port"]:
             path = path[len(m["port"]) :]
-        found = classify(m["host"], path, scheme)
+        found = classify(m["host"], path, scheme, m["port"])
         if found is None:
             continue
         kind, owner, repo, sub, url = found
-        out.append(Link(url, raw, kind, url.split("/")[2], owner, repo, sub, base + start))
+        out.append(Link(url, raw, kind, url.split("/")[2].split(":")[0], owner, repo, sub, base + start))
 
 
 # Every link starts with a scheme, `www.` or a host we read without one: text with none of these

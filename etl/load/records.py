@@ -53,6 +53,7 @@ RECORD_COLUMNS = (
     "venue",
     "year",
 )
+EXTRA = RECORD_FIELDS.index("extra")  # (the record's other fields: packed on SQLite, `Writer.stored_extra`)
 # The tables a new database's files fill, whose secondary indexes a load into an empty database
 # builds once its files are read (`Writer.rebuilding`): on the catalogue, the papers' eleven took
 # 9-10 s of CPU updated row by row, 3-4 s dropped and built after (inserted as a load does).
@@ -208,7 +209,9 @@ def save_records(
     for entry, pid, venue, year in placed:
         own = entry.abstract if entry.abstract and entry.abstract != texts[pid] else None
         has = bool(entry.abstract)
-        rows.append((source_id, entry.position, pid, entry.line, *record_fields(entry), own, has, venue, year))
+        said = record_fields(entry)  # (its other fields as this database keeps them:)
+        fields = (*said[:EXTRA], writer.stored_extra(entry.extra), *said[EXTRA + 1 :])
+        rows.append((source_id, entry.position, pid, entry.line, *fields, own, has, venue, year))
         if pid in recorded and pid in saved.added:  # (a second record of a paper this file added)
             saved.repeated.add(pid)
         recorded.add(pid)

@@ -7,6 +7,7 @@ import json
 
 from ..sources.formats import PAPERLISTS
 from ..sources.reviews import PaperReviews, ReviewCounts, may_have_scores, paper_reviews, review_scores
+from ..store.record_extra import unpack_extra
 from ..store.writer import Writer
 
 COLUMNS = ("source_id", "position", "field", "reviewer", "paper_id", "score", "written", "missing", "reviewer_name")
@@ -33,9 +34,10 @@ def refresh_reviews(writer: Writer, ids: list[str], counts: ReviewCounts | None 
     rows: list[tuple] = []
     found: dict[str, list[tuple]] = {}
     for r in writer.execute_in(RECORDS, ids=ids):
-        if not may_have_scores(r.extra):
+        extra = unpack_extra(r.extra)
+        if not may_have_scores(extra):
             continue
-        scores = review_scores(json.loads(r.extra), r.venue, r.year)
+        scores = review_scores(json.loads(extra), r.venue, r.year)
         if not scores.scores:
             continue
         if counts is not None:

@@ -23,7 +23,9 @@ from .idsets import PaperSet
 from .incremental import note_removed_papers, update_keywords
 from .issues import IssueLog
 from .keywords import refresh_keywords
+from .memory import forget_text_memos
 from .merging import give_back, merge_into_abstracts, take_apart
+from .orphans import remove_orphans
 from .people import note_people, recount_people, start_noting_people
 from .progress import Progress
 from .reading import Opened, Reader
@@ -36,11 +38,6 @@ from .tracks import respell_tracks
 from .trends import forget, note_new
 from .unchanged import KEYWORDS_STALE
 
-# Papers no source lists any more: found once (an anti-join over all papers), their keywords counted out, removed.
-FIND_ORPHAN_PAPERS = """CREATE TEMP TABLE orphan_papers AS
-SELECT id FROM papers WHERE NOT EXISTS (SELECT 1 FROM paper_sources ps WHERE ps.paper_id = papers.id)"""
-ORPHAN_PAPERS = "SELECT id FROM orphan_papers"
-DROP_ORPHAN_PAPERS = f"DELETE FROM papers WHERE id IN ({ORPHAN_PAPERS})"
 BATCH = 2_000  # records of a file read and stored at a time
 # A load defers the full-text index (and rebuilds it once at the end) once it may add more than
 # this share of the papers the database holds: judged by the size of the new files it reads, at
@@ -235,12 +232,7 @@ class Run:
         papers whose keywords must be ranked again for their title or author keywords."""
         writer, summary, saved = self.writer, self.summary, self.saved
         start_noting_people(writer)
-        writer.execute(FIND_ORPHAN_PAPERS)
-        note_removed_papers(writer, ORPHAN_PAPERS)
-        orphans = {pid for (pid,) in writer.execute(ORPHAN_PAPERS)}
-        note_people(writer, orphans)
-        summary.papers_removed = writer.execute(DROP_ORPHAN_PAPERS).rowcount
-        writer.execute("DROP TABLE orphan_papers")
+        orphans, summary.papers_removed = remove_orphans(writer)
         with summary.timed("texts"):
             recorded = saved.recorded  # (the papers `added` once are written: `repeated` is of `recorded`)
             settle = {p for p in (recorded - saved.added) | saved.repeated if p not in orphans}
@@ -309,6 +301,7 @@ class Run:
             respell_tracks(writer)  # (after every paper's track is chosen)
         # (what was settled is let go: a large file's sets would sit under the steps' peaks below)
         self.saved.recorded, self.saved.repeated, self.touched = PaperSet(), PaperSet(), PaperSet()
+        forget_text_memos()
         added = self.saved.added
         summary.papers_added = len(added)
         summary.papers_updated = sum(p not in added for p in self.updated | self.relocated)

@@ -12,6 +12,7 @@ from urllib.parse import quote, urlencode
 from markupsafe import Markup
 
 from ..extract.hosts import RELEASE_KINDS
+from ..store.record_extra import unpack_extra
 from ..text.cleaning import clean_title
 from .filters import filter_url
 from .internals import expanded_foreign_key
@@ -107,6 +108,8 @@ def render(row, value, column: str, table: str | None, datasette):
         return _counted_papers(row, value, table)
     if value is None and column in DECISIONS and table is None and _is_venues(row):
         return Markup(f'<span class="note" title="{NO_DECISIONS}">—</span>')
+    if table == "paper_sources" and column == "extra" and isinstance(value, bytes):  # (packed: its JSON shown)
+        return Markup.escape(unpack_extra(value))  # (as Datasette writes a text: &#34; for ")
     if not isinstance(value, str):
         return None
     if (table, column) in LOADER_PATHS:  # (a load's files: their names; the paths stay in sources)

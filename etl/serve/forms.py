@@ -10,6 +10,7 @@ from collections.abc import Callable
 from urllib.parse import parse_qsl, quote_plus, urlencode
 
 from ..store.search import MAX_PAGES, PAGE
+from .lookup import WHAT_TO_GIVE, find_paper
 from .site import DATABASE
 
 _NOT_PARAMETERS = re.compile(r"--[^\n]*|'[^']*'|\"[^\"]*\"")  # (comments and quoted text, as Datasette skips them)
@@ -75,6 +76,19 @@ def past_last_page(name: str, values: dict[str, str]) -> list[str]:
         f"page {int(page)} is past the results of {name}, which ranks the best {last * PAGE:,} (pages 1 to {last},"
         f" {PAGE} a page); every paper with the words, past those too: {rest_of_pages(values)}"
     ]
+
+
+def untaken_parameters(name: str, taken: list[str], values: dict[str, str]) -> list[str]:
+    """The parameters given to query `name` that it does not take, one sentence (none when all are
+    its own): `decisions?venue=ICLR` answered every venue's 306 rows without a word. A name
+    beginning with `_` is Datasette's (`_size`, `_shape`), never a query's."""
+    extra = [key for key in dict.fromkeys(values) if not key.startswith("_") and key not in taken]
+    if not extra:
+        return []
+    given = " or ".join(extra)
+    if not taken:
+        return [f"{name} takes no parameter, so {given} would change nothing"]
+    return [f"{name} takes {', '.join(taken)}; {given} would change nothing"]
 
 
 # Periods compared one with the other (compare_periods): both are needed, and each must have papers
@@ -206,6 +220,20 @@ async def unknown_country(db, taken: list[str], values: dict[str, str]) -> list[
     return [f"no institution's country is {country}: {hint}"]
 
 
+async def unknown_paper(datasette, db, taken: list[str], values: dict[str, str]) -> list[str]:
+    """A `paper_id` that names no paper (as `/-/paper/<id>` reads ids, or the number in a paper
+    page's address), one sentence (none when all is well): `similar_to_paper?paper_id=nosuch`
+    answered 0 rows, where a paper without similar papers answers 0 rows too."""
+    wanted = (values.get("paper_id") or "").strip() if "paper_id" in taken else ""
+    if not wanted:
+        return []
+    if _NUMBER.match(wanted) and (await db.execute("SELECT 1 FROM papers WHERE pk = :pk", {"pk": int(wanted)})).rows:
+        return []
+    if await find_paper(datasette, wanted) is not None:
+        return []
+    return [f"no paper has the id {wanted[:80]!r}: {WHAT_TO_GIVE}, or the number in its page's address"]
+
+
 def with_checks(app, datasette, taken: dict[str, list[str]], database: str, examples: dict[str, dict[str, str]]):
     """ASGI middleware: a canned query's page, JSON, CSV or reading list asked with a wrong parameter
     (`wrong_parameters`; `taken`: each query's parameters), a page past its last (`past_last_page`),
@@ -226,6 +254,7 @@ def with_checks(app, datasette, taken: dict[str, list[str]], database: str, exam
         given = name and any(not key.startswith("_") for key in values)  # (none: the example opens)
         wrong = given and (
             wrong_parameters(taken[name], values)
+            or untaken_parameters(name, taken[name], values)
             or missing_periods(taken[name], values)
             or past_last_page(name, values)
             or overlapping_periods(taken[name], values)
@@ -237,13 +266,14 @@ def with_checks(app, datasette, taken: dict[str, list[str]], database: str, exam
             db = datasette.get_database(database)
             wrong, written = await unknown_selection(db, taken[name], values)
             wrong = wrong or await unknown_country(db, taken[name], values)
+            wrong = wrong or await unknown_paper(datasette, db, taken[name], values)
             if not wrong and all(period in taken[name] for period in PERIODS):
                 wrong = await empty_periods(db, values | ({"venue": written} if written else {}))
             if not wrong and written and written != values.get("venue"):
                 scope = dict(scope, query_string=_with_value(query, "venue", written))
         if not wrong:
             return await app(scope, receive, send)
-        message = "; ".join(wrong) + "."
+        message = sentence("; ".join(wrong))
         if not scope["path"].endswith(f"/{name}"):  # (JSON, CSV and the reading lists: the error as JSON)
             body, kind = json.dumps({"ok": False, "error": message, "status": 400}).encode(), b"application/json"
         else:
@@ -254,6 +284,12 @@ def with_checks(app, datasette, taken: dict[str, list[str]], database: str, exam
         await send({"type": "http.response.body", "body": body})
 
     return wrapped
+
+
+def sentence(text: str) -> str:
+    """`text` ended as a sentence: a full stop, unless it ends with a question mark or one already
+    (`did you mean United States?` was `United States?.`)."""
+    return text if text.endswith((".", "?", "!")) else text + "."
 
 
 def _with_value(query: str, key: str, value: str) -> bytes:

@@ -71,6 +71,9 @@ and a plugin's own `templates/` and `static/`. Each item below has a test in
    `<column> nulls last` (the column's index serves it as before) and its next-page clauses
    follow that order, so rows without a value come last either way, each on exactly one page.
 
+13. `FileDatabase.execute`: a view's page counts it as `select count(*) from <view> `, which a view's
+   `count_sql` replaces; a page past its end asks for no rows (`counts.counted_view`).
+
 Templates extend Datasette's with `{% extends "default:row.html" %}` and fill its `title` and
 `content` blocks (the documented example fills `content`); a test checks the blocks are there.
 """
@@ -92,6 +95,7 @@ from datasette.utils.asgi import Base400
 from datasette.views.base import DatasetteError
 
 from ..store.access import file_uri
+from .counts import counted_view
 
 __all__ = [
     "COLUMN_DESCRIPTIONS",
@@ -313,6 +317,7 @@ class FileDatabase(Database):
                 sql = tie_broken(sql, table, await self._unique_key(table))
             if _ascending(sql):
                 sql = nulls_last(sql, table, [] if table in await self.view_names() else await self.primary_keys(table))
+            sql = await counted_view(sql, table, super().execute)
         return await super().execute(sql, *args, **kwargs)
 
     async def _unique_key(self, table: str) -> list[str]:

@@ -5,7 +5,11 @@ as `/-/paper/<id>` takes them: as written (OpenReview ids are case-sensitive: `r
 with the prefix or address a reader copies (`arXiv:1602.02255v2`, `doi:10.1145/...`,
 `https://doi.org/10.1145/...`, `https://openreview.net/forum?id=...`, `https://arxiv.org/pdf/....pdf`,
 `https://aclanthology.org/.../`, `https://proceedings.mlr.press/v13/kaelin10a.html`,
-`https://dl.acm.org/doi/...`, `https://ieeexplore.ieee.org/document/9196718`: `etl.text.paper_ids.id_forms`)."""
+`https://dl.acm.org/doi/...`, `https://ieeexplore.ieee.org/document/9196718`: `etl.text.paper_ids.id_forms`);
+or the address of its page its own page shows (`papers.url`, by its index: a NeurIPS, CVF, ECVA,
+IJCAI, AAAI or RSS page, ICML's and NeurIPS' virtual sites), at `http` or `https`, with or without
+`www.` and a final `/`, and CVF's, RSS's and IJCAI's PDFs for their pages (`address_forms`); a bare
+OpenReview forum id names the paper whose address is that forum (`forum_address`: WWW 2024)."""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ import json
 import re
 
 from ..extract.keywords import normalise_keyword
-from ..text.paper_ids import id_forms
+from ..text.paper_ids import address_forms, forum_address, id_forms
 from .site import DATABASE
 
 PAPER_ID = re.compile(r"^[0-9a-fA-F]{16}$")
@@ -25,6 +29,8 @@ UNION ALL SELECT p.pk FROM paper_former_ids f JOIN papers p ON p.id = f.paper_id
 BY_SOURCE_ID = """SELECT DISTINCT i.scheme, p.pk FROM paper_ids i JOIN papers p ON p.id = i.paper_id
 WHERE i.scheme IN (SELECT DISTINCT scheme FROM paper_ids) AND i.value IN (SELECT value FROM json_each(:forms))
 ORDER BY i.scheme, p.pk LIMIT 100"""
+# The paper whose own address (`papers.url`, its index) is one of these.
+BY_URL = """SELECT pk FROM papers WHERE url IN (SELECT value FROM json_each(:urls)) ORDER BY pk LIMIT 2"""
 BY_DOI = """SELECT DISTINCT i.scheme, p.pk FROM paper_ids i JOIN papers p ON p.id = i.paper_id
 WHERE i.scheme = 'doi' AND lower(i.value) IN (SELECT lower(value) FROM json_each(:forms)) ORDER BY p.pk LIMIT 100"""
 
@@ -46,6 +52,11 @@ async def find_paper(datasette, text: str) -> int | list[int] | None:
         rows = await db.execute(BY_KEY, {"key": text.strip().lower()})
         if rows.rows:
             return rows.first()[0]
+    urls = address_forms(text) or forum_address(text)
+    if urls:  # (an address the site shows for a paper: its page at NeurIPS, CVF, ECVA, IJCAI, AAAI, RSS ...)
+        pks = [r[0] for r in await db.execute(BY_URL, {"urls": json.dumps(urls)})]
+        if len(pks) == 1:
+            return pks[0]
     forms = id_forms(text)
     for sql in (BY_SOURCE_ID, BY_DOI):
         found = one_paper([(r[0], r[1]) for r in await db.execute(sql, {"forms": json.dumps(forms)})])
@@ -63,12 +74,12 @@ def requested_id(path_part: str, query_string: str) -> str:
 
 WHAT_TO_GIVE = (
     "give its papers.id (16 hex digits), or an id a source gave it (OpenReview, arXiv, DOI, PMLR, ACL"
-    " Anthology, IEEE Xplore: paper_ids), as in /-/paper/SJU4ayYgl, /-/paper/arXiv:1703.03055 or /-/paper/v13/kaelin10a"
+    " Anthology, IEEE Xplore, a NeurIPS proceedings key: paper_ids) or its page's address, as in /-/paper/SJU4ayYgl, /-/paper/arXiv:1703.03055 or /-/paper/v13/kaelin10a"
 )
 # What an address of no known kind is told: the addresses whose ids the database holds.
 ADDRESSES_KNOWN = (
-    "the addresses read are a paper's page or PDF at openreview.net, arxiv.org, aclanthology.org,"
-    " proceedings.mlr.press, ieeexplore.ieee.org, doi.org or a publisher's address holding its DOI (dl.acm.org/doi/..., link.springer.com/...);"
+    "the addresses read are the page address a paper's own page shows, a paper's page or PDF at openreview.net, arxiv.org, aclanthology.org,"
+    " proceedings.mlr.press, ieeexplore.ieee.org, papers.nips.cc, doi.org or a publisher's address holding its DOI (dl.acm.org/doi/..., link.springer.com/...);"
     " for another site's address, search the papers by title: /papers/search?q=<its title>"
 )
 
@@ -131,4 +142,33 @@ async def keyword_page_of(datasette, request):
     advice = "give a keyword as its page or chip writes it, as in /-/keyword/large%20language%20models"
     error = Markup(escape(f"{said}: {advice}.", quote=False))
     info = {"ok": False, "error": error, "status": 404, "title": "No such keyword"}
+    return Response.html(await datasette.render_template("error.html", info, request=request), status=404)
+
+
+async def author_page_of(datasette, request):
+    """`/-/author/<name>` (readers guess it from `/-/keyword/` and `/-/paper/`): a redirect to the
+    page of the author of that name as the load merges names (any case or accents: `people_named`),
+    a page to choose among those of its family name and first initial (`Y. Bengio`), or a page of
+    the site that says there is nobody of that name (Datasette's answer was a 404 of `~20`)."""
+    from html import escape
+    from urllib.parse import quote, unquote
+
+    from datasette import Response
+    from markupsafe import Markup
+
+    from ..text.authors import name_key
+    from .people import people_named
+
+    wanted = unquote(request.url_vars["name"]).strip()
+    named = await people_named(datasette.get_database(DATABASE), wanted) if wanted else []
+    if len(named) == 1 and name_key(named[0]["name"]) == name_key(wanted):
+        return Response.redirect(named[0]["url"])
+    if named:
+        info = {"text": wanted, "people": named, "search": f"/{DATABASE}/search?q={quote(wanted)}"}
+        return Response.html(await datasette.render_template("author-choice.html", info, request=request))
+    said = f"No author {wanted!r}" if wanted else "Which author?"
+    advice = "give a name as a paper's page writes it, as in /-/author/Max%20Welling, or search the papers for it"
+    link = f' (<a href="/{DATABASE}/search?q={quote(wanted)}">search</a>)' if wanted else ""
+    error = Markup(escape(f"{said}: {advice}", quote=False) + link + ".")
+    info = {"ok": False, "error": error, "status": 404, "title": "No such author"}
     return Response.html(await datasette.render_template("error.html", info, request=request), status=404)

@@ -45,6 +45,11 @@ VERSIONS = """SELECT p.id, p.title, p.venue, p.year, p.decision, p.presentation,
     SELECT p.id, p.title, p.venue, p.year, p.decision, p.presentation, v.relation, v.similarity
     FROM paper_versions v JOIN papers p ON p.id = v.paper_id WHERE v.other_id = ?1"""
 
+# The paper's records: each one's file, line, status and venue-year (the record's, else its file's).
+RECORDS = """SELECT s.path, s.format, ps.line, ps.status, coalesce(ps.venue, s.venue) AS venue,
+    coalesce(ps.year, s.year) AS year FROM paper_sources ps JOIN sources s ON s.id = ps.source_id
+    WHERE ps.paper_id = ? ORDER BY s.path, ps.position"""
+
 # Every reviewer's score of the paper (reviews), of its first record that gives any: rating and
 # confidence first, then the other fields by name; each in the reviewers' order.
 SCORES = """SELECT field, reviewer, score, written, missing, reviewer_name FROM reviews
@@ -142,14 +147,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
     for row in ids:
         template = ID_URLS.get(row["scheme"])
         row["url"] = template.format(quote(row["value"], safe="/")) if template else None
-    sources = [
-        {**row, "file": file_name(row.pop("path"))}
-        for row in await rows(
-            "SELECT s.path, s.format, ps.line, ps.status, coalesce(ps.venue, s.venue) AS venue,"
-            " coalesce(ps.year, s.year) AS year FROM paper_sources ps JOIN sources s ON s.id = ps.source_id"
-            " WHERE ps.paper_id = ? ORDER BY s.path, ps.position"
-        )
-    ]
+    sources = [{**row, "file": file_name(row.pop("path"))} for row in await rows(RECORDS)]
     scores = await rows(SCORES)
     related = shown_similar(paper, await rows(RELATED))
     versions = await rows(VERSIONS)
@@ -190,16 +188,20 @@ async def paper_page(datasette, pk: str) -> dict | None:
 # alone is a few words: on the catalogue, 26 % of such papers' similar papers share at most one
 # word of its title with theirs (18,772 of 72,851), and 442 of 7,548 lists nothing more. From
 # 0.40 on, 9.8 % do (4,169 of the 42,628 kept); papers with an abstract score 0.42 or more in
-# three pairs of four (their similar papers' lower quartile). Below it the page shows none.
+# three pairs of four (their similar papers' lower quartile). Below it none is shown: by the page,
+# the `similar_to_paper` query (its SQL writes 0.40) and the MCP tools `get_paper` and
+# `similar_papers` alike (reader4: the page showed none where the query and MCP gave ten).
 TITLE_ONLY_FLOOR = 0.40
 
 
-def shown_similar(paper: dict, related: list[dict]) -> list[dict]:
+def shown_similar(paper: dict, related: list[dict], most: float = 1.0) -> list[dict]:
     """The similar papers a paper's page lists: every one, for a paper with an abstract; for one
-    known only by its title, those at `TITLE_ONLY_FLOOR` or above (maybe none)."""
+    known only by its title, those of similarity `TITLE_ONLY_FLOOR` or more (maybe none). Each of
+    `related` has its `score`: its similarity, or `similar_papers.score` where `most` is the
+    score's most (`SIMILARITY_MOST`)."""
     if paper.get("abstract"):
         return related
-    return [r for r in related if r["score"] is not None and r["score"] >= TITLE_ONLY_FLOOR]
+    return [r for r in related if r["score"] is not None and r["score"] / most >= TITLE_ONLY_FLOOR]
 
 
 def file_name(path: str) -> str:

@@ -118,12 +118,17 @@ def could_be_a_name(query: str) -> bool:
 
 
 async def authors_named(database, query: str) -> list[dict]:
-    """The people a search may mean (`q=Yoshua Bengio`): the author of that name as the load merges
-    names, else up to three with its family name and first initial, most papers first; each with
-    their page (`filter_url`). Nothing when the words cannot be a name."""
-    if not could_be_a_name(query):
-        return []
+    """The people a search may mean (`q=Yoshua Bengio`): `people_named`, when the words can be a name."""
+    return await people_named(database, query) if could_be_a_name(query) else []
+
+
+async def people_named(database, query: str) -> list[dict]:
+    """The people `query` may name: the author of that name as the load merges names, else up to
+    three with its family name and first initial, most papers first; each with their page
+    (`filter_url`)."""
     key = name_key(query)
+    if not key:
+        return []
     found = (await database.execute(SAME, {"key": key})).rows
     if not found and " " in key:
         initial, family = key[0], key.rsplit(" ", 1)[1]

@@ -4,7 +4,9 @@ Datasette answers some query strings with an error page and a traceback in the s
 (`?_sort=nonexistent`, `?year__in=[`, `?_search=%00`), and some with work that grows with the
 square of their length (a thousand `_facet=title`). The middleware rewrites such a query
 string so that every URL is answered: control characters are dropped from every value (NUL
-ends SQL text); an unbalanced `"` in a full-text search is read as a space; a search or
+ends SQL text); an unbalanced `"` in a full-text search is read as a space (a lone `"` as `""`, a search for
+nothing, which `escape_fts` makes one that matches nothing: Datasette's was the whole table, or a
+syntax error for `""`); a search or
 `_where` left blank, search words beyond the 32nd, a repeated parameter, facets beyond `MAX_FACETS`, a sort or column that
 the table does not have, `__in` or `_through` that is no JSON it can use, a facet of a column
 the table does not have or shows a facet of already (`?_facet=venue` on papers: the facet
@@ -77,7 +79,7 @@ def _kept(
         return None
     searching = key == "_search" or key.startswith("_search_")
     if searching and value.count('"') % 2:
-        value = value.replace('"', " ")
+        value = value.replace('"', " ") if value.replace('"', " ").strip() else '""'  # (`"`: a search of nothing)
     if searching and len(words := value.split()) > MAX_SEARCH_TERMS:
         value = " ".join(words[:MAX_SEARCH_TERMS])  # (FTS5 works past the time limit on more)
     if (searching or key == "_where") and not value.strip():

@@ -13,7 +13,16 @@ from itertools import chain
 from ..errors import InputError
 from ..text.authors import first_copy, split_authors, without_repeated_tail
 from ..text.name_repairs import split_institutions
-from ..text.paper_ids import bibtex_doi, doi_of, doi_rejoined, ieee_article_number, pmlr_entry_key, pmlr_key
+from ..text.paper_ids import (
+    bibtex_doi,
+    doi_of,
+    doi_rejoined,
+    forum_address,
+    ieee_article_number,
+    neurips_key,
+    pmlr_entry_key,
+    pmlr_key,
+)
 from .decode import join_lines
 from .fields import MAX_FIELD_CHARS, MAX_KEYWORD_CHARS, MAX_TITLE_CHARS, RecordFields
 from .formats import PAPERLISTS
@@ -59,8 +68,9 @@ def _ids(item: dict, site: str, fields: RecordFields) -> tuple[tuple[str, str], 
     the ACL Anthology id, the PMLR key (its `bibtex` entry's key, else out of its PMLR address: `site`,
     `pdf` or `oa`), the DOI (bare, also out of an address: `doi_of`; a `doi` holding none is left out,
     repaired; one cut by a stray space, `.../978-3-031-19830-4 _37` in ECCV 2022, is joined, repaired;
-    without a `doi`, the `bibtex` entry's: `_with_bibtex_doi`), the arXiv id and the IEEE Xplore
-    article number (of its IEEE Xplore address: `site`, ICRA and IROS)."""
+    without a `doi`, the `bibtex` entry's: `_with_bibtex_doi`), the arXiv id, the IEEE Xplore
+    article number (of its IEEE Xplore address: `site`, ICRA and IROS) and the NeurIPS proceedings
+    key (year and hash, of its proceedings address: `site`, `oa`, `pdf` or its `bibtex` entry's `url`)."""
     ids = []
     forum = (
         openreview_id(_text(item.get("openreview")))
@@ -88,7 +98,18 @@ def _ids(item: dict, site: str, fields: RecordFields) -> tuple[tuple[str, str], 
         ids.append(("arxiv", arxiv))
     if number := ieee_article_number(site):
         ids.append(("ieee_article_number", number))
+    if key := next((k for name in ("site", "oa", "pdf", "bibtex") if (k := neurips_key(_text(item.get(name))))), None):
+        ids.append(("neurips_proceedings", key))
     return tuple(dict.fromkeys(ids))
+
+
+def openreview_address(item: dict) -> str | None:
+    """The OpenReview forum address of a record that gives no address but is OpenReview's: its `id`
+    a forum id and its `authorids` OpenReview profiles (`~Fanrui_Zhang1`: WWW 2024, ACM MM 2024;
+    the forum's address as the records with a `site` at OpenReview have it), else None."""
+    if not _text(item.get("authorids")).startswith("~"):
+        return None
+    return next(iter(forum_address(_text(item.get("id")))), None)
 
 
 def _with_bibtex_doi(entry: Entry, bibtex: str) -> Entry:
@@ -290,7 +311,7 @@ def _entries(records: JsonRecords, venue: str | None, year: int | None, tally: T
             title=join_lines(fields.text("title", limit=MAX_TITLE_CHARS)) or None,
             authors=authors,
             ids=_ids(item, site.strip(), fields),
-            url=site.strip() or None,
+            url=site.strip() or openreview_address(item),
             venue=venue,
             year=year or (int(bib_year[1]) if bib_year else None),
             status=fields.text("status").strip() or None,

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 
 from ..sources.formats import TITLE_PRIORITY
 from ..text.citations import Citation
+from .record_extra import unpack_extra
 
 # {where}: which papers (`p.id IN (...)`, or every paper); each query ordered by paper id.
 PAPERS = """SELECT p.id, p.venue, p.year, p.title, p.authors, p.url, coalesce(p.abstract_clean, p.abstract), p.decision
@@ -17,11 +18,11 @@ IDS = """SELECT i.paper_id, i.scheme, i.value FROM paper_ids i JOIN papers p ON 
 WHERE {where} AND i.scheme IN ('doi', 'arxiv', 'openreview') AND NOT (i.scheme = 'doi' AND EXISTS (
   SELECT 1 FROM paper_ids o WHERE o.scheme = 'doi' AND o.value = i.value AND o.paper_id <> i.paper_id))
 ORDER BY i.paper_id, i.scheme, i.value"""
-# The records that give their own BibTeX (PMLR BibTeX keeps each entry as written, paperlists its
-# `bibtex` field, both in paper_sources.extra).
+# The records that may give their own BibTeX (PMLR BibTeX keeps each entry as written, paperlists its
+# `bibtex` field, both in paper_sources.extra, packed: `_own_bibtex` reads which do).
 OWN = """SELECT ps.paper_id, s.format, s.resolved_path, ps.position, ps.extra
 FROM paper_sources ps JOIN sources s ON s.id = ps.source_id JOIN papers p ON p.id = ps.paper_id
-WHERE {where} AND ps.extra LIKE '%"bibtex"%' ORDER BY ps.paper_id"""
+WHERE {where} AND ps.extra IS NOT NULL ORDER BY ps.paper_id"""
 
 
 class _ByPaper:
@@ -46,7 +47,10 @@ def _own_bibtex(records: list[tuple]) -> str | None:
     """The first record's own BibTeX, in the order titles are chosen (PMLR BibTeX first)."""
     ordered = sorted(records, key=lambda r: (TITLE_PRIORITY.get(r[1], 9), r[2], r[3]))
     for record in ordered:
-        text = json.loads(record[4]).get("bibtex")
+        extra = unpack_extra(record[4])
+        if '"bibtex"' not in extra:  # (most records: no need to parse them)
+            continue
+        text = json.loads(extra).get("bibtex")
         if isinstance(text, str) and text.strip():
             return text
     return None

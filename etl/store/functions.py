@@ -31,6 +31,7 @@ from ..text.authors import name_key
 from ..text.cleaning import institution_key
 from ..text.paper_ids import id_forms_json
 from ..text.snippets import snippet_of
+from .record_extra import unpack_extra
 
 MAX_SEARCH_TERMS = 32  # more words make FTS5 work past the SQL time limit (400 took 40 s)
 # A prefix (`quantiz*`) needs this many letters, else it is the word as typed: FTS5 reads every
@@ -187,6 +188,20 @@ def fts_query(text: str | None) -> str:
     return " ".join(terms) or NOTHING
 
 
+_ESCAPE_FTS = re.compile(r'\s+|(".*?")')
+
+
+def escape_fts(query: str | None) -> str:
+    """A search box's text as Datasette's `escape_fts` quotes it for a table's `?_search=` (each
+    word or `"phrase"` quoted; an unbalanced `"` closed at the end), but text of no word or phrase
+    (`""`, a lone `"`) matches nothing: Datasette's gave an empty query, an FTS5 syntax error."""
+    query = query or ""
+    if query.count('"') % 2:
+        query += '"'
+    bits = [b for b in _ESCAPE_FTS.split(query) if b and b != '""']
+    return " ".join(b if b.startswith('"') else f'"{b}"' for b in bits) or NOTHING
+
+
 def _normalise(text: str | None) -> str | None:
     return None if text is None else normalise_keyword(str(text))
 
@@ -211,7 +226,13 @@ def _author_key(text: str | None) -> str | None:
     return None if text is None else name_key(str(text))
 
 
+def _extra_json(value: bytes | str | None) -> str | None:
+    """paper_sources.extra as the JSON text it packs (`etl.store.record_extra`)."""
+    return unpack_extra(value)
+
+
 FUNCTIONS = {
+    "escape_fts": escape_fts,  # (Datasette's, registered after it: see `escape_fts`)
     "fts_query": fts_query,
     "search_words": search_words,
     "search_phrase": search_phrase,
@@ -225,6 +246,7 @@ FUNCTIONS = {
     "institution_key": _institution_key,
     "author_key": _author_key,
     "paper_id_forms": id_forms_json,  # (the forms of a paper id `/-/paper/` accepts: `etl.text.paper_ids`)
+    "extra_json": _extra_json,
 }
 
 
@@ -241,7 +263,8 @@ VARIADIC = {"snippet_of": _snippet}
 def register(conn: sqlite3.Connection) -> sqlite3.Connection:
     """Add the search functions, `normalise_keyword(text)`, `initials(name)`, `institution_key(name)`,
     `author_key(name)`, `paper_id_forms(id)` (a JSON array of the forms `paper_ids` may hold for an id
-    as a reader wrote it) and `snippet_of(highlight(fts, column, char(2), char(3)), query)` (the
+    as a reader wrote it), `extra_json(paper_sources.extra)` (the record's other fields as a JSON
+    text: `json_extract(extra_json(extra), '$.bibtex')`) and `snippet_of(highlight(fts, column, char(2), char(3)), query)` (the
     search's snippets, `etl.text.snippets`) to `conn`; returns it."""
     for name, function in FUNCTIONS.items():
         conn.create_function(name, 1, function, deterministic=True)

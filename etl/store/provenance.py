@@ -88,7 +88,9 @@ paper_sources = Table(
         "extra",
         Text,
         nullable=True,
-        comment="JSON object of every other field this source gives (ratings, tldr, pdf, ...): nothing is lost",
+        comment="JSON object of every other field this source gives (ratings, tldr, pdf, bibtex, ...): nothing is lost;"
+        " on SQLite packed (deflate with a preset dictionary): read it as JSON with extra_json(extra), a SQL function"
+        " of Datasette's and of etl.store.functions.register",
     ),
     Column(
         "abstract",

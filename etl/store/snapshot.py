@@ -2,8 +2,8 @@
 
 The copy is a new database made by the same migrations, so it has everything serving needs
 (the FTS5 index and its triggers, views, indexes); every table's rows are copied as they are
-(ids, keys and keyword scores unchanged), in one transaction, and the full-text index is
-built once at the end. Like a load, the copy appears only once complete."""
+(ids, keys and keyword scores unchanged; `paper_sources.extra` packed, as SQLite keeps it), in
+one transaction, and the full-text index is built once at the end. Like a load, the copy appears only once complete."""
 
 from __future__ import annotations
 
@@ -59,8 +59,13 @@ def _copy(reading, writer) -> dict[str, int]:
             select(*table.columns).order_by(*table.primary_key.columns)
         )
         counts[table.name] = 0
+        names = [c.name for c in table.columns]
+        packed = names.index("extra") if table.name == "paper_sources" else None  # (SQLite's form of it)
         for part in rows.partitions(BATCH):
-            writer.insert(table.name, [tuple(row) for row in part], [c.name for c in table.columns])
+            copied = [tuple(row) for row in part]
+            if packed is not None:
+                copied = [(*r[:packed], writer.stored_extra(r[packed]), *r[packed + 1 :]) for r in copied]
+            writer.insert(table.name, copied, names)
             counts[table.name] += len(part)
     writer.rebuild_search()
     return counts

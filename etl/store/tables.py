@@ -109,7 +109,13 @@ papers = Table(
         server_default=text("'[]'"),
         comment="JSON array of author names in order; a copy of paper_authors for facets",
     ),
-    Column("url", Text, nullable=True, comment="The paper's page (PMLR or virtual site)"),
+    Column(
+        "url",
+        Text,
+        nullable=True,
+        index=True,  # (`/-/paper/<address>`: the paper whose own address it is)
+        comment="The paper's page (PMLR or virtual site)",
+    ),
     Column(
         "text_source_id", Integer, nullable=True, comment="sources.id the stored abstract, venue and year come from"
     ),
@@ -269,7 +275,7 @@ paper_ids = Table(
         "scheme",
         String,
         primary_key=True,
-        comment="icml_poster, openreview, pmlr, arxiv, doi, acl_anthology, ieee_article_number, bibtex_key, semantic_scholar",
+        comment="icml_poster, openreview, pmlr, arxiv, doi, acl_anthology, ieee_article_number, neurips_proceedings, bibtex_key, semantic_scholar",
     ),
     Column("value", String, primary_key=True, comment="The identifier"),
     Column("source_id", Integer, nullable=False, comment="sources.id that gave it"),

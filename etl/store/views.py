@@ -10,6 +10,9 @@ class View:
     name: str
     description: str
     columns: dict[str, str] = field(default_factory=dict)
+    # SQL that counts the view's rows without reading them through its joins, where every row of a
+    # table it reads is one of its rows (None: count the view)
+    count_sql: str | None = None
 
 
 # The SQL of each view lives in the migration that creates it (a revision must not change when
@@ -143,6 +146,10 @@ VIEWS.append(
             "keyword_id": "keywords.id",
             "normalised": "Merge key (keywords.normalised): filter on it to find a keyword however written",
         },
+        # (each row of keyword_trend_counts is one of its rows: the keyword is a foreign key, and a load
+        # counts a keyword's papers of a venue and year from those papers, so the venue-year has some;
+        # counting through the joins took 0.47 s of CPU on the catalogue's 279,168 rows, this 0.01 s)
+        count_sql="SELECT count(*) FROM keyword_trend_counts",
     )
 )
 

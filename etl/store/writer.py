@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from ..iterables import chunks
 from .column_names import COLUMNS
 from .drivers import driver_of
+from .record_extra import pack_extra
 from .search import REBUILD_FTS
 from .views import CLEAN_ABSTRACT
 
@@ -75,6 +76,11 @@ class Writer:
         self.driver = driver_of(conn)
         self._postgres = self.driver.postgres
         self._search_triggers: list[tuple[str, str]] = []  # (name, SQL) of those `defer_search` took away
+
+    def stored_extra(self, text: str | None) -> bytes | str | None:
+        """`paper_sources.extra` of a record's other fields (a JSON text) as this database keeps it:
+        packed on SQLite (`etl.store.record_extra`), the text on PostgreSQL (TOAST compresses it)."""
+        return text if self._postgres else pack_extra(text)
 
     def readable_file(self) -> str | None:
         """The file another process can read the database from, as last committed (None: a

@@ -4,6 +4,7 @@ kept); pure and linear in the entry's length."""
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 
@@ -26,6 +27,18 @@ _SPECIALS = {
     "~": r"\~{}",
 }
 _SPECIAL = re.compile("[" + re.escape("".join(_SPECIALS)) + "]")
+# What TeX reads as a comment or a parameter inside a formula (`$10%$` comments out the rest of the
+# line), and `&` outside an environment's alignment, unless escaped.
+_MATH_SPECIAL = re.compile(r"(?<!\\)[%#]")
+_MATH_AMPERSAND = re.compile(r"(?<!\\)&")
+# A source's own entry: the fields that hold prose (not addresses or ids, which BibTeX reads
+# verbatim), an HTML entity in them (`B&uumllthoff`, `Gender &amp; Sensemaking`), and LaTeX's
+# specials a source left bare there (`Part & Clamp`, `Q&A`, `100%`).
+_PROSE_FIELDS = frozenset(
+    "title booktitle author editor abstract publisher journal series note address organization school institution".split()
+)
+_ENTITY = re.compile(r"&(?:#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[A-Za-z][A-Za-z0-9]*;?)")
+_BARE = re.compile(r"(?<!\\)[&%#]")
 # A word BibTeX styles must not lower-case: a capital after its first letter (GANs, BERT, LiDAR, ResNet-50).
 _CASED = re.compile(r"\S*[A-Za-z0-9][A-Z]\S*")
 
@@ -112,6 +125,30 @@ def escaped(prose: str) -> str:
     return _SPECIAL.sub(lambda m: _SPECIALS[m[0]], prose)
 
 
+def prose_field(name: str, value: str) -> str:
+    """A field of a source's own entry as written, but where it holds prose: HTML entities read
+    (`B&uumllthoff` -> `Bülthoff`) and LaTeX's bare `&`, `%` and `#` escaped (`Q&A` -> `Q\\&A`)."""
+    if name.lower() not in _PROSE_FIELDS or not any(c in value for c in "&%#"):
+        return value
+    return _BARE.sub(lambda m: "\\" + m[0], _ENTITY.sub(_entity_read, value))
+
+
+def _entity_read(m: re.Match) -> str:
+    """An HTML entity as its character; one without its `;` only where it is a letter with an accent
+    (`&uuml` of `B&uumllthoff`; not `&not` of `R&notation`)."""
+    written = m[0]
+    read = html.unescape(written)
+    if read == written or written.endswith(";"):
+        return read
+    return read if read[0].isalpha() and not read[0].isascii() else written
+
+
+def _math_safe(tex: str) -> str:
+    """A formula's TeX with `%` and `#` escaped, and `&` outside an environment (`\\begin{cases}`)."""
+    tex = _MATH_SPECIAL.sub(lambda m: "\\" + m[0], tex)
+    return tex if "\\begin" in tex else _MATH_AMPERSAND.sub(r"\\&", tex)
+
+
 def _balanced(tex: str) -> bool:
     depth = 0
     for i, c in enumerate(tex):
@@ -129,7 +166,8 @@ def latex(text: str, protect_case: bool = False) -> str:
     out = []
     for piece in split_formulas(text):
         if isinstance(piece, Formula) and _balanced(piece.tex) and "$" not in piece.tex:
-            out.append(f"$${piece.tex}$$" if piece.display else f"${piece.tex}$")
+            tex = _math_safe(piece.tex)
+            out.append(f"$${tex}$$" if piece.display else f"${tex}$")
             continue
         prose = piece if isinstance(piece, str) else f"${piece.tex}$"
         if protect_case:

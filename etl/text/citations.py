@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .authors import SUFFIXES
-from .bibtex_entries import BibEntry, escaped, field_text, latex, parse_entry, write_entry
+from .bibtex_entries import BibEntry, escaped, field_text, latex, parse_entry, prose_field, write_entry
 from .cleaning import clean_title
 from .identity import normalise_abstract
 from .markup import latex_text
@@ -194,7 +194,8 @@ def _from_columns(c: Citation) -> BibEntry:
 
 def _own(c: Citation) -> BibEntry | None:
     """The source's own entry with the fields it lacks added (the ids, the abstract, and the event,
-    by which `paperdb load` reads the entry's venue back)."""
+    by which `paperdb load` reads the entry's venue back), its prose fields' HTML entities read and
+    bare `&`, `%`, `#` escaped (`prose_field`)."""
     own = parse_entry(c.own_bibtex) if c.own_bibtex else None
     if own is None or not own.has("title") or not _same_title(own, c.title):
         return None
@@ -205,7 +206,9 @@ def _own(c: Citation) -> BibEntry | None:
         extra.append(("eventtitle", "{" + escaped(c.event) + "}"))
     if not own.has("year"):
         extra.append(("year", "{" + str(c.year) + "}"))
-    return BibEntry(own.type, own.key, own.fields + tuple(extra))
+    return BibEntry(
+        own.type, own.key, tuple((name, prose_field(name, value)) for name, value in own.fields) + tuple(extra)
+    )
 
 
 def _same_title(own: BibEntry, title: str | None) -> bool:
@@ -261,7 +264,9 @@ def ris(citations: Iterable[Citation]) -> Iterable[str]:
         lines = [("TY", TYPES["ris"][0 if c.published else 1]), ("ID", key)]
         lines += [("TI", c.title)] if c.title else []
         lines += [("AU", _ris_name(a)) for a in c.authors]
-        lines += [("ED", e if "," in e else _ris_name(e)) for e in printed.editors]
+        # (editors as A2, as the 2011 RIS specification writes a CPAPER's editors and Zotero exports them;
+        # rispy 0.10 read `ED` as an unknown tag, Zotero as a non-standard one: reader4)
+        lines += [("A2", e if "," in e else _ris_name(e)) for e in printed.editors]
         month = f"{printed.month:02d}" if printed.month else ""
         lines += [("T2", c.venue), ("PY", str(c.year)), ("DA", f"{c.year}/{month}//")]
         lines += [("SP", printed.first_page)] if printed.first_page else []

@@ -41,6 +41,31 @@ _SLASHES_MERGED = re.compile(r"^(https?):/+(?=[^/])", re.IGNORECASE)
 _BIBTEX_DOI = re.compile(r"(?:^|[,\s])doi\s*=\s*[{\"]\s*([^{}\"]*?)\s*[}\"]", re.IGNORECASE)
 # An IEEE Xplore document's address: its article number (`https://ieeexplore.ieee.org/document/9196718/`).
 _IEEE_DOCUMENT = re.compile(r"ieeexplore\.ieee\.org/(?:abstract/)?document/([0-9]{1,12})(?![0-9])", re.IGNORECASE)
+# A NeurIPS proceedings address: its year and its paper's hash (32 hex digits: the hash of the paper's
+# number in its year, so the same hash names papers of other years), which name the paper's abstract
+# page, PDF, metadata, reviews and supplement, at papers.nips.cc, proceedings.neurips.cc and papers.neurips.cc
+# (`https://papers.nips.cc/paper_files/paper/2016/hash/d79aac075930c83c2f1e369a511148fe-Abstract.html`,
+# the older `https://proceedings.neurips.cc/paper/2016/file/d79a...-Paper.pdf`).
+_NEURIPS_ADDRESS = re.compile(
+    r"(?:papers\.nips\.cc|(?:proceedings|papers)\.neurips\.cc)/paper(?:_files/paper)?/([0-9]{4})/(?:hash|file)/([0-9a-f]{32})-",
+    re.IGNORECASE,
+)
+# The same page at its other addresses of the same site: a CVF paper's page and PDF
+# (`openaccess.thecvf.com/content_CVPR_2019/html/X_CVPR_2019_paper.html`, `.../papers/X_CVPR_2019_paper.pdf`),
+# an ECVA paper's (`ecva.net/papers/eccv_2018/papers_ECCV/html/X_ECCV_2018_paper.php`, `.../papers/X....pdf`),
+# an RSS paper's page and PDF (`roboticsproceedings.org/rss01/p17.html`, `.../p17.pdf`), an IJCAI
+# paper's page and PDF (`ijcai.org/proceedings/2020/69`, `.../2020/0069.pdf`).
+_CVF_PAGE = re.compile(r"^(.*openaccess\.thecvf\.com/.*)/(html|papers)/([^/]+)\.(html|pdf)$", re.IGNORECASE)
+_ECVA_PAGE = re.compile(r"^(.*ecva\.net/papers/.*)/(html|papers)/([^/]+)\.(php|pdf)$", re.IGNORECASE)
+_RSS_PAGE = re.compile(r"^(.*roboticsproceedings\.org/rss[0-9]+/p[0-9]+)\.(html|pdf)$", re.IGNORECASE)
+_IJCAI_PAGE = re.compile(r"^(.*ijcai\.org/proceedings/[0-9]{4})/(?:0*([0-9]+)|0*([0-9]+)\.pdf)$", re.IGNORECASE)
+# An address, its scheme and `www.` optional: the host and what follows it.
+_ADDRESS = re.compile(r"^(?:https?://)?(?:www\.)?([a-z0-9.-]+\.[a-z]{2,}(?:[/?].*)?)$", re.IGNORECASE)
+_FILE = re.compile(r"\.(?:html?|pdf|php)$", re.IGNORECASE)  # (a page or PDF: no `/` after it)
+# A bare OpenReview forum id as OpenReview writes them since 2019 (`04DbUMZGMD`: 10 characters), and
+# the address of its forum.
+_FORUM_ID = re.compile(r"[A-Za-z0-9_-]{10}")
+_OPENREVIEW_FORUM = "https://openreview.net/forum?id="
 
 
 def doi_of(value: str) -> str | None:
@@ -104,14 +129,61 @@ def pmlr_entry_key(bibtex: str) -> str | None:
     return m[1] if m else None
 
 
+def neurips_key(value: str) -> str | None:
+    """The NeurIPS proceedings key of a NeurIPS proceedings address: its year and the paper's hash
+    (lower case) as the address writes them (`2016/d79aac075930c83c2f1e369a511148fe`; the hash alone
+    names a paper of each year), else None."""
+    m = _NEURIPS_ADDRESS.search(value)
+    return f"{m[1]}/{m[2].lower()}" if m else None
+
+
+def address_forms(text: str) -> list[str]:
+    """The addresses a site writes for the page of a paper at the address `text` (an address as
+    written, without a fragment): itself; at `https` and `http`, with and without `www.` and a final
+    `/`; and, at CVF's open access, ECVA's, RSS's and IJCAI's proceedings, the page's PDF or the PDF's page
+    (`papers.url` holds one of them); none for text that is no address."""
+    written = unquote(text.strip()).strip() if "%" in text else text.strip()
+    written = _SLASHES_MERGED.sub(r"\1://", written).partition("#")[0]
+    m = _ADDRESS.match(written)
+    if not m:
+        return []
+    rest = m[1].rstrip("/")
+    pages = [m[1]]
+    if cvf := _CVF_PAGE.match(rest):
+        pages += [f"{cvf[1]}/html/{cvf[3]}.html", f"{cvf[1]}/papers/{cvf[3]}.pdf"]
+    elif ecva := _ECVA_PAGE.match(rest):
+        pages += [f"{ecva[1]}/html/{ecva[3]}.php", f"{ecva[1]}/papers/{ecva[3]}.pdf"]
+    elif rss := _RSS_PAGE.match(rest):
+        pages += [f"{rss[1]}.html", f"{rss[1]}.pdf"]
+    elif ijcai := _IJCAI_PAGE.match(rest):
+        number = int(ijcai[2] or ijcai[3])
+        pages += [f"{ijcai[1]}/{number}", f"{ijcai[1]}/{number:04d}.pdf"]
+    forms = [written]
+    for page in dict.fromkeys(pages):
+        bare = page.rstrip("/")
+        for variant in (page,) if "?" in page or _FILE.search(bare) else (bare, bare + "/"):
+            forms += [f"{scheme}://{www}{variant}" for scheme in ("https", "http") for www in ("www.", "")]
+    return list(dict.fromkeys(forms))
+
+
+def forum_address(text: str) -> list[str]:
+    """The OpenReview forum address of a bare forum id (`04DbUMZGMD` ->
+    `https://openreview.net/forum?id=04DbUMZGMD`, the address a paper whose source gives its forum
+    only as its `id` has: WWW 2024, ACM MM 2024), in a list; none for other text."""
+    written = text.strip()
+    return [f"{_OPENREVIEW_FORUM}{written}"] if _FORUM_ID.fullmatch(written) else []
+
+
 def address_ids(address: str) -> list[str]:
     """The OpenReview forum id, arXiv id (without its version), ACL Anthology id and IEEE Xplore
     article number in a paper's address at those sites, as `paper_ids` holds them
     (`https://openreview.net/pdf?id=SJU4ayYgl` -> `SJU4ayYgl`, `https://arxiv.org/pdf/1703.03055v2.pdf`
     -> `1703.03055`, `https://aclanthology.org/2021.acl-long.416/` -> `2021.acl-long.416`,
-    `https://ieeexplore.ieee.org/document/9196718/` -> `9196718`); none for another address."""
+    `https://ieeexplore.ieee.org/document/9196718/` -> `9196718`) and the NeurIPS proceedings key
+    (`neurips_key`); none for another address."""
     patterns = (_OPENREVIEW_ADDRESS, _ARXIV_ADDRESS, _ACL_ADDRESS, _IEEE_DOCUMENT)
-    return [m[1] for pattern in patterns if (m := pattern.search(address))]
+    found = [m[1] for pattern in patterns if (m := pattern.search(address))]
+    return [*found, key] if (key := neurips_key(address)) else found
 
 
 def id_forms(text: str) -> list[str]:

@@ -8,6 +8,10 @@ places it in Taiwan (a city or county of Taiwan, `R.O.C.`) or that is one of Tai
 known by a name without a place (below, as data) is in `Taiwan` when its source says `China` or
 nothing; another country a source gives is kept (a name is weaker evidence than a source that
 says otherwise). `Tsinghua University` (Beijing) is not `National Tsing Hua University` (Hsinchu).
+
+A country is shown in one spelling: the one the catalogue's sources write most (`Russian Federation`
+249 affiliations, `Russia` 8; `Czech Republic` 268, `Czechia` 13), so a facet or
+`papers_per_institution?country=` counts a country once; a placeholder (`Unknown`, 108) is no country.
 """
 
 from __future__ import annotations
@@ -35,10 +39,48 @@ _IN_TAIWAN = re.compile(rf"\b(?:{_PLACE})(?!\w)|(?:^|\b)(?:{_NAMED})\b")
 # The countries a source gives Taiwan's institutions in place of Taiwan (or none).
 _OVERRIDDEN = frozenset({"China", "People's Republic of China", "PR China", "P.R. China", "CN"})
 
+# Other spellings of a country (folded: case, punctuation) and the one it is shown in: the one the
+# catalogue's sources write most, else its common English short name, as `aff_country_unique` writes.
+_SPELLINGS = {
+    "Russian Federation": ("Russia",),
+    "Czech Republic": ("Czechia",),
+    "Saudi Arabia": ("Kingdom of Saudi Arabia", "KSA"),
+    "United States": ("USA", "US", "U.S.A.", "U.S.", "United States of America"),
+    "United Kingdom": ("UK", "U.K.", "Great Britain", "England", "Scotland", "Wales"),
+    "South Korea": ("Korea", "Republic of Korea", "Korea, Republic of", "Korea (South)"),
+    "Türkiye": ("Turkey", "Turkiye"),
+    "China": ("People's Republic of China", "PR China", "P.R. China", "PRC"),
+    "Netherlands": ("The Netherlands", "Holland"),
+    "Vietnam": ("Viet Nam",),
+    "Iran": ("Iran, Islamic Republic of", "Islamic Republic of Iran"),
+    "United Arab Emirates": ("UAE", "U.A.E."),
+}
+# What a source writes where it knows no country.
+_NO_COUNTRY = frozenset({"unknown", "none", "n a", "null", "other", "not available"})
+
+
+def _folded(country: str) -> str:
+    return " ".join(re.sub(r"\W+", " ", country.casefold()).split())
+
+
+_SHOWN = {_folded(spelling): shown for shown, spellings in _SPELLINGS.items() for spelling in (shown, *spellings)}
+
+
+def country_shown(country: str | None) -> str | None:
+    """A source's country in the one spelling shown (`Russia` -> `Russian Federation`); none for a
+    placeholder (`Unknown`) or an empty value; any other country as given."""
+    if country is None:
+        return None
+    folded = _folded(country)
+    if not folded or folded in _NO_COUNTRY:
+        return None
+    return _SHOWN.get(folded, country.strip())
+
 
 def institution_country(institution: str, country: str | None) -> str | None:
     """The country of an institution as shown: `Taiwan` for an institution of Taiwan (by its name)
-    whose source gives `China` or no country; else the source's country."""
+    whose source gives `China` or no country; else the source's country, in its one spelling."""
+    country = country_shown(country)
     if (country is None or country in _OVERRIDDEN) and _IN_TAIWAN.search(institution):
         return TAIWAN
     return country

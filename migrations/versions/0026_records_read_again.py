@@ -18,6 +18,8 @@ import json
 import sqlalchemy as sa
 from alembic import op
 
+from etl.migrations.read_again import mark_read_again
+
 from etl.migrations.rules_0026.fields import MAX_COUNT, MAX_KEYWORD_CHARS, venue_problem  # (the rules it brings)
 from etl.migrations.rules_0026.placeholders import says_words
 
@@ -26,8 +28,6 @@ down_revision = "0025"
 branch_labels = None
 depends_on = None
 
-MARKED = "read again: "  # (sources.sha256 holds 64 characters: the marker and 52 hex digits)
-MARK = "UPDATE sources SET sha256 = :marked || substr(sha256, 1, 52) WHERE id IN :ids AND sha256 NOT LIKE :like"
 # Records with an abstract that may say no words: one with a glyph code, `$` or a backslash.
 ABSTRACTS = r"""SELECT ps.source_id, coalesce(ps.abstract, p.abstract) FROM paper_sources ps
     JOIN papers p ON p.id = ps.paper_id WHERE ps.has_abstract AND (coalesce(ps.abstract, p.abstract) LIKE '%(cid:%'
@@ -52,9 +52,7 @@ def upgrade() -> None:
     for statement in FORMER:
         conn.execute(sa.text(statement))
     read_again = _sources(conn)
-    if read_again:
-        statement = sa.text(MARK).bindparams(sa.bindparam("ids", expanding=True))
-        conn.execute(statement, {"ids": sorted(read_again), "marked": MARKED, "like": MARKED + "%"})
+    mark_read_again(conn, read_again)
 
 
 def downgrade() -> None:

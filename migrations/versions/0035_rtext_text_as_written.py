@@ -18,13 +18,13 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from etl.migrations.read_again import mark_read_again
+
 revision = "0035"
 down_revision = "0034"
 branch_labels = None
 depends_on = None
 
-MARKED = "read again: "  # (as revision 0026: sources.sha256 holds the marker and 52 hex digits)
-MARK = "UPDATE sources SET sha256 = :marked || substr(sha256, 1, 52) WHERE id IN :ids AND sha256 NOT LIKE :like"
 # Records whose title or abstract as written is wrapped in quotes (the rule reads whether the quotes
 # are a CSV writer's), and DOIs stored as something other than a bare one.
 SOURCES = """SELECT DISTINCT ps.source_id FROM paper_sources ps JOIN papers p ON p.id = ps.paper_id
@@ -36,9 +36,7 @@ SOURCES = """SELECT DISTINCT ps.source_id FROM paper_sources ps JOIN papers p ON
 def upgrade() -> None:
     conn = op.get_bind()
     read_again = sorted(source for (source,) in conn.execute(sa.text(SOURCES)))
-    if read_again:
-        statement = sa.text(MARK).bindparams(sa.bindparam("ids", expanding=True))
-        conn.execute(statement, {"ids": read_again, "marked": MARKED, "like": MARKED + "%"})
+    mark_read_again(conn, read_again)
 
 
 def downgrade() -> None:

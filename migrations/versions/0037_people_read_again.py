@@ -25,13 +25,13 @@ import re
 import sqlalchemy as sa
 from alembic import op
 
+from etl.migrations.read_again import mark_read_again
+
 revision = "0037"
 down_revision = "0036"
 branch_labels = None
 depends_on = None
 
-MARKED = "read again: "  # (as revision 0026: sources.sha256 holds the marker and 52 hex digits)
-MARK = "UPDATE sources SET sha256 = :marked || substr(sha256, 1, 52) WHERE id IN :ids AND sha256 NOT LIKE :like"
 RECORDS = (
     "SELECT source_id, authors, affiliations FROM paper_sources WHERE authors IS NOT NULL OR affiliations IS NOT NULL"
 )
@@ -56,9 +56,7 @@ def upgrade() -> None:
             if _reads_otherwise(authors, affiliations)
         }
     )
-    if read_again:
-        statement = sa.text(MARK).bindparams(sa.bindparam("ids", expanding=True))
-        conn.execute(statement, {"ids": read_again, "marked": MARKED, "like": MARKED + "%"})
+    mark_read_again(conn, read_again)
 
 
 def _text(value) -> str:

@@ -21,13 +21,13 @@ import re
 import sqlalchemy as sa
 from alembic import op
 
+from etl.migrations.read_again import mark_read_again
+
 revision = "0038"
 down_revision = "0037"
 branch_labels = None
 depends_on = None
 
-MARKED = "read again: "  # (as revision 0026: sources.sha256 holds the marker and 52 hex digits)
-MARK = "UPDATE sources SET sha256 = :marked || substr(sha256, 1, 52) WHERE id IN :ids AND sha256 NOT LIKE :like"
 RECORDS = "SELECT source_id, affiliations FROM paper_sources WHERE affiliations IS NOT NULL"
 # Taiwan's places and the institutions of `etl.text.places` as of this revision, without its word
 # boundaries (wider: a source read again that did not need it costs a re-read).
@@ -44,9 +44,7 @@ SHAPES = re.compile(
 def upgrade() -> None:
     conn = op.get_bind()
     read_again = sorted({source for source, affiliations in conn.execute(sa.text(RECORDS)) if _names(affiliations)})
-    if read_again:
-        statement = sa.text(MARK).bindparams(sa.bindparam("ids", expanding=True))
-        conn.execute(statement, {"ids": read_again, "marked": MARKED, "like": MARKED + "%"})
+    mark_read_again(conn, read_again)
 
 
 def _names(affiliations) -> bool:

@@ -22,13 +22,13 @@ import re
 import sqlalchemy as sa
 from alembic import op
 
+from etl.migrations.read_again import mark_read_again
+
 revision = "0041"
 down_revision = "0040"
 branch_labels = None
 depends_on = None
 
-MARKED = "read again: "  # (as revision 0026: sources.sha256 holds the marker and 52 hex digits)
-MARK = "UPDATE sources SET sha256 = :marked || substr(sha256, 1, 52) WHERE id IN :ids AND sha256 NOT LIKE :like"
 # A paper two records of one source give under two titles (case aside).
 TWO_TITLES = """SELECT DISTINCT source_id FROM paper_sources WHERE title IS NOT NULL
     GROUP BY source_id, paper_id HAVING count(DISTINCT lower(title)) > 1"""
@@ -58,9 +58,7 @@ def upgrade() -> None:
     read_again = {source for (source,) in conn.execute(sa.text(TWO_TITLES))}
     read_again |= {source for source, text in conn.execute(sa.text(SHORT)) if len(" ".join(text.split())) < MIN_SENTENCE_CHARS}
     read_again |= {source for source, title in conn.execute(sa.text(TITLES)) if _may_be_front_matter(title)}
-    if read_again:
-        statement = sa.text(MARK).bindparams(sa.bindparam("ids", expanding=True))
-        conn.execute(statement, {"ids": sorted(read_again), "marked": MARKED, "like": MARKED + "%"})
+    mark_read_again(conn, read_again)
 
 
 def _may_be_front_matter(title: str) -> bool:

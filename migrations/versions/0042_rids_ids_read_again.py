@@ -23,6 +23,8 @@ import re
 import sqlalchemy as sa
 from alembic import op
 
+from etl.migrations.read_again import mark_read_again
+
 from etl.migrations.dialect import on_sqlite
 
 revision = "0042"
@@ -30,8 +32,6 @@ down_revision = "0041"
 branch_labels = None
 depends_on = None
 
-MARKED = "read again: "  # (as revision 0026: sources.sha256 holds the marker and 52 hex digits)
-MARK = "UPDATE sources SET sha256 = :marked || substr(sha256, 1, 52) WHERE id IN :ids AND sha256 NOT LIKE :like"
 # Records with a PMLR address or entry, a Springer book's DOI, or IEEE Xplore's markup in their
 # paper's title or text: each read below.
 RECORDS = """SELECT ps.source_id, ps.url, ps.extra, ps.ids, p.title, coalesce(p.abstract_clean, p.abstract)
@@ -51,9 +51,7 @@ SCHEME_NOW = "icml_poster, openreview, pmlr, arxiv, doi, acl_anthology, bibtex_k
 def upgrade() -> None:
     conn = op.get_bind()
     read_again = sorted({row[0] for row in conn.execute(sa.text(RECORDS)) if _reads_otherwise(*map(_text, row[1:]))})
-    if read_again:
-        statement = sa.text(MARK).bindparams(sa.bindparam("ids", expanding=True))
-        conn.execute(statement, {"ids": read_again, "marked": MARKED, "like": MARKED + "%"})
+    mark_read_again(conn, read_again)
     if not on_sqlite():  # (SQLite keeps no comments)
         op.alter_column("paper_ids", "scheme", comment=SCHEME_NOW, existing_comment=SCHEME_BEFORE, existing_type=sa.String())
 

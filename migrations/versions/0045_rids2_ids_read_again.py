@@ -24,6 +24,8 @@ import re
 import sqlalchemy as sa
 from alembic import op
 
+from etl.migrations.read_again import mark_read_again
+
 from etl.migrations.dialect import on_sqlite
 
 revision = "0045"
@@ -31,8 +33,6 @@ down_revision = "0044"
 branch_labels = None
 depends_on = None
 
-MARKED = "read again: "  # (as revision 0026: sources.sha256 holds the marker and 52 hex digits)
-MARK = "UPDATE sources SET sha256 = :marked || substr(sha256, 1, 52) WHERE id IN :ids AND sha256 NOT LIKE :like"
 # Records with a `doi` in their BibTeX, or an IEEE Xplore address: each read below (only a record
 # with an abstract takes its BibTeX's DOI: one without is told by its title, as before).
 RECORDS = """SELECT ps.source_id, ps.has_abstract, ps.url, ps.extra, ps.ids FROM paper_sources ps
@@ -63,9 +63,7 @@ COMMENTS = {
 def upgrade() -> None:
     conn = op.get_bind()
     read_again = sorted({row[0] for row in conn.execute(sa.text(RECORDS)) if _reads_otherwise(bool(row[1]), *map(_text, row[2:]))})
-    if read_again:
-        statement = sa.text(MARK).bindparams(sa.bindparam("ids", expanding=True))
-        conn.execute(statement, {"ids": read_again, "marked": MARKED, "like": MARKED + "%"})
+    mark_read_again(conn, read_again)
     _comment(now=True)
 
 

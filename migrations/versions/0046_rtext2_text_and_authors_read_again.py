@@ -21,6 +21,8 @@ import json
 import sqlalchemy as sa
 from alembic import op
 
+from etl.migrations.read_again import mark_read_again
+
 from etl.migrations.rules_0046.line_breaks import joined_line_breaks
 from etl.migrations.rules_0046.quotes import unpaired_quotes_dropped
 
@@ -29,8 +31,6 @@ down_revision = "0045"
 branch_labels = None
 depends_on = None
 
-MARKED = "read again: "  # (as revision 0026: sources.sha256 holds the marker and 52 hex digits)
-MARK = "UPDATE sources SET sha256 = :marked || substr(sha256, 1, 52) WHERE id IN :ids AND sha256 NOT LIKE :like"
 # Records whose paper's text starts or ends with `"` or holds `a- b`, or that list a name more than
 # once: each read below.
 RECORDS = """SELECT ps.source_id, ps.authors, coalesce(p.abstract_clean, p.abstract)
@@ -43,9 +43,7 @@ OR ps.authors IS NOT NULL"""
 def upgrade() -> None:
     conn = op.get_bind()
     read_again = sorted({row[0] for row in conn.execute(sa.text(RECORDS)) if _reads_otherwise(row[1], row[2])})
-    if read_again:
-        statement = sa.text(MARK).bindparams(sa.bindparam("ids", expanding=True))
-        conn.execute(statement, {"ids": read_again, "marked": MARKED, "like": MARKED + "%"})
+    mark_read_again(conn, read_again)
 
 
 def _reads_otherwise(authors, text: str | None) -> bool:

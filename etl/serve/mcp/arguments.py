@@ -108,6 +108,7 @@ async def paper(reader: Reader, value: str) -> dict:
     if pk is None:
         raise ToolError(
             f"no paper has the id {wanted!r}: give the id paperdb shows (16 hex digits) or an id a source"
-            " gave it (OpenReview forum id, arXiv id, DOI, PMLR key, ACL Anthology id)"
+            " gave it (OpenReview forum id, arXiv id, DOI, PMLR key, ACL Anthology id, IEEE Xplore article number,"
+            " NeurIPS proceedings key) or the address of its page"
         )
     return (await reader.rows("SELECT * FROM papers WHERE pk = :pk", {"pk": pk}))[0]

@@ -8,7 +8,17 @@ from urllib.parse import quote
 
 from mcp.server.mcpserver.exceptions import ToolError
 
-from ..paper import ID_URLS, RELATED, VERSIONS, abstract_text, outcome, web_url
+from ..paper import (
+    ID_URLS,
+    RECORDS,
+    RELATED,
+    VERSIONS,
+    abstract_text,
+    other_venues,
+    outcome,
+    shown_similar,
+    web_url,
+)
 from . import arguments, ratings
 from .reader import Reader, capped, names
 
@@ -113,8 +123,9 @@ async def paper(reader: Reader, paper_id: str) -> dict:
         params,
     )
     ids = await reader.rows("SELECT scheme, value FROM paper_ids WHERE paper_id = :id ORDER BY scheme, value", params)
-    similar = await reader.rows(RELATED.replace("?", ":id"), params)
+    similar = shown_similar(row, await reader.rows(RELATED.replace("?", ":id"), params))  # (as the page lists them)
     versions = await reader.rows(VERSIONS.replace("?1", ":id"), params)
+    records = await reader.rows(RECORDS.replace("?", ":id"), params)
     abstract = abstract_text(row) or ""
     found = {
         "id": pid,
@@ -144,9 +155,16 @@ async def paper(reader: Reader, paper_id: str) -> dict:
         "versions": [
             {"id": v["id"], "venue": v["venue"], "year": v["year"], "outcome": outcome(v), "relation": v["relation"]}
             for v in versions
+        ]
+        + [  # (one work listed at two venues with one abstract is one paper: its records' other venues)
+            {"id": pid, "venue": v["venue"], "year": v["year"], "outcome": outcome(v), "relation": RECORD_RELATION}
+            for v in other_venues(row, records)
         ],
     }
     return {key: value for key, value in found.items() if value not in (None, [], "")}
+
+
+RECORD_RELATION = "the same paper: one of its records lists it here"
 
 
 def _official(value) -> bool | None:

@@ -1,7 +1,8 @@
 """The MCP tool for similar papers: a paper's ten most similar (`similar_papers`, as its page lists
-them), or the papers most similar to a free text (an abstract, a draft, a few sentences), scored
-by the same measure against the statistics of the last computation (`etl.extract.similar`):
-candidates are the papers whose text has the text's most distinctive words (full-text search).
+them: for a paper known only by its title, those of similarity 0.40 or more), or the papers most
+similar to a free text (an abstract, a draft, a few sentences), scored by the same measure against
+the statistics of the last computation (`etl.extract.similar`): candidates are the papers whose
+text has the text's most distinctive words (full-text search).
 Each says its `similarity`, 0 to 1, as the paper page and `similar_to_paper` show it
 (`etl.extract.similar.select.similarity`: the raw score, up to 1.5, over its most)."""
 
@@ -11,15 +12,21 @@ import json
 
 from mcp.server.mcpserver.exceptions import ToolError
 
-from ...extract.similar.select import similarity
+from ...extract.similar.select import SIMILARITY_MOST, similarity
 from ...extract.similar.words import KEYWORD, is_pair, paper_terms
 from ...store.views import CLEAN_ABSTRACT
+from ..paper import TITLE_ONLY_FLOOR, shown_similar
 from . import arguments
 from .papers import brief
 from .reader import Reader
 
 OF_PAPER = """SELECT s.similar_id AS id, p.title, p.authors, p.venue, p.year, p.decision, p.presentation, s.score
 FROM similar_papers s JOIN papers p ON p.id = s.similar_id WHERE s.paper_id = :id ORDER BY s.rank LIMIT :limit"""
+# What a paper known only by its title is told (its page lists the same, `paper.shown_similar`).
+TITLE_ONLY = (
+    f"; the paper is known only by its title, so only papers of similarity {TITLE_ONLY_FLOOR:.2f} or more"
+    " are listed, as its page lists them (maybe none)"
+)
 WORDS = 8  # of the text's words, the most distinctive, that candidates must have one of
 CANDIDATES = 60  # papers scored by the whole measure
 CANDIDATE_SQL = f"""SELECT rowid AS pk FROM papers_fts_words WHERE papers_fts_words MATCH search_any(:words)
@@ -36,11 +43,12 @@ async def similar(reader: Reader, paper_id: str | None = None, text: str | None 
     if paper_id is not None:
         limit = arguments.limit(limit, 10)
         row = await arguments.paper(reader, paper_id)
-        rows = await reader.rows(OF_PAPER, {"id": row["id"], "limit": limit})
+        rows = shown_similar(row, await reader.rows(OF_PAPER, {"id": row["id"], "limit": limit}), SIMILARITY_MOST)
         return {
             "paper": brief(reader, row),
             "similar": [brief(reader, {**r, "score": None, "similarity": similarity(r["score"])}) for r in rows],
-            "measure": "the papers' own similar papers, computed at load (docs/evolution.md)",
+            "measure": "the papers' own similar papers, computed at load (docs/evolution.md)"
+            + ("" if row.get("abstract") else TITLE_ONLY),
         }
     from ...extract.similar.scoring import vectors  # (numpy and scipy: only when a text is compared)
     from ...extract.similar.select import TOPIC_WEIGHT

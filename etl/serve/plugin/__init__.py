@@ -21,9 +21,11 @@ from ..facets import DistinctArrayFacet, NewestFirstFacet
 from ..failures import error_page, not_served
 from ..filters import keyword_pages, paper_filters
 from ..forms import parameters, with_checks
+from ..institutions import QUERY as INSTITUTION_QUERY
+from ..institutions import institution_header
 from ..internals import quiet_default_error_handler, size_queries
 from ..limits import limit_connection
-from ..lookup import keyword_page_of, paper_page_of
+from ..lookup import author_page_of, keyword_page_of, paper_page_of
 from ..paging import paged
 from ..paper import paper_page, row_pk
 from ..people import author_page, authors_named, only_the_author, the_author
@@ -38,7 +40,7 @@ from ..urls import Columns, page_table, safe_queries
 # in Datasette (`internals`) is patched only once a Datasette of paperdb's is made.
 
 
-@hookimpl
+@hookimpl(trylast=True)  # (after Datasette's own, so that paperdb's `escape_fts` replaces its)
 def prepare_connection(conn, database, datasette):
     if not is_ours(datasette, database):
         return
@@ -137,6 +139,7 @@ def register_routes(datasette):
     return [
         (r"^/-/paper/?(?P<paper_id>.*)$", paper_page_of),  # (a DOI holds slashes; none: say what to give)
         (r"^/-/keyword/?(?P<keyword>.*)$", keyword_page_of),  # (a keyword's stable address: its text)
+        (r"^/-/author/?(?P<name>.*)$", author_page_of),  # (a person's page by their name)
         *renamed_query_routes(),
     ]
 
@@ -154,6 +157,14 @@ def extra_template_vars(view_name, table, database, request, datasette):
             return {"paperdb_authors": await authors_named(datasette.get_database(DATABASE), said)}
 
         return search_inner
+    if request.path.rstrip("/") == f"/{DATABASE}/{INSTITUTION_QUERY}":  # (headed with the institution: `institutions`)
+
+        async def institution_inner():
+            said = request.args.get("institution") or ""
+            database = datasette.get_database(DATABASE)
+            return {"paperdb_institution": await institution_header(database, said, request.args.get("page"))}
+
+        return institution_inner
     if view_name == "row" and table == "papers":
 
         async def inner():
