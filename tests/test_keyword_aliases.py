@@ -111,13 +111,16 @@ def test_revision_0044_s_frozen_rule_is_the_rule_as_branch_kwalias_wrote_it():
 
 
 def test_a_papers_staged_aliases_are_the_kept_ones():
-    """The variant merge names `deep reinforcement learning` an alias of this paper's `deep
-    learning`; the corpus keeps `DL` and `deep-learning` only."""
+    """The variant merge names `deep reinforcement learning` and `DKL` (deep kernel learning)
+    aliases of this paper's `deep learning`; the corpus keeps `DL` and `deep-learning` only as its
+    names, and the similarity reads both one-word short forms, `DKL` too, as it (branch kwalias2:
+    its rows as before)."""
     merged = Keyword(
-        "deep learning", "deep learning", "phrase", 2.0, ("DL", "deep-learning", "deep reinforcement learning")
+        "deep learning", "deep learning", "phrase", 2.0, ("DL", "DKL", "deep-learning", "deep reinforcement learning")
     )
-    _, aliases, _ = paper_rows("p1", [merged])
+    _, aliases, short_forms, _ = paper_rows("p1", [merged])
     assert aliases == [("deep learning", "DL", "dl"), ("deep learning", "deep-learning", "deep-learning")]
+    assert short_forms == [("deep learning", "DL"), ("deep learning", "DKL")]
 
 
 @pytest.mark.parametrize(
@@ -234,3 +237,38 @@ def test_revision_0044_drops_the_aliases_that_name_other_concepts(serve_copy):
     assert after == [(key, alias) for key, alias in before if frozen_kept_alias(key, alias)]
     assert ("graph neural network", "GNN") in after and ("stochastic block model", "SBM") in after
     assert ("approximation", "approximation scheme") not in after
+
+
+def test_revision_0050_gives_the_similarity_the_short_forms_it_read(serve_copy):
+    """Revision 0050 fills `keyword_short_forms` with the one-word aliases the similarity read from
+    `keyword_aliases` before (`GNN` of graph neural networks); `keyword_aliases` keeps its rows (the
+    next load rescores under the new rules). Down and up again, the same rows."""
+    from alembic import command
+
+    from etl.store.engine import alembic_config, migrate
+
+    one_word = "SELECT keyword_id, alias FROM keyword_aliases WHERE alias NOT LIKE '% %' AND alias NOT LIKE '%-%'"
+    run(serve_copy, lambda conn: command.downgrade(alembic_config(conn), "0049"))
+    before = rows(serve_copy, "SELECT keyword_id, alias FROM keyword_aliases ORDER BY 1, 2")
+    run(serve_copy, migrate)
+    assert rows(serve_copy, "SELECT keyword_id, alias FROM keyword_aliases ORDER BY 1, 2") == before
+    short_forms = rows(serve_copy, "SELECT keyword_id, alias FROM keyword_short_forms ORDER BY 1, 2")
+    assert short_forms == sorted(rows(serve_copy, one_word)) and len(short_forms) > 5
+    assert (keyword_id(serve_copy, "graph neural network"), "GNN") in short_forms
+
+
+def test_a_load_keeps_the_short_forms_the_similarity_reads_apart_from_the_names(seeded):
+    """The similarity reads every one-word short form with a capital a paper wrote for a keyword
+    (`keyword_short_forms`), the keyword's names among them; `keyword_aliases` has only the names:
+    not `CSBM` (contextual SBM) of `stochastic block model`, `FPRAS` of `approximation`."""
+    from etl.extract.similar.words import read_as_short_form
+
+    names = rows(seeded, "SELECT k.normalised, a.alias FROM keyword_aliases a JOIN keywords k ON k.id = a.keyword_id")
+    read = rows(
+        seeded, "SELECT k.normalised, s.alias FROM keyword_short_forms s JOIN keywords k ON k.id = s.keyword_id"
+    )
+    assert {(key, alias) for key, alias in names if read_as_short_form(alias)} <= set(read)
+    assert all(read_as_short_form(alias) for _, alias in read)
+    others = {(key, alias) for key, alias in read if not kept_alias(key, alias)}
+    assert others == set(read) - set(names)
+    assert {("stochastic block model", "CSBM"), ("approximation", "FPRAS")} <= others

@@ -54,9 +54,9 @@ def alias_kind(key: str, alias: str) -> str | None:
 def kept_alias(key: str, alias: str) -> bool:
     """Whether `keyword_aliases` keeps `alias` for the keyword whose merge key is `key`: where
     `alias_kind` names it. A one-word short form of another concept (`DKL` of `deep learning`,
-    `PBR` of `rendering`, `LVLM` of `large language models`) is no name of the keyword, though the
-    similarity reads such words (`similar.words.short_forms`: they stand there for the keyword
-    they are a form of, or for none; docs/keywords.md, branch kwalias2)."""
+    `PBR` of `rendering`, `LVLM` of `large language models`) is no name of the keyword; the
+    similarity reads it as the keyword all the same, from `keyword_short_forms`
+    (`similar.words.read_as_short_form`; docs/keywords.md, branch kwalias2)."""
     return alias_kind(key, alias) is not None
 
 
