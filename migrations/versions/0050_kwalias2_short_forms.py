@@ -5,8 +5,9 @@ which `?_keyword=`, `/-/keyword/` and `papers_by_keyword` read). Until now the s
 from `keyword_aliases`, which had to keep them all (`DKL` of `deep learning`); a load now writes
 `keyword_aliases` by `alias_kind` alone and this table as the similarity read it before
 (docs/keywords.md, branch kwalias2). Filled here from `keyword_aliases`' one-word rows, the ones the
-similarity read (`keyword_aliases` keeps its rows until the next load, which rescores every
-keyword under the new rules). Down, the table goes.
+similarity read (with a few it never read, `B&B`, `A.U.V.`, which `short_forms` leaves out as
+before; `keyword_aliases` keeps its rows until the next load, which rescores every keyword under
+the new rules and writes both tables anew). Down, the table goes.
 
 Revision ID: 0050
 Revises: 0049
