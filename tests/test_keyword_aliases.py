@@ -13,6 +13,7 @@ import pytest
 
 from etl.extract.aliases import alias_kind, kept_alias
 from etl.extract.keywords import Keyword, normalise_keyword
+from etl.extract.similar.words import read_as_short_form
 from etl.load.rows import paper_rows
 from etl.serve.app import canned_queries, make_datasette
 from etl.serve.filters import address_of
@@ -226,13 +227,13 @@ def test_revision_0044_drops_the_aliases_that_name_other_concepts(serve_copy):
     from alembic import command
 
     from etl.migrations.rules_0044.aliases import kept_alias as frozen_kept_alias
-    from etl.store.engine import alembic_config, migrate
+    from etl.store.engine import alembic_config
 
     query = "SELECT k.normalised, a.alias FROM keyword_aliases a JOIN keywords k ON k.id = a.keyword_id ORDER BY 1, 2"
     before = rows(serve_copy, query)
     assert ("approximation", "approximation scheme") in before and ("stochastic block model", "CSBM node") in before
     run(serve_copy, lambda conn: command.downgrade(alembic_config(conn), "0043"))
-    run(serve_copy, migrate)
+    run(serve_copy, lambda conn: command.upgrade(alembic_config(conn), "0044"))  # (0050 drops the rest)
     after = rows(serve_copy, query)
     assert after == [(key, alias) for key, alias in before if frozen_kept_alias(key, alias)]
     assert ("graph neural network", "GNN") in after and ("stochastic block model", "SBM") in after
@@ -240,29 +241,47 @@ def test_revision_0044_drops_the_aliases_that_name_other_concepts(serve_copy):
 
 
 def test_revision_0050_gives_the_similarity_the_short_forms_it_read(serve_copy):
-    """Revision 0050 fills `keyword_short_forms` with the one-word aliases the similarity read from
-    `keyword_aliases` before (`GNN` of graph neural networks); `keyword_aliases` keeps its rows (the
-    next load rescores under the new rules). Down and up again, the same rows."""
+    """Revision 0050 moves the one-word aliases the similarity read from `keyword_aliases` (the serve
+    fixture's, written under the rules before) to `keyword_short_forms` (`GNN` of graph neural
+    networks, `CSBM` of stochastic block model); `keyword_aliases` keeps those that are names (`GNN`,
+    not `CSBM`), as a load now writes it."""
     from alembic import command
 
     from etl.store.engine import alembic_config, migrate
 
-    one_word = "SELECT keyword_id, alias FROM keyword_aliases WHERE alias NOT LIKE '% %' AND alias NOT LIKE '%-%'"
+    query = "SELECT k.normalised, a.alias FROM keyword_aliases a JOIN keywords k ON k.id = a.keyword_id ORDER BY 1, 2"
     run(serve_copy, lambda conn: command.downgrade(alembic_config(conn), "0049"))
-    before = rows(serve_copy, "SELECT keyword_id, alias FROM keyword_aliases ORDER BY 1, 2")
+    before = rows(serve_copy, query)
     run(serve_copy, migrate)
-    assert rows(serve_copy, "SELECT keyword_id, alias FROM keyword_aliases ORDER BY 1, 2") == before
-    short_forms = rows(serve_copy, "SELECT keyword_id, alias FROM keyword_short_forms ORDER BY 1, 2")
-    assert short_forms == sorted(rows(serve_copy, one_word)) and len(short_forms) > 5
-    assert (keyword_id(serve_copy, "graph neural network"), "GNN") in short_forms
+    read = rows(
+        serve_copy, "SELECT k.normalised, s.alias FROM keyword_short_forms s JOIN keywords k ON k.id = s.keyword_id"
+    )
+    assert sorted(read) == [(key, alias) for key, alias in before if read_as_short_form(alias)]
+    assert ("graph neural network", "GNN") in read and ("stochastic block model", "CSBM") in read
+    one_word = [(key, alias) for key, alias in before if " " not in alias and "-" not in alias]
+    assert rows(serve_copy, query) == [pair for pair in before if pair not in one_word or kept_alias(*pair)]
+    assert ("graph neural network", "GNN") in rows(serve_copy, query)
+
+
+def test_revision_0050_down_and_up_gives_back_what_a_load_gave(seeded):
+    """Down, the short forms go back among the aliases (as the rules before kept them); up again,
+    both tables are what the load wrote (so the similarity reads the same words)."""
+    from alembic import command
+
+    from etl.store.engine import alembic_config, migrate
+
+    tables = [f"SELECT * FROM {table} ORDER BY 1, 2" for table in ("keyword_aliases", "keyword_short_forms")]
+    loaded = [rows(seeded, query) for query in tables]
+    run(seeded, lambda conn: command.downgrade(alembic_config(conn), "0049"))
+    assert len(rows(seeded, tables[0])) > len(loaded[0])  # (the short forms back among the aliases)
+    run(seeded, migrate)
+    assert [rows(seeded, query) for query in tables] == loaded
 
 
 def test_a_load_keeps_the_short_forms_the_similarity_reads_apart_from_the_names(seeded):
     """The similarity reads every one-word short form with a capital a paper wrote for a keyword
     (`keyword_short_forms`), the keyword's names among them; `keyword_aliases` has only the names:
     not `CSBM` (contextual SBM) of `stochastic block model`, `FPRAS` of `approximation`."""
-    from etl.extract.similar.words import read_as_short_form
-
     names = rows(seeded, "SELECT k.normalised, a.alias FROM keyword_aliases a JOIN keywords k ON k.id = a.keyword_id")
     read = rows(
         seeded, "SELECT k.normalised, s.alias FROM keyword_short_forms s JOIN keywords k ON k.id = s.keyword_id"
