@@ -341,6 +341,14 @@ CREATE TABLE similar_vectors (
 )
  WITHOUT ROWID;
 
+CREATE TABLE keyword_short_forms (
+	keyword_id INTEGER NOT NULL, 
+	alias VARCHAR NOT NULL, 
+	CONSTRAINT pk_keyword_short_forms PRIMARY KEY (keyword_id, alias), 
+	CONSTRAINT fk_keyword_short_forms_keyword_id_keywords FOREIGN KEY(keyword_id) REFERENCES keywords (id) ON DELETE CASCADE
+)
+ WITHOUT ROWID;
+
 CREATE INDEX ix_papers_abstract_sha256 ON papers (abstract_sha256);
 
 CREATE INDEX ix_papers_venue_year ON papers (venue, year);

@@ -13,6 +13,7 @@ import pytest
 
 from etl.extract.aliases import alias_kind, kept_alias
 from etl.extract.keywords import Keyword, normalise_keyword
+from etl.extract.similar.words import read_as_short_form
 from etl.load.rows import paper_rows
 from etl.serve.app import canned_queries, make_datasette
 from etl.serve.filters import address_of
@@ -75,41 +76,52 @@ def test_an_alias_is_another_form_of_the_keywords_own_concept(keyword, alias, ki
         ("graph neural networks", "GNN", True),
         ("deep learning", "deep reinforcement learning", False),
         ("jacobi decoding", "decoding", False),  # (one lower-case word: no short form)
-        # a one-word short form with a capital is kept whatever it stands for: the similarity reads
-        # those (`short_forms`), and which keyword each means there would change without them
-        ("reinforcement learning", "RLHF", True),
-        ("large language models", "LVLM", True),
+        # (reader4's bug 3) a one-word short form of another concept is no name of the keyword,
+        # though the similarity reads such words: `DKL` is deep kernel learning, `PBR`
+        # physically based rendering, `IHM` in-hand manipulation
+        ("reinforcement learning", "RLHF", False),
+        ("large language models", "LVLM", False),
+        ("deep learning", "DKL", False),
+        ("deep learning", "AutoDL", False),
+        ("rendering", "PBR", False),
+        ("manipulation", "IHM", False),
+        ("representation learning", "iCaRL", False),
+        ("model predictive control", "NMPC", False),  # (nonlinear MPC: a kind of it, its letters not the keyword's)
+        ("GAN architecture", "GAN", False),
+        ("wasserstein GANs with gradient penalty", "GANs", False),
+        ("deep learning", "DL", True),
+        ("model predictive control", "MPC", True),
     ],
 )
-def test_the_corpus_keeps_the_forms_and_the_short_forms_the_similarity_reads(keyword, alias, kept):
+def test_the_corpus_keeps_the_forms_of_the_keywords_own_concept(keyword, alias, kept):
     assert kept_alias(normalise_keyword(keyword), alias) is kept
 
 
-def test_the_short_forms_kept_are_the_words_the_similarity_reads():
-    """`aliases.WORD` is the similarity's (`similar.words.WORD`), and revision 0044's frozen rule is
-    the live one as it was written (a later change of the rule brings a revision of its own)."""
-    from pathlib import Path
+def test_revision_0044_s_frozen_rule_is_the_rule_as_branch_kwalias_wrote_it():
+    """Revision 0044 drops aliases with its frozen copy of the rule, which kept every one-word short
+    form with a capital (`RLHF` of `reinforcement learning`); the live rule keeps only forms of the
+    keyword's concept (`alias_kind` the same in both). A database upgraded through 0044 loses the
+    rest at its next load: `aliases.py` is in the rules' fingerprint, so that load rescores."""
+    from etl.migrations.rules_0044 import aliases as frozen
 
-    from etl.extract import aliases
-    from etl.extract.similar.words import WORD
-
-    assert aliases.WORD.pattern == WORD.pattern
-    frozen = Path(__file__).parent.parent / "migrations" / "rules_0044" / "aliases.py"
-    live = Path(aliases.__file__).read_text(encoding="utf-8")
-    assert frozen.read_text(encoding="utf-8") == live.replace(
-        "from .keywords import normalise_keyword\nfrom .keywords.normalise import singular\n",
-        "from .normalise import normalise_keyword, singular\n",
-    )
+    pairs = [("reinforcement learning", "RLHF"), ("graph neural networks", "GNN"), ("deep learning", "DKL")]
+    for keyword, alias in pairs:
+        key = normalise_keyword(keyword)
+        assert frozen.alias_kind(key, alias) == alias_kind(key, alias)
+    assert frozen.kept_alias("reinforcement learning", "RLHF") and not kept_alias("reinforcement learning", "RLHF")
 
 
 def test_a_papers_staged_aliases_are_the_kept_ones():
-    """The variant merge names `deep reinforcement learning` an alias of this paper's `deep
-    learning`; the corpus keeps `DL` and `deep-learning` only."""
+    """The variant merge names `deep reinforcement learning` and `DKL` (deep kernel learning)
+    aliases of this paper's `deep learning`; the corpus keeps `DL` and `deep-learning` only as its
+    names, and the similarity reads both one-word short forms, `DKL` too, as it (branch kwalias2:
+    its rows as before)."""
     merged = Keyword(
-        "deep learning", "deep learning", "phrase", 2.0, ("DL", "deep-learning", "deep reinforcement learning")
+        "deep learning", "deep learning", "phrase", 2.0, ("DL", "DKL", "deep-learning", "deep reinforcement learning")
     )
-    _, aliases, _ = paper_rows("p1", [merged])
+    _, aliases, short_forms, _ = paper_rows("p1", [merged])
     assert aliases == [("deep learning", "DL", "dl"), ("deep learning", "deep-learning", "deep-learning")]
+    assert short_forms == [("deep learning", "DL"), ("deep learning", "DKL")]
 
 
 @pytest.mark.parametrize(
@@ -214,14 +226,68 @@ def test_revision_0044_drops_the_aliases_that_name_other_concepts(serve_copy):
     aliases the rules keep."""
     from alembic import command
 
-    from etl.store.engine import alembic_config, migrate
+    from etl.migrations.rules_0044.aliases import kept_alias as frozen_kept_alias
+    from etl.store.engine import alembic_config
 
     query = "SELECT k.normalised, a.alias FROM keyword_aliases a JOIN keywords k ON k.id = a.keyword_id ORDER BY 1, 2"
     before = rows(serve_copy, query)
     assert ("approximation", "approximation scheme") in before and ("stochastic block model", "CSBM node") in before
     run(serve_copy, lambda conn: command.downgrade(alembic_config(conn), "0043"))
-    run(serve_copy, migrate)
+    run(serve_copy, lambda conn: command.upgrade(alembic_config(conn), "0044"))  # (0051 drops the rest)
     after = rows(serve_copy, query)
-    assert after == [(key, alias) for key, alias in before if kept_alias(key, alias)]
+    assert after == [(key, alias) for key, alias in before if frozen_kept_alias(key, alias)]
     assert ("graph neural network", "GNN") in after and ("stochastic block model", "SBM") in after
     assert ("approximation", "approximation scheme") not in after
+
+
+def test_revision_0051_gives_the_similarity_the_short_forms_it_read(serve_copy):
+    """Revision 0051 moves the one-word aliases the similarity read from `keyword_aliases` (the serve
+    fixture's, written under the rules before) to `keyword_short_forms` (`GNN` of graph neural
+    networks, `CSBM` of stochastic block model); `keyword_aliases` keeps those that are names (`GNN`,
+    not `CSBM`), as a load now writes it."""
+    from alembic import command
+
+    from etl.store.engine import alembic_config, migrate
+
+    query = "SELECT k.normalised, a.alias FROM keyword_aliases a JOIN keywords k ON k.id = a.keyword_id ORDER BY 1, 2"
+    run(serve_copy, lambda conn: command.downgrade(alembic_config(conn), "0050"))
+    before = rows(serve_copy, query)
+    run(serve_copy, migrate)
+    read = rows(
+        serve_copy, "SELECT k.normalised, s.alias FROM keyword_short_forms s JOIN keywords k ON k.id = s.keyword_id"
+    )
+    assert sorted(read) == [(key, alias) for key, alias in before if read_as_short_form(alias)]
+    assert ("graph neural network", "GNN") in read and ("stochastic block model", "CSBM") in read
+    one_word = [(key, alias) for key, alias in before if " " not in alias and "-" not in alias]
+    assert rows(serve_copy, query) == [pair for pair in before if pair not in one_word or kept_alias(*pair)]
+    assert ("graph neural network", "GNN") in rows(serve_copy, query)
+
+
+def test_revision_0051_down_and_up_gives_back_what_a_load_gave(seeded):
+    """Down, the short forms go back among the aliases (as the rules before kept them); up again,
+    both tables are what the load wrote (so the similarity reads the same words)."""
+    from alembic import command
+
+    from etl.store.engine import alembic_config, migrate
+
+    tables = [f"SELECT * FROM {table} ORDER BY 1, 2" for table in ("keyword_aliases", "keyword_short_forms")]
+    loaded = [rows(seeded, query) for query in tables]
+    run(seeded, lambda conn: command.downgrade(alembic_config(conn), "0050"))
+    assert len(rows(seeded, tables[0])) > len(loaded[0])  # (the short forms back among the aliases)
+    run(seeded, migrate)
+    assert [rows(seeded, query) for query in tables] == loaded
+
+
+def test_a_load_keeps_the_short_forms_the_similarity_reads_apart_from_the_names(seeded):
+    """The similarity reads every one-word short form with a capital a paper wrote for a keyword
+    (`keyword_short_forms`), the keyword's names among them; `keyword_aliases` has only the names:
+    not `CSBM` (contextual SBM) of `stochastic block model`, `FPRAS` of `approximation`."""
+    names = rows(seeded, "SELECT k.normalised, a.alias FROM keyword_aliases a JOIN keywords k ON k.id = a.keyword_id")
+    read = rows(
+        seeded, "SELECT k.normalised, s.alias FROM keyword_short_forms s JOIN keywords k ON k.id = s.keyword_id"
+    )
+    assert {(key, alias) for key, alias in names if read_as_short_form(alias)} <= set(read)
+    assert all(read_as_short_form(alias) for _, alias in read)
+    others = {(key, alias) for key, alias in read if not kept_alias(key, alias)}
+    assert others == set(read) - set(names)
+    assert {("stochastic block model", "CSBM"), ("approximation", "FPRAS")} <= others

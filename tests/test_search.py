@@ -314,16 +314,16 @@ def test_an_alias_finds_its_keyword_only_when_it_is_another_name_for_it(db, tmp_
         (keyword,) = target.execute("SELECT id FROM keywords WHERE normalised = 'reward model'").fetchone()
         target.executemany(
             "INSERT INTO keyword_aliases (keyword_id, alias, normalised) VALUES (?, ?, ?)",
-            [(keyword, "robust reward models", "robust reward models"), (keyword, "RMX", "rmx")],
+            [(keyword, "robust reward models", "robust reward models"), (keyword, "RMs", "rms")],
         )
     target.close()
     assert search(copy, "robust reward models") == search(db, "robust reward models")  # (as if it were not there)
-    assert titles(copy, "RMX") == ["Reward Models from Human Preferences"]
+    assert titles(copy, "RMs") == ["Reward Models from Human Preferences"]
     con = register(sqlite3.connect(copy))
     by_keyword = canned_queries()["papers_by_keyword"]["sql"]
     try:
-        assert not kept_alias("reward model", "robust reward models") and kept_alias("reward model", "RMX")
-        assert len(con.execute(by_keyword, {"keyword": "RMX", "page": ""}).fetchall()) == 1
+        assert not kept_alias("reward model", "robust reward models") and kept_alias("reward model", "RMs")
+        assert len(con.execute(by_keyword, {"keyword": "RMs", "page": ""}).fetchall()) == 1
     finally:
         con.close()
 

@@ -281,6 +281,52 @@ def test_an_acronym_shows_another_papers_meaning_only_where_the_paper_writes_it(
     assert phrase.label == "x " + label
 
 
+# (reader4's bug 4) the catalogue's meanings: `SPAS` is defined by two papers, `SPA` several ways
+SPA_MEANINGS = {
+    "spas": {"single port access surgery": ("single port access surgery", 2)},
+    "spa": {
+        "soft pneumatic actuator": ("soft pneumatic actuator", 11),
+        "single port access": ("single port access", 3),
+    },
+}
+# IROS 2017 "Design and fabrication of a shape-morphing soft pneumatic actuator: Soft robotic pad"
+SPA_PAPER = (
+    "Silicone-based soft pneumatic actuator (SPA) is one of the key interests in soft robotic research."
+    " Currently, most of the SPAs bear a similar one-dimensional rod-like shape, regardless of their design"
+    " and fabrication. There are few prototypes of SPAs with two-dimensional initial shapes, however, they"
+    " are basically the linear combination of several one-dimensional SPAs."
+)
+
+
+def test_a_plural_short_form_is_its_singulars_and_the_papers_own_definition_wins():
+    """The paper defines `soft pneumatic actuator (SPA)` and writes `SPAs`: not the `single port
+    access surgery (SPAS)` two other papers define (main showed that chip)."""
+    ranked = rank_keywords(extract_terms(SPA_PAPER, TAXONOMY), {}, 1, None, SPA_MEANINGS)
+    labels = {k.label for k in ranked}
+    assert "soft pneumatic actuator" in labels and "single port access surgery" not in labels, labels
+
+
+@pytest.mark.parametrize(
+    "label, defined, shown",
+    [
+        # its own definition, a keyword of it already: the plural is that keyword
+        ("SPAs", {"spa": "soft pneumatic actuator"}, ["soft pneumatic actuator"]),
+        ("SPAs", {"spas": "soft pneumatic actuator"}, ["soft pneumatic actuator"]),
+        # no definition of its own: the singular's meanings, several, so as written
+        ("SPAs", {}, ["soft pneumatic actuator", "SPAs"]),
+        # written as the other short form is: its meaning
+        ("SPAS", {}, ["soft pneumatic actuator", "single port access surgery"]),
+    ],
+)
+def test_a_plural_follows_its_singular(label, defined, shown):
+    ranked = [
+        Keyword("soft pneumatic actuator", "soft pneumatic actuator", "acronym", 1.0, ("SPA",)),
+        Keyword(normalise_keyword(label), label, "phrase", 0.5),
+    ]
+    merged = merge_acronym_uses(ranked, SPA_MEANINGS, lambda short, key, papers: True, defined)
+    assert [k.label for k in merged] == shown
+
+
 def test_a_paper_writing_the_long_form_takes_the_corpus_meaning():
     # (UPS on a Gough-Stewart paper: with the text alone, the chip stays `UPS legs`; a paper that
     # writes the long form too has the phrase written out)
@@ -382,6 +428,9 @@ def test_a_paper_defining_a_short_form_otherwise_takes_no_other_meaning(text, sh
         ({"ner": "cross domain named entity recognition"}, "ner", "named entity recognition", 1, True),
         ({}, "dpo", "direct preference optimization", FIELD_WIDE, True),  # the field's meaning
         ({}, "ups", "uncalibrated photometric stereo", 1, False),  # one paper's, not written here
+        # (reader4's bug 4) its own definition of the singular or the plural: `Whole Slide Images (WSIs)`
+        ({"wsi": "whole slide image"}, "wsis", "weakly supervised instance segmentation", 1, False),
+        ({"spas": "soft pneumatic actuator"}, "spa", "single port access", 3, False),
     ],
 )
 def test_a_paper_takes_the_field_s_meaning_unless_it_defines_the_short_form_otherwise(

@@ -32,7 +32,6 @@ __all__ = ["ALIAS_KINDS", "alias_kind", "kept_alias"]
 ALIAS_KINDS = ("form", "short form", "written form", "long form")
 _LINKS = frozenset("a an and as at by for from in into of on or over the to via with".split())
 _TOKENS = re.compile(r"[\s/-]+")
-WORD = re.compile(r"\w\w+")  # (`similar.words.WORD`, a word the similarity reads: tests/test_keyword_aliases.py)
 
 
 def alias_kind(key: str, alias: str) -> str | None:
@@ -54,15 +53,11 @@ def alias_kind(key: str, alias: str) -> str | None:
 
 def kept_alias(key: str, alias: str) -> bool:
     """Whether `keyword_aliases` keeps `alias` for the keyword whose merge key is `key`: where
-    `alias_kind` names it; and a short form the similarity reads (`similar.words.short_forms`: one
-    word with a capital, `RLHF`, `GNNs`) always, for now: which keyword each stands for there
-    changes without them, and with it the similarity's rows (docs/keywords.md, 2026-12-06)."""
-    return read_as_short_form(alias) or alias_kind(key, alias) is not None
-
-
-def read_as_short_form(alias: str) -> bool:
-    """Whether the similarity reads `alias` as a short form (`similar_all.ALIASES`, `short_forms`)."""
-    return " " not in alias and "-" not in alias and alias != alias.lower() and bool(WORD.fullmatch(alias))
+    `alias_kind` names it. A one-word short form of another concept (`DKL` of `deep learning`,
+    `PBR` of `rendering`, `LVLM` of `large language models`) is no name of the keyword; the
+    similarity reads it as the keyword all the same, from `keyword_short_forms`
+    (`similar.words.read_as_short_form`; docs/keywords.md, branch kwalias2)."""
+    return alias_kind(key, alias) is not None
 
 
 def _short_tokens(alias: str) -> set[str]:

@@ -2,7 +2,7 @@
 
 Ranked keywords stream from the workers into temporary tables (`etl.store.staging`); SQL then
 derives the distinct keywords (label and kind as most papers have them), keeps the ids of
-surviving keywords, and fills `paper_keywords`, `keyword_aliases` and the facet copies on
+surviving keywords, and fills `paper_keywords`, `keyword_aliases`, `keyword_short_forms` and the facet copies on
 `papers`. Python holds one chunk of papers at a time, whatever the corpus size.
 """
 
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..extract.keywords import normalise_keyword
 from ..sources.fields import MAX_KEYWORD_CHARS
-from ..store.staging import STAGING, staged_aliases, staged_facets, staged_keywords
+from ..store.staging import STAGING, staged_aliases, staged_facets, staged_keywords, staged_short_forms
 from ..store.writer import Writer
 from .feed import KeywordFeed, Retitled, fed_ranking
 from .rows import paper_rows
@@ -76,6 +76,9 @@ PAPER_ROWS = [
     """INSERT INTO keyword_aliases (keyword_id, alias, normalised)
        SELECT k.id, a.alias, a.folded FROM staged_aliases a JOIN keywords k ON k.normalised = a.normalised
        WHERE true ORDER BY k.id, a.alias ON CONFLICT DO NOTHING""",
+    """INSERT INTO keyword_short_forms (keyword_id, alias)
+       SELECT k.id, s.alias FROM staged_short_forms s JOIN keywords k ON k.normalised = s.normalised
+       WHERE true ORDER BY k.id, s.alias ON CONFLICT DO NOTHING""",
     """UPDATE papers SET keywords = f.keywords, topics = f.topics
        FROM staged_facets f WHERE f.paper_id = papers.id
        AND (papers.keywords, papers.topics) IS DISTINCT FROM (f.keywords, f.topics)""",
@@ -85,6 +88,7 @@ REPLACE = [
     "CREATE UNIQUE INDEX corpus_keywords_normalised ON corpus_keywords (normalised)",
     "DELETE FROM paper_keywords",
     "DELETE FROM keyword_aliases",
+    "DELETE FROM keyword_short_forms",
     "DELETE FROM keywords WHERE normalised NOT IN (SELECT normalised FROM corpus_keywords)",
     """UPDATE keywords SET label = c.label, kind = c.kind, papers = c.papers
        FROM corpus_keywords c WHERE c.normalised = keywords.normalised
@@ -98,6 +102,7 @@ KEYWORD_COLUMNS = ("normalised", "label", "kind", "papers")
 DROP = [
     "staged_keywords",
     "staged_aliases",
+    "staged_short_forms",
     "staged_facets",
     "keyword_forms",
     "keyword_labels",
@@ -180,7 +185,7 @@ def stage_ranked(
     derive_staged(writer, among)
 
 
-Shaped = list[tuple[list[tuple], list[tuple], tuple]]  # a chunk of papers' `paper_rows`
+Shaped = list[tuple[list[tuple], list[tuple], list[tuple], tuple]]  # a chunk of papers' `paper_rows`
 
 
 def shaped(chunk: list[tuple[str, list]]) -> Shaped:
@@ -198,9 +203,10 @@ def stage_rows(
     for rows in chunks:
         done += len(rows)
         step(done, total)
-        writer.insert(staged_keywords, [row for keywords, _, _ in rows for row in keywords])
-        writer.insert(staged_aliases, [row for _, aliases, _ in rows for row in aliases])
-        writer.insert(staged_facets, [facets for _, _, facets in rows])
+        writer.insert(staged_keywords, [row for keywords, _, _, _ in rows for row in keywords])
+        writer.insert(staged_aliases, [row for _, aliases, _, _ in rows for row in aliases])
+        writer.insert(staged_short_forms, [row for _, _, short_forms, _ in rows for row in short_forms])
+        writer.insert(staged_facets, [facets for _, _, _, facets in rows])
 
 
 def derive_staged(writer: Writer, among: str | None = None) -> None:
@@ -209,7 +215,7 @@ def derive_staged(writer: Writer, among: str | None = None) -> None:
     if _stage_author_keywords(writer, among):
         for statement in AUTHOR_OVERLAP:
             writer.execute(statement)
-    writer.analyze("staged_keywords", "staged_aliases", "staged_facets")
+    writer.analyze("staged_keywords", "staged_aliases", "staged_short_forms", "staged_facets")
     for statement in CORPUS_KEYWORDS:
         writer.execute(statement)
     writer.analyze("corpus_keywords")

@@ -7,6 +7,7 @@ import json
 from ..extract.aliases import kept_alias
 from ..extract.derive import Derived
 from ..extract.keywords import Keyword
+from ..extract.similar.words import read_as_short_form
 from ..sources.fields import MAX_KEYWORD_CHARS
 from ..sources.records import Entry, Review
 from ..store.schema import columns
@@ -121,18 +122,17 @@ def facet_arrays(ranked: list[Keyword]) -> tuple[list[str], list[str]]:
     return labels, topics
 
 
-def paper_rows(pid: str, ranked: list[Keyword]) -> tuple[list[tuple], list[tuple], tuple]:
+def paper_rows(pid: str, ranked: list[Keyword]) -> tuple[list[tuple], list[tuple], list[tuple], tuple]:
     """A paper's rows for the staging tables: its keywords (none of over `MAX_KEYWORD_CHARS`
-    characters: a 50,000-character token of an abstract is no keyword) and their aliases: the
-    other forms of the same concept (`kept_alias`), not a phrase nested in it on this paper."""
+    characters: a 50,000-character token of an abstract is no keyword), their aliases: the other
+    forms of the same concept (`kept_alias`), not a phrase nested in it on this paper, and the
+    one-word short forms the similarity reads as them (`read_as_short_form`: `DKL` of `deep
+    learning` too, no name of it), and its facet copies."""
     ranked = [k for k in ranked if len(k.label) <= MAX_KEYWORD_CHARS and len(k.normalised) <= MAX_KEYWORD_CHARS]
     keywords = [(pid, k.normalised, k.label, k.kind, k.score, rank) for rank, k in enumerate(ranked, 1)]
-    aliases = [
-        (k.normalised, a, a.casefold())
-        for k in ranked
-        for a in k.aliases
-        if len(a) <= MAX_KEYWORD_CHARS and kept_alias(k.normalised, a)
-    ]
+    written = [(k.normalised, a) for k in ranked for a in k.aliases if len(a) <= MAX_KEYWORD_CHARS]
+    aliases = [(key, a, a.casefold()) for key, a in written if kept_alias(key, a)]
+    short_forms = [(key, a) for key, a in written if read_as_short_form(a)]
     labels, topics = facet_arrays(ranked)
     facets = (pid, json.dumps(labels, ensure_ascii=False), json.dumps(topics, ensure_ascii=False))
-    return keywords, aliases, facets
+    return keywords, aliases, short_forms, facets

@@ -32,10 +32,11 @@ if TYPE_CHECKING:
     from ..extract.similar.helper import Paper
     from ..extract.similar.paged import Paged
 
-# The aliases that can be short forms (one word: `short_forms` keeps those alone), a sixth of the
-# catalogue's 199,245: reading every alias took 2-5 s of each load's similar papers.
-ALIASES = """SELECT a.alias, k.normalised, k.papers FROM keyword_aliases a JOIN keywords k ON k.id = a.keyword_id
-    WHERE a.alias NOT LIKE '% %' AND a.alias NOT LIKE '%-%' ORDER BY a.alias, k.normalised"""
+# The short forms papers wrote for their keywords (`short_forms` reads them as those keywords), kept
+# apart from the keywords' names (`keyword_aliases`): `DKL`, a short form of `deep learning` on a
+# paper, is no name of it, and was read as it (docs/keywords.md, branch kwalias2).
+ALIASES = """SELECT s.alias, k.normalised, k.papers FROM keyword_short_forms s JOIN keywords k ON k.id = s.keyword_id
+    ORDER BY s.alias, k.normalised"""
 PAPERS = f"SELECT id, title, {CLEAN_ABSTRACT} FROM papers ORDER BY id"
 KEYWORDS = """SELECT pk.paper_id, k.normalised FROM paper_keywords pk JOIN keywords k ON k.id = pk.keyword_id
     ORDER BY pk.paper_id"""

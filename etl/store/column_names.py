@@ -195,6 +195,10 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "alias",
         "normalised",
     ),
+    "keyword_short_forms": (
+        "keyword_id",
+        "alias",
+    ),
     "paper_keywords": (
         "paper_id",
         "keyword_id",

@@ -42,6 +42,21 @@ keyword_aliases = Table(
     comment="Other names of a keyword: the short forms of acronyms (GNN).",
 )
 
+keyword_short_forms = Table(
+    "keyword_short_forms",
+    metadata,
+    Column(
+        "keyword_id", Integer, ForeignKey("keywords.id", ondelete="CASCADE"), primary_key=True, comment="keywords.id"
+    ),
+    Column("alias", String, primary_key=True, comment="The word as written (GNN, GNNs, DKL)"),
+    comment=(
+        "The one-word short forms with a capital that papers wrote for a keyword, whatever their letters spell:"
+        " the words the similar papers read as the keyword (the one most papers have); not all are its names"
+        " (keyword_aliases)."
+    ),
+    sqlite_with_rowid=False,
+)
+
 paper_keywords = Table(
     "paper_keywords",
     metadata,

@@ -39,12 +39,14 @@ staged_keywords = Temporary(
 )
 # The other names (short forms) of the staged keywords.
 staged_aliases = Temporary("staged_aliases", (("normalised", TEXT), ("alias", TEXT), ("folded", TEXT)))
+# The one-word short forms the similarity reads (`similar.words.read_as_short_form`) of the staged keywords.
+staged_short_forms = Temporary("staged_short_forms", (("normalised", TEXT), ("alias", TEXT)))
 # Each staged paper's facet copies (papers.keywords, papers.topics).
 staged_facets = Temporary("staged_facets", (("paper_id", TEXT), ("keywords", TEXT), ("topics", TEXT)))
 # Papers counted twice for a keyword they have both as the authors' and as extracted, per keyword.
 author_overlap = Temporary("author_overlap", (("normalised", TEXT), ("papers", INTEGER)), key="normalised")
 
-STAGING = (staged_keywords, staged_aliases, staged_facets, author_overlap)
+STAGING = (staged_keywords, staged_aliases, staged_short_forms, staged_facets, author_overlap)
 
 # Each paper's authors (display name, merge key, as written) and the institutions they give, as
 # the bibliography chose them, until their authors and institutions have numbers.

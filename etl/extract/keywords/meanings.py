@@ -37,21 +37,30 @@ FIELD_WIDE = 2
 DEFINED_SHARE = 0.01
 
 
-def merge_acronym_uses(ranked: list[Keyword], meanings: Meanings, takes: Takes) -> list[Keyword]:
+def merge_acronym_uses(
+    ranked: list[Keyword], meanings: Meanings, takes: Takes, defined: Mapping[str, str] | None = None
+) -> list[Keyword]:
     """A phrase that is an acronym the corpus defines (`LLMs`, defined elsewhere as `large
-    language models (LLMs)`) becomes that keyword, when the acronym has one meaning and the paper
-    `takes` it (see `takes_meaning`) or has the long form among its keywords. Another paper's
-    meaning is no label of a chip: `TEE` on a paper about transesophageal echocardiography is not
-    `temporal expression extraction`, `UPS` on a Gough-Stewart platform not `uncalibrated
-    photometric stereo` (the acronym is shown as the paper writes it)."""
+    language models (LLMs)`) becomes that keyword, when the acronym has one meaning
+    and the paper `takes` it (see `takes_meaning`) or has the long form among its keywords. Another
+    paper's meaning is no label of a chip: `TEE` on a paper about transesophageal echocardiography
+    is not `temporal expression extraction`, `UPS` on a Gough-Stewart platform not `uncalibrated
+    photometric stereo` (the acronym is shown as the paper writes it). A plural written as one
+    (`SPAs`) is its singular's (`SPA`, not `SPAS`); a short form the paper defines itself (`defined`,
+    `soft pneumatic actuator (SPA)`) is that keyword where the paper has it (it goes)."""
     present = {k.normalised for k in ranked}
     merged = []
     for k in ranked:
         # (written as an acronym is, with capitals: `coil`, `grasp`, `nodes` are words, not `COIL`,
         # `GRASP` or `NODE`, whose meanings other papers define)
-        targets = meanings.get(k.normalised) if k.kind == "phrase" and k.label != k.label.lower() else None
-        if targets and len(targets) == 1 and _taken(k.normalised, targets, present, takes):
-            ((key, (label, _)),) = targets.items()
+        short = _short_key(k.label, k.normalised, meanings)
+        written_short = k.kind == "phrase" and k.label != k.label.lower()
+        own = own_meaning(short, defined or {}) if written_short else None
+        if own is not None and own != k.normalised and own in present:
+            continue
+        one = one_meaning(meanings.get(short)) if written_short else None
+        if one is not None and (one[0] in present or takes(short, one[0], one[1][1])):
+            key, (label, _) = one
             if key in present:
                 continue
             if len(label.split()) > MAX_LABEL_WORDS:  # (shown by the short form the paper writes)
@@ -59,7 +68,7 @@ def merge_acronym_uses(ranked: list[Keyword], meanings: Meanings, takes: Takes) 
             else:
                 k = Keyword(key, label, "acronym", k.score, (k.label,))
             present.add(key)
-        elif targets and len(targets) == 1:  # (an acronym as this paper writes it: `TEE`, `UPS`)
+        elif one is not None:  # (an acronym as this paper writes it: `TEE`, `UPS`)
             k = Keyword(k.normalised, k.label, "acronym", k.score, k.aliases)
         elif k.kind == "phrase" and " " in k.label and k.label != k.label.lower():
             expanded = _expanded(k.label, meanings, takes)  # `multi-agent RL` is `multi-agent reinforcement learning`
@@ -73,10 +82,32 @@ def merge_acronym_uses(ranked: list[Keyword], meanings: Meanings, takes: Takes) 
     return merged
 
 
-def _taken(short: str, targets: dict[str, tuple[str, int]], present: set[str], takes: Takes) -> bool:
-    """Whether a paper takes a short form's one meaning: a keyword of it already, or `takes`."""
-    ((key, (_, papers)),) = targets.items()
-    return key in present or takes(short, key, papers)
+def one_meaning(targets: Mapping[str, tuple[str, int]] | None) -> tuple[str, tuple[str, int]] | None:
+    """A short form's one meaning (long form's key, (label, papers defining it so)), or None where
+    the corpus defines it several ways or not at all. (Taking a meaning ten times as many papers
+    define as all the others, `GNN`, `NLP`, `LLM`, was tried and not kept: docs/keywords.md, kwalias2.)"""
+    return next(iter(targets.items())) if targets and len(targets) == 1 else None
+
+
+def _short_key(label: str, key: str, meanings: Meanings) -> str:
+    """The short form a phrase is, as `meanings` has it: a plural written as one (`SPAs`, `WSIs`: a
+    lower-case `s` after capitals) is its singular's where the corpus defines that (`SPA` is a soft
+    pneumatic actuator, several other things, and none of them the `SPAS` of single port access
+    surgery)."""
+    if len(label) > 2 and label[-1] == "s" and label[:-1] != label[:-1].lower() and " " not in label:
+        singular = normalise_keyword(label[:-1])
+        if singular != key and singular in meanings:
+            return singular
+    return key
+
+
+def own_meaning(short: str, defined: Mapping[str, str]) -> str | None:
+    """The long form's key the paper defines a short form as (its plural or singular too: `SPAs`
+    for `soft pneumatic actuator (SPA)`), or None."""
+    for form in (short, short + "s", short[:-1] if len(short) > 2 and short.endswith("s") else ""):
+        if form in defined:
+            return defined[form]
+    return None
 
 
 def _expanded(label: str, meanings: Meanings, takes: Takes) -> str | None:
@@ -86,9 +117,9 @@ def _expanded(label: str, meanings: Meanings, takes: Takes) -> str | None:
     for i, word in enumerate(words):
         if len(word) > 1 and word.isupper():
             short = normalise_keyword(word)
-            targets = meanings.get(short)
-            if targets and len(targets) == 1:
-                ((key, (long, papers)),) = targets.items()
+            one = one_meaning(meanings.get(short))
+            if one is not None:
+                key, (long, papers) = one
                 if takes(short, key, papers):
                     words[i] = long
                     changed = True
@@ -126,11 +157,12 @@ def takes_meaning(terms: Terms, in_title: frozenset[str], df: Mapping[str, int])
     own = terms.defined
 
     def takes(short: str, key: str, papers: int) -> bool:
-        if short in own:
+        mine = own_meaning(short, own)  # (its singular's or its plural's: `soft pneumatic actuators (SPAs)`)
+        if mine is not None:
             # (its own definition, spelled or not, may say more: `cross-domain named entity
             # recognition (NER)` is still `named entity recognition`; one with none of its words is
             # another meaning)
-            return not set(own[short].split(" ")).isdisjoint(key.split(" "))
+            return not set(mine.split(" ")).isdisjoint(key.split(" "))
         field_wide = papers >= FIELD_WIDE and papers >= DEFINED_SHARE * df.get(short, 1)
         return field_wide or writes(key)
 

@@ -134,7 +134,7 @@ def rank_keywords(
     ranked = sorted(out, key=lambda k: (-k.score, k.normalised))
     in_title = title_words(title) if title else frozenset()
     if meanings:
-        ranked = merge_acronym_uses(ranked, meanings, takes_meaning(terms, in_title, df))
+        ranked = merge_acronym_uses(ranked, meanings, takes_meaning(terms, in_title, df), terms.defined)
         # (a phrase written out from short forms keeps the verdict on its shape: `RL problems`,
         # shown as `reinforcement learning problems`, is no more a chip than `machine learning problems`)
         ranked = [k for k in ranked if not (k.kind == "phrase" and written_out_no_chip(k.aliases, not_terms))]

@@ -49,15 +49,21 @@ def pairs(terms: list[str]) -> Iterator[str]:
 def short_forms(aliases: Iterable[tuple[str, str, int]]) -> dict[str, str]:
     """The keyword each short form stands for, from (alias as written, a keyword's merge key, its
     papers): of the keywords an alias names (`GNN`: `graph neural network`, `graph neural net`),
-    the one most papers have (ties: the first key). Only aliases with a capital letter: `OR` is
-    a short form, `or` a word."""
+    the one most papers have (ties: the first key). Only aliases `read_as_short_form`."""
     best: dict[str, tuple[int, str]] = {}
     for alias, key, papers in aliases:
-        if len(alias) >= 2 and alias != alias.lower() and WORD.fullmatch(alias):
+        if read_as_short_form(alias):
             short = singular_short(alias)
             if short not in best or (-papers, key) < (-best[short][0], best[short][1]):
                 best[short] = (papers, key)
     return {alias: key for alias, (_, key) in best.items()}
+
+
+def read_as_short_form(alias: str) -> bool:
+    """Whether a paper's alias of a keyword is a short form the similarity reads: one word with a
+    capital letter (`OR` is a short form, `or` a word; `GNNs`, `DKL`, whatever its letters spell:
+    `keyword_short_forms`, kept apart from the keyword's names, `keyword_aliases`)."""
+    return len(alias) >= 2 and alias != alias.lower() and WORD.fullmatch(alias) is not None
 
 
 def singular_short(word: str) -> str:
