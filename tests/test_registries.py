@@ -230,7 +230,8 @@ def test_revision_0032_canonicalises_and_decides_a_stored_database_as_a_cold_loa
     run(old, lambda conn: command.downgrade(alembic_config(conn), "0031"))
     run(old, migrate)
     assert _stored(old) == expected
-    assert load(old, files).files_unchanged == len(files)
+    # (siggraph2024.json read again for revision 0050: the institutions its lists do not place by author)
+    assert load(old, files).files_unchanged == len(files) - 1
 
 
 @pytest.mark.parametrize(

@@ -185,7 +185,7 @@ def verbatim(value: str) -> str:
 
 
 def _from_columns(c: Citation) -> BibEntry:
-    fields = [("title", _title_field(c))] if c.title else []
+    fields = [("title", "{" + latex(c.title, protect_case=True) + "}")] if c.title else []
     if c.authors:
         fields.append(("author", "{" + " and ".join(last_first(a) for a in c.authors) + "}"))
     fields += [("booktitle", "{" + escaped(c.venue) + "}"), ("eventtitle", "{" + escaped(c.event) + "}")]
@@ -210,15 +210,12 @@ def _own(c: Citation) -> BibEntry | None:
         extra.append(("eventtitle", "{" + escaped(c.event) + "}"))
     if not own.has("year"):
         extra.append(("year", "{" + str(c.year) + "}"))
+    title = "{" + latex(c.title or "", protect_case=True) + "}"
     fields = tuple(
-        (name, _title_field(c) if name == "title" and _TEX_AS_TEXT.search(value) else prose_field(name, value))
+        (name, title if name == "title" and _TEX_AS_TEXT.search(value) else prose_field(name, value))
         for name, value in own.fields
     )
     return BibEntry(own.type, own.key, fields + tuple(extra))
-
-
-def _title_field(c: Citation) -> str:
-    return "{" + latex(c.title or "", protect_case=True) + "}"
 
 
 def _same_title(own: BibEntry, title: str | None) -> bool:
