@@ -163,19 +163,6 @@ class Keyphraseness:
         """Whether authors chose `key` as a keyword: in the vocabulary or another paper of the corpus."""
         return key in self.vocabulary.chosen or self.chosen.get(key, 0) > (key in self.own)
 
-    def chosen_as_often(self, key: str) -> bool:
-        """Whether authors chose `key` (`chosen_elsewhere`) and, where abstracts have it, choose it at
-        least as often as the prior rate of phrases of its length (then `factor`'s estimate is the
-        prior or more). In the shipped vocabulary `data collection` (4 of 58 abstracts) is;
-        `machine learning` (0 of 17), `synthetic data` (0 of 12) and a choice no abstract weighs
-        (`efficient inference`) are not."""
-        if not self.chosen_elsewhere(key):
-            return False
-        if not self.overall:  # (no vocabulary)
-            return True
-        chose, present = self.counts(key)
-        return present > 0 and chose >= present * (self.several if " " in key else self.one)
-
     def factor(self, key: str) -> float:
         """The ranking weight's factor for `key`: above 1 for phrases authors choose where they
         occur, below 1 for phrases they pass over."""
