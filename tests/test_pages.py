@@ -46,25 +46,6 @@ def read(db_file: str, sql: str, *params) -> list[tuple]:
         con.close()
 
 
-def test_the_keyword_facet_counts_the_labels_the_chips_link(ds, excerpt):
-    """papers.keywords (the `distinct_array` facet's values) holds each keyword's label, as the
-    paper's chips and `?_keyword=` name it, not the paper's own form (the fifth reader's item 1: the
-    facet said `model predictive control 32` where its list had 41; here `graph neural network
-    models` beside the label `graph neural network model`)."""
-    stray = read(
-        excerpt,
-        "SELECT p.id, j.value FROM papers p, json_each(p.keywords) j WHERE NOT EXISTS (SELECT 1 FROM"
-        " paper_keywords k WHERE k.paper_id = p.id AND k.keyword = j.value AND k.kind NOT IN ('author', 'topic'))",
-    )
-    assert stray == []
-    facet = get(ds, "/papers/papers.json?_facet_distinct_array=keywords&_size=0").json()
-    for value in facet["facet_results"]["keywords"]["results"][:10]:
-        (listed,) = read(
-            excerpt, "SELECT count(DISTINCT paper_id) FROM paper_keywords WHERE keyword = ?", value["value"]
-        )
-        assert value["count"] <= listed[0]
-
-
 @pytest.mark.parametrize(
     "query, column, said",
     [

@@ -20,7 +20,6 @@ from .keywords import (
     author_keywords,
     choices_of,
     derive_staged,
-    label_facets,
     shaped,
     stage_ranked,
     stage_rows,
@@ -105,7 +104,6 @@ def _rank_again(
     writer.execute("CREATE UNIQUE INDEX corpus_keywords_normalised ON corpus_keywords (normalised)")
     # a keyword new to the corpus takes the label and kind its new papers give it; known ones keep theirs
     writer.insert_select("keywords", KEYWORD_COLUMNS, NEW_KEYWORDS.format(papers="0"))
-    label_facets(writer)
     for statement in PAPER_ROWS:
         writer.execute(statement)
     for table in DROP:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
-from itertools import groupby
 from typing import TYPE_CHECKING
 
 from ..extract.keywords import normalise_keyword
@@ -19,13 +18,13 @@ from ..sources.fields import MAX_KEYWORD_CHARS
 from ..store.staging import STAGING, staged_aliases, staged_facets, staged_keywords, staged_short_forms
 from ..store.writer import Writer
 from .feed import KeywordFeed, Retitled, fed_ranking
-from .rows import facet_arrays, paper_rows
+from .rows import paper_rows
 from .statistics import save_statistics
 
 if TYPE_CHECKING:
     from ..extract.corpus import CorpusRanking, Stored
 
-__all__ = ["CORPUS_KEYWORDS", "KeywordFeed", "label_facets", "refresh_keywords", "stage_ranked", "stored_choices"]
+__all__ = ["CORPUS_KEYWORDS", "KeywordFeed", "refresh_keywords", "stage_ranked", "stored_choices"]
 
 # Label and kind of each distinct keyword: the ones most papers use (ties: the smallest label;
 # method before acronym before topic before phrase), extracted forms before the authors' (kind
@@ -84,12 +83,6 @@ PAPER_ROWS = [
        FROM staged_facets f WHERE f.paper_id = papers.id
        AND (papers.keywords, papers.topics) IS DISTINCT FROM (f.keywords, f.topics)""",
 ]
-# Each staged paper's keywords as paper_keywords holds them (the keyword's label, a method its own
-# name), best first: what its facet copies on `papers` list (`label_facets`).
-STAGED_LABELS = """SELECT s.paper_id, s.kind, CASE WHEN s.kind = 'method' THEN s.label ELSE k.label END
-    FROM staged_keywords s JOIN keywords k ON k.normalised = s.normalised
-    WHERE s.kind != 'author' ORDER BY s.paper_id, s.rank"""
-FACETS_AT_ONCE = 5_000  # papers whose facet copies are written at a time (memory stays flat)
 # A rescore replaces every paper's keywords; keywords that survive keep their ids.
 REPLACE = [
     "CREATE UNIQUE INDEX corpus_keywords_normalised ON corpus_keywords (normalised)",
@@ -138,7 +131,6 @@ def refresh_keywords(
         for statement in REPLACE:
             writer.execute(statement)
         writer.insert_select("keywords", KEYWORD_COLUMNS, NEW_KEYWORDS.format(papers="papers"))
-        label_facets(writer)
         for statement in PAPER_ROWS:
             writer.execute(statement)
     distinct = writer.scalar("SELECT count(*) FROM corpus_keywords")
@@ -146,28 +138,6 @@ def refresh_keywords(
         writer.execute(f"DROP TABLE {table}")
     writer.execute("DROP TABLE IF EXISTS keyword_delta")  # (see `incremental`)
     return distinct
-
-
-def label_facets(writer: Writer) -> None:
-    """The staged papers' facet copies (`staged_facets`: papers.keywords and .topics) in the labels
-    their chips and pages show, once every staged keyword is in `keywords`: the keyword's label, the
-    form most papers write (`robotic manipulation`), not the paper's own (`robotic manipulations`),
-    so the `distinct_array` facet counts what `?_keyword=` lists (the fifth reader's item 1: 40,760
-    facet values of 32,285 papers were another form)."""
-    labelled: list[tuple[str, str, str]] = []
-    with writer.stream(STAGED_LABELS) as batches:
-        rows = (row for batch in batches for row in batch)
-        for pid, group in groupby(rows, key=lambda row: row[0]):
-            labelled.append((pid, *facet_arrays([(kind, label) for _, kind, label in group])))
-            if len(labelled) >= FACETS_AT_ONCE:
-                _restage_facets(writer, labelled)
-    _restage_facets(writer, labelled)  # (a paper with no keyword keeps its staged empty copies)
-
-
-def _restage_facets(writer: Writer, labelled: list[tuple[str, str, str]]) -> None:
-    writer.execute_in("DELETE FROM staged_facets WHERE paper_id IN :ids", ids=[pid for pid, _, _ in labelled])
-    writer.insert(staged_facets, labelled)
-    labelled.clear()
 
 
 def stored_choices(

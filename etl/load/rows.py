@@ -114,13 +114,12 @@ def record_fields(entry: Entry) -> tuple:
     )
 
 
-def facet_arrays(labels: list[tuple[str, str]]) -> tuple[str, str]:
-    """papers.keywords and .topics of one paper (JSON) from its keywords' (kind, label) as
-    paper_keywords holds them, best first: labels and topic names each once (the `distinct_array`
-    facet counts on that), at most FACET_KEYWORDS labels."""
-    keywords = list(dict.fromkeys(label for kind, label in labels if kind != "topic"))[:FACET_KEYWORDS]
-    topics = list(dict.fromkeys(label for kind, label in labels if kind == "topic"))
-    return json.dumps(keywords, ensure_ascii=False), json.dumps(topics, ensure_ascii=False)
+def facet_arrays(ranked: list[Keyword]) -> tuple[list[str], list[str]]:
+    """(keyword labels, topic names) of one paper, best first, each once (the `distinct_array`
+    facet counts on that), for papers.keywords and .topics."""
+    labels = list(dict.fromkeys(k.label for k in ranked if k.kind != "topic"))[:FACET_KEYWORDS]
+    topics = list(dict.fromkeys(k.label for k in ranked if k.kind == "topic"))
+    return labels, topics
 
 
 def paper_rows(pid: str, ranked: list[Keyword]) -> tuple[list[tuple], list[tuple], list[tuple], tuple]:
@@ -134,4 +133,6 @@ def paper_rows(pid: str, ranked: list[Keyword]) -> tuple[list[tuple], list[tuple
     written = [(k.normalised, a) for k in ranked for a in k.aliases if len(a) <= MAX_KEYWORD_CHARS]
     aliases = [(key, a, a.casefold()) for key, a in written if kept_alias(key, a)]
     short_forms = [(key, a) for key, a in written if read_as_short_form(a)]
-    return keywords, aliases, short_forms, (pid, "[]", "[]")  # (facets: `keywords.label_facets`)
+    labels, topics = facet_arrays(ranked)
+    facets = (pid, json.dumps(labels, ensure_ascii=False), json.dumps(topics, ensure_ascii=False))
+    return keywords, aliases, short_forms, facets
