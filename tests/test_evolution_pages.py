@@ -11,7 +11,7 @@ import pytest
 
 from etl.load import load
 from etl.serve.app import make_datasette
-from etl.serve.trends import filled, share_chart
+from etl.serve.trends import filled, round_ticks, share_chart
 from tests import works
 from tests.helpers import rows
 
@@ -131,6 +131,25 @@ def test_the_share_chart_draws_a_line_per_series_and_escapes_names():
     assert svg.count("<polyline") == 2 and "&lt;b&gt;" in svg and "<b>" not in svg
     assert "75%" in svg or "82%" in svg or "2019: 3 of 4 papers (75.00%)" in svg
     assert share_chart({}) == ""
+
+
+@pytest.mark.parametrize(
+    "top, marks",
+    [
+        (0.0076, ["0%", "0.2%", "0.4%", "0.6%"]),  # (a keyword at 0.69% at most: no tick read "0.69%" any more)
+        (0.0138, ["0%", "0.5%", "1%"]),
+        (0.101, ["0%", "5%", "10%"]),
+        (0.5, ["0%", "10%", "20%", "30%", "40%", "50%"]),
+        (1.0, ["0%", "20%", "40%", "60%", "80%", "100%"]),
+    ],
+)
+def test_the_share_charts_axis_is_marked_in_round_steps(top, marks):
+    assert [f"{100 * tick:g}%" for tick in round_ticks(top)] == marks
+
+
+def test_the_share_charts_axis_reads_round_shares():
+    svg = share_chart({"a": [(2018, 69, 10_000), (2019, 12, 10_000)]})  # (at most 0.69%: its half read "0.38%")
+    assert re.findall(r'class="tick">([\d.]+%)<', svg) == ["0%", "0.2%", "0.4%", "0.6%"]
 
 
 @pytest.mark.parametrize(

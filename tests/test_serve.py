@@ -313,6 +313,29 @@ def test_the_dashboards_selectors_name_what_they_hold(ds):
     assert '<option value="all years" selected>all years</option>' in html and ">2024</option>" in html
 
 
+def test_the_code_chart_leaves_out_topics_too_small_for_a_share_and_says_each_bars_papers(tmp_path):
+    """CoRL's chart opened on 'efficient inference and training', 2 of its 3 papers with code, above robotics'
+    984 papers: a topic needs 1/50 of the largest topic's papers, and each bar says of how many."""
+    from datasette_dashboards import replace_opts_in_query
+
+    con = sqlite3.connect(tmp_path / "t.db")
+    con.execute("CREATE TABLE papers (id INTEGER PRIMARY KEY, venue TEXT, year INTEGER, topics TEXT, code_status TEXT)")
+    papers = [("robotics", "released" if i < 280 else "none") for i in range(984)] + [("tiny", "released")] * 2
+    papers += [("tiny", "none"), ("vision", "released")] + [("vision", "none")] * 19
+    con.executemany(
+        "INSERT INTO papers (venue, year, topics, code_status) VALUES ('CoRL', 2023, json_array(?), ?)", papers
+    )
+    chart = build_metadata()["plugins"]["datasette-dashboards"]["paperdb"]["charts"]["code"]
+    sql = replace_opts_in_query(chart["query"], {"venue": "CoRL", "year": "all years"})
+    rows = con.execute(sql, {"venue": "CoRL", "year": "all years"}).fetchall()
+    assert [row[:3] for row in rows] == [("robotics", 984, 28.5), ("vision", 20, 5.0)]
+    (text,) = [layer for layer in chart["display"]["layer"] if layer["mark"]["type"] == "text"]
+    assert text["encoding"]["text"] == {"field": "label"}
+    assert chart["display"]["transform"] == [
+        {"calculate": "format(datum.percent_with_code, '.1f') + '% of ' + format(datum.papers, ',')", "as": "label"}
+    ]
+
+
 def test_each_code_status_keeps_its_colour_and_each_number_fits_its_chart():
     import inspect
 

@@ -34,29 +34,39 @@ FROM total LEFT JOIN released ON released.topic = total.topic
 # Every code status a paper can have (etl/extract/code_status.py), each with its colour.
 CODE_COLOURS = {"released": "#2e7d32", "promised": "#f9a825", "mentioned": "#1f77b4", "none": "#b0b0b0"}
 LABELLED_FROM = 0.04  # the smallest share of the papers whose slice of the code-status chart is numbered
+# The code chart's topics: a share of 2 papers in 3 topped CoRL's chart above robotics' 984 papers, so
+# a topic shows with at least 1/50 of the largest topic's papers (and 3), each bar with its papers.
+MIN_PAPERS, SHARE_OF_LARGEST = 3, 50
 ROOM = 1.2  # how far each bar chart's scale reaches past its longest bar, for the numbers
 
 
-def _bars(title: str, query: str, x: str, y: str, x_title: str) -> dict:
-    """A horizontal bar chart with each bar's number at its end; `query` also gives `room`, where
-    the scale ends (an invisible point there keeps the numbers inside the chart)."""
+def _bars(title: str, query: str, x: str, y: str, x_title: str, label: str | None = None) -> dict:
+    """A horizontal bar chart with each bar's number at its end (or `label`, a Vega expression of
+    the row); `query` also gives `room`, where the scale ends (an invisible point there keeps the
+    numbers inside the chart)."""
     encoding = {
         "y": {"field": y, "type": "nominal", "sort": "-x", "title": None, "axis": {"labelLimit": 400}},
         "x": {"field": x, "type": "quantitative", "title": x_title},
     }
+    display: dict = {
+        "encoding": encoding,
+        "layer": [
+            {"mark": {"type": "bar", "tooltip": True}},
+            {
+                "mark": {"type": "text", "align": "left", "dx": 3},
+                "encoding": {"text": {"field": "label" if label else x}},
+            },
+            {"mark": {"type": "point", "opacity": 0}, "encoding": {"x": {"field": "room", "type": "quantitative"}}},
+        ],
+    }
+    if label:
+        display["transform"] = [{"calculate": label, "as": "label"}]
     return {
         "title": title,
         "db": DATABASE,
         "query": f"SELECT *, max({x}) OVER () * {ROOM} AS room FROM ({query})",
         "library": "vega-lite",
-        "display": {
-            "encoding": encoding,
-            "layer": [
-                {"mark": {"type": "bar", "tooltip": True}},
-                {"mark": {"type": "text", "align": "left", "dx": 3}, "encoding": {"text": {"field": x}}},
-                {"mark": {"type": "point", "opacity": 0}, "encoding": {"x": {"field": "room", "type": "quantitative"}}},
-            ],
-        },
+        "display": display,
     }
 
 
@@ -135,11 +145,14 @@ def dashboard() -> dict:
                 "papers",
             ),
             "code": _bars(
-                "Papers with released code, per topic (%)",
-                f"SELECT topic, percent_with_code FROM ({TOPICS}) WHERE papers >= 3 ORDER BY percent_with_code DESC",
+                f"Papers with released code, per topic (%; the topics at least 1/{SHARE_OF_LARGEST} the size of the largest)",
+                f"SELECT topic, papers, percent_with_code FROM ({TOPICS})"
+                f" WHERE papers >= max({MIN_PAPERS}, (SELECT max(papers) FROM ({TOPICS})) / {SHARE_OF_LARGEST})"
+                " ORDER BY percent_with_code DESC",
                 "percent_with_code",
                 "topic",
                 "% of the topic's papers",
+                label="format(datum.percent_with_code, '.1f') + '% of ' + format(datum.papers, ',')",
             ),
             "status": _status(),
         },

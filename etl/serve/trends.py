@@ -4,6 +4,7 @@ dashboard, a chart of it (or of the largest topics) for datasette-dashboards (`s
 
 from __future__ import annotations
 
+import math
 from html import escape
 
 from .filters import keyword_page_url
@@ -68,6 +69,17 @@ def filled(found: list[tuple[int, str, int]], totals: dict[int, int]) -> dict[st
     return {kind: [(year, papers.get((year, kind), 0), totals[year]) for year in span] for kind in kinds}
 
 
+def round_ticks(top: float) -> list[float]:
+    """The y axis's marks for shares up to `top`: 0 and two to five round steps (1, 2 or 5 times a power
+    of ten of a percent: 0%, 0.5%, 1%, not the 0.69% that half the highest point happened to be)."""
+    if top <= 0:
+        return [0.0]
+    power = 10 ** math.floor(math.log10(top / 2))
+    step = next(power * m for m in (1, 2, 5, 10) if top / (power * m) <= 5)
+    count = int(top / step + 1e-9)
+    return [round(step * i, 12) for i in range(count + 1)]
+
+
 def share_chart(series: dict[str, list[tuple[int, int, int]]]) -> str:
     """An SVG line chart of each series' share of papers per year, from (year, papers, all papers)."""
     points = [(year, papers / total) for values in series.values() for year, papers, total in values if total]
@@ -88,9 +100,9 @@ def share_chart(series: dict[str, list[tuple[int, int, int]]]) -> str:
         f'<line x1="{LEFT}" y1="{TOP + inner_h}" x2="{LEFT + inner_w}" y2="{TOP + inner_h}" class="axis"/>',
         f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + inner_h}" class="axis"/>',
     ]
-    for tick in (0, top / 2, top / 1.1):
+    for tick in round_ticks(top):
         parts.append(
-            f'<text x="{LEFT - 4}" y="{y(tick) + 4:.1f}" text-anchor="end" class="tick">{100 * tick:.2g}%</text>'
+            f'<text x="{LEFT - 4}" y="{y(tick) + 4:.1f}" text-anchor="end" class="tick">{100 * tick:g}%</text>'
         )
     step = max(1, round((last - first) / 8))
     for year in range(first, last + 1, step):
