@@ -19,7 +19,7 @@ from ..text.authors import name_key
 from .site import DATABASE
 
 # column of papers -> the parameter that filters by one of its values
-PARAMETERS = {"topics": "_topic", "keywords": "_keyword", "authors": "_author"}
+PARAMETERS = {"topics": "_topic", "keywords": "_keyword", "keyword_labels": "_keyword", "authors": "_author"}
 
 # A keyword's own text names it alone (`RL` the 9 papers that have `RL`, as its page and chip
 # count them); a text that is no keyword's names every keyword it is another form of (`ASR`).
