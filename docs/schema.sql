@@ -34,7 +34,7 @@ CREATE TABLE papers (
 	abstract TEXT, 
 	abstract_sha256 VARCHAR(64), 
 	added_at TEXT NOT NULL, 
-	updated_at TEXT NOT NULL, code_status TEXT DEFAULT 'none' NOT NULL, keywords TEXT DEFAULT '[]' NOT NULL, topics TEXT DEFAULT '[]' NOT NULL, title_raw TEXT, title_key TEXT, authors TEXT DEFAULT '[]' NOT NULL, url TEXT, text_source_id INTEGER, title_source_id INTEGER, decision TEXT, presentation TEXT, track TEXT, author_keywords TEXT DEFAULT '[]' NOT NULL, rating_avg DOUBLE, confidence_avg DOUBLE, citations INTEGER, primary_area TEXT, tldr TEXT, abstract_clean TEXT, rating_min DOUBLE, rating_max DOUBLE, rating_std DOUBLE, reviews INTEGER, 
+	updated_at TEXT NOT NULL, code_status TEXT DEFAULT 'none' NOT NULL, keywords TEXT DEFAULT '[]' NOT NULL, topics TEXT DEFAULT '[]' NOT NULL, title_raw TEXT, title_key TEXT, authors TEXT DEFAULT '[]' NOT NULL, url TEXT, text_source_id INTEGER, title_source_id INTEGER, decision TEXT, presentation TEXT, track TEXT, author_keywords TEXT DEFAULT '[]' NOT NULL, rating_avg DOUBLE, confidence_avg DOUBLE, citations INTEGER, primary_area TEXT, tldr TEXT, abstract_clean TEXT, rating_min DOUBLE, rating_max DOUBLE, rating_std DOUBLE, reviews INTEGER, keyword_labels TEXT DEFAULT '[]' NOT NULL, 
 	CONSTRAINT pk_papers PRIMARY KEY (pk), 
 	CONSTRAINT uq_papers_id UNIQUE (id)
 );

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import html
+import json
 import re
 import sqlite3
 from pathlib import Path
-from urllib.parse import quote, urlencode
+from urllib.parse import quote, urlencode, urlsplit
 
 import pytest
 
@@ -44,6 +45,59 @@ def read(db_file: str, sql: str, *params) -> list[tuple]:
         return con.execute(sql, params).fetchall()
     finally:
         con.close()
+
+
+# Each paper's keywords in the labels the keyword pages use, as revision 0052 reads them from the
+# stored rows: the extracted ones by rank, then the authors', topics left out, each once.
+LABELS = """SELECT k.paper_id, kw.label FROM paper_keywords k JOIN keywords kw ON kw.id = k.keyword_id
+    WHERE k.kind != 'topic' ORDER BY k.paper_id, k.kind = 'author', k.rank"""
+
+
+def stored_labels(db_file: str) -> dict[str, list[str]]:
+    """Each paper's labels (`LABELS`), every paper (none: [])."""
+    labels: dict[str, list[str]] = {pid: [] for (pid,) in read(db_file, "SELECT id FROM papers")}
+    for pid, label in read(db_file, LABELS):
+        if label not in labels[pid]:
+            labels[pid].append(label)
+    return labels
+
+
+def test_the_keyword_facet_and_the_cards_chips_are_the_labels_the_keyword_pages_count(ds, excerpt):
+    """The keyword facet (`keyword_labels`) counts a keyword as its page and its `?_keyword=` list
+    do, and a card's chips name the keywords so (the fifth reader's item 1: `papers.keywords` holds
+    each paper's own form and no author keyword, so the facet said `model predictive control 32`
+    where the list had 41). Here `deep learning`: 4 papers write it among their top ten, 7 have it,
+    3 of them as the authors' keyword; a paper writes `graph neural network models`."""
+    assert {pid: json.loads(labels) for pid, labels in read(excerpt, "SELECT id, keyword_labels FROM papers")} == (
+        stored_labels(excerpt)
+    )
+    facet = get(ds, "/papers/papers.json?_facet_distinct_array=keyword_labels&_size=0").json()
+    values = {v["value"]: v for v in facet["facet_results"]["keyword_labels"]["results"]}
+    assert values["deep learning"]["count"] == 7
+    for value in values.values():
+        link = urlsplit(value["toggle_url"])
+        listed = get(ds, f"{link.path}?{link.query}&_size=0").json()["filtered_table_rows_count"]
+        ((kind, page),) = read(excerpt, "SELECT kind, papers FROM keywords WHERE label = ?", value["value"])
+        assert "_keyword=" in link.query and listed == page
+        # (a topic's list has the papers given it as a topic too, which the topic facet counts)
+        assert value["count"] == page if kind != "topic" else value["count"] < page
+    card = get(ds, "/papers/papers?id=55845aa29bb3bd8c").text
+    assert ">graph neural network model<" in card and "graph neural network models" not in card
+
+
+def test_a_load_between_rescores_labels_the_papers_it_ranks_as_a_rescore_does(tmp_path):
+    """A load that adds papers to a database ranks only those (`incremental`): their labels are
+    written then, the others' stay, and every paper's are those its stored keywords give."""
+    from etl.load import load
+
+    db_file = str(tmp_path / "papers.db")
+    files = sorted(str(f) for f in EXCERPT.glob("*.json"))
+    load(db_file, files[:-1])
+    load(db_file, files)
+    assert read(db_file, "SELECT count(*) FROM papers WHERE keyword_labels != '[]'")[0][0] > 15
+    assert {pid: json.loads(labels) for pid, labels in read(db_file, "SELECT id, keyword_labels FROM papers")} == (
+        stored_labels(db_file)
+    )
 
 
 @pytest.mark.parametrize(

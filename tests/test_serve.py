@@ -155,6 +155,28 @@ def test_topic_and_author_filters_through_indexed_tables_find_what_the_json_filt
         assert ids(indexed)
 
 
+@pytest.mark.parametrize(
+    "asked, indexed",
+    [
+        ("topics__arraycontains=computer+vision", "_topic=computer+vision"),
+        (
+            "venue=ICML&topics__arraycontains=large+language+models&_sort=year",
+            "venue=ICML&_topic=large+language+models&_sort=year",
+        ),
+        ("authors__arraycontains=Alan+Turing", "_author=Alan+Turing"),
+        ("keyword_labels__arraycontains=graph+neural+networks", "_keyword=graph+neural+networks"),
+        ("keywords__arraycontains=GNNs", "_keyword=GNNs"),
+    ],
+)
+def test_the_papers_page_given_a_json_filter_opens_filtered_through_the_indexed_tables(ds, asked, indexed):
+    """`topics__arraycontains=` (the filter a facet of Datasette's own links, and the docs named)
+    read every paper's JSON for the count and each facet: 2.8 s for a first visit on the catalogue
+    (the fifth reader's item 15); the page opens as `_topic=` instead. JSON answers as asked."""
+    page = get(ds, f"/papers/papers?{asked}")
+    assert page.status_code == 302 and page.headers["location"] == f"/papers/papers?{indexed}"
+    assert get(ds, f"/papers/papers.json?{asked}&_size=0").status_code == 200
+
+
 def test_a_keyword_filter_finds_the_papers_with_it_by_any_name(ds, serve_db):
     by_long = get(ds, "/papers/papers.json?_keyword=graph+neural+networks&_shape=array&_size=max").json()
     by_short = get(ds, "/papers/papers.json?_keyword=GNN&_shape=array&_size=max").json()

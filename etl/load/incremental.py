@@ -25,6 +25,7 @@ from .keywords import (
     stage_rows,
     stored_choices,
 )
+from .labels import label_the_rest, stage_labels
 from .memory import trim_heap
 from .statistics import StoredStatistics, count_changes
 from .trends import forget_selected
@@ -104,8 +105,10 @@ def _rank_again(
     writer.execute("CREATE UNIQUE INDEX corpus_keywords_normalised ON corpus_keywords (normalised)")
     # a keyword new to the corpus takes the label and kind its new papers give it; known ones keep theirs
     writer.insert_select("keywords", KEYWORD_COLUMNS, NEW_KEYWORDS.format(papers="0"))
+    stage_labels(writer)
     for statement in PAPER_ROWS:
         writer.execute(statement)
+    label_the_rest(writer, among=RESCORED)
     for table in DROP:
         writer.execute(f"DROP TABLE {table}")
 

@@ -18,6 +18,7 @@ from ..sources.fields import MAX_KEYWORD_CHARS
 from ..store.staging import STAGING, staged_aliases, staged_facets, staged_keywords, staged_short_forms
 from ..store.writer import Writer
 from .feed import KeywordFeed, Retitled, fed_ranking
+from .labels import label_the_rest, stage_labels
 from .rows import paper_rows
 from .statistics import save_statistics
 
@@ -79,9 +80,11 @@ PAPER_ROWS = [
     """INSERT INTO keyword_short_forms (keyword_id, alias)
        SELECT k.id, s.alias FROM staged_short_forms s JOIN keywords k ON k.normalised = s.normalised
        WHERE true ORDER BY k.id, s.alias ON CONFLICT DO NOTHING""",
-    """UPDATE papers SET keywords = f.keywords, topics = f.topics
-       FROM staged_facets f WHERE f.paper_id = papers.id
-       AND (papers.keywords, papers.topics) IS DISTINCT FROM (f.keywords, f.topics)""",
+    # with the labels staged (`labels.stage_labels`): each row rewritten once
+    """UPDATE papers SET keywords = f.keywords, topics = f.topics, keyword_labels = coalesce(l.labels, '[]')
+       FROM staged_facets f LEFT JOIN staged_labels l ON l.paper_id = f.paper_id WHERE f.paper_id = papers.id
+       AND (papers.keywords, papers.topics, papers.keyword_labels)
+           IS DISTINCT FROM (f.keywords, f.topics, coalesce(l.labels, '[]'))""",
 ]
 # A rescore replaces every paper's keywords; keywords that survive keep their ids.
 REPLACE = [
@@ -104,6 +107,7 @@ DROP = [
     "staged_aliases",
     "staged_short_forms",
     "staged_facets",
+    "staged_labels",
     "keyword_forms",
     "keyword_labels",
     "keyword_kinds",
@@ -131,8 +135,10 @@ def refresh_keywords(
         for statement in REPLACE:
             writer.execute(statement)
         writer.insert_select("keywords", KEYWORD_COLUMNS, NEW_KEYWORDS.format(papers="papers"))
+        stage_labels(writer)
         for statement in PAPER_ROWS:
             writer.execute(statement)
+        label_the_rest(writer, among="SELECT id FROM papers")
     distinct = writer.scalar("SELECT count(*) FROM corpus_keywords")
     for table in DROP:
         writer.execute(f"DROP TABLE {table}")

@@ -31,6 +31,7 @@ STORING = (
     "etl.load.incremental",
     "etl.load.feed",
     "etl.load.rows",
+    "etl.load.labels",
 )
 DATA = "data"  # word lists and other data the rules read (the bundled listings aside)
 

@@ -12,7 +12,7 @@ from ..sources.formats import TITLE_PRIORITY
 
 PAPERS = """
     SELECT id, venue, year, title, title_key, authors, abstract, abstract_sha256, decision, presentation,
-           track, code_status, url, topics, keywords, author_keywords, rating_avg, confidence_avg, citations,
+           track, code_status, url, topics, keywords, keyword_labels, author_keywords, rating_avg, confidence_avg, citations,
            primary_area, tldr, title_raw
     FROM papers ORDER BY id"""
 # Each paper's records (ordered by paper), with what orders them as titles, authors and links
@@ -29,6 +29,7 @@ JSON_COLUMNS = (
     "authors",
     "topics",
     "keywords",
+    "keyword_labels",
     "author_keywords",
     "ids",
     "affiliations",

@@ -27,7 +27,13 @@ FOLDED_FROM = 400
 # Columns that hold a papers.id, linked to its page (`later_id`: rejected_papers' other version).
 PAPER_COLUMNS = ("paper_id", "id", "other_id", "similar_id", "later_id")
 CODE = ", ".join(f"'{kind}'" for kind in sorted(RELEASE_KINDS))  # the kinds of link that make code released
-CHIP_COLUMNS = {"topics": "topic", "keywords": "keyword", "author_keywords": "keyword", "authors": "author"}
+CHIP_COLUMNS = {
+    "topics": "topic",
+    "keywords": "keyword",
+    "keyword_labels": "keyword",
+    "author_keywords": "keyword",
+    "authors": "author",
+}
 
 
 def _chips(items: list, column: str, limit: int | None = None) -> Markup:

@@ -12,14 +12,18 @@ of the name (`name_key`), so any spelling of it finds them; a keyword's list is 
 
 from __future__ import annotations
 
-from urllib.parse import quote
+from urllib.parse import parse_qsl, quote, urlencode
 
 from ..extract.keywords import normalise_keyword
 from ..text.authors import name_key
 from .site import DATABASE
 
 # column of papers -> the parameter that filters by one of its values
-PARAMETERS = {"topics": "_topic", "keywords": "_keyword", "authors": "_author"}
+PARAMETERS = {"topics": "_topic", "keywords": "_keyword", "keyword_labels": "_keyword", "authors": "_author"}
+# Datasette's JSON filter of each of those columns, which the papers page reads as that parameter
+# (`indexed_filters`: `topics__arraycontains=computer vision` read every paper's topics for the
+# count and each facet, 0.68-0.76 s of CPU on the catalogue, `_topic=` 0.46 s).
+JSON_FILTERS = {f"{column}__arraycontains": parameter for column, parameter in PARAMETERS.items()}
 
 # A keyword's own text names it alone (`RL` the 9 papers that have `RL`, as its page and chip
 # count them); a text that is no keyword's names every keyword it is another form of (`ASR`).
@@ -121,3 +125,33 @@ async def paper_filters(args, database) -> tuple[list[str], dict[str, str], list
             params |= mine
             says.append(SAYS[parameter].format(value.strip()))
     return clauses, params, says
+
+
+def indexed_query(query: str) -> str | None:
+    """The query string of the papers page with each JSON filter of `JSON_FILTERS` given as the
+    parameter that filters through the indexed tables (`topics__arraycontains=computer vision` as
+    `_topic=computer vision`), the rest kept in order; None where it has none."""
+    pairs = parse_qsl(query, keep_blank_values=True)
+    if not any(key in JSON_FILTERS for key, _ in pairs):
+        return None
+    return urlencode([(JSON_FILTERS.get(key, key), value) for key, value in pairs])
+
+
+def indexed_filters(app, database: str):
+    """ASGI middleware: the papers page (HTML: its JSON and CSV answer the filter as asked) given a
+    JSON filter of topics, keywords or authors is redirected to the same page filtered through the
+    indexed tables (`indexed_query`), as its facets and chips link it."""
+    page = f"/{database}/papers"
+
+    async def wrapped(scope, receive, send):
+        if scope.get("type") == "http" and scope.get("method") in ("GET", "HEAD") and scope.get("path") == page:
+            query = indexed_query((scope.get("query_string") or b"").decode("utf-8", "replace"))
+            if query is not None:
+                location = f"{page}?{query}".encode("ascii")
+                headers = [(b"location", location), (b"content-type", b"text/plain")]
+                await send({"type": "http.response.start", "status": 302, "headers": headers})
+                await send({"type": "http.response.body", "body": b""})
+                return
+        await app(scope, receive, send)
+
+    return wrapped

@@ -13,6 +13,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "abstract_sha256",
         "code_status",
         "keywords",
+        "keyword_labels",
         "topics",
         "title_raw",
         "title_key",

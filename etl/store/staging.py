@@ -43,10 +43,12 @@ staged_aliases = Temporary("staged_aliases", (("normalised", TEXT), ("alias", TE
 staged_short_forms = Temporary("staged_short_forms", (("normalised", TEXT), ("alias", TEXT)))
 # Each staged paper's facet copies (papers.keywords, papers.topics).
 staged_facets = Temporary("staged_facets", (("paper_id", TEXT), ("keywords", TEXT), ("topics", TEXT)))
+# Each staged paper's keyword labels (papers.keyword_labels), once its keywords are in `keywords`.
+staged_labels = Temporary("staged_labels", (("paper_id", TEXT), ("labels", TEXT)), key="paper_id")
 # Papers counted twice for a keyword they have both as the authors' and as extracted, per keyword.
 author_overlap = Temporary("author_overlap", (("normalised", TEXT), ("papers", INTEGER)), key="normalised")
 
-STAGING = (staged_keywords, staged_aliases, staged_short_forms, staged_facets, author_overlap)
+STAGING = (staged_keywords, staged_aliases, staged_short_forms, staged_facets, staged_labels, author_overlap)
 
 # Each paper's authors (display name, merge key, as written) and the institutions they give, as
 # the bibliography chose them, until their authors and institutions have numbers.

@@ -79,7 +79,14 @@ papers = Table(
         Text,
         nullable=False,
         server_default=text("'[]'"),
-        comment="JSON array of the paper's top keyword labels (methods, acronyms, phrases), best first; a copy of paper_keywords for Datasette array facets",
+        comment="JSON array of the paper's top keywords (methods, acronyms, phrases; at most 10) as the paper writes them, best first: the keyword text the search indexes (papers_fts, papers_fts_words) read; keyword_labels is the facet's copy",
+    ),
+    Column(
+        "keyword_labels",
+        Text,
+        nullable=False,
+        server_default=text("'[]'"),
+        comment="JSON array of the labels (keywords.label) of the paper's keywords, each once, best first: methods, acronyms and phrases, then the authors' (topics are in topics); the keyword facet's values and the chips of the papers list, as the keyword pages and ?_keyword= name and count them",
     ),
     # (indexed: a covering index for the topic facet and filter on a large corpus)
     Column(

@@ -31,7 +31,7 @@ VIEWS: list[View] = [
             "id": "papers.id",
             "title": "papers.title",
             "abstract_clean": "The cleaned abstract: coalesce(papers.abstract_clean, papers.abstract)",
-            "keywords": "papers.keywords (the JSON array of keyword labels)",
+            "keywords": "papers.keywords (the JSON array of the paper's top keywords as it writes them)",
             "author_keywords": "papers.author_keywords (the JSON array of the authors' keywords)",
         },
     ),
@@ -162,7 +162,7 @@ SEARCH_INDEX = View(
     {
         "title": "papers.title",
         "abstract": "papers.abstract (as written)",
-        "keywords": "papers.keywords (the JSON array of keyword labels)",
+        "keywords": "papers.keywords (the JSON array of the paper's top keywords as it writes them)",
     },
 )
 WORDS_INDEX = View(
@@ -172,7 +172,7 @@ WORDS_INDEX = View(
     {
         "title": "papers.title",
         "abstract_clean": "papers_text.abstract_clean (the abstract cleaned for reading and search)",
-        "keywords": "papers.keywords (the JSON array of keyword labels)",
+        "keywords": "papers.keywords (the JSON array of the paper's top keywords as it writes them)",
         "author_keywords": "papers.author_keywords (the JSON array of the authors' keywords)",
     },
 )

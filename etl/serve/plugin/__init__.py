@@ -19,7 +19,7 @@ from ..examples import with_examples
 from ..exports import whole_exports
 from ..facets import DistinctArrayFacet, NewestFirstFacet
 from ..failures import error_page, not_served
-from ..filters import keyword_pages, paper_filters
+from ..filters import indexed_filters, keyword_pages, paper_filters
 from ..forms import parameters, with_checks
 from ..institutions import QUERY as INSTITUTION_QUERY
 from ..institutions import institution_header
@@ -88,7 +88,13 @@ def asgi_wrapper(datasette):
     return lambda app: not_served(
         safe_queries(
             whole_exports(
-                with_checks(with_examples(paged(app), examples, DATABASE), datasette, taken, DATABASE, examples),
+                with_checks(
+                    with_examples(indexed_filters(paged(app), DATABASE), examples, DATABASE),
+                    datasette,
+                    taken,
+                    DATABASE,
+                    examples,
+                ),
                 is_table,
             ),
             schema,
