@@ -212,13 +212,15 @@ RULES = ("etl.extract.keywords.roles", "etl.extract.keywords.termhood", "etl.ext
 SCIPY = ("scipy", "scipy.sparse")  # (a large load's similar papers use it; a few changes' use numpy alone)
 # A database at the schema head is written through the sqlite3 driver (etl/store/writing.py).
 SQLALCHEMY = ("sqlalchemy", "alembic", "asyncio", "etl.store.engine", "etl.store.tables")
+# NumPy's masked arrays (1.3 MB: `np.union1d` imports them to ask whether its array is masked).
+MASKED = ("numpy.ma",)
 
 
 @pytest.mark.parametrize(
     ("edit", "absent", "present"),
     [
-        (drop_three, RULES + SCIPY + SQLALCHEMY, ()),  # papers removed, none ranked
-        (retitle, RULES + SCIPY + SQLALCHEMY, ()),  # two titles changed: ranked again, in a process of its own
+        (drop_three, RULES + SCIPY + SQLALCHEMY + MASKED, ()),  # papers removed, none ranked
+        (retitle, RULES + SCIPY + SQLALCHEMY + MASKED, ()),  # two titles changed: ranked again, in a process of its own
     ],
     ids=["removal", "edit"],
 )
@@ -226,7 +228,7 @@ def test_a_small_load_imports_only_what_it_uses(tmp_path, edit, absent, present)
     """What a load imports is most of what a small one holds (issue 41: an edit's memory): never
     the keyword rules and their word lists (about 25 MB; a few papers are ranked in a process of
     their own, `etl.load.apart`), nor scipy (about 12 MB), nor SQLAlchemy (16 MB with the asyncio
-    it imports) on a database it need not migrate."""
+    it imports) on a database it need not migrate, nor NumPy's masked arrays."""
     db = str(tmp_path / "papers.db")
     folder = folder_of(tmp_path, FILES)
     load(db, [str(folder)])

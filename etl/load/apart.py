@@ -1,5 +1,6 @@
 """Work done in a short-lived process of its own, forked from the load: what it imports and
-holds goes with it when it ends (a small load's keyword ranking: the rules, about 25 MB, issue 41)."""
+holds goes with it when it ends (a small load's keyword ranking: the rules, about 25 MB, issue 41;
+their long word lists read there compactly, `compact_words`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from ..errors import PaperdbError
+from .compact_words import hold_compactly
 from .memory import trim_heap
 
 T = TypeVar("T")
@@ -28,6 +30,7 @@ def in_own_process(work: Callable[[], T]) -> T:
         try:
             os.close(read)
             try:
+                hold_compactly()  # (a few papers' ranking: the long word lists it reads, compactly)
                 data, status = pickle.dumps((True, work()), pickle.HIGHEST_PROTOCOL), 0
             except BaseException as exc:  # (any error is the load's: it is raised there)
                 data = _pickled_error(exc)

@@ -111,7 +111,7 @@ def _relist(
         against,
         floors,
     )
-    rows = np.union1d(reached, _rows_of(ids, moved | unlisted)).astype(np.int64)
+    rows = _union(reached, _rows_of(ids, moved | unlisted))
     writer.delete_in("similar_papers", "paper_id", sorted(gone))
     close: list[tuple[str, str, float]] = []
     # (a paper's list is its own: found `BLOCK` papers at a time and written `WRITTEN` at a time, as
@@ -126,6 +126,13 @@ def _relist(
         _write_lists(writer, ids, found)
     writer.execute("UPDATE similar_scoring SET changed = changed + :n WHERE id = 1", {"n": len(moved | gone)})
     return close, set(ids.at(rows))
+
+
+def _union(rows: np.ndarray, more: list[int]) -> np.ndarray:
+    """The rows in either, sorted, each once: `np.union1d`'s, which imports `numpy.ma` to ask
+    whether its array is masked: 1.3 MB of RSS imported in the step, issue 41)."""
+    both = np.sort(np.concatenate((rows, np.asarray(more, dtype=np.int64))).astype(np.int64, copy=False))
+    return both[np.concatenate(([True], both[1:] != both[:-1]))] if len(both) else both
 
 
 def _rows_of(ids: RowIds, papers: set[str]) -> list[int]:
