@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from etl.extract.record_paper import identity, identity_id
 from etl.load import load
 from etl.serve.app import make_datasette
 from etl.sources import read_input
@@ -166,29 +165,12 @@ def test_the_sites_other_addresses_and_the_ids_name_the_paper(loaded):
     assert _resolves(ds, "04DbUMZGMX") is None
 
 
-def test_the_neurips_keys_are_kept_and_the_forums_and_bibtex_dois_listed(loaded):
+def test_the_neurips_keys_are_kept_and_no_forum_is_taken_as_an_id(loaded):
     assert rows(loaded, "SELECT scheme, count(*) FROM paper_ids GROUP BY scheme ORDER BY scheme") == [
-        ("doi", 3),  # (AAAI 2022's own, IJCAI 2020's BibTeX's; RSS 2005's BibTeX's: reader5 item 7)
+        ("doi", 2),  # (AAAI 2022's own, IJCAI 2020's BibTeX's)
         ("neurips_proceedings", 2),
-        ("openreview", 2),  # (WWW 2024's and ACM MM 2024's forum, of their address: reader5 item 8)
         ("pmlr", 1),  # (ICML 2017's PMLR page)
     ]
-    assert rows(loaded, "SELECT value FROM paper_ids WHERE scheme = 'doi' AND value LIKE '10.15607/%'") == [
-        ("10.15607/RSS.2005.I.017",)
-    ]
-
-
-@pytest.mark.parametrize("name", ["www2024", "acmmm2024", "rss2005"])
-def test_a_paper_without_an_abstract_keeps_the_id_its_title_gives_beside_its_listed_ids(loaded, name):
-    """The forum and the BibTeX's DOI are listed in paper_ids, but the paper is still told by its
-    venue, year and title (`record_paper.identity`): its id is the one it had before they were."""
-    record = RECORDS[name][0]
-    address = record.get("site") or openreview_address(record)
-    ((pid, venue, year, title),) = rows(
-        loaded, "SELECT id, venue, year, title_raw FROM papers WHERE url = ?", (address,)
-    )
-    assert pid == identity_id(identity((), venue, year, title))
-    assert rows(loaded, "SELECT count(*) FROM paper_ids WHERE paper_id = ?", (pid,)) == [(1,)]
 
 
 def test_id_forms_read_the_neurips_key_of_a_proceedings_address():

@@ -9,8 +9,7 @@ any, each person once (`etl.text.authors.people`); the decision and presentation
 whose status is a known word (`etl.extract.statuses`), the track from that word when it names one,
 else from the first record that gives one; the author keywords from the first that gives them;
 the ids and the links sources give as the paper's own (code, project page) are the union of all
-records' (a record's `bibtex_doi` as its DOI, `record_paper.LISTED_ONLY`; the OpenReview forum of a
-record whose address is its forum, as its `openreview` id). Every source's title is kept in `paper_sources` (and the `paper_titles` view). The
+records'. Every source's title is kept in `paper_sources` (and the `paper_titles` view). The
 result depends only on the set of records, never on the order in which files were loaded.
 """
 
@@ -24,13 +23,11 @@ from ..sources.records import Review
 from ..text.authors import institution_name, people
 from ..text.cleaning import clean_text, clean_title, institution_key
 from ..text.identity import normalise_abstract
-from ..text.paper_ids import openreview_forum
 from ..text.placeholders import is_placeholder
 from ..text.places import institution_country
 from .keywords.normalise import normalise_keyword
 from .links import Link, extract_links, source_link_text
 from .made_up import made_up
-from .record_paper import LISTED_ONLY
 from .statuses import UNKNOWN, status_of
 
 NO_REVIEW = Review()
@@ -132,7 +129,7 @@ def resolve(records: Iterable[Record]) -> Resolved:
             links.setdefault(link.key, (link, r.source_id))
     ids: dict[tuple[str, str], int] = {}
     for r in ordered:
-        for scheme, value in _listed_ids(r):
+        for scheme, value in r.ids:
             ids.setdefault((scheme, value), r.source_id)
     return Resolved(
         title=title,
@@ -150,17 +147,6 @@ def resolve(records: Iterable[Record]) -> Resolved:
         affiliations=tuple(a for a in affiliations if a[3]),
         review=_first_scores(ordered),
     )
-
-
-def _listed_ids(record: Record) -> list[tuple[str, str]]:
-    """The (scheme, value) ids `paper_ids` lists for a record: those it gives (`LISTED_ONLY`'s under
-    the scheme they are), and the OpenReview forum of its address at OpenReview where it gives none
-    (WWW 2024 and ACM MM 2024 records give their forum only as their `id`: 1,552 papers)."""
-    ids = [(LISTED_ONLY.get(scheme, scheme), value) for scheme, value in record.ids]
-    if record.url and "openreview" in record.url and all(scheme != "openreview" for scheme, _ in ids):
-        forum = openreview_forum(record.url)
-        ids += [("openreview", forum)] if forum else []
-    return ids
 
 
 def _first_scores(ordered: list[Record]) -> Review:

@@ -26,10 +26,6 @@ from ..text.identity import ID_LENGTH, normalise_abstract, paper_id
 STRONG_IDS = ("doi", "openreview", "arxiv", "pmlr", "acl_anthology")
 BEFORE_TITLE = tuple(scheme for scheme in STRONG_IDS if scheme != "pmlr")  # (the PMLR key comes after it)
 IDENTITY_NAMESPACE = "paperdb:identity:"  # (no normalised abstract starts so)
-# Ids a record gives under a scheme of their own so that they tell no paper (its identity stays the
-# one its title gave it), written to `paper_ids` under the scheme they are: the DOI of the BibTeX
-# entry of a record without an abstract (RSS 2005-2008: `10.15607/RSS.2005.I.017`, 170 records).
-LISTED_ONLY = {"bibtex_doi": "doi"}
 
 
 def title_key(title: str | None) -> str | None:

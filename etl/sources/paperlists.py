@@ -110,13 +110,12 @@ def openreview_address(item: dict) -> str | None:
 
 def _with_bibtex_doi(entry: Entry, bibtex: str) -> Entry:
     """`entry` with its BibTeX entry's DOI (IJCAI's, the ACL Anthology's and RSS's entries give one:
-    `doi = {10.24963/ijcai.2023/371}`) where it gives no other DOI. A record without an abstract is
-    told by its DOI before its title (`etl.extract.record_paper`), so its BibTeX's DOI is a
-    `bibtex_doi` (`record_paper.LISTED_ONLY`): the paper keeps the identity its title gave it before
-    that DOI was read, and lists the DOI in `paper_ids` (170 RSS records of the catalogue)."""
-    if any(scheme == "doi" for scheme, _ in entry.ids) or not (doi := bibtex_doi(bibtex)):
+    `doi = {10.24963/ijcai.2023/371}`) where it gives no other DOI and has an abstract: a record
+    without one is told by its DOI before its title (`etl.extract.record_paper`), so it keeps the
+    identity its title gave it before its BibTeX's DOI was read (168 RSS 2005-2008 records)."""
+    if entry.abstract is None or any(scheme == "doi" for scheme, _ in entry.ids) or not (doi := bibtex_doi(bibtex)):
         return entry
-    return replace(entry, ids=(*entry.ids, ("doi" if entry.abstract is not None else "bibtex_doi", doi)))
+    return replace(entry, ids=(*entry.ids, ("doi", doi)))
 
 
 # Fields a paperlists record gives that the reader stores elsewhere; the rest go to `extra`.

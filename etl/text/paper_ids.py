@@ -174,13 +174,6 @@ def forum_address(text: str) -> list[str]:
     return [f"{_OPENREVIEW_FORUM}{written}"] if _FORUM_ID.fullmatch(written) else []
 
 
-def openreview_forum(address: str) -> str | None:
-    """The forum id of a paper's address at OpenReview (`https://openreview.net/forum?id=629Zc6wBoM`
-    -> `629Zc6wBoM`), else None."""
-    m = _OPENREVIEW_ADDRESS.search(address)
-    return m[1] if m else None
-
-
 def address_ids(address: str) -> list[str]:
     """The OpenReview forum id, arXiv id (without its version), ACL Anthology id and IEEE Xplore
     article number in a paper's address at those sites, as `paper_ids` holds them
