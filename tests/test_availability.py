@@ -76,6 +76,54 @@ def test_code_status(text, status):
     assert derive(text).code_status == status
 
 
+@pytest.mark.parametrize(
+    "text, status",
+    [
+        # the paper's own code offered in the words the catalogue's abstracts use (reader5 item 9)
+        (
+            "This paper presents the WiFi-Sensor-for-Robotics (WSR) open-source toolbox111Code:"
+            " https://github.com/Harvard-REACT/WSR-Toolbox Dataset: https://github.com/Harvard-REACT/WSR-Toolbox-Dataset",
+            "released",
+        ),  # IROS 2022, a footnote's number glued to the cue
+        ("We evaluate on quadcopters.11Code Repository - https://github.com/labicon/dp-ilqr", "released"),
+        (
+            "[Code]aaCodebase: https://github.com/castacks/tigris [Video]bbVideo: https://youtu.be/bMw5nUGL5GQ",
+            "released",
+        ),
+        ("We propose X. Source code is at https://github.com/HadiZayer/AutoPhoto", "released"),
+        ("We propose X. Code link: https://github.com/HaiyuWu/LogicNet.", "released"),
+        ("We propose X. Codes are at: https://github.com/kami93/CMU-DATF", "released"),
+        ("We propose X. Codes are at \\url{https://github.com/Cliu2/MTrans}.", "released"),
+        ("We propose X. The code can be accessed at: https://github.com/salmakh1/DPFL.", "released"),
+        ("We propose X. Source codes are in https://github.com/libai1943/MVTP_benchmark.", "released"),
+        ("We propose X. Code is avalable at https://github.com/VCL3D/DeepDepthDenoising", "released"),
+        ("We propose X. Our simulator is accessible under https://github.com/DLR-RM/oaisys.", "released"),
+        ("We propose X. SERPENT is open-sourced at https://github.com/jpl-eels/serpent.", "released"),
+        (
+            "We propose X. Ungar is available under the Apache License 2.0 at https://github.com/fdevinc/ungar.",
+            "released",
+        ),
+        ("We propose X. Repository—https://github.com/sisl/MPOPIS", "released"),
+        (
+            "We propose X. We openly provide the source code of our approach at"
+            " https://github.com/robot-perception-group/AutonomousBlimpDRL.",
+            "released",
+        ),
+        # still to come, or a dataset: not the paper's released code
+        ("We propose X. The code will be published at https://github.com/Owen-Liuyuxuan/visualDet3D.", "promised"),
+        ("We propose X. The framework will be released as open-source at https://github.com/MOLAorg/mola", "promised"),
+        ("We propose X. RACECAR data can be accessed at https://github.com/linklab-uva/RACECAR_DATA.", "none"),
+        (
+            "We propose X. Recordings of 350 km of rides are shared at: https://github.com/RoboticsBUT/Brno-Urban-Dataset.",
+            "none",
+        ),
+        ("We compare with the code https://github.com/a/b of Smith et al.", "none"),
+    ],
+)
+def test_the_papers_own_code_is_told_in_the_words_abstracts_use(text, status):
+    assert derive(text).code_status == status
+
+
 FIXTURE = Path(__file__).parent / "fixtures" / "paperlists_links.json"
 # The records of the fixture (copied from the paperlists catalogue): the kinds of the links their
 # `github` and `project` fields give, and their code status. The ICCV record's abstract cites

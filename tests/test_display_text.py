@@ -103,6 +103,10 @@ def test_clean_abstract(raw, clean):
             "4K-Resolution Photo Exposure Correction With ~8K Parameters",
             "4K-Resolution Photo Exposure Correction With ~8K Parameters",
         ),
+        # reader5 item 14: a `~` alone between spaces is a sign, no tie (CoRL 2025, CVPR 2016)
+        ("Humanoid Policy ~ Human Policy", "Humanoid Policy ~ Human Policy"),
+        ("Actions ~ Transformations", "Actions ~ Transformations"),
+        ("Savings of 80.2\\% ~ 85.6\\%", "Savings of 80.2% ~ 85.6%"),
         ('Adaptive Method under H\\"{o}lderian Error Bound', "Adaptive Method under Hölderian Error Bound"),
         ("Bandit Convex Optimization: \\sqrtT Regret", "Bandit Convex Optimization: √T Regret"),
         ("Efficient inference with \\iid observation noise", "Efficient inference with i.i.d. observation noise"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 from pathlib import Path
 
@@ -641,7 +642,7 @@ def test_revision_0045_has_records_with_a_bibtex_doi_or_an_ieee_address_read_aga
     }
     db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, old_rules)
     assert rows(db, IDS_AND_TEXT) != rows(cold, IDS_AND_TEXT)
-    marked = marked_after_upgrade(db, "0044")  # (to before 0045)
+    marked = marked_after_upgrade(db, "0044", "0045")  # (to before 0045; 0053 also marks RSS 2005's, for its DOI)
     assert marked == [(str(folder / "icra2020.json"),), (str(folder / "ijcai2023.json"),)]
     load(db, [str(folder)])
     assert rows(db, IDS_AND_TEXT) == rows(cold, IDS_AND_TEXT)
@@ -757,7 +758,7 @@ def test_revision_0047_gives_a_link_written_with_a_port_its_port(tmp_path, monke
     shown = "SELECT paper_id, url, raw FROM paper_links ORDER BY paper_id, url"
     assert [url for _, url, _ in rows(db, shown)] == ["http://nlp.uoregon.edu"]
     assert [url for _, url, _ in rows(cold, shown)] == ["http://nlp.uoregon.edu:9000"]
-    assert marked_after_upgrade(db, "0046") == []  # (to before 0047)
+    assert marked_after_upgrade(db, "0046", "0047") == []  # (to before 0047; 0053 marks a file of unofficial links)
     assert rows(db, shown) == rows(cold, shown)
     assert rows(db, "SELECT url_key, host FROM paper_links") == rows(cold, "SELECT url_key, host FROM paper_links")
     assert load(db, [str(folder)]).files_unchanged == 2
@@ -794,3 +795,38 @@ def test_revision_0048_indexes_papers_url_and_has_neurips_and_openreview_records
     assert rows(db, "SELECT name FROM sqlite_master WHERE name = 'ix_papers_url'") == [("ix_papers_url",)]
     load(db, [str(folder)])
     assert rows(db, IDS_AND_URLS) == rows(cold, IDS_AND_URLS)
+
+
+# -- revision 0053: author names and text read again (reader5) -----------------------------------------------------
+
+NAMES_AND_TEXT = (
+    "SELECT p.id, p.title, coalesce(p.abstract_clean, p.abstract), pa.position, pa.name, a.normalised FROM papers p"
+    " LEFT JOIN paper_authors pa ON pa.paper_id = p.id LEFT JOIN authors a ON a.id = pa.author_id"
+    " ORDER BY p.id, pa.position"
+)
+
+
+def test_revision_0053_has_records_whose_names_or_text_the_new_rules_read_otherwise_read_again(tmp_path, monkeypatch):
+    """A database loaded under the old rules shows `Jaromı́r Plhák` and `Bingbing Ni⁴` as written and
+    drops the `~` of "Humanoid Policy ~ Human Policy"; upgrading marks the files holding such records
+    (not the listing beside them), and the next load makes the papers a cold load makes."""
+    from etl.text import markup
+
+    folder = tmp_path / "d"
+    folder.mkdir()
+    changes = {(0, "author"): "Jaromı́r Plhák; Bingbing Ni⁴", (2, "title"): "Humanoid Policy ~ Human Policy"}
+    (folder / "iclr2017.json").write_text(_iclr2017(changes), encoding="utf-8")
+    (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
+    tie = markup._tie
+    old_rules = {
+        "etl.text.name_repairs.repair_glyphs": lambda name: name,
+        "etl.text.authors._GLUED_NUMBER": re.compile("(?!)"),
+        "etl.text.authors._NOTE_MARKS": "*†‡§¶#",
+        "etl.text.markup._tie": lambda text, start: " " if text[start - 1 : start + 2] == " ~ " else tie(text, start),
+    }
+    db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, old_rules)
+    assert rows(db, NAMES_AND_TEXT) != rows(cold, NAMES_AND_TEXT)
+    marked = marked_after_upgrade(db, "0052", "0053")  # (to before 0053)
+    assert marked == [(str(folder / "iclr2017.json"),)]
+    load(db, [str(folder)])
+    assert rows(db, NAMES_AND_TEXT) == rows(cold, NAMES_AND_TEXT)

@@ -10,7 +10,7 @@ import pytest
 from etl.extract.bibliography import Record, resolve
 from etl.sources import read_input
 from etl.sources.paperlists import authors_and_affiliations
-from etl.text.authors import clean_name, people, split_authors
+from etl.text.authors import clean_name, name_key, people, split_authors
 from etl.text.name_repairs import is_institution, repair_name, split_institutions
 
 
@@ -87,6 +87,51 @@ def test_an_institution_is_told_from_a_person(name, institution):
 )
 def test_broken_names_are_repaired_where_certain(raw, repaired):
     assert repair_name(raw) == repaired
+
+
+@pytest.mark.parametrize(
+    "raw, display, key",
+    [
+        # glyphs a PDF or a font put for a letter (reader5 item 12), each as a catalogue record writes it
+        ("Jaromı́r Plhák", "Jaromír Plhák", "jaromir plhak"),  # a dotless i under an accent
+        ("Stéphane Gaı̈ffas", "Stéphane Gaïffas", "stephane gaiffas"),
+        ("Thorbjϕrn Mosekjær Iversen", "Thorbjørn Mosekjær Iversen", "thorbjorn mosekjaer iversen"),
+        ("Thorbj⊘rn Mosekjær Iversen", "Thorbjørn Mosekjær Iversen", "thorbjorn mosekjaer iversen"),
+        ("Thorbjorn Mosekjaer Iversen", "Thorbjorn Mosekjaer Iversen", "thorbjorn mosekjaer iversen"),
+        ("Micha\U00020142 Kursa", "Michał Kursa", "michal kursa"),
+        ("Nicol‘o Cesa-Bianchi", "Nicolò Cesa-Bianchi", "nicolo cesa bianchi"),
+        ("Uluc̣ Saranlı", "Uluç Saranlı", "uluc saranli"),  # and the dotless i folds as accents do
+        ("Uluc Saranli", "Uluc Saranli", "uluc saranli"),
+        ('Dagmar Kainm"uller', "Dagmar Kainmüller", "dagmar kainmuller"),  # BibTeX's \\"u without its backslash
+        ("Bo–Chen Tung", "Bo-Chen Tung", "bo chen tung"),
+        ("Jean‐Daniel Boissonnat", "Jean-Daniel Boissonnat", "jean daniel boissonnat"),
+        ("Søren Hauberg", "Søren Hauberg", "soren hauberg"),
+        ("Łukasz Kaiser", "Łukasz Kaiser", "lukasz kaiser"),
+        # footnote marks: superscripts, with or without a space, and a digit glued to the name
+        ("Bingbing Ni⁴", "Bingbing Ni", "bingbing ni"),
+        ("Xianbin Cao ²", "Xianbin Cao", "xianbin cao"),
+        ("Rüdiger Dillmann¹", "Rüdiger Dillmann", "rudiger dillmann"),
+        ("Ömer Morgül1", "Ömer Morgül", "omer morgul"),
+        # left as written: quotes and dashes that are the name's, no letter a glyph stands for with certainty
+        ('William "Red" Whittaker', 'William "Red" Whittaker', "william red whittaker"),
+        ("Akwiratékha’ Martin", "Akwiratékha’ Martin", "akwiratekha martin"),
+        ("Hawai‘i Lee", "Hawai‘i Lee", "hawai i lee"),
+        ("Erik Sj̦lund", "Erik Sj̦lund", "erik sjlund"),
+        ("Agent 007", "Agent 007", "agent 007"),
+    ],
+)
+def test_glyphs_and_footnote_marks_in_names_are_repaired_where_certain(raw, display, key):
+    assert clean_name(raw) == display
+    assert name_key(raw) == key
+
+
+def test_a_bullet_points_sentence_is_no_author():
+    """siggraph2011.json put a paper's blurb before its authors."""
+    field = (
+        "• A novel spatio-temporal anti-aliasing algorithm with essentially noise-free results. Visibility is solved"
+        " for along line samples in screen space and in time., Carl Johan Gribel, Rasmus Barringer, Tomas Akenine-Möller"
+    )
+    assert split_authors(field) == ("Carl Johan Gribel", "Rasmus Barringer", "Tomas Akenine-Möller")
 
 
 @pytest.mark.parametrize(

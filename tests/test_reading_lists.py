@@ -422,3 +422,34 @@ def test_a_papers_key_is_the_same_in_every_format_and_any_list(citation, key):
         (record,) = [r for r in rispy.loads("".join(ris(papers))) if r["id"] != "lovelace2017unrelated_ffff"]
         (item,) = [i for i in json.loads("".join(csl_json(papers))) if i["id"] != "lovelace2017unrelated_ffff"]
         assert entry.key == record["id"] == item["id"] == key
+
+
+# AISTATS 2007's record of "Learning Nearest-Neighbor Quantizers ..." (its `bibtex` as PMLR writes it,
+# shortened): the abstract is "Solving Markov Random Fields with Spectral Relaxation"'s, which the
+# loader rejected, so the paper has none.
+LAZEBNIK_BIBTEX = (
+    "@InProceedings{pmlr-v2-lazebnik07a,\n  title = \t {Learning Nearest-Neighbor Quantizers from Labeled Data by"
+    " Information Loss Minimization},\n  author = \t {Lazebnik, Svetlana and Raginsky, Maxim},\n  year = \t {2007},\n"
+    "  url = \t {https://proceedings.mlr.press/v2/lazebnik07a.html},\n  abstract = \t {Markov Random Fields (MRFs) are"
+    " used in a large array of computer vision and maching learning applications.}\n}"
+)
+
+
+@pytest.mark.parametrize(
+    "abstract, written",
+    [
+        (None, None),  # (the source's abstract was rejected: the entry has none)
+        ("We learn quantizers.", "Markov Random Fields (MRFs) are used"),  # (else the source's, as written)
+    ],
+)
+def test_a_passed_through_entry_has_no_abstract_the_paper_has_not(abstract, written):
+    """reader5 item 13: two .bib entries gave another paper's abstract the database had rejected."""
+    title = "Learning Nearest-Neighbor Quantizers from Labeled Data by Information Loss Minimization"
+    authors = ("Svetlana Lazebnik",)
+    c = Citation("65e5aa5d3d6609fc", "AISTATS", 2007, title, authors, abstract=abstract, own_bibtex=LAZEBNIK_BIBTEX)
+    (entry,) = bibtexparser.parse_string("".join(bibtex([c]))).entries
+    assert entry.key == "pmlr-v2-lazebnik07a"
+    if written is None:
+        assert "abstract" not in entry.fields_dict
+    else:
+        assert entry.fields_dict["abstract"].value.startswith(written)

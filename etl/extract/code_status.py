@@ -15,10 +15,17 @@ _OFFICIAL = re.compile(
       | (?:code|codes|source\s+code|implementation|implementations|repository|data|dataset|datasets
             |benchmark|models?|checkpoints|project\s+page|project\s+website|website|demo)s?
         \b[^.]{0,80}?\b(?:is|are|will\s+be|has\s+been|have\s+been)\s+(?:\w+\s+){0,2}
-        (?:available|released|open[-\s]?sourced?|provided|hosted|accessible|public)
-      | (?:we|i)\s+(?:also\s+|further\s+|publicly\s+|hereby\s+)?
+        (?:av(?:ai|a|ia)l[\w-]*|released|open[-\s]?sourced?|provided|hosted|accessible|public)
+      | (?:we|i)\s+(?:also\s+|further\s+|publicly\s+|hereby\s+|openly\s+)?
         (?:release|open[-\s]?source|provide|share|publish|make)\b
       | (?:code|codes|implementation|project\s+page|website|repository|github)(?:\s*(?:at|:|here|via|on))+\s*$
+      | (?:source\s+)?(?:code|codes|codebase|implementations?|project\s+page)(?:\s+(?:link|repository))?
+        (?:,?\s+(?:and\s+)?[\w-]+){0,3}
+        (?:\s+(?:is|are)(?:\s*(?:at|in|:))*|(?:\s*(?:at|:|-|—))+
+          |\s+can\s+be\s+(?:accessed|downloaded|found)(?:\s*(?:at|from|in|under|here|:))*)\s*$
+      | (?:repository|code\s+repository)\s*[-—:]\s*$
+      | (?:available|released|accessible|found|reproducible|obtained|open[-\s]?sourced?)
+        \s+(?:[\w.]+\s+){0,5}?(?:at|on|in|from|via|here|under)\b\s*:?\s*$
       | (?:available|released|accessible|found|reproducible|obtained)\s+(?:\w+\s+){0,3}(?:at|on|in|from|via|here)\b
     )""",
     re.IGNORECASE | re.VERBOSE,
@@ -30,9 +37,10 @@ _THIRD_PARTY = re.compile(
     re.IGNORECASE,
 )
 _PROMISED = re.compile(
-    r"""\b(?:(?:code|codes|implementation|source\s+code|models?|data|dataset)s?\b[^.]{0,60}?
-            \bwill\s+be\s+(?:\w+\s+){0,2}(?:available|released|open[-\s]?sourced?|public|shared)
+    r"""\b(?:(?:code|codes|implementation|source\s+code|models?|data|dataset|framework|toolbox|system)s?\b[^.]{0,60}?
+            \bwill\s+be\s+(?:\w+\s+){0,2}(?:available|released|open[-\s]?sourced?|public|shared|published)
           | (?:we|i)\s+will\s+(?:\w+\s+){0,2}(?:release|open[-\s]?source|share|publish|make)
+          | will\s+make\s+(?:\w+\s+){0,3}(?:open[-\s]?sourced?|public|publicly|available)\b
           | upon\s+(?:paper\s+)?(?:acceptance|publication)
           | (?:code|implementation)s?\b[^.]{0,40}?\b(?:coming\s+soon|to\s+be\s+released)
         )""",
@@ -67,10 +75,21 @@ def sentence_around(text: str, offset: int) -> tuple[str, str]:
     return text[start:offset], text[offset:end]
 
 
+# A footnote's number or letters glued to the cue after it (IROS 2022: `toolbox111Code: https://…`,
+# `[Code]aaCodebase: https://…`): a space put between them, so that the cue is a word.
+_GLUED_CUE = re.compile(r"(?<=[0-9a-z])(?=Code)")
+# LaTeX's command around a link a source left in the text (`Codes are at \\url{https://…}`).
+_URL_COMMAND = re.compile(r"\\?url\{\s*$")
+
+
 def is_official(text: str, link: Link) -> bool | None:
     """True when the abstract offers `link` as its own code or data, False when it cites someone
     else's project, None when the wording does not say."""
     before, after = sentence_around(text, link.offset)
+    if "Code" in before:
+        before = _GLUED_CUE.sub(" ", before)
+    if before.endswith("{"):
+        before = _URL_COMMAND.sub("", before)
     sentence = before + after[len(link.raw) :]
     if _OFFICIAL.search(before):
         return True

@@ -48,6 +48,7 @@ TABLE_OPTIONS: dict[str, dict] = {
             "primary_area",
         ],
         "sortable_columns": [
+            "id",  # (the stable key the README joins on: a librarian orders an export by it)
             "year",
             "venue",
             "code_status",

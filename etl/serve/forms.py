@@ -78,6 +78,20 @@ def past_last_page(name: str, values: dict[str, str]) -> list[str]:
     ]
 
 
+async def empty_page(db, name: str, sql: str | None, taken: list[str], values: dict[str, str]) -> list[str]:
+    """A page past the last of a paged query whose pages end with its results (`sql`: the query's;
+    papers_by_keyword, disputed_papers, papers_by_institution), one sentence (none when the page
+    has rows, or is the first): such a page answered an empty 200 where `search_pages` says where
+    its pages stop (reader5)."""
+    page = (values.get("page") or "").strip()
+    if sql is None or not _NUMBER.match(page) or int(page) <= 1:
+        return []
+    given = {key: values.get(key, "") for key in taken}
+    if (await db.execute(f"SELECT EXISTS (SELECT 1 FROM (\n{sql}\n))", given)).first()[0]:
+        return []
+    return [f"page {int(page)} is past the last page of {name} for these parameters ({PAGE} a page, from page 1)"]
+
+
 def untaken_parameters(name: str, taken: list[str], values: dict[str, str]) -> list[str]:
     """The parameters given to query `name` that it does not take, one sentence (none when all are
     its own): `decisions?venue=ICLR` answered every venue's 306 rows without a word. A name
@@ -234,12 +248,20 @@ async def unknown_paper(datasette, db, taken: list[str], values: dict[str, str])
     return [f"no paper has the id {wanted[:80]!r}: {WHAT_TO_GIVE}, or the number in its page's address"]
 
 
-def with_checks(app, datasette, taken: dict[str, list[str]], database: str, examples: dict[str, dict[str, str]]):
+def with_checks(
+    app,
+    datasette,
+    taken: dict[str, list[str]],
+    database: str,
+    examples: dict[str, dict[str, str]],
+    paged: dict[str, str] | None = None,
+):
     """ASGI middleware: a canned query's page, JSON, CSV or reading list asked with a wrong parameter
     (`wrong_parameters`; `taken`: each query's parameters), a page past its last (`past_last_page`),
     without a period it compares or with one that has no papers (`missing_periods`,
-    `empty_periods`), with periods that overlap, or with a venue, a venue's year or a country
-    without papers (`unknown_selection`, `unknown_country`) is a 400 page of the site that says
+    `empty_periods`), with periods that overlap, with a venue, a venue's year or a country
+    without papers (`unknown_selection`, `unknown_country`), or a page past the last of a query
+    whose pages end with its results (`paged`: the SQL of each; `empty_page`) is a 400 page of the site that says
     what is wrong; a venue written in another case is passed on as papers write it. A query's
     example (`examples`: what its page opens with) is not asked whether its periods have papers: a
     database of other years shows the example's rows (none), as it shows every other query's."""
@@ -269,6 +291,9 @@ def with_checks(app, datasette, taken: dict[str, list[str]], database: str, exam
             wrong = wrong or await unknown_paper(datasette, db, taken[name], values)
             if not wrong and all(period in taken[name] for period in PERIODS):
                 wrong = await empty_periods(db, values | ({"venue": written} if written else {}))
+            if not wrong and paged and name in paged:
+                given = values | ({"venue": written} if written else {})
+                wrong = await empty_page(db, name, paged[name], taken[name], given)
             if not wrong and written and written != values.get("venue"):
                 scope = dict(scope, query_string=_with_value(query, "venue", written))
         if not wrong:

@@ -36,7 +36,10 @@ _LIST_TOKEN = re.compile(f"[{{}}{LIST_SEPARATORS}]")
 _INITIALS = re.compile(r"(?:[A-Z]\.?(?:-[A-Z]\.?)?\s?){1,4}")
 _NICKNAME = re.compile(r"\([^()]{0,100}\)")
 _PUNCTUATION = re.compile(r"[^\w\s-]")
-_NOTE_MARKS = "*†‡§¶#"
+_NOTE_MARKS = "*†‡§¶#⁰¹²³⁴⁵⁶⁷⁸⁹"  # (superscript digits: `Bingbing Ni⁴`, `Xianbin Cao ²`)
+_GLUED_NUMBER = re.compile(r"(?<=[^\W\d_])\d{1,2}$")  # `Ömer Morgül1`: an affiliation's number
+# Letters NFKD does not take apart, folded as their accents are (`Michał`, `Thorbjørn`, `Saranlı`).
+_FOLDED_LETTERS = str.maketrans({"ı": "i", "ø": "o", "ł": "l", "đ": "d", "æ": "ae", "œ": "oe", "ß": "ss"})
 # A field without any of these is one name as it stands (most fields of a `;`-separated list):
 # braces, list separators, commas, `&`; and one with the word `and` in it is not either.
 _PLAIN_FIELD = re.compile(f"[{{}},&{LIST_SEPARATORS}]")
@@ -153,10 +156,14 @@ def split_authors(value: str | Iterable[str] | None) -> tuple[str, ...]:
     joins one name written family name first: `Alice Smith, Bob Jones and Carol White` is three
     names, `Smith, Alice and Jones, Bob` (BibTeX) two, `Smith, Alice` one (`Cox, Jr., Louis`
     too); braces keep `and` in a name (`{Barnes and Noble}`). A list holds one name per item.
-    Placeholders (`N/A`, `Anonymous`) and `others` are no author.
+    Placeholders (`N/A`, `Anonymous`) and `others` are no author, nor is a bullet point's
+    sentence before the names (`• A novel ... algorithm. Visibility is solved ... in time., Carl
+    Johan Gribel, ...`: SIGGRAPH 2011's program put a paper's blurb there).
     """
     if value is None:
         return ()
+    if isinstance(value, str) and value.lstrip().startswith("•"):
+        value = value.partition("., ")[2]
     if isinstance(value, str) and _PLAIN_FIELD.search(value) is None:
         name = " ".join(value.split())  # (one name: nothing in it separates names)
         folded = name.casefold()
@@ -182,7 +189,7 @@ def _split_names(value: str | Iterable[str]) -> tuple[str, ...]:
 
 def _strip_marks(name: str) -> str:
     """Footnote and affiliation marks around a name dropped: `1Zoltan Marton`, `Sujith Ravi[2]`,
-    `Jianmin Chen*`, `Ze Liu(†)`; a nickname in parentheses stays (`Jake Zhao (Junbo)`)."""
+    `Jianmin Chen*`, `Ze Liu(†)`, `Bingbing Ni⁴`, `Ömer Morgül1`; a nickname in parentheses stays (`Jake Zhao (Junbo)`)."""
     name = name.strip(_NOTE_MARKS + " ")
     while name.endswith((")", "]")):
         cut = name.rfind("(" if name[-1] == ")" else "[")
@@ -192,6 +199,8 @@ def _strip_marks(name: str) -> str:
         name = name[:cut].rstrip(_NOTE_MARKS + " ")
     if name[:1].isdigit() and any(c.isalpha() for c in name):
         name = name.lstrip("0123456789, ")
+    if name[-1:].isdigit():
+        name = _GLUED_NUMBER.sub("", name)
     return name
 
 
@@ -233,6 +242,7 @@ def name_key(name: str) -> str:
     name = _NICKNAME.sub(" ", clean_name(name))
     if not name.isascii():  # (ASCII has no accents to take off)
         name = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+        name = name.casefold().translate(_FOLDED_LETTERS)
     return " ".join(_PUNCTUATION.sub(" ", name.casefold()).replace("-", " ").replace("_", " ").split())
 
 

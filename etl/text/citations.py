@@ -196,10 +196,9 @@ def _from_columns(c: Citation) -> BibEntry:
 
 
 def _own(c: Citation) -> BibEntry | None:
-    """The source's own entry with the fields it lacks added (the ids, the abstract, and the event,
-    by which `paperdb load` reads the entry's venue back), its prose fields' HTML entities read and
-    bare `&`, `%`, `#` escaped (`prose_field`); a title whose formulas the source escaped as text
-    (`_TEX_AS_TEXT`) is the paper's, written as an entry from the columns writes it."""
+    """The source's entry with the fields it lacks (ids, abstract, the event `paperdb load` reads its venue
+    by), no abstract the paper lacks (rejected: AISTATS 2007 `lazebnik07a`'s was another's), prose escaped
+    (`prose_field`), a title whose formulas the source escaped as text (`_TEX_AS_TEXT`) from the columns."""
     own = parse_entry(c.own_bibtex) if c.own_bibtex else None
     if own is None or not own.has("title") or not _same_title(own, c.title):
         return None
@@ -214,6 +213,7 @@ def _own(c: Citation) -> BibEntry | None:
     fields = tuple(
         (name, title if name == "title" and _TEX_AS_TEXT.search(value) else prose_field(name, value))
         for name, value in own.fields
+        if c.abstract or name != "abstract"  # (an abstract the paper has not: rejected)
     )
     return BibEntry(own.type, own.key, fields + tuple(extra))
 

@@ -7,8 +7,9 @@ words such entries are made of (`FRONT_WORDS`), with at least one that names one
 year, an acronym in capitals (`IROS`, `IEEE/RSJ`) or a word such as `conference`. A bracketed
 note (`[4 abstracts]`) is left out. A paper's title says what it does, so it has other words:
 `Query by Committee`, `Learned Index Structures` and `Plenary Talks Considered Harmful` are
-papers. Measured on the 90,999 titles of the paperlists catalogue: 52 records, all front matter,
-and no paper (docs/inputs.md#front-matter).
+papers. Measured on the 90,999 titles of the paperlists catalogue: 54 records, all front matter,
+and no paper (docs/inputs.md#front-matter; RSS 2007's `Workshop Summaries` and ICRA 2017's
+`Workshop and Tutorials` since reader5).
 """
 
 from __future__ import annotations
@@ -19,21 +20,21 @@ import re
 HEADS = frozenset(
     """
     preface prefaces frontmatter foreword index plenary plenaries keynote keynotes workshops tutorials
-    digest contents committee committees welcome
+    digest contents committee committees welcome summaries
     """.split()
 )
 # Words that only go with them (`front matter`, `keynote speakers`, `table of contents`).
 FRONT_WORDS = HEADS | frozenset(
     """
     front matter and of the from to post pre conference talks talk speakers speaker speech speeches
-    sessions session table author authors organizing program programme message chair chairs final
+    sessions session table author authors organizing program programme message chair chairs final workshop
     """.split()
 )
 # What a meeting's name is made of, before the last part (`Asian Conference on Machine Learning`).
 MEETING_WORDS = frozenset("conference proceedings symposium workshop meeting annual international".split())
 # What every word of `HEADS` holds (a title with none of them is no front matter).
 _HEAD_STEMS = tuple(
-    "prefac frontmatter foreword index plenar keynote workshops tutorials digest contents committee welcome".split()
+    "prefac frontmatter foreword index plenar keynote workshops tutorials digest contents committee welcome summaries".split()
 )
 _PARTS = re.compile(r":|\s[-–—]\s")
 _NOTE = re.compile(r"\[[^\]]*\]|\([^)]*\)")

@@ -112,10 +112,12 @@ def _quote(text: str, start: int) -> str:
 
 
 def _tie(text: str, start: int) -> str:
-    """`~` ties words (`Fig.~3`); before a number at the start of a word it means `about` (`~8K`)."""
+    """`~` ties words (`Fig.~3`); before a number at the start of a word it means `about` (`~8K`),
+    and standing alone between spaces it is a sign of its own, no tie (CoRL 2025 "Humanoid Policy ~
+    Human Policy", `80.2% ~ 85.6%`)."""
     before = text[start - 1] if start else " "
     after = text[start + 1] if start + 1 < len(text) else " "
-    return "~" if (before.isspace() or before in "([") and after.isdigit() else " "
+    return "~" if (before.isspace() or before in "([") and (after.isdigit() or after.isspace()) else " "
 
 
 def _command(name: str) -> tuple[str, tuple[str, ...]]:

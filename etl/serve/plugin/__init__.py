@@ -20,7 +20,7 @@ from ..exports import whole_exports
 from ..facets import DistinctArrayFacet, NewestFirstFacet
 from ..failures import error_page, not_served
 from ..filters import indexed_filters, keyword_pages, paper_filters
-from ..forms import parameters, with_checks
+from ..forms import LAST_PAGES, parameters, with_checks
 from ..institutions import QUERY as INSTITUTION_QUERY
 from ..institutions import institution_header
 from ..internals import quiet_default_error_handler, size_queries
@@ -79,7 +79,10 @@ def asgi_wrapper(datasette):
 
     size_queries()  # (`?_size=` on a query's page, JSON and CSV; here, once Datasette's views are imported)
     examples = query_examples()
-    taken = {name: parameters(query["sql"]) for name, query in read_canned_queries().items()}
+    canned = read_canned_queries()
+    taken = {name: parameters(query["sql"]) for name, query in canned.items()}
+    # (the queries paged to the end of their results: a page past it is said; search_pages's pages stop)
+    ends = {name: query["sql"] for name, query in canned.items() if "page" in taken[name] and name not in LAST_PAGES}
 
     def is_table(path: str) -> bool:  # (a table's or view's page, not a canned query's)
         table, known = page_table(path), schema()
@@ -94,6 +97,7 @@ def asgi_wrapper(datasette):
                     taken,
                     DATABASE,
                     examples,
+                    ends,
                 ),
                 is_table,
             ),
