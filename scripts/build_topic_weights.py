@@ -49,7 +49,7 @@ from catalogue import catalogue_files, check_data_file, data_file_arguments  # n
 from etl.extract.keywords import taxonomy_path  # noqa: E402
 from etl.extract.keywords.claims import CLAIM_MARK  # noqa: E402
 from etl.extract.keywords.terms import topic_inputs  # noqa: E402
-from etl.extract.keywords.topics import EVIDENCE_FILE, STRONG, Taxonomy, _word_hits, term_topics  # noqa: E402
+from etl.extract.keywords.topics import EVIDENCE_FILE, Taxonomy, _term_evidence, term_topics  # noqa: E402
 from etl.load.taxonomy import load_taxonomy  # noqa: E402
 
 LABELS = ROOT / "scripts" / "topic_labels.json"
@@ -150,7 +150,7 @@ def record_labels(venue_year: str, record: dict, patterns: dict[str, list[str]])
 def paper_features(abstract: str, taxonomy: Taxonomy) -> set[str]:
     """What `match_topics` sums the evidence of: the abstract's words, its phrases of several
     words, and `@` and each topic its terms give."""
-    words, phrases = topic_inputs(abstract)
+    words, phrases, _ = topic_inputs(abstract)  # (mentions in passing are counted as written: `match_topics`)
     # (a claimed `+word` is the term rule's, through `@`: as a feature of its own it would count
     # the word a second time)
     found = {word for word in words if not word.startswith(CLAIM_MARK)} | {key for key in phrases if " " in key}
@@ -162,10 +162,11 @@ def paper_topics(title: str, tags: tuple[str, ...], venue_topics: tuple[str, ...
     which its title holds."""
     found = set(tags) | set(venue_topics)
     if title:
-        words, phrases = topic_inputs(title)
-        hits = [hit for word in words for hit in _word_hits(taxonomy, word)]
-        hits += [hit for key in phrases for hit in taxonomy.phrases.get(key, ())]
-        found |= {taxonomy.names[topic] for topic, weight in hits if weight == STRONG}
+        # (a specific term within a `passing` phrase of its topic, `Unsupervised Domain Adaptation`'s
+        # `unsupervised`, labels none; a list of application areas is the load's term rule's only)
+        words, phrases, _ = topic_inputs(title)
+        specific = _term_evidence(words, phrases, taxonomy)[1]
+        found |= {taxonomy.names[topic] for topic in specific}
     return found
 
 

@@ -46,7 +46,7 @@ def term_index(path: str) -> tuple[list[tuple[str, str, str]], Taxonomy]:
 
 def written(text: str, index: Taxonomy) -> frozenset[int]:
     """The entries (by position) whose term the text writes."""
-    words, phrases = topic_inputs(text)
+    words, phrases, _ = topic_inputs(text)  # (a term written in passing is written)
     return frozenset(_term_evidence(words, phrases, index)[0])
 
 

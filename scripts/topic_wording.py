@@ -40,12 +40,12 @@ def decade(year: int) -> str:
 def wording(text: str, taxonomy: Taxonomy) -> tuple[dict[str, bool], set[str], list[str]]:
     """Topic -> whether the text writes its wording (a specific term, and one of its `needs` if it
     has them); the topics of which it writes suggestive terms only; the tree's topics of the text."""
-    words, phrases = topic_inputs(text)
+    words, phrases, passing = topic_inputs(text)
     weights, specific, _, worded = _term_evidence(words, phrases, taxonomy)
     names, needs = taxonomy.names, taxonomy.needs
     has = {name: i in specific and (i not in needs or i in worded) for i, name in enumerate(names)}
     suggested = {names[i] for i in weights if i not in specific}
-    return has, suggested, list(match_topics(words, phrases, taxonomy))
+    return has, suggested, list(match_topics(words, phrases, taxonomy, passing))
 
 
 def tally(rows: list[tuple[int, list[str]]], has: list[dict[str, bool]], weak: list[set[str]]) -> dict:

@@ -110,6 +110,7 @@ def test_directory_with_junk_and_a_symlink_loop(runner, seeded, write, tmp_path)
         ('{"topics": [{"name": "x", "terms": [1]}]}', "topic 'x': `terms` must be a list of words or phrases"),
         ('{"topics": [{"name": "x", "needs": "gnn"}]}', "topic 'x': `needs` must be a list of words or phrases"),
         ('{"topics": [{"name": "x", "needs": ["a the b"]}]}', "topic 'x': term 'a the b' can never match"),
+        ('{"topics": [{"name": "x", "passing": ["unsupervised"]}]}', "topic 'x': `passing` 'unsupervised' is one word"),
         ('{"topics": [{"terms": ["a"]}]}', "topic 1: an object with a `name` is expected"),
         ("not json", "not a topic taxonomy"),
         (None, "not a topic taxonomy (not a regular file)"),  # a FIFO: refused, not waited on

@@ -710,7 +710,8 @@ def test_a_prefix_written_apart_joins_the_next_word():
 )
 def test_topics_need_specific_terms(text, topic, expected):
     # the hand-written rule (which learned evidence then weighs: tests/test_topics.py)
-    assert (TAXONOMY.names.index(topic) in term_topics(*topic_inputs(text), TAXONOMY)) is expected
+    words, phrases, passing = topic_inputs(text)
+    assert (TAXONOMY.names.index(topic) in term_topics(words, phrases, TAXONOMY, passing)) is expected
 
 
 @pytest.mark.parametrize(

@@ -12,13 +12,13 @@ import pytest
 
 from etl.extract.keywords import extract_terms, is_findable_phrase, normalise_keyword, rank_keywords
 from etl.extract.keywords.rank import LEARNED_TOPIC
+from etl.extract.keywords.taxonomy_document import parse_taxonomy
 from etl.extract.keywords.terms import topic_inputs
 from etl.extract.keywords.topics import (
     EVIDENCE_FILE,
     build_taxonomy,
     match_topics,
     parse_evidence,
-    parse_taxonomy,
     read_evidence,
     taxonomy_path,
     term_topics,
@@ -186,7 +186,8 @@ DIFFUSE_KRONA = (  # WACV 2025: DiffuseKronA, a fine-tuning method for personali
 
 
 def by_terms(text: str) -> set[str]:
-    return {TAXONOMY.names[i] for i in term_topics(*topic_inputs(text), TAXONOMY)}
+    words, phrases, passing = topic_inputs(text)
+    return {TAXONOMY.names[i] for i in term_topics(words, phrases, TAXONOMY, passing)}
 
 
 @pytest.mark.parametrize(
@@ -495,7 +496,7 @@ def test_convolutions_are_no_specific_term_of_vision():
     # (the learned evidence reaches computer vision for this paper, by a margin of 0.002: its
     # `convolutional` words, which vision papers write; the term rule does not, and the topic's
     # `needs` bar it: below)
-    words, phrases = topic_inputs(GRAPH_CONVOLUTIONS)
+    words, phrases, _ = topic_inputs(GRAPH_CONVOLUTIONS)
     names = {TAXONOMY.names[i] for i in term_topics(words, phrases, TAXONOMY)}
     assert "computer vision" not in names
     assert "graph neural networks" in names
@@ -735,3 +736,68 @@ def test_the_shipped_evidence_was_built_with_the_rules_in_the_tree():
         timeout=120,
     )
     assert result.stdout.strip() == recorded, "rebuild: scripts/build_topic_weights.py (docs/keywords.md)"
+
+
+CERTAINTY_DOMAIN_ADAPTATION = (  # CVPR 2019: Attending to Discriminative Certainty for Domain Adaptation
+    "In this paper, we aim to solve for unsupervised domain adaptation of classifiers where we have access to label"
+    " information for the source domain while these are not available for a target domain. While various methods"
+    " have been proposed for solving these including adversarial discriminator based methods, most approaches have"
+    " focused on the entire image based domain adaptation. In an image, there would be regions that can be adapted"
+    " better, for instance, the foreground object may be similar in nature. To obtain such regions, we propose"
+    " methods that consider the probabilistic certainty estimate of various regions and specific focus on these"
+    " during classification for adaptation. We observe that just by incorporating the probabilistic certainty of the"
+    " discriminator while training the classifier, we are able to obtain state of the art results on various"
+    " datasets as compared against all the recent methods. We provide a thorough empirical analysis of the method by"
+    " providing ablation analysis, statistical significance test, and visualization of the attention maps and t-SNE"
+    " embeddings. These evaluations convincingly demonstrate the effectiveness of the proposed approach."
+)
+TEMPORALLY_DISJOINT_PATHS = (  # IJCAI 2021: Interference-free Walks in Time: Temporally Disjoint Paths
+    "We investigate the computational complexity of finding temporally disjoint paths or walks in temporal graphs."
+    " There, the edge set changes over discrete time steps and a temporal path (resp. walk) uses edges that appear at"
+    " monotonically increasing time steps. Two paths (or walks) are temporally disjoint if they never use the same"
+    " vertex at the same time; otherwise, they interfere. This reflects applications in robotics, traffic routing,"
+    " or finding safe pathways in dynamically changing networks. On the one extreme, we show that on general graphs"
+    ' the problem is computationally hard. The "walk version" is W[1]-hard when parameterized by the number of'
+    ' routes. However, it is polynomial-time solvable for any constant number of walks. The "path version" remains'
+    " NP-hard even if we want to find only two temporally disjoint paths. On the other extreme, restricting the"
+    " input temporal graph to have a path as underlying graph, quite counterintuitively, we find NP-hardness in"
+    " general but also identify natural tractable cases."
+)
+
+
+@pytest.mark.parametrize(
+    "text, topic, given",
+    [
+        # `unsupervised` in `unsupervised domain adaptation` is no clustering (clustering's `passing`)
+        (CERTAINTY_DOMAIN_ADAPTATION, "clustering and unsupervised learning", False),
+        (CERTAINTY_DOMAIN_ADAPTATION, "transfer, domain adaptation and generalization", True),
+        # `robotics` in a list of applications is no robotics paper
+        (TEMPORALLY_DISJOINT_PATHS, "robotics and control", False),
+        (TEMPORALLY_DISJOINT_PATHS, "combinatorial optimization and algorithms", True),
+    ],
+)
+def test_a_term_written_in_passing_is_only_suggestive(text, topic, given):
+    assert (topic in extract_terms(text, TAXONOMY).topics) is given
+
+
+def test_passing_counts_a_specific_use_as_a_suggestive_one():
+    topics = [
+        {"name": "clustering", "terms": ["unsupervised", "k-means"], "passing": ["unsupervised domain adaptation"]}
+    ]
+    taxonomy = build_taxonomy(topics, normalise_keyword, is_findable_phrase, "t.json")
+    uda = {"unsupervised domain adaptation": [1]}
+    assert term_topics({"unsupervised": 1}, uda, taxonomy) == {}
+    assert term_topics({"unsupervised": 2}, uda, taxonomy) == {0: 3}  # (written once more, outside it: 2 + 1)
+    assert term_topics({"unsupervised": 1, "k-means": 1}, uda, taxonomy) == {0: 3}
+    robotics = build_taxonomy(
+        [{"name": "robotics", "terms": ["robot*", "autonomous driving"]}],
+        normalise_keyword,
+        is_findable_phrase,
+        "t.json",
+    )
+    driving = {"autonomous driving": [1]}
+    assert term_topics({"robotics": 1}, {}, robotics) == {0: 2}
+    assert term_topics({"robotics": 1}, {}, robotics, {"robotics": 1}) == {}
+    assert term_topics({"robotics": 2}, {}, robotics, {"robotics": 1}) == {0: 3}
+    assert term_topics({}, driving, robotics, {"autonomous driving": 1}) == {}
+    assert term_topics({}, driving, robotics, {"autonomous driving": 1, "robotics": 1}) == {}  # (not written)

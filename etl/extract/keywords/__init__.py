@@ -22,8 +22,9 @@ from .taxonomy_file import MAX_TAXONOMY_BYTES, taxonomy_path
 if TYPE_CHECKING:
     from .phrases import is_findable_phrase
     from .rank import KEEP, rank_keywords
+    from .taxonomy_document import parse_taxonomy
     from .terms import METHOD_PREFIX, Terms, extract_terms
-    from .topics import Taxonomy, parse_taxonomy
+    from .topics import Taxonomy
     from .vocabulary import Keyphraseness, author_keys
 
 __all__ = [
@@ -55,7 +56,7 @@ _RULES = {
     "author_keys": "vocabulary",
     "extract_terms": "terms",
     "is_findable_phrase": "phrases",
-    "parse_taxonomy": "topics",
+    "parse_taxonomy": "taxonomy_document",
     "rank_keywords": "rank",
 }
 

@@ -11,6 +11,7 @@ from .acronyms import acronyms, is_expansion
 from .claims import claimed_words
 from .names import add_method_names, add_repository_names
 from .normalise import normalise_keyword
+from .passing import passing_mentions
 from .phrases import phrase_candidates
 from .pieces import mark_pieces
 from .prose import clean, sentences
@@ -47,7 +48,9 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     terms = Terms(phrases=phrases)
     shorts = _add_definitions(text, terms)
     terms.defined = {normalise_keyword(short): normalise_keyword(long) for short, long in shorts.items()}
-    terms.topics = match_topics(_with_claims(words, text), _with_short_form_uses(phrases, terms.acronyms), taxonomy)
+    terms.topics = match_topics(
+        _with_claims(words, text), _with_short_form_uses(phrases, terms.acronyms), taxonomy, passing_mentions(text)
+    )
     mark_pieces(text, phrases)
     add_method_names(text, terms.methods, terms.acronyms, shorts, terms.long_forms)
     if "github" in abstract:  # (`clean` took the URLs out of `text`)
@@ -55,14 +58,14 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     return terms
 
 
-def topic_inputs(abstract: str) -> tuple[dict[str, int], dict[str, list]]:
-    """The words and phrases `extract_terms` matches topics on (for the script that learns topic
-    evidence from labelled papers: it must see what a load sees)."""
+def topic_inputs(abstract: str) -> tuple[dict[str, int], dict[str, list], dict[str, int]]:
+    """The words, phrases and mentions in passing `extract_terms` matches topics on (for the script
+    that learns topic evidence from labelled papers: it must see what a load sees)."""
     text = clean(abstract)
     words, phrases = phrase_candidates(text)
     terms = Terms(phrases=phrases)
     _add_definitions(text, terms)
-    return _with_claims(words, text), _with_short_form_uses(phrases, terms.acronyms)
+    return _with_claims(words, text), _with_short_form_uses(phrases, terms.acronyms), passing_mentions(text)
 
 
 def _with_claims(words: dict[str, int], text: str) -> dict[str, int]:

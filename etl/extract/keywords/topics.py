@@ -26,8 +26,7 @@ features); any other topic of the taxonomy (an edited or replaced one) by its te
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.resources import files as package_files
@@ -36,13 +35,14 @@ from pathlib import Path
 
 from ...errors import PaperdbError
 from .memo import Memo
-from .normalise import normalise_keyword
-from .phrases import is_findable_phrase
 from .taxonomy_file import MAX_TAXONOMY_BYTES as MAX_TAXONOMY_BYTES  # (where they were)
 from .taxonomy_file import taxonomy_path as taxonomy_path
 
 STRONG, WEAK = 2, 1  # weight of an occurrence of a specific and of a merely suggestive term
 NEEDS = 0  # (the weight a term of `needs` is indexed with: it adds nothing, only says it is written)
+# (the weight a phrase of `passing` is indexed with: a one-word specific term of the topic written
+# within it, `unsupervised` in `unsupervised domain adaptation`, counts as a suggestive one)
+PASSING = -1
 # A paper gets a topic when its term occurrences weigh at least THRESHOLD and one of them is a
 # specific term, or when suggestive terms alone weigh WEAK_ALONE (`convex` and `gradient` once
 # each are not yet optimisation) and at least WEAK_TERMS of them are different terms: one shared
@@ -72,6 +72,7 @@ LEARNED_ONLY = 1
 # 0.414; one of the 57 bundled ICML papers, theorems on AUC, had none).
 MOST_TOPICS = 3
 WORD_MEMO = 50_000  # words whose topic hits are remembered at a time
+NOTHING: Mapping[str, int] = {}  # (no words written in passing)
 PREFIX_INDEX = 3  # prefix terms are indexed by their first letters; a prefix term has at least these
 
 
@@ -117,9 +118,14 @@ def build_taxonomy(
     prefixes: dict[str, list[tuple[str, int, int]]] = {}
     phrases: dict[str, list[tuple[int, int]]] = {}
     for i, topic in enumerate(topics):
-        for key, weight in (("terms", STRONG), ("weak", WEAK), ("needs", NEEDS)):
+        for key, weight in (("terms", STRONG), ("weak", WEAK), ("needs", NEEDS), ("passing", PASSING)):
             for term in topic.get(key, ()):
                 term = term.strip().lower()
+                if weight == PASSING and " " not in term:
+                    raise PaperdbError(
+                        f"{source}: topic {topic['name']!r}: `passing` {term!r} is one word; it must be a"
+                        " phrase that holds one of the topic's terms (`unsupervised domain adaptation`)"
+                    )
                 if " " in term:
                     if not is_phrase(term):
                         raise PaperdbError(
@@ -182,66 +188,6 @@ def evidence_for(
     )
 
 
-def parse_taxonomy(data: bytes, source: str) -> Taxonomy:
-    """The taxonomy a JSON document holds: `{"topics": [{"name": ..., "terms": [...], "weak":
-    [...]}, ...]}`, with the shipped learned evidence of the topics it names; anything else is a
-    one-line error naming `source` (reading the file is the caller's: `etl.load.taxonomy`)."""
-    try:
-        document = json.loads(data.decode("utf-8"))
-    except (ValueError, RecursionError) as exc:
-        raise PaperdbError(f"{source}: not a topic taxonomy ({exc})") from None
-    return build_taxonomy(_topics(source, document), normalise_keyword, is_findable_phrase, source, read_evidence())
-
-
-def _topics(path: str, data: object) -> list[dict]:
-    """The topics of a taxonomy file, checked: each a name and lists of text terms."""
-    topics = data.get("topics") if isinstance(data, dict) else None
-    if not isinstance(topics, list):
-        raise PaperdbError(f"{path}: not a topic taxonomy (an object with a list `topics` is expected)")
-    names: dict[str, str] = {}  # the keyword a topic is stored as -> its name
-    for n, topic in enumerate(topics, 1):
-        if not isinstance(topic, dict) or not isinstance(topic.get("name"), str) or not topic["name"].strip():
-            raise PaperdbError(f"{path}: topic {n}: an object with a `name` is expected")
-        name = topic["name"]
-        _check_name(path, n, name)
-        for key in ("terms", "weak", "needs"):
-            terms = topic.get(key, [])
-            if not isinstance(terms, list) or not all(isinstance(t, str) and t.strip() and _is_text(t) for t in terms):
-                raise PaperdbError(f"{path}: topic {name!r}: `{key}` must be a list of words or phrases")
-        key = normalise_keyword(name)
-        if key in names:
-            # (a topic is a keyword: two names under one keyword broke every load on a UNIQUE constraint)
-            raise PaperdbError(
-                f"{path}: topic {n}: {name!r} is the same keyword as the topic {names[key]!r};"
-                " topic names must differ in more than case, hyphens or a plural"
-            )
-        names[key] = name
-    return topics
-
-
-MAX_NAME_CHARS = 200  # (the bundled names are under 50)
-
-
-def _check_name(path: str, n: int, name: str) -> None:
-    """A topic's name must be a keyword: text SQLite can store (no lone surrogate such as `\\ud800`),
-    on one line, of bounded length, with a letter or digit to merge it by."""
-    if not _is_text(name) or not name.isprintable():
-        raise PaperdbError(f"{path}: topic {n}: the name {name!r} holds a control character or is not text (UTF-8)")
-    if len(name) > MAX_NAME_CHARS:
-        raise PaperdbError(f"{path}: topic {n}: the name is longer than {MAX_NAME_CHARS} characters")
-    if not any(c.isalnum() for c in name):
-        raise PaperdbError(f"{path}: topic {n}: the name {name!r} has no letter or digit")
-
-
-def _is_text(text: str) -> bool:
-    """Whether `text` can be written as UTF-8 (JSON's `"\\ud800"` decodes to a lone surrogate, which cannot)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
 def _word_hits(taxonomy: Taxonomy, word: str) -> tuple[tuple[int, int], ...]:
     """(topic, weight) of every term that matches `word`, exact terms first; remembered."""
     hits = _matching(taxonomy, word)
@@ -259,21 +205,29 @@ def _matching(taxonomy: Taxonomy, word: str) -> list[tuple[int, int]]:
     return hits
 
 
-def match_topics(words: Mapping[str, int], phrases: Mapping[str, object], taxonomy: Taxonomy) -> dict[str, float]:
+def match_topics(
+    words: Mapping[str, int], phrases: Mapping[str, object], taxonomy: Taxonomy, passing: Mapping[str, int] = NOTHING
+) -> dict[str, float]:
     """Topic name -> weight, for the abstract's topics. `words` maps each lower-case word of the
     abstract to its count; `phrases` maps normalised candidate phrases to `[count, ...]` (from
-    keyword extraction). A topic weighs its terms' weight (at least THRESHOLD), or, given by
+    keyword extraction); `passing` the words and phrases of them written only in passing, in a list
+    of application areas (`etl/extract/keywords/passing.py`), to how often: a specific term there
+    counts as a suggestive one. A topic weighs its terms' weight (at least THRESHOLD), or, given by
     learned evidence alone, less (LEARNED_ONLY plus a thousandth of the margin over its threshold);
     with learned evidence, MOST_TOPICS at most, and those of the term rule where it gives none. A
     topic with `needs` none of which the abstract writes is given by no route."""
     weights, specific, terms, worded = _term_evidence(words, phrases, taxonomy)
     by_terms = _term_rule(weights, specific, terms)
+    if passing:
+        by_terms = _term_rule(*_in_passing(passing, words, phrases, taxonomy, weights, specific), terms)
     barred = taxonomy.needs - worded
     evidence = taxonomy.evidence
     if evidence is None:
         return {taxonomy.names[i]: w for i, w in by_terms.items() if i not in barred}
     sums = dict.fromkeys(evidence.thresholds, 0.0)
     features = evidence.features
+    # (the evidence was learned with `@` features that count mentions in passing as written, so
+    # that they move no learned weight or threshold: a topic they alone gave has no `@` feature here)
     keys = chain(words, [k for k in phrases if " " in k], ["@" + taxonomy.names[i] for i in by_terms])
     for hits in filter(None, map(features.get, keys)):  # (the features looked up in C, in the same order)
         for topic, weight in hits:
@@ -297,10 +251,15 @@ def match_topics(words: Mapping[str, int], phrases: Mapping[str, object], taxono
     return {name: weight for _, name, weight in sorted(order)[:MOST_TOPICS]}
 
 
-def term_topics(words: Mapping[str, int], phrases: Mapping[str, object], taxonomy: Taxonomy) -> dict[int, int]:
+def term_topics(
+    words: Mapping[str, int], phrases: Mapping[str, object], taxonomy: Taxonomy, passing: Mapping[str, int] = NOTHING
+) -> dict[int, int]:
     """Topic index -> weight, for topics whose terms occur enough (the arguments as
-    `match_topics` takes them)."""
-    return _term_rule(*_term_evidence(words, phrases, taxonomy)[:3])
+    `match_topics` takes them; without `passing`, as the learned evidence's `@` features)."""
+    weights, specific, terms, _ = _term_evidence(words, phrases, taxonomy)
+    if passing:
+        weights, specific = _in_passing(passing, words, phrases, taxonomy, weights, specific)
+    return _term_rule(weights, specific, terms)
 
 
 def _term_rule(weights: dict[int, int], specific: dict[int, int], terms: dict[int, int]) -> dict[int, int]:
@@ -316,7 +275,8 @@ def _term_evidence(
 ) -> tuple[dict[int, int], dict[int, int], dict[int, int], set[int]]:
     """By topic index: the weight of its terms' occurrences, the uses of its specific terms (those
     of several words counting SPECIFIC_USES each; topics with any) and the number of different
-    terms seen; and the topics a term of whose `needs` is written."""
+    terms seen; and the topics a term of whose `needs` is written. A one-word specific term
+    within a phrase of its topic's `passing` weighs and counts as a suggestive term."""
     weights: dict[int, int] = {}
     terms: dict[int, int] = {}
     specific: dict[int, int] = {}
@@ -343,8 +303,47 @@ def _term_evidence(
                     worded.add(topic)
                     continue
                 count = entry[0]  # type: ignore[index]
+                if weight == PASSING:  # (after the words: the term's uses are all counted)
+                    _as_suggestive(topic, count, 1, weights, specific)
+                    continue
                 weights[topic] = weights.get(topic, 0) + weight * count
                 terms[topic] = terms.get(topic, 0) + 1
                 if weight == STRONG:
                     specific[topic] = specific.get(topic, 0) + count * SPECIFIC_USES
     return weights, specific, terms, worded
+
+
+def _in_passing(
+    passing: Mapping[str, int],
+    words: Mapping[str, int],
+    phrases: Mapping[str, object],
+    taxonomy: Taxonomy,
+    weights: dict[int, int],
+    specific: dict[int, int],
+) -> tuple[dict[int, int], dict[int, int]]:
+    """`weights` and `specific` (as `_term_evidence` gives them) with the specific terms written in
+    passing, as `passing` counts them, counted as suggestive ones (new dicts)."""
+    weights, specific = dict(weights), dict(specific)
+    for key, count in passing.items():
+        hits: Iterable[tuple[int, int]]
+        if " " in key:
+            entry = phrases.get(key)
+            hits, uses = taxonomy.phrases.get(key, ()), SPECIFIC_USES
+            written = entry[0] if entry else 0  # type: ignore[index]
+        else:
+            hits, uses, written = _word_hits(taxonomy, key), 1, words.get(key, 0)
+        for topic, weight in hits:
+            if weight == STRONG:
+                _as_suggestive(topic, min(count, written), uses, weights, specific)
+    return weights, specific
+
+
+def _as_suggestive(topic: int, count: int, uses: int, weights: dict[int, int], specific: dict[int, int]) -> None:
+    """Count `count` occurrences of a specific term of `topic` (each `uses` specific uses) as
+    suggestive ones."""
+    count = min(count, specific.get(topic, 0) // uses)
+    if count > 0:
+        weights[topic] -= (STRONG - WEAK) * count
+        specific[topic] -= count * uses
+        if not specific[topic]:
+            del specific[topic]
