@@ -291,3 +291,34 @@ def test_a_load_keeps_the_short_forms_the_similarity_reads_apart_from_the_names(
     others = {(key, alias) for key, alias in read if not kept_alias(key, alias)}
     assert others == set(read) - set(names)
     assert {("stochastic block model", "CSBM"), ("approximation", "FPRAS")} <= others
+
+
+def test_a_name_in_capitals_and_the_word_have_addresses_of_their_own(write, db_file):
+    """reader5 item 11: `/-/keyword/robot` opened the AISTATS optimiser ROBOT, which CoRL's
+    authors' `Robots` had merged into, and `/-/keyword/grasp` the NLP method GRASP."""
+    import json
+
+    from etl.load import load
+
+    def record(n: int, abstract: str, keywords: str = "") -> dict:
+        site = f"https://openreview.net/forum?id=Nm{n}"
+        fields = {"title": f"Paper {n}", "author": "Ada Lovelace", "status": "Poster", "track": "main"}
+        return fields | {"site": site, "id": f"Nm{n}", "abstract": abstract, "keywords": keywords}
+
+    papers = [
+        record(1, "We introduce ROBOT, a rank-ordered Bayesian optimization method. ROBOT finds diverse optima."),
+        record(2, "We propose GRASP, a prompt built from relational semantics. GRASP guides dialogue models."),
+        record(3, "A legged platform learns to walk on ice from few trials.", "Robots; locomotion"),
+        record(4, "Detectors are compared by mean average precision (mAP) on aerial images; mAP rises by 3 points."),
+    ]
+    load(db_file, [str(write("corl2024.json", json.dumps(papers)))])
+    ds = make_datasette(db_file)
+    for text, key in (("ROBOT", "ROBOT"), ("robot", "robot"), ("Robots", "robot"), ("GRASP", "GRASP")):
+        response = get(ds, f"/-/keyword/{text}")
+        assert response.status_code == 302, text
+        assert response.headers["location"].endswith(f"/papers/keywords/{keyword_id(db_file, key)}"), text
+    assert get(ds, "/-/keyword/grasp").status_code == 404  # (no keyword is the word `grasp` here)
+    # a short form in capitals is a name of its keyword as written, not as the word
+    response = get(ds, "/-/keyword/mAP")
+    assert response.headers["location"].endswith(f"/papers/keywords/{keyword_id(db_file, 'mean average precision')}")
+    assert get(ds, "/-/keyword/map").status_code == 404

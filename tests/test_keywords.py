@@ -365,6 +365,115 @@ def test_normalisation_merges_variants(variants):
     assert len({normalise_keyword(v) for v in variants}) == 1
 
 
+@pytest.mark.parametrize(
+    ("british", "american"),
+    [  # reader5 item 6: the catalogue's pairs (papers of the American and the British keyword)
+        ("simultaneous localisation and mapping", "Simultaneous Localization and Mapping"),  # 415 / 44
+        ("bayesian optimisation", "Bayesian Optimization"),  # 202 / 23
+        ("trajectory optimisation", "trajectory optimization"),
+        ("Expectation-Maximisation", "expectation maximization"),  # 121 / 10
+        ("behaviour cloning", "behavior cloning"),
+        ("domain randomisation", "domain randomization"),
+        ("colourisation", "colorization"),  # two endings in one word
+        ("neighbourhoods", "neighborhood"),  # the plural's spelling too
+        ("language modelling", "language modeling"),
+        ("data centres", "data center"),
+        ("dialogue systems", "dialog system"),
+        ("adversarial defence", "adversarial defense"),
+        ("manoeuvring", "maneuvering"),
+        ("artefacts", "artifact"),
+    ],
+)
+def test_british_and_american_spellings_are_one_keyword(british, american):
+    assert normalise_keyword(british) == normalise_keyword(american)
+
+
+def test_a_british_paper_is_ranked_as_its_american_spelling_is():
+    """The same paper written with British spellings gets the same keys and scores, its title's
+    too (`Localisation` in the title weighs `localization` as an American title does). Topics
+    aside: the learned evidence weighs the words as written (`color` is computer vision's)."""
+    title, text = (
+        "Robust Visual Localisation for Autonomous Mining Vehicles",
+        "We study visual localisation of mining vehicles underground. Our localisation pipeline models the"
+        " behaviour of the tunnel walls and optimises a pose graph; modelling the colour of the rock"
+        " improves localisation where GNSS is unavailable.",
+    )
+    american = {
+        "Localisation": "Localization",
+        "localisation": "localization",
+        "behaviour": "behavior",
+        "optimises": "optimizes",
+        "modelling": "modeling",
+        "colour": "color",
+    }
+
+    def ranked(title: str, text: str) -> list[tuple[str, str, float]]:
+        found = rank_keywords(extract_terms(text, TAXONOMY), {}, 1, title, keyphraseness=NEUTRAL)
+        return [(k.normalised, k.kind, k.score) for k in found if k.kind != "topic"]
+
+    us_title, us_text = title, text
+    for british, us in american.items():
+        us_title, us_text = us_title.replace(british, us), us_text.replace(british, us)
+    assert us_text != text and ranked(title, text) == ranked(us_title, us_text)
+    assert "visual localization" in [key for key, _, _ in ranked(title, text)]
+
+
+@pytest.mark.parametrize(
+    "word",
+    # no vowel before -our, or the catalogue never writes the other form often enough: not
+    # spellings; and two words the endings would take for one (`timbre`, `prologue`)
+    [
+        "hour",
+        "tour",
+        "four",
+        "precise",
+        "exercise",
+        "noise",
+        "supervised",
+        "controlling",
+        "filling",
+        "presence",
+        "timbre",
+        "prologue",
+    ],
+)
+def test_words_that_only_look_like_british_spellings_stay(word):
+    assert normalise_keyword(word) == word
+
+
+@pytest.mark.parametrize(
+    ("name", "word"),
+    [  # reader5 item 11: an all-capital name the catalogue writes, and the word authors choose
+        ("ROBOT", "Robots"),  # an AISTATS optimiser; CoRL's authors' `robot`
+        ("GRASP", "grasp"),
+        ("GAMES", "Games"),
+        ("TOKEN", "tokens"),
+        ("MAP", "map"),
+    ],
+)
+def test_a_word_written_in_capitals_as_a_name_is_not_the_word(name, word):
+    assert normalise_keyword(name) == name.rstrip("S")
+    assert normalise_keyword(word) == word.lower().rstrip("s")
+
+
+@pytest.mark.parametrize(
+    ("written", "key"),
+    # inner capitals make a name too (`/-/keyword/grasp` opened GRaSP once GRASP had its own key)
+    [("GRaSP", "GRaSP"), ("mAPs", "mAP"), ("GloVe", "GloVe"), ("ROBOTs", "ROBOT"), ("LoRA", "lora"), ("Adam", "adam")],
+)
+def test_a_name_with_inner_capitals_keeps_them_where_its_letters_are_a_word(written, key):
+    assert normalise_keyword(written) == key
+
+
+@pytest.mark.parametrize(
+    "forms",
+    # capitals that are no English word, or the catalogue's usual way of writing the word
+    [("SLAM", "slam"), ("LASSO", "Lasso", "lasso"), ("CLIP", "clip"), ("GNN", "GNNs", "gnn"), ("RACE", "race")],
+)
+def test_capitals_that_are_the_usual_form_still_merge(forms):
+    assert len({normalise_keyword(f) for f in forms}) == 1
+
+
 def test_boilerplate_latex_and_urls_are_not_phrases():
     text = (
         "Extensive experiments show that the proposed method achieves state-of-the-art results with"

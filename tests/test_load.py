@@ -386,8 +386,9 @@ def test_a_paper_merged_away_after_it_was_fed_is_left_out_of_the_feed(tmp_path, 
 
 
 def test_a_method_name_keeps_its_label_among_papers_that_use_the_word(db_file, write):
-    """Under one normalised key, `TOKEN` (one paper's method) and `tokens` (others' phrase) share a
-    keyword row, but the paper that named its method shows its name."""
+    """`TOKEN` (one paper's method) and `tokens` (others' phrase): the paper that named its method
+    shows its name; and since the name in capitals is a word the catalogue writes (`WORD_NAMES`,
+    reader5 item 11), it is a keyword of its own (key `TOKEN`), not the word's."""
     method = "We introduce TOKEN, a method that prunes vision transformers. TOKEN halves their cost."
     others = [f"Language models split text into tokens; study {n} counts tokens per word." for n in range(3)]
     load(db_file, [str(write("t.txt", listing_text(method, *others)))])
@@ -397,6 +398,10 @@ def test_a_method_name_keeps_its_label_among_papers_that_use_the_word(db_file, w
     )
     assert ("TOKEN", "method") in {(kw, kind) for a, kw, kind in shown if a == method}
     assert all(kw == "tokens" for a, kw, kind in shown if a != method)
+    named = (
+        "SELECT k.normalised FROM paper_keywords pk JOIN keywords k ON k.id = pk.keyword_id WHERE pk.kind = 'method'"
+    )
+    assert rows(db_file, named) == [("TOKEN",)]
 
 
 def test_each_input_file_is_read_once_per_load(db_file, write, monkeypatch):

@@ -238,6 +238,33 @@ def test_author_keywords_sit_beside_the_extracted_ones_and_never_enter_their_ran
     assert rows(db_file, "SELECT count(*) FROM keyword_pairs WHERE keyword_a = 'Few-Shot Learning'") == [(0,)]
 
 
+def test_author_keywords_keep_apart_from_a_name_in_capitals_and_merge_across_spellings(write, db_file):
+    """reader5 items 11 and 6: CoRL's authors' `Robots` is not the AISTATS optimiser ROBOT, and
+    `Bayesian optimisation` chosen by one paper is the `bayesian optimization` of another."""
+    named = dict(
+        RECORDS[1],
+        id="Rb0T1",
+        site="https://openreview.net/forum?id=Rb0T1",
+        title="Rank-Ordered Bayesian Optimization",
+        abstract="We introduce ROBOT, a rank-ordered Bayesian optimization method. ROBOT finds diverse optima.",
+    )
+    chose = [
+        dict(RECORDS[0], id=f"Rk{n}", site=f"https://openreview.net/forum?id=Rk{n}", title=title, keywords=keywords)
+        for n, (title, keywords) in enumerate(
+            [("Cross-domain Manipulation", "Robots; Bayesian optimisation"), ("Tuning Gaits", "bayesian optimization")]
+        )
+    ]
+    load(db_file, [str(write("corl2024.json", json.dumps([named, *chose])))])
+    by_key = dict(rows(db_file, "SELECT normalised, label FROM keywords WHERE normalised IN ('ROBOT', 'robot')"))
+    assert by_key == {"ROBOT": "ROBOT", "robot": "Robots"}
+    spelled = rows(
+        db_file,
+        "SELECT k.normalised, count(*) FROM paper_keywords pk JOIN keywords k ON k.id = pk.keyword_id"
+        " WHERE pk.kind = 'author' AND k.normalised LIKE 'bayesian optimi_ation' GROUP BY k.id",
+    )
+    assert spelled == [("bayesian optimization", 2)]
+
+
 def test_author_keywords_that_arrive_later_are_stored_without_a_text_change(write, db_file):
     abstract = RECORDS[0]["abstract"]
     load(db_file, [str(write("a.txt", listing_text(abstract)))])

@@ -28,6 +28,8 @@ CATALOGUE = Path(
         ("build_continued.py", 300),  # etl/data/continued.txt: phrases titles go on to name the head of
         ("build_line_breaks.py", 300),  # etl/data/line_breaks.txt: words broken at a line end, written whole
         ("build_named_modifiers.py", 300),  # etl/data/named_modifiers.txt: names abstracts write before a noun
+        ("build_spellings.py", 300),  # etl/data/spellings.txt: British spellings and their American forms
+        ("build_word_names.py", 300),  # etl/data/word_names.txt: words also written in capitals as a name
     ],
 )
 def test_a_shipped_data_file_is_what_its_script_gives_from_the_catalogue(script, timeout):

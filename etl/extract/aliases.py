@@ -42,7 +42,7 @@ def alias_kind(key: str, alias: str) -> str | None:
         return None
     if folded == key:
         return "form"
-    mine, theirs = folded.split(), key.split()
+    mine, theirs = folded.casefold().split(), key.split()  # (a name in capitals, `mAP`, as its letters)
     shorts = _short_tokens(alias)
     if len(theirs) == 1 and len(mine) > 1 and theirs[0] not in map(singular, mine):
         return "long form" if _spells(_letters(theirs[0]), mine, anchored=False) else None

@@ -7,6 +7,7 @@ import json
 from ..extract.aliases import kept_alias
 from ..extract.derive import Derived
 from ..extract.keywords import Keyword
+from ..extract.keywords.normalise import word_name
 from ..extract.similar.words import read_as_short_form
 from ..sources.fields import MAX_KEYWORD_CHARS
 from ..sources.records import Entry, Review
@@ -131,7 +132,8 @@ def paper_rows(pid: str, ranked: list[Keyword]) -> tuple[list[tuple], list[tuple
     ranked = [k for k in ranked if len(k.label) <= MAX_KEYWORD_CHARS and len(k.normalised) <= MAX_KEYWORD_CHARS]
     keywords = [(pid, k.normalised, k.label, k.kind, k.score, rank) for rank, k in enumerate(ranked, 1)]
     written = [(k.normalised, a) for k in ranked for a in k.aliases if len(a) <= MAX_KEYWORD_CHARS]
-    aliases = [(key, a, a.casefold()) for key, a in written if kept_alias(key, a)]
+    # (looked up case folded, but a name in capitals as written: `mAP` is not the word `map`)
+    aliases = [(key, a, word_name(a) or a.casefold()) for key, a in written if kept_alias(key, a)]
     short_forms = [(key, a) for key, a in written if read_as_short_form(a)]
     labels, topics = facet_arrays(ranked)
     facets = (pid, json.dumps(labels, ensure_ascii=False), json.dumps(topics, ensure_ascii=False))

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .spellings import AMERICAN, WORD_NAMES
+
 # Plurals the suffix rules below would get wrong (`analyses` is not `analyse`, `series` stays).
 IRREGULAR = {
     "analyses": "analysis",
@@ -98,12 +100,52 @@ def singular(word: str) -> str:
     return word
 
 
+def spelled(text: str) -> str:
+    """`text` (lower case, words apart) with British spellings American (`AMERICAN`)."""
+    if " " not in text:
+        return AMERICAN.get(text, text)
+    return " ".join(AMERICAN.get(w, w) for w in text.split(" "))
+
+
+def word_name(word: str) -> str:
+    """The key of a word written with capitals past its first letter that the catalogue also
+    writes in capitals as a name (`WORD_NAMES`): as written, singular (`ROBOT`, `GAMES` ->
+    `GAME`, `mAP`, `GRaSP`); else '' (`robot`, `Robots`, `SLAM`: no such word)."""
+    if not word.isalpha() or word[1:] == word[1:].lower():
+        return ""
+    low = word.lower()
+    name = singular(low)
+    if name not in WORD_NAMES and low not in WORD_NAMES:
+        return ""
+    if word.isupper():
+        return name.upper()
+    return word[: len(name)] if low.startswith(name) else word
+
+
+_NOT_WORD = re.compile(r"[\W_]+")
+
+
+def key_forms(words: set[str], written: str) -> set[str]:
+    """`words` (a title's, case folded; changed) with each word's singular and American spelling
+    (`Localisations`: `localization`), and the key of each name in capitals `written` holds (`ROBOT`)."""
+    words.update([singular(w) for w in words if w.endswith("s")])
+    words.update([AMERICAN[w] for w in words if w in AMERICAN])
+    words.update(filter(None, map(word_name, _NOT_WORD.split(written))))
+    return words
+
+
 @lru_cache(maxsize=1 << 16)
 def normalise_keyword(text: str) -> str:
     """The form keywords are merged under: case folded, hyphens and spaces alike (hyphens after
-    `JOINED_PREFIXES` removed), last word singular. `Graph Neural Networks` and `graph-neural
-    network` are one keyword, and so are `multi-agent systems` and `multiagent system`."""
-    words = unhyphenate(text.casefold()).replace("’", "'").split()
+    `JOINED_PREFIXES` removed), British spellings American (`AMERICAN`), last word singular.
+    `Graph Neural Networks` and `graph-neural network` are one keyword, and so are `multi-agent
+    systems` and `multiagent system`, `Bayesian optimisation` and `bayesian optimization`. A word
+    written in capitals that the catalogue also writes so as a name (`WORD_NAMES`) keeps them
+    (`ROBOT`, `GRASP`, `GAMES` -> `GAME`): a name, not the word (`robot`)."""
+    name = word_name(text.strip())
+    if name:
+        return name
+    words = [AMERICAN.get(w, w) for w in unhyphenate(text.casefold()).replace("’", "'").split()]
     if len(words) > 1 and not JOINED_PREFIXES.isdisjoint(words[:-1]):  # `multi task`: one word, as `multi-task` is
         joined: list[str] = []
         for word in words:
@@ -113,7 +155,8 @@ def normalise_keyword(text: str) -> str:
                 joined.append(word)
         words = joined
     if words:
-        words[-1] = singular(words[-1])
+        last = singular(words[-1])
+        words[-1] = AMERICAN.get(last, last)  # (`colours`: `colour` -> `color`)
     return " ".join(words)
 
 

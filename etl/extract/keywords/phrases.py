@@ -93,10 +93,11 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
         if of_tail is None and len(run) == 1:  # the common case, without a call
             only = roles[0]
             if only.alone:
-                entry = found.get(only.last)
+                key = only.alone_key or only.last
+                entry = found.get(key)
                 whole = HEADLESS if only.modifier else LEFT_CUT if cut else WHOLE
                 if entry is None:
-                    found[only.last] = [1, position, run[0], whole]
+                    found[key] = [1, position, run[0], whole]
                 else:
                     entry[0] += 1
                     entry[3] = max(entry[3], whole)
@@ -127,7 +128,13 @@ def _end_run(
     if len(run) == 1:  # the common case, without a call
         only = roles[0]
         if only.alone:
-            _count(found, only.last, position, run[0], HEADLESS if only.modifier else LEFT_CUT if cut else WHOLE)
+            _count(
+                found,
+                only.alone_key or only.last,
+                position,
+                run[0],
+                HEADLESS if only.modifier else LEFT_CUT if cut else WHOLE,
+            )
         return position + 2
     _add_ngrams(run, roles, position, found, cut)
     return position + len(run) + 1
@@ -170,7 +177,7 @@ def _add_ngrams(run: list[str], roles: list[WordRoles], position: int, found: di
     left = LEFT_CUT if cut else WHOLE  # how whole a phrase starting at i stands
     for i, a in enumerate(roles):
         if a.alone:
-            key = a.last
+            key = a.alone_key or a.last
             entry = get(key)
             whole = left if head[i] else HEADLESS
             if entry is None:

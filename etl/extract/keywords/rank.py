@@ -26,7 +26,7 @@ from collections.abc import Mapping, Set
 
 from .keyword import Keyword
 from .meanings import Meanings, merge_acronym_uses, takes_meaning
-from .normalise import MAX_LABEL_WORDS, label_of, normalise_keyword, singular, unhyphenate
+from .normalise import MAX_LABEL_WORDS, key_forms, label_of, normalise_keyword, unhyphenate
 from .phrases import WHOLE
 from .pieces import cut_off
 from .praise import unpraised
@@ -324,14 +324,13 @@ def _topics(terms: Terms, kp: Keyphraseness, taken: set[str], topic_aliases: dic
 
 def title_words(title: str) -> frozenset[str]:
     """The words of a title as phrase keys have them: case folded, hyphenated parts apart and
-    joined (`multi-agent`: `multi`, `agent`, `multiagent`), each word also in its singular."""
+    joined (`multi-agent`: `multi`, `agent`, `multiagent`), and their other forms (`key_forms`)."""
     folded = title.casefold()
     words = set(_NOT_WORD.split(folded))
     if "-" in folded:
         for token in _HYPHENATED.findall(folded):
             words.update(unhyphenate(token).split())
-    words.update([singular(w) for w in words if w.endswith("s")])
-    return frozenset(words)
+    return frozenset(key_forms(words, title))
 
 
 def _title_phrases(phrases: Mapping[str, list], title: str) -> set[str]:

@@ -8,7 +8,7 @@ from functools import cache
 from typing import NamedTuple
 
 from .memo import Memo
-from .normalise import JOINED_PREFIXES, singular, unhyphenate
+from .normalise import JOINED_PREFIXES, singular, spelled, unhyphenate, word_name
 from .wordlists import (
     CLASSIFYING_ADJECTIVES,
     DESCRIPTIVE_SUFFIXES,
@@ -56,6 +56,7 @@ class WordRoles(NamedTuple):
     pops: bool  # a break word that may take the run's last word out (`et`, a determiner, a fragment)
     cuts: bool  # an adverb (`partially | observable domains`): the run after it starts cut
     heads: bool  # a phrase before this word has its head (see `AFTER_TERMS`)
+    alone_key: str = ""  # normalised alone, where not `last`: a name in capitals that is also a word (`ROBOT`)
 
 
 # Pronouns whose next content word is their verb (`we build a benchmark`, `they notice`).
@@ -171,9 +172,9 @@ def word_roles(word: str) -> WordRoles:
     cached = WORD_CACHE.get(word)
     if cached is None:
         low = word.lower()
-        inner = unhyphenate(low)
+        inner = spelled(unhyphenate(low))  # (British spellings American: `normalise_keyword`)
         head, _, tail = inner.rpartition(" ")
-        last = (head + " " if head else "") + singular(tail)
+        last = (head + " " if head else "") + spelled(singular(tail))
         if len(word) == 3 and word[2] == "s" and word[:2].isupper():  # `LMs`, `EBs`: a short form's plural
             last = low[:2]
         # a known noun, also as the last part of a hyphenated word (`Q-learning`, `score-matching`), or a name
@@ -240,6 +241,7 @@ def word_roles(word: str) -> WordRoles:
             low == "et" or low in OBJECT_STARTS or low in DETERMINERS or low in OBJECT_PRONOUNS or fragment,
             (low.endswith("ly") and len(low) > 4 and low not in STOP_WORDS) or low in CUTTING_STOPS,
             not ends or low in AFTER_TERMS,
+            word_name(word),
         )
         WORD_CACHE.remember(word, cached)
     return cached
