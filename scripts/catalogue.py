@@ -4,8 +4,9 @@ archive `../shared/samples/paperlists-catalogue.tar.xz` or from the folder it ex
 from __future__ import annotations
 
 import argparse
+import json
 import tarfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,3 +40,30 @@ def check_data_file(output: Path, text: str, source: str) -> int:
     same = output.exists() and output.read_text(encoding="utf-8") == text
     print(f"{output}: {'matches' if same else 'differs from'} what {source} gives")
     return 0 if same else 1
+
+
+def record_texts(path: Path) -> Iterator[str]:
+    """The title, the abstract and the author keywords (a list joined by ` ; `) of each record of
+    the catalogue at `path`, each as a text."""
+    for _name, content in catalogue_files(path):
+        for record in json.loads(content):
+            if not isinstance(record, dict):
+                continue
+            for field in ("title", "abstract", "keywords"):
+                text = record.get(field)
+                if isinstance(text, list):
+                    text = " ; ".join(str(t) for t in text)
+                if isinstance(text, str):
+                    yield text
+
+
+def write_data_file(args: argparse.Namespace, header: list[str], lines: Iterable[str], summary: str) -> int:
+    """A shipped data file's text (its `#` header, then `lines`) written to `args.output`, or with
+    `args.check` compared with it; the exit status (`summary` is printed after a write)."""
+    text = "\n".join([*header, *lines]) + "\n"
+    output = Path(args.output)
+    if args.check:
+        return check_data_file(output, text, "the catalogue")
+    output.write_text(text, encoding="utf-8")
+    print(f"{output}: {summary}")
+    return 0
