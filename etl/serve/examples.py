@@ -13,6 +13,7 @@ from __future__ import annotations
 from urllib.parse import parse_qsl, urlencode
 
 from .exports import READING_LISTS
+from .site import send_redirect
 
 
 def example_urls(examples: dict[str, dict[str, str]], database: str) -> dict[str, str]:
@@ -42,10 +43,7 @@ def with_examples(app, examples: dict[str, dict[str, str]], database: str):
             and names_no_parameter(scope.get("query_string") or b"")
         ):
             options = scope.get("query_string") or b""
-            location = urls[scope["path"]].encode("ascii") + (b"&" + options if options else b"")
-            headers = [(b"location", location), (b"content-type", b"text/plain")]
-            await send({"type": "http.response.start", "status": 302, "headers": headers})
-            await send({"type": "http.response.body", "body": b""})
+            await send_redirect(send, urls[scope["path"]].encode("ascii") + (b"&" + options if options else b""))
             return
         await app(scope, receive, send)
 

@@ -16,7 +16,7 @@ from urllib.parse import parse_qsl, quote, urlencode
 
 from ..extract.keywords import normalise_keyword
 from ..text.authors import name_key
-from .site import DATABASE
+from .site import DATABASE, send_redirect
 
 # column of papers -> the parameter that filters by one of its values
 PARAMETERS = {"topics": "_topic", "keywords": "_keyword", "keyword_labels": "_keyword", "authors": "_author"}
@@ -147,10 +147,7 @@ def indexed_filters(app, database: str):
         if scope.get("type") == "http" and scope.get("method") in ("GET", "HEAD") and scope.get("path") == page:
             query = indexed_query((scope.get("query_string") or b"").decode("utf-8", "replace"))
             if query is not None:
-                location = f"{page}?{query}".encode("ascii")
-                headers = [(b"location", location), (b"content-type", b"text/plain")]
-                await send({"type": "http.response.start", "status": 302, "headers": headers})
-                await send({"type": "http.response.body", "body": b""})
+                await send_redirect(send, f"{page}?{query}".encode("ascii"))
                 return
         await app(scope, receive, send)
 

@@ -41,6 +41,13 @@ def home_page(datasette: Any) -> dict:
     }
 
 
+async def send_redirect(send: Any, location: bytes) -> None:
+    """Answer an ASGI request with a temporary redirect (302) to `location` (ASCII)."""
+    headers = [(b"location", location), (b"content-type", b"text/plain")]
+    await send({"type": "http.response.start", "status": 302, "headers": headers})
+    await send({"type": "http.response.body", "body": b""})
+
+
 def renamed_query_routes() -> list[tuple[str, Any]]:
     """Routes that send a renamed canned query's old address (`/papers/related_papers.json?...`)
     to its new one, permanently."""
