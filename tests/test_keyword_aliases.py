@@ -220,8 +220,28 @@ def test_a_text_that_names_several_keywords_offers_the_choice(short_form_db):
     assert listed(ds, "_keyword", "TV") == both and len(both) == 1
 
 
+def written_by_earlier_rules(db_file: str) -> None:
+    """The aliases a load under the rules before revisions 0044 and 0051 wrote for the serve
+    fixture's keywords (the fixture itself is written by today's rules): a long form's piece
+    (`approximation scheme` of `approximation`) and another concept's short form (`CSBM`, contextual
+    SBM, and `CSBM node` of `stochastic block model`)."""
+    con = sqlite3.connect(db_file)
+    with con:
+        for key, alias in [
+            ("approximation", "approximation scheme"),
+            ("stochastic block model", "CSBM"),
+            ("stochastic block model", "CSBM node"),
+        ]:
+            con.execute(
+                "INSERT INTO keyword_aliases (keyword_id, alias, normalised)"
+                " SELECT id, ?, lower(?) FROM keywords WHERE normalised = ?",
+                (alias, alias, key),
+            )
+    con.close()
+
+
 def test_revision_0044_drops_the_aliases_that_name_other_concepts(serve_copy):
-    """A database whose aliases an earlier load wrote (the serve fixture's: `approximation scheme`
+    """A database whose aliases an earlier load wrote (`written_by_earlier_rules`: `approximation scheme`
     of `approximation`, `CSBM node` of `stochastic block model`) keeps, after the upgrade, the
     aliases the rules keep."""
     from alembic import command
@@ -230,6 +250,7 @@ def test_revision_0044_drops_the_aliases_that_name_other_concepts(serve_copy):
     from etl.store.engine import alembic_config
 
     query = "SELECT k.normalised, a.alias FROM keyword_aliases a JOIN keywords k ON k.id = a.keyword_id ORDER BY 1, 2"
+    written_by_earlier_rules(serve_copy)
     before = rows(serve_copy, query)
     assert ("approximation", "approximation scheme") in before and ("stochastic block model", "CSBM node") in before
     run(serve_copy, lambda conn: command.downgrade(alembic_config(conn), "0043"))
@@ -242,7 +263,7 @@ def test_revision_0044_drops_the_aliases_that_name_other_concepts(serve_copy):
 
 def test_revision_0051_gives_the_similarity_the_short_forms_it_read(serve_copy):
     """Revision 0051 moves the one-word aliases the similarity read from `keyword_aliases` (the serve
-    fixture's, written under the rules before) to `keyword_short_forms` (`GNN` of graph neural
+    fixture's and `written_by_earlier_rules`') to `keyword_short_forms` (`GNN` of graph neural
     networks, `CSBM` of stochastic block model); `keyword_aliases` keeps those that are names (`GNN`,
     not `CSBM`), as a load now writes it."""
     from alembic import command
@@ -251,6 +272,7 @@ def test_revision_0051_gives_the_similarity_the_short_forms_it_read(serve_copy):
 
     query = "SELECT k.normalised, a.alias FROM keyword_aliases a JOIN keywords k ON k.id = a.keyword_id ORDER BY 1, 2"
     run(serve_copy, lambda conn: command.downgrade(alembic_config(conn), "0050"))
+    written_by_earlier_rules(serve_copy)
     before = rows(serve_copy, query)
     run(serve_copy, migrate)
     read = rows(

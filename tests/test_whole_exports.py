@@ -117,6 +117,7 @@ def keyword_of_230(serve_db, tmp_path_factory) -> str:
     con = sqlite3.connect(db_file)
     with con:
         columns = [c[1] for c in con.execute("PRAGMA table_info(papers)") if c[1] not in ("pk", "id", "title")]
+        (topic,) = con.execute("SELECT id FROM keywords WHERE normalised = 'graph neural network'").fetchone()
         for n in range(230):
             pid = f"{n + 1:016x}"
             con.execute(
@@ -126,8 +127,8 @@ def keyword_of_230(serve_db, tmp_path_factory) -> str:
             )
             con.execute(
                 "INSERT INTO paper_keywords (paper_id, keyword_id, keyword, kind, score, rank)"
-                " VALUES (?, 49, 'graph neural networks', 'topic', 1.0, 1)",
-                (pid,),
+                " VALUES (?, ?, 'graph neural networks', 'topic', 1.0, 1)",
+                (pid, topic),
             )
     con.close()
     return db_file
@@ -141,7 +142,10 @@ def test_a_canned_querys_reading_list_reads_on_past_its_first_page(keyword_of_23
     """papers_by_keyword.bib gave its first page, 100 of a keyword's 1,326 papers on the catalogue,
     and said nothing: now every page up to the export's bound, and where it stops beyond that."""
     con = sqlite3.connect(keyword_of_230)
-    (papers,) = con.execute("SELECT count(DISTINCT paper_id) FROM paper_keywords WHERE keyword_id = 49").fetchone()
+    (papers,) = con.execute(
+        "SELECT count(DISTINCT paper_id) FROM paper_keywords JOIN keywords ON keywords.id = keyword_id"
+        " WHERE normalised = 'graph neural network'"
+    ).fetchone()
     con.close()
     assert papers > 200
     ds = make_datasette(keyword_of_230)

@@ -145,18 +145,24 @@ def normalise_keyword(text: str) -> str:
     name = word_name(text.strip())
     if name:
         return name
-    words = [AMERICAN.get(w, w) for w in unhyphenate(text.casefold()).replace("’", "'").split()]
-    if len(words) > 1 and not JOINED_PREFIXES.isdisjoint(words[:-1]):  # `multi task`: one word, as `multi-task` is
-        joined: list[str] = []
-        for word in words:
-            if joined and joined[-1] in JOINED_PREFIXES:
-                joined[-1] += word
-            else:
-                joined.append(word)
-        words = joined
+    tokens = text.replace("’", "'").split()
+    words: list[str] = []
+    joins = False
+    for token in tokens:  # (a prefix joins the next word only as a word of its own, as phrase keys do:
+        # `multi task` is `multitask`, `coarse-to-fine model` is not `coarse to finemodel`)
+        low = token.casefold()
+        parts = [AMERICAN.get(w, w) for w in unhyphenate(low).split()]
+        if joins and parts:
+            words[-1] += parts.pop(0)
+        words.extend(parts)
+        joins = low.removesuffix("-") in JOINED_PREFIXES  # (`Meta- Path`: a line break's hyphen)
     if words:
-        last = singular(words[-1])
-        words[-1] = AMERICAN.get(last, last)  # (`colours`: `colour` -> `color`)
+        last = tokens[-1]
+        if len(last) == 3 and last[2] == "s" and last[:2].isupper():  # `LMs`: a short form's plural (`lm`)
+            words[-1] = words[-1][:-1]
+        else:
+            last = singular(words[-1])
+            words[-1] = AMERICAN.get(last, last)  # (`colours`: `colour` -> `color`)
     return " ".join(words)
 
 
