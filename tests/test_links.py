@@ -274,7 +274,7 @@ CASES = [
     ),
     (
         "Project page: http://www.example.org/proj/.",
-        [("other", "http://example.org/proj", None, None, "proj", "http://www.example.org/proj/")],
+        [("other", "http://www.example.org/proj", None, None, "proj", "http://www.example.org/proj/")],
     ),
     (
         "Demo at https://sites.google.com/view/zkaudit",
@@ -353,6 +353,28 @@ def test_offsets_point_at_raw_text():
 
 def test_a_links_host_is_without_its_port():
     assert [link.host for link in extract_links("see http://crowd.fi.uncoma.edu.ar:3335")] == ["crowd.fi.uncoma.edu.ar"]
+
+
+@pytest.mark.parametrize(
+    ("text", "url", "key"),
+    [  # reader6: 453 links led to bare university hosts that often answer nothing
+        (
+            "Project: https://www.robots.ox.ac.uk/~vgg/research/flash3d/ and robots.ox.ac.uk/~vgg/research/flash3d",
+            "https://www.robots.ox.ac.uk/~vgg/research/flash3d",
+            "https://robots.ox.ac.uk/~vgg/research/flash3d",
+        ),
+        ("Site: www.ruizhang.info.", "https://www.ruizhang.info", "https://ruizhang.info"),
+        # a host the hosts file lists is written without it, as its canonical form
+        (
+            "Video: https://www.youtube.com/watch?v=abc",
+            "https://youtube.com/watch?v=abc",
+            "https://youtube.com/watch?v=abc",
+        ),
+    ],
+)
+def test_a_link_keeps_the_www_it_was_written_with_and_its_key_drops_it(text, url, key):
+    (link,) = extract_links(text)
+    assert (link.url, link.key, link.host) == (url, key, key.split("/")[2])
 
 
 def test_join_key_is_lower_case():

@@ -99,7 +99,7 @@ def _record(year: int, *links: str) -> Record:
         (_record(2003, "https://github.com/deepnlp-project", "https://deepnlp.org"), []),
         (_record(2005, "https://github.com/DecentralizedAI"), []),
         (_record(2023, "https://github.com/author/repo"), []),
-        (_record(1999, "http://www.gia.ist.utl.pt/"), ["http://gia.ist.utl.pt"]),
+        (_record(1999, "http://www.gia.ist.utl.pt/"), ["http://www.gia.ist.utl.pt"]),
         (_record(2008, "https://sourceforge.net/projects/figtree"), ["https://sourceforge.net/projects/figtree"]),
         (
             _record(2023, "https://github.com/DLR-RM", "https://sites.google.com/view/tmnf"),

@@ -52,8 +52,9 @@ class Link:
 
     @property
     def key(self) -> str:
-        """Lower-cased canonical URL: the join key (GitHub names are case-insensitive)."""
-        return self.url.lower()
+        """Lower-cased canonical URL without `www.`: the join key (GitHub names are case-insensitive;
+        `www.example.org` and `example.org` are one page)."""
+        return link_key(self.url)
 
     @property
     def is_code(self) -> bool:
@@ -65,6 +66,11 @@ class Link:
         """Whether the link, offered as a paper's own, releases code: a repository, gist or package,
         not a user's or organisation's page (which names no code of the paper's)."""
         return self.kind in RELEASE_KINDS
+
+
+def link_key(url: str) -> str:
+    """A canonical URL's join key: lower case, without `www.` (`Link.key`)."""
+    return url.lower().replace("://www.", "://", 1)
 
 
 def _trim(raw: str, opener: str) -> str:
@@ -98,9 +104,12 @@ def classify(
     """`(kind, owner, repo, sub_path, canonical_url)` for a host, port (`:8080`) and path (query and
     fragment included), or None if not a link. A code link's canonical URL is its repository (or
     user, gist, package); any other keeps its whole URL, query included, and its port (a server on
-    `:9000` is not the one on 80: `http://nlp.uoregon.edu:9000/`), without the fragment, the
-    tracking parameters and `www.`, on https for the hosts the hosts file lists."""
-    host = host.lower().removeprefix("www.")
+    `:9000` is not the one on 80: `http://nlp.uoregon.edu:9000/`), without the fragment and the
+    tracking parameters, on https and without `www.` for the hosts the hosts file lists; another
+    host keeps its `www.` as written (a university's bare host often answers nothing:
+    `www.robots.ox.ac.uk`), which the join key drops (`link_key`)."""
+    written = host.lower()
+    host = written.removeprefix("www.")
     path, _, query = path.split("#", 1)[0].partition("?")
     parts = [p for p in path.split("/") if p]
     found = match_host(host, parts)
@@ -112,7 +121,8 @@ def classify(
     query = _query(query)
     http = found is None and scheme is not None and scheme.lower().startswith("http:")
     port = port if port and port not in (":80", ":443") else ""
-    url = f"{'http' if http else 'https'}://{host}{port}" + (f"/{clean}" if clean else "")
+    shown = written if found is None else host
+    url = f"{'http' if http else 'https'}://{shown}{port}" + (f"/{clean}" if clean else "")
     if query:
         url += ("/" if path.endswith("/") or not clean else "") + "?" + query
     kind, owner, repo = (found.kind, found.owner, found.repo) if found else ("other", None, None)
@@ -159,7 +169,7 @@ def _scan_piece(text: str, base: int, out: list[Link]) -> None:
         if found is None:
             continue
         kind, owner, repo, sub, url = found
-        out.append(Link(url, raw, kind, url.split("/")[2].split(":")[0], owner, repo, sub, base + start))
+        out.append(Link(url, raw, kind, link_key(url).split("/")[2].split(":")[0], owner, repo, sub, base + start))
 
 
 # Every link starts with a scheme, `www.` or a host we read without one: text with none of these
