@@ -6,7 +6,7 @@ import json
 
 from ..extract.aliases import kept_alias
 from ..extract.derive import Derived
-from ..extract.keywords import Keyword
+from ..extract.keywords import Keyword, topics_below_narrower
 from ..extract.keywords.normalise import word_name
 from ..extract.similar.words import read_as_short_form
 from ..sources.fields import MAX_KEYWORD_CHARS
@@ -130,11 +130,13 @@ def paper_rows(pid: str, ranked: list[Keyword]) -> tuple[list[tuple], list[tuple
     one-word short forms the similarity reads as them (`read_as_short_form`: `DKL` of `deep
     learning` too, no name of it), and its facet copies."""
     ranked = [k for k in ranked if len(k.label) <= MAX_KEYWORD_CHARS and len(k.normalised) <= MAX_KEYWORD_CHARS]
-    keywords = [(pid, k.normalised, k.label, k.kind, k.score, rank) for rank, k in enumerate(ranked, 1)]
+    labels, topics = facet_arrays(ranked)  # (the topics in their own order: `papers.topics` leads with the strongest)
+    # (stored best first, with a topic below the paper's keywords that are kinds of it: `broader`)
+    stored = topics_below_narrower(ranked)
+    keywords = [(pid, k.normalised, k.label, k.kind, k.score, rank) for rank, k in enumerate(stored, 1)]
     written = [(k.normalised, a) for k in ranked for a in k.aliases if len(a) <= MAX_KEYWORD_CHARS]
     # (looked up case folded, but a name in capitals as written: `mAP` is not the word `map`)
     aliases = [(key, a, word_name(a) or a.casefold()) for key, a in written if kept_alias(key, a)]
     short_forms = [(key, a) for key, a in written if read_as_short_form(a)]
-    labels, topics = facet_arrays(ranked)
     facets = (pid, json.dumps(labels, ensure_ascii=False), json.dumps(topics, ensure_ascii=False))
     return keywords, aliases, short_forms, facets

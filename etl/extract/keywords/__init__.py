@@ -20,6 +20,7 @@ from .normalise import label_of, normalise_keyword
 from .taxonomy_file import MAX_TAXONOMY_BYTES, taxonomy_path
 
 if TYPE_CHECKING:
+    from .broader import topics_below_narrower
     from .phrases import is_findable_phrase
     from .rank import KEEP, rank_keywords
     from .taxonomy_document import parse_taxonomy
@@ -45,6 +46,7 @@ __all__ = [
     "parse_taxonomy",
     "rank_keywords",
     "taxonomy_path",
+    "topics_below_narrower",
 ]
 # The names of the rules' modules, and the module each comes from, imported when first asked for.
 _RULES = {
@@ -58,6 +60,7 @@ _RULES = {
     "is_findable_phrase": "phrases",
     "parse_taxonomy": "taxonomy_document",
     "rank_keywords": "rank",
+    "topics_below_narrower": "broader",
 }
 
 
