@@ -28,7 +28,7 @@ HELPER_MIN = 20_000  # papers from which a computation takes a helper (its fork 
 # finished, else gathers it itself: each takes the share its time allows (the load also reads the
 # papers, counts and spills every batch). A fixed share (two batches of three, the load then
 # waiting for both) left one process idle while the other worked: on the catalogue the helper's
-# 8.4 s of CPU (13.0 in all, 4.6 of them selecting) against the load's 6.5 (branch sim37).
+# 7.6 s of CPU against the load's 6.6 (branch sim37).
 HELPER_IN_FLIGHT = 2
 # Batches gathered or being gathered ahead of the one the load counts next (each about 2-3 MB of
 # texts sent or postings back): bounds what the load holds when the helper falls behind.
