@@ -1,5 +1,5 @@
 """A large computation of similar papers on two cores (`etl.extract.similar.helper`) gives what one
-process gives, to the bit: two batches of three gathered by a forked helper, the lists selected
+process gives, to the bit: batches gathered by a forked helper or by the load, whichever is free, the lists selected
 by one while the load writes; on real records (tests/fixtures/similar/: NeurIPS 2016 and 2017, ICML
 2018 papers on bandits and reinforcement learning); a helper's failure is one line."""
 
@@ -36,9 +36,25 @@ def computed(size: int, helped: bool) -> tuple[blocks.Space, blocks.Vectors]:
     return blocks.vectors(frequencies, lambda: iter(spilled))
 
 
-@pytest.mark.parametrize("size", [1, 7, 54])  # a paper a batch, batches that end inside a file, one batch
-def test_terms_gathered_with_a_helper_are_those_of_one_process(size):
+@pytest.mark.parametrize(
+    ("size", "in_flight", "ahead", "by_the_load"),
+    [
+        (1, 2, 4, None),  # a paper a batch: the load gathers those the helper has no time for
+        (7, 2, 4, None),  # batches that end inside a file
+        (54, 2, 4, None),  # one batch
+        (1, 1, 1, None),  # the load waits for the helper's batch before it reads the next
+        (7, 0, 4, 8),  # the helper never free: the load gathers every batch
+        (7, 10**6, 4, 0),  # the helper always free: it gathers every batch
+    ],
+)
+def test_terms_gathered_with_a_helper_are_those_of_one_process(monkeypatch, size, in_flight, ahead, by_the_load):
+    monkeypatch.setattr(helper, "HELPER_IN_FLIGHT", in_flight)
+    monkeypatch.setattr(helper, "GATHERED_AHEAD", ahead)
+    gathered_here = []
+    gather = helper._gather
+    monkeypatch.setattr(helper, "_gather", lambda *args: gathered_here.append(1) or gather(*args))
     space, vectors = computed(size, helped=True)
+    assert by_the_load is None or len(gathered_here) == by_the_load
     alone_space, alone = computed(size, helped=False)
     assert list(space.terms) == list(alone_space.terms) and len(space.terms) > 500  # (Names: compared as lists)
     assert (space.df == alone_space.df).all()

@@ -15,9 +15,10 @@ terms).
 
 from __future__ import annotations
 
+import tempfile
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import repeat
 
@@ -103,11 +104,14 @@ class Space:
         at, found = lookup(self.hashes, hashes)
         return np.where(found, at, -1)
 
-    def note_first(self, postings: Postings, offset: int) -> None:
-        """Note where each kept word of a block first came (`offset`: the word postings before the block)."""
-        unique, first = np.unique(self.find(postings.words), return_index=True)
-        new = (unique >= 0) & (self.first[unique] < 0)
-        self.first[unique[new]] = offset + first[new]
+    def note_first(self, found: np.ndarray, offset: int) -> None:
+        """Note where each kept word of a block first came (`found`: its word postings' places, `find`;
+        `offset`: the word postings before the block). Only the postings of words not noted before
+        are sorted (a block's words are mostly noted by the blocks before it)."""
+        fresh = np.flatnonzero(found >= 0)
+        fresh = fresh[self.first[found[fresh]] < 0]
+        unique, first = np.unique(found[fresh], return_index=True)
+        self.first[unique] = offset + fresh[first]
 
     def choose_topics(self) -> None:
         """The words and keywords the topics are made of, as the reference's `topic_vectors` chooses them
@@ -119,6 +123,9 @@ class Space:
         self.topic_column[frequent] = np.arange(len(frequent))
         self.topic_terms = [self.terms[i] for i in frequent.tolist()]
         self.dimensions = min(TOPICS, len(frequent) - 1, self.papers - 1)
+
+
+Found = tuple[np.ndarray, np.ndarray]  # a block's word and pair postings' places in `Space` (`find`)
 
 
 @dataclass
@@ -134,12 +141,11 @@ class Weights:
     pair_terms: np.ndarray
 
 
-def weights(postings: Postings, space: Space, last: bool) -> Weights:
+def weights(postings: Postings, space: Space, last: bool, found: Found | None = None) -> Weights:
     """The block's weights, as the reference's `tf_idf` computes them for the whole corpus (sublinear term
     frequency, smoothed IDF, every term in the length; a pair of one paper left out); `last`: the
-    block ends the corpus."""
-    word_terms = space.find(postings.words)
-    pair_terms = space.find(postings.pairs)
+    block ends the corpus; `found`: its postings' places in `space` if looked up before."""
+    word_terms, pair_terms = found or (space.find(postings.words), space.find(postings.pairs))
     kept = pair_terms >= 0
     before = np.concatenate(([0], np.cumsum(kept, dtype=np.int64)))
     pair_ends, pair_terms = before[postings.pair_ends], pair_terms[kept]
@@ -222,25 +228,38 @@ def vectors(
     mapped from them (`etl.extract.similar.paged`: not held in memory; by default files of their own)."""
     paged = Paged() if paged is None else paged
     space = Space(frequencies.papers, frequencies.done())
-    offset = 0
-    for block in postings():
-        space.note_first(block, offset)
-        offset += len(block.words)
-    space.choose_topics()
-    step = max(1, -(-space.papers // TOPIC_SAMPLE))  # (every k-th paper, as the reference's `topic_vectors`)
-    samples, row = [], 0
-    matrix = PagedRows(paged, "distinctive", len(space.hashes))
-    for block in postings():
-        weighed = weights(block, space, row + block.papers == space.papers)
-        samples.append(topic_rows(weighed, space)[np.flatnonzero((row + np.arange(block.papers)) % step == 0)])
-        matrix.add(distinctive(weighed, space))
-        row += block.papers
-    if not row:
-        return space, Vectors(sparse.csr_matrix((0, len(space.hashes)), dtype=np.float32), np.zeros((0, 1), np.float32))
-    find_basis(space, sparse.vstack(samples, format="csr"))
-    del samples
-    row = 0
-    for block in postings():
-        row += block.papers
-        paged.append("topics", topics(weights(block, space, row == space.papers), space))
+    with tempfile.TemporaryFile(prefix="paperdb-similar-found-") as places:
+        offset = 0
+        for block in postings():
+            found = space.find(block.words), space.find(block.pairs)
+            space.note_first(found[0], offset)
+            offset += len(block.words)
+            for part in found:
+                np.save(places, part.astype(np.int32))
+        space.choose_topics()
+
+        def weighed() -> Iterator[tuple[Postings, Weights]]:
+            """Each block's postings and weights, its postings' places read again from `places`."""
+            places.seek(0)
+            row = 0
+            for block in postings():
+                row += block.papers
+                found = np.load(places).astype(np.intp), np.load(places).astype(np.intp)
+                yield block, weights(block, space, row == space.papers, found)
+
+        step = max(1, -(-space.papers // TOPIC_SAMPLE))  # (every k-th paper, as the reference's `topic_vectors`)
+        samples, row = [], 0
+        matrix = PagedRows(paged, "distinctive", len(space.hashes))
+        for block, weighed_block in weighed():
+            picked = np.flatnonzero((row + np.arange(block.papers)) % step == 0)
+            samples.append(topic_rows(weighed_block, space)[picked])
+            matrix.add(distinctive(weighed_block, space))
+            row += block.papers
+        if not row:
+            empty = sparse.csr_matrix((0, len(space.hashes)), dtype=np.float32)
+            return space, Vectors(empty, np.zeros((0, 1), np.float32))
+        find_basis(space, sparse.vstack(samples, format="csr"))
+        del samples
+        for _, weighed_block in weighed():
+            paged.append("topics", topics(weighed_block, space))
     return space, Vectors(matrix.done(), paged.mapped("topics"))

@@ -1,9 +1,9 @@
 """A large computation of similar papers on two cores, with a forked helper process. The papers'
-terms: two batches of three are gathered (`WordTerms.of`, then `Gathering`) by the helper while
-the load gathers the third, and the batches come back in their order, each as `Gathering.take` gives it
-(the helper names every term of its batch: it does not know which the load has kept so far). The
-lists: the helper, forked once the vectors are made (it shares them), selects them block by block
-(`select`) while the load writes the blocks before."""
+terms: a batch is gathered (`WordTerms.of`, then `Gathering`) by the helper while it has fewer than
+`HELPER_IN_FLIGHT` batches to finish, else by the load, and the batches come back in their order,
+each as `Gathering.take` gives it (the helper names every term of its batch: it does not know which
+the load has kept so far). The lists: the helper, forked once the vectors are made (it shares
+them), selects them block by block (`select`) while the load writes the blocks before."""
 
 from __future__ import annotations
 
@@ -24,9 +24,15 @@ from .select import Rows, Selected, Vectors, select
 from .words import Aliases, WordTerms
 
 HELPER_MIN = 20_000  # papers from which a computation takes a helper (its fork and its pickles: about 0.3 s)
-# Batches the helper gathers for each the load gathers: the load also reads the papers, counts
-# and spills every batch (on the catalogue, 1: 12.3 s of the load's CPU against 7.5 of the helper's).
-HELPED_BATCHES = 2
+# The load gives the helper the next batch while the helper has fewer than this many it has not
+# finished, else gathers it itself: each takes the share its time allows (the load also reads the
+# papers, counts and spills every batch). A fixed share (two batches of three, the load then
+# waiting for both) left one process idle while the other worked: on the catalogue the helper's
+# 7.6 s of CPU against the load's 6.6 (branch sim37).
+HELPER_IN_FLIGHT = 2
+# Batches gathered or being gathered ahead of the one the load counts next (each about 2-3 MB of
+# texts sent or postings back): bounds what the load holds when the helper falls behind.
+GATHERED_AHEAD = 4
 ORPHAN_POLL_S = 1.0  # how often the helper looks whether the load that forked it is still there
 
 Paper = tuple[str | None, str | None, list[str]]  # title, abstract, its keywords' merge keys
@@ -49,24 +55,32 @@ def helps(papers: int) -> bool:
 def gathered(batches: Iterable[list[Paper]], aliases: Aliases, known: Known, helper: Tidy | None) -> Iterator[Gathered]:
     """Each batch's postings and the names of its terms not `known` (at least), in the
     batches' order; with a `helper` (what it runs after each batch to give back the memory it
-    freed), `HELPED_BATCHES` batches of every `HELPED_BATCHES + 1` gathered in a helper process."""
+    freed), a batch is gathered in a helper process while it has fewer than `HELPER_IN_FLIGHT`
+    batches not finished, else by the caller (the postings are the same whoever gathers them)."""
     terms = WordTerms(aliases)
     if helper is None:
         for batch in batches:
             yield _gather(terms, batch, known)
         return
     with _helper(aliases, None, helper) as executor:
-        pending: deque[Future] = deque()
+        ahead: deque[Future | Gathered] = deque()  # (in the batches' order)
         for batch in batches:
-            if len(pending) < HELPED_BATCHES:
-                pending.append(executor.submit(_helped, batch))
-                continue
-            mine = _gather(terms, batch, known)
-            while pending:
-                yield _result(pending.popleft())
-            yield mine
-        while pending:
-            yield _result(pending.popleft())
+            if sum(isinstance(item, Future) and not item.done() for item in ahead) < HELPER_IN_FLIGHT:
+                ahead.append(executor.submit(_helped, batch))
+            else:
+                ahead.append(_gather(terms, batch, known))
+            while ahead and (len(ahead) > GATHERED_AHEAD or _ready(ahead[0])):
+                yield _taken(ahead.popleft())
+        while ahead:
+            yield _taken(ahead.popleft())
+
+
+def _ready(item: Future | Gathered) -> bool:
+    return not isinstance(item, Future) or item.done()
+
+
+def _taken(item: Future | Gathered) -> Gathered:
+    return _result(item) if isinstance(item, Future) else item
 
 
 def selections(vectors: Vectors, against: Rows, papers: int, block: int, helper: Tidy | None) -> Iterator[Selected]:

@@ -122,11 +122,15 @@ def _ranks(owner: np.ndarray, rows: int) -> np.ndarray:
 
 def _cosines(topics: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """The topic cosine of each pair (a[i], b[i]): float64 products of the float32 vectors (exact),
-    summed pair by pair."""
+    summed pair by pair. (One side's rows made float64 and multiplied in place by the other's: the
+    same products and sums as `np.multiply(..., dtype=np.float64)`, which casts both through a
+    buffer, at a third of its time: 1.6 -> 0.6 s of CPU at the catalogue, branch sim37.)"""
     out = np.empty(len(a))
     for start in range(0, len(a), PAIRS_AT_ONCE):
         end = start + PAIRS_AT_ONCE
-        out[start:end] = np.multiply(topics[a[start:end]], topics[b[start:end]], dtype=np.float64).sum(axis=1)
+        products = topics.take(a[start:end], axis=0).astype(np.float64)
+        products *= topics.take(b[start:end], axis=0)
+        np.add.reduce(products, axis=1, out=out[start:end])
     return out
 
 
