@@ -30,6 +30,7 @@ from .normalise import MAX_LABEL_WORDS, key_forms, label_of, normalise_keyword, 
 from .phrases import WHOLE
 from .pieces import cut_off
 from .praise import unpraised
+from .restating import without_restatements
 from .shapes import NO_CHIP, TITLE_HEAD, NotTerms, bare_modifier, filler, property_modifier, written_out_no_chip
 from .support import backed
 from .termhood import AUTHORS_ALONE, TERMHOOD
@@ -138,7 +139,7 @@ def rank_keywords(
         # (a phrase written out from short forms keeps the verdict on its shape: `RL problems`,
         # shown as `reinforcement learning problems`, is no more a chip than `machine learning problems`)
         ranked = [k for k in ranked if not (k.kind == "phrase" and written_out_no_chip(k.aliases, not_terms))]
-    grouped = group_variants(ranked, kp.factor)
+    grouped = group_variants(without_restatements(ranked, kp.chosen_elsewhere), kp.factor)
     # (a keyword all of whose forms are no terms goes; one with a term among its forms stays,
     # unless its own shape is never a keyword's: `machine learning models`, `machine learning`;
     # a piece whose head the titles go on to name goes too: `multi-label`, `mixed integer`)
