@@ -830,3 +830,28 @@ def test_revision_0053_has_records_whose_names_or_text_the_new_rules_read_otherw
     assert marked == [(str(folder / "iclr2017.json"),)]
     load(db, [str(folder)])
     assert rows(db, NAMES_AND_TEXT) == rows(cold, NAMES_AND_TEXT)
+
+
+def test_revision_0054_gives_links_to_hosts_the_table_does_not_list_their_www_as_a_load_does(db_file, write):
+    """The sixth reader: `www.robots.ox.ac.uk` was linked as `robots.ox.ac.uk`. Down, every link's
+    `www.` goes (as revision 0053's rules derived them); up, the links of hosts the hosts table does
+    not list get it back, and the others (YouTube, GitHub) and a query's `www.` are as a load gives them."""
+    abstracts = [
+        "We study view synthesis for robots in homes and offices with a single camera."
+        " Project page: https://www.robots.ox.ac.uk/~vgg/research/flash3d/ and data at www.ruizhang.info.",
+        "We learn policies for legged robots from demonstrations recorded in the wild by volunteers."
+        " Videos: https://www.youtube.com/watch?v=abc and code: https://www.github.com/a/b;"
+        " a mirror: http://mirror.example.org/go?to=https://www.example.org/x.",
+    ]
+    load(db_file, [str(write("icml2024.txt", listing_text(*abstracts)))])
+    loaded = rows(db_file, LINKS)
+    assert {row[2] for row in loaded} >= {
+        "https://www.robots.ox.ac.uk/~vgg/research/flash3d",
+        "https://www.ruizhang.info",
+    }
+    assert {row[2] for row in loaded} >= {"https://youtube.com/watch?v=abc", "https://github.com/a/b"}
+    run(db_file, lambda conn: command.downgrade(alembic_config(conn), "0053"))
+    assert not [row for row in rows(db_file, LINKS) if row[2].startswith(("https://www.", "http://www."))]
+    assert rows(db_file, "SELECT count(*) FROM paper_links WHERE url LIKE '%to=https://www.example.org/x'") == [(1,)]
+    run(db_file, migrate)
+    assert rows(db_file, LINKS) == loaded
