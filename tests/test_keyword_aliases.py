@@ -220,6 +220,31 @@ def test_a_text_that_names_several_keywords_offers_the_choice(short_form_db):
     assert listed(ds, "_keyword", "TV") == both and len(both) == 1
 
 
+def test_a_label_two_keywords_share_lists_the_papers_of_both(serve_copy):
+    """`DBSCAN` is the label of the method `dbscan` (2 papers in the catalogue) and of the acronym
+    `density based spatial clustering of applications with noise` (7): the label facet counts 9,
+    and `?_keyword=DBSCAN` lists those 9 (reader6 item 7); `/-/keyword/DBSCAN` offers both."""
+    with sqlite3.connect(serve_copy) as con:
+        first, second = (row[0] for row in con.execute("SELECT id FROM papers ORDER BY id LIMIT 2"))
+        for key, kind, paper in (
+            ("dbscan", "method", first),
+            ("density based spatial clustering of applications with noise", "acronym", second),
+        ):
+            con.execute(
+                "INSERT INTO keywords (normalised, label, kind, papers) VALUES (?, 'DBSCAN', ?, 1)", (key, kind)
+            )
+            con.execute(
+                "INSERT INTO paper_keywords (paper_id, keyword_id, keyword, kind, score, rank)"
+                " SELECT ?, id, 'DBSCAN', ?, 1.0, 20 FROM keywords WHERE normalised = ?",
+                (paper, kind, key),
+            )
+    ds = make_datasette(serve_copy)
+    assert listed(ds, "_keyword", "DBSCAN") == {first, second}
+    assert listed(ds, "_keyword", "dbscan") == {first}  # (the method's own key: its label not written so)
+    page = get(ds, "/-/keyword/DBSCAN")
+    assert page.status_code == 200 and "DBSCAN: which keyword?" in page.text
+
+
 def test_revision_0044_drops_the_aliases_that_name_other_concepts(serve_copy):
     """A database whose aliases an earlier load wrote (the serve fixture's: `approximation scheme`
     of `approximation`, `CSBM node` of `stochastic block model`) keeps, after the upgrade, the
@@ -322,3 +347,45 @@ def test_a_name_in_capitals_and_the_word_have_addresses_of_their_own(write, db_f
     response = get(ds, "/-/keyword/mAP")
     assert response.headers["location"].endswith(f"/papers/keywords/{keyword_id(db_file, 'mean average precision')}")
     assert get(ds, "/-/keyword/map").status_code == 404
+
+
+class _Reader:
+    """An MCP tool's reader over a plain connection (`Reader.rows`)."""
+
+    def __init__(self, con):
+        self.con = con
+
+    async def rows(self, sql, params=None):
+        self.con.row_factory = sqlite3.Row
+        return [dict(row) for row in self.con.execute(sql, params or {})]
+
+
+@pytest.mark.parametrize(
+    ("asked", "found"),
+    [
+        ("RecSys", "recommender system"),  # (the keyword `recsy` of one paper is the singular, not the name)
+        ("recommender systems", "recommender system"),
+        ("RL", "rl"),  # (a keyword whose key is the text: itself, as `_keyword=RL` lists it)
+        ("reinforcement learning", "reinforcement learning"),
+        ("ROBOT", "ROBOT"),
+        ("robots", "robot"),
+    ],
+)
+def test_the_mcp_tools_read_a_coined_name_as_the_keyword_it_is_written_for(tmp_path, asked, found):
+    """Catalogue rows of reader6 item 9: `recommender systems (RecSys)` gives the alias `RecSys`
+    (not `RecSy`), and one paper writes `RecSys` as its own acronym keyword (key `recsy`)."""
+    from etl.serve.mcp.papers import keyword_id
+    from etl.store.functions import register
+
+    con = register(sqlite3.connect(str(tmp_path / "k.db")))
+    con.executescript(
+        "CREATE TABLE keywords (id INTEGER PRIMARY KEY, normalised TEXT, label TEXT, kind TEXT, papers INTEGER);"
+        "CREATE TABLE keyword_aliases (keyword_id INTEGER, alias TEXT, normalised TEXT);"
+        "INSERT INTO keywords VALUES (1, 'recommender system', 'recommender systems', 'topic', 188),"
+        " (2, 'recsy', 'RecSys', 'acronym', 1), (3, 'reinforcement learning', 'reinforcement learning', 'topic', 4405),"
+        " (4, 'rl', 'RL', 'method', 9), (5, 'ROBOT', 'ROBOT', 'method', 463), (6, 'robot', 'robot', 'phrase', 9000);"
+        "INSERT INTO keyword_aliases VALUES (1, 'RecSys', 'recsys'), (3, 'RL', 'rl'), (6, 'Robots', 'robots');"
+    )
+    assert asyncio.run(keyword_id(_Reader(con), asked))["id"] == next(
+        i for (i,) in con.execute("SELECT id FROM keywords WHERE normalised = ?", (found,))
+    )

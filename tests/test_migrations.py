@@ -830,3 +830,44 @@ def test_revision_0053_has_records_whose_names_or_text_the_new_rules_read_otherw
     assert marked == [(str(folder / "iclr2017.json"),)]
     load(db, [str(folder)])
     assert rows(db, NAMES_AND_TEXT) == rows(cold, NAMES_AND_TEXT)
+
+
+# -- revision 0054: headings, run-on author lists and prefaces read again (reader6) --------------------------------
+
+HEADINGS_AND_NAMES = (
+    "SELECT p.id, p.title, coalesce(p.abstract_clean, p.abstract), p.author_keywords, pa.position, pa.name FROM papers p"
+    " LEFT JOIN paper_authors pa ON pa.paper_id = p.id ORDER BY p.id, pa.position"
+)
+
+
+def test_revision_0054_has_records_with_headings_run_on_names_or_prefaces_read_again(tmp_path, monkeypatch):
+    """A database loaded under the old rules keeps an abstract's `Abstract:` heading and its
+    trailing `Keywords:` list (no author keywords), one run-on author that the record's BibTeX
+    lists as three, and COLT 2017's preface as a paper; upgrading marks the files holding such
+    records (not the listing beside them), and the next load makes the papers a cold load makes."""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    abstract = ICLR2017[1]["abstract"]
+    changes = {
+        (1, "abstract"): f"Abstract: {abstract} Keywords: microrobot, magnetostrictive, bimorph.",
+        (1, "keywords"): "",
+        (2, "author"): "Balaraman Ravindran Pavan Ravishankar Pranshu Malviya",
+        (2, "bibtex"): "@InProceedings{x21a, author = {Pavan Ravishankar, Pranshu Malviya, Balaraman Ravindran}}",
+    }
+    (folder / "iclr2017.json").write_text(_iclr2017(changes), encoding="utf-8")
+    preface = {"title": "Preface: Conference on Learning Theory (COLT), 2017", "author": "Satyen Kale; Ohad Shamir"}
+    (folder / "colt2017.json").write_text(json.dumps([dict(preface, status="Poster", abstract="")]), encoding="utf-8")
+    (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
+    old_rules = {
+        "etl.text.cleaning.headings_dropped": lambda text: text,
+        "etl.sources.paperlists.trailing_keywords": lambda text: "",
+        "etl.sources.paperlists.bibtex_names": lambda one, bibtex: one,
+        "etl.text.front_matter._names_entry": lambda part, labelled: labelled and part.strip() == "Preface",
+    }
+    db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, old_rules)
+    assert rows(db, HEADINGS_AND_NAMES) != rows(cold, HEADINGS_AND_NAMES)
+    assert rows(cold, "SELECT count(*) FROM papers WHERE title LIKE 'Preface%'") == [(0,)]
+    marked = marked_after_upgrade(db, "0053", "0054")  # (to before 0054)
+    assert marked == [(str(folder / "colt2017.json"),), (str(folder / "iclr2017.json"),)]
+    load(db, [str(folder)])
+    assert rows(db, HEADINGS_AND_NAMES) == rows(cold, HEADINGS_AND_NAMES)
