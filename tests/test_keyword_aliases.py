@@ -372,8 +372,9 @@ class _Reader:
     ],
 )
 def test_the_mcp_tools_read_a_coined_name_as_the_keyword_it_is_written_for(tmp_path, asked, found):
-    """Catalogue rows of reader6 item 9: `recommender systems (RecSys)` gives the alias `RecSys`
-    (not `RecSy`), and one paper writes `RecSys` as its own acronym keyword (key `recsy`)."""
+    """Catalogue rows of reader6 item 9 with the alias `RecSys` (the catalogue's is `RecSy` until a
+    short form keeps a coined name's `s`: docs/keywords.md), and one paper that writes `RecSys` as its
+    own acronym keyword (key `recsy`)."""
     from etl.serve.mcp.papers import keyword_id
     from etl.store.functions import register
 

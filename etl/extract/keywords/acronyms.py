@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import re
 
-from .wordlists import COMMON_WORDS, FUNCTION_WORDS, NOT_NOUNS, STOP_WORDS, VERBS
+from .wordlists import FUNCTION_WORDS, NOT_NOUNS, STOP_WORDS, VERBS
 
 _LONG_FORM_EDGES = " ,;:-\"'“”‘’(["  # stripped from a long form's ends
 BEFORE_CHARS = 600  # text before a parenthesis that a long form may come from
-# A short form in parentheses, and the `s` after it (`short_form` reads them).
-_PAREN = re.compile(r"\(\s*([^()\s]{2,12}?)(s?)\s*[;,)]")
-_LAST_PART = re.compile(r"[A-Z][a-z]{2,}$")  # a short form's last capitalised word (`Net` of `ConvNet`)
+_PAREN = re.compile(r"\(\s*([^()\s]{2,12}?)s?\s*[;,)]")
 
 
 def _long_form(short: str, before: str) -> str | None:
@@ -82,23 +80,6 @@ def _spelled(short: str, before: str, joiners: str) -> str | None:
     return long
 
 
-def short_form(written: str) -> str:
-    """The short form a parenthesis writes, a plural's or possessive's `s` left out where it is
-    one: after a capital or digit (`LLMs`, `3DSGs`), after a common word written capitalised
-    (`ConvNets`, `GFlowNets`), `'s` (`SVM's`); a coined name that ends in `s` is whole (`RecSys`,
-    `MLSys`, `DTrans`, `PPLoss`, not `RecSy`: reader6 item 9)."""
-    if written.endswith(("'s", "’s")):
-        return written[:-2]
-    if len(written) > 2 and written[-1] == "s":
-        stem = written[:-1]
-        if stem[-1].isupper() or stem[-1].isdigit():
-            return stem
-        part = _LAST_PART.search(stem)
-        if part and part.group().lower() in COMMON_WORDS:
-            return stem
-    return written
-
-
 def acronyms(sentence: str) -> list[tuple[str, str]]:
     """`(short, long)` for each `long form (SF)` definition in the sentence: a short form with two
     capitals or more (`Transformer` is a word, not a short form). A coined name may be spelled
@@ -106,7 +87,7 @@ def acronyms(sentence: str) -> list[tuple[str, str]]:
     its words spell (`is_expansion`)."""
     out = []
     for m in _PAREN.finditer(sentence):
-        short = short_form(m.group(1) + m.group(2))
+        short = m.group(1)
         if not short[0].isalnum() or sum(c.isupper() for c in short) < 2:
             continue
         long = _long_form(short, _words_before(sentence, m.start()))

@@ -171,9 +171,7 @@ def word_roles(word: str) -> WordRoles:
     ends a phrase as a noun (`question answering`) but stands alone only if it is a known noun."""
     cached = WORD_CACHE.get(word)
     if cached is None:
-        # (case folded as `normalise_keyword` folds, so a phrase's key is the key of its text: the
-        # micro sign of `Mag-µBots` is the Greek mu of `Mag-μBots`, reader6 item 7)
-        low = word.lower() if word.isascii() else word.casefold()
+        low = word.lower()
         inner = spelled(unhyphenate(low))  # (British spellings American: `normalise_keyword`)
         head, _, tail = inner.rpartition(" ")
         last = (head + " " if head else "") + spelled(singular(tail))
