@@ -417,6 +417,8 @@ CREATE INDEX ix_paper_keywords_keyword_id_rank ON paper_keywords (keyword_id, ra
 
 CREATE INDEX ix_papers_url ON papers (url);
 
+CREATE INDEX ix_keywords_label ON keywords (label);
+
 CREATE VIEW repos_by_owner AS
 SELECT min(owner) AS owner, count(DISTINCT url_key) AS repositories,
        count(DISTINCT paper_id) AS papers

@@ -20,6 +20,7 @@ from etl.text.authors import clean_name, first_copy, institution_name, name_key,
 from etl.text.cleaning import clean_abstract, clean_text, clean_title, institution_key
 from etl.text.diacritics import compose_diacritics
 from etl.text.formulas import bare_formulas, split_formulas
+from etl.text.headings import headings_dropped, trailing_keywords
 from etl.text.identity import normalise_abstract
 from etl.text.latex import latex_to_text
 from etl.text.placeholders import is_missing_abstract
@@ -73,6 +74,8 @@ HOSTILE = {
 TEXT_RULES = [
     normalise_abstract,
     clean_abstract,
+    headings_dropped,
+    trailing_keywords,
     clean_text,
     clean_title,
     institution_key,

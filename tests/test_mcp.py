@@ -113,6 +113,12 @@ BAD = [
     ("unknown keyword", "top_papers", {"keyword": "quantum gravity"}, "no paper has the keyword or topic"),
     ("unknown author", "author_trajectory", {"author": "Max Well"}, "no author named 'Max Well'"),
     ("trend year", "keyword_trend", {"keyword": "graph", "year_from": 99999}, "`year_from` 99999 is outside"),
+    (
+        "trend years backwards",  # (reader6 item 16: `"years": []` and no word)
+        "keyword_trend",
+        {"keyword": "graph", "year_from": 2018, "year_to": 2017},
+        "`year_from` 2018 is after `year_to` 2017",
+    ),
     ("a write", "execute_sql", {"database": "papers", "sql": "DELETE FROM papers"}, "Statement must be a SELECT"),
 ]
 

@@ -306,6 +306,9 @@ def test_disputed_papers_pages_by_a_hundred(ds, excerpt, page):
         # (a country no institution has answered nothing, without a word)
         ("papers_per_institution.json?country=UK", "no institution's country is UK: did you mean United Kingdom?"),
         ("papers_per_institution?country=Atlantis", "no institution's country is Atlantis: give a country's"),
+        # (an author no paper has answered nothing, without a word: reader6 item 16)
+        ("author_papers.json?author=silver+david", "no author is named 'silver david': did you mean David Silver?"),
+        ("author_papers?author=Max+Well", "no author is named 'Max Well': give the whole name as papers write it"),
         # (a period compared with itself gave every keyword as held)
         ("compare_periods?first=2017&second=2017", "first (2017) and second (2017) are the same period"),
         ("compare_periods.json?first=2013-2017&second=2017-2022", "are periods that overlap"),
@@ -324,6 +327,7 @@ def test_a_wrong_parameter_is_said_at_once_on_a_page_of_the_site(ds, path, said)
         "compare_periods?first=2013-2017&second=2018&min_papers=1&what=Authors&venue=",
         "compare_periods?first=2017&second=2022&min_papers=&what=",
         "disputed_papers?venue=ICLR&year=2017&page=1",
+        "author_papers?author=david+SILVER",  # (any case, as the query reads it)
     ],
 )
 def test_right_or_empty_parameters_pass(ds, path):

@@ -100,6 +100,8 @@ def test_an_abstract_given_to_two_papers_is_the_one_whose_title_it_says(claims, 
         "Plenaries and keynotes",  # iros2021.json
         "Workshop Summaries",  # rss2007.json (reader5)
         "Workshop and Tutorials",  # icra2017.json
+        "Preface: Conference on Learning Theory (COLT), 2017",  # colt2017.json (reader6): the entry first
+        "Keynotes - IROS 2021",
     ],
 )
 def test_front_matter_is_no_paper(title):
@@ -119,6 +121,8 @@ def test_front_matter_is_no_paper(title):
         "Learned Index Structures",
         "Plenary Talks Considered Harmful",
         "Preface: A Study of Introductions",  # (a paper's own words before its last part)
+        "Index Coding: A Conference Key Agreement",  # (the first part is no entry's words alone)
+        "Keynote: Learning Theory",  # (what follows names no meeting)
         None,
         "",
     ],

@@ -911,3 +911,31 @@ def test_a_doi_two_papers_share_is_no_papers_doi_in_a_reading_list(write, db_fil
     text = out.read_text(encoding="utf-8")
     assert "DO  - 10.1007/978-3-031-19830-4\n" not in text
     assert f"DO  - {ECCV2022[2]['doi'].removeprefix('https://link.springer.com/chapter/')}\n" in text
+
+
+ACML_BIBTEX = (
+    "@InProceedings{pmlr-v157-pavan-ravishankar21a,\n  title = \t {A Causal Approach for Unfair Edge Prioritization},\n"
+    "  author =       {Pavan Ravishankar, Pranshu Malviya, Balaraman Ravindran},\n  year = \t {2021}\n}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("authors", "bibtex", "read"),
+    [
+        # acml2021.json (reader6 item 8): one run-on name, its BibTeX's three
+        (
+            ("Balaraman Ravindran Pavan Ravishankar Pranshu Malviya",),
+            ACML_BIBTEX,
+            ("Pavan Ravishankar", "Pranshu Malviya", "Balaraman Ravindran"),
+        ),
+        # a long name, and a BibTeX naming other people or the same one: as written
+        (("Robert R. de Ruyter van Steveninck",), ACML_BIBTEX, None),
+        (("Taesung Park Alexei A. Efros Richard Zhang Jun-Yan Zhu",), ACML_BIBTEX, None),
+        (("Taesung Park Alexei A. Efros Richard Zhang Jun-Yan Zhu",), "", None),  # (eccv2020.json: no separator)
+        (("Pavan Ravishankar", "Pranshu Malviya Balaraman Ravindran"), ACML_BIBTEX, None),
+    ],
+)
+def test_one_run_on_author_name_is_read_as_the_records_bibtex_lists_it(authors, bibtex, read):
+    from etl.sources.paperlists import bibtex_names
+
+    assert bibtex_names(authors, bibtex) == (authors if read is None else read)

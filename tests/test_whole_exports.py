@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import json
 import shutil
 import sqlite3
 
@@ -169,3 +170,36 @@ def test_a_query_reads_on_in_its_own_pages_or_its_paged_twins(serve_db, query, p
 
     found = asyncio.run(paged_query(make_datasette(serve_db), "papers", query))
     assert (found and found[0]) == paged
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/papers/keywords.bib",  # (tables and views of other things: an empty list, page after page)
+        "/papers/authors.bib",
+        "/papers/institutions.ris",
+        "/papers/venues.bib",
+        "/papers/etl_runs.bib",
+        "/papers/top_keywords.bib?venue=ICML&year=2024",  # (a canned query of counts)
+        "/papers/keyword_counts.csljson",
+    ],
+)
+def test_a_page_whose_rows_are_not_papers_refuses_a_reading_list(serve_db, path):
+    """reader6 item 12: these gave 200 and no paper (`@comment{paperdb: the first 0 papers ...}`, `[ ]`)."""
+    got = get(make_datasette(serve_db), path)
+    assert got.status_code == 400 and "this page&#39;s rows are not papers" in got.text  # (the 4xx page, `failures`)
+
+
+def test_a_papers_similar_papers_as_a_reading_list_are_the_similar_papers(serve_db):
+    """`similar_papers.bib?paper_id=X` gave X itself, once (its `paper_id` column), not X's neighbours."""
+    con = sqlite3.connect(serve_db)
+    try:
+        pid, similar = con.execute(
+            "SELECT paper_id, json_group_array(similar_id) FROM similar_papers GROUP BY paper_id LIMIT 1"
+        ).fetchone()
+    finally:
+        con.close()
+    got = get(make_datasette(serve_db), f"/papers/similar_papers.csljson?paper_id={pid}&_size=max")
+    assert got.status_code == 200
+    listed = {item["custom"]["paperdb_id"] for item in got.json()}
+    assert listed == set(json.loads(similar)) and pid not in listed

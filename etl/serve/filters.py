@@ -26,14 +26,19 @@ PARAMETERS = {"topics": "_topic", "keywords": "_keyword", "keyword_labels": "_ke
 JSON_FILTERS = {f"{column}__arraycontains": parameter for column, parameter in PARAMETERS.items()}
 
 # A keyword's own text names it alone (`RL` the 9 papers that have `RL`, as its page and chip
-# count them); a text that is no keyword's names every keyword it is another form of (`ASR`).
+# count them), with any other keyword shown by the same label (`DBSCAN`: the method, 2 papers, and
+# the acronym of `density based spatial clustering of applications with noise`, 7, as the label
+# facet counts them; reader6 item 7); a text that is no keyword's names every keyword it is another
+# form of (`ASR`).
 KEYWORD = """SELECT id FROM keywords WHERE normalised = :{p}
+    UNION ALL SELECT id FROM keywords WHERE label = :{p}_label AND kind != 'topic'
     UNION ALL SELECT DISTINCT a.keyword_id FROM keyword_aliases a
     WHERE a.normalised IN (:{p}_folded, :{p}) AND NOT EXISTS (SELECT 1 FROM keywords WHERE normalised = :{p})"""
 # Every keyword a text names: its own and those it is another form of (`/-/keyword/RL`: `RL` and
 # `reinforcement learning`), the most papers first.
 NAMED = """SELECT id, normalised, label, kind, papers FROM keywords WHERE id IN (
     SELECT id FROM keywords WHERE normalised = :k
+    UNION SELECT id FROM keywords WHERE label = :k_label AND kind != 'topic'
     UNION SELECT keyword_id FROM keyword_aliases WHERE normalised IN (:k_folded, :k)
 ) ORDER BY papers DESC, label"""
 TOPIC = "SELECT id FROM keywords WHERE normalised = :{p}"
@@ -68,7 +73,7 @@ async def keyword_pages(args, database) -> list[dict]:
     pages: list[dict] = []
     for parameter in ("_keyword", "_topic"):
         for value in (v for v in args.getlist(parameter) if v.strip()):
-            mine = {"k": normalise_keyword(value), "k_folded": value.strip().lower()}
+            mine = {"k": normalise_keyword(value), "k_folded": value.strip().lower(), "k_label": value.strip()}
             sql = f"SELECT id, label FROM keywords WHERE id IN ({KEYWORD_IDS[parameter].format(p='k')}) ORDER BY id"
             for row in (await database.execute(sql, mine)).rows:
                 pages.append({"label": row["label"], "url": keyword_page_url(row["label"])})
@@ -85,7 +90,7 @@ def keyword_page_url(keyword: str) -> str:
 async def keywords_named(database, text: str) -> list[dict]:
     """The keywords `text` names (`NAMED`: its label or normalised text, any case, and the keywords
     it is another form of), the most papers first: id, normalised, label, kind, papers."""
-    mine = {"k": normalise_keyword(text), "k_folded": text.strip().lower()}
+    mine = {"k": normalise_keyword(text), "k_folded": text.strip().lower(), "k_label": text.strip()}
     return [dict(row) for row in (await database.execute(NAMED, mine)).rows]
 
 
@@ -118,7 +123,11 @@ async def paper_filters(args, database) -> tuple[list[str], dict[str, str], list
     for parameter, papers in PAPERS.items():
         for i, value in enumerate(v for v in args.getlist(parameter) if v.strip()):
             name = f"paperdb{parameter}{i}"
-            mine = {name: KEYS[parameter](value), f"{name}_folded": value.strip().lower()}
+            mine = {
+                name: KEYS[parameter](value),
+                f"{name}_folded": value.strip().lower(),
+                f"{name}_label": value.strip(),
+            }
             found = (await database.execute(SIZE[parameter].format(p=name), mine)).first()
             broad = bool(found and found[0] and found[0] >= BROAD)
             clauses.append((WHERE_BROAD if broad else WHERE).format(papers=papers.format(p=name)))

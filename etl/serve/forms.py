@@ -10,6 +10,7 @@ from collections.abc import Callable
 from urllib.parse import parse_qsl, quote_plus, urlencode
 
 from ..store.search import MAX_PAGES, PAGE
+from ..text.authors import name_key
 from .lookup import WHAT_TO_GIVE, find_paper
 from .site import DATABASE
 
@@ -234,6 +235,25 @@ async def unknown_country(db, taken: list[str], values: dict[str, str]) -> list[
     return [f"no institution's country is {country}: {hint}"]
 
 
+AUTHOR = "SELECT name FROM authors WHERE normalised = :key OR name = :name LIMIT 1"
+
+
+async def unknown_author(db, taken: list[str], values: dict[str, str]) -> list[str]:
+    """An `author` no author is (by the merge key of the name, as the query reads it), one sentence
+    with the name it may mean written the other way round (`he xiangnan`: Xiangnan He), none when
+    all is well: `author_papers?author=he xiangnan` answered 0 rows without a word (reader6 item 16)."""
+    wanted = " ".join((values.get("author") or "").split()) if "author" in taken else ""
+    if not wanted:
+        return []
+    if (await db.execute(AUTHOR, {"key": name_key(wanted), "name": wanted})).rows:
+        return []
+    words = wanted.split()
+    turned = " ".join(words[1:] + words[:1]) if len(words) > 1 else ""
+    found = (await db.execute(AUTHOR, {"key": name_key(turned), "name": turned})).first() if turned else None
+    hint = f"did you mean {found[0]}?" if found else "give the whole name as papers write it, given name first"
+    return [f"no author is named {wanted[:80]!r}: {hint}"]
+
+
 async def unknown_paper(datasette, db, taken: list[str], values: dict[str, str]) -> list[str]:
     """A `paper_id` that names no paper (as `/-/paper/<id>` reads ids, or the number in a paper
     page's address), one sentence (none when all is well): `similar_to_paper?paper_id=nosuch`
@@ -260,7 +280,7 @@ def with_checks(
     (`wrong_parameters`; `taken`: each query's parameters), a page past its last (`past_last_page`),
     without a period it compares or with one that has no papers (`missing_periods`,
     `empty_periods`), with periods that overlap, with a venue, a venue's year or a country
-    without papers (`unknown_selection`, `unknown_country`), or a page past the last of a query
+    without papers (`unknown_selection`, `unknown_country`), an author no paper has (`unknown_author`), or a page past the last of a query
     whose pages end with its results (`paged`: the SQL of each; `empty_page`) is a 400 page of the site that says
     what is wrong; a venue written in another case is passed on as papers write it. A query's
     example (`examples`: what its page opens with) is not asked whether its periods have papers: a
@@ -289,6 +309,7 @@ def with_checks(
             wrong, written = await unknown_selection(db, taken[name], values)
             wrong = wrong or await unknown_country(db, taken[name], values)
             wrong = wrong or await unknown_paper(datasette, db, taken[name], values)
+            wrong = wrong or await unknown_author(db, taken[name], values)
             if not wrong and all(period in taken[name] for period in PERIODS):
                 wrong = await empty_periods(db, values | ({"venue": written} if written else {}))
             if not wrong and paged and name in paged:

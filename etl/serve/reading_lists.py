@@ -5,7 +5,8 @@ column, or the papers' `id`): `.bib`, `.ris` and `.csljson` beside JSON and CSV 
 BibTeX `@comment` at the top). A canned query's list of papers comes 100 a page (`page`; search's
 best 100 continue as `search_pages`): its reading list reads on from the page asked, page after page,
 up to `max_returned_rows` papers, and one cut there says so the same way (it gave the first page,
-100 of a keyword's 1,326 papers, without a word)."""
+100 of a keyword's 1,326 papers, without a word). A page of other things (keywords, venues, runs,
+counts) answers its reading lists with a 400 that says so (it gave an empty list: reader6 item 12)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import re
 from urllib.parse import urlencode
 
 from datasette import Response
+from datasette.utils.asgi import BadRequest
 
 from ..store.citations import IDS, OWN, PAPERS, citations
 from ..text.citations import FORMATS
@@ -27,8 +29,12 @@ WHERE = "p.id IN (SELECT value FROM json_each(:ids))"
 
 
 def paper_column(columns: list[str], table: str | None) -> str | None:
-    """The column whose values are papers.id: `paper_id`, or `id` of papers and of a query (whose
-    paper lists name their papers so); None for pages of other things (sources, keywords, runs)."""
+    """The column whose values are papers.id: `similar_id` (the papers a paper's similar papers are:
+    `similar_papers?paper_id=...` lists them, not the paper), `paper_id`, or `id` of papers and of a
+    query (whose paper lists name their papers so); None for pages of other things (sources,
+    keywords, runs)."""
+    if "similar_id" in columns:
+        return "similar_id"
     if "paper_id" in columns:
         return "paper_id"
     if "id" in columns and table in (None, "papers"):
@@ -61,6 +67,13 @@ def _render(fmt: str):
     write, extension, media = FORMATS[fmt]
 
     async def render(datasette, columns, rows, database, table, query_name, request=None, data=None):
+        # (Datasette renders any page's reading list: `can_render` only decides whether it is linked)
+        if paper_column(list(columns or []), table) is None:
+            page = table or query_name or database
+            raise BadRequest(
+                f"{page}.{extension}: this page's rows are not papers (a reading list is offered on"
+                " pages of papers: papers, their views and the queries that list papers)"
+            )
         ids = paper_ids(columns, rows, table)
         db = datasette.get_database(database)
         cut = (data or {}).get("next_url")

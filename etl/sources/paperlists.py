@@ -11,7 +11,9 @@ from dataclasses import replace
 from itertools import chain
 
 from ..errors import InputError
-from ..text.authors import without_repeated_tail
+from ..text.authors import split_authors, without_repeated_tail
+from ..text.bibtex_entries import field_text, parse_entry
+from ..text.headings import trailing_keywords
 from ..text.paper_ids import (
     bibtex_doi,
     doi_of,
@@ -155,6 +157,24 @@ def _review(fields: RecordFields, venue: str | None, year: int | None) -> Review
     return review if review != Review() else None
 
 
+MIN_RUN_ON_WORDS = 6  # a name of this many words or more may be a list written without separators
+
+
+def bibtex_names(one: tuple[str, ...], bibtex: str) -> tuple[str, ...]:
+    """An author list the record wrote as one name with no separator (`Balaraman Ravindran Pavan
+    Ravishankar Pranshu Malviya`, ACML 2021), as the record's BibTeX writes it (`Pavan Ravishankar,
+    Pranshu Malviya, Balaraman Ravindran`): when that names several people whose words are the
+    name's words. Else `one` as it is (a long name: `Robert R. de Ruyter van Steveninck`)."""
+    if len(one) != 1 or len(one[0].split()) < MIN_RUN_ON_WORDS or "author" not in bibtex:
+        return one
+    entry = parse_entry(bibtex.strip())
+    written = dict(entry.fields).get("author") if entry else None
+    names = split_authors(field_text(written)) if written else ()
+    if len(names) > 1 and sorted(" ".join(names).split()) == sorted(one[0].split()):
+        return names
+    return one
+
+
 def split_keywords(value: object) -> tuple[str, ...]:
     """Author keywords from a list, or from text separated by `;` (or by commas when no `;` is used)."""
     if isinstance(value, list):
@@ -189,6 +209,9 @@ def _entries(records: JsonRecords, venue: str | None, year: int | None, tally: T
         fields = RecordFields(item)
         site = fields.text("site") or fields.text("pdf")
         authors, affiliated = authors_and_affiliations(item, fields.items("author"))
+        if authors != (listed := bibtex_names(authors, fields.text("bibtex"))):
+            authors, affiliated = listed, ()  # (one run-on name: its BibTeX's names)
+            fields.repaired = True
         if "psid" in item and len(listed := without_repeated_tail(authors)) < len(authors):
             authors, affiliated = listed, affiliated[: len(listed)]  # (the presenters the program adds)
             fields.repaired = True
@@ -197,8 +220,12 @@ def _entries(records: JsonRecords, venue: str | None, year: int | None, tally: T
             fields.repaired = True  # (an author's own name given as their affiliation: none)
         unplaced = () if affiliated else unplaced_institutions(item, authors)
         bib_year = _BIBTEX_YEAR.search(fields.text("bibtex"))
+        abstract = join_lines(fields.text("abstract")) or None
+        keywords = split_keywords(fields.items("keywords")) or (
+            split_keywords(trailing_keywords(abstract)) if abstract else ()
+        )
         entry = Entry(
-            abstract=join_lines(fields.text("abstract")) or None,
+            abstract=abstract,
             line=line,
             position=position + 1,
             title=join_lines(fields.text("title", limit=MAX_TITLE_CHARS)) or None,
@@ -209,7 +236,7 @@ def _entries(records: JsonRecords, venue: str | None, year: int | None, tally: T
             year=year or (int(bib_year[1]) if bib_year else None),
             status=fields.text("status").strip() or None,
             track=fields.text("track").strip() or None,
-            keywords=fields.bounded(split_keywords(fields.items("keywords")), MAX_KEYWORD_CHARS),
+            keywords=fields.bounded(keywords, MAX_KEYWORD_CHARS),  # (none given: the list ending the abstract)
             links=tuple(text for name in LINK_FIELDS if (text := fields.text(name).strip())),
             affiliations=affiliated,
             institutions=unplaced,

@@ -19,7 +19,13 @@ keywords = Table(
         unique=True,
         comment="Merge key: case folded, hyphens as spaces, last word singular (docs/keywords.md)",
     ),
-    Column("label", Text, nullable=False, comment="Display form, as papers most often write it"),
+    Column(
+        "label",
+        Text,
+        nullable=False,
+        index=True,  # (`?_keyword=<label>` lists every keyword shown by it: etl.serve.filters.KEYWORD)
+        comment="Display form, as papers most often write it",
+    ),
     Column(
         "kind",
         Text,

@@ -9,6 +9,7 @@ import unicodedata
 from functools import lru_cache
 
 from .debris import repair
+from .headings import headings_dropped
 from .ieee import ieee_text
 from .latex import latex_to_text
 from .line_breaks import joined_line_breaks
@@ -71,7 +72,9 @@ def clean_abstract(raw: str) -> str:
     ``` ``x'' ``` -> `“x”`, `\\url{u}` -> `u`), runs of spaces as one, and a word PDF extraction broke
     at a line end written whole as the catalogue writes it (`Hier- archical` -> `Hierarchical`,
     `self- supervised` -> `self-supervised`: `line_breaks.joined_line_breaks`). Inline math (`$...$`) and
-    URLs stay as written, for the renderer; so do HTML and Markdown. What the rules make is read
+    URLs stay as written, for the renderer; so do HTML and Markdown. An `Abstract` heading at the
+    start and a keyword list at the end are dropped (`Abstract: Human actions ... Keywords: x, y.`
+    -> `Human actions ...`: `headings.headings_dropped`). What the rules make is read
     again (`\\emph{``` makes ``` `` ```, `\\{x\\}` `{x}`), so that cleaning the output changes nothing."""
     text = ieee_text(repair(raw))
     for _ in range(3):  # (what a rule removes may join into markup or debris: `\\emph{``` is `“`)
@@ -85,7 +88,7 @@ def clean_abstract(raw: str) -> str:
         text = read
     text = text.strip()
     text = " ".join(text.split()) if "  " in text or "\n" in text or "\t" in text else text
-    return joined_line_breaks(text)
+    return headings_dropped(joined_line_breaks(text))
 
 
 @lru_cache(maxsize=1 << 14)

@@ -4,12 +4,14 @@ talks`, `IROS 2006 Workshops and Tutorials`, `Conference on Learning Theory 2019
 A title is front matter when its last part (after the last `:` or ` - `) is made only of the
 words such entries are made of (`FRONT_WORDS`), with at least one that names one (`HEADS`:
 `preface`, `index`, `plenary`, `keynote`, ...), and whatever comes before names the meeting: a
-year, an acronym in capitals (`IROS`, `IEEE/RSJ`) or a word such as `conference`. A bracketed
+year, an acronym in capitals (`IROS`, `IEEE/RSJ`) or a word such as `conference`; or, the other
+way round, when its first part is only such words and every part after it names the meeting
+(`Preface: Conference on Learning Theory (COLT), 2017`, reader6). A bracketed
 note (`[4 abstracts]`) is left out. A paper's title says what it does, so it has other words:
 `Query by Committee`, `Learned Index Structures` and `Plenary Talks Considered Harmful` are
-papers. Measured on the 90,999 titles of the paperlists catalogue: 54 records, all front matter,
+papers. Measured on the 90,999 titles of the paperlists catalogue: 55 records, all front matter,
 and no paper (docs/inputs.md#front-matter; RSS 2007's `Workshop Summaries` and ICRA 2017's
-`Workshop and Tutorials` since reader5).
+`Workshop and Tutorials` since reader5, COLT 2017's `Preface: Conference on ...` since reader6).
 """
 
 from __future__ import annotations
@@ -49,14 +51,22 @@ def is_front_matter(title: str | None) -> bool:
     folded = title.casefold()
     if not any(stem in folded for stem in _HEAD_STEMS):  # (most titles: a substring search each, in C)
         return False
-    *before, last = _PARTS.split(_NOTE.sub(" ", title))
-    words = _WORD.findall(last)
-    label = [word for word in words if word.casefold() not in FRONT_WORDS]
+    *before, last = parts = _PARTS.split(_NOTE.sub(" ", title))
+    if _names_entry(last, labelled=True) and all(_names_meeting_part(part) for part in before):
+        return True
+    # the entry first, the meeting after it (`Preface: Conference on Learning Theory (COLT), 2017`)
+    first, *after = parts
+    return bool(after) and _names_entry(first, labelled=False) and all(_names_meeting_part(part) for part in after)
+
+
+def _names_entry(part: str, labelled: bool) -> bool:
+    """Whether a part names an entry: words of `FRONT_WORDS` with one of `HEADS`, and (`labelled`)
+    words that may name the meeting (`IROS 2006 Workshops and Tutorials`)."""
+    words = _WORD.findall(part)
     if not words or HEADS.isdisjoint(word.casefold() for word in words):
         return False
-    if not all(_names_meeting(word) for word in label):
-        return False
-    return all(_names_meeting_part(part) for part in before)
+    label = [word for word in words if word.casefold() not in FRONT_WORDS]
+    return all(_names_meeting(word) for word in label) if labelled else not label
 
 
 def _names_meeting(word: str) -> bool:

@@ -210,12 +210,17 @@ async def top(
 
 async def keyword_id(reader: Reader, value: str) -> dict:
     """The keyword (or topic) `value` names, by its merge key, else the keyword with the most papers
-    it is another form of (ASR): id, label, kind, papers; else a tool error."""
+    it is another form of (ASR): id, label, kind, papers; else a tool error. A keyword whose key is
+    the text itself comes first, then an alias written as the text, so that a coined name is not
+    read as its singular (`RecSys`: recommender systems, whose alias it is, not the keyword `recsy`
+    of one paper; reader6 item 9)."""
     wanted = arguments.text(value, "keyword", 200)
     rows = await reader.rows(
-        "SELECT id, label, kind, papers, 0 AS alias FROM keywords WHERE normalised = normalise_keyword(:k)"
-        " UNION ALL SELECT k.id, k.label, k.kind, k.papers, 1 FROM keyword_aliases a JOIN keywords k ON k.id = a.keyword_id"
-        " WHERE a.normalised IN (lower(:k), normalise_keyword(:k)) ORDER BY alias, papers DESC, id LIMIT 1",
+        "SELECT id, label, kind, papers, normalised IN (lower(:k), :k) AS exact, 0 AS alias FROM keywords"
+        " WHERE normalised = normalise_keyword(:k)"
+        " UNION ALL SELECT k.id, k.label, k.kind, k.papers, a.alias = :k, 1 FROM keyword_aliases a"
+        " JOIN keywords k ON k.id = a.keyword_id WHERE a.normalised IN (lower(:k), normalise_keyword(:k))"
+        " ORDER BY exact DESC, alias, papers DESC, id LIMIT 1",
         {"k": wanted},
     )
     rows = [{key: row[key] for key in ("id", "label", "kind", "papers")} for row in rows]

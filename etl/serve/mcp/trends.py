@@ -39,6 +39,8 @@ async def keyword_trend(
     first, last = await arguments.years(reader)
     start = await arguments.year(reader, year_from, "year_from") or first
     end = await arguments.year(reader, year_to, "year_to") or last
+    if start > end:  # (as compare_periods says of a period that is none, not an empty trend: reader6 item 16)
+        raise ToolError(f"`year_from` {start} is after `year_to` {end}: the years end before they start")
     try:
         found = await keyword_id(reader, wanted)
         counts = await reader.rows(KEYWORD_PAPERS, {"keyword_id": found["id"]})
