@@ -34,9 +34,9 @@ from etl.extract.keywords import (
     taxonomy_path,
 )
 from etl.extract.keywords import rank as rank_module
-from etl.extract.keywords.rank import title_words
 from etl.extract.keywords.shapes import TITLE_HEAD
 from etl.extract.keywords.termhood import TERMHOOD
+from etl.extract.keywords.titles import title_words
 from etl.extract.keywords.vocabulary import VOCABULARY
 from etl.load.statistics import AUTHOR_PREFIX
 

@@ -29,10 +29,10 @@ from chip_classes import Corpus
 
 from etl.extract.keywords import normalise_keyword
 from etl.extract.keywords.normalise import singular
-from etl.extract.keywords.rank import _title_phrases, title_words
 from etl.extract.keywords.roles import describes
 from etl.extract.keywords.shapes import GENERIC_HEADS
 from etl.extract.keywords.termhood import TERMHOOD, opener
+from etl.extract.keywords.titles import title_phrases, title_words
 from etl.extract.keywords.wordlists import LIGHT_NOUNS, NOT_ALONE
 
 THRESHOLDS = (0.3, 0.35, 0.4, 0.45, 0.5)
@@ -62,7 +62,7 @@ def judged_chips(db: str, paths: list[str]) -> list[dict]:
             verdicts = {
                 normalise_keyword(c): v for c, v in zip(paper["chips"], paper.get("judgements", []), strict=False)
             }
-            titled = _title_phrases(terms.phrases, title) if title else set()
+            titled = title_phrases(terms.phrases, title) if title else set()
             words = Counter(singular(w) for w in _WORD.findall(ranked.abstract.casefold()))
             for rank, k in enumerate(ranked.chips[:8], 1):
                 verdict = verdicts.get(k.normalised) or verdicts.get(normalise_keyword(k.label))

@@ -23,10 +23,10 @@ from pathlib import Path
 from chip_classes import Corpus, _forms
 
 from etl.extract.keywords import normalise_keyword
-from etl.extract.keywords.rank import title_words
 from etl.extract.keywords.shapes import TITLE_HEAD
 from etl.extract.keywords.support import _evidence
 from etl.extract.keywords.termhood import ONE_WORD
+from etl.extract.keywords.titles import title_words
 
 CHIPS = Path(__file__).resolve().parents[1] / "docs" / "chips"
 PAIRS = (("chips", "judgements"), ("gone", "gone_judgements"), ("new", "new_judgements"))

@@ -10,8 +10,11 @@ import pytest
 
 from etl.extract.keywords import Keyphraseness, extract_terms, rank_keywords, taxonomy_path
 from etl.extract.keywords import rank as rank_module
-from etl.extract.keywords.rank import title_words
+from etl.extract.keywords.keyword import Keyword
+from etl.extract.keywords.phrases import WHOLE
 from etl.extract.keywords.support import backed, has_evidence
+from etl.extract.keywords.titles import title_words
+from etl.extract.keywords.vocabulary import EMPTY
 from etl.load.taxonomy import load_taxonomy
 
 TAXONOMY = load_taxonomy(taxonomy_path())
@@ -64,3 +67,20 @@ def test_a_card_always_shows_its_first_chip(monkeypatch):
     start = [k.label for k in ranked].index("large stride movement")
     kept = backed(ranked[start:], terms.phrases, frozenset(), Keyphraseness(df={}))
     assert [k.label for k in kept] == ["large stride movement"]
+
+
+@pytest.mark.parametrize(
+    "label, title, evidence",
+    [
+        ("GrabCut", "Secrets of GrabCut and Kernel K-Means", True),  # a name in mixed case the title writes
+        ("GrabCut", None, False),  # the same name, outside the title: its capitals alone are not enough
+        ("AI", "Secrets of AI and Kernel K-Means", False),  # a short form in capitals: the title alone
+    ],
+)
+def test_a_name_the_title_writes_has_its_capitals_for_a_second_kind_of_evidence(label, title, evidence):
+    # (modelled on `Secrets of GrabCut and Kernel K-Means`, whose abstract writes `GrabCut` once)
+    key = label.lower()
+    phrases = {key: [1, 12, label, WHOLE]}
+    words = title_words(title) if title else frozenset()
+    keyword = Keyword(key, label, "phrase", 0.2)
+    assert has_evidence(keyword, phrases, words, Keyphraseness(vocabulary=EMPTY)) is evidence

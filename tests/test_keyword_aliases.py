@@ -69,6 +69,7 @@ from tests.helpers import rows, run
 def test_an_alias_is_another_form_of_the_keywords_own_concept(keyword, alias, kind):
     assert alias_kind(normalise_keyword(keyword), alias) == kind
 
+
 @pytest.mark.parametrize(
     "keyword, alias, kept",
     [
@@ -95,6 +96,7 @@ def test_an_alias_is_another_form_of_the_keywords_own_concept(keyword, alias, ki
 def test_the_corpus_keeps_the_forms_of_the_keywords_own_concept(keyword, alias, kept):
     assert kept_alias(normalise_keyword(keyword), alias) is kept
 
+
 def test_revision_0044_s_frozen_rule_is_the_rule_as_branch_kwalias_wrote_it():
     """Revision 0044 drops aliases with its frozen copy of the rule, which kept every one-word short
     form with a capital (`RLHF` of `reinforcement learning`); the live rule keeps only forms of the
@@ -108,6 +110,7 @@ def test_revision_0044_s_frozen_rule_is_the_rule_as_branch_kwalias_wrote_it():
         assert frozen.alias_kind(key, alias) == alias_kind(key, alias)
     assert frozen.kept_alias("reinforcement learning", "RLHF") and not kept_alias("reinforcement learning", "RLHF")
 
+
 def test_a_papers_staged_aliases_are_the_kept_ones():
     """The variant merge names `deep reinforcement learning` and `DKL` (deep kernel learning)
     aliases of this paper's `deep learning`; the corpus keeps `DL` and `deep-learning` only as its
@@ -119,6 +122,7 @@ def test_a_papers_staged_aliases_are_the_kept_ones():
     _, aliases, short_forms, _ = paper_rows("p1", [merged])
     assert aliases == [("deep learning", "DL", "dl"), ("deep learning", "deep-learning", "deep-learning")]
     assert short_forms == [("deep learning", "DL"), ("deep learning", "DKL")]
+
 
 @pytest.mark.parametrize(
     "named, text, opens",
@@ -145,11 +149,14 @@ def test_an_address_opens_one_keyword_or_offers_a_choice(named, text, opens):
     found = address_of(named, text)
     assert (found and found["normalised"]) == opens
 
+
 def get(ds, path: str):
     return asyncio.run(ds.client.get(path))
 
+
 def keyword_id(db: str, key: str) -> int:
     return rows(db, f"SELECT id FROM keywords WHERE normalised = '{key}'")[0][0]
+
 
 @pytest.fixture
 def short_form_db(serve_copy: str) -> str:
@@ -171,9 +178,11 @@ def short_form_db(serve_copy: str) -> str:
         )
     return serve_copy
 
+
 def listed(ds, parameter: str, text: str) -> set[str]:
     found = get(ds, f"/papers/papers.json?{parameter}={quote(text)}&_shape=array&_size=max").json()
     return {r["id"] for r in found}
+
 
 def test_every_keywords_list_is_as_long_as_its_page_says(short_form_db):
     """`?_keyword=<label>` (a chip's link) and `papers_by_keyword` list a keyword's papers as its
@@ -190,6 +199,7 @@ def test_every_keywords_list_is_as_long_as_its_page_says(short_form_db):
             assert len(con.execute(by_keyword, {"keyword": label, "page": ""}).fetchall()) == papers, label
     finally:
         con.close()
+
 
 def test_a_text_that_names_several_keywords_offers_the_choice(short_form_db):
     ds = make_datasette(short_form_db)
@@ -209,6 +219,7 @@ def test_a_text_that_names_several_keywords_offers_the_choice(short_form_db):
     both = listed(ds, "_keyword", "total variation") | listed(ds, "_keyword", "distance estimation")
     assert listed(ds, "_keyword", "TV") == both and len(both) == 1
 
+
 def written_by_earlier_rules(db_file: str) -> None:
     """The aliases a load under the rules before revisions 0044 and 0051 wrote for the serve
     fixture's keywords (the fixture itself is written by today's rules): a long form's piece
@@ -227,6 +238,7 @@ def written_by_earlier_rules(db_file: str) -> None:
                 (alias, alias, key),
             )
     con.close()
+
 
 def test_a_label_two_keywords_share_lists_the_papers_of_both(serve_copy):
     """`DBSCAN` is the label of the method `dbscan` (2 papers in the catalogue) and of the acronym
@@ -252,6 +264,7 @@ def test_a_label_two_keywords_share_lists_the_papers_of_both(serve_copy):
     page = get(ds, "/-/keyword/DBSCAN")
     assert page.status_code == 200 and "DBSCAN: which keyword?" in page.text
 
+
 def test_revision_0044_drops_the_aliases_that_name_other_concepts(serve_copy):
     """A database whose aliases an earlier load wrote (`written_by_earlier_rules`: `approximation scheme`
     of `approximation`, `CSBM node` of `stochastic block model`) keeps, after the upgrade, the
@@ -271,6 +284,7 @@ def test_revision_0044_drops_the_aliases_that_name_other_concepts(serve_copy):
     assert after == [(key, alias) for key, alias in before if frozen_kept_alias(key, alias)]
     assert ("graph neural network", "GNN") in after and ("stochastic block model", "SBM") in after
     assert ("approximation", "approximation scheme") not in after
+
 
 def test_revision_0051_gives_the_similarity_the_short_forms_it_read(serve_copy):
     """Revision 0051 moves the one-word aliases the similarity read from `keyword_aliases` (the serve
@@ -295,6 +309,7 @@ def test_revision_0051_gives_the_similarity_the_short_forms_it_read(serve_copy):
     assert rows(serve_copy, query) == [pair for pair in before if pair not in one_word or kept_alias(*pair)]
     assert ("graph neural network", "GNN") in rows(serve_copy, query)
 
+
 def test_revision_0051_down_and_up_gives_back_what_a_load_gave(seeded):
     """Down, the short forms go back among the aliases (as the rules before kept them); up again,
     both tables are what the load wrote (so the similarity reads the same words)."""
@@ -309,6 +324,7 @@ def test_revision_0051_down_and_up_gives_back_what_a_load_gave(seeded):
     run(seeded, migrate)
     assert [rows(seeded, query) for query in tables] == loaded
 
+
 def test_a_load_keeps_the_short_forms_the_similarity_reads_apart_from_the_names(seeded):
     """The similarity reads every one-word short form with a capital a paper wrote for a keyword
     (`keyword_short_forms`), the keyword's names among them; `keyword_aliases` has only the names:
@@ -322,6 +338,7 @@ def test_a_load_keeps_the_short_forms_the_similarity_reads_apart_from_the_names(
     others = {(key, alias) for key, alias in read if not kept_alias(key, alias)}
     assert others == set(read) - set(names)
     assert {("stochastic block model", "CSBM"), ("approximation", "FPRAS")} <= others
+
 
 def test_a_name_in_capitals_and_the_word_have_addresses_of_their_own(write, db_file):
     """reader5 item 11: `/-/keyword/robot` opened the AISTATS optimiser ROBOT, which CoRL's
@@ -353,6 +370,7 @@ def test_a_name_in_capitals_and_the_word_have_addresses_of_their_own(write, db_f
     assert response.headers["location"].endswith(f"/papers/keywords/{keyword_id(db_file, 'mean average precision')}")
     assert get(ds, "/-/keyword/map").status_code == 404
 
+
 class _Reader:
     """An MCP tool's reader over a plain connection (`Reader.rows`)."""
 
@@ -362,6 +380,7 @@ class _Reader:
     async def rows(self, sql, params=None):
         self.con.row_factory = sqlite3.Row
         return [dict(row) for row in self.con.execute(sql, params or {})]
+
 
 @pytest.mark.parametrize(
     ("asked", "found"),

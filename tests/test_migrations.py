@@ -26,11 +26,13 @@ def tables(db_file: str) -> set[str]:
     finally:
         con.close()
 
+
 def test_upgrade_from_empty_creates_every_model_table(db_file, tmp_path):
     (tmp_path / "db").mkdir()
     run(db_file, migrate)
     assert set(Base.metadata.tables) <= tables(db_file)
     assert run(db_file, current_revision) == head_revision()
+
 
 def test_models_and_migrations_agree(db_file, tmp_path):
     """`alembic check`: autogenerate finds nothing to add, drop or alter."""
@@ -38,12 +40,14 @@ def test_models_and_migrations_agree(db_file, tmp_path):
     run(db_file, migrate)
     run(db_file, lambda conn: command.check(alembic_config(conn)))
 
+
 def schema(db_file: str) -> set[tuple]:
     con = sqlite3.connect(db_file)
     try:
         return set(con.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))
     finally:
         con.close()
+
 
 def test_a_new_database_is_what_the_revisions_make_one_by_one(tmp_path):
     """A new SQLite file gets the schema the revisions made once per process (etl.store.fresh):
@@ -62,6 +66,7 @@ def test_a_new_database_is_what_the_revisions_make_one_by_one(tmp_path):
     assert rows(replayed, "PRAGMA page_size") == rows(stepped, "PRAGMA page_size") == [(16384,)]
     assert run(replayed, current_revision) == head_revision()
 
+
 def test_a_load_leaves_the_schema_exactly_as_the_migrations_made_it(db_file, tmp_path):
     """Loads drop and remake the indexes of paper_keywords around its bulk rebuild."""
     migrated = str(tmp_path / "migrated.db")
@@ -69,6 +74,7 @@ def test_a_load_leaves_the_schema_exactly_as_the_migrations_made_it(db_file, tmp
     load(db_file)
     assert schema(db_file) == schema(migrated)
     run(db_file, lambda conn: command.check(alembic_config(conn)))
+
 
 def test_downgrade_to_base_and_back(db_file):
     load(db_file)
@@ -79,6 +85,7 @@ def test_downgrade_to_base_and_back(db_file):
     assert set(Base.metadata.tables) <= tables(db_file)
     assert load(db_file).papers_added == 57
 
+
 def test_unknown_revision_is_a_clear_error(db_file):
     load(db_file)
     con = sqlite3.connect(db_file)
@@ -88,6 +95,7 @@ def test_unknown_revision_is_a_clear_error(db_file):
     with pytest.raises(SchemaError, match="unknown revision"):
         run(db_file, migrate)
 
+
 def test_papers_rowid_is_an_integer_primary_key(db_file):
     load(db_file)
     con = sqlite3.connect(db_file)
@@ -96,6 +104,7 @@ def test_papers_rowid_is_an_integer_primary_key(db_file):
     # an INTEGER PRIMARY KEY aliases the rowid
     assert con.execute("SELECT count(*) FROM papers WHERE pk != rowid").fetchone() == (0,)
     con.close()
+
 
 def test_stepping_down_one_revision_keeps_the_papers_and_their_provenance(db_file):
     load(db_file)
@@ -109,10 +118,12 @@ def test_stepping_down_one_revision_keeps_the_papers_and_their_provenance(db_fil
     assert con.execute("SELECT count(*) FROM paper_sources").fetchone() == (57,)
     con.close()
 
+
 OPERATOR_ABSTRACT = (
     "We prove that the regret stays below the bound whenever $\\epsilon \\leq 1/T$ and the step size is"
     " small; for larger steps a < b fails, which our experiments on bandit benchmarks confirm."
 )
+
 
 def test_papers_whose_abstract_has_an_operator_are_rekeyed_and_keep_their_former_id(db_file, write):
     import hashlib
@@ -141,6 +152,7 @@ def test_papers_whose_abstract_has_an_operator_are_rekeyed_and_keep_their_former
     summary = load(db_file, [listing], rescore=True)
     assert (summary.papers_added, summary.papers_removed) == (0, 0)
 
+
 def test_what_alembic_compares_is_the_schema_the_load_writes_to():
     """Alembic's MetaData (the declarative base's) is the schema's, every Core table the writer's
     column lists come from; no ORM class is mapped onto it (queries use SQL or Core)."""
@@ -150,6 +162,7 @@ def test_what_alembic_compares_is_the_schema_the_load_writes_to():
     assert not models.Base.registry.mappers
     for name in schema.metadata.tables:
         assert schema.table(name) is schema.metadata.tables[name], name
+
 
 def test_a_load_into_a_database_at_head_imports_neither_alembic_nor_the_orm(db_file, write):
     import subprocess
@@ -164,6 +177,7 @@ def test_a_load_into_a_database_at_head_imports_neither_alembic_nor_the_orm(db_f
     done = subprocess.run([sys.executable, "-c", script, db_file, str(listing)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
 
 def test_revision_0024_puts_the_abstract_as_written_back_in_papers_and_down_again(db_file):
     load(db_file)  # (the seeds: two abstracts have TeX dashes and quotes the reading form cleans)
@@ -186,12 +200,14 @@ def test_revision_0024_puts_the_abstract_as_written_back_in_papers_and_down_agai
     summary = load(db_file)
     assert (summary.files_unchanged, summary.papers_updated) == (3, 0)
 
+
 # -- revision 0026: what the rules of issue 41 read otherwise is read again --------------------------
 
 ICLR2017 = json.loads((Path(__file__).parent / "fixtures" / "iclr2017.json").read_text(encoding="utf-8"))
 PROTO = ICLR2017[0]["title"]
 STATE = """SELECT p.id, p.venue, p.title, p.abstract, p.citations, p.author_keywords, count(ps.position)
     FROM papers p JOIN paper_sources ps ON ps.paper_id = p.id GROUP BY p.id ORDER BY p.id"""
+
 
 def _iclr2017(changes: dict[tuple[int, str], object] | None = None) -> str:
     """The four ICLR 2017 records, with {(record, field): value} changed."""
@@ -200,15 +216,18 @@ def _iclr2017(changes: dict[tuple[int, str], object] | None = None) -> str:
         records[n][key] = value
     return json.dumps(records)
 
+
 def _jsonl(*records: tuple[str, str]) -> str:
     """JSON lines of ICLR 2017 records: (venue, title) each."""
     return "".join(json.dumps({"title": title, "venue": venue, "year": 2017}) + "\n" for venue, title in records)
+
 
 def _old_usable(abstract, title=None) -> bool:
     """`is_usable_abstract` before revision 0026: glyph codes and math were words."""
     from etl.text.placeholders import is_missing_abstract, is_placeholder
 
     return not is_placeholder(abstract) and (is_placeholder(title) or not is_missing_abstract(abstract))
+
 
 # (what a file held, the rule as it was when it was loaded, the file the revision has read again)
 STALE = {
@@ -239,6 +258,7 @@ STALE = {
     ),
 }
 
+
 @pytest.mark.parametrize("kind", list(STALE))
 def test_revision_0026_has_what_the_new_rules_read_otherwise_read_again(tmp_path, monkeypatch, kind):
     """A database loaded under the old rule holds what a cold load no longer makes; upgrading marks
@@ -267,6 +287,7 @@ def test_revision_0026_has_what_the_new_rules_read_otherwise_read_again(tmp_path
     load(db, [str(folder)])
     assert rows(db, STATE) == rows(cold, STATE)
 
+
 def test_revision_0026_removes_former_ids_that_name_a_paper_or_that_a_paper_gone_left(db_file):
     load(db_file)
     papers = [pid for (pid,) in rows(db_file, "SELECT id FROM papers ORDER BY id LIMIT 2")]
@@ -285,12 +306,14 @@ def test_revision_0026_removes_former_ids_that_name_a_paper_or_that_a_paper_gone
     run(db_file, migrate)
     assert rows(db_file, "SELECT * FROM paper_former_ids ORDER BY 1") == former[2:]
 
+
 LINKS = (
     'SELECT paper_id, "offset", url, url_key, raw, kind, host, owner, repo, path, is_official, source_id'
     ' FROM paper_links ORDER BY paper_id, "offset"'
 )
 STATUS = "SELECT id, code_status FROM papers ORDER BY id"
 REPOS = "SELECT host, owner, name, url, url_key, papers FROM repos ORDER BY url_key"  # (ids: kept, as loads keep them)
+
 
 def test_revision_0027_derives_links_and_code_status_as_a_load_of_this_release_does(db_file, write):
     from tests.test_availability import FIXTURE
@@ -322,6 +345,7 @@ def test_revision_0027_derives_links_and_code_status_as_a_load_of_this_release_d
     run(db_file, migrate)
     assert [rows(db_file, LINKS), rows(db_file, STATUS), rows(db_file, REPOS)] == loaded
 
+
 def test_revision_0036_drops_made_up_links_and_releases_only_code_as_a_load_does(db_file, write):
     from tests.test_made_up import FIXTURE as MADE_UP
 
@@ -336,6 +360,7 @@ def test_revision_0036_drops_made_up_links_and_releases_only_code_as_a_load_does
     assert rows(db_file, "SELECT count(*) FROM repos WHERE owner = 'author'") == [(1,)]
     run(db_file, migrate)
     assert [rows(db_file, LINKS), rows(db_file, STATUS), rows(db_file, REPOS)] == loaded
+
 
 def test_revision_0028_lists_each_person_once_as_a_cold_load_does(tmp_path, monkeypatch):
     """A database the rules before revision 0028 made, migrated: each author once, accents in
@@ -380,11 +405,13 @@ def test_revision_0028_lists_each_person_once_as_a_cold_load_does(tmp_path, monk
     assert (summary.files_loaded, summary.files_unchanged, summary.papers_updated) == (1, 3, 0)
     assert people(db_file) == expected
 
+
 # -- revision 0035: CSV-quoted titles and abstracts, DOIs given as addresses, read again ------------------
 
 ECCV2022 = (Path(__file__).parent / "fixtures" / "eccv2022.json").read_text(encoding="utf-8")
 TEXTS = """SELECT p.id, p.title, p.title_key, p.abstract_clean, p.keywords, i.scheme, i.value FROM papers p
     LEFT JOIN paper_ids i ON i.paper_id = p.id ORDER BY p.id, i.scheme"""
+
 
 @pytest.mark.parametrize(
     "rule, old",
@@ -408,9 +435,11 @@ def test_revision_0035_has_csv_quoted_texts_and_dois_given_as_addresses_read_aga
     load(db, [str(folder)])
     assert rows(db, TEXTS) == rows(cold, TEXTS)
 
+
 # -- revision 0037: the people the reader's report found read otherwise, read again ---------------------------
 
 PEOPLE = "SELECT paper_id, position, name FROM paper_authors ORDER BY paper_id, position"
+
 
 def _forget_names() -> None:
     """The name rules' caches emptied (they keep what a rule gave: a rule patched must not outlive the patch)."""
@@ -419,6 +448,7 @@ def _forget_names() -> None:
     for value in vars(authors).values():
         if hasattr(value, "cache_clear"):
             value.cache_clear()
+
 
 @pytest.mark.parametrize(
     "rule, old",
@@ -455,9 +485,11 @@ def test_revision_0037_has_records_whose_people_the_new_rules_read_otherwise_rea
         cold, "SELECT name, papers FROM authors ORDER BY name"
     )
 
+
 # -- revision 0038: institutions of Taiwan, read again ----------------------------------------------------
 
 AFFILIATIONS = "SELECT paper_id, position, name, country FROM paper_affiliations ORDER BY paper_id, position, name"
+
 
 def test_revision_0038_has_records_naming_an_institution_of_taiwan_read_again(tmp_path, monkeypatch):
     """A database loaded before the rule holds National Taiwan University under `China`, as paperlists
@@ -487,10 +519,12 @@ def test_revision_0038_has_records_naming_an_institution_of_taiwan_read_again(tm
         cold, "SELECT name, country, papers FROM institutions"
     )
 
+
 # -- revision 0041: what the reader's identity report found read again ----------------------------------------
 
 IDENTITY_RECORDS = (Path(__file__).parent / "fixtures" / "identity_records.json").read_text(encoding="utf-8")
 PAPERS_AND_TEXTS = "SELECT id, title, abstract, venue, year FROM papers ORDER BY id"
+
 
 @pytest.mark.parametrize(
     "rule, old",
@@ -516,6 +550,7 @@ def test_revision_0041_has_records_the_identity_rules_read_otherwise_read_again(
     load(db, [str(folder)])
     assert rows(db, PAPERS_AND_TEXTS) == rows(cold, PAPERS_AND_TEXTS)
 
+
 # -- revision 0042: the ids and text the reader's report found read otherwise, read again ----------------------
 
 IDS_AND_TEXT = (
@@ -523,6 +558,7 @@ IDS_AND_TEXT = (
     " LEFT JOIN paper_ids i ON i.paper_id = p.id ORDER BY p.id, i.scheme, i.value"
 )
 CATALOGUE = Path(__file__).parent / "fixtures" / "catalogue"
+
 
 @pytest.mark.parametrize(
     "rules, name, changes",
@@ -561,6 +597,7 @@ def test_revision_0042_has_records_whose_ids_or_text_the_new_rules_read_otherwis
     load(db, [str(folder)])
     assert rows(db, IDS_AND_TEXT) == rows(cold, IDS_AND_TEXT)
 
+
 # -- revision 0043: paper_titles names a title's source by its file name --------------------------------------
 
 IROS2020 = [  # (shaped as the catalogue's iros/iros2020.json records, whose path the view showed whole)
@@ -573,6 +610,7 @@ IROS2020 = [  # (shaped as the catalogue's iros/iros2020.json records, whose pat
     }
 ]
 
+
 def test_revision_0043_shows_a_titles_source_by_its_file_name_and_keeps_the_path_in_sources(db_file, write):
     path = write("cat/paperlists-catalogue/iros/iros2020.json", json.dumps(IROS2020))
     load(db_file, [str(path)])
@@ -583,9 +621,11 @@ def test_revision_0043_shows_a_titles_source_by_its_file_name_and_keeps_the_path
     run(db_file, migrate)
     assert rows(db_file, "SELECT source FROM paper_titles") == [("iros2020.json",)]
 
+
 # -- revision 0045: the BibTeX DOIs and IEEE Xplore article numbers the reader's report found missing ------------
 
 LIBRARIAN = json.loads((Path(__file__).parent / "fixtures" / "librarian_ids.json").read_text(encoding="utf-8"))
+
 
 def test_revision_0045_has_records_with_a_bibtex_doi_or_an_ieee_address_read_again(tmp_path, monkeypatch):
     """A database loaded under the old rules has no DOI of IJCAI's BibTeX and no IEEE Xplore article
@@ -607,6 +647,7 @@ def test_revision_0045_has_records_with_a_bibtex_doi_or_an_ieee_address_read_aga
     load(db, [str(folder)])
     assert rows(db, IDS_AND_TEXT) == rows(cold, IDS_AND_TEXT)
 
+
 # -- revision 0046: abstracts with a quote mark left unpaired, authors with a name twice, read again ------------
 
 TEXT_AND_AUTHORS = (
@@ -614,12 +655,14 @@ TEXT_AND_AUTHORS = (
     " LEFT JOIN paper_authors pa ON pa.paper_id = p.id ORDER BY p.id, pa.position"
 )
 
+
 def _people_once_by_key(names):
     """The rule before revision 0046: each merge key once, at its first place."""
     from etl.text.authors import people
 
     seen: set[str] = set()
     return [p for p in people(names) if not (p[2] in seen or seen.add(p[2]))]
+
 
 @pytest.mark.parametrize(
     "rules, changes",
@@ -658,7 +701,9 @@ def test_revision_0046_has_records_whose_text_or_authors_the_new_rules_read_othe
     load(db, [str(folder)])
     assert rows(db, TEXT_AND_AUTHORS) == rows(cold, TEXT_AND_AUTHORS)
 
+
 # -- revision 0047: countries in one spelling, read again --------------------------------------------------
+
 
 @pytest.mark.parametrize(
     "given, shown",
@@ -695,6 +740,7 @@ def test_revision_0047_has_records_giving_a_country_in_another_spelling_read_aga
         cold, "SELECT name, country, papers FROM institutions"
     )
 
+
 def test_revision_0047_gives_a_link_written_with_a_port_its_port(tmp_path, monkeypatch):
     """A database loaded before the rule holds `http://nlp.uoregon.edu` for the link written
     `http://nlp.uoregon.edu:9000/` (NAACL 2022); upgrading gives it its port (no file is read
@@ -717,6 +763,7 @@ def test_revision_0047_gives_a_link_written_with_a_port_its_port(tmp_path, monke
     assert rows(db, "SELECT url_key, host FROM paper_links") == rows(cold, "SELECT url_key, host FROM paper_links")
     assert load(db, [str(folder)]).files_unchanged == 2
 
+
 # -- revision 0048: papers.url indexed; NeurIPS hashes and OpenReview records' addresses read again ------------
 
 OWN_ADDRESSES = json.loads((Path(__file__).parent / "fixtures" / "own_addresses.json").read_text(encoding="utf-8"))
@@ -724,6 +771,7 @@ IDS_AND_URLS = (
     "SELECT p.id, p.url, i.scheme, i.value FROM papers p LEFT JOIN paper_ids i ON i.paper_id = p.id"
     " ORDER BY p.id, i.scheme, i.value"
 )
+
 
 def test_revision_0048_indexes_papers_url_and_has_neurips_and_openreview_records_read_again(tmp_path, monkeypatch):
     """A database loaded under the old rules has no NeurIPS proceedings key and no address for WWW 2024's and
@@ -748,6 +796,7 @@ def test_revision_0048_indexes_papers_url_and_has_neurips_and_openreview_records
     load(db, [str(folder)])
     assert rows(db, IDS_AND_URLS) == rows(cold, IDS_AND_URLS)
 
+
 # -- revision 0053: author names and text read again (reader5) -----------------------------------------------------
 
 NAMES_AND_TEXT = (
@@ -755,6 +804,7 @@ NAMES_AND_TEXT = (
     " LEFT JOIN paper_authors pa ON pa.paper_id = p.id LEFT JOIN authors a ON a.id = pa.author_id"
     " ORDER BY p.id, pa.position"
 )
+
 
 def test_revision_0053_has_records_whose_names_or_text_the_new_rules_read_otherwise_read_again(tmp_path, monkeypatch):
     """A database loaded under the old rules shows `Jaromı́r Plhák` and `Bingbing Ni⁴` as written and
@@ -781,6 +831,7 @@ def test_revision_0053_has_records_whose_names_or_text_the_new_rules_read_otherw
     load(db, [str(folder)])
     assert rows(db, NAMES_AND_TEXT) == rows(cold, NAMES_AND_TEXT)
 
+
 def test_revision_0054_gives_links_to_hosts_the_table_does_not_list_their_www_as_a_load_does(db_file, write):
     """The sixth reader: `www.robots.ox.ac.uk` was linked as `robots.ox.ac.uk`. Down, every link's
     `www.` goes (as revision 0053's rules derived them); up, the links of hosts the hosts table does
@@ -805,12 +856,14 @@ def test_revision_0054_gives_links_to_hosts_the_table_does_not_list_their_www_as
     run(db_file, migrate)
     assert rows(db_file, LINKS) == loaded
 
+
 # -- revision 0055: headings, run-on author lists and prefaces read again (reader6) --------------------------------
 
 HEADINGS_AND_NAMES = (
     "SELECT p.id, p.title, coalesce(p.abstract_clean, p.abstract), p.author_keywords, pa.position, pa.name FROM papers p"
     " LEFT JOIN paper_authors pa ON pa.paper_id = p.id ORDER BY p.id, pa.position"
 )
+
 
 def test_revision_0055_has_records_with_headings_run_on_names_or_prefaces_read_again(tmp_path, monkeypatch):
     """A database loaded under the old rules keeps an abstract's `Abstract:` heading and its

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from etl.extract.keywords import extract_terms, rank_keywords
-from etl.extract.keywords.rank import score_phrases, title_words
+from etl.extract.keywords.pieces import in_longer_term
+from etl.extract.keywords.rank import score_phrases
+from etl.extract.keywords.titles import title_terms, title_words
 from etl.extract.keywords.topics import taxonomy_path
 from etl.extract.keywords.vocabulary import EMPTY, Keyphraseness
 from etl.load import load
@@ -63,6 +65,43 @@ def test_only_the_longest_title_phrases_weigh_more():
     assert titled["document"] / top_titled <= alone["document"] / top_alone
 
 
+# Modelled on an image-captioning paper (IROS/CVPR-style): the abstract writes `image captioning`
+# only before `models`, where it has lost its head; the title names it (issue #36, 2026-12-06).
+CAPTIONING = (
+    "Image captioning models describe an image in a sentence. We record where people look while they describe"
+    " an image and feed these gazing patterns to the captioning model. Image captioning models that attend to the"
+    " patterns write better captions on two benchmarks."
+)
+
+
+def test_a_term_the_title_names_stays_where_the_abstract_writes_it_inside_longer_runs():
+    assert "image captioning" not in ranked_keys(CAPTIONING, None)
+    assert "image captioning" not in ranked_keys(CAPTIONING, "Captioning With Image Captioning Models")
+    title = "Improve Image Captioning by Estimating the Gazing Patterns From the Caption"
+    assert ranked_keys(CAPTIONING, title)[0] == "image captioning"
+
+
+@pytest.mark.parametrize(
+    "title, named, not_named",
+    [
+        ("Can Shadows Reveal Biometric Information?", {"biometric information"}, set()),
+        ("A Novel Graph Contrastive Loss for Recommendation", {"graph contrastive loss"}, {"novel graph contrastive"}),
+        ("Improve Image Captioning by Estimating the Gazing Patterns", {"image captioning"}, set()),
+        # (a run of four words or more names no term whole; nor one after an adverb)
+        (
+            "Cues for Weakly Supervised Image Segmentation",
+            set(),
+            {"image segmentation", "supervised image segmentation"},
+        ),
+        ("Bandits Dueling on Partially Ordered Sets", set(), {"ordered set"}),
+        ("A Very High Speed Parallel Robot", set(), {"speed parallel robot", "parallel robot"}),
+    ],
+)
+def test_the_terms_a_title_names_are_its_short_runs(title, named, not_named):
+    terms = title_terms(title)
+    assert named <= terms and not (not_named & terms)
+
+
 @pytest.mark.parametrize(
     "title, expected",
     [
@@ -90,3 +129,11 @@ def test_a_load_that_brings_only_titles_rescores_as_one_run_would(tmp_path, writ
     assert rows(two_runs, query) != before
     load(one_run, [str(listing), str(events)])
     assert rows(two_runs, query) == rows(one_run, query)
+
+
+def test_a_title_phrase_the_title_writes_inside_a_longer_term_stays_a_piece():
+    # (`regret algorithm` is a piece of `no regret algorithm`, `pieces`: the title's run after `No` is no term)
+    title = "Computational Equivalence of Fixed Points and No Regret Algorithms"
+    assert {"computational equivalence", "regret algorithm"} <= title_terms(title)
+    assert in_longer_term("regret algorithm", title)
+    assert not in_longer_term("computational equivalence", title)

@@ -112,9 +112,24 @@ def mark_pieces(text: str, phrases: Mapping[str, list], pieces: Mapping[str, tup
             continue
         if folded is None:
             folded = text.casefold().replace("-", " ")
-        # (a key has its last word singular: `field` finds `fields`, `mapping` itself)
-        if sum(folded.count(term[:-1] if term.endswith("y") else term) for term in extended) >= entry[0]:
+        if sum(folded.count(_stem(term)) for term in extended) >= entry[0]:
             entry[3] = min(entry[3], LEFT_CUT)
+
+
+def in_longer_term(key: str, text: str, pieces: Mapping[str, tuple[str, ...]] = PIECES) -> bool:
+    """Whether `text` (a title) writes the phrase `key` inside a longer term it is a piece of
+    (`regret algorithm` in `... and No Regret Algorithms`: see `mark_pieces`)."""
+    extended = _extensions(key, pieces)
+    if not extended:
+        return False
+    folded = text.casefold().replace("-", " ")
+    return any(_stem(term) in folded for term in extended)
+
+
+def _stem(term: str) -> str:
+    """A term as its written forms start (a key has its last word singular: `field` finds
+    `fields`, `mapping` itself, `strateg` `strategies`)."""
+    return term[:-1] if term.endswith("y") else term
 
 
 def _extensions(key: str, pieces: Mapping[str, tuple[str, ...]]) -> list[str]:

@@ -21,20 +21,20 @@ from __future__ import annotations
 
 import heapq
 import math
-import re
 from collections.abc import Mapping, Set
 
 from .keyword import Keyword
 from .meanings import Meanings, merge_acronym_uses, takes_meaning
-from .normalise import MAX_LABEL_WORDS, key_forms, label_of, normalise_keyword, unhyphenate
+from .normalise import MAX_LABEL_WORDS, label_of, normalise_keyword
 from .phrases import WHOLE
-from .pieces import cut_off
+from .pieces import cut_off, in_longer_term
 from .praise import unpraised
 from .restating import without_restatements
 from .shapes import NO_CHIP, TITLE_HEAD, NotTerms, bare_modifier, filler, property_modifier, written_out_no_chip
 from .support import backed
 from .termhood import AUTHORS_ALONE, TERMHOOD
 from .terms import METHOD_PREFIX, Terms
+from .titles import title_phrases, title_terms, title_words
 from .topics import MOST_TOPICS
 from .topics import THRESHOLD as TERM_THRESHOLD
 from .variants import group_variants
@@ -103,8 +103,6 @@ LEARNED_TOPIC = 0.1
 
 _SMALL_WORDS = frozenset("a an and for in of on the to via with".split())  # lower case inside Title Case names
 _LOG = [0.0] + [math.log(i) for i in range(1, 64)]
-_NOT_WORD = re.compile(r"[\W_]+")
-_HYPHENATED = re.compile(r"(?<![^\W_])[^\W_]+(?:-[^\W_]+)+")  # (from a word's start only: linear)
 
 
 def rank_keywords(
@@ -236,12 +234,22 @@ def score_phrases(
     rare = log_n - math.log(2) + 1  # the weight of a phrase no other paper uses
     get, log, chosen = df.get, math.log, kp.chosen_elsewhere
     phrases = terms.phrases
-    titled = _title_phrases(phrases, title) if title else ()
+    titled = title_phrases(phrases, title) if title else ()
+    named: frozenset[str] | None = None  # (the title's terms, read for its first cut phrase only)
     terms_known = n_docs >= TERM_CORPUS
     weights = []
     for key, (count, first, written, whole) in phrases.items():
-        if key in skip or (whole != WHOLE and not chosen(key)):
-            continue  # (cut from its run, `phrases`, or a piece of a longer term the abstract writes, `pieces`)
+        if key in skip:
+            continue
+        if whole != WHOLE and not chosen(key):
+            # (cut from its run, `phrases`, or a piece of a longer term the abstract writes, `pieces`;
+            # a term the title names stays, unless the title too writes it inside a longer term)
+            if key not in titled:
+                continue
+            if named is None:
+                named = title_terms(title or "")
+            if key not in named or in_longer_term(key, title or ""):
+                continue
         shared = get(key)
         if (
             count == 1
@@ -321,30 +329,3 @@ def _topics(terms: Terms, kp: Keyphraseness, taken: set[str], topic_aliases: dic
                 own = round((TOPIC_BASE + TOPIC_PER_WEIGHT * min(weight, TOPIC_WEIGHTS)) * kp.factor(key), 4)
             out.append(Keyword(key, name, "topic", max(score, own), aliases))
     return out
-
-
-def title_words(title: str) -> frozenset[str]:
-    """The words of a title as phrase keys have them: case folded, hyphenated parts apart and
-    joined (`multi-agent`: `multi`, `agent`, `multiagent`), and their other forms (`key_forms`)."""
-    folded = title.casefold()
-    words = set(_NOT_WORD.split(folded))
-    if "-" in folded:
-        for token in _HYPHENATED.findall(folded):
-            words.update(unhyphenate(token).split())
-    return frozenset(key_forms(words, title))
-
-
-def _title_phrases(phrases: Mapping[str, list], title: str) -> set[str]:
-    """The phrases made only of title words and inside no longer such phrase (`perspective
-    awareness`, not `awareness`, for `... Retrievers on Perspective Awareness`)."""
-    words = title_words(title)
-    inside = [key for key in phrases if words.issuperset(key.split(" "))]
-    longer = [frozenset(key.split(" ")) for key in inside if " " in key]
-    if not longer:
-        return set(inside)
-    in_longer = frozenset().union(*longer)
-    return {
-        key
-        for key in inside
-        if (key not in in_longer if " " not in key else not any(frozenset(key.split(" ")) < w for w in longer))
-    }

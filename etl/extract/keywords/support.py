@@ -9,7 +9,8 @@ rest, written once with none of these, 0.22 (209 of the 454 junk chips). A lone 
 evidence of a term than a phrase: 48 of 164 single-word chips were junk (`modeling`, `rendering`,
 `categorization`, `geometry`), most with one kind of evidence only. So, after the paper's first
 chip, a phrase with no evidence is no keyword, and a single word needs two kinds; the card shows
-fewer chips, or the next ones that have evidence (`rank.KEEP` holds enough phrases for that).
+fewer chips, or the next ones that have evidence (`rank.KEEP` holds enough phrases for that). A
+name in mixed case the title writes (`GrabCut`) counts its capitals as a second kind (2026-12-06).
 """
 
 from __future__ import annotations
@@ -54,7 +55,11 @@ def has_evidence(k: Keyword, phrases: Mapping[str, list], title_words: frozenset
     `_evidence`'s kinds (its termhood judged as a word's, ONE_WORD); for several, one of them on any
     of its forms, or a name's capitals (a capital after a word's first letter: `KITTI dataset`)."""
     if " " not in k.normalised:
-        return sum(_evidence(k.normalised, phrases, title_words, kp, ONE_WORD)) >= ONE_WORD_EVIDENCE
+        evidence = _evidence(k.normalised, phrases, title_words, kp, ONE_WORD)
+        # (a name in mixed case the title writes, `GrabCut`, is the paper's subject: its capitals are a
+        # second kind of evidence; any capitals, `AI`, `SE`, put more junk on cards)
+        named = evidence[0] and any(c.isupper() for c in k.label[1:]) and any(c.islower() for c in k.label)
+        return sum(evidence) + named >= ONE_WORD_EVIDENCE
     for key in (k.normalised, *(normalise_keyword(a) for a in k.aliases)):
         if any(_evidence(key, phrases, title_words, kp, TITLE_HEAD)):
             return True

@@ -1,0 +1,64 @@
+"""The terms a paper's title names: its words as phrase keys have them (`title_words`), the
+abstract's phrases made of them (`title_phrases`, weighed more by `rank`) and the short runs it
+writes whole (`title_terms`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from .normalise import key_forms, unhyphenate
+from .phrases import _WORD_OR_BREAK
+from .roles import WORD_CACHE, WordRoles
+
+TITLE_RUN = 3  # a title's run of content words of up to TITLE_RUN words names a term whole (`title_terms`)
+_NOT_WORD = re.compile(r"[\W_]+")
+_HYPHENATED = re.compile(r"(?<![^\W_])[^\W_]+(?:-[^\W_]+)+")  # (from a word's start only: linear)
+
+
+def title_words(title: str) -> frozenset[str]:
+    """The words of a title as phrase keys have them: case folded, hyphenated parts apart and
+    joined (`multi-agent`: `multi`, `agent`, `multiagent`), and their other forms (`key_forms`)."""
+    folded = title.casefold()
+    words = set(_NOT_WORD.split(folded))
+    if "-" in folded:
+        for token in _HYPHENATED.findall(folded):
+            words.update(unhyphenate(token).split())
+    return frozenset(key_forms(words, title))
+
+
+def title_terms(title: str) -> frozenset[str]:
+    """The terms the title names, by its runs of content words (`roles.WordRoles.breaks` ends one;
+    an evaluative word opening one goes), each of two or three words: the paper's names for terms
+    its abstract may write only inside longer runs (`biometric information` of `... reveal biometric
+    information`, `image captioning` of `image captioning models`)."""
+    out = set()
+    run: list[WordRoles] = []
+    cut = False  # (the run starts after an adverb: `Partially | Ordered Sets`, `Wrongly | Predicted Samples`)
+    for word in (*_WORD_OR_BREAK.findall(title), "."):
+        r = WORD_CACHE[word]
+        if not r.breaks:
+            run.append(r)
+            continue
+        while run and run[0].drops:
+            run.pop(0)
+        if not cut and 1 < len(run) <= TITLE_RUN and run[0].starts and run[-1].ends and not run[-1].modifier:
+            out.add(" ".join(w.inner for w in run[:-1]) + " " + run[-1].last)
+        run, cut = [], r.cuts
+    return frozenset(out)
+
+
+def title_phrases(phrases: Mapping[str, list], title: str) -> set[str]:
+    """The phrases made only of title words and inside no longer such phrase (`perspective
+    awareness`, not `awareness`, for `... Retrievers on Perspective Awareness`)."""
+    words = title_words(title)
+    inside = [key for key in phrases if words.issuperset(key.split(" "))]
+    longer = [frozenset(key.split(" ")) for key in inside if " " in key]
+    if not longer:
+        return set(inside)
+    in_longer = frozenset().union(*longer)
+    return {
+        key
+        for key in inside
+        if (key not in in_longer if " " not in key else not any(frozenset(key.split(" ")) < w for w in longer))
+    }
