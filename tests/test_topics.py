@@ -947,3 +947,60 @@ def test_a_retitled_paper_takes_the_topics_of_its_stored_title():
         (chunk,) = ranking.ranked(Stored(titles={"p": stored}))
     assert "natural language processing" in _topics(dict(chunk)["p"])
     assert "natural language processing" not in _topics(rank_all([("p", PARALLEL_LSTM_DECODER, fed)], TAXONOMY)["p"])
+
+
+STABLE_MATCHING_CHANGES = (  # AAAI 2022: Theory of and Experiments on Minimally Invasive Stability Preservation in Changing Two-Sided Matching Markets
+    "Following up on purely theoretical work, we contribute further theoretical insights into adapting stable "
+    "two-sided matchings to change. Moreover, we perform extensive empirical studies hinting at numerous "
+    "practically useful properties. Our theoretical extensions include the study of new problems (that is, "
+    "incremental variants of Almost Stable Marriage and Hospital Residents), focusing on their (parameterized) "
+    "computational complexity and the equivalence of various change types (thus simplifying algorithmic and "
+    "complexity-theoretic studies for various natural change scenarios). Our experimental findings reveal, for "
+    "instance, that allowing the new matching to be blocked by a few pairs significantly decreases the difference"
+    " between the old and the new matching."
+)
+
+SLAM_REORDERING = (  # IROS 2012: Variable reordering strategies for SLAM
+    "State of the art methods for state estimation and perception make use of least-squares optimization methods "
+    "to perform efficient inference on noisy sensor data. Much of this efficiency is achieved by using sparse "
+    "matrix factorization methods. The sparsity structure of the underlying matrix factorization which makes "
+    "these optimization methods tractable is highly dependent on the choice of variable reordering; but there has"
+    " been no systematic evaluation of reordering methods in the SLAM community. In this paper we evaluate the "
+    "performance of various reordering techniques on benchmark SLAM data sets and provide definitive "
+    "recommendations based on our results. We also compare these state of the art algorithms against our simple "
+    "and easy to implement algorithm which achieves comparable performance. Finally, we provide empirical "
+    "evidence that few gains remain with respect to variants of minimum degree ordering."
+)
+
+GPS_VIO_STATE_ESTIMATOR = (  # IROS 2019: A GPS-aided Omnidirectional Visual-Inertial State Estimator in Ubiquitous Environments
+    "The visual-inertial navigation system (VINS) has been a practical approach for state estimation in recent "
+    "years. In this paper, we propose a general GPS-aided omnidirectional visual-inertial state estimator capable"
+    " of operating in ubiquitous environments and platforms. Our system consists of two parts: 1) the pre-"
+    "processing of omnidirectional cameras, IMU, and GPS measurements, and 2) the sliding window based nonlinear "
+    "optimization for accurate state estimation. We test our system in different conditions including an indoor "
+    "office, campus roads, and challenging open water surface. Experiment results demonstrate the high accuracy "
+    "of our approach than state-of-the-art VINSs in all scenarios. The proposed odometry achieves drift ratio "
+    "less than 0.5% in 1200 m length outdoors campus road in overexposure conditions and 0.65% in open water "
+    "surface, without a loop closure, compared with a centimeter accuracy GPS reference."
+)
+
+
+@pytest.mark.parametrize(
+    "abstract, title, topic",
+    [
+        # `Hospital Residents` is a matching problem (healthcare's `passing`: `hospital resident`)
+        (STABLE_MATCHING_CHANGES, None, "healthcare and medicine"),
+        (STABLE_MATCHING_CHANGES, "Almost Stable Marriage and Hospital Residents", "healthcare and medicine"),
+        # `definitive recommendations` are advice (recommender's `passing`)
+        (SLAM_REORDERING, None, "recommender systems and retrieval"),
+        # a robot's `state estimator` is no statistics (kernel methods and statistics' `passing`)
+        (GPS_VIO_STATE_ESTIMATOR, None, "kernel methods and statistics"),
+        (
+            GPS_VIO_STATE_ESTIMATOR,
+            "A GPS-aided Omnidirectional Visual-Inertial State Estimator",
+            "kernel methods and statistics",
+        ),
+    ],
+)
+def test_a_term_within_a_phrase_of_another_sense_names_no_topic(abstract, title, topic):
+    assert topic not in _topics(rank_all([("p", abstract, title)], TAXONOMY)["p"])
