@@ -16,6 +16,7 @@ from etl.extract.keywords.phrases import phrase_candidates
 from etl.extract.keywords.rank import LEARNED_TOPIC
 from etl.extract.keywords.taxonomy_document import parse_taxonomy
 from etl.extract.keywords.terms import topic_inputs
+from etl.extract.keywords.title_topics import with_title
 from etl.extract.keywords.topics import (
     EVIDENCE_FILE,
     MOST_TOPICS,
@@ -25,7 +26,6 @@ from etl.extract.keywords.topics import (
     read_evidence,
     taxonomy_path,
     term_topics,
-    with_title,
 )
 from etl.load.taxonomy import load_taxonomy
 

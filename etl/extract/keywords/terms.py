@@ -15,7 +15,8 @@ from .passing import passing_mentions
 from .phrases import phrase_candidates
 from .pieces import mark_pieces
 from .prose import clean, sentences
-from .topics import Taxonomy, term_evidence, topics_of, with_title
+from .title_topics import with_title
+from .topics import Taxonomy, term_evidence, topics_of
 
 METHOD_PREFIX = "method:"  # method names are counted apart from phrases (`NExT` is not `next`)
 

@@ -26,18 +26,18 @@ features); any other topic of the taxonomy (an edited or replaced one) by its te
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
-from importlib.resources import files as package_files
 from itertools import chain
-from pathlib import Path
 from typing import NamedTuple
 
 from ...errors import PaperdbError
 from .memo import Memo
 from .taxonomy_file import MAX_TAXONOMY_BYTES as MAX_TAXONOMY_BYTES  # (where they were)
 from .taxonomy_file import taxonomy_path as taxonomy_path
+from .topic_evidence import EVIDENCE_FILE as EVIDENCE_FILE  # (where they were)
+from .topic_evidence import parse_evidence as parse_evidence
+from .topic_evidence import read_evidence as read_evidence
 
 STRONG, WEAK = 2, 1  # weight of an occurrence of a specific and of a merely suggestive term
 NEEDS = 0  # (the weight a term of `needs` is indexed with: it adds nothing, only says it is written)
@@ -72,18 +72,6 @@ LEARNED_ONLY = 1
 # with some evidence of a subject is browsable by it: recall 0.540 -> 0.544, precision 0.422 ->
 # 0.414; one of the 57 bundled ICML papers, theorems on AUC, had none).
 MOST_TOPICS = 3
-# A topic a paper's title names (a specific term) is the paper's, before those its abstract gives
-# (the title is where authors name their subject), where the abstract writes a term of it too (a
-# suggestive one will do: a title's `multimodal` MAV or UAV interface, `occlusion reasoning` of tree
-# canopies, `kernel tracking` is no such topic, and their abstracts write none of its terms;
-# `dynamic routing` or a `QR code` whose abstract does are left); its title's terms weigh TITLE_USES
-# times as much as the abstract's. (The learned evidence is not asked: a title's specific term
-# labels the papers it was learned from.) Against IJCAI's subject areas, macro recall 0.539 ->
-# 0.548 and precision 0.426 -> 0.424, per paper 0.797 / 0.698 -> 0.801 / 0.699 (without the
-# abstract's term: 0.550 / 0.423, 0.804 / 0.698, and of 20 papers read 9 right, 9 wrong, against
-# 12 and 6 with it); of the catalogue's papers with an abstract and a topic's specific term in
-# their title, 3,835 lacked the topic, 1,383 do now (47 without the abstract's term).
-TITLE_USES = 2
 WORD_MEMO = 50_000  # words whose topic hits are remembered at a time
 NOTHING: Mapping[str, int] = {}  # (no words written in passing)
 PREFIX_INDEX = 3  # prefix terms are indexed by their first letters; a prefix term has at least these
@@ -112,9 +100,6 @@ class Evidence:
 
     thresholds: dict[int, float]  # taxonomy topic index -> threshold
     features: dict[str, tuple[tuple[int, float], ...]]
-
-
-EVIDENCE_FILE = Path(str(package_files("etl") / "data" / "topic_evidence.txt"))
 
 
 def build_taxonomy(
@@ -157,32 +142,6 @@ def build_taxonomy(
     names = tuple(t["name"] for t in topics)
     needs = frozenset(i for i, topic in enumerate(topics) if topic.get("needs"))
     return Taxonomy(names, words, prefixes, phrases, evidence=evidence_for(names, *evidence), needs=needs)
-
-
-@lru_cache(maxsize=1)
-def read_evidence(path: Path = EVIDENCE_FILE) -> tuple[dict[str, float], dict[str, dict[str, float]]]:
-    """The evidence file: thresholds by topic name, and by topic name each feature's weight
-    (nothing if the file is missing: topics then come from their terms alone). Lines are
-    `threshold<TAB>topic<TAB>value` and `weight<TAB>topic<TAB>feature<TAB>value`; `#` starts a comment."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {}, {}
-    return parse_evidence(text)
-
-
-def parse_evidence(text: str) -> tuple[dict[str, float], dict[str, dict[str, float]]]:
-    thresholds: dict[str, float] = {}
-    weights: dict[str, dict[str, float]] = {}
-    for line in text.splitlines():
-        if not line or line.startswith("#"):
-            continue
-        kind, topic, *rest = line.split("\t")
-        if kind == "threshold":
-            thresholds[topic] = float(rest[0])
-        else:
-            weights.setdefault(topic, {})[rest[0]] = float(rest[1])
-    return thresholds, weights
 
 
 def evidence_for(
@@ -388,26 +347,3 @@ def _as_suggestive(topic: int, count: int, uses: int, weights: dict[int, int], s
         specific[topic] -= count * uses
         if not specific[topic]:
             del specific[topic]
-
-
-def with_title(
-    topics: Mapping[str, float],
-    abstract: tuple[Mapping[int, int], Collection[int]],
-    title: tuple[Mapping[str, int], Mapping[str, object]],
-    taxonomy: Taxonomy,
-) -> dict[str, float]:
-    """An abstract's `topics` (as `match_topics` gives them) with the topics its title names: a
-    specific term of the topic in the title (not within a phrase of its `passing`), a term of it
-    in the abstract, and, for a topic with `needs`, one of them in the title or the abstract. Those come first, by weight (the
-    title's terms' weight TITLE_USES times, plus the abstract's), then the abstract's own, MOST_TOPICS
-    at most. `abstract` is the abstract's term weights by topic index and the topics whose `needs`
-    it writes (`term_evidence`); `title` the title's words and phrases."""
-    weights, specific, _, worded = _term_evidence(*title, taxonomy)
-    named = [i for i in specific if abstract[0].get(i) and (i not in taxonomy.needs or i in worded or i in abstract[1])]
-    if not named:
-        return dict(topics)
-    first = sorted((-(weights[i] * TITLE_USES + abstract[0].get(i, 0)), taxonomy.names[i]) for i in named)
-    out: dict[str, float] = {name: -weight for weight, name in first}
-    for name, weight in topics.items():
-        out.setdefault(name, weight)
-    return dict(list(out.items())[:MOST_TOPICS])
