@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import inspect
 import io
 import json
 import multiprocessing
@@ -83,7 +84,9 @@ def _run(papers, taxonomy, corpus, stored, out, other=None) -> None:
         spills.append(spill.getvalue())
     extracted = time.process_time() - start
     start = time.process_time()
-    ranked = [pair for records in spills for pair in rank_spilled(io.BytesIO(records), *corpus, stored)]
+    # (a tree before the titles' topics ranks without the taxonomy)
+    more = (taxonomy,) if len(inspect.signature(rank_spilled).parameters) > 5 else ()
+    ranked = [pair for records in spills for pair in rank_spilled(io.BytesIO(records), *corpus, stored, *more)]
     out.send((extracted, time.process_time() - start, ranked))
 
 

@@ -3,8 +3,9 @@ write none of its wording, by decade, as the database holds them and as the tree
 
     .venv/bin/python scripts/topic_wording.py DB [--taxonomy PATH] [--show TOPIC] [--sample N]
 
-A paper's topics come from its text (the abstract, else the title: what a load reads); for each
-topic the script counts the papers given it whose text has none of the taxonomy's specific
+A paper's topics come from its text (the abstract, and the topics its title names; else the
+title: what a load reads); for each topic the script counts the papers given it whose text has
+none of the taxonomy's specific
 `terms` (`graph` and `node` are only suggestive) and, for a topic with `needs`, none of those
 either. Columns: papers with the topic, those without its specific terms (`no term`), and of these
 the ones whose text has the taxonomy's suggestive terms only (`weak`), by decade of the paper's
@@ -26,8 +27,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from etl.extract.keywords import taxonomy_path
+from etl.extract.keywords.phrases import phrase_candidates
+from etl.extract.keywords.prose import clean
 from etl.extract.keywords.terms import topic_inputs
-from etl.extract.keywords.topics import Taxonomy, _term_evidence, match_topics
+from etl.extract.keywords.title_topics import with_title
+from etl.extract.keywords.topics import Taxonomy, _term_evidence, term_evidence, topics_of
 from etl.load.taxonomy import load_taxonomy
 
 DECADES = ((0, "<2000"), (2000, "2000s"), (2010, "2010-14"), (2015, "2015-19"), (2020, "2020s"))
@@ -37,15 +41,20 @@ def decade(year: int) -> str:
     return [name for start, name in DECADES if year >= start][-1]
 
 
-def wording(text: str, taxonomy: Taxonomy) -> tuple[dict[str, bool], set[str], list[str]]:
+def wording(text: str, taxonomy: Taxonomy, title: str | None = None) -> tuple[dict[str, bool], set[str], list[str]]:
     """Topic -> whether the text writes its wording (a specific term, and one of its `needs` if it
-    has them); the topics of which it writes suggestive terms only; the tree's topics of the text."""
+    has them); the topics of which it writes suggestive terms only; the tree's topics of the text,
+    with those its `title` names (an abstract's paper: `with_title`, as a load ranks it)."""
     words, phrases, passing = topic_inputs(text)
     weights, specific, _, worded = _term_evidence(words, phrases, taxonomy)
     names, needs = taxonomy.names, taxonomy.needs
     has = {name: i in specific and (i not in needs or i in worded) for i, name in enumerate(names)}
     suggested = {names[i] for i in weights if i not in specific}
-    return has, suggested, list(match_topics(words, phrases, taxonomy, passing))
+    said = term_evidence(words, phrases, taxonomy, passing)
+    topics = topics_of(words, phrases, taxonomy, said)
+    if title:
+        topics = with_title(topics, (said.weights, said.worded), phrase_candidates(clean(title)), taxonomy)
+    return has, suggested, list(topics)
 
 
 def tally(rows: list[tuple[int, list[str]]], has: list[dict[str, bool]], weak: list[set[str]]) -> dict:
@@ -74,11 +83,12 @@ def main() -> int:
     taxonomy = load_taxonomy(args.taxonomy or taxonomy_path())
     con = sqlite3.connect(f"file:{args.db}?mode=ro", uri=True)
     papers = con.execute(
-        "SELECT id, year, title, coalesce(nullif(abstract, ''), title, ''), topics FROM papers ORDER BY id"
+        "SELECT id, year, title, coalesce(nullif(abstract, ''), title, ''), topics, nullif(abstract, '') IS NOT NULL"
+        " FROM papers ORDER BY id"
     ).fetchall()
     stored, now, has, weak = [], [], [], []
-    for _, year, _, text, topics in papers:
-        written, suggested, given = wording(text, taxonomy)
+    for _, year, title, text, topics, has_abstract in papers:
+        written, suggested, given = wording(text, taxonomy, title if has_abstract else None)
         has.append(written)
         weak.append(suggested)
         stored.append((year, json.loads(topics)))
@@ -101,7 +111,7 @@ def main() -> int:
             if (show in s[1]) != (show in n[1])
         ]
         print(f"\n{len(changed)} papers whose {show!r} changed; {min(args.sample, len(changed))} of them:")
-        for (pid, year, title, text, _), old, new in random.Random(36).sample(changed, min(args.sample, len(changed))):
+        for (pid, year, title, text, *_), old, new in random.Random(36).sample(changed, min(args.sample, len(changed))):
             print(f"- {pid} {year} {title!r}\n  {sorted(old)} -> {sorted(new)}\n  {text[:300]}")
     return 0
 

@@ -10,12 +10,16 @@ from pathlib import Path
 
 import pytest
 
+from etl.extract.corpus import CorpusRanking, Stored, rank_all
 from etl.extract.keywords import extract_terms, is_findable_phrase, normalise_keyword, rank_keywords
+from etl.extract.keywords.phrases import phrase_candidates
 from etl.extract.keywords.rank import LEARNED_TOPIC
 from etl.extract.keywords.taxonomy_document import parse_taxonomy
 from etl.extract.keywords.terms import topic_inputs
+from etl.extract.keywords.title_topics import with_title
 from etl.extract.keywords.topics import (
     EVIDENCE_FILE,
+    MOST_TOPICS,
     build_taxonomy,
     match_topics,
     parse_evidence,
@@ -801,3 +805,202 @@ def test_passing_counts_a_specific_use_as_a_suggestive_one():
     assert term_topics({"robotics": 2}, {}, robotics, {"robotics": 1}) == {0: 3}
     assert term_topics({}, driving, robotics, {"autonomous driving": 1}) == {}
     assert term_topics({}, driving, robotics, {"autonomous driving": 1, "robotics": 1}) == {}  # (not written)
+
+
+CONTEXTUAL_BANDITS = (  # AAAI 2022: Context Uncertainty in Contextual Bandits with Applications to Recommender Systems
+    "Recurrent neural networks have proven effective in modeling sequential user feedbacks for recommender systems."
+    " However, they usually focus solely on item relevance and fail to effectively explore diverse items for users,"
+    " therefore harming the system performance in the long run. To address this problem, we propose a new type of "
+    "recurrent neural networks, dubbed recurrent exploration networks (REN), to jointly perform representation "
+    "learning and effective exploration in the latent space. REN tries to balance relevance and exploration while "
+    "taking into account the uncertainty in the representations. Our theoretical analysis shows that REN can "
+    "preserve the rate-optimal sublinear regret even when there exists uncertainty in the learned representations. "
+    "Our empirical study demonstrates that REN can achieve satisfactory long-term rewards on both synthetic and "
+    "real-world recommendation datasets, outperforming state-of-the-art models."
+)
+
+GOAL_CONDITIONED_POLICY = (  # AAAI 2022: Learn Goal-Conditioned Policy with Intrinsic Motivation for Deep Reinforcement Learning
+    "It is of significance for an agent to autonomously explore the environment and learn a widely applicable and "
+    "general-purpose goal-conditioned policy that can achieve diverse goals including images and text descriptions."
+    " Considering such perceptually-specific goals, one natural approach is to reward the agent with a prior non-"
+    "parametric distance over the embedding spaces of states and goals. However, this may be infeasible in some "
+    "situations, either because it is unclear how to choose suitable measurement, or because embedding "
+    "(heterogeneous) goals and states is non-trivial. The key insight of this work is that we introduce a latent-"
+    "conditioned policy to provide goals and intrinsic rewards for learning the goal-conditioned policy. As opposed"
+    " to directly scoring current states with regards to goals, we obtain rewards by scoring current states with "
+    "associated latent variables. We theoretically characterize the connection between our unsupervised objective "
+    "and the multi-goal setting, and empirically demonstrate the effectiveness of our proposed method which "
+    "substantially outperforms prior techniques in a variety of tasks."
+)
+
+PARALLEL_LSTM_DECODER = (  # ACL 2021: Multi-Head Highly Parallelized LSTM Decoder for Neural Machine Translation
+    "One of the reasons Transformer translation models are popular is that self-attention networks for context "
+    "modelling can be easily parallelized at sequence level. However, the computational complexity of a self-"
+    "attention network is O(n2), increasing quadratically with sequence length. By contrast, the complexity of "
+    "LSTM-based approaches is only O(n). In practice, however, LSTMs are much slower to train than self-attention "
+    "networks as they cannot be parallelized at sequence level: to model context, the current LSTM state relies on "
+    "the full LSTM computation of the preceding state. This has to be computed n times for a sequence of length n. "
+    "The linear transformations involved in the LSTM gate and state computations are the major cost factors in "
+    "this. To enable sequence-level parallelization of LSTMs, we approximate full LSTM context modelling by "
+    "computing hidden states and gates with the current input and a simple bag-of-words representation of the "
+    "preceding tokens context. This allows us to compute each input step efficiently in parallel, avoiding the "
+    "formerly costly sequential linear transformations. We then connect the outputs of each parallel step with "
+    "computationally cheap element-wise computations. We call this the Highly Parallelized LSTM. To further "
+    "constrain the number of LSTM parameters, we compute several small HPLSTMs in parallel like multi-head "
+    "attention in the Transformer. The experiments show that our MHPLSTM decoder achieves significant BLEU "
+    "improvements, while being even slightly faster than the self-attention network in training, and much faster "
+    "than the standard LSTM."
+)
+
+TITLED = [
+    (
+        CONTEXTUAL_BANDITS,
+        "Context Uncertainty in Contextual Bandits with Applications to Recommender Systems",
+        "bandits and online learning",
+    ),
+    (
+        GOAL_CONDITIONED_POLICY,
+        "Learn Goal-Conditioned Policy with Intrinsic Motivation for Deep Reinforcement Learning",
+        "reinforcement learning",
+    ),
+    (
+        PARALLEL_LSTM_DECODER,
+        "Multi-Head Highly Parallelized LSTM Decoder for Neural Machine Translation",
+        "natural language processing",
+    ),
+]
+
+
+def _topics(ranked: list) -> list[str]:
+    return [k.label for k in ranked if k.kind == "topic"]
+
+
+@pytest.mark.parametrize("abstract, title, topic", TITLED)
+def test_a_topic_the_title_names_is_the_papers_first(abstract, title, topic):
+    """The reader's examples: the abstract alone does not give the topic its title names."""
+    untitled = rank_all([("p", abstract, None)], TAXONOMY)["p"]
+    titled = rank_all([("p", abstract, title)], TAXONOMY)["p"]
+    assert topic not in _topics(untitled)
+    assert topic in _topics(titled)
+    assert len(_topics(titled)) <= MOST_TOPICS
+
+
+SPEECH_AND_CLUSTERING = build_taxonomy(
+    [
+        {"name": "speech", "terms": ["speech"], "weak": ["spoken"], "needs": ["audio*", "spoken"]},
+        {
+            "name": "clustering",
+            "terms": ["unsupervised"],
+            "weak": ["cluster*"],
+            "passing": ["unsupervised domain adaptation"],
+        },
+        {"name": "vision", "terms": ["image*"]},
+    ],
+    normalise_keyword,
+    is_findable_phrase,
+    "t.json",
+)
+
+
+@pytest.mark.parametrize(
+    "title, abstract_weights, abstract_worded, expected",
+    [
+        ("Speech Recognition of Spoken Words", {0: 1}, [], {"speech": (2 + 1) * 2 + 1}),  # (`spoken` is suggestive)
+        ("Speech Recognition", {0: 1}, [0], {"speech": 2 * 2 + 1}),  # (`needs` written in the abstract)
+        ("Hate Speech Detection", {0: 1}, [], {}),  # (no `needs`)
+        ("Speech Recognition of Spoken Words", {}, [], {}),  # (the abstract writes no term of it)
+        ("Unsupervised Domain Adaptation", {1: 2}, [], {}),  # (within clustering's `passing`)
+        ("Unsupervised Clustering", {1: 2}, [], {"clustering": (2 + 1) * 2 + 2}),
+        ("Clustering of Images", {1: 2, 2: 2}, [], {"vision": 2 * 2 + 2}),  # (`cluster*` is suggestive)
+    ],
+)
+def test_a_title_names_a_topic_with_a_specific_term_and_a_term_in_the_abstract(
+    title, abstract_weights, abstract_worded, expected
+):
+    words, phrases = phrase_candidates(title)
+    titled = with_title({"other": 1.001}, (abstract_weights, abstract_worded), (words, phrases), SPEECH_AND_CLUSTERING)
+    assert titled == {**expected, "other": 1.001}
+    assert list(titled)[-1] == "other"  # (the title's topics first)
+
+
+def test_a_title_keeps_at_most_three_topics():
+    words, phrases = phrase_candidates("Unsupervised Clustering of Images")
+    topics = {"a": 4, "b": 3, "c": 1.002}
+    titled = with_title(topics, ({1: 1, 2: 1}, []), (words, phrases), SPEECH_AND_CLUSTERING)
+    assert titled == {"clustering": 2 * 3 + 1, "vision": 2 * 2 + 1, "a": 4}
+
+
+def test_a_paper_whose_text_is_its_title_counts_it_once():
+    title = "Contextual Bandits for Recommender Systems"
+    (as_text,) = rank_all([("p", title, title)], TAXONOMY).values()
+    (untitled,) = rank_all([("p", title, None)], TAXONOMY).values()
+    topics = [(k.label, k.score) for k in as_text if k.kind == "topic"]
+    assert topics == [(k.label, k.score) for k in untitled if k.kind == "topic"]
+    assert {label for label, _ in topics} == {"bandits and online learning", "recommender systems and retrieval"}
+
+
+def test_a_retitled_paper_takes_the_topics_of_its_stored_title():
+    fed = "Multi-Head Highly Parallelized LSTM Decoder"
+    stored = "Multi-Head Highly Parallelized LSTM Decoder for Neural Machine Translation"
+    with CorpusRanking(TAXONOMY) as ranking:
+        ranking.feed([("p", PARALLEL_LSTM_DECODER, fed)])
+        (chunk,) = ranking.ranked(Stored(titles={"p": stored}))
+    assert "natural language processing" in _topics(dict(chunk)["p"])
+    assert "natural language processing" not in _topics(rank_all([("p", PARALLEL_LSTM_DECODER, fed)], TAXONOMY)["p"])
+
+
+STABLE_MATCHING_CHANGES = (  # AAAI 2022: Theory of and Experiments on Minimally Invasive Stability Preservation in Changing Two-Sided Matching Markets
+    "Following up on purely theoretical work, we contribute further theoretical insights into adapting stable "
+    "two-sided matchings to change. Moreover, we perform extensive empirical studies hinting at numerous "
+    "practically useful properties. Our theoretical extensions include the study of new problems (that is, "
+    "incremental variants of Almost Stable Marriage and Hospital Residents), focusing on their (parameterized) "
+    "computational complexity and the equivalence of various change types (thus simplifying algorithmic and "
+    "complexity-theoretic studies for various natural change scenarios). Our experimental findings reveal, for "
+    "instance, that allowing the new matching to be blocked by a few pairs significantly decreases the difference"
+    " between the old and the new matching."
+)
+
+SLAM_REORDERING = (  # IROS 2012: Variable reordering strategies for SLAM
+    "State of the art methods for state estimation and perception make use of least-squares optimization methods "
+    "to perform efficient inference on noisy sensor data. Much of this efficiency is achieved by using sparse "
+    "matrix factorization methods. The sparsity structure of the underlying matrix factorization which makes "
+    "these optimization methods tractable is highly dependent on the choice of variable reordering; but there has"
+    " been no systematic evaluation of reordering methods in the SLAM community. In this paper we evaluate the "
+    "performance of various reordering techniques on benchmark SLAM data sets and provide definitive "
+    "recommendations based on our results. We also compare these state of the art algorithms against our simple "
+    "and easy to implement algorithm which achieves comparable performance. Finally, we provide empirical "
+    "evidence that few gains remain with respect to variants of minimum degree ordering."
+)
+
+GPS_VIO_STATE_ESTIMATOR = (  # IROS 2019: A GPS-aided Omnidirectional Visual-Inertial State Estimator in Ubiquitous Environments
+    "The visual-inertial navigation system (VINS) has been a practical approach for state estimation in recent "
+    "years. In this paper, we propose a general GPS-aided omnidirectional visual-inertial state estimator capable"
+    " of operating in ubiquitous environments and platforms. Our system consists of two parts: 1) the pre-"
+    "processing of omnidirectional cameras, IMU, and GPS measurements, and 2) the sliding window based nonlinear "
+    "optimization for accurate state estimation. We test our system in different conditions including an indoor "
+    "office, campus roads, and challenging open water surface. Experiment results demonstrate the high accuracy "
+    "of our approach than state-of-the-art VINSs in all scenarios. The proposed odometry achieves drift ratio "
+    "less than 0.5% in 1200 m length outdoors campus road in overexposure conditions and 0.65% in open water "
+    "surface, without a loop closure, compared with a centimeter accuracy GPS reference."
+)
+
+
+@pytest.mark.parametrize(
+    "abstract, title, topic",
+    [
+        # `Hospital Residents` is a matching problem (healthcare's `passing`: `hospital resident`)
+        (STABLE_MATCHING_CHANGES, None, "healthcare and medicine"),
+        (STABLE_MATCHING_CHANGES, "Almost Stable Marriage and Hospital Residents", "healthcare and medicine"),
+        # `definitive recommendations` are advice (recommender's `passing`)
+        (SLAM_REORDERING, None, "recommender systems and retrieval"),
+        # a robot's `state estimator` is no statistics (kernel methods and statistics' `passing`)
+        (GPS_VIO_STATE_ESTIMATOR, None, "kernel methods and statistics"),
+        (
+            GPS_VIO_STATE_ESTIMATOR,
+            "A GPS-aided Omnidirectional Visual-Inertial State Estimator",
+            "kernel methods and statistics",
+        ),
+    ],
+)
+def test_a_term_within_a_phrase_of_another_sense_names_no_topic(abstract, title, topic):
+    assert topic not in _topics(rank_all([("p", abstract, title)], TAXONOMY)["p"])

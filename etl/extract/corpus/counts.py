@@ -25,6 +25,7 @@ from ..keywords import (
     label_of,
     normalise_keyword,
     rank_keywords,
+    titled_topics,
 )
 from .frequencies import DICT_KEYS, KeyCounts
 
@@ -158,6 +159,8 @@ class Extraction(Counts):
         df, meanings = self.df, self.meanings
         for pid, abstract, title in papers:
             terms = extract_terms(abstract, self.taxonomy)
+            if abstract == title:  # (a paper no source gives an abstract: its text is its title)
+                terms.topic_terms = None
             df.update(terms.document_keys())  # (counted in C)
             for key, (long, short, _) in terms.acronyms.items():
                 _add_meaning(meanings, normalise_keyword(short), key, label_of(long.split()))
@@ -170,6 +173,7 @@ class Extraction(Counts):
                 terms.topics,
                 terms.long_forms,
                 terms.defined,
+                terms.topic_terms,
             )
             _write_record(self.spill, record)
             self.n += 1
@@ -180,15 +184,16 @@ class Extraction(Counts):
     def ranked(self, df: KeyCounts, n: int, meanings: Meanings, stored: Stored) -> Iterator[tuple[str, list[Keyword]]]:
         """Each spilled paper's keywords, ranked against the corpus counts, its title (the one
         fed, unless `stored` has another) and the other papers' author keywords."""
-        return rank_spilled(self.spill, df, n, meanings, stored)
+        return rank_spilled(self.spill, df, n, meanings, stored, self.taxonomy)
 
 
 def rank_spilled(
-    spill: IO[bytes], df: KeyCounts, n: int, meanings: Meanings, stored: Stored
+    spill: IO[bytes], df: KeyCounts, n: int, meanings: Meanings, stored: Stored, taxonomy: Taxonomy
 ) -> Iterator[tuple[str, list[Keyword]]]:
     """Each paper of a spill file, ranked against the corpus counts, its title (the one fed,
-    unless `stored` has another) and the other papers' author keywords (never its own). The keys
-    of `RANK_CHUNK` papers are looked up in `df` at once."""
+    unless `stored` has another: the topics it names are added here, `titled_topics`) and the
+    other papers' author keywords (never its own). The keys of `RANK_CHUNK` papers are looked up
+    in `df` at once."""
     titles, chosen, own = stored.titles or {}, stored.chosen or {}, stored.own or {}
     nobody: frozenset[str] = frozenset()
     for part in chunks(read_records(spill), RANK_CHUNK):
@@ -197,6 +202,7 @@ def rank_spilled(
         for pid, title, terms in papers:
             if pid in titles:
                 title = titles[pid]
+            terms.topics = titled_topics(terms, title, taxonomy)
             keyphraseness = Keyphraseness(chosen, frozenset(own[pid]) if pid in own else nobody, df)
             yield pid, rank_keywords(terms, df, n, title, meanings, keyphraseness)
 

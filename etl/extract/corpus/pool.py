@@ -74,7 +74,8 @@ def _extract(papers: list[Paper]) -> tuple[bytes, int, Meanings, list[tuple[str,
 def _rank(records: bytes) -> list[tuple[str, list[Keyword]]]:
     """The papers of a chunk's spill records, ranked against the corpus counts."""
     assert _corpus is not None
-    return list(rank_spilled(io.BytesIO(records), *_corpus))
+    assert _taxonomy is not None
+    return list(rank_spilled(io.BytesIO(records), *_corpus, _taxonomy))
 
 
 def _result(future: Future):

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from .phrases import is_findable_phrase
     from .rank import KEEP, rank_keywords
     from .taxonomy_document import parse_taxonomy
-    from .terms import METHOD_PREFIX, Terms, extract_terms
+    from .terms import METHOD_PREFIX, Terms, extract_terms, titled_topics
     from .topics import Taxonomy
     from .vocabulary import Keyphraseness, author_keys
 
@@ -46,6 +46,7 @@ __all__ = [
     "parse_taxonomy",
     "rank_keywords",
     "taxonomy_path",
+    "titled_topics",
     "topics_below_narrower",
 ]
 # The names of the rules' modules, and the module each comes from, imported when first asked for.
@@ -60,6 +61,7 @@ _RULES = {
     "is_findable_phrase": "phrases",
     "parse_taxonomy": "taxonomy_document",
     "rank_keywords": "rank",
+    "titled_topics": "terms",
     "topics_below_narrower": "broader",
 }
 

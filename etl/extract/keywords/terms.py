@@ -15,7 +15,8 @@ from .passing import passing_mentions
 from .phrases import phrase_candidates
 from .pieces import mark_pieces
 from .prose import clean, sentences
-from .topics import Taxonomy, match_topics
+from .title_topics import with_title
+from .topics import Taxonomy, term_evidence, topics_of
 
 METHOD_PREFIX = "method:"  # method names are counted apart from phrases (`NExT` is not `next`)
 
@@ -31,6 +32,10 @@ class Terms:
     long_forms: dict[str, str] = field(default_factory=dict)  # a method's key -> its long form's (`cpr` -> ...)
     # the short forms it defines, spelled out or not: normalised short -> long (`meg` -> `magnetoencephalography`)
     defined: dict[str, str] = field(default_factory=dict)
+    # what the abstract's terms say of the topics the title may name (`with_title`): its term
+    # weights by topic index and the topics whose `needs` it writes; None for a paper whose text
+    # is its title
+    topic_terms: tuple[dict[int, int], list[int]] | None = None
 
     @property
     def topic_keys(self) -> set[str]:
@@ -48,14 +53,23 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     terms = Terms(phrases=phrases)
     shorts = _add_definitions(text, terms)
     terms.defined = {normalise_keyword(short): normalise_keyword(long) for short, long in shorts.items()}
-    terms.topics = match_topics(
-        _with_claims(words, text), _with_short_form_uses(phrases, terms.acronyms), taxonomy, passing_mentions(text)
-    )
+    words, counted = _with_claims(words, text), _with_short_form_uses(phrases, terms.acronyms)
+    said = term_evidence(words, counted, taxonomy, passing_mentions(text))
+    terms.topics = topics_of(words, counted, taxonomy, said)
+    terms.topic_terms = (said.weights, sorted(said.worded))
     mark_pieces(text, phrases)
     add_method_names(text, terms.methods, terms.acronyms, shorts, terms.long_forms)
     if "github" in abstract:  # (`clean` took the URLs out of `text`)
         add_repository_names(text, own_repositories(abstract), terms.methods)
     return terms
+
+
+def titled_topics(terms: Terms, title: str | None, taxonomy: Taxonomy) -> dict[str, float]:
+    """The paper's topics with those its `title` names (`with_title`), first; a paper whose text
+    is its title, or that has none, keeps its own."""
+    if terms.topic_terms is None or not title:
+        return terms.topics
+    return with_title(terms.topics, terms.topic_terms, phrase_candidates(clean(title)), taxonomy)
 
 
 def topic_inputs(abstract: str) -> tuple[dict[str, int], dict[str, list], dict[str, int]]:

@@ -28,15 +28,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
-from importlib.resources import files as package_files
 from itertools import chain
-from pathlib import Path
+from typing import NamedTuple
 
 from ...errors import PaperdbError
 from .memo import Memo
 from .taxonomy_file import MAX_TAXONOMY_BYTES as MAX_TAXONOMY_BYTES  # (where they were)
 from .taxonomy_file import taxonomy_path as taxonomy_path
+from .topic_evidence import EVIDENCE_FILE as EVIDENCE_FILE  # (where they were)
+from .topic_evidence import parse_evidence as parse_evidence
+from .topic_evidence import read_evidence as read_evidence
 
 STRONG, WEAK = 2, 1  # weight of an occurrence of a specific and of a merely suggestive term
 NEEDS = 0  # (the weight a term of `needs` is indexed with: it adds nothing, only says it is written)
@@ -101,9 +102,6 @@ class Evidence:
     features: dict[str, tuple[tuple[int, float], ...]]
 
 
-EVIDENCE_FILE = Path(str(package_files("etl") / "data" / "topic_evidence.txt"))
-
-
 def build_taxonomy(
     topics: list[dict],
     normalise: Callable[[str], str],
@@ -146,32 +144,6 @@ def build_taxonomy(
     return Taxonomy(names, words, prefixes, phrases, evidence=evidence_for(names, *evidence), needs=needs)
 
 
-@lru_cache(maxsize=1)
-def read_evidence(path: Path = EVIDENCE_FILE) -> tuple[dict[str, float], dict[str, dict[str, float]]]:
-    """The evidence file: thresholds by topic name, and by topic name each feature's weight
-    (nothing if the file is missing: topics then come from their terms alone). Lines are
-    `threshold<TAB>topic<TAB>value` and `weight<TAB>topic<TAB>feature<TAB>value`; `#` starts a comment."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {}, {}
-    return parse_evidence(text)
-
-
-def parse_evidence(text: str) -> tuple[dict[str, float], dict[str, dict[str, float]]]:
-    thresholds: dict[str, float] = {}
-    weights: dict[str, dict[str, float]] = {}
-    for line in text.splitlines():
-        if not line or line.startswith("#"):
-            continue
-        kind, topic, *rest = line.split("\t")
-        if kind == "threshold":
-            thresholds[topic] = float(rest[0])
-        else:
-            weights.setdefault(topic, {})[rest[0]] = float(rest[1])
-    return thresholds, weights
-
-
 def evidence_for(
     names: tuple[str, ...], thresholds: dict[str, float], weights: dict[str, dict[str, float]]
 ) -> Evidence | None:
@@ -205,6 +177,29 @@ def _matching(taxonomy: Taxonomy, word: str) -> list[tuple[int, int]]:
     return hits
 
 
+class TermEvidence(NamedTuple):
+    """What an abstract's terms say of each topic (by index): the topics the term rule gives
+    (mentions in passing counted as suggestive) with their weights, the weight of every topic's
+    term occurrences (likewise), the uses of its specific terms (wherever written), and the topics
+    a term of whose `needs` is written."""
+
+    by_terms: dict[int, int]
+    weights: dict[int, int]
+    specific: dict[int, int]
+    worded: set[int]
+
+
+def term_evidence(
+    words: Mapping[str, int], phrases: Mapping[str, object], taxonomy: Taxonomy, passing: Mapping[str, int] = NOTHING
+) -> TermEvidence:
+    """The terms' evidence of an abstract (the arguments as `match_topics` takes them)."""
+    weights, specific, terms, worded = _term_evidence(words, phrases, taxonomy)
+    if passing:
+        weighed, counted = _in_passing(passing, words, phrases, taxonomy, weights, specific)
+        return TermEvidence(_term_rule(weighed, counted, terms), weighed, specific, worded)
+    return TermEvidence(_term_rule(weights, specific, terms), weights, specific, worded)
+
+
 def match_topics(
     words: Mapping[str, int], phrases: Mapping[str, object], taxonomy: Taxonomy, passing: Mapping[str, int] = NOTHING
 ) -> dict[str, float]:
@@ -216,10 +211,15 @@ def match_topics(
     learned evidence alone, less (LEARNED_ONLY plus a thousandth of the margin over its threshold);
     with learned evidence, MOST_TOPICS at most, and those of the term rule where it gives none. A
     topic with `needs` none of which the abstract writes is given by no route."""
-    weights, specific, terms, worded = _term_evidence(words, phrases, taxonomy)
-    by_terms = _term_rule(weights, specific, terms)
-    if passing:
-        by_terms = _term_rule(*_in_passing(passing, words, phrases, taxonomy, weights, specific), terms)
+    return topics_of(words, phrases, taxonomy, term_evidence(words, phrases, taxonomy, passing))
+
+
+def topics_of(
+    words: Mapping[str, int], phrases: Mapping[str, object], taxonomy: Taxonomy, terms_say: TermEvidence
+) -> dict[str, float]:
+    """`match_topics`, given the abstract's `term_evidence`."""
+    by_terms, _, specific, worded = terms_say
+    by_terms = dict(by_terms)
     barred = taxonomy.needs - worded
     evidence = taxonomy.evidence
     if evidence is None:
