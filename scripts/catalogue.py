@@ -4,6 +4,7 @@ archive `../shared/samples/paperlists-catalogue.tar.xz` or from the folder it ex
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import tarfile
 from collections.abc import Iterable, Iterator
@@ -60,10 +61,44 @@ def record_texts(path: Path) -> Iterator[str]:
 def write_data_file(args: argparse.Namespace, header: list[str], lines: Iterable[str], summary: str) -> int:
     """A shipped data file's text (its `#` header, then `lines`) written to `args.output`, or with
     `args.check` compared with it; the exit status (`summary` is printed after a write)."""
-    text = "\n".join([*header, *lines]) + "\n"
+    return save_data_file(args, "\n".join([*header, *lines]) + "\n", summary, "the catalogue")
+
+
+def save_data_file(args: argparse.Namespace, text: str, summary: str, source: str) -> int:
+    """`text` written to `args.output`, or with `args.check` compared with it (what `source`
+    gives); the exit status (`summary` is printed after a write)."""
     output = Path(args.output)
     if args.check:
-        return check_data_file(output, text, "the catalogue")
+        return check_data_file(output, text, source)
     output.write_text(text, encoding="utf-8")
     print(f"{output}: {summary}")
     return 0
+
+
+def held_out_arguments(parser: argparse.ArgumentParser, output: Path, held_out: Iterable[str]) -> None:
+    """`data_file_arguments` and `--hold-out`: the venue-years a file built from the authors'
+    keywords leaves out (those keyword quality is measured on)."""
+    data_file_arguments(parser, output)
+    parser.add_argument("--hold-out", default=",".join(held_out), help="venue-years left out (comma-separated)")
+
+
+def held_out_of(args: argparse.Namespace) -> set[str]:
+    """The venue-years `--hold-out` names, in lower case."""
+    return {v.strip().lower() for v in args.hold_out.split(",") if v.strip()}
+
+
+def held_out_text(
+    title: list[str], counted: str, held_out: set[str], read: list[tuple[str, str, str]], body: str, columns: str = ""
+) -> str:
+    """A data file built with venue-years held out: its `title` lines, what it counted, the
+    venue-years held out, (SHA-256, use, path) of every file read, the body's SHA-256 and columns
+    (if any), then `body`."""
+    header = [
+        *title,
+        f"# {counted}",
+        f"# held-out {' '.join(sorted(held_out))}",
+        *(f"# input {digest} {use} {name}" for digest, use, name in read),
+        f"# body {hashlib.sha256(body.encode('utf-8')).hexdigest()}",
+        *([f"# {columns}"] if columns else []),
+    ]
+    return "\n".join(header) + "\n" + body
