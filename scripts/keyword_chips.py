@@ -46,6 +46,8 @@ def junk(path: str) -> None:
     chips = junk_chips = unjudged = 0
     by_rank: Counter[int] = Counter()
     of_rank: Counter[int] = Counter()
+    by_venue: Counter[str] = Counter()
+    of_venue: Counter[str] = Counter()
     with open(path, encoding="utf-8") as fh:
         for line in fh:
             paper = json.loads(line)
@@ -53,17 +55,22 @@ def junk(path: str) -> None:
             if not verdicts or len(verdicts) != len(paper["chips"]):
                 unjudged += 1
                 continue
+            venue = paper["venue"].rsplit(" ", 1)[0]
             for rank, verdict in enumerate(verdicts, 1):
                 chips += 1
                 of_rank[rank] += 1
+                of_venue[venue] += 1
                 if verdict == "junk":
                     junk_chips += 1
                     by_rank[rank] += 1
+                    by_venue[venue] += 1
     if unjudged:
         print(f"papers not judged (or judged in part): {unjudged}")
     if chips:
         ranks = ", ".join(f"{r}: {by_rank[r] / of_rank[r]:.2f}" for r in sorted(of_rank))
         print(f"junk by rank: {ranks}")
+        venues = ", ".join(f"{v} {by_venue[v]}/{n}" for v, n in of_venue.most_common())
+        print(f"junk by venue (junk/chips): {venues}")
         print(f"junk share of top-five chips: {junk_chips / chips:.3f} ({junk_chips} of {chips})")
 
 
