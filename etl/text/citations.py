@@ -93,6 +93,77 @@ def name_parts(name: str) -> tuple[str, str, str]:
     return " ".join(words[start:]), " ".join(words[:start]), suffix.rstrip(",")
 
 
+# `and` between two names of a BibTeX name list, a comma between the parts of one name (neither
+# inside braces: `{Barnes and Noble}`, `{Smith, Inc.}`).
+_NAME_AND = re.compile(r"\s+and\s+", re.IGNORECASE)
+_NAME_COMMA = re.compile(r"\s*,\s*")
+
+
+def _outside_braces(text: str, separator: re.Pattern) -> list[str]:
+    """`text` split at the matches of `separator` that are not inside braces."""
+    depth, cuts, pos = 0, [], 0
+    for m in separator.finditer(text):
+        depth += text.count("{", pos, m.start()) - text.count("}", pos, m.start())
+        pos = m.start()
+        if depth == 0:
+            cuts.append(m)
+    bounds = [0, *(x for m in cuts for x in (m.start(), m.end())), len(text)]
+    return [text[bounds[i] : bounds[i + 1]] for i in range(0, len(bounds), 2)]
+
+
+def _plain(tex: str) -> str:
+    return " ".join(latex_text(tex).replace("{", "").replace("}", "").split())
+
+
+_NAME_WORD = re.compile(r"\w+")
+
+
+def _folded(name: str) -> str:
+    """A name's words without case, accents and punctuation (`O’Sullivan` and `O'Sullivan` alike)."""
+    if not name.isascii():
+        name = "".join(ch for ch in unicodedata.normalize("NFKD", name) if not unicodedata.combining(ch))
+    return " ".join(_NAME_WORD.findall(name.casefold()))
+
+
+def source_splits(own: BibEntry | None) -> dict[str, tuple[str, str, str]]:
+    """How the source's own entry splits the names it writes as BibTeX's `Last, First` or `Last,
+    Jr., First` (`Oveis Gharan, Shayan`, `{de la Concha Duarte}, Alejandro`): (family, given,
+    suffix) as plain text, by the name's words (`_folded`, given names first). A name written `First
+    Last` is left to `name_parts`."""
+    written = next((value for name, value in own.fields if name == "author"), None) if own else None
+    if written is None or "," not in written:
+        return {}
+    splits = {}
+    for name in _outside_braces(" ".join(field_text(written).split()), _NAME_AND):
+        parts = [_plain(part) for part in _outside_braces(name, _NAME_COMMA)]
+        if len(parts) not in (2, 3) or not all(parts):
+            continue
+        family, suffix, given = (parts[0], "", parts[1]) if len(parts) == 2 else parts
+        splits[_folded(f"{given} {family} {suffix}")] = (family, given, suffix)
+    return splits
+
+
+def split_name(name: str, splits: dict[str, tuple[str, str, str]]) -> tuple[str, str, str]:
+    """(family, given, suffix) of a display name as its source's own entry splits it (`splits`,
+    `source_splits`: the split BibTeX reads from the .bib, in the display name's own spelling),
+    else as `name_parts` does."""
+    words = name.split()
+    if splits and len(words) > 2:  # (two words split one way only)
+        found = splits.get(_folded(name))
+        if found is not None:
+            family, given = _folded(found[0]), _folded(found[1])
+            end = len(words) - len(found[2].split())
+            for k in range(1, end):
+                if _folded(" ".join(words[k:end])) == family and _folded(" ".join(words[:k])) == given:
+                    return " ".join(words[k:end]), " ".join(words[:k]), " ".join(words[end:])
+    return name_parts(name)
+
+
+def _splits(c: Citation, own: BibEntry | None) -> dict[str, tuple[str, str, str]]:
+    """`source_splits` of `own` where a name of the paper's has more than two words (most have not)."""
+    return source_splits(own) if own is not None and any(a.count(" ") > 1 for a in c.authors) else {}
+
+
 def _capital_particle(word: str, family: str) -> bool:
     return word in _CAPITAL_PARTICLES and family.casefold() not in _EAST_ASIAN_FAMILY_NAMES
 
@@ -270,10 +341,11 @@ def ris(citations: Iterable[Citation]) -> Iterable[str]:
         printed = published(own)
         lines = [("TY", TYPES["ris"][0 if c.published else 1]), ("ID", key)]
         lines += [("TI", c.title)] if c.title else []
-        lines += [("AU", _ris_name(a)) for a in c.authors]
+        splits = _splits(c, own)
+        lines += [("AU", _ris_name(a, splits)) for a in c.authors]
         # (editors as A2, as the 2011 RIS specification writes a CPAPER's editors and Zotero exports them;
         # rispy 0.10 read `ED` as an unknown tag, Zotero as a non-standard one: reader4)
-        lines += [("A2", e if "," in e else _ris_name(e)) for e in printed.editors]
+        lines += [("A2", e if "," in e else _ris_name(e, {})) for e in printed.editors]
         month = f"{printed.month:02d}" if printed.month else ""
         lines += [("T2", c.venue), ("PY", str(c.year)), ("DA", f"{c.year}/{month}//")]
         lines += [("SP", printed.first_page)] if printed.first_page else []
@@ -287,8 +359,8 @@ def ris(citations: Iterable[Citation]) -> Iterable[str]:
         yield "".join(f"{tag}  - {_line(value)}\n" for tag, value in lines) + "ER  - \n\n"
 
 
-def _ris_name(name: str) -> str:
-    family, given, suffix = name_parts(name)
+def _ris_name(name: str, splits: dict[str, tuple[str, str, str]]) -> str:
+    family, given, suffix = split_name(name, splits)
     return ", ".join(part for part in (family, given, suffix) if part)
 
 
@@ -299,7 +371,8 @@ def csl_item(c: Citation, key: str | None = None, own: BibEntry | None = None) -
     item: dict = {"id": key or export_key(c), "type": TYPES["csljson"][0 if c.published else 1]}
     item |= {"title": c.title} if c.title else {}
     if c.authors:
-        item["author"] = [_csl_name(a) for a in c.authors]
+        splits = _splits(c, own)
+        item["author"] = [_csl_name(a, splits) for a in c.authors]
     if printed.editors:
         item["editor"] = [_csl_editor(e) for e in printed.editors]
     date = [c.year, printed.month] if printed.month else [c.year]
@@ -318,10 +391,10 @@ def csl_item(c: Citation, key: str | None = None, own: BibEntry | None = None) -
     return item
 
 
-def _csl_name(name: str) -> dict:
+def _csl_name(name: str, splits: dict[str, tuple[str, str, str]]) -> dict:
     if "," in name:
         return {"literal": name}
-    family, given, suffix = name_parts(name)
+    family, given, suffix = split_name(name, splits)
     parts = {"family": family, "given": given, "suffix": suffix}
     return {k: v for k, v in parts.items() if v}
 
@@ -330,7 +403,7 @@ def _csl_editor(name: str) -> dict:
     """An editor as BibTeX writes one (`Muresan, Smaranda`, else `Smaranda Muresan`) as a CSL name."""
     family, comma, given = name.partition(",")
     if not comma:
-        return _csl_name(name)
+        return _csl_name(name, {})
     return {"family": family.strip(), "given": given.strip()} if given.strip() else {"family": family.strip()}
 
 
