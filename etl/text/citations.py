@@ -263,6 +263,7 @@ def _from_columns(c: Citation) -> BibEntry:
     fields += [("year", "{" + str(c.year) + "}"), *_id_fields(c)]
     if c.abstract:
         fields.append(("abstract", "{" + latex(c.abstract) + "}"))
+    fields.append(_paperdb_id(c))
     return BibEntry(TYPES["bibtex"][0 if c.published else 1], citation_key(c), tuple(fields))
 
 
@@ -280,13 +281,28 @@ def _own(c: Citation) -> BibEntry | None:
         extra.append(("eventtitle", "{" + escaped(c.event) + "}"))
     if not own.has("year"):
         extra.append(("year", "{" + str(c.year) + "}"))
+    if not own.has(PAPERDB_ID):
+        extra.append(_paperdb_id(c))
     title = "{" + latex(c.title or "", protect_case=True) + "}"
     fields = tuple(
-        (name, title if name == "title" and _TEX_AS_TEXT.search(value) else prose_field(name, value))
+        _paperdb_id(c)
+        if name == PAPERDB_ID  # (an entry of a list exported before: this database's id, in its place)
+        else (name, title if name == "title" and _TEX_AS_TEXT.search(value) else prose_field(name, value))
         for name, value in own.fields
         if c.abstract or name != "abstract"  # (an abstract the paper has not: rejected)
     )
     return BibEntry(own.type, own.key, fields + tuple(extra))
+
+
+# The field of a BibTeX entry, and RIS's tag (the accession number: the record's number in the
+# database it comes from), that give `papers.id`, as CSL-JSON's `custom.paperdb_id` does: the key
+# to join a reading list back on.
+PAPERDB_ID = "paperdb_id"
+RIS_PAPERDB_ID = "AN"
+
+
+def _paperdb_id(c: Citation) -> tuple[str, str]:
+    return PAPERDB_ID, "{" + c.paper_id + "}"
 
 
 def _same_title(own: BibEntry, title: str | None) -> bool:
@@ -356,6 +372,7 @@ def ris(citations: Iterable[Citation]) -> Iterable[str]:
         lines += [("DO", c.doi)] if c.doi else []
         lines += [("AB", c.abstract)] if c.abstract else []
         lines += [("N1", note) for note in _notes(c)]
+        lines.append((RIS_PAPERDB_ID, c.paper_id))
         yield "".join(f"{tag}  - {_line(value)}\n" for tag, value in lines) + "ER  - \n\n"
 
 
