@@ -109,6 +109,57 @@ def test_code_status(text, status):
             " https://github.com/robot-perception-group/AutonomousBlimpDRL.",
             "released",
         ),
+        # reader6 item 15: more words for the paper's own code
+        (
+            "We propose X. We have publicly released the dataset and code to generate the results at"
+            " https://github.com/StructuresComp/Multi-class-Weed-Classification.",
+            "released",
+        ),  # ICRA 2022
+        (
+            "We propose X. It is open-sourced with Apache 2.0 License and we invite community contributions at"
+            " https://github.com/NVIDIA/NeMo-Aligner.",
+            "released",
+        ),  # COLM 2024
+        (
+            "We propose X. We host our leaderboard, data, code, and evaluation program at https://mango.ttic.edu and"
+            " https://github.com/oaklight/mango/.",
+            "released",
+        ),  # COLM 2024
+        (
+            "Our paper is accompanied with a publicly available reference implementation of the proposed models in"
+            " Tensorflow at url{https://github.com/tensorflow/models/tree/master/research/deeplab}.",
+            "released",
+        ),  # ECCV 2018
+        ("We propose X. Our work is fully reproducible github.com/PaulAlbert31/SNCF.", "released"),  # ECCV 2022
+        (
+            "We propose X. Code: [https://github.com/likenneth/persona_drift](https://github.com/likenneth/persona_drift).",
+            "released",
+        ),  # COLM 2024, a Markdown link
+        # a repository alone as the abstract's last sentence (ECCV 2022, ICCV 2019, CVPR 2018)
+        (
+            "Comprehensive experiments show that our CST significantly outperforms state-of-the-art methods while"
+            " requiring cheaper computational costs. https://github.com/caiyuanhao1998/MST",
+            "released",
+        ),
+        (
+            "We propose X. The second shows robustness to 90% reductions in label coverage. github.com/xu-ji/IIC",
+            "released",
+        ),
+        (
+            "We propose X. The codes and pretrained models used in this study are publicly available."
+            " https://github.com/kenshohara/3D-ResNets-PyTorch",
+            "released",
+        ),
+        # ... but not after a sentence about data (IROS 2023), nor with more words after it
+        (
+            "We propose X. The dataset is publicly available online. https://github.com/remaro-network/MIMIR-UW/",
+            "none",
+        ),
+        ("We propose X. https://github.com/a/b is the benchmark we use", "none"),
+        (
+            "We compare with https://github.com/a/b. We build on the library of Smith et al. https://github.com/c/d",
+            "none",
+        ),
         # still to come, or a dataset: not the paper's released code
         ("We propose X. The code will be published at https://github.com/Owen-Liuyuxuan/visualDet3D.", "promised"),
         ("We propose X. The framework will be released as open-source at https://github.com/MOLAorg/mola", "promised"),

@@ -265,6 +265,52 @@ def test_a_label_two_keywords_share_lists_the_papers_of_both(serve_copy):
     assert page.status_code == 200 and "DBSCAN: which keyword?" in page.text
 
 
+# Keywords written alike in another case, as the catalogue has them since short forms in capitals
+# are keywords of their own: (normalised, label, kind, papers, aliases).
+ALIKE = [
+    ("GRASP", "GRASP", "method", 4, []),
+    ("GRaSP", "GRaSP", "method", 1, []),
+    (
+        "greedy randomized adaptive search procedure",
+        "greedy randomized adaptive search procedure",
+        "acronym",
+        1,
+        ["GRASP"],
+    ),
+]
+GRASPS = ["GRASP", "GRaSP", "greedy randomized adaptive search procedure"]  # (the last by its alias)
+
+
+@pytest.mark.parametrize(
+    "written, status, offered, said",
+    [
+        ("grasp", 200, GRASPS, "No keyword is written grasp; these are written so in another case"),
+        ("Grasp", 200, GRASPS, "No keyword is written Grasp"),
+        ("gRaSp", 200, GRASPS, "No keyword is written gRaSp"),
+        ("Grasp ", 200, GRASPS, "No keyword is written Grasp;"),
+        ("no such keyword at all", 404, [], "No keyword 'no such keyword at all'"),  # (the search still linked)
+    ],
+)
+def test_a_keyword_written_in_another_case_is_offered_with_a_search(serve_copy, written, status, offered, said):
+    """reader6: `/-/keyword/grasp` was a bare 404 since `GRASP` became a keyword of its own."""
+    with sqlite3.connect(serve_copy) as con:
+        for key, label, kind, papers, aliases in ALIKE:
+            con.execute(
+                "INSERT INTO keywords (normalised, label, kind, papers) VALUES (?, ?, ?, ?)", (key, label, kind, papers)
+            )
+            for alias in aliases:
+                con.execute(
+                    "INSERT INTO keyword_aliases (keyword_id, alias, normalised) SELECT id, ?, ? FROM keywords"
+                    " WHERE normalised = ?",
+                    (alias, alias, key),  # (as the catalogue's: `GRASP` normalised as written)
+                )
+    page = get(make_datasette(serve_copy), f"/-/keyword/{quote(written)}")
+    assert page.status_code == status and said in page.text
+    for key, *_ in ALIKE:
+        assert (f'/papers/keywords/{keyword_id(serve_copy, key)}"' in page.text) == (key in offered)
+    assert f'href="/papers/search?q={quote(written.strip())}"' in page.text  # (a search for the word)
+
+
 def test_revision_0044_drops_the_aliases_that_name_other_concepts(serve_copy):
     """A database whose aliases an earlier load wrote (`written_by_earlier_rules`: `approximation scheme`
     of `approximation`, `CSBM node` of `stochastic block model`) keeps, after the upgrade, the
@@ -364,11 +410,14 @@ def test_a_name_in_capitals_and_the_word_have_addresses_of_their_own(write, db_f
         response = get(ds, f"/-/keyword/{text}")
         assert response.status_code == 302, text
         assert response.headers["location"].endswith(f"/papers/keywords/{keyword_id(db_file, key)}"), text
-    assert get(ds, "/-/keyword/grasp").status_code == 404  # (no keyword is the word `grasp` here)
+    # no keyword is the word `grasp` here: not GRASP's page, but a page that offers it (reader6)
+    page = get(ds, "/-/keyword/grasp")
+    assert page.status_code == 200 and "No keyword is written grasp" in page.text
     # a short form in capitals is a name of its keyword as written, not as the word
     response = get(ds, "/-/keyword/mAP")
     assert response.headers["location"].endswith(f"/papers/keywords/{keyword_id(db_file, 'mean average precision')}")
-    assert get(ds, "/-/keyword/map").status_code == 404
+    page = get(ds, "/-/keyword/map")  # (not its address: a page that offers it, written so in another case)
+    assert page.status_code == 200 and "No keyword is written map; this one is written so" in page.text
 
 
 class _Reader:

@@ -86,7 +86,7 @@ def test_every_bib_entry_parses_and_gives_back_title_authors_year_and_ids(runner
         if entry.key.endswith(f"_{paper['id'][:4]}"):  # (written from the columns)
             assert [whole(a) for a in fields.get("author", [])] == names, entry.key
         assert [family(whole(a)) for a in fields.get("author", [])] == [family(n) for n in names], entry.key
-        assert int(fields["year"]) == paper["year"]
+        assert int(fields["year"]) == paper["year"] and fields["paperdb_id"] == paper["id"]  # (the join key)
         for scheme, field in (("doi", "doi"), ("arxiv", "eprint"), ("openreview", "openreview")):
             assert fields.get(field) == paper.get(scheme), (entry.key, scheme)
 
@@ -99,6 +99,7 @@ def test_every_ris_record_reads_back(runner, db, tmp_path):
         paper = known[record["title"], record["secondary_title"]]
         names = [" ".join(reversed(a.split(", ", 1))) for a in record.get("authors", [])]
         assert names == json.loads(paper["authors"]) and int(record["year"]) == paper["year"]
+        assert record["accession_number"] == paper["id"]  # (the join key: `AN`)
         assert record["secondary_title"] == paper["venue"] and record.get("doi") == paper.get("doi")
         notes = record.get("notes", [])
         assert (f"arXiv: {paper.get('arxiv')}" in notes) == bool(paper.get("arxiv"))
@@ -113,6 +114,7 @@ def test_csl_json_is_valid_against_the_csl_schema(runner, db, tmp_path):
         paper = known[item["title"], item["container-title"]]
         names = [" ".join(filter(None, (a.get("given"), a.get("family"), a.get("suffix")))) for a in item["author"]]
         assert names == json.loads(paper["authors"]) and item["issued"]["date-parts"] == [[paper["year"]]]
+        assert item["custom"]["paperdb_id"] == paper["id"]
         assert item["custom"].get("openreview") == paper.get("openreview")
 
 
@@ -453,3 +455,85 @@ def test_a_passed_through_entry_has_no_abstract_the_paper_has_not(abstract, writ
         assert "abstract" not in entry.fields_dict
     else:
         assert entry.fields_dict["abstract"].value.startswith(written)
+
+
+def _pmlr(key: str, title: str, author: str) -> str:
+    return (
+        f"@InProceedings{{{key},\n  title = \t {{{title}}},\n  author =       {{{author}}},\n  year = \t {{2018}}\n}}"
+    )
+
+
+# The families a source's own entry gives (PMLR's, in the paperlists catalogue's `bibtex`), as
+# every format writes them: the split BibTeX reads from the .bib (reader6, 89 of 30,861 names).
+OWN_SPLITS = [
+    (  # COLT 2018 (`Shayan Oveis Gharan` would split as `Gharan`)
+        "pmlr-v75-beame18a",
+        "Time-Space Tradeoffs for Learning Finite Functions from Random Evaluations, with Applications to Polynomials",
+        ("Paul Beame", "Shayan Oveis Gharan", "Xin Yang"),
+        "Beame, Paul and Oveis Gharan, Shayan and Yang, Xin",
+        ["Beame", "Oveis Gharan", "Yang"],
+    ),
+    (  # AISTATS 2021
+        "pmlr-v130-concha-duarte21a",
+        "Offline detection of change-points in the mean for stationary graph signals.",
+        ("Alejandro de la Concha Duarte", "Nicolas Vayatis", "Argyris Kalogeratos"),
+        "de la Concha Duarte, Alejandro and Vayatis, Nicolas and Kalogeratos, Argyris",
+        ["de la Concha Duarte", "Vayatis", "Kalogeratos"],
+    ),
+    (  # UAI 2019: a nickname goes with the given names; `De, Soham` is a family name of its own
+        "pmlr-v115-dvijotham20a",
+        "Efficient Neural Network Verification with Exactness Characterization",
+        ("Krishnamurthy (Dj) Dvijotham", "Robert Stanforth", "Soham De"),
+        "Dvijotham, Krishnamurthy (Dj) and Stanforth, Robert and De, Soham",
+        ["Dvijotham", "Stanforth", "De"],
+    ),
+    (  # a name the entry writes `First Last`, or with other words than the paper's: as `name_parts` splits it
+        "pmlr-v80-yoon18a",
+        "GAIN: Missing Data Imputation using Generative Adversarial Nets",
+        ("Jinsung Yoon", "Mihaela Schaar", "Luc Van Gool"),
+        "Yoon, Jinsung and van der Schaar, Mihaela and Luc Van Gool",
+        ["Yoon", "Schaar", "Van Gool"],
+    ),
+]
+
+
+@pytest.mark.parametrize("key, title, authors, written, families", OWN_SPLITS)
+def test_every_format_splits_a_name_as_the_sources_own_entry_does(key, title, authors, written, families):
+    c = Citation("0f3a000000000001", "COLT", 2018, title, authors, own_bibtex=_pmlr(key, title, written))
+    (record,) = rispy.loads("".join(ris([c])))
+    (item,) = json.loads("".join(csl_json([c])))
+    assert [a.split(", ")[0] for a in record["authors"]] == families
+    assert [a["family"] for a in item["author"]] == families
+    # each name whole again, in the paper's own spelling
+    assert [" ".join(reversed(a.split(", ", 1))) for a in record["authors"]] == list(authors)
+    assert [f"{a['given']} {a['family']}" for a in item["author"]] == list(authors)
+    if "Van Gool" not in written:  # (BibTeX itself reads `Luc Van Gool` as `Gool`)
+        (entry,) = read_bib("".join(bibtex([c])))
+        assert [" ".join(n.von + n.last) for n in entry.fields_dict["author"].value] == families
+
+
+@pytest.mark.parametrize(
+    "own, fields",
+    [
+        (None, ["title", "author", "booktitle", "eventtitle", "year", "paperdb_id"]),  # (from the columns)
+        (  # PMLR's own entry (COLT 2018): the id added at its end
+            _pmlr("pmlr-v75-beame18a", "Time-Space Tradeoffs", "Beame, Paul"),
+            ["title", "author", "year", "eventtitle", "paperdb_id"],
+        ),
+        (  # an entry of a list exported from another database: this one's id, in its place
+            _pmlr("pmlr-v75-beame18a", "Time-Space Tradeoffs", "Beame, Paul").replace(
+                "year = \t {2018}", "paperdb_id = {0000000000000000},\n  year = \t {2018}"
+            ),
+            ["title", "author", "paperdb_id", "year", "eventtitle"],
+        ),
+    ],
+)
+def test_every_format_gives_the_papers_id_to_join_on(own, fields):
+    """reader6: only CSL-JSON gave `papers.id`; RIS and BibTeX gave a key of four of its digits."""
+    c = Citation("0f3a9c0112345678", "COLT", 2018, "Time-Space Tradeoffs", ("Paul Beame",), own_bibtex=own)
+    (entry,) = bibtexparser.parse_string("".join(bibtex([c]))).entries
+    (record,) = rispy.loads("".join(ris([c])))
+    (item,) = json.loads("".join(csl_json([c])))
+    assert [f.key for f in entry.fields] == fields
+    assert entry.fields_dict["paperdb_id"].value == record["accession_number"] == item["custom"]["paperdb_id"]
+    assert record["accession_number"] == c.paper_id

@@ -17,7 +17,7 @@ _OFFICIAL = re.compile(
         \b[^.]{0,80}?\b(?:is|are|will\s+be|has\s+been|have\s+been)\s+(?:\w+\s+){0,2}
         (?:av(?:ai|a|ia)l[\w-]*|released|open[-\s]?sourced?|provided|hosted|accessible|public)
       | (?:we|i)\s+(?:also\s+|further\s+|publicly\s+|hereby\s+|openly\s+)?
-        (?:release|open[-\s]?source|provide|share|publish|make)\b
+        (?:release|open[-\s]?source|provide|share|publish|make|host)\b
       | (?:code|codes|implementation|project\s+page|website|repository|github)(?:\s*(?:at|:|here|via|on))+\s*$
       | (?:source\s+)?(?:code|codes|codebase|implementations?|project\s+page)(?:\s+(?:link|repository))?
         (?:,?\s+(?:and\s+)?[\w-]+){0,3}
@@ -27,6 +27,22 @@ _OFFICIAL = re.compile(
       | (?:available|released|accessible|found|reproducible|obtained|open[-\s]?sourced?)
         \s+(?:[\w.]+\s+){0,5}?(?:at|on|in|from|via|here|under)\b\s*:?\s*$
       | (?:available|released|accessible|found|reproducible|obtained)\s+(?:\w+\s+){0,3}(?:at|on|in|from|via|here)\b
+    )""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# Weaker cues of the paper's own code, read only when the sentence cites no one else's work:
+# "we have publicly released the dataset and code to generate the results at" (ICRA), "it is
+# open-sourced with Apache 2.0 License and we invite community contributions at" (COLM), "a publicly
+# available reference implementation of the proposed models in Tensorflow at" (ECCV), "our work is
+# fully reproducible github.com/…" (ECCV).
+_OFFERED = re.compile(
+    r"""\b(?:
+        (?:we|i)\s+(?:have|had)\s+(?:also\s+|further\s+|publicly\s+|openly\s+)?
+        (?:released|open[-\s]?sourced|provided|shared|published|made|hosted)\b
+      | (?:is|are|has\s+been|have\s+been)\s+(?:now\s+|fully\s+|publicly\s+)?open[-\s]?sourced\b
+      | (?:publicly\s+available|open[-\s]?source[d]?|reference)\s+(?:\w+\s+){0,2}?
+        (?:code|codes|codebase|implementations?)\b[^.]{0,80}?\b(?:at|on|in|from|via|under)\s*:?\s*$
+      | (?:available|released|accessible|reproducible|open[-\s]?sourced?)\s*:?\s*$
     )""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -78,8 +94,9 @@ def sentence_around(text: str, offset: int) -> tuple[str, str]:
 # A footnote's number or letters glued to the cue after it (IROS 2022: `toolbox111Code: https://…`,
 # `[Code]aaCodebase: https://…`): a space put between them, so that the cue is a word.
 _GLUED_CUE = re.compile(r"(?<=[0-9a-z])(?=Code)")
-# LaTeX's command around a link a source left in the text (`Codes are at \\url{https://…}`).
-_URL_COMMAND = re.compile(r"\\?url\{\s*$")
+# LaTeX's command around a link a source left in the text (`Codes are at \\url{https://…}`), or
+# a Markdown link's opening bracket (COLM 2024: `Code: [https://…](https://…)`).
+_URL_COMMAND = re.compile(r"(?:\\?url\{|\[)\s*$")
 
 
 def is_official(text: str, link: Link) -> bool | None:
@@ -88,16 +105,37 @@ def is_official(text: str, link: Link) -> bool | None:
     before, after = sentence_around(text, link.offset)
     if "Code" in before:
         before = _GLUED_CUE.sub(" ", before)
-    if before.endswith("{"):
+    if before.endswith(("{", "[")):
         before = _URL_COMMAND.sub("", before)
     sentence = before + after[len(link.raw) :]
     if _OFFICIAL.search(before):
         return True
     if _THIRD_PARTY.search(sentence):
         return False
-    if _OFFICIAL.search(sentence):
+    if _OFFICIAL.search(sentence) or _OFFERED.search(before):
+        return True
+    if link.is_code and _stands_last(text, link, before, after):
         return True
     return None
+
+
+# The sentence before an abstract's last link that stands alone says what it holds: a dataset's
+# (IROS 2023: "The dataset is publicly available online. https://github.com/remaro-network/MIMIR-UW/").
+_DATA_WORDS = re.compile(r"\b(?:data|dataset|datasets|benchmark|recordings|videos?)\b", re.IGNORECASE)
+_ALONE_END = re.compile(r"""[\s.,;:!?'"`)\]}>]*""")
+_ENDS = re.compile(r"""(?:^|[.!?]['"`)\]]*)\s*$""")
+
+
+def _stands_last(text: str, link: Link, before: str, after: str) -> bool:
+    """Whether `link` is the abstract's last sentence, alone (ECCV 2022: "… while requiring cheaper
+    computational costs. https://github.com/caiyuanhao1998/MST"), after a sentence that neither
+    cites someone else's work nor speaks of data: then it is the paper's own."""
+    rest = after[len(link.raw) :]
+    if link.offset + len(after) < len(text) or not _ALONE_END.fullmatch(rest) or not _ENDS.search(before):
+        return False
+    # (a full stop before a link's lower-case letter ends no sentence for `sentence_around`)
+    previous = before if before.strip() else sentence_around(text, max(0, link.offset - len(before) - 1))[0]
+    return not (_THIRD_PARTY.search(previous) or _DATA_WORDS.search(previous))
 
 
 # The sentence before a link of the paper's own that is not code says it holds code ("code and

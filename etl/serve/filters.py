@@ -94,6 +94,20 @@ async def keywords_named(database, text: str) -> list[dict]:
     return [dict(row) for row in (await database.execute(NAMED, mine)).rows]
 
 
+# The keywords whose label or alias is a text in another case (`grasp`: `GRASP` and `GRaSP`, since a
+# short form in capitals is a keyword of its own), asked where no keyword has the text (`NAMED`):
+# every label and alias read (130,786 and 20,066 on the catalogue: 20 ms), on a page that was a 404.
+ALIKE = """SELECT id, normalised, label, kind, papers FROM keywords WHERE id IN (
+    SELECT id FROM keywords WHERE lower(label) = :k_lower
+    UNION SELECT keyword_id FROM keyword_aliases WHERE lower(alias) = :k_lower
+) ORDER BY papers DESC, label LIMIT 50"""
+
+
+async def keywords_alike(database, text: str) -> list[dict]:
+    """The keywords whose label or alias is `text` in any case (`ALIKE`), the most papers first."""
+    return [dict(row) for row in (await database.execute(ALIKE, {"k_lower": text.strip().lower()})).rows]
+
+
 def address_of(named: list[dict], text: str) -> dict | None:
     """The keyword `/-/keyword/<text>` opens, of those `text` names (`keywords_named`): the only
     one, or the text's own keyword where it has the most papers (`graph neural networks`, though

@@ -112,35 +112,42 @@ async def keyword_page_of(datasette, request):
     """`/-/keyword/<text>`: a keyword's stable address (its label or normalised text, as
     `filters.keyword_page_url` writes it; `keywords.id` changes with loads): a redirect to its page
     (`filters.address_of`), a page to choose among the keywords the text names where it names
-    several (`RL`, `ASR`), or a page of the site that says there is no such keyword."""
+    several (`RL`, `ASR`), a page to choose among those written alike in another case where none is
+    written so (`grasp`: `GRASP`, `GRaSP`), with a search for the text, or a page of the site that
+    says there is no such keyword and links that search."""
     from html import escape
-    from urllib.parse import unquote
+    from urllib.parse import quote, unquote
 
     from datasette import Response
     from markupsafe import Markup
 
-    from .filters import address_of, filter_url, keywords_named
+    from .filters import address_of, filter_url, keywords_alike, keywords_named
 
     wanted = unquote(request.url_vars["keyword"]).strip()
-    named = await keywords_named(datasette.get_database(DATABASE), wanted) if wanted else []
+    database = datasette.get_database(DATABASE)
+    named = await keywords_named(database, wanted) if wanted else []
     found = address_of(named, wanted)
     if found is not None:
         return Response.redirect(datasette.urls.row(DATABASE, "keywords", str(found["id"])))
-    if named:
+    search = f"/{DATABASE}/search?q={quote(wanted)}"
+    alike = [] if named or not wanted else await keywords_alike(database, wanted)
+    if named or alike:
         keywords = [
             {
                 **k,
                 "page": datasette.urls.row(DATABASE, "keywords", str(k["id"])),
                 "list": filter_url("keywords", k["label"]),
             }
-            for k in named
+            for k in named or alike
         ]
         own = any(k["normalised"] == normalise_keyword(wanted) for k in named)
         info = {"text": wanted, "keywords": keywords, "own": own, "every": filter_url("keywords", wanted)}
+        info |= {"alike": bool(alike), "search": search}
         return Response.html(await datasette.render_template("keyword-choice.html", info, request=request))
     said = f"No keyword {wanted!r}" if wanted else "Which keyword?"
     advice = "give a keyword as its page or chip writes it, as in /-/keyword/large%20language%20models"
-    error = Markup(escape(f"{said}: {advice}.", quote=False))
+    link = f' (<a href="{escape(search)}">search the papers for it</a>)' if wanted else ""
+    error = Markup(escape(f"{said}: {advice}", quote=False) + link + ".")
     info = {"ok": False, "error": error, "status": 404, "title": "No such keyword"}
     return Response.html(await datasette.render_template("error.html", info, request=request), status=404)
 

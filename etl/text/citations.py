@@ -18,24 +18,13 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from .authors import SUFFIXES
 from .bibtex_entries import BibEntry, escaped, field_text, latex, parse_entry, prose_field, write_entry
+from .citation_names import last_first, name_parts, source_splits, split_name
 from .cleaning import clean_title
 from .identity import normalise_abstract
 from .markup import latex_text
 from .paper_ids import pmlr_entry_key
 
-# Words of a name that start its family name (`Vincent van Gogh` is `van Gogh, Vincent`).
-PARTICLES = frozenset("van von der den de del della di da dos das du le la ter ten zu bin ibn".split())
-# Capitalised, they do too inside a name (`Luc Van Gool`, `Valentin De Bortoli`, `Nicolas Le Roux`),
-# but not before an East Asian family name, where they are given names (`Minh Van Nguyen`,
-# `Phi Le Nguyen`, `Jin Da Tan`).
-_CAPITAL_PARTICLES = frozenset(w.capitalize() for w in PARTICLES - {"bin", "ibn"})
-_EAST_ASIAN_FAMILY_NAMES = frozenset(
-    "nguyen tran le pham hoang huynh phan vu vo dang bui do ho ngo duong ly dinh truong lam"
-    " tan xu li lee wang zhang liu chen yang huang zhao wu zhou sun ma zhu hu guo lin he gao luo"
-    " kim park choi jung kang cho yoon jang lim".split()
-)
 # Words a key's title word skips.
 KEY_SKIPS = frozenset(
     "a an the on of in for to with and towards toward from via is are do does can how why what".split()
@@ -79,31 +68,9 @@ def _ascii(text: str) -> str:
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
 
 
-def name_parts(name: str) -> tuple[str, str, str]:
-    """(family name with its particles, given names, suffix) of a display name: `Vincent van Gogh`
-    -> (`van Gogh`, `Vincent`, ``), `Martin Luther King Jr.` -> (`King`, `Martin Luther`, `Jr.`);
-    one word is a family name alone."""
-    words = name.split()
-    suffix = words.pop() if len(words) > 2 and words[-1].casefold().rstrip(",") in SUFFIXES else ""
-    if len(words) <= 1:
-        return " ".join(words), "", suffix
-    start = len(words) - 1
-    while start > 1 and (words[start - 1] in PARTICLES or _capital_particle(words[start - 1], words[-1])):
-        start -= 1
-    return " ".join(words[start:]), " ".join(words[:start]), suffix.rstrip(",")
-
-
-def _capital_particle(word: str, family: str) -> bool:
-    return word in _CAPITAL_PARTICLES and family.casefold() not in _EAST_ASIAN_FAMILY_NAMES
-
-
-def last_first(name: str) -> str:
-    """A name as BibTeX's `Last, First` (`Last, Jr., First`); a name with a comma or an `and` in it
-    (an organisation) in braces, as one name."""
-    if "," in name or " and " in f" {name.casefold()} ":
-        return "{" + escaped(name) + "}"
-    family, given, suffix = name_parts(name)
-    return ", ".join(escaped(part) for part in (family, suffix, given) if part)
+def _splits(c: Citation, own: BibEntry | None) -> dict[str, tuple[str, str, str]]:
+    """`source_splits` of `own` where a name of the paper's has more than two words (most have not)."""
+    return source_splits(own) if own is not None and any(a.count(" ") > 1 for a in c.authors) else {}
 
 
 def citation_key(c: Citation) -> str:
@@ -192,6 +159,7 @@ def _from_columns(c: Citation) -> BibEntry:
     fields += [("year", "{" + str(c.year) + "}"), *_id_fields(c)]
     if c.abstract:
         fields.append(("abstract", "{" + latex(c.abstract) + "}"))
+    fields.append(_paperdb_id(c))
     return BibEntry(TYPES["bibtex"][0 if c.published else 1], citation_key(c), tuple(fields))
 
 
@@ -209,13 +177,28 @@ def _own(c: Citation) -> BibEntry | None:
         extra.append(("eventtitle", "{" + escaped(c.event) + "}"))
     if not own.has("year"):
         extra.append(("year", "{" + str(c.year) + "}"))
+    if not own.has(PAPERDB_ID):
+        extra.append(_paperdb_id(c))
     title = "{" + latex(c.title or "", protect_case=True) + "}"
     fields = tuple(
-        (name, title if name == "title" and _TEX_AS_TEXT.search(value) else prose_field(name, value))
+        _paperdb_id(c)
+        if name == PAPERDB_ID  # (an entry of a list exported before: this database's id, in its place)
+        else (name, title if name == "title" and _TEX_AS_TEXT.search(value) else prose_field(name, value))
         for name, value in own.fields
         if c.abstract or name != "abstract"  # (an abstract the paper has not: rejected)
     )
     return BibEntry(own.type, own.key, fields + tuple(extra))
+
+
+# The field of a BibTeX entry, and RIS's tag (the accession number: the record's number in the
+# database it comes from), that give `papers.id`, as CSL-JSON's `custom.paperdb_id` does: the key
+# to join a reading list back on.
+PAPERDB_ID = "paperdb_id"
+RIS_PAPERDB_ID = "AN"
+
+
+def _paperdb_id(c: Citation) -> tuple[str, str]:
+    return PAPERDB_ID, "{" + c.paper_id + "}"
 
 
 def _same_title(own: BibEntry, title: str | None) -> bool:
@@ -270,10 +253,11 @@ def ris(citations: Iterable[Citation]) -> Iterable[str]:
         printed = published(own)
         lines = [("TY", TYPES["ris"][0 if c.published else 1]), ("ID", key)]
         lines += [("TI", c.title)] if c.title else []
-        lines += [("AU", _ris_name(a)) for a in c.authors]
+        splits = _splits(c, own)
+        lines += [("AU", _ris_name(a, splits)) for a in c.authors]
         # (editors as A2, as the 2011 RIS specification writes a CPAPER's editors and Zotero exports them;
         # rispy 0.10 read `ED` as an unknown tag, Zotero as a non-standard one: reader4)
-        lines += [("A2", e if "," in e else _ris_name(e)) for e in printed.editors]
+        lines += [("A2", e if "," in e else _ris_name(e, {})) for e in printed.editors]
         month = f"{printed.month:02d}" if printed.month else ""
         lines += [("T2", c.venue), ("PY", str(c.year)), ("DA", f"{c.year}/{month}//")]
         lines += [("SP", printed.first_page)] if printed.first_page else []
@@ -284,11 +268,12 @@ def ris(citations: Iterable[Citation]) -> Iterable[str]:
         lines += [("DO", c.doi)] if c.doi else []
         lines += [("AB", c.abstract)] if c.abstract else []
         lines += [("N1", note) for note in _notes(c)]
+        lines.append((RIS_PAPERDB_ID, c.paper_id))
         yield "".join(f"{tag}  - {_line(value)}\n" for tag, value in lines) + "ER  - \n\n"
 
 
-def _ris_name(name: str) -> str:
-    family, given, suffix = name_parts(name)
+def _ris_name(name: str, splits: dict[str, tuple[str, str, str]]) -> str:
+    family, given, suffix = split_name(name, splits)
     return ", ".join(part for part in (family, given, suffix) if part)
 
 
@@ -299,7 +284,8 @@ def csl_item(c: Citation, key: str | None = None, own: BibEntry | None = None) -
     item: dict = {"id": key or export_key(c), "type": TYPES["csljson"][0 if c.published else 1]}
     item |= {"title": c.title} if c.title else {}
     if c.authors:
-        item["author"] = [_csl_name(a) for a in c.authors]
+        splits = _splits(c, own)
+        item["author"] = [_csl_name(a, splits) for a in c.authors]
     if printed.editors:
         item["editor"] = [_csl_editor(e) for e in printed.editors]
     date = [c.year, printed.month] if printed.month else [c.year]
@@ -318,10 +304,10 @@ def csl_item(c: Citation, key: str | None = None, own: BibEntry | None = None) -
     return item
 
 
-def _csl_name(name: str) -> dict:
+def _csl_name(name: str, splits: dict[str, tuple[str, str, str]]) -> dict:
     if "," in name:
         return {"literal": name}
-    family, given, suffix = name_parts(name)
+    family, given, suffix = split_name(name, splits)
     parts = {"family": family, "given": given, "suffix": suffix}
     return {k: v for k, v in parts.items() if v}
 
@@ -330,7 +316,7 @@ def _csl_editor(name: str) -> dict:
     """An editor as BibTeX writes one (`Muresan, Smaranda`, else `Smaranda Muresan`) as a CSL name."""
     family, comma, given = name.partition(",")
     if not comma:
-        return _csl_name(name)
+        return _csl_name(name, {})
     return {"family": family.strip(), "given": given.strip()} if given.strip() else {"family": family.strip()}
 
 
