@@ -9,6 +9,7 @@ from ..code_status import is_official
 from ..links import extract_links
 from .acronyms import acronyms, is_expansion
 from .claims import claimed_words
+from .modifiers import mark_modifiers
 from .names import add_method_names, add_repository_names
 from .normalise import normalise_keyword
 from .passing import passing_mentions
@@ -58,6 +59,7 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     terms.topics = topics_of(words, counted, taxonomy, said)
     terms.topic_terms = (said.weights, sorted(said.worded))
     mark_pieces(text, phrases)
+    mark_modifiers(text, phrases)
     add_method_names(text, terms.methods, terms.acronyms, shorts, terms.long_forms)
     if "github" in abstract:  # (`clean` took the URLs out of `text`)
         add_repository_names(text, own_repositories(abstract), terms.methods)
