@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from etl.extract.keywords import extract_terms, rank_keywords, taxonomy_path
-from etl.extract.keywords.modifiers import is_hyphenated_modifier_shape, mark_modifiers
+from etl.extract.keywords.modifiers import acronym_head, is_hyphenated_modifier_shape, mark_modifiers
 from etl.extract.keywords.phrases import HEADLESS, WHOLE, phrase_candidates
 from etl.extract.keywords.prose import clean
 from etl.load.taxonomy import load_taxonomy
@@ -79,3 +79,65 @@ def test_a_name_written_only_before_its_noun_is_no_chip():
     keys = {k.normalised for k in rank_keywords(terms, {}, 1, "Sketching for Latent Dirichlet-Categorical Models")}
     assert "dirichlet categorical" not in keys, keys
     assert "sketching" in keys or "graphical model" in keys, keys  # (the paper keeps its terms)
+
+
+@pytest.mark.parametrize(
+    "sentence, short, long, head",
+    [
+        # the short form abbreviates the modifier; the text names its noun (WACV 2025, AISTATS 2021)
+        (
+            "High-definition (HD) maps provide environmental information for autonomous driving systems.",
+            "HD",
+            "High-definition",
+            "maps",
+        ),
+        (
+            "we reveal failures including the non-applicability of the change-of-variables formula on in- and "
+            "out-of-distribution (OOD) data, incorrect gradients for memory-saving backprop",
+            "OOD",
+            "out-of-distribution",
+            "data",
+        ),
+        ("This model is extended from an enhanced Coleman-Hodgdon (C-H) model.", "C-H", "Coleman-Hodgdon", "model"),
+        # a number counts it (ICRA 2017): a measure, no term's head
+        (
+            "We first propose a hybrid model for a single degree-of-freedom (DoF) SEA based on prior hybrid models.",
+            "DoF",
+            "degree-of-freedom",
+            None,
+        ),
+        # the noun starts a longer term (NeurIPS 2017)
+        (
+            "Our main contribution is an actor-critic (AC) reinforcement learning method for optimizing policies.",
+            "AC",
+            "actor-critic",
+            None,
+        ),
+        # a head word: the long form is a term of its own (ECCV 2022)
+        (
+            "Light-weight super-resolution (SR) models have received considerable attention for their serviceability.",
+            "SR",
+            "super-resolution",
+            None,
+        ),
+    ],
+)
+def test_an_acronym_of_a_modifier_takes_the_noun_after_it(sentence, short, long, head):
+    assert acronym_head(sentence, short, long) == head
+
+
+def test_an_acronym_of_a_modifier_is_named_with_its_noun():
+    abstract = (
+        "High-definition (HD) maps provide environmental information for autonomous driving systems and are "
+        "essential for safe planning. While existing methods with single-frame input achieve impressive "
+        "performance for online vectorized HD map construction they still struggle with complex scenarios."
+    )
+    keywords = rank_keywords(
+        extract_terms(abstract, TAXONOMY),
+        {},
+        1,
+        "MemFusionMap: Working Memory Fusion for Online Vectorized HD Map Construction",
+    )
+    acronyms = {k.label: k.aliases for k in keywords if k.kind == "acronym"}
+    assert list(acronyms) == ["high-definition maps"], acronyms
+    assert "HD maps" in acronyms["high-definition maps"]

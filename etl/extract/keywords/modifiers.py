@@ -1,6 +1,7 @@
-"""Hyphenated modifiers a paper writes only before their noun (`Chinese-to-English and
-English-to-Japanese translation`, `latent Dirichlet-Categorical models`, `Privacy-Preserving
-Faces`): alone, such a chip has lost its head (issue #36, the judge's "no head")."""
+"""Hyphenated modifiers a paper writes only before their noun (`English-to-Japanese and
+Japanese-to-English translation`, `latent Dirichlet-Categorical models`, `Privacy-Preserving
+Faces`, `out-of-distribution (OOD) data`): alone, such a chip has lost its head (issue #36, the
+judge's "no head")."""
 
 from __future__ import annotations
 
@@ -9,25 +10,29 @@ from collections.abc import Mapping
 
 from .keyword import Keyword
 from .phrases import _WORD_OR_BREAK, HEADLESS, WHOLE
-from .roles import word_roles
+from .roles import is_participle, word_roles
 from .shapes import MODIFIER_CHOSEN, NOUN_ENDINGS
 from .vocabulary import Keyphraseness
 from .wordlists import HYPHEN_HEADS, NAMED_MODIFIERS
 
 _COORDINATORS = frozenset(("and", "or"))
+# Words that count what a long form names (`a 7 degree-of-freedom (DoF) manipulator`, `multi
+# degree-of-freedom (DOF) joint movements`): a measure, whose noun is no head of a term.
+_COUNTS = frozenset("one two three four five six seven eight nine ten multi single".split())
 _AFTER = 80  # characters after an occurrence read for the words that follow it
 
 
 def is_hyphenated_modifier_shape(word: str) -> bool:
-    """Whether a hyphenated word may be a modifier rather than a name or a noun: no digit and no
-    part with two capitals (`GPT-2`, `CNN-LSTM`, `PAC-Bayes`, `SCARA-Tau` are things), not in the
-    plural nor with a noun's ending (`scratch-games`, `gene-expression`)."""
-    return (
-        "-" in word.strip("-")
-        and not any(c.isdigit() for c in word)
-        and all(sum(c.isupper() for c in part) < 2 for part in word.split("-"))
-        and not word.lower().endswith(("s", *NOUN_ENDINGS))
-    )
+    """Whether a hyphenated word may be a modifier rather than a name or a noun: no name's shape
+    (`is_name_shape`), not in the plural nor with a noun's ending (`scratch-games`, `gene-expression`)."""
+    return "-" in word.strip("-") and not is_name_shape(word) and not word.lower().endswith(("s", *NOUN_ENDINGS))
+
+
+def is_name_shape(word: str) -> bool:
+    """Whether a word has a digit or a (hyphenated) part with two capitals: `GPT-2`, `CNN-LSTM`,
+    `PAC-Bayes`, `SCARA-Tau` are things; `Edge-Preserving`, `Dirichlet-Categorical`,
+    `out-of-distribution` may be modifiers."""
+    return any(c.isdigit() for c in word) or any(sum(c.isupper() for c in part) > 1 for part in word.split("-"))
 
 
 def is_head_word(word: str) -> bool:
@@ -84,3 +89,34 @@ def headless_modifier(keyword: Keyword, phrases: Mapping[str, list], kp: Keyphra
         return False
     entry = phrases.get(keyword.normalised)
     return entry is not None and entry[3] == HEADLESS and kp.factor(keyword.normalised) < MODIFIER_CHOSEN
+
+
+def acronym_head(sentence: str, short: str, long: str) -> str | None:
+    """The noun the sentence writes right after `long (short)` when the long form ends in a
+    hyphenated modifier (`high-definition (HD) maps`, `out-of-distribution (OOD) data`,
+    `pan-tilt-zoom (PTZ) camera`): the short form abbreviates the modifier, the term is the
+    modifier with its noun. None where the long form ends in a noun (a plural, a name's shape, a
+    head word: `is_head_word`, or a noun's ending the abstracts do not write before nouns with a
+    name's capitals: `Expectation-Maximization`, not `High-Definition`: `NAMED_MODIFIERS`), a
+    number counts it (`a 7 degree-of-freedom (DoF) manipulator`), or no noun follows, alone, to
+    end its run (`(DOF) automated`, `(OOD) .`, `(AC) reinforcement learning`)."""
+    last = long.rsplit(" ", 1)[-1]
+    if "-" not in last.strip("-") or is_name_shape(last) or last.endswith("s") or is_head_word(last):
+        return None
+    if last.lower().endswith(NOUN_ENDINGS) and last.lower() not in NAMED_MODIFIERS:
+        return None
+    m = re.search(r"\(\s*" + re.escape(short) + r"s?\s*\)", sentence)
+    if m is None:
+        return None
+    before = sentence[: m.start()].split()
+    counted = before[-len(long.split()) - 1 : -len(long.split())] if len(before) > len(long.split()) else []
+    if counted and (counted[0].lower() in _COUNTS or any(c.isdigit() for c in counted[0])):
+        return None
+    words = _WORD_OR_BREAK.findall(sentence, m.end(), m.end() + _AFTER)
+    if not words:
+        return None
+    r = word_roles(words[0])
+    if r.breaks or not r.ends or is_participle(r):
+        return None
+    # (one noun, its run's end: `(AC) reinforcement learning`, `(NR) image quality` name longer terms)
+    return words[0] if len(words) == 1 or word_roles(words[1]).breaks else None

@@ -214,10 +214,16 @@ def _acronyms(terms: Terms, kp: Keyphraseness, taken: set[str]) -> tuple[list[Ke
             # (no noun phrase: `state-of-the-art (SOTA)`, `low resolution (LR)`)
             if bare_modifier(words) or property_modifier(words):
                 continue
+            named, head = key, terms.heads.get(key)
+            if head is not None:  # (the modifier with its noun: `out-of-distribution (OOD) data`)
+                words, short = [*words, head], f"{short} {head}"
+                named = normalise_keyword(" ".join(words))
+                if named in taken:
+                    continue
             if len(words) > MAX_LABEL_WORDS:  # (shown by its short form: `DBSCAN`)
-                out.append(Keyword(key, short, "acronym", score, (label_of(words),)))
+                out.append(Keyword(named, short, "acronym", score, (label_of(words),)))
             else:
-                out.append(Keyword(key, label_of(words), "acronym", score, (short,)))
+                out.append(Keyword(named, label_of(words), "acronym", score, (short,)))
     return sorted(out, key=lambda k: (-k.score, k.normalised))[: KEEP["acronym"]], topic_aliases
 
 
