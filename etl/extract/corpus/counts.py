@@ -174,6 +174,7 @@ class Extraction(Counts):
                 terms.long_forms,
                 terms.defined,
                 terms.topic_terms,
+                terms.heads,
             )
             _write_record(self.spill, record)
             self.n += 1

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Set
 
 from .keyword import Keyword
 from .meanings import Meanings, merge_acronym_uses, takes_meaning
+from .modifiers import headless_modifier
 from .normalise import MAX_LABEL_WORDS, label_of, normalise_keyword
 from .phrases import WHOLE
 from .pieces import cut_off, in_longer_term
@@ -149,6 +150,8 @@ def rank_keywords(
         or (NO_CHIP + k.normalised not in not_terms and any(normalise_keyword(a) not in not_terms for a in k.aliases))
     ]
     kept = [k for k in kept if not cut_off(k, kp)]  # (a piece without the rest of its term: `pieces.cut_off`)
+    # (a hyphenated modifier the abstract writes only before its noun: `modifiers.headless_modifier`)
+    kept = [k for k in kept if not headless_modifier(k, terms.phrases, kp)]
     # (after the first chip, a phrase needs evidence beyond its score: `support`)
     return backed(kept, terms.phrases, in_title, kp)
 
@@ -211,10 +214,16 @@ def _acronyms(terms: Terms, kp: Keyphraseness, taken: set[str]) -> tuple[list[Ke
             # (no noun phrase: `state-of-the-art (SOTA)`, `low resolution (LR)`)
             if bare_modifier(words) or property_modifier(words):
                 continue
+            named, head = key, terms.heads.get(key)
+            if head is not None:  # (the modifier with its noun: `out-of-distribution (OOD) data`)
+                words, short = [*words, head], f"{short} {head}"
+                named = normalise_keyword(" ".join(words))
+                if named in taken:
+                    continue
             if len(words) > MAX_LABEL_WORDS:  # (shown by its short form: `DBSCAN`)
-                out.append(Keyword(key, short, "acronym", score, (label_of(words),)))
+                out.append(Keyword(named, short, "acronym", score, (label_of(words),)))
             else:
-                out.append(Keyword(key, label_of(words), "acronym", score, (short,)))
+                out.append(Keyword(named, label_of(words), "acronym", score, (short,)))
     return sorted(out, key=lambda k: (-k.score, k.normalised))[: KEEP["acronym"]], topic_aliases
 
 

@@ -9,6 +9,7 @@ from ..code_status import is_official
 from ..links import extract_links
 from .acronyms import acronyms, is_expansion
 from .claims import claimed_words
+from .modifiers import acronym_head, mark_modifiers
 from .names import add_method_names, add_repository_names
 from .normalise import normalise_keyword
 from .passing import passing_mentions
@@ -36,6 +37,9 @@ class Terms:
     # weights by topic index and the topics whose `needs` it writes; None for a paper whose text
     # is its title
     topic_terms: tuple[dict[int, int], list[int]] | None = None
+    # an acronym whose long form is a modifier: its key -> the noun written after its definition
+    # (`out-of-distribution (OOD) data`: `modifiers.acronym_head`)
+    heads: dict[str, str] = field(default_factory=dict)
 
     @property
     def topic_keys(self) -> set[str]:
@@ -58,6 +62,7 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     terms.topics = topics_of(words, counted, taxonomy, said)
     terms.topic_terms = (said.weights, sorted(said.worded))
     mark_pieces(text, phrases)
+    mark_modifiers(text, phrases)
     add_method_names(text, terms.methods, terms.acronyms, shorts, terms.long_forms)
     if "github" in abstract:  # (`clean` took the URLs out of `text`)
         add_repository_names(text, own_repositories(abstract), terms.methods)
@@ -127,4 +132,7 @@ def _add_definitions(text: str, terms: Terms) -> dict[str, str]:
             key = normalise_keyword(long)
             if key not in terms.acronyms and is_expansion(short, long):
                 terms.acronyms[key] = (long, short, text.count(short))
+                head = acronym_head(sentence, short, long)
+                if head is not None:
+                    terms.heads[key] = head
     return shorts
