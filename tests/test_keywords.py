@@ -986,6 +986,30 @@ def test_a_word_the_lexicon_knows_only_as_a_verb_is_no_phrase_word(text, verb, k
             "knowledge graph",
         ),
         ("The hippocampus is rendering it more plastic during trace conditioning.", "rendering", "hippocampus"),
+        # a noun in -ing after a comma, `thus`, `thereby` or `hence` and before a determiner or a describing word
+        # (AISTATS 2024, ECCV 2022 SmoothNet, ICRA 2020 Split Deep Q-Learning; issue #36, round 14)
+        (
+            "Our problem has an exponentially large state space size, rendering standard RL inefficient.",
+            "rendering",
+            "state space size",
+        ),
+        (
+            "The estimated positions of multiple joints deviate for a consecutive sequence of frames, rendering"
+            " significant jitters on them.",
+            "rendering",
+            "jitter",
+        ),
+        (
+            "The target object touches adjacent obstacle objects, thus rendering traditional grasping techniques"
+            " ineffective.",
+            "rendering",
+            "traditional grasping",
+        ),
+        (
+            "Ignoring manufacturing tolerances, hence rendering the control algorithm unsuitable.",
+            "rendering",
+            "control algorithm",
+        ),
     ],
 )
 def test_an_ing_word_before_its_object_is_a_verb_but_a_compound_head_stays(text, participle, kept):
@@ -994,6 +1018,69 @@ def test_an_ing_word_before_its_object_is_a_verb_but_a_compound_head_stays(text,
         assert not any(participle in key for key in phrases), phrases
     assert kept in phrases
     assert "reward hacking" in extract_terms("We study question answering and reward hacking.", TAXONOMY).phrases
+
+
+@pytest.mark.parametrize(
+    "text, kept",
+    [
+        # a list, and a noun in -ing before a generic noun, stay (CVPR-style lists; issue #36, round 14)
+        ("We address modelling, rendering, and animation of garments.", "rendering"),
+        ("Unlike neural radiance fields, rendering quality stays high at novel views.", "rendering"),
+    ],
+)
+def test_a_noun_in_ing_after_a_comma_stays_a_noun_when_no_object_follows(text, kept):
+    assert kept in extract_terms(text, TAXONOMY).phrases
+
+
+@pytest.mark.parametrize(
+    "text, phrase, fragment",
+    [
+        # a count or an order before the head it grades, written apart: one modifier, kept with the phrase
+        # (NeurIPS 2008, NeurIPS 2002, IROS 2015, WACV 2022, ICRA 2014, ICLR 2017, AISTATS 2016; issue #36, round 14)
+        (
+            "We consider inferring a probability distribution over the group of permutations using its first order marginals.",
+            "first order marginal",
+            "order marginal",
+        ),
+        (
+            "Here we study the efficiency of coding information in the second order statistics of the population responses.",
+            "second order statistics",
+            "order statistics",
+        ),
+        (
+            "The parameterisation of rotations in three dimensional Euclidean space is an area of applied mathematics.",
+            "three dimensional euclidean space",
+            "dimensional euclidean space",
+        ),
+        (
+            "We compare performance to a few shot detector and augmentation strategies.",
+            "few shot detector",
+            "shot detector",
+        ),
+        ("It implements path planning on a two layer architecture.", "two layer architecture", "layer architecture"),
+        (
+            "GRAM generalizes to higher level concepts when facing data insufficiency.",
+            "higher level concept",
+            "level concept",
+        ),
+        (
+            "We give the first efficient approach with provable guarantee for optimal estimation in one bit matrix completion.",
+            "one bit matrix completion",
+            "bit matrix completion",
+        ),
+    ],
+)
+def test_a_count_and_the_head_it_grades_are_one_modifier(text, phrase, fragment):
+    phrases = extract_terms(text, TAXONOMY).phrases
+    assert phrase in phrases
+    assert fragment not in phrases, phrases
+
+
+def test_a_graded_head_without_a_count_stays_its_own_term():
+    text = "We define new norms based on order statistics, with application to clustering and outlier detection."
+    assert "order statistics" in extract_terms(text, TAXONOMY).phrases
+    # an ordinal before another noun is no count of it (`the first stage` is no phrase either way)
+    assert "first algorithm" not in extract_terms("We give the first algorithm for it.", TAXONOMY).phrases
 
 
 def test_latex_commands_are_not_words_but_their_text_is():

@@ -5,7 +5,19 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from .roles import DETERMINERS, OBJECT_PRONOUNS, OBJECT_STARTS, VERB, WORD_CACHE, WordRoles, is_participle, word_roles
+from .roles import (
+    CLAUSE_OPENERS,
+    COUNTED_HEADS,
+    COUNTS,
+    DETERMINERS,
+    OBJECT_PRONOUNS,
+    OBJECT_STARTS,
+    VERB,
+    WORD_CACHE,
+    WordRoles,
+    is_participle,
+    word_roles,
+)
 from .wordlists import STOP_WORDS
 
 MAX_PHRASE_WORDS = 3
@@ -43,6 +55,7 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
     # `AFTER_AUXILIARY`): each word's part in it is decided once, in its `WordRoles`
     state = 0
     cut = False  # the run starts after an adverb (`partially | observable domains`): its first phrases are cut
+    last, last_word = VERB, ""  # the word that ended the last run (or came after it): what the next run follows
     words = _WORD_OR_BREAK.findall(text)
     for word, r in zip(words, map(cache.__getitem__, words), strict=True):  # (the roles of known words looked up in C)
         if r.breaks:
@@ -62,9 +75,22 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
                 of_head = of_tail = None
                 run, roles = [], []
                 cut = False
+                last = VERB
+            joins = False  # `multi task` is `multi-task` (and `multitask`), `higher level` is `higher-level`
+            if r.low in COUNTED_HEADS:  # `first order marginals`: the count and its head are one modifier
+                if not run and last.low in COUNTS:
+                    word = last_word + "-" + word
+                    r = cache[word]
+                else:
+                    joins = bool(roles) and roles[-1].low in COUNTS
+            elif len(roles) == 1 and last.low in CLAUSE_OPENERS and _opens_clause(roles[0], r):
+                # `..., rendering significant jitters`: the participle is no phrase word, its object stays whole
+                run, roles = [], []
+                position += 1
+                cut = False
             if of_head is not None and not run:  # the first word after `of`
                 of_tail = (word, r)
-            if roles and roles[-1].prefix:  # `multi task` is `multi-task` (and `multitask`)
+            if joins or (roles and roles[-1].prefix):
                 run[-1] += "-" + word
                 roles[-1] = cache[run[-1]]
                 if of_tail is not None and len(run) == 1:
@@ -78,15 +104,22 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
         if not run:
             of_head = None
             cut = r.cuts
+            last, last_word = r, word
             continue
         # `Chee et al.`: a name, no keyword; `space corresponding | to`: a participle, no noun
-        if r.pops and (
-            (r.low == "et" and run[-1][:1].isupper())
-            or (r.low in OBJECT_STARTS and is_participle(roles[-1]))
-            or (r.low in OBJECT_PRONOUNS and roles[-1].low.endswith("ing"))  # (`rendering them`)
-            # `the learner searches | the space`, `this architecture supplements | a layer`: a verb
-            or (r.low in DETERMINERS and len(roles) > 1 and roles[-1].verb_s and not roles[-2].plural)
-            or r.fragment  # (`initial | ization`)
+        if (
+            r.pops
+            and (
+                (r.low == "et" and run[-1][:1].isupper())
+                or (r.low in OBJECT_STARTS and is_participle(roles[-1]))
+                or (r.low in OBJECT_PRONOUNS and roles[-1].low.endswith("ing"))  # (`rendering them`)
+                # `the learner searches | the space`, `this architecture supplements | a layer`: a verb
+                or (r.low in DETERMINERS and len(roles) > 1 and roles[-1].verb_s and not roles[-2].plural)
+                or r.fragment  # (`initial | ization`)
+            )
+        ) or (
+            # `..., rendering the methods impractical`, `thus rendering standard RL inefficient`: a participle
+            len(run) == 1 and last.low in CLAUSE_OPENERS and _opens_clause(roles[0], r)
         ):
             run.pop()
             roles.pop()
@@ -112,8 +145,23 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
         run, roles = [], []
         # an adverb grades the word after it: a phrase without it has another meaning
         cut = r.cuts
+        last, last_word = r, word
     _end_run(run, roles, position, found, of_head, of_tail, cut)
     return counts, found
+
+
+def _opens_clause(first: WordRoles, after: WordRoles) -> bool:
+    """Whether a run's first word, after a comma, `thus`, `thereby`, `hence` or `often`
+    (`roles.CLAUSE_OPENERS`), opens a participle clause: a noun in -ing before a determiner, a
+    pronoun or a describing word (`..., rendering standard RL inefficient`, `thus rendering the
+    methods impractical`; not `..., rendering quality`, a generic noun). Not after another adverb,
+    which grades a participle before a noun (`rapidly exploring random trees`); nor a word in -ing
+    that cannot stand alone, before its noun (`..., spiking neural networks`)."""
+    return (
+        first.alone
+        and first.low.endswith("ing")
+        and (after.pops or after.describes or not (after.breaks or after.ends or after.generic))
+    )
 
 
 def _end_run(
