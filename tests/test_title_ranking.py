@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from etl.extract.keywords import extract_terms, rank_keywords
+from etl.extract.keywords.phrases import WHOLE
 from etl.extract.keywords.pieces import in_longer_term
 from etl.extract.keywords.rank import score_phrases
-from etl.extract.keywords.titles import title_terms, title_words
+from etl.extract.keywords.titles import title_heads, title_terms, title_words
 from etl.extract.keywords.topics import taxonomy_path
 from etl.extract.keywords.vocabulary import EMPTY, Keyphraseness
 from etl.load import load
@@ -137,3 +138,55 @@ def test_a_title_phrase_the_title_writes_inside_a_longer_term_stays_a_piece():
     assert {"computational equivalence", "regret algorithm"} <= title_terms(title)
     assert in_longer_term("regret algorithm", title)
     assert not in_longer_term("computational equivalence", title)
+
+
+@pytest.mark.parametrize(
+    "title, heads",
+    [
+        # (an adjective opens the run; the noun after it starts the head the title names)
+        ("Handwritten Word Spotting with Corrected Attributes", {"word spotting": "handwritten word"}),
+        ("Causal Policy Gradient for Whole-Body Mobile Manipulation", {"policy gradient": "causal policy"}),
+        (
+            "A nonlinear series elastic actuator for highly dynamic motions",
+            {"series elastic actuator": "nonlinear series"},
+        ),
+        ("Coded Sparse Matrix Multiplication", {"sparse matrix multiplication": "coded sparse matrix"}),
+        ("A conditional random field model for place", {"random field model": "conditional random field"}),
+        # (a noun opens the run, or an adverb cuts it, or it is too long or too short: no head)
+        ("Local Message Passing on Frustrated Systems", {"message passing": "local message"}),
+        ("Task space motion planning using reactive control", {}),
+        ("Cues for Weakly Supervised Image Segmentation", {}),
+        ("Generative Adversarial Networks", {}),
+        ("Deep Neural Networks for Multiple Speaker Detection and Localization", {}),
+        ("Textured Neural Avatars", {}),
+    ],
+)
+def test_the_heads_of_a_titles_runs_after_an_adjective(title, heads):
+    assert title_heads(title) == heads
+
+
+# Modelled on a handwriting paper (ICCV-style): the abstract writes `word spotting` only after
+# another word, cut from longer runs; the title's run is an adjective before it (issue #36).
+SPOTTING = (
+    "Keyword search in handwritten archives needs no transcription. Query-by-example word spotting"
+    " ranks word images by their similarity to a query image, and query-by-string word spotting"
+    " ranks them by a string. We correct the attributes both embed words with, which improves"
+    " segmentation-free word spotting on four benchmarks."
+)
+
+
+@pytest.mark.parametrize(
+    "df, shown",
+    [
+        ({"word spotting": 40, "handwritten word": 3}, True),
+        # (more papers write the opening than the head: `latent space | shared autoencoder`)
+        ({"word spotting": 40, "handwritten word": 400}, False),
+    ],
+)
+def test_the_head_of_a_titles_run_after_an_adjective_is_a_term_where_the_opening_is_none(df, shown):
+    title = "Handwritten Word Spotting with Corrected Attributes"
+    terms = extract_terms(SPOTTING, TAXONOMY)
+    assert terms.phrases["word spotting"][3] != WHOLE  # (cut in every run the abstract writes)
+    keys = [k.normalised for k in score_phrases(terms, df, 1000, title, NEUTRAL)]
+    assert ("word spotting" in keys) is shown
+    assert "word spotting" not in [k.normalised for k in score_phrases(terms, df, 1000, None, NEUTRAL)]

@@ -1,6 +1,6 @@
 """The terms a paper's title names: its words as phrase keys have them (`title_words`), the
-abstract's phrases made of them (`title_phrases`, weighed more by `rank`) and the short runs it
-writes whole (`title_terms`)."""
+abstract's phrases made of them (`title_phrases`, weighed more by `rank`), the short runs it
+writes whole (`title_terms`) and the heads of its runs after an adjective (`title_heads`)."""
 
 from __future__ import annotations
 
@@ -46,6 +46,45 @@ def title_terms(title: str) -> frozenset[str]:
             out.add(" ".join(w.inner for w in run[:-1]) + " " + run[-1].last)
         run, cut = [], r.cuts
     return frozenset(out)
+
+
+def title_heads(title: str) -> dict[str, str]:
+    """The heads of the title's runs that open with an adjective: the run less its first word,
+    of two or three words (`word spotting` of `Handwritten Word Spotting`, `series elastic actuator`
+    of `Nonlinear Series Elastic Actuator`), each with the key of the run's opening: its words up to
+    the first noun after the adjective. The adjective modifies the head where the opening is no term
+    of its own (`rank`: `natural language | processing`, `high speed | parallel robot`,
+    `conditional random field | model` keep their runs whole). The
+    adjective is a word that may start a phrase but not end one, the next a noun in a run of three
+    (not `generative adversarial | network`); runs are cut as in `title_terms`."""
+    out: dict[str, str] = {}
+    run: list[WordRoles] = []
+    cut = False
+    for word in (*_WORD_OR_BREAK.findall(title), "."):
+        r = WORD_CACHE[word]
+        if not r.breaks:
+            run.append(r)
+            continue
+        while run and run[0].drops:
+            run.pop(0)
+        if (
+            not cut
+            and 2 < len(run) <= TITLE_RUN + 1
+            and run[0].starts
+            and not run[0].ends
+            and not run[0].modifier
+            and run[1].starts
+            and (run[1].ends or len(run) > TITLE_RUN)
+            and run[-1].ends
+            and not run[-1].modifier
+        ):
+            head = run[1:]
+            key = " ".join(w.inner for w in head[:-1]) + " " + head[-1].last
+            # (the opening: the adjective up to the first noun, `conditional random field` of `... model`)
+            noun = 1 if run[1].ends else 2
+            out[key] = " ".join(w.inner for w in run[:noun]) + " " + run[noun].last
+        run, cut = [], r.cuts
+    return out
 
 
 def title_phrases(phrases: Mapping[str, list], title: str) -> set[str]:
