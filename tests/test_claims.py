@@ -40,3 +40,24 @@ def test_claimed_words(text, claimed, not_claimed):
     assert claimed <= set(found)
     assert not (not_claimed & set(found))
     assert not {"+a", "+the", "+and"} & set(found)  # articles are read past, never claimed
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We present a benchmark. Between us, weights were made; THIS PAPER PRESENTS OUR NEW DATASET.",
+        "however we we propose x; the present work builds y, and our  corpus. Ourselves, our",
+        "This work, we further also release a dataset (NBVC); this study collected it. (our benchmark)",
+        "İstanbul: we release a new dataset",  # (a letter whose lower case is two)
+        "ſo ƲE: thıs paper presents a dataset and our new benchmark",  # (letters IGNORECASE takes for `s`, `i`)
+        "",
+    ],
+)
+def test_claims_are_found_as_the_patterns_find_them_anywhere(text):
+    """`claimed_words` tries its patterns only where their first words are (`prose.matches_from`,
+    the abstracts' hot path): it finds what searching the whole text finds, in order."""
+    from etl.extract.keywords.claims import _CLAIM, _CLAIM_STARTS, _OUR, _OUR_STARTS
+    from etl.extract.keywords.prose import matches_from
+
+    for pattern, starts in ((_CLAIM, _CLAIM_STARTS), (_OUR, _OUR_STARTS)):
+        assert [m.span() for m in matches_from(pattern, text, starts)] == [m.span() for m in pattern.finditer(text)]

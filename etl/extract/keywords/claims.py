@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from .prose import matches_from
+
 CLAIM_MARK = "+"  # a claimed word's prefix, which no word of an abstract has
 CLAIM_WINDOW = 8  # words read after the verb (`we propose a Chinese Multi-modal Math Skill Evaluation Benchmark`)
 OUR_WINDOW = 2  # words read after `our` (`our new dataset`, `our collected benchmark`)
@@ -28,6 +30,9 @@ _VERB = (
 _CLAIM = re.compile(rf"{_SUBJECT}{_BETWEEN}\s+{_VERB}((?:[\s,:\"'()]+[\w+#-]+){{1,{CLAIM_WINDOW}}})", re.IGNORECASE)
 _OUR = re.compile(rf"\bour((?:\s+[\w+#-]+){{1,{OUR_WINDOW}}})", re.IGNORECASE)
 _WORD = re.compile(r"[\w+#-]+")
+# where each pattern's match can start (`matches_from`): its subjects' first words, `our`
+_CLAIM_STARTS = ("we", "this", "the present", "our")
+_OUR_STARTS = ("our",)
 # words that turn from the contribution to what it is applied to, evaluated on or made of
 STOP = frozenset(
     "on across over using with from by in via against than for of to that which where when while under into"
@@ -39,8 +44,8 @@ ARTICLES = frozenset("a an the and or its their our".split())  # read past, neve
 def claimed_words(text: str) -> dict[str, int]:
     """`+word` -> how often the text claims it as its contribution (lower case)."""
     claimed: dict[str, int] = {}
-    for pattern in (_CLAIM, _OUR):
-        for match in pattern.finditer(text):
+    for pattern, starts in ((_CLAIM, _CLAIM_STARTS), (_OUR, _OUR_STARTS)):
+        for match in matches_from(pattern, text, starts):
             for word in _WORD.findall(match.group(1)):
                 word = word.lower()
                 if word in STOP:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from .phrases import phrase_candidates
+from .prose import matches_from
 
 LIST_WINDOW = 15  # words read after the cue (`e.g., in finance, healthcare, and autonomous driving`)
 _AREA = r"(?:applications?|fields?|domains?|areas?|disciplines?|industries|sectors?)"
@@ -78,21 +79,4 @@ def application_lists(text: str) -> list[str]:
 def _cues(text: str) -> list[re.Match]:
     """`_CUE`'s matches in `text`, as `finditer` gives them (left to right, none overlapping), tried
     only where one of `_CUE_STARTS` is written."""
-    lower = text.lower()
-    if len(lower) != len(text):  # (`İ` lowers to two characters: the places would not line up)
-        return list(_CUE.finditer(text))
-    starts = set()
-    for start in _CUE_STARTS:
-        at = lower.find(start)
-        while at != -1:
-            starts.add(at)
-            at = lower.find(start, at + 1)
-    found: list[re.Match] = []
-    end = 0
-    for at in sorted(starts):
-        if at >= end:
-            cue = _CUE.match(text, at)
-            if cue is not None:
-                found.append(cue)
-                end = cue.end()
-    return found
+    return matches_from(_CUE, text, _CUE_STARTS)

@@ -18,6 +18,9 @@ _TAG = re.compile(r"</?[A-Za-z][^<>]{0,100}>")
 # but not a prefix standing for a second word (`pre- and post-training`, `first- or second-order`).
 _SPLIT_WORD = re.compile(r"(?<=[^\W\d_])- +(?!(?:and|or|to|nor|as|vs)\b)(?=[^\W\d_A-Z])")
 _SENTENCE_BREAK = re.compile(r"[.!?](\s+)(?=[A-Z0-9\"'(\[])")  # the white space after a sentence
+# The letters an IGNORECASE pattern takes for an ASCII letter that `str.lower` does not make one
+# (`İ`, `ı` for `i`, `ſ` for `s`, the Kelvin sign for `k`)
+_OTHER_CASES = ("\u0130", "\u0131", "\u017f", "\u212a")
 
 
 def clean(text: str) -> str:
@@ -49,3 +52,28 @@ def sentences(text: str) -> list[str]:
         last = m.end(1)
     parts.append(text[last:])
     return parts
+
+
+def matches_from(pattern: re.Pattern[str], text: str, starts: tuple[str, ...]) -> list[re.Match[str]]:
+    """`pattern.finditer(text)`'s matches (left to right, none overlapping), the pattern tried only
+    where one of `starts` (lower case) is written in any case: for a pattern (IGNORECASE) each of
+    whose matches opens with one of them. Searched over a whole abstract, a pattern that opens with
+    alternatives tries each at every place (`passing`'s cues 38 us an abstract, `claims` 39 us)."""
+    lower = text.lower()
+    if len(lower) != len(text) or (not text.isascii() and any(c in text for c in _OTHER_CASES)):
+        return list(pattern.finditer(text))  # (the places would not line up, or a start is written otherwise)
+    places = set()
+    for start in starts:
+        at = lower.find(start)
+        while at != -1:
+            places.add(at)
+            at = lower.find(start, at + 1)
+    found: list[re.Match[str]] = []
+    end = 0
+    for at in sorted(places):
+        if at >= end:
+            match = pattern.match(text, at)
+            if match is not None:
+                found.append(match)
+                end = match.end()
+    return found

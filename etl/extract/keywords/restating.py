@@ -61,7 +61,7 @@ def short_forms(keywords: Iterable[Keyword]) -> dict[str, str]:
     beside `CIFAR-10` names the dataset it says)."""
     out: dict[str, str] = {}
     for k in keywords:
-        if _in_words(k.label):
+        if k.aliases and _in_words(k.label):  # (most keywords have no aliases)
             for form in k.aliases:
                 if " " not in form and _short(form):
                     out.setdefault(_short_key(form), k.normalised)

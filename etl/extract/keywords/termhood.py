@@ -131,6 +131,8 @@ class Termhood:
 def _named(written: str) -> bool:
     """Whether a phrase has a word with a capital after its first letter: a name or an acronym
     (`SLAM`, `LiDAR`, `junk DNA hypothesis`), which titles need not have used before."""
+    if written.islower():  # (no capital anywhere: most candidates, answered in C)
+        return False
     return any(c.isupper() for word in written.split(" ") for c in word[1:])
 
 

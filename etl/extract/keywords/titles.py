@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 
 from .normalise import key_forms, unhyphenate
 from .phrases import _WORD_OR_BREAK
@@ -16,6 +17,7 @@ _NOT_WORD = re.compile(r"[\W_]+")
 _HYPHENATED = re.compile(r"(?<![^\W_])[^\W_]+(?:-[^\W_]+)+")  # (from a word's start only: linear)
 
 
+@lru_cache(maxsize=1)  # (ranking asks for a paper's title words twice: `title_phrases`, `rank_keywords`)
 def title_words(title: str) -> frozenset[str]:
     """The words of a title as phrase keys have them: case folded, hyphenated parts apart and
     joined (`multi-agent`: `multi`, `agent`, `multiagent`), and their other forms (`key_forms`)."""
