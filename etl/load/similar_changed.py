@@ -15,12 +15,11 @@ holds beside every paper's vector is bounded, however many lists an edit reaches
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterator, Mapping
 from typing import cast
 
 import numpy as np
 
-from ..extract.similar.scoring import KeptStatistics, vectors
+from ..extract.similar.scoring import vectors
 from ..extract.similar.select import Rows, Selected, Vectors, select
 from ..extract.similar.sparse_rows import SparseRows, Transposing
 from ..extract.similar.words import WordTerms
@@ -29,6 +28,7 @@ from ..store.views import CLEAN_ABSTRACT
 from ..store.writer import IDS_PER_QUERY, Writer
 from .memory import trim_heap
 from .similar_all import VECTOR_COLUMNS, RowIds, aliases, selected_rows, vector_rows
+from .similar_statistics import kept_statistics
 
 VECTORS_AT_ONCE = 200  # papers whose vectors are computed together (`_new_vectors`)
 # Changes, or papers whose lists are found again (and written), taken at a time into one sparse product
@@ -170,52 +170,10 @@ def _new_vectors(writer: Writer, papers: set[str]) -> dict[str, tuple[bytes, byt
         terms = terms or WordTerms(aliases(writer))
         ids = sorted(texts)
         counts = [terms.of(*texts[pid], keys.get(pid, ())) for pid in ids]
-        computed = vectors(counts, _reference(writer, {t for c in counts for t in c}))
+        computed = vectors(counts, kept_statistics(writer, {t for c in counts for t in c}))
         for row in vector_rows(ids, computed, np.zeros(len(ids))):
             found[row[0]] = row[1:]
     return found
-
-
-def _reference(writer: Writer, terms: set[str]) -> KeptStatistics:
-    papers = writer.scalar("SELECT papers FROM similar_scoring WHERE id = 1") or 0
-    df, numbers = {}, {}
-    rows: dict[str, int] = {}
-    basis = bytearray()
-    for term, n, number, topic in writer.select_in(
-        "similar_terms", ("term", "papers", "number", "topic"), "term", sorted(terms)
-    ):
-        df[term], numbers[term] = n, number
-        if topic is not None:
-            rows[term] = len(rows)
-            basis += topic
-    dimensions = len(basis) // 4 // len(rows) if rows else 1
-    if not rows:  # (no term of these papers has a basis row: the space's size from any that has)
-        for (topic,) in writer.execute("SELECT topic FROM similar_terms WHERE topic IS NOT NULL LIMIT 1"):
-            dimensions = len(bytes(topic)) // 4
-    matrix = np.frombuffer(basis, dtype="<f4").reshape(-1, dimensions)
-    return KeptStatistics(papers, df, numbers, _BasisRows(rows, matrix), dimensions)
-
-
-class _BasisRows(Mapping[str, np.ndarray]):
-    """The topic basis rows of a few papers' terms (`KeptStatistics.topics`): one array of them
-    and each term's row, the same float32 values, where an array a term (and a copy of its bytes)
-    made the statistics of a block of 200 papers' 4,600 terms 1.78 MB of small objects, now 0.73
-    beside the 0.67 MB array (`tracemalloc`; issue 41, branch edit17)."""
-
-    def __init__(self, rows: dict[str, int], matrix: np.ndarray) -> None:
-        self.rows, self.matrix = rows, matrix
-
-    def __getitem__(self, term: str) -> np.ndarray:
-        return self.matrix[self.rows[term]]
-
-    def __contains__(self, term: object) -> bool:
-        return term in self.rows
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.rows)
-
-    def __len__(self) -> int:
-        return len(self.rows)
 
 
 def _stored(writer: Writer, papers: set[str]) -> dict[str, tuple[bytes, bytes, bytes, float]]:
