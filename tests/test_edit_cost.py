@@ -146,20 +146,23 @@ def test_the_full_text_index_is_rebuilt_only_for_many_new_papers(
 
 
 def test_an_edits_similar_step_reads_and_writes_under_a_smaller_page_cache(tmp_path, monkeypatch):
-    """The lists an edit finds again are read and written with `PAGE_CACHE_KIB` of page cache (the
-    small load's cache filled sat under the step's peak); the steps after it have the load's again."""
+    """The changed papers' vectors are computed and the lists an edit finds again are read and
+    written with `PAGE_CACHE_KIB` of page cache (the small load's cache filled sat under the step's
+    peak); the steps after it have the load's again."""
     db = str(tmp_path / "papers.db")
     folder = folder_of(tmp_path, FILES)
     load(db, [str(folder)])
     retitle(folder)
     caches = []
-    relist, versions = similar_changed._relist, evolution_versions.refresh_versions
+    computed, relist = similar_changed._new_vectors, similar_changed._relist
+    versions = evolution_versions.refresh_versions
+    monkeypatch.setattr(similar_changed, "_new_vectors", lambda w, *a: caches.append(cache_kib(w)) or computed(w, *a))
     monkeypatch.setattr(similar_changed, "_relist", lambda w, *a: caches.append(cache_kib(w)) or relist(w, *a))
     monkeypatch.setattr(
         evolution_versions, "refresh_versions", lambda w, *a: caches.append(cache_kib(w)) or versions(w, *a)
     )
     load(db, [str(folder)])
-    assert caches == [similar_changed.PAGE_CACHE_KIB, SMALL_CACHE_KIB]
+    assert caches == [similar_changed.PAGE_CACHE_KIB, similar_changed.PAGE_CACHE_KIB, SMALL_CACHE_KIB]
 
 
 LISTS = "SELECT paper_id, rank, similar_id, score FROM similar_papers ORDER BY 1, 2"

@@ -1,18 +1,24 @@
-"""The keyword rules' long word lists held compactly in the short process that ranks a small
-load's few papers (`etl.load.apart`, issue 41): there a frozenset's table and a string object a
-word were 5.3 MB of objects (1.6 held compactly; the benchmark's edit's keyword step 4 MB lower),
-for about 10,000 lookups. A corpus's ranking keeps the frozensets (millions of lookups). Either
-answers every `word in LIST` alike, so the keyword rules' fingerprint (`etl.load.rules`), which
+"""The keyword rules' long word lists and termhood counts held compactly in the short process
+that ranks a small load's few papers (`etl.load.apart`, issue 41): there a frozenset's table and a
+string object a word were 5.3 MB of objects (1.6 held compactly; the benchmark's edit's keyword
+step 4 MB lower), the termhood counts' dict 5.2 MB (`CompactCounts`), for about 10,000 lookups. A
+corpus's ranking keeps the frozensets and the dict (millions of lookups). Either answers every
+`word in LIST` and every count alike, so the keyword rules' fingerprint (`etl.load.rules`), which
 this module is not part of, stays as it is."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import dataclasses
+import sys
+from array import array
+from collections.abc import Iterable, Iterator, Mapping
+from itertools import accumulate
 
 from ..extract.keywords import wordlists
 
 # The lists of 3,000 words or more (`etl.extract.keywords.wordlists`), which the rules only ask `in`.
 LONG = ("NOT_NOUNS", "VERBS", "VERB_S_FORMS", "COMMON_WORDS", "HYPHEN_HEADS", "VERB_FORMS")
+TERMHOOD_MODULE = "etl.extract.keywords.termhood"  # (its counts: held compactly if read first here)
 
 
 class CompactWords:
@@ -36,11 +42,78 @@ class CompactWords:
         return bucket is not None and f"\n{word}\n" in bucket
 
 
+class CompactCounts(Mapping[str, tuple[int, int]]):
+    """The termhood counts (`termhood.Termhood.counts`: a phrase -> its two counts) in a few arrays
+    and one string of bytes: the phrases in their order, in UTF-8, a line each (and where each
+    starts), their counts, and a table of their places by hash (open addressing), where a phrase
+    asked for is compared. It answers what the dict answers (`get`, `in`, `[]`, its phrases in
+    their order) in about a third of its memory (the dict's table and 44,823 strings were 5.2 MB
+    of objects), about a microsecond a lookup."""
+
+    __slots__ = ("_abstracts", "_heads", "_mask", "_starts", "_table", "_text")
+
+    def __init__(self, counts: Mapping[str, tuple[int, int]]) -> None:
+        lines = [key.encode("utf-8", "surrogatepass") for key in counts]
+        if any(b"\n" in line for line in lines):
+            raise ValueError("a phrase of one line")
+        self._text = b"\n".join(lines) + b"\n"
+        self._starts = array("i", accumulate((len(line) + 1 for line in lines), initial=0))
+        self._heads = array("i", (heads for heads, _ in counts.values()))
+        self._abstracts = array("i", (abstracts for _, abstracts in counts.values()))
+        size = 1 << max(2 * len(lines), 1).bit_length()  # (at most half full)
+        self._table, self._mask = array("i", bytes(4 * size)), size - 1  # (a phrase's number + 1; 0: free)
+        for number, key in enumerate(counts):
+            slot = hash(key) & self._mask
+            while self._table[slot]:
+                slot = (slot + 1) & self._mask
+            self._table[slot] = number + 1
+
+    def _key(self, number: int) -> str:
+        return self._text[self._starts[number] : self._starts[number + 1] - 1].decode("utf-8", "surrogatepass")
+
+    def _number(self, key: object) -> int:
+        """The phrase's place, or -1."""
+        if not isinstance(key, str):
+            return -1
+        line, table, starts = key.encode("utf-8", "surrogatepass"), self._table, self._starts
+        slot = hash(key) & self._mask
+        while entry := table[slot]:
+            if self._text[starts[entry - 1] : starts[entry] - 1] == line:
+                return entry - 1
+            slot = (slot + 1) & self._mask
+        return -1
+
+    def get(self, key: str, default=None):
+        number = self._number(key)
+        return default if number < 0 else (self._heads[number], self._abstracts[number])
+
+    def __getitem__(self, key: str) -> tuple[int, int]:
+        number = self._number(key)
+        if number < 0:
+            raise KeyError(key)
+        return self._heads[number], self._abstracts[number]
+
+    def __contains__(self, key: object) -> bool:
+        return self._number(key) >= 0
+
+    def __len__(self) -> int:
+        return len(self._heads)
+
+    def __iter__(self) -> Iterator[str]:
+        return map(self._key, range(len(self._heads)))
+
+
 def hold_compactly() -> None:
     """Read the long word lists now, as `CompactWords`, where `wordlists` would read them as
-    frozensets when first asked for (PEP 562): in a process about to import the keyword rules.
-    A list already read is left as it is."""
+    frozensets when first asked for (PEP 562), and the termhood counts as `CompactCounts`: in a
+    process about to import the keyword rules, before any imports the counts (their dict freed
+    before the rules' other tables are read, which take the space it leaves). A list already read
+    is left as it is, and so are the counts once `termhood` is imported (a rule may hold them)."""
     held = vars(wordlists)
     for name in LONG:
         if name not in held:
             setattr(wordlists, name, CompactWords(wordlists._lines(wordlists._FILES[name])))
+    if TERMHOOD_MODULE not in sys.modules:
+        from ..extract.keywords import termhood
+
+        termhood.TERMHOOD = dataclasses.replace(termhood.TERMHOOD, counts=CompactCounts(termhood.TERMHOOD.counts))

@@ -19,7 +19,7 @@ from typing import cast
 
 import numpy as np
 
-from ..extract.similar.scoring import KeptStatistics, vectors
+from ..extract.similar.scoring import vectors
 from ..extract.similar.select import Rows, Selected, Vectors, select
 from ..extract.similar.sparse_rows import SparseRows, Transposing
 from ..extract.similar.words import WordTerms
@@ -28,6 +28,7 @@ from ..store.views import CLEAN_ABSTRACT
 from ..store.writer import IDS_PER_QUERY, Writer
 from .memory import trim_heap
 from .similar_all import VECTOR_COLUMNS, RowIds, aliases, selected_rows, vector_rows
+from .similar_statistics import kept_statistics
 
 VECTORS_AT_ONCE = 200  # papers whose vectors are computed together (`_new_vectors`)
 # Changes, or papers whose lists are found again (and written), taken at a time into one sparse product
@@ -39,11 +40,14 @@ BLOCK = 5
 # Lists found again and written at a time: 10 took ~6,000 statements for the ~9,400
 # lists an edit of 11,000 papers reaches (0.8 s of CPU); 100, a tenth of them, for about 0.2 MB more.
 WRITTEN = 100
-# SQLite's page cache while every vector is read and the lists found are written
-# (`update_similar`), then as it was: the edit's vectors are read once, and the small load's 2 MB
-# cache filled sat under the step's peak. The benchmark's edit and removal, main's code and this
-# interleaved (RSS `VmHWM` of the step): edit 62.5 / 62.4 -> 60.8 / 61.1 MB, removal 54.5 / 54.6 ->
-# 53.5 / 53.4 MB, the step's CPU the same (2.27 / 2.26 -> 2.21 / 2.11 s; 64 KiB: the same peak, 2.36 / 2.30 s).
+# SQLite's page cache for the whole step (`update_similar`), then as it was: the edit's vectors are
+# read once, and the small load's 2 MB cache filled sat under the step's peak. The benchmark's edit
+# and removal, main's code and this interleaved (RSS `VmHWM` of the step): edit 62.5 / 62.4 -> 60.8
+# / 61.1 MB, removal 54.5 / 54.6 -> 53.5 / 53.4 MB, the step's CPU the same (2.27 / 2.26 -> 2.21 /
+# 2.11 s; 64 KiB: the same peak, 2.36 / 2.30 s). Set before the changed papers' vectors too (their
+# texts, keywords and terms' statistics filled the 2 MB cache, then the kept vectors' arrays came
+# on top; issue 41, branch edit17): the benchmark's edit, the step's largest RSS sampled every 20
+# ms, interleaved, 52.2 / 52.7 / 52.5 -> 52.2 / 52.0 / 52.0 MB.
 PAGE_CACHE_KIB = 256
 ROUNDING = 1e-6  # (relative and absolute) a weight or topic part computed again is the kept one within it
 EPSILON = 1e-5  # a part summed in another order differs in its last bits: reach a little below the floor
@@ -72,6 +76,15 @@ def update_similar(
     changed = (set(changed) | {pid for (pid,) in writer.execute(WITHOUT_VECTORS)}) - removed
     if not changed and not removed:
         return [], set(), set()
+    with writer.page_cache_within(PAGE_CACHE_KIB):
+        trim_heap()  # (what the steps before left free in the C heap, and the pages let go: not under the peak)
+        return _update(writer, changed, removed)
+
+
+def _update(
+    writer: Writer, changed: set[str], removed: set[str]
+) -> tuple[list[tuple[str, str, float]], set[str], set[str]]:
+    """`update_similar` of papers there are (`changed`, `removed`), within its page cache."""
     new = _new_vectors(writer, changed)
     old = _stored(writer, changed | removed)
     moved = {pid for pid in new if not same_vector(old.get(pid), new[pid])}
@@ -81,9 +94,8 @@ def update_similar(
     unlisted = _without_lists(writer, changed - moved)  # (a paper taken out and put back lost its rows)
     if not moved and not gone and not unlisted:
         return [], set(), moved
-    with writer.page_cache_within(PAGE_CACHE_KIB):
-        trim_heap()  # (what the steps before left free in the C heap, and the pages let go: not under the peak)
-        return (*_relist(writer, old, new, moved, gone, unlisted), moved)
+    trim_heap()  # (what computing the vectors left free in the C heap: not under the lists' peak)
+    return (*_relist(writer, old, new, moved, gone, unlisted), moved)
 
 
 def same_vector(kept: tuple | None, computed: tuple) -> bool:
@@ -158,27 +170,10 @@ def _new_vectors(writer: Writer, papers: set[str]) -> dict[str, tuple[bytes, byt
         terms = terms or WordTerms(aliases(writer))
         ids = sorted(texts)
         counts = [terms.of(*texts[pid], keys.get(pid, ())) for pid in ids]
-        computed = vectors(counts, _reference(writer, {t for c in counts for t in c}))
+        computed = vectors(counts, kept_statistics(writer, {t for c in counts for t in c}))
         for row in vector_rows(ids, computed, np.zeros(len(ids))):
             found[row[0]] = row[1:]
     return found
-
-
-def _reference(writer: Writer, terms: set[str]) -> KeptStatistics:
-    papers = writer.scalar("SELECT papers FROM similar_scoring WHERE id = 1") or 0
-    dimensions = 1
-    df, numbers, topics = {}, {}, {}
-    for term, n, number, topic in writer.select_in(
-        "similar_terms", ("term", "papers", "number", "topic"), "term", sorted(terms)
-    ):
-        df[term], numbers[term] = n, number
-        if topic is not None:
-            topics[term] = np.frombuffer(bytes(topic), dtype="<f4")
-            dimensions = len(topics[term])
-    if dimensions == 1:  # (no term of these papers has a basis row: the space's size from any that has)
-        for (topic,) in writer.execute("SELECT topic FROM similar_terms WHERE topic IS NOT NULL LIMIT 1"):
-            dimensions = len(bytes(topic)) // 4
-    return KeptStatistics(papers, df, numbers, topics, dimensions)
 
 
 def _stored(writer: Writer, papers: set[str]) -> dict[str, tuple[bytes, bytes, bytes, float]]:
