@@ -35,7 +35,7 @@ from .shapes import NO_CHIP, TITLE_HEAD, NotTerms, bare_modifier, filler, proper
 from .support import backed
 from .termhood import AUTHORS_ALONE, TERMHOOD
 from .terms import METHOD_PREFIX, Terms
-from .titles import title_heads, title_phrases, title_terms, title_words
+from .titles import heads_run, title_heads, title_phrases, title_terms, title_words
 from .topics import MOST_TOPICS
 from .topics import THRESHOLD as TERM_THRESHOLD
 from .variants import group_variants
@@ -245,7 +245,7 @@ def score_phrases(
     phrases = terms.phrases
     titled = title_phrases(phrases, title) if title else ()
     named: frozenset[str] | None = None  # (the title's terms, read for its first cut phrase only)
-    heads: dict[str, str] = {}  # (the heads of its runs after an adjective: `title_heads`)
+    heads: dict[str, str] = {}  # (the heads of its runs after an adjective: `titles.title_heads`)
     terms_known = n_docs >= TERM_CORPUS
     weights = []
     for key, (count, first, written, whole) in phrases.items():
@@ -258,7 +258,7 @@ def score_phrases(
                 continue
             if named is None:
                 named, heads = title_terms(title or ""), title_heads(title or "")
-            if key not in named and not _heads_run(key, heads, get, chosen):
+            if key not in named and not heads_run(key, heads, get, chosen):
                 continue
             if in_longer_term(key, title or ""):
                 continue
@@ -317,16 +317,6 @@ def score_phrases(
         and (score >= WEAK_PHRASE or key in titled or not _weak(key, written, phrases[key][0], kp))
     ]
     return unpraised(kept, phrases, titled, kp, get, not_terms)
-
-
-def _heads_run(key: str, heads: Mapping[str, str], get, chosen) -> bool:
-    """Whether `key` is the head of a title's run after an adjective (`titles.title_heads`) that
-    the adjective only modifies: the run's opening (up to its first noun) is no term authors chose,
-    and fewer papers write it than write `key` (`handwritten word | spotting`, not `latent space |
-    shared autoencoder` nor `temporal information | matching mechanism`: compound bracketing by
-    adjacency)."""
-    opening = heads.get(key)
-    return opening is not None and not chosen(opening) and (get(opening) or 0) < (get(key) or 0)
 
 
 def _weak(key: str, written: str, count: int, kp: Keyphraseness) -> bool:

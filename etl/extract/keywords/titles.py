@@ -103,3 +103,13 @@ def title_phrases(phrases: Mapping[str, list], title: str) -> set[str]:
         for key in inside
         if (key not in in_longer if " " not in key else not any(frozenset(key.split(" ")) < w for w in longer))
     }
+
+
+def heads_run(key: str, heads: Mapping[str, str], get, chosen) -> bool:
+    """Whether `key` is the head of a title's run after an adjective (`title_heads`) that
+    the adjective only modifies: the run's opening (up to its first noun) is no term authors chose,
+    and fewer papers write it than write `key` (`handwritten word | spotting`, not `latent space |
+    shared autoencoder` nor `temporal information | matching mechanism`: compound bracketing by
+    adjacency)."""
+    opening = heads.get(key)
+    return opening is not None and not chosen(opening) and (get(opening) or 0) < (get(key) or 0)
