@@ -23,6 +23,7 @@ from .wordlists import (
     NOUN_EXCEPTIONS,
     PARTICIPLES,
     STOP_WORDS,
+    TERM_STOPS,
     VERB_FORMS,
     VERB_S_FORMS,
     VERBS,
@@ -191,6 +192,7 @@ def word_roles(word: str) -> WordRoles:
         # a known noun, also as the last part of a hyphenated word (`Q-learning`, `score-matching`), or a name
         known = low in NOUN_EXCEPTIONS or tail in NOUN_EXCEPTIONS or word[1:] != word[1:].lower()
         gerund = low.endswith("ing")
+        compound = low in TERM_STOPS  # (`mechanism design`, `pose estimation`: a noun, unless a verb)
         ends = (
             low not in NOT_LAST
             and (known or gerund or not low.endswith(_MODIFIER_ENDINGS))
@@ -203,13 +205,14 @@ def word_roles(word: str) -> WordRoles:
             and (known or (not gerund and not low.endswith(("ize", "izes"))))
             and low not in NOT_ALONE
             and (len(low) >= 4 or known)
+            and not compound
         )
         # a lone letter (`e.g.` reads as `e`, `g`), an abbreviation (`et al.`) or a possessive
         # (`the model's output`) ends the run as a stop word does
         # an adverb (`frequently`: a -ly word the lexicon knows as no noun) ends it too, so a verb
         # after it never closes a phrase (`approaches frequently encounter`); so does a verb
         breaks = (
-            low in _BREAKS
+            (low in _BREAKS and not compound)
             or len(low) == 1
             or low.endswith(("'s", "’s"))
             or (low.endswith("ly") and low in NOT_NOUNS and not known)
@@ -247,7 +250,7 @@ def word_roles(word: str) -> WordRoles:
             (((low in GRADABLE_ADJECTIVES or low in _QUANTIFIERS) and not low.endswith("ed")) or low in PARTICIPLES)
             and not known,
             plural * PLURAL | ends * ENDS | generic * GENERIC,
-            _verb_when(word, low, known, verb_s),
+            _verb_when(word, low, known, verb_s) | compound * _COMPOUND_VERB,
             _moves(low),
             low == "et" or low in OBJECT_STARTS or low in DETERMINERS or low in OBJECT_PRONOUNS or fragment,
             (low.endswith("ly") and len(low) > 4 and low not in STOP_WORDS) or low in CUTTING_STOPS,
@@ -268,6 +271,8 @@ AFTER_SUBJECT, AFTER_TO, AFTER_AUXILIARY = 1, 2, 4
 # The masks of `_verb_when`: the states with a bit set, and the kinds with a bit set.
 _STATES_SUBJECT, _STATES_TO, _STATES_AUXILIARY = 0xAA, 0xCC, 0xF0  # (states 1, 3, 5, 7; 2, 3, 6, 7; 4 to 7)
 _KINDS_PLURAL, _KINDS_ENDS, _KINDS_ENDS_OR_GENERIC = 0xAA, 0xCC, 0xFC
+# Where a word of `TERM_STOPS` is a verb: after a subject, a modal, `to` or `which`, or a plural noun.
+_COMPOUND_VERB = _STATES_SUBJECT | _STATES_TO | _KINDS_PLURAL << 8
 
 
 def _verb_when(word: str, low: str, known: bool, verb_s: bool) -> int:

@@ -72,6 +72,9 @@ EVALUATIVE_ADJECTIVES: frozenset[str]
 # Named modifiers (scripts/build_named_modifiers.py): hyphenated words with a name's capitals that
 # the abstracts write before a noun (`Karush-Kuhn-Tucker`, `Gough-Stewart`, `port-Hamiltonian`).
 NAMED_MODIFIERS: frozenset[str]
+# Stop words that are nouns of the authors' terms (scripts/build_term_stops.py: `design`, `pose`,
+# `study` in `mechanism design`, `pose estimation`, `user study`): a noun where no verb stands.
+TERM_STOPS: frozenset[str]
 
 # Each list's data file. A list is read when first imported (PEP 562), so a module that needs one
 # short list (`FUNCTION_WORDS`, for similar papers) does not hold the long ones (`NOT_NOUNS`).
@@ -97,6 +100,7 @@ _FILES = {
     "LIGHT_NOUNS": "light_nouns.txt",
     "EVALUATIVE_ADJECTIVES": "evaluative_adjectives.txt",
     "NAMED_MODIFIERS": "named_modifiers.txt",
+    "TERM_STOPS": "term_stops.txt",
 }
 _SEQUENCES = {"DESCRIPTIVE_SUFFIXES"}  # (a tuple: `str.endswith` takes it)
 
