@@ -5,7 +5,7 @@ writes whole (`title_terms`) and the heads of its runs after an adjective (`titl
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 
 from .normalise import key_forms, unhyphenate
@@ -34,20 +34,7 @@ def title_terms(title: str) -> frozenset[str]:
     an evaluative word opening one goes), each of two or three words: the paper's names for terms
     its abstract may write only inside longer runs (`biometric information` of `... reveal biometric
     information`, `image captioning` of `image captioning models`)."""
-    out = set()
-    run: list[WordRoles] = []
-    cut = False  # (the run starts after an adverb: `Partially | Ordered Sets`, `Wrongly | Predicted Samples`)
-    for word in (*_WORD_OR_BREAK.findall(title), "."):
-        r = WORD_CACHE[word]
-        if not r.breaks:
-            run.append(r)
-            continue
-        while run and run[0].drops:
-            run.pop(0)
-        if not cut and 1 < len(run) <= TITLE_RUN and run[0].starts and run[-1].ends and not run[-1].modifier:
-            out.add(" ".join(w.inner for w in run[:-1]) + " " + run[-1].last)
-        run, cut = [], r.cuts
-    return frozenset(out)
+    return frozenset(_key(run) for run in _runs(title) if 1 < len(run) <= TITLE_RUN and run[0].starts and _ends(run))
 
 
 def title_heads(title: str) -> dict[str, str]:
@@ -60,6 +47,26 @@ def title_heads(title: str) -> dict[str, str]:
     adjective is a word that may start a phrase but not end one, the next a noun in a run of three
     (not `generative adversarial | network`); runs are cut as in `title_terms`."""
     out: dict[str, str] = {}
+    for run in _runs(title):
+        if (
+            2 < len(run) <= TITLE_RUN + 1
+            and run[0].starts
+            and not run[0].ends
+            and not run[0].modifier
+            and run[1].starts
+            and (run[1].ends or len(run) > TITLE_RUN)
+            and _ends(run)
+        ):
+            # (the opening: the adjective up to the first noun, `conditional random field` of `... model`)
+            noun = 1 if run[1].ends else 2
+            out[_key(run[1:])] = _key(run[: noun + 1])
+    return out
+
+
+def _runs(title: str) -> Iterator[list[WordRoles]]:
+    """The title's runs of content words (`roles.WordRoles.breaks` ends one), the words a run
+    drops at its start left out; not a run that starts after an adverb (`Partially | Ordered Sets`,
+    `Wrongly | Predicted Samples`)."""
     run: list[WordRoles] = []
     cut = False
     for word in (*_WORD_OR_BREAK.findall(title), "."):
@@ -69,24 +76,18 @@ def title_heads(title: str) -> dict[str, str]:
             continue
         while run and run[0].drops:
             run.pop(0)
-        if (
-            not cut
-            and 2 < len(run) <= TITLE_RUN + 1
-            and run[0].starts
-            and not run[0].ends
-            and not run[0].modifier
-            and run[1].starts
-            and (run[1].ends or len(run) > TITLE_RUN)
-            and run[-1].ends
-            and not run[-1].modifier
-        ):
-            head = run[1:]
-            key = " ".join(w.inner for w in head[:-1]) + " " + head[-1].last
-            # (the opening: the adjective up to the first noun, `conditional random field` of `... model`)
-            noun = 1 if run[1].ends else 2
-            out[key] = " ".join(w.inner for w in run[:noun]) + " " + run[noun].last
+        if not cut and run:
+            yield run
         run, cut = [], r.cuts
-    return out
+
+
+def _ends(run: list[WordRoles]) -> bool:
+    return run[-1].ends and not run[-1].modifier
+
+
+def _key(run: list[WordRoles]) -> str:
+    """A run's phrase key: its words as inside a phrase, the last as at a phrase's end."""
+    return " ".join(w.inner for w in run[:-1]) + " " + run[-1].last
 
 
 def title_phrases(phrases: Mapping[str, list], title: str) -> set[str]:
