@@ -14,6 +14,7 @@ import pytest
 from alembic import command
 
 from etl.load import load
+from etl.load.reviews import may_hold_scores
 from etl.sources.paperlists import venue_and_year
 from etl.sources.reviews import Scores, paper_reviews, review_fields, review_scores, scale, summary
 from etl.store.column_names import COLUMNS
@@ -178,6 +179,25 @@ def test_the_first_record_with_kept_ratings_gives_the_papers(loaded):
     none, alt = Scores(), review_scores(excerpt("alt2025.json")[1], "ALT", 2025)
     chosen = paper_reviews([none, review_scores(excerpt("ai4x2025.json")[0], "AI4X", 2025), alt])
     assert chosen.summary == summary(alt) and chosen.rated and chosen.confident
+
+
+@pytest.mark.parametrize(
+    ("format", "fields", "may"),
+    [
+        ("paperlists", {"rating": "6;8;5", "confidence": "4;3;4"}, True),  # (ICLR 2024: the lists)
+        ("paperlists", {"novelty": "3;2", "novelty_avg": [2.5, 0.5]}, True),  # (a field with its mean)
+        ("paperlists", {"bibtex": "@inproceedings{x, title={Rating Models}}"}, False),  # (no score field)
+        ("bibtex", {"rating": "6;8;5"}, False),  # (only paperlists records are read for scores)
+        ("paperlists", None, False),  # (no other fields)
+    ],
+)
+def test_only_records_that_may_hold_scores_are_read_back_for_them(format, fields, may):
+    """A paper written once is asked for its `reviews` rows only where its record may hold some:
+    any other gives none (`refresh_reviews` passes it over)."""
+    extra = json.dumps(fields) if fields is not None else None
+    assert may_hold_scores(format, extra) is may
+    if not may and extra is not None and format == "paperlists":
+        assert not review_scores(json.loads(extra), "ICLR", 2024).scores
 
 
 def test_only_fields_with_their_average_are_review_fields():

@@ -135,12 +135,17 @@ def first_bibliography(writer: Writer, resolved: dict[str, Resolved]) -> None:
 
 
 def refresh_bibliography(
-    writer: Writer, touched: Iterable[str], reviews: ReviewCounts | None = None, written: Collection[str] = frozenset()
+    writer: Writer,
+    touched: Iterable[str],
+    reviews: ReviewCounts | None = None,
+    written: Collection[str] = frozenset(),
+    scored: Collection[str] | None = None,
 ) -> set[str]:
     """Redo title, authors, ids, URL, decision, author keywords and review scores (the `reviews`
     table, counted into `reviews`) of the `touched` papers that still exist, but for those
     `written` when their record was saved (`first_bibliography`: of them, only the `reviews`
-    rows); returns the papers whose keywords need redoing (title or author keywords changed).
+    rows, and only of those `scored`, whose record may hold review scores, if that is given);
+    returns the papers whose keywords need redoing (title or author keywords changed).
     Their authors and institutions, before and after, are noted for `recount_people`.
     The papers are read in order as often as needed, not listed (a large load's are every paper)."""
     ids = in_order(touched)
@@ -148,7 +153,10 @@ def refresh_bibliography(
     rekeyed = set()
     for part in chunks(_those(ids, written, False), IDS_PER_QUERY):
         rekeyed |= _refresh_chunk(writer, part, reviews)
-    for part in chunks(_those(ids, written, True), IDS_PER_QUERY):
+    # (a paper written once whose record holds no scores has no `reviews` row to store: its record
+    # is not read back, where every one was: 90,801 records unpacked for the catalogue's 4,565)
+    reviewed = written if scored is None else written & scored
+    for part in chunks(_those(ids, reviewed, True), IDS_PER_QUERY):
         refresh_reviews(writer, part, reviews)  # (their papers rows have the ratings already)
     store_authorship(writer, ids)
     return rekeyed

@@ -255,7 +255,7 @@ class Run:
         written = saved.added - saved.repeated - apart.keys() - given.values()
         settled = self.touched - orphans - given.keys()
         with summary.timed("bibliography"):
-            rekeyed = refresh_bibliography(writer, settled, summary.reviews, written)
+            rekeyed = refresh_bibliography(writer, settled, summary.reviews, written, saved.scored)
         with summary.timed("merge"):
             joined = merge_into_abstracts(writer, settled, self._forget)
             self._gone(joined)
@@ -301,6 +301,7 @@ class Run:
             respell_tracks(writer)  # (after every paper's track is chosen)
         # (what was settled is let go: a large file's sets would sit under the steps' peaks below)
         self.saved.recorded, self.saved.repeated, self.touched = PaperSet(), PaperSet(), PaperSet()
+        self.saved.scored = PaperSet()
         forget_text_memos()
         added = self.saved.added
         summary.papers_added = len(added)
