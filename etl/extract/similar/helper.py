@@ -1,5 +1,5 @@
 """A large computation of similar papers on two cores, with a forked helper process. The papers'
-terms: a batch is gathered (`WordTerms.of`, then `Gathering`) by the helper while it has fewer than
+terms: a batch is gathered (`WordTerms.parts`, then `Gathering`) by the helper while it has fewer than
 `HELPER_IN_FLIGHT` batches to finish, else by the load, and the batches come back in their order,
 each as `Gathering.take` gives it (the helper names every term of its batch: it does not know which
 the load has kept so far). The lists: the helper, forked once the vectors are made (it shares
@@ -121,7 +121,7 @@ def _helper(aliases: Aliases | None, vectors: tuple[Vectors, Rows] | None, tidy:
 def _gather(terms: WordTerms, batch: list[Paper], known: Known) -> Gathered:
     gathering = Gathering(known)
     for title, abstract, keywords in batch:
-        gathering.add(terms.of(title, abstract, keywords))
+        gathering.add(*terms.parts(title, abstract, keywords))
     return gathering.take()
 
 
