@@ -207,3 +207,27 @@ def test_a_pair_of_words_one_paper_has_is_left_out():
     assert (again.distinctive.indptr == batch.indptr).all() and (again.distinctive.data == batch.data).all()
     assert (again.distinctive.indices == columns[batch.indices]).all() and (again.topics == result.vectors.topics).all()
     assert numbers["policy gradient"] in again.distinctive.indices
+
+
+@pytest.mark.parametrize("sparse_rows", [False, True])  # (a computation over every paper's, an edit's)
+def test_ties_at_a_papers_floor_are_cut_by_id(monkeypatch, sparse_rows):
+    """More papers than `CANDIDATES` at a paper's floor: the first by id are its candidates, however
+    well the others would have scored (papers 4-7 share paper 0's topic; only paper 3 of the tied
+    is taken), and the floor is their part."""
+    from scipy import sparse
+
+    from etl.extract.similar import select as selecting
+    from etl.extract.similar.sparse_rows import SparseRows
+
+    monkeypatch.setattr(selecting, "CANDIDATES", 3)
+    # terms A and B: papers 0-2 (0.6, 0.8), papers 3-7 A alone; topics: papers 0 and 4-7 one way, 1-3 the other
+    rows = [[0.6, 0.8]] * 3 + [[1.0, 0.0]] * 5
+    topics = np.array([[1, 0], [0, 1], [0, 1], [0, 1], [1, 0], [1, 0], [1, 0], [1, 0]], dtype=np.float32)
+    matrix = sparse.csr_matrix(np.array(rows, dtype=np.float32))
+    if sparse_rows:
+        matrix = SparseRows(matrix.data, matrix.indices, matrix.indptr.astype(np.int64), matrix.shape)
+    selected = selecting.select(selecting.Vectors(matrix, topics), np.arange(8))
+    assert selected.similar[0].tolist()[:4] == [1, 2, 3, -1]
+    assert selected.floors[0] == np.float32(0.6)
+    assert selected.similar[3].tolist()[:4] == [4, 5, 6, -1]  # (papers 4-7 tied at 1.0, above paper 0's 0.6)
+    assert selected.floors[7] == np.float32(1.0) and selected.similar[7].tolist()[:4] == [4, 5, 3, -1]  # (3-5 by score)

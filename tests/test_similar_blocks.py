@@ -42,6 +42,32 @@ def in_blocks(counted: list[Counter[str]], size: int) -> tuple[blocks.Space, blo
     return blocks.vectors(frequencies, lambda: iter(spilled))
 
 
+@pytest.mark.parametrize("size", [1, 7, 54])
+def test_a_papers_terms_in_two_parts_are_gathered_as_in_one(size):
+    """`WordTerms.parts` (words and keywords, pairs: the load's) gives the postings, the names and
+    the counts of `WordTerms.of`'s terms told apart by `is_pair`."""
+    terms = WordTerms({"RL": "reinforcement learning", "MDP": "markov decision process"})
+    found = [r for name in FILES for r in json.loads((EXCERPTS / name).read_text(encoding="utf-8"))]
+    texts = [(r["title"], r["abstract"], [w.lower() for w in r["title"].split()[:2]]) for r in found]
+    taken = []
+    for two in (False, True):
+        gathering, batches = blocks.Gathering(counting.none_known), []
+        for i, text in enumerate(texts, 1):
+            gathering.add(*terms.parts(*text)) if two else gathering.add(terms.of(*text))
+            if len(gathering) == size or i == len(texts):
+                batches.append(gathering.take())
+        taken.append(batches)
+    assert len(taken[0]) == len(taken[1]) and any(len(p.pairs) for p, _ in taken[1])
+    for (one, one_names), (two, two_names) in zip(*taken, strict=True):
+        for part in ("words", "word_counts", "word_ends", "pairs", "pair_counts", "pair_ends"):
+            assert (getattr(one, part) == getattr(two, part)).all(), part
+        assert one_names == two_names
+        for counted in (one.counted, two.counted):  # (each distinct hash, and the papers that have it)
+            assert counted is not None
+            unique, papers = np.unique(np.concatenate([one.words, one.pairs]), return_counts=True)
+            assert (counted[0] == unique).all() and (counted[1] == papers).all()
+
+
 @pytest.mark.parametrize(
     ("size", "sample", "topic_terms"),
     [

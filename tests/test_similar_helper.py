@@ -64,9 +64,22 @@ def test_terms_gathered_with_a_helper_are_those_of_one_process(monkeypatch, size
 
 
 @pytest.mark.parametrize("from_files", [False, True])  # the transpose in memory, or in files as a load makes it
-@pytest.mark.parametrize("block", [5, 13, 54])
-def test_lists_selected_by_a_helper_are_those_of_one_process(block, from_files):
-    """As the load selects them: the helper releases the mapped pages it read after each block."""
+@pytest.mark.parametrize(
+    ("block", "in_flight", "by_the_load"),
+    [
+        (5, 2, None),  # the load selects the blocks the helper has no time for
+        (13, 2, None),
+        (54, 2, None),  # one block
+        (5, 0, 11),  # the helper never free: the load selects every block
+        (5, 10**6, 0),  # the helper always free: it selects every block
+    ],
+)
+def test_lists_selected_by_a_helper_are_those_of_one_process(monkeypatch, block, in_flight, by_the_load, from_files):
+    """As the load selects them: whoever selects a block releases the mapped pages it read after it."""
+    monkeypatch.setattr(helper, "SELECTED_IN_FLIGHT", in_flight)
+    selected_here = []
+    chosen = helper.select
+    monkeypatch.setattr(helper, "select", lambda *args: selected_here.append(1) or chosen(*args))
     into = paged.Paged()
     frequencies, spilled = blocks.Frequencies(), []
     for postings, names in helper.gathered([records()], ALIASES, frequencies.known, None):
@@ -76,6 +89,7 @@ def test_lists_selected_by_a_helper_are_those_of_one_process(block, from_files):
     papers = vectors.topics.shape[0]
     against = paged.transposed(vectors.distinctive, into, "against") if from_files else vectors.against()
     helped = list(helper.selections(vectors, against, papers, block, into.release))
+    assert by_the_load is None or len(selected_here) == by_the_load
     whole = select(vectors, np.arange(papers))
     assert [s.rows.tolist() for s in helped] == [
         list(range(i, min(i + block, papers))) for i in range(0, papers, block)

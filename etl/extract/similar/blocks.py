@@ -20,7 +20,6 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from itertools import repeat
 
 import numpy as np
 from scipy import sparse
@@ -29,17 +28,49 @@ from .batch import RARE_MAX, TOPIC_SAMPLE, TOPIC_TERMS, TOPICS, idf_weights, row
 from .counting import Frequencies, Kept, Known, Postings, lookup
 from .paged import Paged, PagedRows
 from .select import Vectors
-from .words import KEYWORD, PAIR
+from .words import is_pair
 
 
 class Gathering:
-    """Papers' postings gathered one paper at a time (`add`: its terms' names and counts, in name
-    order, appended to one list of the batch), laid out as `Postings` and hashed all at once
-    (`take`), with the names of the terms not `known` yet (`Frequencies.known`: the kept terms so
-    far): no Python step per term."""
+    """Papers' postings gathered one paper at a time (`add`: its words and keywords, and its pairs,
+    each kind's names and counts in name order appended to the batch's lists of that kind), laid
+    out as `Postings` and hashed all at once (`take`), with the names of the terms not `known` yet
+    (`Frequencies.known`: the kept terms so far): no Python step per term."""
 
     def __init__(self, known: Known) -> None:
         self.known = known
+        self.kinds = (_Kind(), _Kind())  # (words and keywords, pairs)
+
+    def add(self, terms: Counter[str], pairs: Counter[str] | None = None) -> None:
+        """A paper's terms: its words and keywords, and its pairs of words (`WordTerms.parts`), or
+        all in one (`WordTerms.of`: told apart here, `is_pair`)."""
+        if pairs is None:
+            pairs = Counter({name: n for name, n in terms.items() if is_pair(name)})
+            terms = Counter({name: n for name, n in terms.items() if name not in pairs})
+        for kind, counted in zip(self.kinds, (terms, pairs), strict=True):
+            kind.add(counted)
+
+    def __len__(self) -> int:
+        return len(self.kinds[0].ends) - 1
+
+    def take(self) -> tuple[Postings, dict[int, str]]:
+        """The postings gathered (each paper's words and keywords, then its pairs, each in name
+        order) and the names of their terms not known before, and a fresh start. The postings carry
+        their distinct hashes and how many papers have each (`Postings.counted`: the counting's)."""
+        (words, word_counts, word_ends), (pairs, pair_counts, pair_ends) = (kind.arrays() for kind in self.kinds)
+        names = self.kinds[0].names + self.kinds[1].names
+        unique, first, papers = np.unique(np.concatenate([words, pairs]), return_index=True, return_counts=True)
+        new = ~self.known(unique)
+        fresh = dict(zip(unique[new].tolist(), map(names.__getitem__, first[new].tolist()), strict=True))
+        postings = Postings(words, word_counts, word_ends, pairs, pair_counts, pair_ends, (unique, papers))
+        self.__init__(self.known)  # type: ignore[misc]
+        return postings, fresh
+
+
+class _Kind:
+    """One kind of a batch's terms: names and counts, paper by paper, and where each paper's end."""
+
+    def __init__(self) -> None:
         self.names: list[str] = []
         self.counts = array("q")
         self.ends = array("q", [0])
@@ -50,31 +81,11 @@ class Gathering:
         self.counts.extend(map(terms.__getitem__, names))
         self.ends.append(len(self.names))
 
-    def __len__(self) -> int:
-        return len(self.ends) - 1
-
-    def take(self) -> tuple[Postings, dict[int, str]]:
-        """The postings gathered (each paper's words and keywords, then its pairs, each in name
-        order) and the names of their terms not known before, and a fresh start."""
-        names, n = self.names, len(self.names)
-        hashes = np.fromiter(map(hash, names), np.int64, n)
-        # A pair: a space in it, not a keyword's term (`is_pair`, over the batch at once).
-        paired = np.fromiter(map(str.__contains__, names, repeat(PAIR)), bool, n)
-        paired &= ~np.fromiter(map(str.startswith, names, repeat(KEYWORD)), bool, n)
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The postings' hashes, counts and paper ends (`Postings`' parts of this kind)."""
+        hashes = np.fromiter(map(hash, self.names), np.int64, len(self.names))
         counts = np.minimum(np.frombuffer(self.counts, dtype=np.int64), 65_535).astype(np.uint16)
-        ends = np.frombuffer(self.ends, dtype=np.int64)
-        papers = len(ends) - 1
-        row = np.repeat(np.arange(papers), np.diff(ends))
-        parts = []
-        for kind in (~paired, paired):
-            per_paper = np.bincount(row[kind], minlength=papers)
-            parts += [hashes[kind], counts[kind], np.concatenate(([0], np.cumsum(per_paper)))]
-        postings = Postings(*parts)
-        unique, first = np.unique(hashes, return_index=True)
-        new = ~self.known(unique)
-        fresh = dict(zip(unique[new].tolist(), map(names.__getitem__, first[new].tolist()), strict=True))
-        self.__init__(self.known)  # type: ignore[misc]
-        return postings, fresh
+        return hashes, counts, np.frombuffer(self.ends, dtype=np.int64)
 
 
 class Space:

@@ -10,7 +10,7 @@ import marshal
 import tempfile
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO
 
 import numpy as np
@@ -31,6 +31,9 @@ class Postings:
     pairs: np.ndarray
     pair_counts: np.ndarray
     pair_ends: np.ndarray
+    # Their distinct hashes (sorted) and how many papers have each, if the gathering counted them
+    # (`Gathering.take`; not spilled: postings read again have none)
+    counted: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False)
 
     @property
     def papers(self) -> int:
@@ -54,13 +57,14 @@ class Frequencies:
     def add(self, postings: Postings, names: Mapping[int, str]) -> None:
         """Count a batch's papers (`names`: of the terms not kept before, by hash)."""
         self.papers += postings.papers
-        hashes = np.concatenate([postings.words, postings.pairs])
-        at, known = lookup(self.hashes, hashes)
-        self.df += np.bincount(at[known], minlength=len(self.hashes))
-        unique, count = np.unique(hashes[~known], return_counts=True)
-        kept = count >= 2
-        self._keep(unique[kept], count[kept], names)
-        self._spill(unique[~kept], names)
+        unique, papers = postings.counted or np.unique(
+            np.concatenate([postings.words, postings.pairs]), return_counts=True
+        )
+        at, known = lookup(self.hashes, unique)  # (a paper has a term once: a hash's postings are its papers)
+        self.df[at[known]] += papers[known]
+        kept = ~known & (papers >= 2)
+        self._keep(unique[kept], papers[kept], names)
+        self._spill(unique[~known & (papers < 2)], names)
 
     def _keep(self, hashes: np.ndarray, df: np.ndarray, names: Mapping[int, str]) -> None:
         """Keep new terms (`hashes`, not kept before) with their counts and names."""
@@ -199,7 +203,10 @@ def lookup(sorted_values: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, n
     walk through it, not a cache miss each (2-3x faster on the catalogue's terms)."""
     if not len(sorted_values):
         return np.zeros(len(values), dtype=np.intp), np.zeros(len(values), dtype=bool)
-    order = np.argsort(values)
-    at = np.empty(len(values), dtype=np.intp)
-    at[order] = np.searchsorted(sorted_values, values[order])
+    if len(values) < 2 or (values[1:] >= values[:-1]).all():  # (sorted already: a batch's distinct hashes)
+        at = np.searchsorted(sorted_values, values)
+    else:
+        order = np.argsort(values)
+        at = np.empty(len(values), dtype=np.intp)
+        at[order] = np.searchsorted(sorted_values, values[order])
     return at, sorted_values[np.minimum(at, len(sorted_values) - 1)] == values

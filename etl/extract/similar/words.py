@@ -88,23 +88,34 @@ class WordTerms(dict):
 
     def of(self, title: str | None, abstract: str | None, keywords: Iterable[str]) -> Counter[str]:
         """A paper's terms and how often each occurs, from its title, abstract and keywords' merge keys."""
+        counts, paired = self.parts(title, abstract, keywords)
+        counts.update(paired)
+        return counts
+
+    def parts(
+        self, title: str | None, abstract: str | None, keywords: Iterable[str]
+    ) -> tuple[Counter[str], Counter[str]]:
+        """`of`'s terms in two parts: the words and keywords, and the pairs of words (`is_pair`: the
+        title's pairs, which no word or keyword is), so a batch's postings are laid out by kind
+        without asking each term its kind (`etl.extract.similar.blocks.Gathering`)."""
         # Each word's term by the dict's own lookup mapped over the words, counted by Counter's C
         # loop: no Python step per word (12.8 million words on the catalogue), and sums by `get`,
         # where `counts[term] += n` calls Counter's `__missing__` for every new term.
         term = self.__getitem__
         counts = Counter(map(term, WORD.findall(abstract))) if abstract else Counter()
+        paired: Counter[str] = Counter()
         get = counts.get
         if title:
             terms = list(map(term, WORD.findall(title)))
-            said = Counter(terms)
-            said.update(pairs(terms))
-            for name, n in said.items():
+            for name, n in Counter(terms).items():
                 counts[name] = get(name, 0) + TITLE_WEIGHT * n
+            for name, n in Counter(pairs(terms)).items():
+                paired[name] = TITLE_WEIGHT * n
         for key in set(keywords):
             name = KEYWORD + key
             counts[name] = get(name, 0) + KEYWORD_WEIGHT
         counts.pop("", None)
-        return counts
+        return counts, paired
 
 
 def paper_terms(title: str | None, abstract: str | None, keywords: Iterable[str], aliases: Aliases) -> Counter[str]:
