@@ -934,7 +934,7 @@ def test_a_short_form_written_out_keeps_the_verdict_on_its_shape():
 
 
 def test_a_short_form_written_out_to_a_modifier_of_scope_is_no_chip():
-    # (COLING 2022, "Two-stage Incomplete Utterance Rewriting on Editing Operation": `SOTA models`
+    # (COLING 2025, "Two-stage Incomplete Utterance Rewriting on Editing Operation": `SOTA models`
     # was shown as `State-Of-The-Art models`, judged filler by both readers of sample 1706; round 15)
     papers = [
         ("a", "We compare with State-Of-The-Art (SOTA) methods. SOTA results follow.", None),
