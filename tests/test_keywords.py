@@ -933,6 +933,27 @@ def test_a_short_form_written_out_keeps_the_verdict_on_its_shape():
     assert "sf dqn" in keys
 
 
+def test_a_short_form_written_out_to_a_modifier_of_scope_is_no_chip():
+    # (COLING 2025, "Two-stage Incomplete Utterance Rewriting on Editing Operation": `SOTA models`
+    # was shown as `State-Of-The-Art models`, judged filler by both readers of sample 1706; round 15)
+    papers = [
+        ("a", "We compare with State-Of-The-Art (SOTA) methods. SOTA results follow.", None),
+        ("c", "Our parser beats the State-Of-The-Art (SOTA) systems on two benchmarks.", None),
+        (
+            "b",
+            "Previous work on Incomplete Utterance Rewriting (IUR) has primarily focused on generating rewritten"
+            " utterances based solely on dialogue context. We propose a novel framework called TEO (Two-stage"
+            " approach on Editing Operation) for IUR. Experimental results on three IUR datasets show that our TEO"
+            " outperforms the SOTA models significantly. SOTA is far behind.",
+            None,
+        ),
+    ]
+    ranked = rank_all(papers, TAXONOMY)
+    keys = {k.normalised for k in ranked["b"]}
+    assert not {"state of the art model", "state of the art", "sota model"} & keys, keys
+    assert "teo" in keys
+
+
 def test_an_adverb_ends_a_phrase():
     phrases = extract_terms("Such approaches frequently encounter bottlenecks in family planning.", TAXONOMY).phrases
     assert not any("frequently" in key for key in phrases), phrases

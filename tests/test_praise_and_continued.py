@@ -43,6 +43,14 @@ KP = Keyphraseness()
         ("robust optimization", "robust optimization", 1, 0),
         ("robust control", "robust control", 1, 0),
         ("safe exploration", "safe exploration", 1, 0),
+        # ... but a word of cost is no kind, however often titles promise it (`Efficient Computation of
+        # ...`: AISTATS 2024 "Fast Fourier Bayesian Quadrature", ICRA 2021 obstacle avoidance; round 15)
+        ("efficient computation", "efficient computation", 1, 1),
+        ("efficient navigation", "efficient navigation", 1, 1),
+        ("fast detection", "fast detection", 1, 1),
+        ("efficient computation", "efficient computation", 2, 0),
+        # ... and a thing so graded is no process: titles head `fast rates` (AISTATS 2018's abstracts)
+        ("fast rate", "fast rates", 1, 0),
         # ... nor where the abstract repeats it, nor after a word that classifies (`distributed`, `optimal`)
         ("accurate intent classification", "accurate intent classification", 2, 0),
         ("distributed optimization", "distributed optimization", 1, 0),

@@ -38,7 +38,10 @@ KP = Keyphraseness()
         ("unified model", False, False),
         ("multiple robots", False, False),
         ("end-to-end learning", False, False),
-        ("Real-World scenes", False, False),
+        ("Real-World Scenes", False, False),
+        # ... however the modifier is capitalised, before a lower-case noun (round 15: COLING 2025's
+        # `State-Of-The-Art models`; round 14 had kept `Real-World scenes`)
+        ("Real-World scenes", False, True),
         # a generic word before a plan's head
         ("learning scheme", False, True),
         ("training schemes", False, True),

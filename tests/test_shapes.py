@@ -80,6 +80,14 @@ COMMON = int(2 * COMMON_SHARE * N)
         ("minimum time", "minimum time", True, RARE, False),
         ("high resolution", "high resolution", False, RARE, False),
         ("low resolution", "low-resolution", False, RARE, False),
+        # ... and a degree of a quality (a noun in -ity or -ness: IROS 2005's CMC sensor "with a high
+        # sensitivity", AAAI 2022's "with high probability"; round 15)
+        ("high sensitivity", "high sensitivity", False, RARE, False),
+        ("high probability", "high probability", False, COMMON, False),
+        ("low complexity", "low complexity", False, RARE, False),
+        # ... not a thing's -ity (CVPR 2017 "DeepNav: Learning to Navigate Large Cities"; ICRA 2001's maximum velocity)
+        ("large city", "large cities", False, RARE, True),
+        ("maximum velocity", "maximum velocity", False, RARE, True),
         # ... not a noun of another kind, nor a term titles head (`super resolution`)
         ("low frequency", "low frequency", False, RARE, True),
         ("large margin", "large margin", False, RARE, True),
@@ -88,6 +96,9 @@ COMMON = int(2 * COMMON_SHARE * N)
         ("learning algorithm", "learning algorithms", False, RARE, False),
         ("hybrid algorithm", "hybrid algorithm", False, RARE, False),
         ("approximation algorithm", "approximation algorithm", False, RARE, True),
+        # a modifier of scope however it is capitalised (COLING 2025's `State-Of-The-Art models`; round 15)
+        ("state of the art model", "State-Of-The-Art models", False, RARE, False),
+        ("real image", "Real images", False, RARE, False),
         # a unit (a chip of the judged seed-5050 sample), even in the title
         ("khz", "kHz", False, RARE, False),
         ("khz", "kHz", True, RARE, False),

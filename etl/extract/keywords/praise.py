@@ -22,6 +22,14 @@ from .wordlists import EVALUATIVE_ADJECTIVES
 # exploration`) or the abstract writes it PRAISED_USES times or more (`unpraised`). Issue #36,
 # round 9.
 PRAISED_USES = 2
+# A word of cost before a process (a noun of doing, PROCESS_ENDINGS) says how fast or cheaply it is
+# done, never which process: `efficient computation`, `efficient navigation`, `fast detection`,
+# `scalable inference`. Titles promise that so often (`Efficient Computation of ...`) that their
+# heads are no evidence the phrase is a term: it stays whole only where authors choose it or the
+# abstract writes it PRAISED_USES times. A thing so graded stays where titles head it (`fast rates`
+# of learning theory, `efficient transformer`). Issue #36, round 15.
+COST_WORDS = frozenset("efficient fast scalable affordable".split())
+PROCESS_ENDINGS = ("tion", "sion", "ing", "ment")
 # (each evaluative adjective as the words of a normalised key: `fine-grained` -> `fine grained`)
 _EVALUATIVE = frozenset(tuple(normalise_keyword(w).split(" ")) for w in EVALUATIVE_ADJECTIVES)
 _EVALUATIVE_FIRST = frozenset(words[0] for words in _EVALUATIVE)
@@ -41,7 +49,8 @@ def praised(key: str, written: str, count: int, kp: Keyphraseness) -> int:
     if words not in _EVALUATIVE or key.count(" ") < len(words):
         return 0
     rate = TERMHOOD.rate(key)
-    return len(words) if (rate is None or rate < TITLE_HEAD) and not kp.chosen_elsewhere(key) else 0
+    headed = rate is not None and rate >= TITLE_HEAD and not (words[0] in COST_WORDS and key.endswith(PROCESS_ENDINGS))
+    return len(words) if not headed and not kp.chosen_elsewhere(key) else 0
 
 
 def unpraised(

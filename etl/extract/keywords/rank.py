@@ -135,9 +135,8 @@ def rank_keywords(
     in_title = title_words(title) if title else frozenset()
     if meanings:
         ranked = merge_acronym_uses(ranked, meanings, takes_meaning(terms, in_title, df), terms.defined)
-        # (a phrase written out from short forms keeps the verdict on its shape: `RL problems`,
-        # shown as `reinforcement learning problems`, is no more a chip than `machine learning problems`)
-        ranked = [k for k in ranked if not (k.kind == "phrase" and written_out_no_chip(k.aliases, not_terms))]
+        # (a keyword written out from short forms keeps the verdict on its shape: `shapes.written_out_no_chip`)
+        ranked = [k for k in ranked if not written_out_no_chip(k, terms.phrases, not_terms)]
     grouped = group_variants(without_restatements(ranked, kp.chosen_elsewhere), kp.factor)
     # (a keyword all of whose forms are no terms goes; one with a term among its forms stays,
     # unless its own shape is never a keyword's: `machine learning models`, `machine learning`;

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Container
 
+from .keyword import Keyword
 from .normalise import normalise_keyword, singular
 from .roles import word_roles
 from .termhood import TERMHOOD, not_a_term
@@ -48,6 +49,13 @@ PROPERTY_NOUNS = frozenset("time term cost scale speed precision power horizon r
 # The adjectives of degree and scale such a modifier opens with (not any general adjective:
 # `average precision` is a measure's name, `horizontal speed` a quantity).
 SCALE_ADJECTIVES = frozenset("high low large small long short real fast slow full minimum maximum constant".split())
+# A noun of quality (`high sensitivity`, `high probability`, `low complexity`, `high
+# dimensionality`, `high stiffness`) after such an adjective is a degree of the quality, a property
+# the same way (`high-sensitivity`): the nouns made of adjectives with -ness and the -ity endings
+# of adjectives (`-ility` of -ible/-able, `-ivity` of -ive, `-ality`, `-icity`, `-arity`, `-xity`,
+# `-sity` of -se/-ous), not a thing's -ity (`large cities`, `entity`, `community`, `maximum
+# velocity`, `quantity`). Issue #36, round 15.
+QUALITY_ENDINGS = ("ness", "ility", "ivity", "ality", "icity", "arity", "xity", "sity")
 # Units written as a chip (`kHz`): never a keyword.
 UNITS = frozenset("hz khz mhz ghz thz kg mm cm nm km kw mw fps".split())
 # A lower-case single word more than COMMON_SHARE of the corpus's abstracts have (`estimation`,
@@ -156,11 +164,24 @@ class NotTerms(Container[str]):
         return verdict[0] if shape else verdict[1]
 
 
-def written_out_no_chip(aliases: tuple[str, ...], not_terms: Container[str]) -> bool:
-    """Whether a phrase written out from short forms (`aliases`: the forms the paper writes, as
-    `merge_acronym_uses` keeps them) was written in a shape that is never a chip (`not_terms`
-    marks those keys with NO_CHIP)."""
-    return any(NO_CHIP + normalise_keyword(a) in not_terms for a in aliases)
+def written_out_no_chip(keyword: Keyword, phrases: Container[str], not_terms: NotTerms) -> bool:
+    """Whether a keyword written out from short forms (`merge_acronym_uses`) has a shape that is
+    never a chip: a phrase whose `aliases` (the forms the paper writes) were written so (`RL
+    problems`, shown as `reinforcement learning problems`, is no more a chip than `machine learning
+    problems`), or a phrase or an acronym the paper never writes (not among its `phrases`) whose
+    written-out form is a modifier of scope, alone or before a noun (`SOTA` shown as
+    `State-Of-The-Art`, `SOTA models` as `State-Of-The-Art models`; issue #36, round 15). Not every
+    shape `not_a_chip` knows: a name written out is no candidate of prose (`spiking neural
+    networks`, `sliding mode control` are no verbs with their objects), and a short form's long
+    form may be a modifier and still the term (`RGB-D` as `RGB-Depth`, `SIMD`, `MNAR`)."""
+    if keyword.kind == "phrase" and any(NO_CHIP + normalise_keyword(a) in not_terms for a in keyword.aliases):
+        return True
+    if keyword.kind not in ("phrase", "acronym") or not keyword.aliases or keyword.normalised in phrases:
+        return False
+    words = keyword.label.split(" ")
+    if len(words) == 1:
+        return words[0].lower() in SCOPE_MODIFIERS
+    return len(words) == 2 and _scope_before_head(keyword.normalised, words, not_terms.kp)
 
 
 def _measure(key: str, words: list[str], kp: Keyphraseness) -> bool:
@@ -180,8 +201,12 @@ def _property(key: str, words: list[str], kp: Keyphraseness) -> bool:
 
 def is_property(parts: list[str]) -> bool:
     """Whether two words (or a hyphenated word's two parts) are an adjective of degree or scale
-    before a noun of dimension (see PROPERTY_NOUNS): `real time`, `low-resolution`."""
-    return len(parts) == 2 and singular(parts[1].lower()) in PROPERTY_NOUNS and parts[0].lower() in SCALE_ADJECTIVES
+    before a noun of dimension (see PROPERTY_NOUNS) or of quality (QUALITY_ENDINGS): `real time`,
+    `low-resolution`, `high sensitivity`."""
+    if len(parts) != 2 or parts[0].lower() not in SCALE_ADJECTIVES:
+        return False
+    noun = singular(parts[1].lower())
+    return noun in PROPERTY_NOUNS or noun.endswith(QUALITY_ENDINGS)
 
 
 def bare_modifier(words: list[str]) -> bool:
@@ -234,7 +259,7 @@ def _common_before_generic(key: str, words: list[str], kp: Keyphraseness) -> boo
 def _scope_before_head(key: str, words: list[str], kp: Keyphraseness) -> bool:
     """A scope modifier (see SCOPE_MODIFIERS) before a lower-case noun, the phrase neither a title
     head (TITLE_HEAD) nor chosen by authors."""
-    if words[0] not in SCOPE_MODIFIERS or not words[1].islower():
+    if words[0].lower() not in SCOPE_MODIFIERS or not words[1].islower():  # (`State-Of-The-Art models` too)
         return False
     rate = TERMHOOD.rate(key)
     return (rate is None or rate < TITLE_HEAD) and not kp.chosen_elsewhere(key)
