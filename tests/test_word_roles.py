@@ -26,6 +26,7 @@ from etl.extract.keywords.roles import (
     OBJECT_PRONOUNS,
     OBJECT_STARTS,
     SUBJECTS,
+    WORD_CACHE,
     is_participle,
     word_roles,
 )
@@ -77,6 +78,26 @@ def _is_verb(word: str, state: int, before: str | None) -> bool:
         # (`we design`, `to study`, `LLMs pose`: a stop word of the authors' terms is a verb there)
         or (low in TERM_STOPS and bool(state & (AFTER_SUBJECT | AFTER_TO) or (p and p.plural)))
     )
+
+
+# Words capitalised at their first letter only, which the memo takes from their lower case, and
+# words it does not: capitals past the first letter, whole words in capitals, a short form's plural.
+CAPITALISED = [
+    *("Learning", "Our", "Recent", "Robots", "Multi-agent", "State-of-the-art", "Designs", "Pose", "Towards"),
+    *("Et", "Gröbner", "G’s", "A1", "A", "LMs", "EBs", "Lms", "ROBOT", "GAMES", "mAP", "GRaSP", "DoRA", "Q-learning"),
+]
+
+
+@pytest.mark.parametrize("words", [*WORDS, "capitalised"])
+def test_the_memo_gives_each_word_the_roles_worked_out_for_it(words):
+    """The memo (`RolesMemo`) gives every word the roles `word_roles` works out for the word itself,
+    also where it takes them from the word's lower case (`Learning`: `learning`'s), which it may do
+    only while no rule reads a word's first capital."""
+    for word in WORDS.get(words, CAPITALISED) + [w.capitalize() for w in WORDS.get(words, CAPITALISED)]:
+        WORD_CACHE.clear()
+        remembered = WORD_CACHE[word]
+        WORD_CACHE.clear()
+        assert remembered == word_roles(word), word
 
 
 @pytest.mark.parametrize("words", WORDS)

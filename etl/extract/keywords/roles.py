@@ -118,12 +118,16 @@ WORD_MEMO = 50_000  # words whose roles are remembered at a time (about 380 byte
 
 
 class RolesMemo(Memo[WordRoles]):
-    """The remembered roles of words; `memo[word]` works them out for a word not remembered."""
+    """Words' remembered roles; `memo[word]` works out a word's, or takes its lower case's where only its first
+    letter is a capital (`Learning`: `word_roles` reads the case past it, or whole, `A1`, `G’s`, `LMs`)."""
 
     __slots__ = ()
 
     def __missing__(self, word: str) -> WordRoles:
-        return word_roles(word)
+        low = word.lower()
+        if word[1:] != low[1:] or word == low or word.isupper() or (word[2:] == "s" and word[:2].isupper()):
+            return word_roles(word)
+        return self.remember(word, self[low])
 
 
 WORD_CACHE = RolesMemo(WORD_MEMO)
