@@ -978,6 +978,45 @@ def test_the_verb_after_a_subject_pronoun_is_no_phrase_word(text, verb, kept):
 @pytest.mark.parametrize(
     "text, verb, kept",
     [
+        # an infinitive's `to` (after a comma, `used`, `able`, `in order`) or `to` and an adverb: a verb's base
+        # form is the verb though the lexicon knows it as a noun more often (IROS 2006; issue #36, round 15)
+        ("Using brain signals, or EEG, to control devices is known as BCI.", "control", "device"),
+        ("Brain signals are used to directly control devices and not as a channel.", "control", "device"),
+        ("In order to track targets, we fuse radar returns.", "track", "target"),
+        # `to`, a verb's base form and an adjective that is no noun: no compound (IROS 2014 Quadroller)
+        (
+            "Wheels allow it to exploit rolling locomotion to travel long distances on smooth surfaces.",
+            "travel",
+            "long distance",
+        ),
+        ("The policy learns to model complex dependencies between joints.", "model", "complex dependency"),
+    ],
+)
+def test_a_verb_after_an_infinitive_to_is_no_phrase_word(text, verb, kept):
+    phrases = extract_terms(text, TAXONOMY).phrases
+    assert not any(verb in key.split() for key in phrases), phrases
+    assert kept in phrases
+
+
+@pytest.mark.parametrize(
+    "text, kept",
+    [
+        # a preposition's `to` before a compound of a noun and a classifying adjective, or a modifier of the noun
+        ("We compare our planner to model predictive control on a quadrotor.", "model predictive control"),
+        ("The method extends to graph neural networks and transformers.", "graph neural network"),
+        ("It applies these detectors to input videos and pools their outputs.", "input video"),
+        ("We adapt language models to source code processing tasks.", "source code processing"),
+        ("It is shown that feature tracking could be performed in real time.", "feature tracking"),
+        ("Results are compared to model free reinforcement learning.", "model free"),
+    ],
+)
+def test_a_noun_after_a_prepositions_to_stays_a_phrase_word(text, kept):
+    assert kept in extract_terms(text, TAXONOMY).phrases
+
+
+@pytest.mark.parametrize(
+    "text, verb, kept",
+    [
         ("The approach represents molecules as atomic density grids.", "represent", "atomic density grid"),
         ("Temperature scaling can calibrate model predictions after training.", "calibrate", "model prediction"),
         ("A second stage aligns confidence with accuracy on held-out data.", "align", "held out data"),

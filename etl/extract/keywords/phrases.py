@@ -6,6 +6,7 @@ import re
 from itertools import pairwise
 
 from .roles import (
+    AFTER_TO,
     CLAUSE_OPENERS,
     COUNTED_HEADS,
     COUNTS,
@@ -18,7 +19,7 @@ from .roles import (
     is_participle,
     word_roles,
 )
-from .wordlists import STOP_WORDS
+from .wordlists import CLASSIFYING_ADJECTIVES, NOT_NOUNS, NOUN_EXCEPTIONS, STOP_WORDS, VERB_FORMS
 
 MAX_PHRASE_WORDS = 3
 # Boundaries of candidate phrases within a sentence.
@@ -30,6 +31,14 @@ _WORD_OR_BREAK = re.compile(
 )
 
 
+# Words after which `to` is an infinitive's (`in order to`, `able to`, `..., to`, `is used to`), not a
+# preposition's (`applied to`, `approach to`): a verb's base form after it is the verb, even one the
+# lexicon knows as a noun more often (`..., to control devices`); so after `to` and an adverb (`to
+# directly control devices`), where no preposition's `to` stands (`_base_verb`).
+INFINITIVE_MARKERS = frozenset(
+    ", order able unable how used aim aims aiming seek seeks attempt attempts try tries trying want wants"
+    " need needs needed strive strives".split()
+)
 # How whole a candidate phrase stands in its run, at best (the last field of its entry): it ends
 # before its head noun (`self-supervised anomaly | detection`); it has its head but starts after a
 # word that classifies (`machine | learning models`, `high | resolution images`, `support | vector
@@ -56,12 +65,19 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
     state = 0
     cut = False  # the run starts after an adverb (`partially | observable domains`): its first phrases are cut
     last, last_word = VERB, ""  # the word that ended the last run (or came after it): what the next run follows
+    infinitive = False  # the last `to` is an infinitive's (after `INFINITIVE_MARKERS`)
     words = _WORD_OR_BREAK.findall(text)
     for word, r in zip(words, map(cache.__getitem__, words), strict=True):  # (the roles of known words looked up in C)
         if r.breaks:
             state = r.moves[state]
-        elif (r.verb_when >> state) & 1 or (roles and (r.verb_when >> (8 + roles[-1].kind)) & 1):
-            # `we build`, `robots can grasp`, `to extract`, `responses serve`: the verb is no phrase word
+            infinitive = r.low == "to" and (roles[-1].low if run else last.low) in INFINITIVE_MARKERS
+        elif (
+            (r.verb_when >> state) & 1
+            or (roles and (r.verb_when >> (8 + roles[-1].kind)) & 1)
+            or (state & AFTER_TO and not run and (infinitive or last.cuts) and _base_verb(word, r))
+        ):
+            # `we build`, `robots can grasp`, `to extract`, `responses serve`, `..., to control devices`,
+            # `to directly control devices`: the verb is no phrase word
             state = 0
             r = VERB
         else:
@@ -83,8 +99,12 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
                     r = cache[word]
                 else:
                     joins = bool(roles) and roles[-1].low in COUNTS
-            elif len(roles) == 1 and last.low in CLAUSE_OPENERS and _opens_clause(roles[0], r):
-                # `..., rendering significant jitters`: the participle is no phrase word, its object stays whole
+            elif len(roles) == 1 and (
+                (last.low in CLAUSE_OPENERS and _opens_clause(roles[0], r))
+                or (last.low == "to" and _adjective(r) and _base_verb(run[0], roles[0]))
+            ):
+                # `..., rendering significant jitters`, `to travel long distances`: the participle or the
+                # verb is no phrase word, its object stays whole
                 run, roles = [], []
                 position += 1
                 cut = False
@@ -148,6 +168,30 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
         last, last_word = r, word
     _end_run(run, roles, position, found, of_head, of_tail, cut)
     return counts, found
+
+
+def _base_verb(word: str, r: WordRoles) -> bool:
+    """Whether a content word may be a verb's base form (`control`, `travel`, `capture`), where
+    what stands around it makes it one: after an infinitive's `to` (`INFINITIVE_MARKERS`),
+    or after `to` and before an adjective that is no noun (`to travel long distances`, `to control
+    nonlinear systems`: a noun, an adjective and a noun make no compound)."""
+    low = r.low
+    return (
+        low in VERB_FORMS and not (r.describes or low.endswith("ed") or low in NOUN_EXCEPTIONS) and word[1:] == low[1:]
+    )
+
+
+def _adjective(r: WordRoles) -> bool:
+    """Whether a content word is an adjective that starts a verb's object (`long`, `nonlinear`),
+    not a modifier that makes a compound with the word before (`model based`, `model free`)."""
+    low = r.low
+    return (
+        r.describes or (not r.ends and (low in NOT_NOUNS or (len(low) > 5 and low.endswith(_ADJECTIVE_ENDINGS))))
+    ) and not (r.prefix or low.endswith("ed") or low in _COMPOUNDING or low in CLASSIFYING_ADJECTIVES)
+
+
+_ADJECTIVE_ENDINGS = ("al", "ar", "ive", "ous", "ic", "able", "ible", "ful", "less", "ent", "ant")
+_COMPOUNDING = frozenset("free driven aware specific agnostic independent dependent wise level".split())
 
 
 def _opens_clause(first: WordRoles, after: WordRoles) -> bool:
