@@ -1128,6 +1128,20 @@ def test_a_noun_in_ing_after_a_comma_stays_a_noun_when_no_object_follows(text, k
             "one bit matrix completion",
             "bit matrix completion",
         ),
+        # a count in digits as a count in words (catalogue cards; issue #36, fifteenth round), and `high`
+        # or `low` before `frequency` (ICCV 2017 FSTN, sample-1706: `frequency information` judged junk)
+        (
+            "It is developed for 3 dimensional inspection of automotive bodies.",
+            "3 dimensional inspection",
+            "dimensional inspection",
+        ),
+        ("Here we show that 4th order dynamics are stable.", "4th order dynamics", "order dynamics"),
+        ("A robust 3 layer network is trained.", "3 layer network", "robust layer network"),
+        (
+            "We mitigate blurry predictions, managing to retain high frequency information for distant predictions.",
+            "high frequency information",
+            "frequency information",
+        ),
     ],
 )
 def test_a_count_and_the_head_it_grades_are_one_modifier(text, phrase, fragment):
@@ -1141,6 +1155,10 @@ def test_a_graded_head_without_a_count_stays_its_own_term():
     assert "order statistics" in extract_terms(text, TAXONOMY).phrases
     # an ordinal before another noun is no count of it (`the first stage` is no phrase either way)
     assert "first algorithm" not in extract_terms("We give the first algorithm for it.", TAXONOMY).phrases
+    # a number in digits before any other word is no word (`3D`, `7B parameters`, `30 layers`)
+    phrases = extract_terms("We train 3D generative models with 7B parameters and 30 layers.", TAXONOMY).phrases
+    assert {"generative model", "layer"} <= set(phrases), phrases
+    assert not any(key[:1].isdigit() for key in phrases), phrases
 
 
 def test_latex_commands_are_not_words_but_their_text_is():

@@ -175,6 +175,7 @@ class Extraction(Counts):
                 terms.defined,
                 terms.topic_terms,
                 terms.heads,
+                terms.measures,
             )
             _write_record(self.spill, record)
             self.n += 1

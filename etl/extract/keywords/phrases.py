@@ -26,8 +26,11 @@ MAX_PHRASE_WORDS = 3
 # A word, or a character that ends a phrase: punctuation, a full stop, a dash between spaces.
 # (A word starts after no letter, digit or hyphen: `3D generative models` and `7B parameters` are not about `D`
 # or `B`, `4-DOF parallel mechanism` not about `DOF`, and `Gröbner basis` is not `bner basis`.)
+# A count in digits is a word only before a head it grades (`roles.COUNTED_HEADS`: `3 dimensional
+# space`, `4th order dynamics`, `1 bit mantissa`), which it joins as a count in words does.
 _WORD_OR_BREAK = re.compile(
     r"(?<![\w-])(?:[A-Za-z∂][\w∂#+'’-]*[\w#+]|[A-Za-z∂])|[,;:()\[\]{}\"“”‘’'?!/—]|\.(?!\w)|(?<=\s)[-–](?=\s)"
+    r"|(?<![\w.-])\d+(?:st|nd|rd|th)?(?=\s+(?i:" + "|".join(sorted(COUNTED_HEADS)) + r")\b)"
 )
 
 
@@ -94,11 +97,11 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
                 last = VERB
             joins = False  # `multi task` is `multi-task` (and `multitask`), `higher level` is `higher-level`
             if r.low in COUNTED_HEADS:  # `first order marginals`: the count and its head are one modifier
-                if not run and last.low in COUNTS:
+                if not run and (last.low in COUNTS or last.low[:1].isdigit()):
                     word = last_word + "-" + word
                     r = cache[word]
                 else:
-                    joins = bool(roles) and roles[-1].low in COUNTS
+                    joins = bool(roles) and (roles[-1].low in COUNTS or roles[-1].low[:1].isdigit())
             elif len(roles) == 1 and (
                 (last.low in CLAUSE_OPENERS and _opens_clause(roles[0], r))
                 or (last.low == "to" and _adjective(r) and _base_verb(run[0], roles[0]))

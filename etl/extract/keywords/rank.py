@@ -25,6 +25,7 @@ from collections.abc import Mapping, Set
 
 from .keyword import Keyword
 from .meanings import Meanings, merge_acronym_uses, takes_meaning
+from .measures import is_measure
 from .modifiers import headless_modifier
 from .normalise import MAX_LABEL_WORDS, label_of, normalise_keyword
 from .phrases import WHOLE
@@ -149,6 +150,8 @@ def rank_keywords(
         or (NO_CHIP + k.normalised not in not_terms and any(normalise_keyword(a) not in not_terms for a in k.aliases))
     ]
     kept = [k for k in kept if not cut_off(k, kp)]  # (a piece without the rest of its term: `pieces.cut_off`)
+    if terms.measures:  # (the measure of the results only: `measures.is_measure`)
+        kept = [k for k in kept if not is_measure(k.normalised, terms.measures, in_title, kp)]
     # (a hyphenated modifier the abstract writes only before its noun: `modifiers.headless_modifier`)
     kept = [k for k in kept if not headless_modifier(k, terms.phrases, kp)]
     # (after the first chip, a phrase needs evidence beyond its score: `support`)

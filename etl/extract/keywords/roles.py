@@ -79,10 +79,10 @@ OBJECT_STARTS = frozenset("the a an to their its our his her this these those ea
 # Object pronouns (and `it` right after a word in -ing): a word in -ing before one is a verb, even one the lexicon
 # knows as a noun (`thus rendering them unfit`, `rendering it`, `by training themselves`).
 OBJECT_PRONOUNS = frozenset("it them themselves us itself".split())
-# Heads a count or an order grades (`first order`, `three dimensional`, `few shot`, `two layer`,
-# `higher level`, `one bit`), and the counts: written apart, the two are one modifier (`first-order
-# marginals`), not a phrase of the head alone (`order marginals` is another concept).
-COUNTED_HEADS = frozenset("order dimensional shot layer level stage step bit".split())
+# Heads a count or an order grades (`first order`, `three dimensional`, `few shot`, `two layer`, `higher
+# level`, `one bit`, `high frequency`), and the counts: written apart, the two are one modifier
+# (`first-order marginals`, `high-frequency information`), not a phrase of the head alone.
+COUNTED_HEADS = frozenset("order dimensional shot layer level stage step bit frequency".split())
 COUNTS = frozenset(
     "first second third fourth fifth nth one two three four five six seven eight nine ten few single zero"
     " high low higher lower".split()

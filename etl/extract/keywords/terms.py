@@ -9,6 +9,7 @@ from ..code_status import is_official
 from ..links import extract_links
 from .acronyms import acronyms, is_expansion
 from .claims import claimed_words
+from .measures import measure_keys
 from .modifiers import acronym_head, mark_modifiers
 from .names import add_method_names, add_repository_names
 from .normalise import normalise_keyword
@@ -40,6 +41,8 @@ class Terms:
     # an acronym whose long form is a modifier: its key -> the noun written after its definition
     # (`out-of-distribution (OOD) data`: `modifiers.acronym_head`)
     heads: dict[str, str] = field(default_factory=dict)
+    # the keys of the candidates it writes only as the measure of its results (`measures.measure_keys`)
+    measures: frozenset[str] = frozenset()
 
     @property
     def topic_keys(self) -> set[str]:
@@ -66,6 +69,7 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     add_method_names(text, terms.methods, terms.acronyms, shorts, terms.long_forms)
     if "github" in abstract:  # (`clean` took the URLs out of `text`)
         add_repository_names(text, own_repositories(abstract), terms.methods)
+    terms.measures = measure_keys(text, phrases, terms.acronyms, terms.methods)
     return terms
 
 
