@@ -896,3 +896,39 @@ def test_revision_0055_has_records_with_headings_run_on_names_or_prefaces_read_a
     assert marked == [(str(folder / "colt2017.json"),), (str(folder / "iclr2017.json"),)]
     load(db, [str(folder)])
     assert rows(db, HEADINGS_AND_NAMES) == rows(cold, HEADINGS_AND_NAMES)
+
+
+# -- revision 0056: names with particles and text-mode symbols read again (names18) ---------------------------------
+
+NAMES_AND_TITLES = (
+    "SELECT p.id, p.title, pa.position, pa.name, a.name, a.normalised, a.papers FROM papers p"
+    " LEFT JOIN paper_authors pa ON pa.paper_id = p.id LEFT JOIN authors a ON a.id = pa.author_id"
+    " ORDER BY p.id, pa.position"
+)
+
+
+def test_revision_0056_has_records_with_particles_or_text_symbols_read_again(tmp_path, monkeypatch):
+    """A database loaded under the old rules has `Mihaela Schaar` (PMLR's AISTATS 2018) and
+    `Mihaela van der Schaar` as two authors and a NeurIPS title's `\\textquotesingle` as
+    `quotesingle`; upgrading marks the file holding them (not the listing beside it), and the next
+    load makes one author, shown with the particles, and the title a cold load makes."""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    changes = {
+        (0, "author"): "Alexis Bellot; Mihaela Schaar",
+        (1, "author"): "Changhee Lee; Mihaela van der Schaar",
+        (2, "title"): "Making Latin Manuscripts Searchable using gHMM\\textquotesingle s",
+    }
+    (folder / "iclr2017.json").write_text(_iclr2017(changes), encoding="utf-8")
+    (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
+    old_rules = {"etl.text.authors.without_particles": lambda name: name, "etl.text.markup.TEXT_SYMBOLS": {}}
+    db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, old_rules)
+    assert rows(db, NAMES_AND_TITLES) != rows(cold, NAMES_AND_TITLES)
+    assert rows(cold, "SELECT name, papers FROM authors WHERE name LIKE 'Mihaela%'") == [("Mihaela van der Schaar", 2)]
+    assert rows(
+        cold, "SELECT count(*) FROM papers WHERE title = 'Making Latin Manuscripts Searchable using gHMM''s'"
+    ) == [(1,)]
+    marked = marked_after_upgrade(db, "0055", "0056")  # (to before 0056)
+    assert marked == [(str(folder / "iclr2017.json"),)]
+    load(db, [str(folder)])
+    assert rows(db, NAMES_AND_TITLES) == rows(cold, NAMES_AND_TITLES)
