@@ -367,14 +367,28 @@ def test_revision_0028_lists_each_person_once_as_a_cold_load_does(tmp_path, monk
     place, affiliations, counts and trends as a cold load of the new rules leaves them. The
     affiliations of lists written twice (not kept then) are read from their files, or, for a
     file that is not there when the database is migrated, by the next load that names it."""
-    from alembic.script import ScriptDirectory
-
-    from tests.people import AUTHOR_TWICE, catalogue_files, people, rules_before_0028
+    from etl.text import authors
+    from tests.people import catalogue_files
 
     files = catalogue_files(tmp_path)
     # (Taiwan's institutions as before revision 0038 on both sides: icra2015.json names one, and
-    # 0038 has its file read again by the next load: its own test)
+    # 0038 has its file read again by the next load: its own test; and the merge key with the
+    # particles of a family name, as before revision 0056: nips2016.json names `Filip De Turck`, and
+    # 0056 has its file read again by the next load: its own test)
     monkeypatch.setattr("etl.extract.bibliography.institution_country", lambda name, country: country)
+    monkeypatch.setattr("etl.text.authors.without_particles", lambda name: name)
+    authors.name_key.cache_clear()
+    try:
+        _revision_0028(tmp_path, monkeypatch, files)
+    finally:
+        authors.name_key.cache_clear()  # (no key of the patched rule outlives the test)
+
+
+def _revision_0028(tmp_path, monkeypatch, files) -> None:
+    from alembic.script import ScriptDirectory
+
+    from tests.people import AUTHOR_TWICE, people, rules_before_0028
+
     cold, db_file = str(tmp_path / "cold.db"), str(tmp_path / "old.db")
     load(cold, files)
     expected = people(cold)
@@ -389,7 +403,7 @@ def test_revision_0028_lists_each_person_once_as_a_cold_load_does(tmp_path, monk
     copy_database(db_file, Path(unmoved))
     run(unmoved, migrate)
     assert people(unmoved) == expected
-    assert load(unmoved, files).files_unchanged == 3  # (icra2015.json read again for revision 0038)
+    assert load(unmoved, files).files_unchanged == 2  # (icra2015.json read again for 0038, nips2016.json for 0056)
     assert people(unmoved) == expected
     # icra2015.json elsewhere while the database is migrated, back for the next load
     away = tmp_path / "away.json"
@@ -402,7 +416,7 @@ def test_revision_0028_lists_each_person_once_as_a_cold_load_does(tmp_path, monk
     assert set(migrated["paper_affiliations"]) < set(expected["paper_affiliations"])
     os.rename(away, files[1])
     summary = load(db_file, files)
-    assert (summary.files_loaded, summary.files_unchanged, summary.papers_updated) == (1, 3, 0)
+    assert (summary.files_loaded, summary.files_unchanged, summary.papers_updated) == (2, 2, 0)
     assert people(db_file) == expected
 
 
@@ -896,3 +910,39 @@ def test_revision_0055_has_records_with_headings_run_on_names_or_prefaces_read_a
     assert marked == [(str(folder / "colt2017.json"),), (str(folder / "iclr2017.json"),)]
     load(db, [str(folder)])
     assert rows(db, HEADINGS_AND_NAMES) == rows(cold, HEADINGS_AND_NAMES)
+
+
+# -- revision 0056: names with particles and text-mode symbols read again (names18) ---------------------------------
+
+NAMES_AND_TITLES = (
+    "SELECT p.id, p.title, pa.position, pa.name, a.name, a.normalised, a.papers FROM papers p"
+    " LEFT JOIN paper_authors pa ON pa.paper_id = p.id LEFT JOIN authors a ON a.id = pa.author_id"
+    " ORDER BY p.id, pa.position"
+)
+
+
+def test_revision_0056_has_records_with_particles_or_text_symbols_read_again(tmp_path, monkeypatch):
+    """A database loaded under the old rules has `Mihaela Schaar` (PMLR's AISTATS 2018) and
+    `Mihaela van der Schaar` as two authors and a NeurIPS title's `\\textquotesingle` as
+    `quotesingle`; upgrading marks the file holding them (not the listing beside it), and the next
+    load makes one author, shown with the particles, and the title a cold load makes."""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    changes = {
+        (0, "author"): "Alexis Bellot; Mihaela Schaar",
+        (1, "author"): "Changhee Lee; Mihaela van der Schaar",
+        (2, "title"): "Making Latin Manuscripts Searchable using gHMM\\textquotesingle s",
+    }
+    (folder / "iclr2017.json").write_text(_iclr2017(changes), encoding="utf-8")
+    (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
+    old_rules = {"etl.text.authors.without_particles": lambda name: name, "etl.text.markup.TEXT_SYMBOLS": {}}
+    db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, old_rules)
+    assert rows(db, NAMES_AND_TITLES) != rows(cold, NAMES_AND_TITLES)
+    assert rows(cold, "SELECT name, papers FROM authors WHERE name LIKE 'Mihaela%'") == [("Mihaela van der Schaar", 2)]
+    assert rows(
+        cold, "SELECT count(*) FROM papers WHERE title = 'Making Latin Manuscripts Searchable using gHMM''s'"
+    ) == [(1,)]
+    marked = marked_after_upgrade(db, "0055", "0056")  # (to before 0056)
+    assert marked == [(str(folder / "iclr2017.json"),)]
+    load(db, [str(folder)])
+    assert rows(db, NAMES_AND_TITLES) == rows(cold, NAMES_AND_TITLES)

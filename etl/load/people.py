@@ -7,19 +7,29 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..store.writer import Writer
+from ..text.particles import CAPITAL_PARTICLES, PARTICLES
 
 _NOTED = (
     ("paper_authors", "author_id", "noted_authors"),
     ("paper_affiliations", "institution_id", "noted_institutions"),
 )
 
-# Authors no paper lists go; the others get the display name most papers use and a count.
+# A spelling with a particle of a family name in it (`van der`, `De la`): of those one merge key
+# gathers (`name_key` leaves them out), shown before one without (`Mihaela van der Schaar`, 29
+# papers, before `Mihaela Schaar`, 15: PMLR's AISTATS 2018 writes it so). (`LIKE` folds case in SQLite
+# and not in PostgreSQL: both spellings are asked.) A name of two words has none: most names are
+# asked one `LIKE`. Every author of the catalogue recounted, CPU best of 3, old and new interleaved:
+# 1.24 -> 2.39 s with every name asked every `LIKE`, 1.15 -> 1.42 s so.
+PARTICLED = " OR ".join(f"' ' || pa.name || ' ' LIKE '% {word} %'" for word in sorted(PARTICLES | CAPITAL_PARTICLES))
+
+# Authors no paper lists go; the others get the display name most papers use, of the spellings
+# with particles if any has them (`PARTICLED`), and a count.
 DROP_UNUSED_AUTHORS = """DELETE FROM authors WHERE id IN (SELECT id FROM noted_authors)
     AND NOT EXISTS (SELECT 1 FROM paper_authors pa WHERE pa.author_id = authors.id)"""
-REFRESH_AUTHORS = """
+REFRESH_AUTHORS = f"""
 UPDATE authors SET
     name = (SELECT pa.name FROM paper_authors pa WHERE pa.author_id = authors.id
-            GROUP BY pa.name ORDER BY count(*) DESC, pa.name LIMIT 1),
+            GROUP BY pa.name ORDER BY CASE WHEN pa.name NOT LIKE '% % %' THEN 1 WHEN {PARTICLED} THEN 0 ELSE 1 END, count(*) DESC, pa.name LIMIT 1),
     papers = (SELECT count(DISTINCT pa.paper_id) FROM paper_authors pa WHERE pa.author_id = authors.id)
 WHERE id IN (SELECT id FROM noted_authors)
 """

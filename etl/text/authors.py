@@ -17,16 +17,15 @@ from functools import lru_cache
 from .cleaning import clean_text
 from .diacritics import compose_diacritics
 from .name_repairs import is_institution, is_name_suffix, repair_name
+from .particles import PARTICLES, SUFFIXES, without_particles
 from .placeholders import is_placeholder
 
 # Fields list names with these between them (CJK lists with the ideographic and full-width commas).
 LIST_SEPARATORS = ";；|、，\n"
-# Parts of a name after a comma that are not a first name: `Cox, Jr., Louis`, `Google, Inc.`.
-SUFFIXES = frozenset("jr jr. sr sr. ii iii iv v vi phd ph.d. md m.d.".split())
+# Parts of a name after a comma that are not a first name: `Cox, Jr., Louis`, `Google, Inc.` (`SUFFIXES`).
 ORGANISATION_SUFFIXES = frozenset("inc inc. ltd ltd. llc corp corp. co co. gmbh ag sa s.a. plc lab labs".split())
 # What BibTeX and others write for `and more` (`Smith, Alice and others`): no author.
 NO_AUTHOR = frozenset(("others", "et al", "et al.", "etal", "and others"))
-_PARTICLES = frozenset("van von der den de del della di da dos das du le la ter ten zu al el bin ibn".split())
 _TOKEN = re.compile(r"[{}]| (?:(?:and|&) )+")  # (`Alice Smith and and Bob Jones`: one separator)
 _JOINERS = frozenset(("and", "&"))
 # `Alice Smith, Bob Jones et al.`: the list goes on, but no name is `Bob Jones et al.` (the
@@ -82,7 +81,7 @@ def _last_first(left: str, right: str) -> bool:
     return (
         len(left_words) == 1
         or len(right_words) == 1
-        or left_words[0] in _PARTICLES
+        or left_words[0] in PARTICLES
         or bool(_INITIALS.fullmatch(right.strip()))
     )
 
@@ -237,9 +236,11 @@ def clean_name(raw: str) -> str:
 @lru_cache(maxsize=1 << 16)
 def name_key(name: str) -> str:
     """The merge key of an author, from any spelling of the name: its display form
-    (`clean_name`) with nicknames in parentheses dropped, accents and case folded and
-    punctuation dropped (`Sung Min (Sam) Park` -> `sung min park`, `Munos, Rémi` -> `remi munos`)."""
-    name = _NICKNAME.sub(" ", clean_name(name))
+    (`clean_name`) with nicknames in parentheses and the particles of its family name dropped,
+    accents and case folded and punctuation dropped (`Sung Min (Sam) Park` -> `sung min park`,
+    `Munos, Rémi` -> `remi munos`; `Mihaela van der Schaar` and `Mihaela Schaar`, which PMLR's
+    AISTATS 2018 writes, -> `mihaela schaar`: `particles.without_particles`)."""
+    name = without_particles(_NICKNAME.sub(" ", clean_name(name)))
     if not name.isascii():  # (ASCII has no accents to take off)
         name = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
         name = name.casefold().translate(_FOLDED_LETTERS)

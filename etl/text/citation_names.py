@@ -7,21 +7,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .authors import SUFFIXES
 from .bibtex_entries import BibEntry, escaped, field_text
 from .markup import latex_text
-
-# Words of a name that start its family name (`Vincent van Gogh` is `van Gogh, Vincent`).
-PARTICLES = frozenset("van von der den de del della di da dos das du le la ter ten zu bin ibn".split())
-# Capitalised, they do too inside a name (`Luc Van Gool`, `Valentin De Bortoli`, `Nicolas Le Roux`),
-# but not before an East Asian family name, where they are given names (`Minh Van Nguyen`,
-# `Phi Le Nguyen`, `Jin Da Tan`).
-_CAPITAL_PARTICLES = frozenset(w.capitalize() for w in PARTICLES - {"bin", "ibn"})
-_EAST_ASIAN_FAMILY_NAMES = frozenset(
-    "nguyen tran le pham hoang huynh phan vu vo dang bui do ho ngo duong ly dinh truong lam"
-    " tan xu li lee wang zhang liu chen yang huang zhao wu zhou sun ma zhu hu guo lin he gao luo"
-    " kim park choi jung kang cho yoon jang lim".split()
-)
+from .particles import family_start, name_end
 
 
 def name_parts(name: str) -> tuple[str, str, str]:
@@ -29,12 +17,10 @@ def name_parts(name: str) -> tuple[str, str, str]:
     -> (`van Gogh`, `Vincent`, ``), `Martin Luther King Jr.` -> (`King`, `Martin Luther`, `Jr.`);
     one word is a family name alone."""
     words = name.split()
-    suffix = words.pop() if len(words) > 2 and words[-1].casefold().rstrip(",") in SUFFIXES else ""
+    suffix = words.pop() if name_end(words) < len(words) else ""
     if len(words) <= 1:
         return " ".join(words), "", suffix
-    start = len(words) - 1
-    while start > 1 and (words[start - 1] in PARTICLES or _capital_particle(words[start - 1], words[-1])):
-        start -= 1
+    start = family_start(words, len(words))  # (its particles: `particles`)
     return " ".join(words[start:]), " ".join(words[:start]), suffix.rstrip(",")
 
 
@@ -102,10 +88,6 @@ def split_name(name: str, splits: dict[str, tuple[str, str, str]]) -> tuple[str,
                 if _folded(" ".join(words[k:end])) == family and _folded(" ".join(words[:k])) == given:
                     return " ".join(words[k:end]), " ".join(words[:k]), " ".join(words[end:])
     return name_parts(name)
-
-
-def _capital_particle(word: str, family: str) -> bool:
-    return word in _CAPITAL_PARTICLES and family.casefold() not in _EAST_ASIAN_FAMILY_NAMES
 
 
 def last_first(name: str) -> str:

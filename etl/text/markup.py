@@ -11,6 +11,7 @@ import re
 import unicodedata
 
 from .latex import SYMBOLS
+from .text_symbols import TEXT_SYMBOLS
 
 # Accents: \'e, \'{e}, {\"o}, \c{c}, \v s -> é, é, ö, ç, š
 ACCENTS = {
@@ -128,6 +129,8 @@ def _command(name: str) -> tuple[str, tuple[str, ...]]:
         return LETTERS[bare], ()
     if bare in MACROS:
         return MACROS[bare], ()
+    if bare in TEXT_SYMBOLS:
+        return TEXT_SYMBOLS[bare], ()
     if bare in STYLES:
         return "", ("keep",)
     if bare in DECLARATIONS:
@@ -184,17 +187,21 @@ class _Writer:
         return rest
 
     def _protects(self, piece: int) -> bool:
-        """Whether the group opened at `piece` only protects a word: one word, not the argument
-        of a command that lost its backslash (`sqrt{k}`: a lower-case letter glued to a word)."""
+        """Whether the group opened at `piece` only protects a word: one word or one sign, not the
+        argument of a command that lost its backslash (`sqrt{k}`: a lower-case letter glued to a
+        word); or is empty."""
         if len(self.out) - piece > 8:  # (a word is a few pieces; this keeps the check short)
             return False
         content = "".join(self.out[piece + 1 :])
+        if not content:
+            return True  # (`{}` ends a command word: `\\L{}ojasiewicz`, `\\LaTeX{} is`)
         i = piece - 1
         while i >= 0 and not self.out[i]:
             i -= 1
         before = self.out[i][-1] if i >= 0 else " "
         glued = before.isascii() and before.isalpha()
-        return bool(_WORD.fullmatch(content)) and not (glued and content.isascii() and content.islower())
+        sign = len(content) == 1 and not content.isalnum() and not content.isspace()  # (`9.87{\\texttimes}`)
+        return (sign or bool(_WORD.fullmatch(content))) and not (glued and content.isascii() and content.islower())
 
     def unstyle_group(self) -> None:
         """A declaration opens this group (`{\\em x}`): its braces go."""
@@ -233,16 +240,17 @@ def latex_text(text: str) -> str:
         text = _BARE_STYLE.sub(lambda m: "\\" + m.group(), text)
     w = _Writer()
     pending: tuple[str, ...] = ()  # argument kinds the last command still takes
-    eat_space = False  # TeX skips the spaces after a command word that writes no sign
+    # TeX skips the spaces after a command word: all of them after one that writes no sign or a
+    # letter (2), the one that ends a text symbol's (1: `O\\textquotesingle Reilly`), none after a
+    # math symbol, whose math lost its `$` (`for general \\ell and r`: `ℓ and r`) (0).
+    eat_space = 0
     pos = 0
     for m in _TOKEN.finditer(text):
-        between = text[pos : m.start()]
-        if eat_space:
-            between = between.lstrip(" ")
+        between = _eaten(text[pos : m.start()], eat_space)
         if between.strip():
             pending = ()  # a command's arguments follow it directly
         w.write(between)
-        pos, token, eat_space = m.end(), m.group(), False
+        pos, token, eat_space = m.end(), m.group(), 0
         if token == "{":
             w.open(pending[0] if pending else None, pending[1:])
             pending = ()
@@ -258,7 +266,7 @@ def latex_text(text: str) -> str:
             if name in DECLARATIONS:
                 w.unstyle_group()
             w.write(written)
-            eat_space = name.isalpha() and (not written or name in LETTERS)
+            eat_space = 0 if not name.isalpha() else 2 if not written or name in LETTERS else int(name in TEXT_SYMBOLS)
         elif token == "''":
             w.write(_quote(text, m.start()))
         elif token == "``":
@@ -267,8 +275,13 @@ def latex_text(text: str) -> str:
             w.write(_tie(text, m.start()))
         else:
             w.write({"---": "—", "--": "–"}.get(token, token))
-    w.write(text[pos:].lstrip(" ") if eat_space else text[pos:])
+    w.write(_eaten(text[pos:], eat_space))
     return "".join(w.out)
+
+
+def _eaten(text: str, spaces: int) -> str:
+    """`text` less the spaces TeX skips at its start: all (2), one (1) or none (0)."""
+    return text.lstrip(" ") if spaces == 2 else text[1:] if spaces and text[:1] == " " else text
 
 
 _MD_STRONG = re.compile(r"\*\*(?=\S)([^*]{1,300}?)(?<=\S)\*\*")
