@@ -48,7 +48,9 @@ def read_back_every_paper(monkeypatch) -> None:
     """Loads settle every paper by reading its records back, none as written when saved."""
     settle = run.refresh_bibliography
     monkeypatch.setattr(
-        run, "refresh_bibliography", lambda writer, touched, reviews=None, written=(): settle(writer, touched, reviews)
+        run,
+        "refresh_bibliography",
+        lambda writer, touched, reviews=None, written=(), scored=None: settle(writer, touched, reviews),
     )
 
 
