@@ -36,15 +36,11 @@ from catalogue import catalogue_files, check_data_file, data_file_arguments  # n
 
 from etl.extract.keywords import extract_terms, taxonomy_path  # noqa: E402
 from etl.extract.keywords.vocabulary import DATA_FILE, author_keys, format_vocabulary, patterns_of  # noqa: E402
+from etl.load.keywords import is_menu  # noqa: E402
 from etl.load.taxonomy import load_taxonomy  # noqa: E402
 from etl.sources.paperlists import split_keywords  # noqa: E402
 
 HELD_OUT = ("colm2024", "corl2023")  # the venues keyword quality is measured on
-# A venue whose keywords repeat a short menu (ICLR 2017's 15 choices, SIGGRAPH's areas, IJCAI's
-# `Area: Subarea`) gives subject areas, not the phrases authors choose: free keywords are mostly
-# distinct, a menu's are mostly repeats. Free venues measured 0.43-0.77 distinct keywords per
-# use, menus 0.02-0.09.
-FREE_DISTINCT_SHARE = 0.25
 MIN_CHOSEN = 1  # phrases kept: chosen by at least this many papers ...
 MIN_PRESENT = 5  # ... or in at least this many abstracts of papers with keywords (negative evidence)
 _VENUE_YEAR = re.compile(r"^([a-z]+?)(\d{4})")
@@ -60,7 +56,8 @@ def venue_year(name: str) -> str:
 def is_free(records: list[dict]) -> bool:
     """Whether the records' keywords are the authors' own phrases rather than a menu."""
     uses = [k.lower() for r in records for k in split_keywords(r.get("keywords") or "")]
-    return bool(uses) and len(set(uses)) >= FREE_DISTINCT_SHARE * len(uses)
+    # (the test the load applies to the corpus's own; a catalogue file is judged whatever its size)
+    return bool(uses) and not is_menu(uses, least=1)
 
 
 def count(files: Iterator[tuple[str, bytes]], held_out: set[str]) -> tuple[dict, list[tuple[str, str, str]]]:

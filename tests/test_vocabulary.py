@@ -19,6 +19,7 @@ from etl.extract.keywords.vocabulary import (
     split_vocabulary,
 )
 from etl.load import load
+from etl.load.keywords import menu_venues
 from etl.load.taxonomy import load_taxonomy
 from tests.helpers import rows
 
@@ -135,3 +136,42 @@ def test_a_load_counts_the_corpus_author_keywords_and_keeps_them_for_loads_betwe
     )
     alone = _scores(rank_all(PAPERS, TAXONOMY), "d")["spectral gauge"]
     assert score[0] > alone
+
+
+SIGGRAPH_AREAS = ["Modeling", "Rendering", "Geometry", "Animation", "Fabrication", "Imaging", "Simulation"]
+
+
+@pytest.mark.parametrize(
+    "papers, menus",
+    [
+        # SIGGRAPH 2023's keywords are its session categories (394 uses, 0.020 distinct a use)
+        (
+            [("SIGGRAPH", 2023, [SIGGRAPH_AREAS[i % 7], SIGGRAPH_AREAS[i % 5]]) for i in range(120)],
+            {("SIGGRAPH", 2023)},
+        ),
+        # ICLR 2017's 15 subject areas beside COLM 2024's free keywords (0.696 distinct a use)
+        (
+            [("ICLR", 2017, ["Deep learning", "Supervised Learning"]) for _ in range(60)]
+            + [("COLM", 2024, [f"phrase {i}", f"term {i % 40}"]) for i in range(60)],
+            {("ICLR", 2017)},
+        ),
+        # a small list whose five papers share two keywords is no menu (under MENU_MIN_USES)
+        ([("ICML", 2024, ["robotics", "learning"]) for _ in range(5)], set()),
+        ([(None, None, ["robotics"]) for _ in range(99)], set()),
+    ],
+)
+def test_a_venue_whose_keywords_repeat_a_menu_is_told_apart(papers, menus):
+    assert menu_venues(papers) == menus
+
+
+def test_a_menu_venues_keywords_are_not_counted_as_authors_choices(write, db_file):
+    """SIGGRAPH's session categories (`modeling` on 231 of its 2023-2024 papers) were counted as
+    its authors' choices and raised `modeling` on every paper that writes the word (issue 36)."""
+    menu = [_record(i, f"We fit {i + 2} shapes to scans of room {i}.", "Modeling; Rendering") for i in range(60)]
+    free = [_record(100 + i, f"We grow {i + 2} crystals in vat {i}.", f"crystal {i}; vat growth") for i in range(5)]
+    load(db_file, [str(write("siggraph2023.json", json.dumps(menu))), str(write("colm2024.json", json.dumps(free)))])
+    stats = dict(rows(db_file, "SELECT term, papers FROM keyword_stats WHERE term LIKE 'author:%'"))
+    assert "author:modeling" not in stats and "author:rendering" not in stats
+    assert stats["author:vat growth"] == 5
+    # (the menu's keywords stay the papers' own author keywords)
+    assert rows(db_file, "SELECT count(*) FROM papers WHERE author_keywords LIKE '%Modeling%'") == [(60,)]
