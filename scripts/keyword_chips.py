@@ -52,7 +52,7 @@ def junk(path: str) -> None:
         for line in fh:
             paper = json.loads(line)
             verdicts = paper.get("judgements")
-            if not verdicts or len(verdicts) != len(paper["chips"]):
+            if verdicts is None or len(verdicts) != len(paper["chips"]):  # a card without chips has none to judge
                 unjudged += 1
                 continue
             venue = paper["venue"].rsplit(" ", 1)[0]
