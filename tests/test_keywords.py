@@ -1174,13 +1174,13 @@ def test_latex_commands_are_not_words_but_their_text_is():
     [
         # written as often, late in the abstract, used by no other paper: the specific word first
         # (and a common word used less than three times that no author chose is no keyword at all)
-        ({"people": [2, 50, "people", 2], "quantization": [2, 60, "quantization", 2]}, ["quantization"]),
+        ({"people": [2, 50, "people", WHOLE], "quantization": [2, 60, "quantization", WHOLE]}, ["quantization"]),
         # a common word the abstract keeps using is its subject
-        ({"text": [3, 50, "text", 2], "quantization": [2, 60, "quantization", 2]}, ["text", "quantization"]),
+        ({"text": [3, 50, "text", WHOLE], "quantization": [2, 60, "quantization", WHOLE]}, ["text", "quantization"]),
         # a name written with capitals is no common word (`CLIP`, not `clip`)
-        ({"clip": [2, 50, "CLIP", 2], "quantization": [2, 60, "quantization", 2]}, ["clip", "quantization"]),
+        ({"clip": [2, 50, "CLIP", WHOLE], "quantization": [2, 60, "quantization", WHOLE]}, ["clip", "quantization"]),
         # a phrase of common words is not one common word
-        ({"people": [2, 50, "people", 2], "text search": [2, 60, "text search", 2]}, ["text search"]),
+        ({"people": [2, 50, "people", WHOLE], "text search": [2, 60, "text search", WHOLE]}, ["text search"]),
     ],
 )
 def test_a_common_english_word_alone_weighs_less_unless_the_abstract_keeps_using_it(phrases, expected):

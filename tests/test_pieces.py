@@ -9,13 +9,22 @@ from pathlib import Path
 import pytest
 
 from etl.extract.keywords import extract_terms, rank_keywords, taxonomy_path
-from etl.extract.keywords.phrases import WHOLE, phrase_candidates
-from etl.extract.keywords.pieces import PIECES, mark_pieces
+from etl.extract.keywords.phrases import BEFORE_COMPOUND, HEADLESS, WHOLE, phrase_candidates
+from etl.extract.keywords.pieces import PIECES, mark_before_compounds, mark_pieces, mark_slashed
 from etl.extract.keywords.prose import clean
 from etl.load.taxonomy import load_taxonomy
 
 TAXONOMY = load_taxonomy(taxonomy_path())
-RECORDS = json.loads((Path(__file__).parent / "fixtures" / "pieces" / "records.json").read_text(encoding="utf-8"))
+FIXTURES = Path(__file__).parent / "fixtures" / "pieces"
+RECORDS = json.loads((FIXTURES / "records.json").read_text(encoding="utf-8"))
+# catalogue records writing a phrase only before an adjective that opens its run's next compound
+# (`cut`: `attentive graph | neural network`), or a term the titles head so (`whole`: `latent
+# variable | discriminative model`, `RAVEN II | surgical robot`, a name)
+BEFORE = json.loads((FIXTURES / "before_compound.json").read_text(encoding="utf-8"))
+# catalogue records writing a phrase only before a slash that joins two modifiers of one head
+# (`headless`: `six-axis force | /torque sensor`), and the phrases beside a slash that stay
+# (`whole`: the phrase after it, `torque sensor`; `precision/recall`, no head after the pair)
+SLASHED = json.loads((FIXTURES / "slashed.json").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("record", RECORDS, ids=lambda r: r["title"][:40])
@@ -55,3 +64,33 @@ def test_the_pieces_come_from_the_titles(piece, longer):
         assert piece not in PIECES, PIECES[piece]
     else:
         assert longer in PIECES[piece]
+
+
+@pytest.mark.parametrize("record", BEFORE, ids=lambda r: r["title"][:40])
+def test_a_phrase_before_the_compound_it_modifies_is_whole_only_as_a_title_term(record):
+    text = clean(record["abstract"])
+    _, phrases = phrase_candidates(text)
+    assert {phrases[key][3] for key in record["cut"]} <= {BEFORE_COMPOUND}, phrases
+    mark_before_compounds(phrases)
+    assert [key for key in record["cut"] if phrases[key][3] == WHOLE] == []
+    assert [key for key in record["whole"] if phrases[key][3] != WHOLE] == []
+    keys = {k.normalised for k in rank_keywords(extract_terms(record["abstract"], TAXONOMY), {}, 1, record["title"])}
+    assert keys.isdisjoint(record["cut"]), keys
+
+
+def test_only_an_adjective_opens_a_compound():
+    _, phrases = phrase_candidates("deep learning based methods and a latent variable recurrent network.")
+    assert phrases["deep learning"][3] == WHOLE  # (`based` compounds with the noun before it)
+    assert phrases["latent variable"][3] == BEFORE_COMPOUND
+    _, phrases = phrase_candidates("the learned policy robust to noise.")
+    assert phrases["learned policy"][3] == WHOLE  # (no noun after the adjective: the run's end)
+
+
+@pytest.mark.parametrize("record", SLASHED, ids=lambda r: r["title"][:40])
+def test_a_phrase_before_a_slash_joining_two_modifiers_has_lost_its_head(record):
+    text = clean(record["abstract"])
+    _, phrases = phrase_candidates(text)
+    assert {phrases[key][3] for key in record["headless"] + record["whole"]} <= {WHOLE}, phrases
+    mark_slashed(text, phrases)
+    assert [key for key in record["headless"] if phrases[key][3] != HEADLESS] == []
+    assert [key for key in record["whole"] if phrases[key][3] != WHOLE] == []

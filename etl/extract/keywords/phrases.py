@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from .heads import COMPOUNDING
 from .roles import (
     AFTER_TO,
     CLAUSE_OPENERS,
@@ -46,8 +47,11 @@ INFINITIVE_MARKERS = frozenset(
 # before its head noun (`self-supervised anomaly | detection`); it has its head but starts after a
 # word that classifies (`machine | learning models`, `high | resolution images`, `support | vector
 # machines`: cut from a longer term, another meaning); whole (from its run's start, or after a word
-# that only describes: `novel | graph contrastive loss`).
-HEADLESS, LEFT_CUT, WHOLE = 0, 1, 2
+# that only describes: `novel | graph contrastive loss`). Between the last two, a phrase once written
+# before an adjective that opens its run's next compound (`attentive graph | neural network`:
+# `_opens_compound`), which is whole only where the catalogue's titles head it as a term of its own
+# (`latent variable | discriminative model`: `pieces.mark_before_compounds`).
+HEADLESS, LEFT_CUT, BEFORE_COMPOUND, WHOLE = 0, 1, 2, 3
 
 
 def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
@@ -190,11 +194,10 @@ def _adjective(r: WordRoles) -> bool:
     low = r.low
     return (
         r.describes or (not r.ends and (low in NOT_NOUNS or (len(low) > 5 and low.endswith(_ADJECTIVE_ENDINGS))))
-    ) and not (r.prefix or low.endswith("ed") or low in _COMPOUNDING or low in CLASSIFYING_ADJECTIVES)
+    ) and not (r.prefix or low.endswith("ed") or low in COMPOUNDING or low in CLASSIFYING_ADJECTIVES)
 
 
 _ADJECTIVE_ENDINGS = ("al", "ar", "ive", "ous", "ic", "able", "ible", "ful", "less", "ent", "ant")
-_COMPOUNDING = frozenset("free driven aware specific agnostic independent dependent wise level".split())
 
 
 def _opens_clause(first: WordRoles, after: WordRoles) -> bool:
@@ -266,15 +269,21 @@ def _add_ngrams(run: list[str], roles: list[WordRoles], position: int, found: di
     only as a term authors choose (`language model | alignment`)."""
     size = len(run)
     get = found.get
-    # a phrase ending at i has its head (`WordRoles.heads` of the word after it)
-    head = [not p.modifier and q.heads for p, q in pairwise(roles)]
-    head.append(not roles[-1].modifier)
+    # how whole a phrase ending at i stands: it has its head (`WordRoles.heads` of the word after it),
+    # and does not stand before an adjective that opens the run's next compound (`WordRoles.opens`:
+    # `attentive graph | neural network`; not a lone word, `automata | theoretic planning`)
+    ends = [WHOLE if not p.modifier and q.heads else HEADLESS for p, q in pairwise(roles)]
+    ends.append(HEADLESS if roles[-1].modifier else WHOLE)
+    if size > 2 and roles[-1].ends:
+        for i in range(size - 2):
+            if ends[i] and roles[i + 1].opens and run[i][1:].islower():  # (a name stays: `RAVEN II | surgical robot`)
+                ends[i] = BEFORE_COMPOUND
     left = LEFT_CUT if cut else WHOLE  # how whole a phrase starting at i stands
     for i, a in enumerate(roles):
         if a.alone:
             key = a.alone_key or a.last
             entry = get(key)
-            whole = left if head[i] else HEADLESS
+            whole = left if ends[i] else HEADLESS
             if entry is None:
                 found[key] = [1, position + i, run[i], whole]
             else:
@@ -286,7 +295,7 @@ def _add_ngrams(run: list[str], roles: list[WordRoles], position: int, found: di
             if b.ends:
                 key = a.inner + " " + b.last
                 entry = get(key)
-                whole = left if head[i + 1] else HEADLESS
+                whole = left if ends[i + 1] > left else ends[i + 1]
                 if entry is None:
                     found[key] = [1, position + i, run[i] + " " + run[i + 1], whole]
                 else:
@@ -296,7 +305,7 @@ def _add_ngrams(run: list[str], roles: list[WordRoles], position: int, found: di
             if i + 2 < size and roles[i + 2].ends:
                 key = a.inner + " " + b.inner + " " + roles[i + 2].last
                 entry = get(key)
-                whole = left if head[i + 2] else HEADLESS
+                whole = left if ends[i + 2] > left else ends[i + 2]
                 if entry is None:
                     found[key] = [1, position + i, run[i] + " " + run[i + 1] + " " + run[i + 2], whole]
                 else:

@@ -7,6 +7,7 @@ import re
 from functools import cache
 from typing import NamedTuple
 
+from .heads import AFTER_TERMS, opens_compound
 from .memo import Memo
 from .normalise import JOINED_PREFIXES, singular, spelled, unhyphenate, word_name
 from .wordlists import (
@@ -58,6 +59,7 @@ class WordRoles(NamedTuple):
     cuts: bool  # an adverb (`partially | observable domains`): the run after it starts cut
     heads: bool  # a phrase before this word has its head (see `AFTER_TERMS`)
     alone_key: str = ""  # normalised alone, where not `last`: a name in capitals that is also a word (`ROBOT`)
+    opens: bool = False  # an adjective that opens a compound inside a run (see `opens_compound`)
 
 
 # Pronouns whose next content word is their verb (`we build a benchmark`, `they notice`).
@@ -95,25 +97,6 @@ CLAUSE_OPENERS = frozenset(", thus thereby hence often".split())
 CUTTING_STOPS = frozenset(["least"])
 # Words that start a noun phrase: a plural-or-verb form right before one is a verb.
 DETERMINERS = frozenset("the a an their its our his her this these those each every up".split())
-# Nouns after which the term before them stays whole (`robotic manipulation | tasks`, `anomaly
-# detection | methods`, `compliance control | parameters`): the generic nouns, but those that head
-# compounds of their own (`deep reinforcement | learning`, `graph neural | networks`); before any
-# other noun a phrase has lost its head (`self-supervised anomaly | detection`, `online probabilistic
-# label | trees`).
-COMPOUND_HEADS = frozenset(
-    "learning training network networks model models function functions data information knowledge space"
-    " distribution distributions structure structures feature features input inputs output outputs error errors"
-    " loss accuracy quality rate rates cost costs size value values level levels process form forms set sets"
-    " point points line lines range state art analysis evaluation target source user users human humans world"
-    " real large small high low good time times order type types kind kinds part parts end example examples"
-    " integer bit bits quantity decision decisions constraint constraints".split()
-)
-AFTER_TERMS = (NOT_LAST | NOT_ALONE) - COMPOUND_HEADS | frozenset(
-    "agent agents module modules pipeline pipelines paradigm paradigms parameter parameters policy policies"
-    " procedure procedures".split()
-)
-
-
 WORD_MEMO = 50_000  # words whose roles are remembered at a time (about 380 bytes a word)
 
 
@@ -260,6 +243,7 @@ def word_roles(word: str) -> WordRoles:
             (low.endswith("ly") and len(low) > 4 and low not in STOP_WORDS) or low in CUTTING_STOPS,
             not ends or low in AFTER_TERMS,
             word_name(word),
+            opens_compound(low, ends, starts, breaks, describes(low) and not known),
         )
         WORD_CACHE.remember(word, cached)
     return cached

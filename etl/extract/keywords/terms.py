@@ -15,7 +15,7 @@ from .names import add_method_names, add_repository_names
 from .normalise import normalise_keyword
 from .passing import passing_mentions
 from .phrases import phrase_candidates
-from .pieces import mark_pieces
+from .pieces import mark_before_compounds, mark_pieces, mark_slashed
 from .prose import clean, sentences
 from .title_topics import with_title
 from .topics import Taxonomy, term_evidence, topics_of
@@ -64,7 +64,9 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     said = term_evidence(words, counted, taxonomy, passing_mentions(text))
     terms.topics = topics_of(words, counted, taxonomy, said)
     terms.topic_terms = (said.weights, sorted(said.worded))
+    mark_before_compounds(phrases)
     mark_pieces(text, phrases)
+    mark_slashed(text, phrases)
     mark_modifiers(text, phrases)
     add_method_names(text, terms.methods, terms.acronyms, shorts, terms.long_forms)
     if "github" in abstract:  # (`clean` took the URLs out of `text`)
