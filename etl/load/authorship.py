@@ -29,12 +29,17 @@ STORE = [
     """INSERT INTO paper_affiliations (paper_id, position, institution_id, "order", name, country)
     SELECT s.paper_id, s.position, i.id, s."order", s.name, s.country FROM staged_affiliations s
     JOIN institutions i ON i.normalised = s.normalised ORDER BY s.paper_id, s.position, i.id""",
-    """INSERT INTO noted_authors (id) SELECT DISTINCT a.id FROM staged_authors s
-    JOIN authors a ON a.normalised = s.normalised WHERE true ON CONFLICT DO NOTHING""",
-    """INSERT INTO noted_institutions (id) SELECT DISTINCT i.id FROM staged_affiliations s
-    JOIN institutions i ON i.normalised = s.normalised WHERE true ON CONFLICT DO NOTHING""",
-    *(f"DELETE FROM {staged.name}" for staged in AUTHORSHIP),
 ]
+# The authors and institutions of the rows stored, noted: those the staged rows name; or, when the
+# table held none before these were numbered (a cold load), every one it holds, which is the same
+# set without a join of each staged row (the catalogue's cold load: 0.84 s of CPU).
+NOTE = {
+    "authors": """INSERT INTO noted_authors (id) SELECT DISTINCT a.id FROM staged_authors s
+    JOIN authors a ON a.normalised = s.normalised WHERE true ON CONFLICT DO NOTHING""",
+    "institutions": """INSERT INTO noted_institutions (id) SELECT DISTINCT i.id FROM staged_affiliations s
+    JOIN institutions i ON i.normalised = s.normalised WHERE true ON CONFLICT DO NOTHING""",
+}
+NOTE_ALL = "INSERT INTO noted_{table} (id) SELECT id FROM {table} WHERE true ON CONFLICT DO NOTHING"
 
 
 def start_authorship(writer: Writer) -> None:
@@ -65,7 +70,12 @@ def store_authorship(writer: Writer, papers: Iterable[str]) -> None:
     """Store what was staged, for `papers` (every paper whose bibliography was settled, sorted by
     id): new authors and institutions, each paper's rows; note them all for `recount_people`."""
     writer.insert(bibliography_parts, ((pid, i // IDS_PER_QUERY) for i, pid in enumerate(papers)))  # (streamed)
+    held = {table: bool(writer.scalar(f"SELECT EXISTS (SELECT 1 FROM {table})")) for table in NOTE}
     writer.insert_select("authors", ("name", "normalised", "papers"), NEW_AUTHORS)
     writer.insert_select("institutions", ("name", "normalised", "country", "papers"), NEW_INSTITUTIONS)
     for statement in STORE:
         writer.execute(statement)
+    for table, noted in NOTE.items():
+        writer.execute(noted if held[table] else NOTE_ALL.format(table=table))
+    for staged in AUTHORSHIP:
+        writer.execute(f"DELETE FROM {staged.name}")
