@@ -317,11 +317,11 @@ def test_the_text_rules_memos_are_empty_under_the_keyword_and_similar_steps(tmp_
 
     memos = text_memos()
     held: dict[str, list[int]] = {"settled": [], "ranking": [], "similar": []}
-    settle = run.Run.settle_papers
+    bibliography = run.refresh_bibliography  # (memos full: a load that ranks empties them before its fork)
     monkeypatch.setattr(
-        run.Run,
-        "settle_papers",
-        lambda self: [settle(self), held["settled"].append(sum(m.cache_info().currsize for m in memos))][0],
+        run,
+        "refresh_bibliography",
+        lambda *a: [bibliography(*a), held["settled"].append(sum(m.cache_info().currsize for m in memos))][0],
     )
     own_process = incremental.in_own_process
     monkeypatch.setattr(

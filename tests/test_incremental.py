@@ -203,3 +203,54 @@ def test_the_rules_fingerprint_covers_every_module_keyword_extraction_runs():
     # the text forms ranked: what cleaning calls (markup, LaTeX) decides the keyword text too
     assert {"text/markup.py", "text/latex.py"} <= covered
     assert not any(path.startswith("data/listings/") for path in covered)
+
+
+def _imports_by_the_tree(module: str) -> set[str]:
+    """What `etl.load.rules` once read: every import node of the module's whole syntax tree."""
+    import ast
+
+    from etl.load.rules import _source
+
+    path = _source(module)
+    assert path is not None
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+            target = (f"{base}.{node.module}" if node.module else base) if node.level else node.module or ""
+            found |= {target, *(f"{target}.{alias.name}" for alias in node.names)}
+    return {name for name in found if name.startswith("etl")}
+
+
+def test_the_fingerprint_reads_each_modules_imports_as_its_syntax_tree_has_them():
+    """The import lines, each parsed alone (`IMPORT_LINE`), give every module the rules fingerprint
+    reads the imports its whole tree gives: none missed (`import` inside a function, a `from` over
+    several lines), none made up of a docstring's line (as `etl.store.functions`'s example of use,
+    outside the rules, would be), so the same files and fingerprint. And a string's line that is
+    no statement is passed over."""
+    from etl.load.rules import EXTRACTION, _imported_closure, _imports
+
+    closure = _imported_closure(EXTRACTION)
+    assert len(closure) > 50
+    assert {m: set(_imports(m)) for m in closure} == {m: _imports_by_the_tree(m) for m in closure}
+    assert set(_imports("etl.store.functions")) - _imports_by_the_tree("etl.store.functions") == {
+        "etl.store.functions",
+        "etl.store.functions.register",
+    }
+    source = '''"""A docstring.
+import it where it is needed
+"""
+from .a import (
+    b,  # the first
+    c,
+)
+def f():
+    import etl.d; x = 1
+'''
+    from etl.load.rules import _statements
+
+    names = [[a.name for a in s.names] for s in _statements(source)]
+    assert names == [["b", "c"], ["etl.d"]]

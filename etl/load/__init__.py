@@ -11,6 +11,7 @@ from ..collector import paused_gc
 from ..errors import InputError
 from ..sources import InputFile, bundled_listings_dir, discover
 from ..sources.records import FILE_SKIPPED, Issue
+from .apart import cancel_ahead
 from .feed import KeywordFeed
 from .issues import IssueLog, ReportFile
 from .pause import pause
@@ -187,6 +188,7 @@ def _load(
             run.finish(paths, started, rescore, _and_pause(stage, progress))
         pause("committed")
     finally:
+        cancel_ahead()  # (a small load's ranking process, started ahead: `etl.load.ahead`)
         keywords.close()
     return summary
 

@@ -15,10 +15,11 @@ from ..store.access import CACHE_KIB
 from ..store.schema import columns
 from ..store.writer import Writer
 from ..text.cleaning import clean_title
+from .ahead import Ahead
 from .authorship import start_authorship
 from .bibliography import refresh_bibliography
 from .evolution import refresh_evolution
-from .feed import KeywordFeed, keyword_text
+from .feed import HELD_BEFORE_RANKING, KeywordFeed, keyword_text
 from .idsets import PaperSet
 from .incremental import note_removed_papers, update_keywords
 from .issues import IssueLog
@@ -105,6 +106,7 @@ class Run:
         self.held = writer.scalar("SELECT count(*) FROM papers")
         if self.held:
             writer.page_cache(SMALL_CACHE_KIB)
+        self.ahead = Ahead(keywords, writer if self.held else None)  # (a few papers' ranking process, started ahead)
 
     def _defer_fts_if_large(self, new_bytes: int = 0) -> None:
         """Defer the full-text index once the new files read (`new_bytes` more) may add, or the files
@@ -260,6 +262,7 @@ class Run:
             joined = merge_into_abstracts(writer, settled, self._forget)
             self._gone(joined)
             rekeyed = (rekeyed - set(joined)) | refresh_bibliography(writer, set(joined.values()))
+        self.ahead.start(bool(rekeyed))  # (the papers to rank are known, the bibliography's peak is past)
         with summary.timed("bibliography"):
             recount_people(writer)  # (once, after the merge)
         summary.papers_merged = sum(apart.get(orphan) != paper for orphan, paper in joined.items())  # (not rejoined)
@@ -315,6 +318,7 @@ class Run:
         rescoring = rescore or writer.scalar(KEYWORDS_STALE) or (changing and needs_rescore(writer, changing))
         # (a rescore computes every paper's keywords and similar papers afresh: which changed is not asked)
         changed: set[str] = set() if rescoring else set(ranked)
+        self.ahead.keep(bool(changed) and len(changed) < HELD_BEFORE_RANKING)  # (else ranked here, or none)
         if rescoring:
             stage("keywords")
             self.defer_fts()  # (every paper's keyword facets may change)
@@ -329,6 +333,7 @@ class Run:
                 )
         elif summary.papers_removed or summary.papers_merged:
             summary.keywords = update_keywords(writer, None, set(), summary.papers_removed + summary.papers_merged)
+        self.ahead.keep(False)
         self.keywords.release()  # (the steps below hold every paper's terms: not beside a mark per paper)
         summary.papers_total = writer.scalar("SELECT count(*) FROM papers")
         if summary.rescored:
