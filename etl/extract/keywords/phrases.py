@@ -20,7 +20,7 @@ from .roles import (
     is_participle,
     word_roles,
 )
-from .wordlists import CLASSIFYING_ADJECTIVES, NOT_NOUNS, NOUN_EXCEPTIONS, STOP_WORDS, VERB_FORMS
+from .wordlists import CLASSIFYING_ADJECTIVES, ING_COMPOUNDS, NOT_NOUNS, NOUN_EXCEPTIONS, STOP_WORDS, VERB_FORMS
 
 MAX_PHRASE_WORDS = 3
 # Boundaries of candidate phrases within a sentence.
@@ -80,7 +80,11 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
             infinitive = r.low == "to" and (roles[-1].low if run else last.low) in INFINITIVE_MARKERS
         elif (
             (r.verb_when >> state) & 1
-            or (roles and (r.verb_when >> (8 + roles[-1].kind)) & 1)
+            or (
+                roles
+                and (r.verb_when >> (8 + roles[-1].kind)) & 1
+                and (r.low not in _ING_HEADS or _clause(roles[-1], r))
+            )
             or (state & AFTER_TO and not run and (infinitive or last.cuts) and _base_verb(word, r))
         ):
             # `we build`, `robots can grasp`, `to extract`, `responses serve`, `..., to control devices`,
@@ -138,7 +142,11 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
             r.pops
             and (
                 (r.low == "et" and run[-1][:1].isupper())
-                or (r.low in OBJECT_STARTS and is_participle(roles[-1]))
+                or (
+                    r.low in OBJECT_STARTS
+                    and is_participle(roles[-1])
+                    and _clause(roles[-2] if len(roles) > 1 else None, roles[-1])
+                )
                 or (r.low in OBJECT_PRONOUNS and roles[-1].low.endswith("ing"))  # (`rendering them`)
                 # `the learner searches | the space`, `this architecture supplements | a layer`: a verb
                 or (r.low in DETERMINERS and len(roles) > 1 and roles[-1].verb_s and not roles[-2].plural)
@@ -175,6 +183,17 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
         last, last_word = r, word
     _end_run(run, roles, position, found, of_head, of_tail, cut)
     return counts, found
+
+
+# The -ing words of `ING_COMPOUNDS` (`passing`, `closing`): after a noun, any other is a verb.
+_ING_HEADS = frozenset(pair.rpartition(" ")[2] for pair in ING_COMPOUNDS)
+
+
+def _clause(before: WordRoles | None, r: WordRoles) -> bool:
+    """Whether a participle after a word the rules read as a verb's subject is one (`robots
+    operating`, `a rig consisting`), not a compound's head (`message passing`, `loop closing`:
+    `ING_COMPOUNDS`)."""
+    return before is None or before.low + " " + r.low not in ING_COMPOUNDS
 
 
 def _base_verb(word: str, r: WordRoles) -> bool:

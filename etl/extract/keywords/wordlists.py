@@ -58,6 +58,8 @@ GRADABLE_ADJECTIVES: frozenset[str]
 CLASSIFYING_ADJECTIVES: frozenset[str]
 # words in -ing that take a complement (`consisting of`, `enabling robots`), no compound's head;
 PARTICIPLES: frozenset[str]
+# the pairs of a noun and such a word that are compounds (`message passing`, `loop closing`): no verb;
+ING_COMPOUNDS: frozenset[str]
 # hyphenated words the abstracts use as heads (`trade-off`, `fine-tuning`); others are modifiers;
 HYPHEN_HEADS: frozenset[str]
 # and words that may be a verb's base or past form (`form`, `spread`, `need`): one after a plural noun is.
@@ -95,6 +97,7 @@ _FILES = {
     "GRADABLE_ADJECTIVES": "gradable_adjectives.txt",
     "CLASSIFYING_ADJECTIVES": "classifying_adjectives.txt",
     "PARTICIPLES": "participles.txt",
+    "ING_COMPOUNDS": "ing_compounds.txt",
     "HYPHEN_HEADS": "hyphen_heads.txt",
     "VERB_FORMS": "verb_forms.txt",
     "LIGHT_NOUNS": "light_nouns.txt",
