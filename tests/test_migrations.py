@@ -375,7 +375,7 @@ def test_revision_0028_lists_each_person_once_as_a_cold_load_does(tmp_path, monk
     # 0038 has its file read again by the next load: its own test; and the merge key with the
     # particles of a family name, as before revision 0056: nips2016.json names `Filip De Turck`, and
     # 0056 has its file read again by the next load: its own test)
-    monkeypatch.setattr("etl.extract.bibliography.institution_country", lambda name, country: country)
+    monkeypatch.setattr("etl.extract.affiliations.institution_country", lambda name, country: country)
     monkeypatch.setattr("etl.text.authors.without_particles", lambda name: name)
     authors.name_key.cache_clear()
     try:
@@ -522,7 +522,7 @@ def test_revision_0038_has_records_naming_an_institution_of_taiwan_read_again(tm
     (folder / "iclr2017.json").write_text(_iclr2017(record), encoding="utf-8")
     (folder / "b.txt").write_text(listing_text(ICLR2017[3]["abstract"]), encoding="utf-8")  # (a bystander)
     db, cold = loaded_old_and_cold(
-        tmp_path, folder, monkeypatch, {"etl.extract.bibliography.institution_country": lambda name, country: country}
+        tmp_path, folder, monkeypatch, {"etl.extract.affiliations.institution_country": lambda name, country: country}
     )
     assert rows(db, "SELECT DISTINCT country FROM paper_affiliations") == [("China",)]
     assert rows(cold, "SELECT name, country FROM institutions") == [("National Taiwan University", "Taiwan")]
