@@ -403,7 +403,9 @@ def _revision_0028(tmp_path, monkeypatch, files) -> None:
     copy_database(db_file, Path(unmoved))
     run(unmoved, migrate)
     assert people(unmoved) == expected
-    assert load(unmoved, files).files_unchanged == 2  # (icra2015.json read again for 0038, nips2016.json for 0056)
+    # (icra2015.json read again for 0038, nips2016.json for 0056, iros2013.json for 0057: it names `University of
+    # California, Berkeley`, a comma in a name, filed as before: the rows it makes the same)
+    assert load(unmoved, files).files_unchanged == 1
     assert people(unmoved) == expected
     # icra2015.json elsewhere while the database is migrated, back for the next load
     away = tmp_path / "away.json"
@@ -416,7 +418,7 @@ def _revision_0028(tmp_path, monkeypatch, files) -> None:
     assert set(migrated["paper_affiliations"]) < set(expected["paper_affiliations"])
     os.rename(away, files[1])
     summary = load(db_file, files)
-    assert (summary.files_loaded, summary.files_unchanged, summary.papers_updated) == (2, 2, 0)
+    assert (summary.files_loaded, summary.files_unchanged, summary.papers_updated) == (3, 1, 0)
     assert people(db_file) == expected
 
 
