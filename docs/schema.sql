@@ -169,7 +169,7 @@ CREATE TABLE paper_affiliations (
 	paper_id VARCHAR(16) NOT NULL, 
 	position INTEGER NOT NULL, 
 	institution_id INTEGER NOT NULL, 
-	"order" INTEGER NOT NULL, name TEXT DEFAULT '' NOT NULL, country TEXT, 
+	"order" INTEGER NOT NULL, name TEXT DEFAULT '' NOT NULL, country TEXT, written TEXT, 
 	CONSTRAINT pk_paper_affiliations PRIMARY KEY (paper_id, position, institution_id), 
 	CONSTRAINT fk_paper_affiliations_institution_id_institutions FOREIGN KEY(institution_id) REFERENCES institutions (id) ON DELETE CASCADE, 
 	CONSTRAINT fk_paper_affiliations_paper_id_papers FOREIGN KEY(paper_id) REFERENCES papers (id) ON DELETE CASCADE

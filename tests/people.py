@@ -60,6 +60,7 @@ def rules_before_0028(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     (a list written twice twice over, a person written twice twice), accents spaced out as
     written, and no affiliations for a paperlists list written twice (nor, as before revision
     0050, for the paper as a whole)."""
+    import etl.extract.affiliations as filing
     import etl.extract.bibliography as bibliography
     import etl.sources.affiliations as affiliations
     import etl.sources.paperlists as paperlists
@@ -73,7 +74,7 @@ def rules_before_0028(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     with monkeypatch.context() as patched:
         patched.setattr(authors, "compose_diacritics", lambda text: text)
         patched.setattr(bibliography, "people", every_name)
-        patched.setattr(bibliography, "institution_name", clean_text)
+        patched.setattr(filing, "institution_name", clean_text)
         patched.setattr(affiliations, "first_copy", tuple)
         patched.setattr(paperlists, "unplaced_institutions", lambda item, names: ())
         for function in cached:

@@ -5,6 +5,7 @@ of tests/fixtures/similar/ (NeurIPS 2016 and 2017, ICML 2018)."""
 
 from __future__ import annotations
 
+from etl.extract.affiliations import named
 from etl.load import load, run
 from etl.load.memory import forget_text_memos, text_memos
 from etl.text.authors import clean_name, institution_name, name_key
@@ -18,6 +19,7 @@ ASKED = [  # (a rule of the records, what a record gives it: from the excerpts)
     (name_key, "Danilo Jimenez Rezende"),
     (institution_name, "Google DeepMind"),
     (institution_key, "Google DeepMind"),
+    (named, "Google DeepMind"),
     (paper_id, "A key goal of computer vision is to recover the underlying 3D structure from 2D observations."),
 ]
 

@@ -221,7 +221,7 @@ def test_papers_by_institution_pages_newest_first_with_the_openings_of_abstracts
                 (copy, paper_id),
             )
             con.execute(
-                'INSERT INTO paper_affiliations SELECT ?, position, institution_id, "order", name, country'
+                'INSERT INTO paper_affiliations SELECT ?, position, institution_id, "order", name, country, written'
                 " FROM paper_affiliations WHERE paper_id = ? AND institution_id = ?",
                 (copy, paper_id, institution),
             )

@@ -58,7 +58,7 @@ def test_a_paper_of_taiwan_lists_its_institutions_under_taiwan():
         affiliations=((("National Taiwan University", "China"),), (("National Taiwan University", "China"),)),
     )
     resolved = resolve([record])
-    assert [(position, name, country) for position, _, name, _, country in resolved.affiliations] == [
+    assert [(position, name, country) for position, _, name, _, country, _ in resolved.affiliations] == [
         (1, "National Taiwan University", "Taiwan"),
         (2, "National Taiwan University", "Taiwan"),
     ]

@@ -20,11 +20,11 @@ from dataclasses import dataclass, fields
 
 from ..sources.formats import TITLE_PRIORITY
 from ..sources.records import Review
-from ..text.authors import institution_name, people
-from ..text.cleaning import clean_text, clean_title, institution_key
+from ..text.authors import people
+from ..text.cleaning import clean_text, clean_title
 from ..text.identity import normalise_abstract
 from ..text.placeholders import is_placeholder
-from ..text.places import institution_country
+from .affiliations import filed_affiliations
 from .keywords.normalise import normalise_keyword
 from .links import Link, extract_links, source_link_text
 from .made_up import made_up
@@ -70,9 +70,10 @@ class Resolved:
     track: str | None = None
     keywords: tuple[str, ...] = ()  # the authors' keywords
     links: tuple[tuple[Link, int], ...] = ()  # (link, source id): every source's own links, each once
-    # (author position, order, institution, its merge key, country) from the source of the authors;
+    # (author position, order, institution, its merge key, country, the affiliation as written where
+    # it names the institution otherwise, else None) from the source of the authors;
     # position 0 for the institutions that source gives for the paper without saying whose
-    affiliations: tuple[tuple[int, int, str, str, str | None], ...] = ()
+    affiliations: tuple[tuple[int, int, str, str, str | None, str | None], ...] = ()
     review: Review = NO_REVIEW  # each score from the first record that gives it
 
 
@@ -105,20 +106,15 @@ def resolve(records: Iterable[Record]) -> Resolved:
     titled = next((r for r in ordered if r.title and not is_placeholder(r.title)), None)
     with_authors = next((r for r in ordered if r.authors), None)
     title = clean_title(titled.title) if titled and titled.title else None
-    authors, affiliations = [], []
+    authors, given_by_author = [], []
     given = with_authors.affiliations if with_authors else ()
     raw_names = with_authors.authors if with_authors else ()
     for i, name, key in people(raw_names):  # (each person once, with the affiliations of that place)
         authors.append((name, key, raw_names[i]))
-        for order, (institution, country) in enumerate(given[i] if i < len(given) else (), 1):
-            label = institution_name(institution)
-            affiliations.append(
-                (len(authors), order, label, institution_key(label), institution_country(label, country))
-            )
-    if authors and with_authors and not affiliations:
-        for order, (institution, country) in enumerate(with_authors.institutions, 1):
-            label = institution_name(institution)
-            affiliations.append((0, order, label, institution_key(label), institution_country(label, country)))
+        given_by_author.append((len(authors), given[i] if i < len(given) else (), key))
+    if authors and with_authors and not any(pairs for _, pairs, _ in given_by_author):
+        given_by_author = [(0, with_authors.institutions, authors[0][1])]
+    affiliations = filed_affiliations(given_by_author)
     status = next((s for r in ordered if r.status and (s := status_of(r.status)) != UNKNOWN), UNKNOWN)
     decision, presentation = status.decision, status.presentation
     tracked = status.track or next((r.track for r in ordered if r.track), None)

@@ -26,8 +26,8 @@ STORE = [
     """INSERT INTO paper_authors (paper_id, position, author_id, name, name_raw)
     SELECT s.paper_id, s.position, a.id, s.name, s.name_raw FROM staged_authors s
     JOIN authors a ON a.normalised = s.normalised ORDER BY s.paper_id, s.position""",
-    """INSERT INTO paper_affiliations (paper_id, position, institution_id, "order", name, country)
-    SELECT s.paper_id, s.position, i.id, s."order", s.name, s.country FROM staged_affiliations s
+    """INSERT INTO paper_affiliations (paper_id, position, institution_id, "order", name, country, written)
+    SELECT s.paper_id, s.position, i.id, s."order", s.name, s.country, s.written FROM staged_affiliations s
     JOIN institutions i ON i.normalised = s.normalised ORDER BY s.paper_id, s.position, i.id""",
 ]
 # The authors and institutions of the rows stored, noted: those the staged rows name; or, when the
@@ -54,8 +54,8 @@ def stage_authorship(writer: Writer, resolved: Mapping[str, Resolved]) -> None:
     affiliations: dict[tuple[str, int, str], tuple] = {}
     for pid, r in resolved.items():
         authors += [(pid, n, key, name, raw) for n, (name, key, raw) in enumerate(r.authors, 1)]
-        for position, order, name, key, country in r.affiliations:
-            affiliations.setdefault((pid, position, key), (order, name, country))
+        for position, order, name, key, country, written in r.affiliations:
+            affiliations.setdefault((pid, position, key), (order, name, country, written))
     writer.insert(staged_authors, authors)
     writer.insert(staged_affiliations, [(*key, *rest) for key, rest in affiliations.items()])
 

@@ -63,6 +63,7 @@ def text_memos() -> tuple:
     and titles (`clean_text`, `clean_name`, `name_key`, the institutions', `paper_id`: `lru_cache`s,
     0.23 million entries of two strings each on the catalogue, which the garbage collector does not
     track)."""
+    from ..extract import affiliations
     from ..text import authors, cleaning, identity
 
     return (
@@ -71,6 +72,7 @@ def text_memos() -> tuple:
         authors.clean_name,
         authors.name_key,
         authors.institution_name,
+        affiliations.named,
         identity.paper_id,
     )
 

@@ -183,6 +183,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "order",
         "name",
         "country",
+        "written",
     ),
     "keywords": (
         "id",

@@ -66,6 +66,11 @@ institutions = Table(
     comment="Distinct institutions authors are affiliated with, merged by normalised name.",
 )
 
+WRITTEN = (
+    "The affiliation as this paper's source writes it, where it is filed under an institution it names otherwise"
+    " (an address: `Department of ..., Carnegie Mellon University, Pittsburgh, PA, USA`; a department filed under"
+    " its record's or author's institution; a JSON escape read back); else NULL"
+)
 paper_affiliations = Table(
     "paper_affiliations",
     metadata,
@@ -94,6 +99,7 @@ paper_affiliations = Table(
         comment="The institution as this paper's source names it",
     ),
     Column("country", Text, nullable=True, comment="Its country as this paper's source gives it"),
+    Column("written", Text, nullable=True, comment=WRITTEN),
     comment="The institutions each author of a paper gives (paper_authors row by paper_id and position; position 0:"
     " the paper's, the source not saying whose).",
 )

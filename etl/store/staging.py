@@ -65,6 +65,7 @@ staged_affiliations = Temporary(
         ("order", INTEGER),
         ("name", TEXT),
         ("country", TEXT),
+        ("written", TEXT),
     ),
 )
 # The papers whose bibliography a load settles, each with the part of them (in the order of
