@@ -36,9 +36,16 @@ KP = Keyphraseness()
         ("control scheme", "control scheme", False, True),
         ("estimation system", "estimation system", False, True),
         ("classification task", "classification tasks", False, True),
+        # ... and where the titles head it only as a paper's artefact (0.15-0.2: `A vision system for ...`)
+        ("robot system", "robot system", False, True),
+        ("vision system", "vision systems", False, True),
+        ("sensor system", "sensor system", False, True),
+        ("manipulation system", "manipulation system", False, True),
         # ... not where the title has it, nor where the titles head the phrase (`language model` 0.36)
         ("control system", "control system", True, False),
         ("language model", "language model", False, False),
+        ("attention system", "attention system", False, False),  # (0.21)
+        ("robot system", "robot systems", True, False),
         # ... nor before a head that names something (`planning`, `barrier function`), nor a rarer word first
         ("motion planning", "motion planning", False, False),
         ("control barrier function", "control barrier functions", False, False),
