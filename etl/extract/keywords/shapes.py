@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Container
 
 from .keyword import Keyword
+from .manner import how_done
 from .normalise import normalise_keyword, singular
 from .roles import word_roles
 from .termhood import TERMHOOD, not_a_term
@@ -127,6 +128,8 @@ def not_a_chip(key: str, written: str, in_title: bool, shared: int | None, n_doc
         return True
     if len(words) == 2 and (_property(key, words, kp) or (not in_title and _common_before_generic(key, words, kp))):
         return True
+    if how_done(key, words, _HOW_HEADS, LIGHT_NOUNS, kp):
+        return True  # (issue #36, round 16: the title's phrase too, `A Tight and Unified Analysis of ...`)
     if (
         len(words) == 2
         and not in_title
@@ -320,6 +323,7 @@ _TERM_HEADS = frozenset(
     " error errors space feature features".split()
 )
 _VAGUE_HEADS = (NOT_ALONE | LIGHT_NOUNS) - _TERM_HEADS
+_HOW_HEADS = GENERIC_HEADS | LIGHT_NOUNS  # (the generic and light heads after `manner.HOW_WORDS`)
 
 
 def filler(key: str, written: str) -> bool:
