@@ -3,10 +3,12 @@ whose method chip the judges called junk, and names beside them that stay (issue
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from etl.extract.keywords import extract_terms, rank_keywords
-from etl.extract.keywords.false_names import names_organisation
+from etl.extract.keywords.false_names import names_organisation, piece_of_more
 from etl.extract.keywords.topics import taxonomy_path
 from etl.load.taxonomy import load_taxonomy
 
@@ -40,8 +42,8 @@ def methods_of(text: str) -> list[str]:
         (
             "In order to solve this challenging task, we propose a novel Attribute-Mask R-CNN model to jointly"
             " perform instance segmentation and localize attributes.",
+            "Attribute-Mask",
             "R-CNN",
-            None,
         ),
         (  # a later word of one
             "Based on this dataset, we introduce a task framework, called Cross-lingual Open-Retrieval Question"
@@ -132,6 +134,12 @@ def methods_of(text: str) -> list[str]:
             None,
             "PatchGAN",
         ),
+        (  # a definition glued to a name, a year before one
+            "This paper introduces the new robot programming language LightRocks(Light Weight Robot Coding for"
+            " Skills), a domain specific language. LightRocks describes skills.",
+            None,
+            "LightRocks",
+        ),
         (
             "We introduce a benchmark for data science agents. Code is at https://github.com/lab/InfiAgent-DABench.",
             None,
@@ -169,3 +177,25 @@ def test_an_organisations_short_and_long_form_are_no_keywords():
     terms = extract_terms(text, TAXONOMY)
     assert "ihmc" not in terms.methods
     assert not [key for key in terms.acronyms if "cognition" in key]
+
+
+@pytest.mark.parametrize(
+    "text, token, piece",
+    [
+        ("a precise inchworm mechanism with 3 DOF. This mechanism", "DOF", True),
+        ("sampled at 20 kHz by the sensor", "kHz", True),
+        ("deployed at the 2019 AlphaPilot Challenge, a world championship", "AlphaPilot", False),  # a year
+        ("A Velodyne PUCK VLP-16 LiDAR and an IMU are mounted", "LiDAR", False),  # a model's number
+        ("the TD(λ) family of algorithms", "TD", True),
+        ("an upper confidence bound-based algorithm, RobustAgg($\\epsilon$), that", "RobustAgg", False),
+        ("extend the knowledge processing system KNOWROB[1] to reason", "KNOWROB", False),
+        ("unsupervised person re-identification (re-ID).", "re-ID", False),
+        ("a grid of sub-NeRFs, each trained apart", "sub-NeRFs", False),  # a plural is a noun
+        ("applies to multi-GPU training", "multi-GPU", True),
+        ("a novel deep learning framework, semi-ResNeXt-Unet for vein segmentation", "semi-ResNeXt-Unet", False),
+        ("This paper presents the iGP-SARSA(λ) algorithm for temporal difference", "iGP-SARSA", False),
+        ("the U.S. census data", "U.S", True),
+    ],
+)
+def test_a_piece_by_what_surrounds_it(text, token, piece):
+    assert piece_of_more(text, re.search(re.escape(token), text)) is piece

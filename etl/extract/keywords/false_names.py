@@ -23,16 +23,22 @@ _RUNS_ON = re.compile(r" [A-Z][\w'’-]*[a-zA-Z\d]")
 # `a novel Temporal PatchGAN loss`).
 _RUNS_INTO = re.compile(r"(?<=[a-z,] )[A-Z][\w-]*[a-z] $")
 _TITLE_HYPHEN = re.compile(r"[A-Z][a-z]{2,}(?:-[A-Z][a-z]{2,})+")  # `Long-Range` (as in `names`)
-_AFTER_PIECE = re.compile(r"(?<![\w-])[A-Z][a-z]{2,}(?:-[A-Z][a-z]{2,})+ $")  # ... and a token after one
 SHORT_ACRONYM = 4  # letters at most of an acronym that modifies a name after it (`RP R-CNN`)
-# Notation: a bracket glued to the token (`SO(3)`, `SE(3)`, the `QF` of `I(S)QF`).
-_GLUED_BRACKET_AFTER, _GLUED_BRACKET_BEFORE = "([", ")]"
+# Notation: an argument of a character or two glued to a short acronym (`SO(3)`, `SE(3)`, `TD(λ)`;
+# a coinage keeps it, `iGP-SARSA(λ)`, `EM-SE(3)`), or a
+# bracket before it (the `QF` of `I(S)QF`); a definition or a citation glued to a name is no
+# notation (`LightRocks(Light Weight Robot Coding for Skills)`, `RobustAgg($\epsilon$)`, `KNOWROB[1]`).
+_ARGUMENT = re.compile(r"\(\w{1,2}\)")
 _INITIALS = re.compile(r"(?:[A-Za-z]\.)+[A-Za-z]\.?")  # `C.M.`, `U.S.`: an abbreviation of words
-_AFTER_COUNT = re.compile(r"\d $")  # `3 DOF`, `6 DoF`: a unit
+# `3 DOF`, `20 kHz`: a unit after a count (not after a year, `the 2019 AlphaPilot Challenge`, nor a
+# model's number, `VLP-16 LiDAR`)
+_AFTER_COUNT = re.compile(r"(?<![\w.,-])(?!(?:19|20)\d\d )\d+(?:\.\d+)? $")
 # A closed class of English prefixes written in lower case before a hyphen and a capitalised word
-# or acronym: a modifier of a name, not one (`non-Poisson`, `per-AU`, `multi-GPU`, `pre-LN`).
+# or acronym: a modifier of a name, not one (`non-Poisson`, `per-AU`, `multi-GPU`, `pre-LN`); a plural
+# is a noun (`sub-NeRFs`, `semi-CRFs`), more parts a name (`semi-ResNeXt-Unet`). Not `re-`, `co-`, `de-`, `self-`, `pseudo-`, which make names
+# and terms (`re-ID`, `co-NP`, `pseudo-LiDAR`).
 _PREFIXED = re.compile(
-    r"(?:non|per|anti|pre|post|semi|multi|sub|inter|intra|cross|self|quasi|pseudo|un|mid|over|under|out|co|de|re)-[A-Z]"
+    r"(?:non|per|anti|pre|post|semi|multi|sub|inter|intra|cross|quasi|un|mid|over|under|out)-[A-Z][^-]*$(?<![A-Z]s)"
 )
 # The heads of organisations' names: a short form whose long form has one names an institution,
 # a laboratory, a company or an agency, not a method (`Robotics, Autonomous Systems, and Controls
@@ -50,19 +56,16 @@ def piece_of_more(text: str, m: re.Match) -> bool:
     first or a later word of a capitalised name, notation, initials, a unit after a count, or a
     name after a lower-case prefix."""
     token, start, end = m.group(), m.start(), m.end()
-    if end < len(text) and text[end] in _GLUED_BRACKET_AFTER:
-        return True
-    if start and text[start - 1] in _GLUED_BRACKET_BEFORE:
+    acronym = token.isupper() and token.isalpha() and len(token) <= SHORT_ACRONYM
+    if (acronym and _ARGUMENT.match(text, end)) or (start and text[start - 1] == ")"):
         return True
     if _INITIALS.fullmatch(token) or _PREFIXED.match(token):
         return True
     before = text[max(0, start - 40) : start]
     if _AFTER_COUNT.search(before):
         return True
-    if _AFTER_PIECE.search(before):  # (`Attribute-Mask R-CNN`: `R-CNN` is the name's last word)
-        return True
     words = _TITLE_HYPHEN.fullmatch(token) is not None
-    if not (words or (token.isupper() and token.isalpha() and len(token) <= SHORT_ACRONYM)):
+    if not (words or acronym):
         return False
     if words and _RUNS_INTO.search(before):
         return True
