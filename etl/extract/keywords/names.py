@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from itertools import accumulate, pairwise
 
 from .coined import VERSION, looks_coined, maybe_coined, name_at, well_known
+from .false_names import organisations, piece_of_more
 from .normalise import normalise_keyword
 from .wordlists import NOT_NOUNS, STOP_WORDS
 
@@ -49,9 +50,6 @@ REPEATED, PER_REPEAT, REPEATS_MIN = 1.0, 0.1, 2  # a coined name used REPEATS_MI
 REPEATED_CHARS = 4  # a repeated name has at least this many characters (shorter: an acronym)
 PLAIN_NAME, APPOSITIVE = 2.5, 2.4  # Title Case names after the paper's verb, names set off after `the method,`
 CLAIMED = 1.2  # the subject of a claim (`X outperforms ...`), never introduced: the weakest sign
-REPOSITORY = 2.2  # the name of the repository the abstract offers as its code
-REPOSITORY_WRITTEN = 2.6  # ... that the abstract also writes with capitals: the paper's own name, above introduced ones
-DESCRIPTION_PARTS = 2  # a repository name with more hyphenated parts than this is a description
 # The paper as the subject of the verb right after: `we (further) propose`, `this paper presents`.
 _OWN_SUBJECT = re.compile(r"(?:\b[Ww]e|\b[Tt]his (?:paper|work|study|article))\s+(?:\w+ly\s+)?$")
 
@@ -254,10 +252,17 @@ def add_method_names(
     concepts = {short for short, long in shorts.items() if long == long.lower()}
     named = _named_long_forms(text, shorts, defined_at, concepts)
     inside = _inside_any(named)
+    organised = organisations(text, shorts)  # (and `piece_of_more`: `Long-Range` of `Long-Range Graph U-Nets`, `SO(3)`)
+    for short in organised.intersection(shorts):  # an organisation's name is no keyword either
+        acronyms.pop(normalise_keyword(shorts[short]), None)
     coined = [
         m
         for m in maybe_coined(text)
-        if looks_coined(m.group()) and not _uses_defined_acronym(m, defined_at) and not (named and inside(m))
+        if looks_coined(m.group())
+        and not _uses_defined_acronym(m, defined_at)
+        and not (named and inside(m))
+        and m.group() not in organised
+        and not piece_of_more(text, m)
     ]
     counts: dict[str, int] = {}
     for m in coined:
@@ -314,37 +319,3 @@ def add_method_names(
         key = normalise_keyword(name)
         if key not in methods:
             methods[key] = (name, CLAIMED)
-
-
-MAX_REPOSITORY_NAME = 100  # GitHub's limit on a repository name's length
-# What a repository name carries besides the method's name: `EMMP-public`, `FooNet-pytorch`.
-_REPO_SUFFIX = re.compile(
-    r"(?:[-_.](?:public|official|code|release|pytorch|torch|tf|jax|main|repo|git))+$", re.IGNORECASE
-)
-
-
-_REPO_VERSION = re.compile(r"[Vv](?=\d+$)")
-
-
-def add_repository_names(text: str, repositories: list[str], methods: dict[str, tuple[str, float]]) -> None:
-    """The name of the paper's own repository is its method's name (`github.com/someone/FooNet`)
-    when it looks coined or the abstract writes it with capitals; as the abstract writes it."""
-    for repo in repositories:
-        if len(repo) > MAX_REPOSITORY_NAME:  # (no such repository: and the suffix search stays short)
-            continue
-        base = _REPO_SUFFIX.sub("", repo)
-        # a description, not a name: `LLM-Robustness-to-Irrelevant-Information`
-        if base.count("-") + base.count("_") > DESCRIPTION_PARTS:
-            continue
-        written = None
-        for form in dict.fromkeys((base, _REPO_VERSION.sub("", base))):  # (`MindEyeV2` is written `MindEye2`)
-            written = written or re.search(rf"(?<![\w-]){re.escape(form)}(?![\w-])", text, re.IGNORECASE)
-        name = written.group() if written and written.group() != written.group().lower() else base
-        if not (looks_coined(name) or (written and name[0].isupper() and len(name) >= REPEATED_CHARS)):
-            continue
-        if "_" in name and not written:  # a folder's name, not the method's (`MDANet_ICRA2021`, `ECCV2022_WaveGAN`)
-            continue
-        key = normalise_keyword(name)
-        if not well_known(name) and (key not in methods or (written and methods[key][1] < REPOSITORY_WRITTEN)):
-            # the repository's name the abstract writes (`We evaluate TIC-TAC ...`) is the paper's own
-            methods[key] = (name, REPOSITORY_WRITTEN if written and name != name.lower() else REPOSITORY)
