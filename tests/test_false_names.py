@@ -145,6 +145,17 @@ def methods_of(text: str) -> list[str]:
             None,
             "InfiAgent-DABench",
         ),
+        (  # a robot's Roman numeral is its version (IROS, "Neural control ... for climbing"): `II` alone was the chip
+            "Inspired by this finding, we develop a neural control mechanism. It is then successfully transferred"
+            " to a physical six-legged walking machine, called AMOS II. Experimental results show that it climbs.",
+            "II",
+            "AMOS II",
+        ),
+        (  # (IROS, SKKU Hand II: the hand's short form runs on into its name, and its numeral is no name)
+            "We present the SKKU Hand II, an anthropomorphic robot hand with fingertip tactile sensors.",
+            "II",
+            None,
+        ),
     ],
 )
 def test_a_piece_of_something_longer_is_no_method(text, junk, kept):

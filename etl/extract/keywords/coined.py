@@ -8,9 +8,13 @@ from collections.abc import Iterator
 
 from .wordlists import DESCRIPTIVE_SUFFIXES, NOT_METHODS
 
-VERSION = re.compile(r"\s(?:[Vv]\d+(?:\.\d+)?|\d+(?:\.\d+)?|\+\+|XL|Plus|Pro|Lite|Mini|Zero)(?![\w-])")
-# Sizes and dimensions, not names: 3D, 7B, A100, 1.3B, 8x7B.
-_DIMENSION = re.compile(r"^\d+[Dd]$|^[A-Z]?\d+[KMBkmb]?$|^(?:\d+[x×])?\d+(?:\.\d+)?[KMBTkmbt]$")
+# A name's version after it: `EfficientZero V2`, `Mamba 2`, `ChatGPT Plus`, a robot's Roman numeral (`AMOS II`).
+VERSION = re.compile(r"\s(?:[Vv]\d+(?:\.\d+)?|\d+(?:\.\d+)?|\+\+|XL|Plus|Pro|Lite|Mini|Zero|II|III|IV)(?![\w-])")
+# Sizes and dimensions, not names: 3D, 7B, A100, 1.3B, 8x7B; nor a Roman numeral alone (`II` of
+# `AMOS II`, `Phase III`).
+_DIMENSION = re.compile(
+    r"^\d+[Dd]$|^[A-Z]?\d+[KMBkmb]?$|^(?:\d+[x×])?\d+(?:\.\d+)?[KMBTkmbt]$|^(?=[IVX]{2})X{0,3}(?:IX|IV|V?I{0,3})$"
+)
 
 
 _DIGIT = re.compile(r"\d")
