@@ -3,6 +3,7 @@ command line as a subprocess."""
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 import socket
@@ -33,6 +34,15 @@ ABSTRACT_GNN = (
 
 def listing_text(*abstracts: str, header: str = "ICML 2024 Papers") -> str:
     return header + "\n\n" + "\n\n".join(abstracts) + "\n"
+
+
+def json_folder(folder, records: dict[str, list[dict]]):
+    """A folder of JSON files, one a name of `records` (a file name -> its records), as a source
+    folder the tests load; returns the folder (a `pathlib.Path`)."""
+    folder.mkdir(exist_ok=True)
+    for name, items in records.items():
+        (folder / name).write_text(json.dumps(items, ensure_ascii=False), encoding="utf-8")
+    return folder
 
 
 def rows(db: str, sql: str, params=()) -> list[tuple]:

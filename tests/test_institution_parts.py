@@ -17,7 +17,7 @@ from etl.extract.affiliations import filed_affiliations
 from etl.load import load
 from etl.report.export import export
 from etl.text.institution_parts import institution_part, read_lost_escapes, unit_only
-from tests.helpers import marked_after_upgrade, rows
+from tests.helpers import json_folder, marked_after_upgrade, rows
 
 RECORDS = json.loads((Path(__file__).parent / "fixtures" / "address_affiliations.json").read_text(encoding="utf-8"))
 AFFILIATIONS = 'SELECT paper_id, position, "order", name, country, written FROM paper_affiliations ORDER BY 1, 2, 3'
@@ -161,11 +161,7 @@ def test_a_department_alone_is_filed_under_its_records_or_authors_institution_or
 
 
 def _folder(tmp_path: Path) -> Path:
-    folder = tmp_path / "d"
-    folder.mkdir(exist_ok=True)
-    for name, records in RECORDS.items():
-        (folder / name).write_text(json.dumps(records, ensure_ascii=False), encoding="utf-8")
-    return folder
+    return json_folder(tmp_path / "d", RECORDS)
 
 
 @pytest.fixture(scope="module")

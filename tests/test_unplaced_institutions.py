@@ -18,7 +18,7 @@ from etl.report.export import export
 from etl.serve.app import make_datasette
 from etl.sources import read_input
 from etl.sources.paperlists import unplaced_institutions
-from tests.helpers import marked_after_upgrade, rows
+from tests.helpers import json_folder, marked_after_upgrade, rows
 
 RECORDS = json.loads((Path(__file__).parent / "fixtures" / "unplaced_institutions.json").read_text(encoding="utf-8"))
 USTC = "University of Science and Technology of China"
@@ -98,11 +98,7 @@ def test_the_catalogues_records_read_with_their_institutions():
 
 
 def _folder(tmp_path: Path) -> Path:
-    folder = tmp_path / "d"
-    folder.mkdir(exist_ok=True)
-    for name, records in RECORDS.items():
-        (folder / name).write_text(json.dumps(records, ensure_ascii=False), encoding="utf-8")
-    return folder
+    return json_folder(tmp_path / "d", RECORDS)
 
 
 @pytest.fixture(scope="module")
