@@ -44,7 +44,7 @@ class Ahead:
         elif self.may and (keywords.pending or rekeyed):
             forget_text_memos()  # (emptied before the fork: the process would hold their pages the load frees)
             if self.writer is not None:
-                self.cache = self.writer.scalar("PRAGMA cache_size")
+                self.cache = self.writer.page_cache_setting()
                 self.writer.page_cache(PAGE_CACHE_KIB)
             start_ahead(warm_ranking)
             self.may = False
@@ -54,6 +54,6 @@ class Ahead:
         if not used:
             self.may = False
             cancel_ahead()
-            if self.cache is not None and self.writer is not None:
-                self.writer.execute(f"PRAGMA cache_size={int(self.cache)}")
+            if self.writer is not None:
+                self.writer.restore_page_cache(self.cache)
                 self.cache = None

@@ -238,16 +238,24 @@ class Writer:
         if not self._postgres:
             self.execute(f"PRAGMA cache_size=-{int(kib)}")
 
+    def page_cache_setting(self) -> int | None:
+        """SQLite's page cache setting as it is (`restore_page_cache` takes it; None on PostgreSQL)."""
+        return None if self._postgres else self.scalar("PRAGMA cache_size")
+
+    def restore_page_cache(self, setting: int | None) -> None:
+        """Set the page cache back to what `page_cache_setting` gave."""
+        if setting is not None and not self._postgres:
+            self.execute(f"PRAGMA cache_size={int(setting)}")
+
     @contextmanager
     def page_cache_within(self, kib: int) -> Iterator[None]:
         """SQLite's page cache set to `kib` KiB for a block (the pages over it let go), then as it was."""
-        before = None if self._postgres else self.scalar("PRAGMA cache_size")
+        before = self.page_cache_setting()
         self.page_cache(kib)
         try:
             yield
         finally:
-            if before is not None:
-                self.execute(f"PRAGMA cache_size={int(before)}")
+            self.restore_page_cache(before)
 
     def defer_search(self) -> None:
         """Let the full-text index stand aside for the rest of this transaction (`rebuild_search`).
