@@ -7,7 +7,10 @@ records (their abstracts cut short)."""
 
 from __future__ import annotations
 
+import asyncio
+import html
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,6 +19,7 @@ import pytest
 from etl.extract.affiliations import filed_affiliations
 from etl.load import load
 from etl.report.export import export
+from etl.serve.app import make_datasette
 from etl.text.institution_parts import institution_part, read_lost_escapes, unit_only
 from tests.helpers import json_folder, marked_after_upgrade, rows
 
@@ -200,6 +204,19 @@ def test_the_catalogues_addresses_are_filed_under_their_institutions(loaded):
     assert ("University of California, Berkeley", "university of california berkeley", None) in {
         r[1:] for r in _affiliations(loaded, "#Exploration")
     }
+
+
+def _page_of(db: str, title: str) -> str:
+    ((pk,),) = rows(db, "SELECT pk FROM papers WHERE title LIKE ?", (f"{title}%",))
+    return html.unescape(asyncio.run(make_datasette(db).client.get(f"/papers/papers/{pk}")).text)
+
+
+def test_a_papers_page_names_the_institution_and_shows_what_the_source_wrote(loaded):
+    link = r'<a href="/papers/papers_by_institution\?institution=\d+"(?: title="As the source writes it: ([^"]*)")?>([^<]+)</a>'
+    address = "Department of Electrical and Computer Engineering, Carnegie Mellon University, Pittsburgh, PA, USA"
+    assert re.findall(link, _page_of(loaded, "A point-based MDP"))[0] == (address, "Carnegie Mellon University")
+    # (a name that is no address is shown as written, with nothing more)
+    assert ("", "University of California, Berkeley") in re.findall(link, _page_of(loaded, "#Exploration"))
 
 
 def test_departments_alone_are_kept_apart_by_their_authors(loaded):

@@ -125,21 +125,22 @@ async def paper_page(datasette, pk: str) -> dict | None:
         return [dict(r) for r in (await db.execute(sql, [pid])).rows]
 
     authors = await rows(
-        "SELECT pa.position, pa.name, json_group_array(json_array(i.id, i.name)) FILTER (WHERE i.id IS NOT NULL)"
+        "SELECT pa.position, pa.name, json_group_array(json_array(i.id, i.name, a.written))"
+        " FILTER (WHERE i.id IS NOT NULL)"
         " AS institutions FROM paper_authors pa"
         " LEFT JOIN paper_affiliations a ON a.paper_id = pa.paper_id AND a.position = pa.position"
         " LEFT JOIN institutions i ON i.id = a.institution_id"
         " WHERE pa.paper_id = ? GROUP BY pa.position ORDER BY pa.position"
     )
-    for author in authors:  # (each institution a link to its papers)
+    for author in authors:  # (each institution a link to its papers, with what the source wrote if it differs)
         author["institutions"] = [
-            {"name": name, "url": institution_url(institution)}
-            for institution, name in json.loads(author["institutions"])
+            {"name": name, "url": institution_url(institution), "written": written}
+            for institution, name, written in json.loads(author["institutions"])
         ]
     institutions = [  # (those the source gives for the paper without saying whose: position 0)
-        {"name": r["name"], "url": institution_url(r["id"])}
+        {"name": r["name"], "url": institution_url(r["id"]), "written": r["written"]}
         for r in await rows(
-            "SELECT i.id, i.name FROM paper_affiliations a JOIN institutions i ON i.id = a.institution_id"
+            "SELECT i.id, i.name, a.written FROM paper_affiliations a JOIN institutions i ON i.id = a.institution_id"
             ' WHERE a.paper_id = ? AND a.position = 0 ORDER BY a."order"'
         )
     ]
