@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from etl.extract.affiliations import filed_affiliations
+from etl.extract.affiliations import filed_affiliations, named
 from etl.load import load
 from etl.report.export import export
 from etl.serve.app import make_datasette
@@ -82,6 +82,12 @@ AFFILIATIONS = 'SELECT paper_id, position, "order", name, country, written FROM 
         ),
         ("University at Albany, SUNY", None),
         ("Vietnam National University, Hanoi", None),
+        # a college of one name in several cities is named with its city (ICRA 2023, IROS 2017)
+        (
+            "School of Biomedical Engineering & Imaging Sciences, King's College, London, UK",
+            "King's College, London",
+        ),
+        ("King's College, Aberdeen", None),
         # a comma within a name, a legal suffix, a list's end, a college of London
         ("Willow Garage, Inc.", None),
         ("Agency for Science, Technology and Research", None),
@@ -266,3 +272,25 @@ def _named_before_0057(label: str) -> tuple:
     from etl.text.cleaning import institution_key
 
     return label, institution_key(label), False, False, ()
+
+
+def test_revision_0058_has_the_sources_naming_a_college_by_its_city_read_again(tmp_path, monkeypatch):
+    """A database loaded by the rules of 0057 files `King's College, London` under `King's College`
+    alone; upgrading marks the file naming it (not a file naming none), and the next load files it
+    under `King's College, London`, as a cold load does."""
+    from tests.helpers import loaded_old_and_cold
+
+    folder = tmp_path / "d"
+    folder.mkdir()
+    for name in ("icra2023.json", "cvpr2016.json"):
+        (folder / name).write_text(json.dumps(RECORDS[name], ensure_ascii=False), encoding="utf-8")
+    monkeypatch.setattr("etl.text.institution_parts._CITY_COLLEGE", re.compile(r"(?!)"))
+    named.cache_clear()
+    db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, {})
+    named.cache_clear()
+    kings = "SELECT DISTINCT name FROM institutions WHERE name LIKE 'King%' ORDER BY 1"
+    assert rows(db, kings) == [("King's College",)] and rows(cold, kings) == [("King's College, London",)]
+    assert marked_after_upgrade(db, "0057", "0058") == [(str(folder / "icra2023.json"),)]
+    load(db, [str(folder)])
+    assert rows(db, AFFILIATIONS) == rows(cold, AFFILIATIONS)
+    assert rows(db, kings) == rows(cold, kings)

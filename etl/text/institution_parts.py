@@ -17,8 +17,9 @@ best rank; several parts of that rank stay together as written (`Institute of Au
 Academy of Sciences`), and so does a part that continues the one before (`Agency for Science,
 Technology and Research`, `Rutgers, the State University of New Jersey`, `Queen Mary, University of
 London`). A campus is part of the name of a university system's member (`University of California,
-Berkeley`, `Indian Institute of Technology, Delhi`) and of a name with no proper noun (`University of
-Technology, Sydney`). A name without a part of rank 1 or 2 keeps its parts but its places.
+Berkeley`, `Indian Institute of Technology, Delhi`), of a college of one name in several cities
+(`King's College, London`: the key of `King's College London`) and of a name with no proper noun
+(`University of Technology, Sydney`). A name without a part of rank 1 or 2 keeps its parts but its places.
 
 `unit_only` tells a name that is only a unit (`Department of Aeronautics and Astronautics`), which
 names no institution by itself. `read_lost_escapes` reads back a JSON escape whose backslash a
@@ -100,6 +101,9 @@ _STREET = re.compile(
     r"^\d|\b(?:Street|St\.|Avenue|Ave\.|Road|Rd\.|Drive|Boulevard|Blvd\.?|Suite|Floor|Building|Bldg\.?|P\.?\s?O\.? Box|Chome|boulevard|rue|Straße|Strasse|Str\.)(?!\w)"
 )
 _SYSTEM_ACRONYM = re.compile(r"^(?:SUNY|CUNY)$")
+# Colleges of one name in several cities, each named with its city (`King's College London`,
+# `King's College, Aberdeen`, `Trinity College Dublin`).
+_CITY_COLLEGE = re.compile(r"^(?:King|Queen|Trinity|Imperial)(?:['’]s)? College$", re.IGNORECASE)
 _STATE = re.compile(r"^(?:[A-Z]{2,3}|[A-Z]\.[A-Z]\.)(?:\s+\d[\d -]*)?$")  # `PA`, `CA 94305`, `NSW 2006`
 _POSTCODE = re.compile(r"\d{3,}|\b[A-Z]{1,2}-?\d{4,5}\b|^\d+$")
 _CITY = re.compile(
@@ -202,7 +206,7 @@ def _campus_named(institution: str, campus: str) -> bool:
     `Harbin Institute of Technology, Harbin`)."""
     if campus.casefold() in institution.casefold():
         return False
-    if _SYSTEMS.match(institution):
+    if _SYSTEMS.match(institution) or _CITY_COLLEGE.match(institution):
         return True
     words = re.findall(r"\w+", institution.casefold())
     return bool(words) and all(w in _GENERIC for w in words)
