@@ -319,6 +319,67 @@ def test_links_a_source_gives_are_official_marked_and_make_code_released(write, 
     assert rows(db_file, "SELECT url FROM repos ORDER BY url")[0] == ("https://github.com/a/b",)
 
 
+@pytest.mark.parametrize(
+    "link, pages, expected",
+    [
+        # the PDF's footer read into the address (ACL 2022, NAACL 2022 and 2024)
+        ("github.com/xinsu626/SourceFreeDomainAdaptation8352", "8352--8367", "github.com/xinsu626/SourceFreeDomainAdaptation"),
+        ("https://github.com/zomux/lanmt607", "607--617", "https://github.com/zomux/lanmt"),
+        ("https://github.com/babylonhealth/primock575739", "5739--5754", "https://github.com/babylonhealth/primock57"),
+        ("https://github.com/pln-fing-udelar/guarani-grammar-NAACL20246385", "6385--6397", "https://github.com/pln-fing-udelar/guarani-grammar-NAACL2024"),
+        ("https://github.com/PaddlePaddle/Research/tree/master/NLP/ACL2022-DuClarifyDial1024", "1024--1035", "https://github.com/PaddlePaddle/Research/tree/master/NLP/ACL2022-DuClarifyDial"),
+        ("https://personads.me/x/acl-2022-code.7711", "7711--7728", "https://personads.me/x/acl-2022-code"),
+        ("https://early-access-program.debater.res.ibm.com/8782", "8782--8797", "https://early-access-program.debater.res.ibm.com/"),
+        # a name's own digits: another page, one digit, or none given
+        ("https://github.com/haryoa/COPAL-ID1404", "8352--8367", None),
+        ("https://github.com/mubasharaak/PubHealthTab1", "1--16", None),
+        ("https://github.com/ultralytics/yolov5", "5--9", None),
+        ("https://github.com/google-research/bert2022", "22--30", None),
+        ("https://github.com/zomux/lanmt607", "", None),
+    ],
+)  # fmt: skip
+def test_a_page_number_glued_to_a_link_is_dropped(link, pages, expected):
+    from etl.sources.paperlists import without_glued_page
+
+    bibtex = (
+        f'@inproceedings{{x,\n    title = "T",\n    pages = "{pages}",\n}}' if pages else "@inproceedings{x, title={T}}"
+    )
+    assert without_glued_page(link, bibtex) == (expected or link)
+
+
+def test_a_records_link_loads_without_its_glued_page_and_the_record_counts_as_repaired(write, db_file):
+    bibtex = '@inproceedings{su-etal-2022-comparison,\n    pages = "8352--8367",\n}'
+    glued = dict(RECORDS[0], github="github.com/xinsu626/SourceFreeDomainAdaptation8352", bibtex=bibtex)
+    path = write("acl2022.json", json.dumps([glued, RECORDS[1]]))
+    parsed = read_input(str(path), path.read_bytes())
+    assert parsed.entries[0].links == ("github.com/xinsu626/SourceFreeDomainAdaptation",)
+    assert parsed.tally.repaired == 1
+    load(db_file, [str(path)])
+    assert rows(db_file, "SELECT url FROM paper_links") == [("https://github.com/xinsu626/SourceFreeDomainAdaptation",)]
+
+
+def test_revision_0059_has_the_sources_with_a_glued_page_read_again(tmp_path, monkeypatch):
+    """A database loaded before 0059 links the repository with the page glued on; upgrading marks
+    the file (not a file of links without one) and the next load links it as a cold load does."""
+    from tests.helpers import loaded_old_and_cold, marked_after_upgrade
+
+    bibtex = '@inproceedings{su-etal-2022-comparison,\n    pages = "8352--8367",\n}'
+    folder = tmp_path / "d"
+    folder.mkdir()
+    glued = dict(RECORDS[0], github="github.com/xinsu626/SourceFreeDomainAdaptation8352", bibtex=bibtex)
+    (folder / "acl2022.json").write_text(json.dumps([glued]), encoding="utf-8")
+    other = dict(RECORDS[1], github="https://github.com/zomux/lanmt607", bibtex=bibtex)  # (another page)
+    (folder / "naacl2022.json").write_text(json.dumps([other]), encoding="utf-8")
+    old_rules = {"etl.sources.paperlists.without_glued_page": lambda link, bibtex: link}
+    db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, old_rules)
+    links = "SELECT url FROM paper_links ORDER BY url"
+    assert ("https://github.com/xinsu626/SourceFreeDomainAdaptation8352",) in rows(db, links)
+    assert marked_after_upgrade(db, "0058", "0059") == [(str(folder / "acl2022.json"),)]
+    load(db, [str(folder)])
+    assert rows(db, links) == rows(cold, links)
+    assert ("https://github.com/xinsu626/SourceFreeDomainAdaptation",) in rows(db, links)
+
+
 def test_source_links_follow_their_source_and_survive_a_text_change(write, db_file):
     plain = "We study schedules on small devices and cite https://github.com/other/tool for baselines."
     record = dict(RECORDS[0], abstract=plain.replace("small", "<em>small</em>"), github="https://github.com/me/sched")

@@ -39,6 +39,8 @@ from .venue_names import known_venue
 _FILE_NAME = re.compile(r"^(?P<venue>[a-z0-9]*?[a-z])(?P<year>(?:19|20)[0-9][0-9])(?:[^0-9]|$)", re.IGNORECASE)
 # (after `=`, one class of characters: two runs of optional spaces in a row backtrack quadratically)
 _BIBTEX_YEAR = re.compile(r"\byear\s*=[\s{\"]*((?:19|20)[0-9][0-9])")
+_BIBTEX_FIRST_PAGE = re.compile(r"\bpages\s*=[\s{\"]*([0-9]+)", re.IGNORECASE)
+_GLUED_NUMBER = re.compile(r"^(\S*?/\S*?[^\s0-9])([0-9]{2,})/?$")  # (an address's last digits, after a path)
 LINK_FIELDS = ("github", "project")  # the paper's own code and project page
 # Fields whose presence, with `title` and `abstract`, marks a paperlists record.
 MARKS = ("status", "track", "site", "gs_citation", "aff", "author")
@@ -143,6 +145,13 @@ def _extra(item: dict, fields: RecordFields) -> str | None:
     return kept
 
 
+def _links(fields: RecordFields) -> tuple[str, ...]:
+    given = tuple(text for name in LINK_FIELDS if (text := fields.text(name).strip()))
+    links = tuple(without_glued_page(link, fields.text("bibtex")) for link in given)
+    fields.repaired = fields.repaired or links != given  # (counted as a record repaired)
+    return links
+
+
 def _review(fields: RecordFields, venue: str | None, year: int | None) -> Review | None:
     """Ratings, confidence, citations (`gs_citation`; -1 is unknown), primary area and TL;DR. A mean
     outside the venue's scale (`rating_avg: 0` where no review was given) is none; every reviewer's
@@ -173,6 +182,22 @@ def bibtex_names(one: tuple[str, ...], bibtex: str) -> tuple[str, ...]:
     if len(names) > 1 and sorted(" ".join(names).split()) == sorted(one[0].split()):
         return names
     return one
+
+
+def without_glued_page(link: str, bibtex: str) -> str:
+    """An address the source wrote with the paper's first page glued to its end (read from the PDF,
+    whose footer follows the address: ACL 2022, NAACL 2022 and 2024 give
+    `github.com/xinsu626/SourceFreeDomainAdaptation8352` for pages 8352--8367, a repository that
+    does not exist, and `personads.me/x/acl-2022-code.7711`) without the page (and a sentence's
+    full stop before it); any other link as given."""
+    glued = _GLUED_NUMBER.match(link)
+    page = _BIBTEX_FIRST_PAGE.search(bibtex) if glued else None
+    if not (glued and page):
+        return link
+    digits, first = glued[2], page[1]  # (a name's own digits before it: `primock57` + 5739 of 5739--5750)
+    if digits == first or (len(first) >= 3 and len(digits) > len(first) and digits.endswith(first)):
+        return (glued[1] + digits[: len(digits) - len(first)]).rstrip(".")
+    return link
 
 
 def split_keywords(value: object) -> tuple[str, ...]:
@@ -237,7 +262,7 @@ def _entries(records: JsonRecords, venue: str | None, year: int | None, tally: T
             status=fields.text("status").strip() or None,
             track=fields.text("track").strip() or None,
             keywords=fields.bounded(keywords, MAX_KEYWORD_CHARS),  # (none given: the list ending the abstract)
-            links=tuple(text for name in LINK_FIELDS if (text := fields.text(name).strip())),
+            links=_links(fields),
             affiliations=affiliated,
             institutions=unplaced,
             extra=_extra(item, fields),
