@@ -39,7 +39,8 @@ _SMALL_WORDS = frozenset("a an and for in of on the to with".split())  # (lower 
 @cache
 def _slots() -> tuple[dict[str, list[str]], frozenset[str]]:
     """Each counted phrase with one word blanked -> the words the catalogue writes there (in phrases
-    of CORRECT_ABSTRACTS abstracts or more), and every word of any counted phrase."""
+    of CORRECT_ABSTRACTS abstracts or more), and every word of any counted phrase (`COMMON_WORDS`
+    is asked apart: a small load holds it compactly, `etl.load.compact_words`)."""
     slots: dict[str, list[str]] = defaultdict(list)
     words: set[str] = set()
     for key, (_, abstracts) in TERMHOOD.counts.items():
@@ -53,7 +54,7 @@ def _slots() -> tuple[dict[str, list[str]], frozenset[str]]:
                         slots[f"{parts[i - 1]} {_BLANK}"].append(word)
                     if i + 1 < len(parts):
                         slots[f"{_BLANK} {parts[i + 1]}"].append(word)
-    return {slot: sorted(set(found)) for slot, found in slots.items()}, frozenset(words) | COMMON_WORDS
+    return {slot: sorted(set(found)) for slot, found in slots.items()}, frozenset(words)
 
 
 def one_edit(slip: str, word: str) -> bool:
@@ -89,7 +90,11 @@ def correct_key(key: str, label: str) -> str | None:
         return None
     slots, known = _slots()
     parts = key.split(" ")
-    rare = [i for i, word in enumerate(parts) if word not in known and len(word) >= MIN_LETTERS and word.isalpha()]
+    rare = [
+        i
+        for i, word in enumerate(parts)
+        if word not in known and len(word) >= MIN_LETTERS and word.isalpha() and word not in COMMON_WORDS
+    ]
     if not rare:  # (most keys: every word one the catalogue writes)
         return None
     written = label.replace("-", " ").split(" ")
