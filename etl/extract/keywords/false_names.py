@@ -1,7 +1,7 @@
 """Coined-looking tokens that name no method of the paper's: a piece of a longer name (`Long-Range`
 of `Long-Range Graph U-Nets`), a piece of notation (`SO` of `SO(3)`), dotted initials (`C.M.`),
-a unit after a count (`3 DOF`), a lower-case prefix before a name (`non-Poisson`, `per-AU`), and
-the short form of an organisation (`Florida Institute for Human and Machine Cognition (IHMC)`).
+a unit after a count (`3 DOF`), a lower-case prefix before a name (`non-Poisson`, `per-AU`), a
+citation key (`[StSu92]`), and the short form of an organisation (`Florida Institute for Human and Machine Cognition (IHMC)`).
 Issue #36's method kind (docs/keywords.md, branch kwmeth19)."""
 
 from __future__ import annotations
@@ -51,6 +51,22 @@ ORGANISATION_HEADS = frozenset(
 )
 
 
+# A citation key: the letters of a reference's authors and its year's two digits (`StSu92`, `Bats93`,
+# `KS02a`), inside square brackets with nothing but other keys before it: a reference, not a name
+# (`[Bats93], [StSu92]`; a name's own number stays, `ResNet50`, `KNOWROB[1]`). Issue #36, kwform20.
+_CITATION_KEY = re.compile(r"[A-Za-z]+\d\d[a-z]?")
+_KEYS_BEFORE = re.compile(r"[\w\s,;.+&-]*")
+CITED_WITHIN = 60  # characters back to the bracket that opens a list of keys
+
+
+def citation_key(text: str, start: int, end: int) -> bool:
+    """Whether the token at `start`-`end` of `text` is a citation key inside square brackets."""
+    if not _CITATION_KEY.fullmatch(text, start, end) or text[end : end + 1] not in ("]", ",", ";"):
+        return False
+    opened = text.rfind("[", max(0, start - CITED_WITHIN), start)
+    return opened != -1 and _KEYS_BEFORE.fullmatch(text, opened + 1, start) is not None
+
+
 def piece_of_more(text: str, m: re.Match) -> bool:
     """Whether the coined token `m` is no name by itself but a piece of something longer: the
     first or a later word of a capitalised name, notation, initials, a unit after a count, or a
@@ -59,7 +75,7 @@ def piece_of_more(text: str, m: re.Match) -> bool:
     acronym = token.isupper() and token.isalpha() and len(token) <= SHORT_ACRONYM
     if (acronym and _ARGUMENT.match(text, end)) or (start and text[start - 1] == ")"):
         return True
-    if _INITIALS.fullmatch(token) or _PREFIXED.match(token):
+    if _INITIALS.fullmatch(token) or _PREFIXED.match(token) or citation_key(text, start, end):
         return True
     before = text[max(0, start - 40) : start]
     if _AFTER_COUNT.search(before):
@@ -75,9 +91,16 @@ def piece_of_more(text: str, m: re.Match) -> bool:
     return after is not None and after.group() != " I"
 
 
+# A possessive after a name's head (`Defense Advanced Research Projects Agency's (DARPA)`, `Jet
+# Propulsion Laboratory's (JPL)`): without it taken off, the head was no head, the short form became
+# the corpus's meaning, and `DARPA` a chip on 22 catalogue cards (issue #36, branch kwform20).
+_POSSESSIVE = re.compile(r"['’]s?$")
+
+
 def names_organisation(long: str) -> bool:
-    """Whether a long form names an organisation: one of `ORGANISATION_HEADS` in it, capitalised."""
-    words = [w.strip(",.;:()") for w in long.split()]
+    """Whether a long form names an organisation: one of `ORGANISATION_HEADS` in it, capitalised
+    (a possessive's `'s` taken off)."""
+    words = [_POSSESSIVE.sub("", w.strip(",.;:()")) for w in long.split()]
     return any(word[:1].isupper() and word.lower() in ORGANISATION_HEADS for word in words)
 
 

@@ -26,6 +26,7 @@ from collections.abc import Mapping, Set
 from .keyword import Keyword
 from .meanings import Meanings, merge_acronym_uses, takes_meaning
 from .measures import is_measure
+from .misspelt import spelt_right
 from .modifiers import headless_modifier
 from .normalise import MAX_LABEL_WORDS, label_of, normalise_keyword
 from .phrases import WHOLE
@@ -154,8 +155,9 @@ def rank_keywords(
         kept = [k for k in kept if not is_measure(k.normalised, terms.measures, in_title, kp)]
     # (a hyphenated modifier the abstract writes only before its noun: `modifiers.headless_modifier`)
     kept = [k for k in kept if not headless_modifier(k, terms.phrases, kp)]
-    # (after the first chip, a phrase needs evidence beyond its score: `support`)
-    return backed(kept, terms.phrases, in_title, kp)
+    # (after the first chip, a phrase needs evidence beyond its score: `support`; a misspelt one is the
+    # keyword it misspells, `misspelt`)
+    return spelt_right(backed(kept, terms.phrases, in_title, kp))
 
 
 def _methods(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyword]:

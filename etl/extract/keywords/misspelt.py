@@ -1,0 +1,141 @@
+"""A keyword with a word misspelt is the keyword it misspells: `conter of mass` is `center of mass`.
+
+Issue #36 (branch kwform20). An abstract's typing slip or OCR error is copied into its keywords as
+the paper writes it (`conter of mass`, `Kullback-Leiber divergence`, `convolultional neural
+networks`, `symmetric positive desnite` with an OCR'd `ﬁ` ligature), and a chip of it is debris to a
+reader. Such a keyword is a phrase the catalogue's abstracts seldom write (no `termhood` count: fewer
+than its MIN_ABSTRACTS) with a word that no counted phrase has nor `common_words.txt`, one edit from
+the word a phrase of CORRECT_ABSTRACTS abstracts or more writes in its place (the same words around
+it, or the neighbour beside it: `positive definite` of `positive definite kernel`): one letter
+added, dropped or changed, two swapped, or one letter for a lost ligature's two (`ﬁ`, `ﬂ`, `ﬀ`). It
+becomes that phrase's keyword, whose label is what most papers write; where the paper has that
+keyword too, the misspelt one goes. The counts are `termhood.txt`'s (scripts/build_termhood.py), so
+no word list is kept for this. Not a word with a capital among lower-case words (a name, whose
+spelling is its own: `Dawid-Skene`, not `scene`), nor one of fewer than MIN_LETTERS letters, which
+has too many neighbours one edit away to tell a slip from a name (`Adan` beside `Adam`), nor an edit
+at a word's first or last letter, which makes another word (`multiplex`, `nontextual`, `updater`).
+On the catalogue's 108,171 phrase and acronym keywords (main's load), 37 are taken for another (39
+papers): by my reading 34 slips (`probabalistic roadmap`, `constrastive learning`, `quadratic
+programing`), a name's variant (`grassman`) and 2 rare words (`vesicle`, `contiguity`).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import cache
+
+from .keyword import Keyword
+from .normalise import label_of
+from .termhood import TERMHOOD
+from .wordlists import COMMON_WORDS
+
+CORRECT_ABSTRACTS = 20  # abstracts (as a candidate) of the phrase a misspelt one is taken for
+MIN_LETTERS = 5
+LIGATURES = ("fi", "fl", "ff")
+_BLANK = "\0"
+_SMALL_WORDS = frozenset("a an and for in of on the to with".split())  # (lower case in Title Case)
+
+
+@cache
+def _slots() -> tuple[dict[str, list[str]], frozenset[str]]:
+    """Each counted phrase with one word blanked -> the words the catalogue writes there (in phrases
+    of CORRECT_ABSTRACTS abstracts or more), and every word of any counted phrase (`COMMON_WORDS`
+    is asked apart: a small load holds it compactly, `etl.load.compact_words`)."""
+    slots: dict[str, list[str]] = defaultdict(list)
+    words: set[str] = set()
+    for key, (_, abstracts) in TERMHOOD.counts.items():
+        parts = key.split(" ")
+        words.update(parts)
+        if abstracts >= CORRECT_ABSTRACTS and len(parts) > 1:
+            for i, word in enumerate(parts):
+                slots[" ".join([*parts[:i], _BLANK, *parts[i + 1 :]])].append(word)
+                if len(parts) > 2:  # (and beside each neighbour: `positive definite` of `positive definite kernel`)
+                    if i:
+                        slots[f"{parts[i - 1]} {_BLANK}"].append(word)
+                    if i + 1 < len(parts):
+                        slots[f"{_BLANK} {parts[i + 1]}"].append(word)
+    return {slot: sorted(set(found)) for slot, found in slots.items()}, frozenset(words)
+
+
+def one_edit(slip: str, word: str) -> bool:
+    """Whether `slip` is `word` with one letter added, dropped or changed, two neighbours swapped,
+    or one letter in place of a ligature's two (`desnite` of `definite`), inside the word: not at
+    its first letter nor its last, where an edit makes another word (`nontextual`, `contextual`;
+    `multiplex`, `multiple`; `updater`, `update`; `cfree`, `free`)."""
+    if slip == word or slip[0] != word[0] or slip[-1] != word[-1]:
+        return False
+    if len(slip) == len(word):
+        diff = [i for i, (a, b) in enumerate(zip(slip, word, strict=True)) if a != b]
+        return len(diff) == 1 or (
+            len(diff) == 2
+            and diff[1] == diff[0] + 1
+            and slip[diff[0]] == word[diff[1]]
+            and slip[diff[1]] == word[diff[0]]
+        )
+    short, long = (slip, word) if len(slip) < len(word) else (word, slip)
+    if len(long) - len(short) != 1:
+        return False
+    i = 0
+    while i < len(short) and short[i] == long[i]:
+        i += 1
+    # (one letter dropped, or a ligature's two letters read as one other letter: the slip is the shorter)
+    return short[i:] == long[i + 1 :] or (
+        short is slip and long[i : i + 2] in LIGATURES and short[i + 1 :] == long[i + 2 :]
+    )
+
+
+def correct_key(key: str, label: str) -> str | None:
+    """The key of the phrase keyword `key` (shown as `label`) misspells, or None (see the module)."""
+    if " " not in key or key in TERMHOOD.counts:
+        return None
+    slots, known = _slots()
+    parts = key.split(" ")
+    rare = [
+        i
+        for i, word in enumerate(parts)
+        if word not in known and len(word) >= MIN_LETTERS and word.isalpha() and word not in COMMON_WORDS
+    ]
+    if not rare:  # (most keys: every word one the catalogue writes)
+        return None
+    written = label.replace("-", " ").split(" ")
+    if len(written) != len(parts):
+        written = parts
+    # (a word with a capital among words without is a name, whose spelling is its own: `Dawid-Skene`,
+    # `GP-Thomson`, `Grassman`; a long form all in capitals is not: `Field-Programable-Gate-Array`)
+    styled = all(w[:1].isupper() or w in _SMALL_WORDS for w in written)
+    best, most = None, 0
+    for i in rare:
+        word = parts[i]
+        if not styled and written[i] != written[i].lower():
+            continue
+        places = [" ".join([*parts[:i], _BLANK, *parts[i + 1 :]])]
+        if len(parts) > 2:
+            places += ([f"{parts[i - 1]} {_BLANK}"] if i else []) + (
+                [f"{_BLANK} {parts[i + 1]}"] if i + 1 < len(parts) else []
+            )
+        for place in places:
+            for other in slots.get(place, ()):
+                if one_edit(word, other):
+                    fixed = [*parts[:i], other, *parts[i + 1 :]]
+                    abstracts = TERMHOOD.counts.get(place.replace(_BLANK, other), (0, 0))[1]
+                    if abstracts > most:
+                        best, most = " ".join(fixed), abstracts
+            if best is not None:
+                return best
+    return best
+
+
+def spelt_right(ranked: list[Keyword]) -> list[Keyword]:
+    """The phrase and acronym keywords with a misspelt word as those they misspell (`correct_key`);
+    where the paper has that keyword too, the misspelt one goes."""
+    present = {k.normalised for k in ranked}
+    out = []
+    for k in ranked:
+        fixed = correct_key(k.normalised, k.label) if k.kind in ("phrase", "acronym") else None
+        if fixed is not None:
+            if fixed in present:
+                continue
+            present.add(fixed)
+            k = Keyword(fixed, label_of(fixed.split(" ")), k.kind, k.score, (*k.aliases, k.label))
+        out.append(k)
+    return out
