@@ -92,6 +92,20 @@ def web_url(url: str | None) -> str | None:
     return url if url and url.strip().lower().startswith(("https://", "http://")) else None
 
 
+# What follows a repository's address on a code host when it names a part of the repository (a
+# folder or file of a branch, a release): `github.com/google-research/google-research/tree/master/compgen_d2t`.
+_REPOSITORY_PART = re.compile(r"^(?:-/)?(?:tree|blob|src|releases/tag)/[^?#\s]+$")
+
+
+def code_address(url: str, kind: str, path: str | None) -> str:
+    """Where a code link leads a reader: a repository's folder, file or release where the paper named
+    one (`paper_links.path` after the repository `url`: a monorepo's root holds a thousand projects),
+    else the canonical `url` (a `code` link's path is its own name, `git.io/<code>`, already in it)."""
+    if kind != "repo" or not path or not _REPOSITORY_PART.match(path):
+        return url
+    return f"{url.rstrip('/')}/{path}"
+
+
 def paper_url(paper_id: str) -> str:
     """Where a paper's page is, by its public key: a redirect to its row page."""
     return f"/-/paper/{paper_id}"
@@ -148,9 +162,11 @@ async def paper_page(datasette, pk: str) -> dict | None:
         "SELECT keyword, keyword_id, kind, score FROM paper_keywords WHERE paper_id = ? ORDER BY kind = 'author', rank"
     )
     links = await rows(
-        "SELECT url, kind, is_official, source_id IS NOT NULL AS from_source FROM paper_links"
+        "SELECT url, kind, path, is_official, source_id IS NOT NULL AS from_source FROM paper_links"
         ' WHERE paper_id = ? ORDER BY source_id IS NULL, "offset"'
     )
+    for link in links:
+        link["href"] = code_address(link["url"], link["kind"], link.pop("path"))
     ids = await rows("SELECT scheme, value FROM paper_ids WHERE paper_id = ? ORDER BY scheme, value")
     for row in ids:
         template = ID_URLS.get(row["scheme"])
