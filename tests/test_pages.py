@@ -605,3 +605,12 @@ def test_a_country_no_institution_has_is_said_with_what_it_may_mean(given, meant
     from etl.serve.forms import meant_countries
 
     assert meant_countries(given, COUNTRIES) == meant
+
+
+def test_a_papers_pmlr_key_links_its_page_at_pmlr(ds, excerpt):
+    # (ICML 2017's records give the conference's virtual page as theirs; the key named PMLR's page
+    # unlinked, the only id shown so with NeurIPS proceedings keys: the seventh reader)
+    ((pk,),) = read(excerpt, "SELECT pk FROM papers WHERE title LIKE 'The Predictron%' AND venue = 'ICML'")
+    page = html.unescape(get(ds, f"/papers/papers/{pk}").text)
+    link = '<a href="https://proceedings.mlr.press/v70/silver17a.html" rel="nofollow">pmlr-v70-silver17a</a>'
+    assert f"pmlr {link}" in page
