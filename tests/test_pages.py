@@ -544,7 +544,10 @@ def test_the_search_page_reads_as_a_search_for_papers_with_its_sql_one_click_awa
         ("David Silver", ["David Silver"]),  # (the name as papers write it)
         ("david  SILVER", ["David Silver"]),  # (any case and spacing: merged as loads merge names)
         ("D. Silver", ["David Silver"]),  # (close: the family name and the first initial)
-        ("Predictron", []),  # (one word: no name)
+        ("Predictron", []),  # (one word that is nobody's family name)
+        ("Silver", ["David Silver"]),  # (a family name alone, as a reader types it first: the seventh reader)
+        ("silver", []),  # (a word as the search takes words, not a name's form)
+        ("SLAM", []),  # (an acronym)
         ("graph networks", []),  # (words of a name's shape, nobody's name)
         ("Silv* Dav*", []),  # (the search's own marks)
     ],
