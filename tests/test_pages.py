@@ -617,3 +617,14 @@ def test_a_papers_pmlr_key_links_its_page_at_pmlr(ds, excerpt):
     page = html.unescape(get(ds, f"/papers/papers/{pk}").text)
     link = '<a href="https://proceedings.mlr.press/v70/silver17a.html" rel="nofollow">pmlr-v70-silver17a</a>'
     assert f"pmlr {link}" in page
+
+
+def test_an_ad_hoc_query_cut_at_the_row_limit_says_so_and_how_to_read_the_rest(ds):
+    # (the seventh reader: `select id, title from papers where venue = 'IROS'` gave 2,000 of the
+    # catalogue's 18,229 rows, and its CSV said nothing)
+    rows_of = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT {}) SELECT i FROM n"
+    cut = html.unescape(get(ds, f"/papers?{urlencode({'sql': rows_of.format(2500)})}").text)
+    assert 'class="message-warning cut-query">Only the first 2,000 rows are shown' in cut
+    assert "LIMIT 2000 OFFSET 2000" in cut
+    whole = html.unescape(get(ds, f"/papers?{urlencode({'sql': rows_of.format(10)})}").text)
+    assert "cut-query" not in whole
