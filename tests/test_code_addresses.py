@@ -2,9 +2,8 @@
 Compositional Generalization with Self-Training for Data-to-Text Generation" gives
 `github.com/google-research/google-research/tree/master/compgen_d2t`, and its page and card linked
 the monorepo's root, a repository of a thousand projects; 91 papers of the catalogue). Real
-records of the catalogue (tests/fixtures/code_addresses.json: that one, one whose code is a
-repository's root, and ACL 2022's "A Comparison of Strategies for Source-Free Domain Adaptation",
-whose record's `github` has its first page run on after the repository's name)."""
+records of the catalogue (tests/fixtures/code_addresses.json: that one, and one whose code is a
+repository's root)."""
 
 from __future__ import annotations
 
@@ -19,8 +18,7 @@ import pytest
 from etl.load import load
 from etl.serve.app import make_datasette
 from etl.serve.paper import code_address
-from etl.sources.paperlists import page_unglued
-from tests.helpers import json_folder, marked_after_upgrade, rows
+from tests.helpers import json_folder, rows
 
 RECORDS = json.loads((Path(__file__).parent / "fixtures" / "code_addresses.json").read_text(encoding="utf-8"))
 MONOREPO = "https://github.com/google-research/google-research"
@@ -109,62 +107,3 @@ def test_a_repositorys_root_is_linked_as_it_is(loaded):
     ((pk,),) = rows(loaded, "SELECT pk FROM papers WHERE title LIKE 'A Feasibility Study%'")
     page = _page(loaded, f"/papers/papers/{pk}")
     assert '<li><a href="https://github.com/liamdugan/summary-qg" rel="nofollow">' in page
-
-
-SOURCE_FREE = "A Comparison of Strategies for Source-Free Domain Adaptation"
-
-
-@pytest.mark.parametrize(
-    "link, pages, given",
-    [  # (the records of ACL 2022 and NAACL 2022 and 2024: the PDF's first page read into the link)
-        (
-            "github.com/xinsu626/SourceFreeDomainAdaptation8352",
-            "8352--8367",
-            "github.com/xinsu626/SourceFreeDomainAdaptation",
-        ),
-        (
-            "https://github.com/Proyag/marian-dev/tree/cheat-codes2472",
-            "2472--2483",
-            "https://github.com/Proyag/marian-dev/tree/cheat-codes",
-        ),
-        ("https://github.com/EriChen0615/ControlDAG508", "508--523", "https://github.com/EriChen0615/ControlDAG"),
-        # (what is not so stays: another number, a page of one digit, a digit before it, a number of its own)
-        ("https://github.com/liamdugan/summary-qg", "151--161", "https://github.com/liamdugan/summary-qg"),
-        ("https://github.com/mubasharaak/PubHealthTab1", "1--12", "https://github.com/mubasharaak/PubHealthTab1"),
-        ("https://github.com/owner/repo12345", "2345--2350", "https://github.com/owner/repo12345"),
-        (  # (so NAACL 2024's year and page run together are not told apart: left as given)
-            "https://github.com/pln-fing-udelar/guarani-grammar-NAACL20246385",
-            "6385--6397",
-            "https://github.com/pln-fing-udelar/guarani-grammar-NAACL20246385",
-        ),
-        ("https://github.com/owner/2345", "2345--2350", "https://github.com/owner/2345"),
-        ("https://github.com/ultralytics/yolov5", None, "https://github.com/ultralytics/yolov5"),
-    ],
-)
-def test_a_records_code_link_is_read_without_the_first_page_run_on_after_it(link, pages, given):
-    bibtex = f'@inproceedings{{x,\n    title = "T",\n    pages = "{pages}"\n}}' if pages else ""
-    assert page_unglued(link, bibtex) == given
-
-
-def test_the_source_free_domain_adaptation_code_is_its_repository(loaded):
-    ((pid, status),) = rows(loaded, "SELECT id, code_status FROM papers WHERE title = ?", (SOURCE_FREE,))
-    assert status == "released"
-    assert rows(loaded, "SELECT url FROM paper_links WHERE paper_id = ?", (pid,)) == [
-        ("https://github.com/xinsu626/SourceFreeDomainAdaptation",)
-    ]
-
-
-def test_revision_0059_has_the_sources_of_a_page_glued_link_read_again(tmp_path, monkeypatch):
-    """A database loaded before the rule keeps `.../SourceFreeDomainAdaptation8352`; upgrading marks
-    its file, and the next load reads the link as a cold load does."""
-    from tests.helpers import loaded_old_and_cold
-
-    folder = json_folder(tmp_path / "d", RECORDS)
-    old_rules = {"etl.sources.paperlists.page_unglued": lambda link, bibtex: link}
-    db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, old_rules)
-    links = "SELECT p.title, l.url FROM paper_links l JOIN papers p ON p.id = l.paper_id ORDER BY 1, 2"
-    before = rows(db, links)
-    assert (SOURCE_FREE, "https://github.com/xinsu626/SourceFreeDomainAdaptation8352") in before
-    assert marked_after_upgrade(db, "0058", "0059") == [(str(folder / "acl2022.json"),)]
-    load(db, [str(folder)])
-    assert rows(db, links) == rows(cold, links) != before

@@ -40,25 +40,8 @@ _FILE_NAME = re.compile(r"^(?P<venue>[a-z0-9]*?[a-z])(?P<year>(?:19|20)[0-9][0-9
 # (after `=`, one class of characters: two runs of optional spaces in a row backtrack quadratically)
 _BIBTEX_YEAR = re.compile(r"\byear\s*=[\s{\"]*((?:19|20)[0-9][0-9])")
 LINK_FIELDS = ("github", "project")  # the paper's own code and project page
-# The first page of a BibTeX entry's `pages` (`pages = "8352--8367"`), one class of characters after `=`.
-_FIRST_PAGE = re.compile(r"\bpages\s*=[\s{\"]*([0-9]+)")
 # Fields whose presence, with `title` and `abstract`, marks a paperlists record.
 MARKS = ("status", "track", "site", "gs_citation", "aff", "author")
-
-
-def page_unglued(link: str, bibtex: str) -> str:
-    """A record's code link without the paper's first page run on after it, else the link as given:
-    ACL 2022's `github` `https://github.com/xinsu626/SourceFreeDomainAdaptation8352` is
-    `.../SourceFreeDomainAdaptation`, its entry's `pages = "8352--8367"` (the first page's number
-    read into the link with it; 38 records of ACL 2022 and NAACL 2022 and 2024, every one a dead link).
-    The number, of two digits or more, must follow a character of the name that is no digit:
-    `.../repo12345` of page 2345 stays."""
-    m = _FIRST_PAGE.search(bibtex) if bibtex else None
-    bare = link.rstrip("/")
-    if m is None or len(m[1]) < 2 or not bare.endswith(m[1]) or len(bare) <= len(m[1]):
-        return link  # (a page of one digit may be the name's own: `PubHealthTab1`, page 1)
-    before = bare[-len(m[1]) - 1]
-    return link if before.isdigit() or before in "/=." else bare[: -len(m[1])]
 
 
 def looks_like_paperlists(first: object) -> bool:
@@ -254,11 +237,7 @@ def _entries(records: JsonRecords, venue: str | None, year: int | None, tally: T
             status=fields.text("status").strip() or None,
             track=fields.text("track").strip() or None,
             keywords=fields.bounded(keywords, MAX_KEYWORD_CHARS),  # (none given: the list ending the abstract)
-            links=tuple(
-                page_unglued(text, fields.text("bibtex")) if name == "github" else text
-                for name in LINK_FIELDS
-                if (text := fields.text(name).strip())
-            ),
+            links=tuple(text for name in LINK_FIELDS if (text := fields.text(name).strip())),
             affiliations=affiliated,
             institutions=unplaced,
             extra=_extra(item, fields),
