@@ -17,7 +17,7 @@ from etl.serve.app import make_datasette
 from etl.sources import read_input
 from etl.text.bibtex_entries import parse_entry
 from etl.text.citations import Citation, csl_item, published, ris
-from etl.text.paper_ids import bibtex_doi, ieee_article_number
+from etl.text.paper_ids import bibtex_doi, ieee_article_number, neurips_address, neurips_key, pmlr_address, pmlr_key
 from tests.helpers import rows
 
 RECORDS = json.loads((Path(__file__).parent / "fixtures" / "librarian_ids.json").read_text(encoding="utf-8"))
@@ -77,6 +77,38 @@ def test_the_doi_of_a_bibtex_entry_is_its_doi_field_bare(bibtex, doi):
 )
 def test_an_ieee_article_number_is_the_number_of_its_document_address(site, number):
     assert ieee_article_number(site) == number
+
+
+@pytest.mark.parametrize(
+    "key, address",
+    [  # (keys of the catalogue: ICML 2016's Deep Speech 2, AISTATS 1995 in PMLR's reissued volume R0)
+        ("pmlr-v48-amodei16", "https://proceedings.mlr.press/v48/amodei16.html"),
+        ("pmlr-v238-shankar24a", "https://proceedings.mlr.press/v238/shankar24a.html"),
+        ("pmlr-vR0-aha95a", "https://proceedings.mlr.press/r0/aha95a.html"),
+        ("v48/amodei16", None),
+        ("10.1609/aaai.v36i1.19922", None),
+    ],
+)
+def test_a_pmlr_key_names_its_page_and_the_page_its_key(key, address):
+    assert pmlr_address(key) == address
+    if address:
+        assert pmlr_key(address) == key
+
+
+@pytest.mark.parametrize(
+    "key, address",
+    [  # (NeurIPS 2009's "Nonparametric Latent Feature Models for Link Prediction", as its record's site writes it)
+        (
+            "2009/437d7d1d97917cd627a34a6a0fb41136",
+            "https://papers.nips.cc/paper_files/paper/2009/hash/437d7d1d97917cd627a34a6a0fb41136-Abstract.html",
+        ),
+        ("437d7d1d97917cd627a34a6a0fb41136", None),
+    ],
+)
+def test_a_neurips_proceedings_key_names_its_abstract_page(key, address):
+    assert neurips_address(key) == address
+    if address:
+        assert neurips_key(address) == key
 
 
 @pytest.fixture(scope="module")

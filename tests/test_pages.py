@@ -544,7 +544,10 @@ def test_the_search_page_reads_as_a_search_for_papers_with_its_sql_one_click_awa
         ("David Silver", ["David Silver"]),  # (the name as papers write it)
         ("david  SILVER", ["David Silver"]),  # (any case and spacing: merged as loads merge names)
         ("D. Silver", ["David Silver"]),  # (close: the family name and the first initial)
-        ("Predictron", []),  # (one word: no name)
+        ("Predictron", []),  # (one word that is nobody's family name)
+        ("Silver", ["David Silver"]),  # (a family name alone, as a reader types it first: the seventh reader)
+        ("silver", []),  # (a word as the search takes words, not a name's form)
+        ("SLAM", []),  # (an acronym)
         ("graph networks", []),  # (words of a name's shape, nobody's name)
         ("Silv* Dav*", []),  # (the search's own marks)
     ],
@@ -605,3 +608,23 @@ def test_a_country_no_institution_has_is_said_with_what_it_may_mean(given, meant
     from etl.serve.forms import meant_countries
 
     assert meant_countries(given, COUNTRIES) == meant
+
+
+def test_a_papers_pmlr_key_links_its_page_at_pmlr(ds, excerpt):
+    # (ICML 2017's records give the conference's virtual page as theirs; the key named PMLR's page
+    # unlinked, the only id shown so with NeurIPS proceedings keys: the seventh reader)
+    ((pk,),) = read(excerpt, "SELECT pk FROM papers WHERE title LIKE 'The Predictron%' AND venue = 'ICML'")
+    page = html.unescape(get(ds, f"/papers/papers/{pk}").text)
+    link = '<a href="https://proceedings.mlr.press/v70/silver17a.html" rel="nofollow">pmlr-v70-silver17a</a>'
+    assert f"pmlr {link}" in page
+
+
+def test_an_ad_hoc_query_cut_at_the_row_limit_says_so_and_how_to_read_the_rest(ds):
+    # (the seventh reader: `select id, title from papers where venue = 'IROS'` gave 2,000 of the
+    # catalogue's 18,229 rows, and its CSV said nothing)
+    rows_of = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT {}) SELECT i FROM n"
+    cut = html.unescape(get(ds, f"/papers?{urlencode({'sql': rows_of.format(2500)})}").text)
+    assert 'class="message-warning cut-query">Only the first 2,000 rows are shown' in cut
+    assert "LIMIT 2000 OFFSET 2000" in cut
+    whole = html.unescape(get(ds, f"/papers?{urlencode({'sql': rows_of.format(10)})}").text)
+    assert "cut-query" not in whole

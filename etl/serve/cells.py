@@ -16,7 +16,7 @@ from ..store.record_extra import unpack_extra
 from ..text.cleaning import clean_title
 from .filters import filter_url
 from .internals import expanded_foreign_key
-from .paper import PAPER_ID, file_name, keyword_url, paper_url, web_url
+from .paper import PAPER_ID, code_address, file_name, keyword_url, paper_url, web_url
 from .render import preview, render_abstract, render_snippet, render_title
 from .site import DATABASE
 
@@ -190,13 +190,13 @@ def _value(row, key: str):
 def _with_repository(datasette, paper_id: str, value: str):
     async def inner() -> Markup:
         rows = await datasette.get_database(DATABASE).execute(
-            f"SELECT url FROM paper_links WHERE paper_id = ? AND is_official AND kind IN ({CODE})"
+            f"SELECT url, kind, path FROM paper_links WHERE paper_id = ? AND is_official AND kind IN ({CODE})"
             " ORDER BY kind != 'repo', source_id IS NULL, \"offset\" LIMIT 1",
             [paper_id],
         )
         if not rows.rows:
             return Markup(escape(value))
-        url = rows.first()[0]
+        url = code_address(*rows.first())
         return Markup(
             f'{escape(value)}: <a href="{escape(url)}" rel="nofollow">{escape(url.removeprefix("https://"))}</a>'
         )

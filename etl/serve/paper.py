@@ -9,6 +9,7 @@ from urllib.parse import quote, unquote
 
 from ..extract.similar.select import SIMILARITY_MOST
 from ..extract.statuses import decision_of
+from ..text.paper_ids import neurips_address, pmlr_address
 from .filters import filter_url, keyword_page_url
 from .people import institution_url
 from .render import preview, preview_text, render_abstract, render_title
@@ -30,8 +31,18 @@ ID_URLS = {
     "doi": "https://doi.org/{}",
     "acl_anthology": "https://aclanthology.org/{}/",
     "ieee_article_number": "https://ieeexplore.ieee.org/document/{}/",
-    "pmlr": None,
 }
+# Ids whose address is no template of the id (`pmlr-v48-amodei16` is at `.../v48/amodei16.html`).
+ID_ADDRESSES = {"pmlr": pmlr_address, "neurips_proceedings": neurips_address}
+
+
+def id_url(scheme: str, value: str) -> str | None:
+    """The page an id of `paper_ids` names at its site, else None (the seventh reader: PMLR keys and
+    NeurIPS proceedings keys, 17,387 ids of the catalogue, were the only ones shown unlinked)."""
+    if scheme in ID_ADDRESSES:
+        return ID_ADDRESSES[scheme](value)
+    template = ID_URLS.get(scheme)
+    return template.format(quote(value, safe="/")) if template else None
 
 
 # The paper's ten most similar papers (similar_papers), and the other versions of its work. Their
@@ -92,6 +103,20 @@ def web_url(url: str | None) -> str | None:
     return url if url and url.strip().lower().startswith(("https://", "http://")) else None
 
 
+# What follows a repository's address on a code host when it names a part of the repository (a
+# folder or file of a branch, a release): `github.com/google-research/google-research/tree/master/compgen_d2t`.
+_REPOSITORY_PART = re.compile(r"^(?:-/)?(?:tree|blob|src|releases/tag)/[^?#\s]+$")
+
+
+def code_address(url: str, kind: str, path: str | None) -> str:
+    """Where a code link leads a reader: a repository's folder, file or release where the paper named
+    one (`paper_links.path` after the repository `url`: a monorepo's root holds a thousand projects),
+    else the canonical `url` (a `code` link's path is its own name, `git.io/<code>`, already in it)."""
+    if kind != "repo" or not path or not _REPOSITORY_PART.match(path):
+        return url
+    return f"{url.rstrip('/')}/{path}"
+
+
 def paper_url(paper_id: str) -> str:
     """Where a paper's page is, by its public key: a redirect to its row page."""
     return f"/-/paper/{paper_id}"
@@ -148,13 +173,14 @@ async def paper_page(datasette, pk: str) -> dict | None:
         "SELECT keyword, keyword_id, kind, score FROM paper_keywords WHERE paper_id = ? ORDER BY kind = 'author', rank"
     )
     links = await rows(
-        "SELECT url, kind, is_official, source_id IS NOT NULL AS from_source FROM paper_links"
+        "SELECT url, kind, path, is_official, source_id IS NOT NULL AS from_source FROM paper_links"
         ' WHERE paper_id = ? ORDER BY source_id IS NULL, "offset"'
     )
+    for link in links:
+        link["href"] = code_address(link["url"], link["kind"], link.pop("path"))
     ids = await rows("SELECT scheme, value FROM paper_ids WHERE paper_id = ? ORDER BY scheme, value")
     for row in ids:
-        template = ID_URLS.get(row["scheme"])
-        row["url"] = template.format(quote(row["value"], safe="/")) if template else None
+        row["url"] = id_url(row["scheme"], row["value"])
     sources = [{**row, "file": file_name(row.pop("path"))} for row in await rows(RECORDS)]
     scores = await rows(SCORES)
     related = shown_similar(paper, await rows(RELATED))

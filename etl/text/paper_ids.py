@@ -123,6 +123,21 @@ def pmlr_key(value: str) -> str | None:
     return f"pmlr-{'vR' + volume[1:] if volume[0] == 'r' else volume}-{m[2]}"
 
 
+def pmlr_address(key: str) -> str | None:
+    """The page at PMLR of a PMLR key (`pmlr-v48-amodei16` ->
+    `https://proceedings.mlr.press/v48/amodei16.html`; a reissued volume's `pmlr-vR0-aha95a` is at
+    `.../r0/aha95a.html`): `pmlr_key`'s address read back, else None."""
+    m = re.fullmatch(r"pmlr-v(R?)([0-9]+)-([A-Za-z0-9_-]+)", key.strip())
+    return f"https://proceedings.mlr.press/{'r' if m[1] else 'v'}{m[2]}/{m[3]}.html" if m else None
+
+
+def neurips_address(key: str) -> str | None:
+    """The abstract page at papers.nips.cc of a NeurIPS proceedings key (`2016/d79aac...`, as
+    `neurips_key` writes it), else None."""
+    m = re.fullmatch(r"([0-9]{4})/([0-9a-f]{32})", key.strip())
+    return f"https://papers.nips.cc/paper_files/paper/{m[1]}/hash/{m[2]}-Abstract.html" if m else None
+
+
 def pmlr_entry_key(bibtex: str) -> str | None:
     """The key of a PMLR BibTeX entry (`@InProceedings{pmlr-v70-silver17a, ...`), else None."""
     m = _PMLR_ENTRY.match(bibtex)

@@ -4,16 +4,15 @@ year, decision and code), everything of one paper, and the top papers by citatio
 from __future__ import annotations
 
 from functools import cache
-from urllib.parse import quote
 
 from mcp.server.mcpserver.exceptions import ToolError
 
 from ..paper import (
-    ID_URLS,
     RECORDS,
     RELATED,
     VERSIONS,
     abstract_text,
+    id_url,
     other_venues,
     outcome,
     shown_similar,
@@ -144,10 +143,7 @@ async def paper(reader: Reader, paper_id: str) -> dict:
         **{k: row[k] for k in ("decision", "presentation", "track", "primary_area", "tldr") if row.get(k)},
         "abstract": abstract[:ABSTRACT_CHARS] + ("… (cut)" if len(abstract) > ABSTRACT_CHARS else ""),
         "source_page": web_url(row.get("url")),
-        "ids": [
-            {**i, "url": url.format(quote(i["value"], safe="/"))} if (url := ID_URLS.get(i["scheme"])) else i
-            for i in ids
-        ],
+        "ids": [{**i, "url": url} if (url := id_url(i["scheme"], i["value"])) else i for i in ids],
         "code_status": row["code_status"],
         "links": [{"url": x["url"], "kind": x["kind"], "official": _official(x["is_official"])} for x in links],
         "topics": [k["keyword"] for k in keywords if k["kind"] == "topic"],
