@@ -25,6 +25,10 @@ TAXONOMY = load_taxonomy(taxonomy_path())
         ("GPT-2", False),  # (a name: a digit)
         ("CNN-LSTM", False),  # (a name: capitals)
         ("PAC-Bayes", False),
+        # `X-to-Y` joins two things, capitals or not (sample-2006, IROS 2009: `EMG-to-force estimation`)
+        ("EMG-to-force", True),
+        ("LFOV-to-panorama", True),
+        ("RGB-to-3", False),  # (a digit: a name)
     ],
 )
 def test_a_modifier_has_neither_a_name_nor_a_nouns_shape(word, modifier):

@@ -25,7 +25,15 @@ _AFTER = 80  # characters after an occurrence read for the words that follow it
 def is_hyphenated_modifier_shape(word: str) -> bool:
     """Whether a hyphenated word may be a modifier rather than a name or a noun: no name's shape
     (`is_name_shape`), not in the plural nor with a noun's ending (`scratch-games`, `gene-expression`)."""
-    return "-" in word.strip("-") and not is_name_shape(word) and not word.lower().endswith(("s", *NOUN_ENDINGS))
+    if "-" not in word.strip("-") or word.lower().endswith(("s", *NOUN_ENDINGS)):
+        return False
+    return not is_name_shape(word) or _from_to(word)
+
+
+def _from_to(word: str) -> bool:
+    """Whether a word without a digit joins two things with `-to-` (`EMG-to-force`,
+    `LFOV-to-panorama`): a mapping's modifier, capitals or not, as `image-to-image` is."""
+    return "to" in word.lower().split("-")[1:-1] and not any(c.isdigit() for c in word)
 
 
 def is_name_shape(word: str) -> bool:

@@ -23,6 +23,7 @@ import heapq
 import math
 from collections.abc import Mapping, Set
 
+from .clauses import piece_of_clause, verb_with_object
 from .keyword import Keyword
 from .meanings import Meanings, merge_acronym_uses, takes_meaning
 from .measures import is_measure
@@ -319,6 +320,8 @@ def score_phrases(
         for weight, key, written in scored
         if (score := round(-PHRASE_TOP * weight / top, 4)) >= LEAST_PHRASE
         and (score >= WEAK_PHRASE or key in titled or not _weak(key, written, phrases[key][0], kp))
+        and not verb_with_object(key, written, chosen, title)  # (a gerund with its object: `clauses`)
+        and not piece_of_clause(key, phrases, chosen, title)
     ]
     return unpraised(kept, phrases, titled, kp, get, not_terms)
 
