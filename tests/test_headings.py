@@ -78,6 +78,11 @@ def test_an_abstract_heading_is_dropped_and_a_term_starting_with_abstract_kept(w
             "kernel methods",
         ),
         (" Index Terms—mobile robots, SLAM.", "", "mobile robots, SLAM"),
+        # the headings in capitals (`_KEYWORD_WORDS` looks for a word of each before the regex runs)
+        (" INDEX TERMS—mobile robots, SLAM.", "", "mobile robots, SLAM"),
+        (" KEYWORDS: microrobot, magnetostrictive, bimorph.", "", "microrobot, magnetostrictive, bimorph"),
+        (" KEY WORDS: supervised dimension reduction.", "", "supervised dimension reduction"),
+        (" Key words: Markov random fields; learning.", "", "Markov random fields; learning"),
         # no list: a last sentence about keywords
         (" We show a system sensitive to the choice of keywords.", None, ""),
         (" Results on both keyword-based and query-by-example tasks.", None, ""),

@@ -12,6 +12,7 @@ from alembic import command
 
 from etl.load import load
 from etl.store.engine import alembic_config, migrate
+from etl.text.debris import repair
 from tests.helpers import LEFT_TO_THE_NEXT_LOAD, dump, rows, run
 
 # NeurIPS 2002's "Automatic Alignment of Local Representations" as the catalogue has it (abridged),
@@ -32,6 +33,20 @@ RECORDS = [
         "year": 2002,
     },
 ]
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [
+        ("the eﬀect of coﬁnality", "the effect of cofinality"),
+        ("a ﬂow of diﬃcult baﬄes", "a flow of difficult baffles"),
+        ("the ﬅyle of ﬆructures, Göttingen", "the style of structures, Göttingen"),
+    ],
+)
+def test_each_ligature_is_spelled_out_by_the_repair(written, read):
+    assert repair(written) == read
+
+
 WORDS = "SELECT count(*) FROM papers_fts_words WHERE papers_fts_words MATCH ?"
 
 

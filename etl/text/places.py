@@ -17,6 +17,7 @@ A country is shown in one spelling: the one the catalogue's sources write most (
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 TAIWAN = "Taiwan"
 
@@ -66,6 +67,7 @@ def _folded(country: str) -> str:
 _SHOWN = {_folded(spelling): shown for shown, spellings in _SPELLINGS.items() for spelling in (shown, *spellings)}
 
 
+@lru_cache(maxsize=1 << 12)  # (a few hundred countries as sources write them, asked for every affiliation)
 def country_shown(country: str | None) -> str | None:
     """A source's country in the one spelling shown (`Russia` -> `Russian Federation`); none for a
     placeholder (`Unknown`) or an empty value; any other country as given."""
