@@ -6,7 +6,6 @@ that every k-th paper and the ties at the cut are exercised."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections import Counter
 from pathlib import Path
@@ -107,34 +106,6 @@ def test_vectors_in_blocks_are_the_whole_corpus_computation(monkeypatch, size, s
     assert selected.close == whole.close
 
 
-@pytest.mark.parametrize("size", [1, 7, 54])
-def test_a_blocks_places_from_its_distinct_hashes_are_the_lookup_of_every_posting(size):
-    """`Space.places` from the gathering's distinct hashes (`Postings.distinct`: each looked up once)
-    gives every posting the place `Space.find` gives it, kept terms and terms of one paper (-1),
-    as postings without them (`distinct` None: each posting's hash looked up)."""
-    counted = papers()
-    frequencies, spilled = blocks.Frequencies(), []
-    gathering = blocks.Gathering(frequencies.known)
-    for i, counts in enumerate(counted, 1):
-        gathering.add(counts)
-        if len(gathering) == size or i == len(counted):
-            postings, names = gathering.take()
-            frequencies.add(postings, names)
-            spilled.append(postings)
-    space = blocks.Space(frequencies.papers, frequencies.done())
-    kinds = set()
-    for postings in spilled:
-        assert postings.distinct is not None
-        hashes, inverse = postings.distinct
-        assert (hashes[inverse] == np.concatenate([postings.words, postings.pairs])).all()
-        words, pairs = space.places(postings)
-        assert (words == space.find(postings.words)).all() and (pairs == space.find(postings.pairs)).all()
-        alone = space.places(dataclasses.replace(postings, distinct=None))
-        assert (alone[0] == words).all() and (alone[1] == pairs).all()
-        kinds |= {int(np.sign(place)) for place in np.concatenate([words, pairs]).tolist()}
-    assert kinds >= {-1, 1}  # (terms of one paper and kept terms among them)
-
-
 @pytest.mark.parametrize("papers_taken", [0, 1, 2, 3])
 def test_a_corpus_whose_papers_share_few_terms_or_none(papers_taken):
     """One paper (no term two papers have: nothing kept, no topic space) up to a few."""
@@ -179,18 +150,6 @@ def test_a_term_is_kept_once_two_papers_have_it_in_any_batches(monkeypatch, part
     assert dict(zip(done.names, done.df.tolist(), strict=True)) == kept
     assert done.hashes.tolist() == sorted(map(hash, done.names))  # (in the order of their hashes)
     assert frequencies.papers == sum(map(len, batches)) and not frequencies.once
-
-
-@pytest.mark.parametrize(
-    "spilled",
-    [[], [4], [-(2**63), -(2**63), 0, 9, 9, 9, 2**63 - 1]],  # none left unkept (every one known), one, runs
-)
-def test_the_spilled_hashes_sorted_are_counted_as_np_unique_counts_them(spilled):
-    values = np.array(spilled, dtype=np.int64)
-    unique, count = counting._counted(values)
-    expected = np.unique(values, return_counts=True)
-    assert unique.dtype == np.int64 and unique.tolist() == expected[0].tolist()
-    assert count.tolist() == expected[1].tolist()
 
 
 @pytest.mark.parametrize(

@@ -202,24 +202,19 @@ def _spill_postings(writer: Writer, spill) -> tuple[RowIds, Frequencies]:
             postings.pairs,
             postings.pair_counts,
             postings.pair_ends,
-            *(postings.distinct or (np.empty(0, np.int64), np.empty(0, np.int32))),
         ):
             np.save(spill, part)
     return ids.done(), frequencies
 
 
 def _read(spill) -> Iterator:
-    """The spilled postings, batch by batch (with their distinct hashes, `Postings.distinct`)."""
+    """The spilled postings, batch by batch."""
     from ..extract.similar.blocks import Postings
 
     end = spill.seek(0, 2)
     spill.seek(0)
     while spill.tell() < end:
-        words, word_counts, word_ends, pairs, pair_counts, pair_ends, hashes, inverse = (
-            np.load(spill) for _ in range(8)
-        )
-        distinct = (hashes, inverse) if len(inverse) else None
-        yield Postings(words, word_counts, word_ends, pairs, pair_counts, pair_ends, distinct=distinct)
+        yield Postings(*(np.load(spill) for _ in range(6)))
 
 
 def _select_and_store(

@@ -56,17 +56,13 @@ class Gathering:
     def take(self) -> tuple[Postings, dict[int, str]]:
         """The postings gathered (each paper's words and keywords, then its pairs, each in name
         order) and the names of their terms not known before, and a fresh start. The postings carry
-        their distinct hashes and how many papers have each (`Postings.counted`: the counting's),
-        and each posting's place among them (`Postings.distinct`: the vectors' first pass's)."""
+        their distinct hashes and how many papers have each (`Postings.counted`: the counting's)."""
         (words, word_counts, word_ends), (pairs, pair_counts, pair_ends) = (kind.arrays() for kind in self.kinds)
         names = self.kinds[0].names + self.kinds[1].names
-        unique, first, inverse, papers = np.unique(
-            np.concatenate([words, pairs]), return_index=True, return_inverse=True, return_counts=True
-        )
+        unique, first, papers = np.unique(np.concatenate([words, pairs]), return_index=True, return_counts=True)
         new = ~self.known(unique)
         fresh = dict(zip(unique[new].tolist(), map(names.__getitem__, first[new].tolist()), strict=True))
-        distinct = unique, inverse.astype(np.int32)
-        postings = Postings(words, word_counts, word_ends, pairs, pair_counts, pair_ends, (unique, papers), distinct)
+        postings = Postings(words, word_counts, word_ends, pairs, pair_counts, pair_ends, (unique, papers))
         self.__init__(self.known)  # type: ignore[misc]
         return postings, fresh
 
@@ -118,17 +114,6 @@ class Space:
         """Each hash's place among the kept terms, -1 for a term of one paper."""
         at, found = lookup(self.hashes, hashes)
         return np.where(found, at, -1)
-
-    def places(self, postings: Postings) -> Found:
-        """The places of a block's word and pair postings among the kept terms (`find`'s): its
-        distinct hashes looked up once each, already sorted, when the gathering found them
-        (`Postings.distinct`), where `find` sorts every posting's hash (1 s of the catalogue's
-        vectors, the load's alone; the gathering's sort, shared by both processes, gives them)."""
-        if postings.distinct is None:
-            return self.find(postings.words), self.find(postings.pairs)
-        hashes, inverse = postings.distinct
-        found = self.find(hashes)[inverse]
-        return found[: len(postings.words)], found[len(postings.words) :]
 
     def note_first(self, found: np.ndarray, offset: int) -> None:
         """Note where each kept word of a block first came (`found`: its word postings' places, `find`;
@@ -257,7 +242,7 @@ def vectors(
     with tempfile.TemporaryFile(prefix="paperdb-similar-found-") as places:
         offset = 0
         for block in postings():
-            found = space.places(block)
+            found = space.find(block.words), space.find(block.pairs)
             space.note_first(found[0], offset)
             offset += len(block.words)
             for part in found:

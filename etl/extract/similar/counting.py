@@ -34,10 +34,6 @@ class Postings:
     # Their distinct hashes (sorted) and how many papers have each, if the gathering counted them
     # (`Gathering.take`; not spilled: postings read again have none)
     counted: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False)
-    # Their distinct hashes (sorted) and each posting's place among them (int32; the words', then
-    # the pairs'), if the gathering found them (`Gathering.take`, spilled with the postings): a
-    # block's terms are then looked up among the kept terms once each, with no sort (`Space.places`)
-    distinct: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False)
 
     @property
     def papers(self) -> int:
@@ -105,12 +101,10 @@ class Frequencies:
                 parts.append(np.load(spill))
                 named.append(spill.tell() + 8)
                 spill.seek(int.from_bytes(spill.read(8), "little"), 1)
-            # (sorted once, then looked up in that order and counted, where `lookup` and `np.unique`
-            # each sorted them: the load's alone, after the last batch, branch sim20)
-            hashes = np.sort(np.concatenate(parts)) if parts else np.empty(0, np.int64)
+            hashes = np.concatenate(parts) if parts else np.empty(0, np.int64)
             at, known = lookup(self.hashes, hashes)
             self.df += np.bincount(at[known], minlength=len(self.hashes))
-            unique, count = _counted(hashes[~known])
+            unique, count = np.unique(hashes[~known], return_counts=True)
             kept = unique[count >= 2]
             if not len(kept):
                 continue
@@ -139,12 +133,6 @@ class Frequencies:
         kept = Kept(Names(map(names.__getitem__, at)), self.hashes, self.df)
         self.hashes, self.df = np.empty(0, np.int64), np.empty(0, np.int64)
         return kept
-
-
-def _counted(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """`np.unique(values, return_counts=True)` of values sorted already."""
-    starts = np.flatnonzero(np.concatenate((np.ones(min(len(values), 1), bool), values[1:] != values[:-1])))
-    return values[starts], np.diff(np.append(starts, len(values)))
 
 
 def none_known(hashes: np.ndarray) -> np.ndarray:
