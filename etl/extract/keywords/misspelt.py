@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from functools import cache
+from itertools import pairwise
 
 from .keyword import Keyword
 from .normalise import label_of
@@ -37,24 +38,33 @@ _SMALL_WORDS = frozenset("a an and for in of on the to with".split())  # (lower 
 
 
 @cache
-def _slots() -> tuple[dict[str, list[str]], frozenset[str]]:
-    """Each counted phrase with one word blanked -> the words the catalogue writes there (in phrases
-    of CORRECT_ABSTRACTS abstracts or more), and every word of any counted phrase (`COMMON_WORDS`
-    is asked apart: a small load holds it compactly, `etl.load.compact_words`)."""
-    slots: dict[str, list[str]] = defaultdict(list)
+def _index() -> tuple[dict[tuple[str, str, int], tuple[str, ...]], frozenset[str], frozenset[str]]:
+    """Where a slip's right word is looked for: the words of the counted phrases of CORRECT_ABSTRACTS
+    abstracts or more by their first letter, last letter and length (an edit keeps the first two and
+    changes the length by one at most), the adjacent words of those of three words or more (`positive
+    definite` of `positive definite kernel`: a word beside its neighbour), and every word of any
+    counted phrase (`COMMON_WORDS` is asked apart: a small load holds it compactly,
+    `etl.load.compact_words`). About a third of the memory a table of every phrase with each word
+    blanked took, in each keyword worker."""
+    shapes: dict[tuple[str, str, int], set[str]] = defaultdict(set)
+    pairs: set[str] = set()
     words: set[str] = set()
     for key, (_, abstracts) in TERMHOOD.counts.items():
         parts = key.split(" ")
         words.update(parts)
         if abstracts >= CORRECT_ABSTRACTS and len(parts) > 1:
-            for i, word in enumerate(parts):
-                slots[" ".join([*parts[:i], _BLANK, *parts[i + 1 :]])].append(word)
-                if len(parts) > 2:  # (and beside each neighbour: `positive definite` of `positive definite kernel`)
-                    if i:
-                        slots[f"{parts[i - 1]} {_BLANK}"].append(word)
-                    if i + 1 < len(parts):
-                        slots[f"{_BLANK} {parts[i + 1]}"].append(word)
-    return {slot: sorted(set(found)) for slot, found in slots.items()}, frozenset(words)
+            for word in parts:
+                shapes[word[:1], word[-1:], len(word)].add(word)
+            if len(parts) > 2:
+                pairs.update(f"{a} {b}" for a, b in pairwise(parts))
+    return {shape: tuple(sorted(found)) for shape, found in shapes.items()}, frozenset(pairs), frozenset(words)
+
+
+def _written_there(place: str, other: str, pairs: frozenset[str]) -> bool:
+    """Whether a counted phrase of CORRECT_ABSTRACTS abstracts or more writes `other` in the blank of
+    `place`: the whole phrase, or beside the one neighbour a place of two words keeps."""
+    filled = place.replace(_BLANK, other)
+    return (place.count(" ") == 1 and filled in pairs) or TERMHOOD.counts.get(filled, (0, 0))[1] >= CORRECT_ABSTRACTS
 
 
 def one_edit(slip: str, word: str) -> bool:
@@ -88,7 +98,7 @@ def correct_key(key: str, label: str) -> str | None:
     """The key of the phrase keyword `key` (shown as `label`) misspells, or None (see the module)."""
     if " " not in key or key in TERMHOOD.counts:
         return None
-    slots, known = _slots()
+    shapes, pairs, known = _index()
     parts = key.split(" ")
     rare = [
         i
@@ -113,9 +123,15 @@ def correct_key(key: str, label: str) -> str | None:
             places += ([f"{parts[i - 1]} {_BLANK}"] if i else []) + (
                 [f"{_BLANK} {parts[i + 1]}"] if i + 1 < len(parts) else []
             )
+        near = sorted(
+            other
+            for size in (len(word) - 1, len(word), len(word) + 1)
+            for other in shapes.get((word[:1], word[-1:], size), ())
+            if one_edit(word, other)
+        )
         for place in places:
-            for other in slots.get(place, ()):
-                if one_edit(word, other):
+            for other in near:
+                if _written_there(place, other, pairs):
                     fixed = [*parts[:i], other, *parts[i + 1 :]]
                     abstracts = TERMHOOD.counts.get(place.replace(_BLANK, other), (0, 0))[1]
                     if abstracts > most:
