@@ -110,6 +110,8 @@ def diff(a_path: str, b_path: str) -> None:
     for name, old, new in (("gone", a, b), ("new", b, a)):
         chips = []
         for pid, paper in old.items():
+            if pid not in new:  # (a card only one side ranked: a sample judged after the other ran)
+                continue
             kept = {c["key"] for c in new[pid]["chips"][:5]}
             chips += [c for c in paper["chips"][:5] if c["key"] not in kept]
         count = Counter(c["verdict"] for c in chips)
