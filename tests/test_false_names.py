@@ -183,25 +183,28 @@ def test_an_organisation_is_named_by_its_head(long, organisation):
     assert names_organisation(long) is organisation
 
 
-def test_an_organisation_in_the_possessive_is_no_keyword():
-    # (ICRA 2018, "Proprioceptive Inference for Dual-Arm Grasping of Bulky Objects Using RoboSimian")
-    text = (
-        "Experiments were conducted using the NASA Jet Propulsion Laboratory's (JPL) RoboSimian to lift a"
-        " variety of cumbersome objects ranging in mass from 7kg to 25kg."
-    )
+@pytest.mark.parametrize(
+    "text, short, long_word",
+    [
+        (  # (ICRA 2018, "Proprioceptive Inference for Dual-Arm Grasping of Bulky Objects Using RoboSimian")
+            "Experiments were conducted using the NASA Jet Propulsion Laboratory's (JPL) RoboSimian to lift a"
+            " variety of cumbersome objects ranging in mass from 7kg to 25kg.",
+            "jpl",
+            "laboratory",
+        ),
+        (
+            "This video presents work by researchers at The Florida Institute for Human and Machine Cognition"
+            " (IHMC) on the DARPA funded Learning Locomotion program. This program started in 2005 and finished in 2009.",
+            "ihmc",
+            "cognition",
+        ),
+    ],
+)
+def test_an_organisations_short_and_long_form_are_no_keywords(text, short, long_word):
+    """Also in the possessive (`Laboratory's (JPL)`)."""
     terms = extract_terms(text, TAXONOMY)
-    assert "jpl" not in terms.methods
-    assert not [key for key in terms.acronyms if "laboratory" in key]
-
-
-def test_an_organisations_short_and_long_form_are_no_keywords():
-    text = (
-        "This video presents work by researchers at The Florida Institute for Human and Machine Cognition"
-        " (IHMC) on the DARPA funded Learning Locomotion program. This program started in 2005 and finished in 2009."
-    )
-    terms = extract_terms(text, TAXONOMY)
-    assert "ihmc" not in terms.methods
-    assert not [key for key in terms.acronyms if "cognition" in key]
+    assert short not in terms.methods
+    assert not [key for key in terms.acronyms if long_word in key]
 
 
 @pytest.mark.parametrize(
