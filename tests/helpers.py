@@ -45,6 +45,16 @@ def json_folder(folder, records: dict[str, list[dict]]):
     return folder
 
 
+def loaded_json(tmp_path_factory, name: str, records: dict[str, list[dict]]) -> str:
+    """A database loaded from a folder of JSON files (`json_folder`), for a module's tests."""
+    from etl.load import load
+
+    tmp = tmp_path_factory.mktemp(name)
+    db = str(tmp / "p.db")
+    load(db, [str(json_folder(tmp / "d", records))])
+    return db
+
+
 def rows(db: str, sql: str, params=()) -> list[tuple]:
     con = sqlite3.connect(db)
     try:

@@ -15,10 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from etl.load import load
 from etl.serve.app import make_datasette
 from etl.serve.paper import code_address
-from tests.helpers import json_folder, rows
+from tests.helpers import loaded_json, rows
 
 RECORDS = json.loads((Path(__file__).parent / "fixtures" / "code_addresses.json").read_text(encoding="utf-8"))
 MONOREPO = "https://github.com/google-research/google-research"
@@ -78,10 +77,7 @@ def test_a_code_link_leads_to_the_part_of_the_repository_the_paper_names(url, ki
 
 @pytest.fixture(scope="module")
 def loaded(tmp_path_factory) -> str:
-    tmp = tmp_path_factory.mktemp("code_addresses")
-    db = str(tmp / "papers.db")
-    load(db, [str(json_folder(tmp / "paperlists", RECORDS))])
-    return db
+    return loaded_json(tmp_path_factory, "code_addresses", RECORDS)
 
 
 def _page(db: str, path: str) -> str:

@@ -21,7 +21,7 @@ from etl.load import load
 from etl.report.export import export
 from etl.serve.app import make_datasette
 from etl.text.institution_parts import institution_part, read_lost_escapes, unit_only
-from tests.helpers import json_folder, marked_after_upgrade, rows
+from tests.helpers import json_folder, loaded_json, marked_after_upgrade, rows
 
 RECORDS = json.loads((Path(__file__).parent / "fixtures" / "address_affiliations.json").read_text(encoding="utf-8"))
 AFFILIATIONS = 'SELECT paper_id, position, "order", name, country, written FROM paper_affiliations ORDER BY 1, 2, 3'
@@ -170,15 +170,9 @@ def test_a_department_alone_is_filed_under_its_records_or_authors_institution_or
     ]
 
 
-def _folder(tmp_path: Path) -> Path:
-    return json_folder(tmp_path / "d", RECORDS)
-
-
 @pytest.fixture(scope="module")
 def loaded(tmp_path_factory) -> str:
-    db = str(tmp_path_factory.mktemp("addresses") / "p.db")
-    load(db, [str(_folder(tmp_path_factory.mktemp("files")))])
-    return db
+    return loaded_json(tmp_path_factory, "addresses", RECORDS)
 
 
 def _affiliations(db: str, title: str) -> list[tuple]:
@@ -252,10 +246,7 @@ def test_revision_0057_has_the_sources_with_such_records_read_again(tmp_path, mo
     cold load does."""
     from tests.helpers import loaded_old_and_cold
 
-    folder = tmp_path / "d"
-    folder.mkdir()
-    for name in ("icra2011.json", "cvpr2016.json"):
-        (folder / name).write_text(json.dumps(RECORDS[name], ensure_ascii=False), encoding="utf-8")
+    folder = json_folder(tmp_path / "d", {name: RECORDS[name] for name in ("icra2011.json", "cvpr2016.json")})
     old_rules = {"etl.extract.affiliations.named": _named_before_0057}
     db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, old_rules)
     assert rows(db, AFFILIATIONS) != rows(cold, AFFILIATIONS)
@@ -280,10 +271,7 @@ def test_revision_0058_has_the_sources_naming_a_college_by_its_city_read_again(t
     under `King's College, London`, as a cold load does."""
     from tests.helpers import loaded_old_and_cold
 
-    folder = tmp_path / "d"
-    folder.mkdir()
-    for name in ("icra2023.json", "cvpr2016.json"):
-        (folder / name).write_text(json.dumps(RECORDS[name], ensure_ascii=False), encoding="utf-8")
+    folder = json_folder(tmp_path / "d", {name: RECORDS[name] for name in ("icra2023.json", "cvpr2016.json")})
     monkeypatch.setattr("etl.text.institution_parts._CITY_COLLEGE", re.compile(r"(?!)"))
     named.cache_clear()
     db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, {})

@@ -18,7 +18,7 @@ from etl.report.export import export
 from etl.serve.app import make_datasette
 from etl.sources import read_input
 from etl.sources.paperlists import unplaced_institutions
-from tests.helpers import json_folder, marked_after_upgrade, rows
+from tests.helpers import json_folder, loaded_json, marked_after_upgrade, rows
 
 RECORDS = json.loads((Path(__file__).parent / "fixtures" / "unplaced_institutions.json").read_text(encoding="utf-8"))
 USTC = "University of Science and Technology of China"
@@ -103,9 +103,7 @@ def _folder(tmp_path: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def loaded(tmp_path_factory) -> str:
-    db = str(tmp_path_factory.mktemp("unplaced") / "p.db")
-    load(db, [str(_folder(tmp_path_factory.mktemp("files")))])
-    return db
+    return loaded_json(tmp_path_factory, "unplaced", RECORDS)
 
 
 def test_a_paper_counts_for_the_institutions_its_source_does_not_place(loaded):
