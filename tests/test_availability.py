@@ -70,6 +70,18 @@ def test_is_official(text, official):
         ),
         ("We propose X. Code and data are on our project page https://a.github.io.", "mentioned"),
         ("We propose X. The code will be released on https://sites.google.com/view/scan-aaai2022.", "promised"),
+        # code to come, not data: a promise of data alone is none (the catalogue's ECCV, WACV, NAACL papers)
+        ("We propose X. This dataset will be released upon acceptance to facilitate the research.", "none"),
+        ("We propose X. We will release the dataset to promote future research on multilingual ED.", "none"),
+        ("We propose X. Our datasets and annotations will be made publicly available.", "none"),
+        ("We propose X. The dataset will be publicly available at http://lidaraccuracy.org.", "none"),
+        ("We propose X. The KINS dataset and our proposed method will be made publicly available.", "promised"),
+        ("We propose X. Our dataset and evaluation script will be made publicly available.", "promised"),
+        ("We propose X. We will make our collected dataset and source code available online.", "promised"),
+        ("We propose X. We will make our model and source codes publicly available.", "promised"),
+        ("We propose X. We will make an end-to-end version of our system publicly available.", "promised"),
+        ("We propose X. We will make PreciseDebias openly accessible to the research community.", "promised"),
+        ("We propose X. At the end we will also make an indication of the direction of future research.", "none"),
     ],
 )
 def test_code_status(text, status):
@@ -219,3 +231,50 @@ def test_only_links_to_code_a_source_gives_release_it(write, db_file):
     assert rows(db_file, "SELECT host, owner, name, url FROM repos") == [
         ("gitlab.com", "achref.d", "krps", "https://gitlab.com/achref.d/krps")
     ]
+
+
+def test_revision_0060_takes_promises_of_data_alone_out_of_promised(tmp_path, monkeypatch):
+    """A database loaded before 0060 calls a promise of data alone `promised`; upgrading gives each
+    paper the status a cold load gives (`none`, or `mentioned` where a source links code), and
+    downgrading gives the old ones back."""
+    import json
+
+    from alembic import command
+
+    from etl.store.engine import alembic_config
+    from tests.helpers import loaded_old_and_cold, marked_after_upgrade, run
+
+    def paper(n: int, abstract: str, github: str = "") -> dict:
+        return {
+            "title": f"Paper {n}",
+            "author": "Ada Lovelace",
+            "status": "Poster",
+            "id": f"p{n}",
+            "github": github,
+            "abstract": abstract,
+        }
+
+    records = [
+        paper(1, "We propose X for fine-grained recognition. This dataset will be released upon acceptance."),
+        paper(2, "We propose Y for optical flow. Our dataset and our method will be made publicly available."),
+        paper(3, "We propose Z for soiling. The soiling dataset will be made public.", "https://github.com/valeo"),
+        paper(4, "We propose W for sensors. At the end we will also make an indication of future research."),
+        paper(5, "We propose V for maps. We will make our model and source codes publicly available."),
+    ]
+    folder = tmp_path / "d"
+    folder.mkdir()
+    (folder / "wacv2023.json").write_text(json.dumps(records), encoding="utf-8")
+    old = __import__("etl.migrations.versions.0060_promised_code_not_data", fromlist=["PROMISED_0059"])
+    old_rules = {
+        "etl.extract.code_status._PROMISED": old.PROMISED_0059,
+        "etl.extract.code_status._promises_code": lambda stretch: True,
+    }
+    db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, old_rules)
+    statuses = "SELECT title, code_status FROM papers ORDER BY title"
+    before = rows(db, statuses)
+    assert [s for _, s in before] == ["promised"] * 5
+    marked_after_upgrade(db, "0059", "0060")
+    assert rows(db, statuses) == rows(cold, statuses)
+    assert [s for _, s in rows(cold, statuses)] == ["none", "promised", "mentioned", "none", "promised"]
+    run(db, lambda conn: command.downgrade(alembic_config(conn), "0059"))
+    assert rows(db, statuses) == before

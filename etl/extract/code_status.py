@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .links import Link
 
@@ -55,12 +55,24 @@ _THIRD_PARTY = re.compile(
 _PROMISED = re.compile(
     r"""\b(?:(?:code|codes|implementation|source\s+code|models?|data|dataset|framework|toolbox|system)s?\b[^.]{0,60}?
             \bwill\s+be\s+(?:\w+\s+){0,2}(?:available|released|open[-\s]?sourced?|public|shared|published)
-          | (?:we|i)\s+will\s+(?:\w+\s+){0,2}(?:release|open[-\s]?source|share|publish|make)
-          | will\s+make\s+(?:\w+\s+){0,3}(?:open[-\s]?sourced?|public|publicly|available)\b
+          | (?:we|i)\s+will\s+(?:\w+\s+){0,2}(?:release|open[-\s]?source|share|publish)
+          | will\s+make\s+[^.]{0,80}?\b(?:open[-\s]?sourced?|public|publicly|available|accessible)\b
           | upon\s+(?:paper\s+)?(?:acceptance|publication)
           | (?:code|implementation)s?\b[^.]{0,40}?\b(?:coming\s+soon|to\s+be\s+released)
         )""",
     re.IGNORECASE | re.VERBOSE,
+)
+# A promise of data alone is no code to come: the stretch that promises names data (ECCV 2018:
+# "This dataset will be released upon acceptance"; WACV 2023: "The dataset will be made publicly
+# available") and nothing that runs (CVPR 2019: "The KINS dataset and our proposed method will be
+# made publicly available" promises code). 44 of the catalogue's 526 promised papers promised data only.
+_PROMISED_DATA = re.compile(
+    r"\b(?:data|dataset|datasets|benchmarks?|corpus|corpora|annotations|recordings|videos)\b", re.I
+)
+_PROMISED_CODE = re.compile(
+    r"\b(?:code|codes|codebase|source|implementations?|software|toolkit|toolbox|library|package|framework|models?"
+    r"|methods?|algorithms?|system|tools?|encoders?|networks?|checkpoints|weights|pipeline|scripts?|repository|repo|github)\b",
+    re.I,
 )
 _MENTIONED = re.compile(
     r"\b(?:(?:available|released|hosted|found)\s+(?:\w+\s+){0,2}(?:on|at|in|via)\s+github"
@@ -168,7 +180,7 @@ def code_status(text: str, links: Sequence[Link], official: Sequence[bool | None
     said to be available with no link to it, or only to a user's page on a code host), or `none`."""
     if any(flag and link.releases and not is_promised(text, link) for link, flag in zip(links, official, strict=True)):
         return "released"
-    if _said(_PROMISED, text, _PROMISE_MARKERS):
+    if _said(_PROMISED, text, _PROMISE_MARKERS, _promises_code):
         return "promised"
     if _said(_MENTIONED, text, _MENTION_MARKERS) or any(
         flag and (link.is_code or _CODE_WORDS.search(sentence_around(text, link.offset)[0]))
@@ -195,15 +207,25 @@ def paper_code_status(abstract_status: str, promised: frozenset[str], given: Seq
     return abstract_status
 
 
-def _said(pattern: re.Pattern, text: str, markers: Sequence[str]) -> bool:
-    """Whether `pattern` matches in `text`. Its matches never span a full stop and always hold one
-    of `markers`, so only the stretches between full stops that hold a marker are searched (most
-    abstracts say nothing about code, and the patterns are slow on long text)."""
+def _promises_code(stretch: str) -> bool:
+    """Whether a stretch that promises something promises code: not data alone (`_PROMISED_DATA`)."""
+    return not _PROMISED_DATA.search(stretch) or bool(_PROMISED_CODE.search(stretch))
+
+
+def _said(pattern: re.Pattern, text: str, markers: Sequence[str], holds: Callable[[str], bool] | None = None) -> bool:
+    """Whether `pattern` matches in `text` (in a stretch that `holds`, if given). Its matches never
+    span a full stop and always hold one of `markers`, so only the stretches between full stops that
+    hold a marker are searched (most abstracts say nothing about code, and the patterns are slow on
+    long text)."""
     low = text.lower()
     if not any(marker in low for marker in markers):
         return False
     # lower-casing never makes or removes a full stop, so the two splits correspond
     for stretch, low_stretch in zip(text.split("."), low.split("."), strict=True):
-        if any(marker in low_stretch for marker in markers) and pattern.search(stretch):
+        if (
+            any(marker in low_stretch for marker in markers)
+            and pattern.search(stretch)
+            and (holds is None or holds(stretch))
+        ):
             return True
     return False
