@@ -47,8 +47,10 @@ def measured_timed(self, stage):  # the similar step's helper process is a child
     finally:
         helper[0] += children() - before if stage == "similar" else 0.0
         wall, cpu, now = time.perf_counter() - wall, time.process_time() - cpu, main_thread()
-        waited = (now[1] - thread[1]) if thread and now else 0.0
-        blocked = max(0.0, wall - (now[0] - thread[0]) - waited) if thread and now else 0.0
+        ran, waited = (now[0] - thread[0], now[1] - thread[1]) if thread and now else (wall, 0.0)
+        # (a wait is counted when the thread runs again: one begun before the stage may land in it)
+        waited = min(waited, max(0.0, wall - ran))
+        blocked = max(0.0, wall - ran - waited)
         totals = account.setdefault(stage, [0.0, 0.0, 0.0])
         for i, seconds in enumerate((cpu, waited, blocked)):
             totals[i] += seconds

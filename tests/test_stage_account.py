@@ -4,6 +4,7 @@ waited for a core or was blocked, each within the stage's wall (issue 37: what t
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -25,8 +26,9 @@ def test_each_stage_is_accounted_within_its_wall(tmp_path):
     assert account.keys() == timings.keys()
     for stage, (cpu, waited, blocked) in account.items():
         assert min(cpu, waited, blocked) >= 0, stage
-        # (the main thread's CPU, its wait for a core and its blocked time add up to the wall)
-        assert waited + blocked <= timings[stage] + 0.01, stage
+        # (the process's CPU in a stage: its main thread's within the stage's wall, and its pool's threads)
+        assert cpu <= timings[stage] * (os.cpu_count() or 1) + 0.05, stage
+        assert waited + blocked <= timings[stage] + 1e-6, stage
     assert account["insert"][0] > 0
 
 
