@@ -96,7 +96,8 @@ def catalogue_cost(folder: Path, work: Path) -> dict:
 
 
 def stages(summary: dict, plain_s: float) -> None:
-    """Print each stage's wall time beside its budget, and CPU a paper."""
+    """Print each stage's wall time beside its budget, and CPU a paper; then where each stage's wall
+    went (`measured.LOAD`'s account: the loading process's CPU, its wait for a core, blocked)."""
     timings, papers = summary["timings"], max(summary["total"], 1)
     work = sum(timings.get(stage, 0.0) for stage in PLAIN_WORK)
     print(f"  {'stage (wall)':<38} {'seconds':>10} {'budget':>10}")
@@ -116,6 +117,11 @@ def stages(summary: dict, plain_s: float) -> None:
         f" loading process {summary['cpu_parent']:.1f} s, workers {summary['cpu_workers']:.1f} s in all,"
         f" the similar step's helper process {summary.get('cpu_similar_helper', 0.0):.1f} s"
     )
+    account = summary.get("account", {})
+    if account:
+        print(f"  {'the loading process in each stage':<38} {'wall':>7} {'CPU':>7} {'no core':>8} {'blocked':>8}")
+        for stage, (cpu, waited, blocked) in account.items():
+            print(f"  {stage:<38} {timings.get(stage, 0.0):>7.1f} {cpu:>7.1f} {waited:>8.1f} {blocked:>8.1f}")
 
 
 def _lines(path: Path) -> int:

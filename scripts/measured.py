@@ -14,9 +14,13 @@ from pathlib import Path
 SAMPLE_S = 0.1  # how often /proc is read (sampling costs CPU the command would use)
 # A load in a process of its own (argv: database, variant, input paths...; variant "prune": `--prune`,
 # "without-keywords": below, else "full"): prints its summary's
-# figures and its CPU time, its own, its keyword workers' and its similar step's helper's apart.
+# figures and its CPU time, its own, its keyword workers' and its similar step's helper's apart, and
+# each stage's account (`account`): the loading process's CPU in it (all its threads), and what its
+# main thread did the rest of the stage's wall: waited for a core (runnable, the cores busy with
+# other processes: its keyword workers, and whatever else runs) or was blocked (waiting on the
+# workers' results, or on the disk). The waits come from Linux's schedstat (zero where there is none).
 LOAD = """
-import json, resource, sys
+import json, resource, sys, time
 from etl.load import load
 if sys.argv[2] == "without-keywords":  # the same load with the keyword stage taken out
     import etl.load.keywords as keywords, etl.load.run as run
@@ -26,22 +30,37 @@ import contextlib
 from etl.load.summary import RunSummary  # (not similar_all: it imports numpy, which a small load forks without)
 def children():
     return sum(resource.getrusage(resource.RUSAGE_CHILDREN)[:2])
-helper, timed = [0.0], RunSummary.timed
+def main_thread():  # (its CPU and its wait for a core, seconds: /proc's schedstat of this thread)
+    try:
+        with open("/proc/thread-self/schedstat") as stat:
+            cpu, runnable = stat.read().split()[:2]
+        return int(cpu) / 1e9, int(runnable) / 1e9
+    except (OSError, ValueError):
+        return None
+helper, timed, account = [0.0], RunSummary.timed, {}
 @contextlib.contextmanager
 def measured_timed(self, stage):  # the similar step's helper process is a child too: its CPU apart
-    before = children()
+    before, wall, cpu, thread = children(), time.perf_counter(), time.process_time(), main_thread()
     try:
         with timed(self, stage):
             yield
     finally:
         helper[0] += children() - before if stage == "similar" else 0.0
+        wall, cpu, now = time.perf_counter() - wall, time.process_time() - cpu, main_thread()
+        ran, waited = (now[0] - thread[0], now[1] - thread[1]) if thread and now else (wall, 0.0)
+        # (a wait is counted when the thread runs again: one begun before the stage may land in it)
+        waited = min(waited, max(0.0, wall - ran))
+        blocked = max(0.0, wall - ran - waited)
+        totals = account.setdefault(stage, [0.0, 0.0, 0.0])
+        for i, seconds in enumerate((cpu, waited, blocked)):
+            totals[i] += seconds
 RunSummary.timed = measured_timed
 summary = load(sys.argv[1], sys.argv[3:], prune=sys.argv[2] == "prune")
 cpu = {who: sum(resource.getrusage(getattr(resource, who))[:2]) for who in ("RUSAGE_SELF", "RUSAGE_CHILDREN")}
 print(json.dumps({"timings": summary.timings, "keywords": summary.keywords, "duration": summary.duration_s,
                   "rescored": summary.rescored, "added": summary.papers_added, "total": summary.papers_total,
                   "cpu_parent": cpu["RUSAGE_SELF"], "cpu_workers": cpu["RUSAGE_CHILDREN"] - helper[0],
-                  "cpu_similar_helper": helper[0]}))
+                  "cpu_similar_helper": helper[0], "account": account}))
 """
 
 
