@@ -221,6 +221,23 @@ def test_top_keywords_are_of_the_venue_and_year_asked_for(ds, excerpt, venue, ye
     assert len(found) == min(200, len(expected))
 
 
+@pytest.mark.parametrize("venue, year", [("ICLR", "2017"), ("AAAI", ""), ("", "2018")])
+def test_a_count_of_top_keywords_of_a_venue_or_year_links_those_papers(ds, venue, year):
+    """ICRA 2005's `humanoid robot 20` linked the keyword's papers of every venue and year (the eighth
+    reader): each count links the papers list of the keyword, venue and year asked, which lists as many."""
+    asked = [(k, v) for k, v in (("venue", venue), ("year", year)) if v]
+    page = get(ds, f"/papers/top_keywords?{urlencode(asked)}").text
+    links = re.findall(r'<td class="col-papers"><a href="([^"]+)">([0-9,]+)</a>', page)
+    assert links
+    for href, count in links:
+        target = urlsplit(href.replace("&amp;", "&"))
+        assert target.path == "/papers/papers" and parse_qsl(target.query)[1:] == asked
+        listed = get(ds, f"/papers/papers.json?{target.query}&_size=0&_nofacet=1").json()
+        assert listed["filtered_table_rows_count"] == int(count.replace(",", ""))
+    every = get(ds, "/papers/top_keywords").text  # (of every paper: the keyword's papers, as before)
+    assert '<td class="col-papers"><a href="/papers/papers_by_keyword?keyword=' in every
+
+
 @pytest.mark.parametrize(
     "rows, found",
     [
