@@ -1,6 +1,7 @@
 -- Top keywords
 -- The keywords most papers share, topics excepted, with their kind and the number of papers; of
--- one venue's or one year's papers, or both, when `venue` or `year` is given (empty: every paper).
+-- one venue's or one year's papers, or both, when `venue` or `year` is given (empty: every paper);
+-- venue and year say which papers are counted (empty: every paper), and each count lists them.
 WITH chosen AS MATERIALIZED (  -- the papers of the venue and year asked for (none when neither is)
     SELECT id FROM papers
     WHERE (nullif(trim(:venue), '') IS NOT NULL OR nullif(trim(:year), '') IS NOT NULL)
@@ -13,11 +14,11 @@ counts AS (  -- each keyword's papers among them (a paper once, whichever ways i
     WHERE pk.kind != 'topic'
     GROUP BY pk.keyword_id
 )
-SELECT keyword, kind, papers, keyword_id
+SELECT keyword, kind, papers, keyword_id, NULL AS venue, NULL AS year
 FROM keyword_counts
 WHERE kind != 'topic' AND nullif(trim(:venue), '') IS NULL AND nullif(trim(:year), '') IS NULL
 UNION ALL
-SELECT k.label, k.kind, c.papers, k.id
+SELECT k.label, k.kind, c.papers, k.id, nullif(trim(:venue), ''), CAST(nullif(trim(:year), '') AS INTEGER)
 FROM counts c JOIN keywords k ON k.id = c.keyword_id
 WHERE k.kind != 'topic'
 ORDER BY papers DESC, keyword

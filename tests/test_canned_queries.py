@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import html
 import io
 import json
 import re
 import sqlite3
 from pathlib import Path
-from urllib.parse import parse_qsl, urlencode, urlsplit
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
 import pytest
 
@@ -221,6 +222,23 @@ def test_top_keywords_are_of_the_venue_and_year_asked_for(ds, excerpt, venue, ye
     assert len(found) == min(200, len(expected))
 
 
+@pytest.mark.parametrize("venue, year", [("ICLR", "2017"), ("AAAI", ""), ("", "2018")])
+def test_a_count_of_top_keywords_of_a_venue_or_year_links_those_papers(ds, venue, year):
+    """ICRA 2005's `humanoid robot 20` linked the keyword's papers of every venue and year (the eighth
+    reader): each count links the papers list of the keyword, venue and year asked, which lists as many."""
+    asked = [(k, v) for k, v in (("venue", venue), ("year", year)) if v]
+    page = get(ds, f"/papers/top_keywords?{urlencode(asked)}").text
+    links = re.findall(r'<td class="col-papers"><a href="([^"]+)">([0-9,]+)</a>', page)
+    assert links
+    for href, count in links:
+        target = urlsplit(href.replace("&amp;", "&"))
+        assert target.path == "/papers/papers" and parse_qsl(target.query)[1:] == asked
+        listed = get(ds, f"/papers/papers.json?{target.query}&_size=0&_nofacet=1").json()
+        assert listed["filtered_table_rows_count"] == int(count.replace(",", ""))
+    every = get(ds, "/papers/top_keywords").text  # (of every paper: the keyword's papers, as before)
+    assert '<td class="col-papers"><a href="/papers/papers_by_keyword?keyword=' in every
+
+
 @pytest.mark.parametrize(
     "rows, found",
     [
@@ -256,3 +274,43 @@ def test_a_keywords_page_has_a_stable_address_its_text(ds, excerpt, written):
 def test_a_keyword_no_page_has_is_a_404_that_says_it(ds):
     response = get(ds, "/-/keyword/no such keyword at all")
     assert response.status_code == 404 and "No keyword 'no such keyword at all'" in response.text
+
+
+@pytest.mark.parametrize("keyword", ["graph neural networks", "GNN", "Graph Neural Networks"])
+def test_a_keywords_papers_are_headed_with_how_many_it_lists(ds, keyword):
+    """`papers_by_keyword?keyword=SLAM` said "Custom SQL query returning 100 rows", the first 100 of
+    243 (the eighth reader): the page says how many papers the query lists, with the keyword's page."""
+    page = html.unescape(get(ds, f"/papers/papers_by_keyword?{urlencode({'keyword': keyword})}").text)
+    header = page.split('<section class="keyword-header">', 1)[1].split("</section>", 1)[0]
+    listed = get(ds, f"/papers/papers_by_keyword.json?_shape=array&{urlencode({'keyword': keyword})}").json()
+    assert 0 < len(listed) < 100 and "pages" not in header  # (one page)
+    said = f'{len(listed)} papers with <a href="/-/keyword/{quote(keyword, safe="")}">{keyword}</a>, strongest first.'
+    assert said in header
+
+
+def test_a_keyword_that_names_no_papers_has_no_header(ds):
+    page = get(ds, "/papers/papers_by_keyword?keyword=no+such+keyword").text
+    assert 'class="keyword-header"' not in page
+
+
+def test_a_keywords_papers_on_many_pages_link_the_first_last_and_nearby_pages():
+    """The catalogue's `robotics and control`, 34,354 papers on 344 pages, at page 50."""
+    from etl.serve.keyword_papers import count_sql, keyword_header, pages_shown
+
+    assert "FROM keywords WHERE normalised = normalise_keyword(:keyword)" in count_sql()  # (the query's own choice)
+    assert pages_shown(1, 3) == [1, 2, 3]
+    assert pages_shown(50, 344) == [1, 2, None, 48, 49, 50, 51, 52, None, 343, 344]
+    assert pages_shown(2, 344) == [1, 2, 3, 4, None, 343, 344]
+
+    class Counted:
+        async def execute(self, _sql, _params):
+            class First:
+                def first(self):
+                    return (34354,)
+
+            return First()
+
+    header = asyncio.run(keyword_header(Counted(), "robotics and control", "50"))
+    assert (header["papers"], header["pages"], header["page"]) == (34354, 344, 50)
+    assert header["page_urls"][-1] == (344, "/papers/papers_by_keyword?keyword=robotics+and+control&page=344")
+    assert header["page_urls"][2] == (None, None)

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .bibtex_entries import BibEntry, escaped, field_text, latex, parse_entry, prose_field, write_entry
+from .bibtex_titles import title_latex, unfit_title
 from .citation_names import last_first, name_parts, source_splits, split_name
 from .cleaning import clean_title
 from .identity import normalise_abstract
@@ -152,7 +153,7 @@ def verbatim(value: str) -> str:
 
 
 def _from_columns(c: Citation) -> BibEntry:
-    fields = [("title", "{" + latex(c.title, protect_case=True) + "}")] if c.title else []
+    fields = [("title", "{" + title_latex(c.title) + "}")] if c.title else []
     if c.authors:
         fields.append(("author", "{" + " and ".join(last_first(a) for a in c.authors) + "}"))
     fields += [("booktitle", "{" + escaped(c.venue) + "}"), ("eventtitle", "{" + escaped(c.event) + "}")]
@@ -166,7 +167,8 @@ def _from_columns(c: Citation) -> BibEntry:
 def _own(c: Citation) -> BibEntry | None:
     """The source's entry with the fields it lacks (ids, abstract, the event `paperdb load` reads its venue
     by), no abstract the paper lacks (rejected: AISTATS 2007 `lazebnik07a`'s was another's), prose escaped
-    (`prose_field`), a title whose formulas the source escaped as text (`_TEX_AS_TEXT`) from the columns."""
+    (`prose_field`), a title whose formulas the source escaped as text (`_TEX_AS_TEXT`) or that text mode
+    cannot set (`unfit_title`) from the columns."""
     own = parse_entry(c.own_bibtex) if c.own_bibtex else None
     if own is None or not own.has("title") or not _same_title(own, c.title):
         return None
@@ -179,11 +181,11 @@ def _own(c: Citation) -> BibEntry | None:
         extra.append(("year", "{" + str(c.year) + "}"))
     if not own.has(PAPERDB_ID):
         extra.append(_paperdb_id(c))
-    title = "{" + latex(c.title or "", protect_case=True) + "}"
+    title = "{" + title_latex(c.title or "") + "}"
     fields = tuple(
         _paperdb_id(c)
         if name == PAPERDB_ID  # (an entry of a list exported before: this database's id, in its place)
-        else (name, title if name == "title" and _TEX_AS_TEXT.search(value) else prose_field(name, value))
+        else (name, title if name == "title" and _own_title_unset(value) else prose_field(name, value))
         for name, value in own.fields
         if c.abstract or name != "abstract"  # (an abstract the paper has not: rejected)
     )
@@ -195,6 +197,10 @@ def _own(c: Citation) -> BibEntry | None:
 # to join a reading list back on.
 PAPERDB_ID = "paperdb_id"
 RIS_PAPERDB_ID = "AN"
+
+
+def _own_title_unset(value: str) -> bool:
+    return bool(_TEX_AS_TEXT.search(value)) or unfit_title(field_text(value))
 
 
 def _paperdb_id(c: Citation) -> tuple[str, str]:

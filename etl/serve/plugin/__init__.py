@@ -24,6 +24,8 @@ from ..forms import LAST_PAGES, parameters, with_checks
 from ..institutions import QUERY as INSTITUTION_QUERY
 from ..institutions import institution_header
 from ..internals import quiet_default_error_handler, size_queries
+from ..keyword_papers import QUERY as KEYWORD_QUERY
+from ..keyword_papers import keyword_header
 from ..limits import limit_connection
 from ..lookup import author_page_of, keyword_page_of, paper_page_of
 from ..paging import paged
@@ -175,6 +177,14 @@ def extra_template_vars(view_name, table, database, request, datasette):
             return {"paperdb_institution": await institution_header(database, said, request.args.get("page"))}
 
         return institution_inner
+    if request.path.rstrip("/") == f"/{DATABASE}/{KEYWORD_QUERY}":  # (headed with its papers: `keyword_papers`)
+
+        async def keyword_inner():
+            said = request.args.get("keyword") or ""
+            database = datasette.get_database(DATABASE)
+            return {"paperdb_keyword": await keyword_header(database, said, request.args.get("page"))}
+
+        return keyword_inner
     if view_name == "row" and table == "papers":
 
         async def inner():
