@@ -7,17 +7,17 @@
 -- (page 2 shows results 101 to 200; empty page: the first).
 -- Example: institution = University of Cambridge
 WITH page AS (SELECT max(coalesce(cast(:page AS INTEGER), 1), 1) AS number),
-wanted AS (SELECT trim(:institution) AS text, institution_key(:institution) AS name),
+wanted AS (SELECT trim(:institution) AS text, institution_key(:institution) AS name, institution_filed_key(:institution) AS filed),
 chosen AS MATERIALIZED (
     SELECT i.id, i.name FROM institutions i, wanted w
     WHERE CAST(i.id AS TEXT) = w.text
        OR (w.text GLOB '*[^0-9]*' AND (
-           i.name = w.text OR i.normalised = w.name
+           i.name = w.text OR i.normalised = w.name OR i.normalised = w.filed
            OR (substr(i.normalised, 1, length(w.name) + 1) = w.name || ' '
                AND substr(i.normalised, length(w.name) + 2, instr(substr(i.normalised, length(w.name) + 2), ' ') - 1)
                    NOT IN ('of', 'at', 'in', 'de', 'for', 'and'))
            OR (w.name NOT GLOB '* *' AND instr(' ' || i.normalised, ' ' || substr(w.name, 1, 1)) > 0  -- (a word starts so: a cheap test first)
-               AND initials(i.normalised) = w.name)))
+               AND (initials(i.normalised) = w.name OR initials(i.name) = w.name))))  -- (the name's: `TUM`, filed as `munich university of technology`)
 ),
 hits AS MATERIALIZED (  -- the page's papers: from the affiliations and the papers' (year, venue) alone
     SELECT p.id, p.year, p.venue, p.title FROM papers p

@@ -3,6 +3,7 @@ without loading: what the institutions tables would hold after a load by these r
 
     python scripts/institution_filing.py DB                 # the counts
     python scripts/institution_filing.py DB --sample 50 7   # and 50 changed affiliations (seed 7)
+    python scripts/institution_filing.py DB --joins 100 7   # and 100 names joined to another (seed 7)
 
 Reads `paper_affiliations` (each paper's affiliations as its record's author gives them: the name
 as a load by earlier rules filed it, which is the record's text cleaned) and the authors' merge
@@ -24,7 +25,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from etl.extract.affiliations import filed_affiliations
+from etl.text.cleaning import institution_key
 from etl.text.institution_parts import read_lost_escapes
+from etl.text.institution_variants import filed_key, parts_of_one
 
 ROWS = """SELECT a.paper_id, a.position, a."order", a.name, a.country, i.normalised
 FROM paper_affiliations a JOIN institutions i ON i.id = a.institution_id
@@ -54,6 +57,8 @@ def refiled(con: sqlite3.Connection) -> list[tuple]:
 
 def kind(name: str, institution: str, after: str) -> str:
     """What filed an affiliation under another institution."""
+    if filed_key(institution) != institution_key(institution) or parts_of_one(name, filed_key):
+        return "a variant of a name filed under its institution's key"
     if after.endswith(")") and "(" in after and not institution.endswith(")"):
         return "department kept under its author"
     if read_lost_escapes(name) != name and "," not in name:
@@ -75,6 +80,21 @@ def main(argv: list[str]) -> None:
         print(f"  {what}: {n:,}")
     gone = before - after
     print(f"institutions no affiliation is filed under any more: {len(gone):,}")
+    names = dict(con.execute("SELECT normalised, name FROM institutions"))
+    groups: dict[str, set[str]] = defaultdict(set)
+    for row in rows:
+        if row[5]:
+            groups[row[5]].add(row[3])
+    joined = [(key, before) for key, befores in groups.items() if len(befores) > 1 for before in befores]
+    print(
+        f"keys gathering names of more than one institution before: {sum(len(b) > 1 for b in groups.values()):,}, "
+        f"names joined to another: {len(joined) - sum(len(b) > 1 for b in groups.values()):,}"
+    )
+    if len(argv) >= 3 and argv[1] == "--joins":
+        rng = random.Random(int(argv[3]) if len(argv) > 3 else 0)
+        for key, before in rng.sample(joined, min(int(argv[2]), len(joined))):
+            others = sorted(names.get(b, b) for b in groups[key] if b != before)
+            print(f"{names.get(before, before)}\t=> [{key}] with {' | '.join(others)}")
     if len(argv) >= 3 and argv[1] == "--sample":
         rng = random.Random(int(argv[3]) if len(argv) > 3 else 0)
         for paper, position, name, _, institution, key in rng.sample(changed, min(int(argv[2]), len(changed))):

@@ -459,7 +459,9 @@ def test_a_paperlists_load_gives_institutions_affiliations_and_keeps_the_other_f
         assert json.loads(unpack_extra(extra)) == {"rating": "6;8;8"}
     assert dumps[0] == dumps[1]
     institutions, affiliated = dumps[0]
-    assert institutions == [("University of Cambridge", "university of cambridge", "United Kingdom", 3)]
+    assert institutions == [
+        ("University of Cambridge", "cambridge university", "United Kingdom", 3)
+    ]  # (its filing key)
     assert {name for _, name, _ in affiliated} == {"Ada Lovelace"}  # Alan Turing gives none
 
 

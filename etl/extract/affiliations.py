@@ -11,7 +11,10 @@ company its author gives beside it (not an institute or centre: `Computer Scienc
 `Center for the Neural Basis of Cognition` is no unit of that centre); else it stays as written, an institution of its own that no other
 department of the name joins: its merge key is the name's with the key of the author who gives it
 (`school of computer science (toan tran)`: the same person's papers share it, nobody else's do;
-the paper's first author for the institutions a record does not place by author)."""
+the paper's first author for the institutions a record does not place by author). An institution's
+key is its filing key (`etl.text.institution_variants`: `Albert-Ludwigs-Universität Freiburg` and
+`University of Freiburg` are one), the name the source writes kept; one institution written twice
+(`University of Freiburg, Albert-Ludwigs-Universität Freiburg`) is filed as its first part."""
 
 from __future__ import annotations
 
@@ -19,7 +22,6 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from ..text.authors import institution_name
-from ..text.cleaning import institution_key
 from ..text.institution_parts import (
     address_units,
     institution_part,
@@ -27,6 +29,7 @@ from ..text.institution_parts import (
     unit_only,
     university_or_company,
 )
+from ..text.institution_variants import filed_key, parts_of_one
 from ..text.places import institution_country
 
 # (author position, the (institution, country) pairs a source gives that author, the author's key)
@@ -41,8 +44,9 @@ def named(label: str) -> tuple[str, str, bool, bool, tuple[str, ...]]:
     """What an affiliation (cleaned) names: the institution, its merge key, whether it is a unit
     alone, whether a university or company, and the keys of the units its address names."""
     institution = institution_part(read_lost_escapes(label))
-    units = tuple(institution_key(unit) for unit in address_units(label))
-    return institution, institution_key(institution), unit_only(institution), university_or_company(institution), units
+    institution = parts_of_one(institution, filed_key) or institution
+    units = tuple(filed_key(unit) for unit in address_units(label))
+    return institution, filed_key(institution), unit_only(institution), university_or_company(institution), units
 
 
 def filed_affiliations(given: Iterable[Given]) -> list[Filed]:
@@ -69,7 +73,7 @@ def filed_affiliations(given: Iterable[Given]) -> list[Filed]:
         if alone:
             host = hosts.get(key) or own.get(position)
             if host:
-                institution, key = host, institution_key(host)
+                institution, key = host, filed_key(host)
             elif key:
                 key = f"{key} ({owner})"
         written = label if label != institution else None

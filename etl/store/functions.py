@@ -29,6 +29,7 @@ from ..extract.keywords.normalise import IRREGULAR, singular
 from ..extract.record_paper import title_key
 from ..text.authors import name_key
 from ..text.cleaning import institution_key
+from ..text.institution_variants import filed_key
 from ..text.paper_ids import address_forms_json, id_forms_json
 from ..text.snippets import snippet_of
 from .record_extra import unpack_extra
@@ -221,6 +222,12 @@ def _institution_key(text: str | None) -> str | None:
     return institution_key(str(text)) if text is not None and str(text).strip() else None
 
 
+def _institution_filed_key(text: str | None) -> str | None:
+    """The key institutions.normalised files a name under (`etl.text.institution_variants`:
+    `Albert-Ludwigs-Universität Freiburg` -> `freiburg university`)."""
+    return filed_key(str(text)) if text is not None and str(text).strip() else None
+
+
 def _author_key(text: str | None) -> str | None:
     """An author's merge key (authors.normalised): accents and case folded, as loads merge names."""
     return None if text is None else name_key(str(text))
@@ -244,6 +251,7 @@ FUNCTIONS = {
     "title_key": lambda text: title_key(str(text)) if text is not None else None,  # (papers.title_key's form)
     "initials": initials,
     "institution_key": _institution_key,
+    "institution_filed_key": _institution_filed_key,
     "author_key": _author_key,
     "paper_id_forms": id_forms_json,  # (the forms of a paper id `/-/paper/` accepts: `etl.text.paper_ids`)
     "paper_address_forms": address_forms_json,  # (the forms of a paper page's address `/-/paper/` accepts)
@@ -263,7 +271,7 @@ VARIADIC = {"snippet_of": _snippet}
 
 def register(conn: sqlite3.Connection) -> sqlite3.Connection:
     """Add the search functions, `normalise_keyword(text)`, `initials(name)`, `institution_key(name)`,
-    `author_key(name)`, `paper_id_forms(id)` (a JSON array of the forms `paper_ids` may hold for an id
+    `institution_filed_key(name)` (the key `institutions.normalised` files a name under), `author_key(name)`, `paper_id_forms(id)` (a JSON array of the forms `paper_ids` may hold for an id
     as a reader wrote it), `paper_address_forms(text)` (those `papers.url` may hold for a page's address), `extra_json(paper_sources.extra)` (the record's other fields as a JSON
     text: `json_extract(extra_json(extra), '$.bibtex')`) and `snippet_of(highlight(fts, column, char(2), char(3)), query)` (the
     search's snippets, `etl.text.snippets`) to `conn`; returns it."""

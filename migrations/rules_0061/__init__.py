@@ -1,0 +1,1 @@
+"""The rules revision 0061 refiles institutions by, frozen (`etl.text.institution_variants`)."""
