@@ -1,5 +1,5 @@
 """Pieces of names are no chips (issue #36, branch kwname21): a Title Case long form cut before its
-head is no name written out (`names.cut_before_head`), a word a line break left with its hyphen
+head is no name written out (`normalise.cut_before_head`), a word a line break left with its hyphen
 and a space (`Stick- Breaking`) is shown hyphenated (`misspelt.spelt_right`), and a binomial's
 second word is no term alone (`pieces.mark_epithets`). Records of the
 catalogue whose chips the blind judges of sample-2106 called junk."""
@@ -11,8 +11,7 @@ import pytest
 from etl.extract.keywords import extract_terms, rank_keywords
 from etl.extract.keywords.keyword import Keyword
 from etl.extract.keywords.misspelt import spelt_right
-from etl.extract.keywords.names import cut_before_head
-from etl.extract.keywords.normalise import normalise_keyword
+from etl.extract.keywords.normalise import cut_before_head, normalise_keyword
 from etl.extract.keywords.phrases import HEADLESS, phrase_candidates
 from etl.extract.keywords.pieces import mark_epithets
 from etl.extract.keywords.prose import clean
@@ -34,6 +33,8 @@ TAXONOMY = load_taxonomy(taxonomy_path())
         ("Deep Cauchy Hashing", False),
         ("Continual Prompt Tuning", False),
         ("Soft Actor-Critic", False),
+        ("Drop to Adapt", False),  # (a name ending in a verb: `Explore-Then-Commit`)
+        ("Explore-Then-Commit", False),
     ],
 )
 def test_a_long_form_ending_in_no_noun_is_cut_before_its_head(long, cut):
@@ -111,3 +112,17 @@ def test_a_binomials_second_word_is_no_term_alone(text, word, piece):
     key = normalise_keyword(word)
     mark_epithets(clean(text), phrases)
     assert (phrases[key][3] == HEADLESS) is piece
+
+
+@pytest.mark.parametrize(
+    "text, word",
+    [
+        # a sentence's first word is no name (ICRA: `monocopter`, `colonoscope`; NeurIPS: `autobidder`)
+        ("In monocopter flight, the wing spins. Small monocopters fly at a low speed.", "monocopter"),
+        ("It is rising worldwide. Magnetic colonoscopes provide a way in.", "colonoscopes"),
+    ],
+)
+def test_a_word_after_a_sentences_first_word_is_no_epithet(text, word):
+    phrases = phrase_candidates(clean(text))[1]
+    mark_epithets(clean(text), phrases)
+    assert phrases[normalise_keyword(word)][3] != HEADLESS

@@ -195,15 +195,6 @@ PROPOSED = NAMED + 0.1
 _TITLE_HYPHEN = re.compile(r"^[A-Z][a-z]{2,}(?:-[A-Z][a-z]{2,})+$")
 
 
-def cut_before_head(long: str) -> bool:
-    """Whether a short form's Title Case long form ends in a word the lexicon knows as no noun
-    (`wordlists.NOT_NOUNS`, not a word in -ing), so the name's head is the noun the text writes
-    after it: `the Edge Constraint Adaptive (ECA) method`, `a Single Stage Headless (SSH) face
-    detector`. Such a long form is no name written out; the method is its short form."""
-    last = long.rsplit(" ", 1)[-1].rsplit("-", 1)[-1].lower()
-    return last in NOT_NOUNS and not last.endswith("ing")
-
-
 def _uses_defined_acronym(m: re.Match, defined_at: Mapping[str, int]) -> bool:
     """Whether `m` is a later use of an acronym the text defined earlier (`... (ZKP) ... ZKPs`)."""
     token = m.group()
@@ -287,10 +278,9 @@ def add_method_names(
         if name in shorts:  # a named method's long form: `Contextualized Policy Recovery (CPR)`
             long = shorts[name]
             lkey = normalise_keyword(long)
+            methods.setdefault(lkey, (long, strength - LONG_FORM_BELOW))
             acronyms.pop(lkey, None)
-            if not cut_before_head(long):  # (else the name is its short form alone: `ECA`)
-                methods.setdefault(lkey, (long, strength - LONG_FORM_BELOW))
-                long_forms[key] = lkey
+            long_forms[key] = lkey
     for token, count in counts.items():  # names used again and again
         key = normalise_keyword(token)
         # (a short form is an acronym, unless a coinage that spells a name: `Long Context Compression (LoCoCo)`)

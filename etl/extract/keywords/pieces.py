@@ -136,15 +136,19 @@ def _names_before(text: str, word: str) -> list[str] | None:
     found, at = [], text.find(word)
     while at != -1:
         end = at + len(word)
-        if at == 0 or not text[at - 1].isalnum():  # (a whole word only: `transformer`, not `Transformers`)
-            if end < len(text) and (text[end].isalnum() or text[end] == "-"):
-                at = text.find(word, end)
-                continue
+        rest = text[end : end + 3]  # (the word, or its plural: `monocopters` of `monocopter`)
+        plural = (rest[:1] == "s" and not rest[1:2].isalnum()) or (rest[:2] == "es" and not rest[2:3].isalnum())
+        if (at == 0 or not text[at - 1].isalnum()) and (plural or not (rest[:1].isalnum() or rest[:1] == "-")):
             if at < 2 or text[at - 1] != " ":
                 return None
-            before = text[text.rfind(" ", 0, at - 1) + 1 : at - 1]
+            space = text.rfind(" ", 0, at - 1)
+            before = text[space + 1 : at - 1]
             initial = len(before) == 2 and before[1] == "."
             if not before[:1].isupper() or not (initial or (before[1:].isalpha() and before[1:].islower())):
+                return None
+            if not initial and (
+                space < 1 or text[space - 1] in ".!?:"
+            ):  # (a sentence's first word: `Small monocopters`)
                 return None
             found.append(before)
         at = text.find(word, end)
