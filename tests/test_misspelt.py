@@ -43,7 +43,11 @@ def test_one_edit_inside_the_word(slip, word, edit):
         ("field programable gate array", "Field-Programable-Gate-Array", "field programmable gate array"),
         ("center of mass", "center of mass", None),  # (spelt right: the catalogue writes it)
         ("dawid skene model", "Dawid-Skene model", None),  # a name's spelling is its own (not `scene`)
-        ("kullback leiber divergence", "Kullback-Leiber divergence", None),  # (so a name misspelt stays)
+        # ... but a name of two capitalised words is respelt as the whole name the catalogue writes
+        # (COLING 2025, judged debris in sample-2006; kwname21)
+        ("kullback leiber divergence", "Kullback-Leiber divergence", "kullback leibler divergence"),
+        ("kullback leiber", "Kullback-Leiber", "kullback leibler"),
+        ("dawid skene", "Dawid-Skene", None),
         ("adan optimizer", "Adan optimizer", None),  # too short to tell from `Adam`
         ("multiplex graph", "multiplex graphs", None),  # not `multiple graph`
         ("nontextual feature", "Non-Textual features", None),

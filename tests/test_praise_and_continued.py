@@ -60,6 +60,12 @@ KP = Keyphraseness()
         # ... nor a compound's part (ICRA 2012) or a name's word (ECCV 2022: the method `Diverse Learner`)
         ("general purpose arm", "general-purpose arm", 1, 0),
         ("diverse learner", "Diverse Learner", 1, 0),
+        # `state-of-the-art` grades any term, written so or as `SOTA`, however often (WACV 2023: a
+        # fingerprint matcher, written twice; kwname21), but is no praise of a term it does not open
+        ("sota fingerprint matcher", "SOTA fingerprint matcher", 2, 1),
+        ("state of the art fingerprint matcher", "State-Of-The-Art fingerprint matcher", 2, 4),
+        ("state of the art dialogue model", "state-of-the-art dialogue models", 1, 4),
+        ("sota", "SOTA", 1, 0),
     ],
 )
 def test_an_evaluative_adjective_before_a_term_is_praise(key, written, count, words):

@@ -21,6 +21,7 @@ programing`), a name's variant (`grassman`) and 2 rare words (`vesicle`, `contig
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from functools import cache
 from itertools import pairwise
@@ -34,7 +35,14 @@ CORRECT_ABSTRACTS = 20  # abstracts (as a candidate) of the phrase a misspelt on
 MIN_LETTERS = 5
 LIGATURES = ("fi", "fl", "ff")
 _BLANK = "\0"
+NAME_WORDS = 2  # capitalised words of a phrase whose capitalised word may be respelt (a name of two)
 _SMALL_WORDS = frozenset("a an and for in of on the to with".split())  # (lower case in Title Case)
+# A hyphen a PDF's line break left with a space inside a word that `prose.clean` does not join (a
+# capitalised part, `Logistic Stick- Breaking Conditional Multinomial Model`, `Soft Actor- Critic`,
+# or a pair the catalogue does not write whole, `multi- linked`): the keyword's key reads the hyphen
+# as a space already, and its label is the word hyphenated. Not a prefix standing for a second word
+# (`amplitude- and frequency-demodulation`, `first- or second-order`). Issue #36 (kwname21).
+_BROKEN_HYPHEN = re.compile(r"(?<=[^\W\d_])- +(?!(?i:and|or|to|nor|as|vs|but)\b)(?=[^\W\d_])")
 
 
 @cache
@@ -116,10 +124,13 @@ def correct_key(key: str, label: str) -> str | None:
     best, most = None, 0
     for i in rare:
         word = parts[i]
-        if not styled and written[i] != written[i].lower():
+        # (a name's word among others is respelt only as the whole name the catalogue writes:
+        # `Kullback-Leiber divergence` is `Kullback-Leibler divergence`; `Dawid-Skene model` stays)
+        named = not styled and written[i] != written[i].lower()
+        if named and sum(w[:1].isupper() for w in written) < NAME_WORDS:
             continue
         places = [" ".join([*parts[:i], _BLANK, *parts[i + 1 :]])]
-        if len(parts) > 2:
+        if len(parts) > 2 and not named:
             places += ([f"{parts[i - 1]} {_BLANK}"] if i else []) + (
                 [f"{_BLANK} {parts[i + 1]}"] if i + 1 < len(parts) else []
             )
@@ -143,10 +154,13 @@ def correct_key(key: str, label: str) -> str | None:
 
 def spelt_right(ranked: list[Keyword]) -> list[Keyword]:
     """The phrase and acronym keywords with a misspelt word as those they misspell (`correct_key`);
-    where the paper has that keyword too, the misspelt one goes."""
+    where the paper has that keyword too, the misspelt one goes. Any keyword's label with a line
+    break's hyphen inside a word is written hyphenated (`_BROKEN_HYPHEN`)."""
     present = {k.normalised for k in ranked}
     out = []
     for k in ranked:
+        if "- " in k.label:  # (a line break's hyphen: `_BROKEN_HYPHEN`)
+            k = k._replace(label=_BROKEN_HYPHEN.sub("-", k.label))
         fixed = correct_key(k.normalised, k.label) if k.kind in ("phrase", "acronym") else None
         if fixed is not None:
             if fixed in present:

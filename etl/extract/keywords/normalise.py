@@ -6,6 +6,7 @@ import re
 from functools import lru_cache
 
 from .spellings import AMERICAN, WORD_NAMES
+from .wordlists import NOT_NOUNS, VERBS
 
 # Plurals the suffix rules below would get wrong (`analyses` is not `analyse`, `series` stays).
 IRREGULAR = {
@@ -183,3 +184,14 @@ def label_of(words: list[str]) -> str:
         w = words[0]
         return w if w[1:] != w[1:].lower() else w.lower()
     return " ".join(w if w[1:] != w[1:].lower() else w.lower() for w in words)
+
+
+def cut_before_head(long: str) -> bool:
+    """Whether a short form's Title Case long form ends in an adjective (a word the lexicon knows
+    as no noun and no verb, `wordlists.NOT_NOUNS` less `VERBS`, not a word in -ing), so the name's
+    head is the noun the text writes after it: `the Edge Constraint Adaptive (ECA) method`, `a
+    Single Stage Headless (SSH) face detector`. Such a long form is no name written out: the method
+    is shown as its short form (`rank._named`). A name ending in a verb is one (`Drop to Adapt`,
+    `Explore-Then-Commit`). Issue #36 (kwname21)."""
+    last = long.rsplit(" ", 1)[-1].rsplit("-", 1)[-1].lower()
+    return last in NOT_NOUNS and last not in VERBS and not last.endswith("ing")

@@ -17,7 +17,7 @@ from .phrases import BEFORE_COMPOUND, HEADLESS, LEFT_CUT, WHOLE, phrase_candidat
 from .shapes import MODIFIER_CHOSEN, named_modifier
 from .termhood import TERMHOOD, Termhood
 from .vocabulary import Keyphraseness
-from .wordlists import STOP_WORDS
+from .wordlists import COMMON_WORDS, STOP_WORDS
 
 # A longer term takes a piece only where it is at least PIECE_SHARE of the titles the piece heads
 # (`markov chain monte carlo` of `chain monte carlo`, `simultaneous localization and mapping` of
@@ -117,6 +117,57 @@ def mark_pieces(text: str, phrases: Mapping[str, list], pieces: Mapping[str, tup
             folded = text.casefold().replace("-", " ")
         if sum(folded.count(_stem(term)) for term in extended) >= entry[0]:
             entry[3] = min(entry[3], LEFT_CUT)
+
+
+# The second word of a species' binomial (`Pleurosira laevis`, `C. elegans`) is no term alone: a
+# one-word candidate in lower case that the abstract writes only right after a capitalised word or
+# an initial, and after an initial at least once (`C. elegans`) or that no counted phrase of the
+# catalogue is (no `termhood` count, no common word: `laevis`), is that name's piece
+# (`phrases.HEADLESS`: no keyword unless authors choose it). A word the catalogue writes as a term
+# stays after any capitalised word (`Bayesian meta-learning`, `Conro quadrupeds`). Issue #36
+# (kwname21: `laevis`, ICRA 2011, both judges of sample-2106).
+_INITIAL = re.compile(r"[A-Z]\. [a-z]")  # (without a word boundary: a third of the cost)
+
+
+def _names_before(text: str, word: str) -> list[str] | None:
+    """The word before each place `text` writes `word` (a whole word), where every one is a
+    capitalised word or an initial (`Pleurosira`, `C.`); else None. String searches alone: most
+    candidates fail at their first place, and a pattern over the whole text cost 6 % of extraction."""
+    found, at = [], text.find(word)
+    while at != -1:
+        end = at + len(word)
+        rest = text[end : end + 3]  # (the word, or its plural: `monocopters` of `monocopter`)
+        plural = (rest[:1] == "s" and not rest[1:2].isalnum()) or (rest[:2] == "es" and not rest[2:3].isalnum())
+        if (at == 0 or not text[at - 1].isalnum()) and (plural or not (rest[:1].isalnum() or rest[:1] == "-")):
+            if at < 2 or text[at - 1] != " ":
+                return None
+            space = text.rfind(" ", 0, at - 1)
+            before = text[space + 1 : at - 1]
+            initial = len(before) == 2 and before[1] == "."
+            if not before[:1].isupper() or not (initial or (before[1:].isalpha() and before[1:].islower())):
+                return None
+            if not initial and (
+                space < 1 or text[space - 1] in ".!?:"
+            ):  # (a sentence's first word: `Small monocopters`)
+                return None
+            found.append(before)
+        at = text.find(word, end)
+    return found or None
+
+
+def mark_epithets(text: str, phrases: Mapping[str, list]) -> None:
+    """Mark headless the candidates of `phrases` that are a binomial's second word (above)."""
+    initials = _INITIAL.search(text) is not None  # (most abstracts write none: only unknown words are looked at)
+    for key, entry in phrases.items():
+        written = entry[2]
+        if " " in key or not written.islower() or entry[3] == HEADLESS:
+            continue
+        unknown = key not in COMMON_WORDS and key not in TERMHOOD.counts
+        if not (unknown or initials):
+            continue
+        before = _names_before(text, written)
+        if before is not None and (unknown or any(b.endswith(".") for b in before)):
+            entry[3] = HEADLESS
 
 
 # A phrase the abstract writes only before an adjective that opens the next compound of its run

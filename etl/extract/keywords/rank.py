@@ -29,7 +29,7 @@ from .meanings import Meanings, merge_acronym_uses, takes_meaning
 from .measures import is_measure
 from .misspelt import spelt_right
 from .modifiers import headless_modifier
-from .normalise import MAX_LABEL_WORDS, label_of, normalise_keyword
+from .normalise import MAX_LABEL_WORDS, cut_before_head, label_of, normalise_keyword
 from .phrases import WHOLE
 from .pieces import cut_off, in_longer_term
 from .praise import unpraised
@@ -182,15 +182,15 @@ def _methods(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyword]:
 
 def _named(key: str, short: str, long: str, strength: float) -> Keyword:
     """A name with its long form: shown as the long form when that is the name written out (Title
-    Case words whose initials the short form is: `Contextualized Policy Recovery (CPR)`, `Pricing
-    with Perturbation (PwP)`), else as the coined short form (`Weight-Decomposed Low-Rank
+    Case words whose initials the short form is, not cut before its head: `Contextualized Policy
+    Recovery (CPR)`, `Pricing with Perturbation (PwP)`), else as the coined short form (`Weight-Decomposed Low-Rank
     Adaptation (DoRA)`, `Self-Play fIne-tuNing (SPIN)`)."""
     words = long.split()
     initials = "".join(w[0] for w in words).casefold()
     capitalised = all(w[:1].isupper() or w.lower() in _SMALL_WORDS for w in words)
     # (a long form that is one coined word is the name written out: `Prompting4Debugging (P4D)`)
     if capitalised and (initials == "".join(c for c in short if c.isalpha()).casefold() or _one_coinage(words)):
-        if len(words) > MAX_LABEL_WORDS:
+        if len(words) > MAX_LABEL_WORDS or cut_before_head(long):  # (`Edge Constraint Adaptive (ECA)`: ECA)
             return Keyword(normalise_keyword(long), short, "method", strength, (long,))
         return Keyword(normalise_keyword(long), long, "method", strength, (short,))
     return Keyword(key, short, "method", strength, (long,))

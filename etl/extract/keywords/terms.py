@@ -15,7 +15,7 @@ from .names import add_method_names
 from .normalise import normalise_keyword
 from .passing import passing_mentions
 from .phrases import phrase_candidates
-from .pieces import mark_before_compounds, mark_pieces, mark_slashed
+from .pieces import mark_before_compounds, mark_epithets, mark_pieces, mark_slashed
 from .prose import clean, sentences
 from .repositories import add_repository_names
 from .title_topics import with_title
@@ -67,6 +67,7 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     terms.topic_terms = (said.weights, sorted(said.worded))
     mark_before_compounds(phrases)
     mark_pieces(text, phrases)
+    mark_epithets(text, phrases)
     mark_slashed(text, phrases)
     mark_modifiers(text, phrases)
     add_method_names(text, terms.methods, terms.acronyms, shorts, terms.long_forms)
