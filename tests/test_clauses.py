@@ -6,8 +6,14 @@ from __future__ import annotations
 import pytest
 
 from etl.extract.keywords import extract_terms, normalise_keyword, rank_keywords, taxonomy_path
-from etl.extract.keywords.clauses import is_gerund, object_first, piece_of_clause, verb_with_object
-from etl.extract.keywords.phrases import phrase_candidates
+from etl.extract.keywords.clauses import (
+    is_gerund,
+    mark_after_prepositions,
+    object_first,
+    piece_of_clause,
+    verb_with_object,
+)
+from etl.extract.keywords.phrases import LEFT_CUT, WHOLE, phrase_candidates
 from etl.load.taxonomy import load_taxonomy
 
 TAXONOMY = load_taxonomy(taxonomy_path())
@@ -43,6 +49,9 @@ def test_a_gerund_is_a_verbs_ing_form(word, gerund):
         ("processing large-scale data", True),
         ("learning data representations", True),
         ("modeling transport systems", True),
+        # a plural without an `s` is a plural object (catalogue chips: `people tracking` is the term)
+        ("tracking people", True),
+        ("tracking multiple people", True),
         # a short form is an object, not a compound's modifier (judged fragments)
         ("learning CNNs", True),
         ("training CNNs", True),
@@ -114,3 +123,29 @@ def test_a_gerund_phrase_written_only_inside_a_clause_is_its_piece():
     # written on its own too, it is a term of the paper (iterative learning control)
     _, phrases = phrase_candidates("We study learning control policies. Learning control is robust.")
     assert not piece_of_clause("learning control", phrases, _nobody, None)
+
+
+@pytest.mark.parametrize(
+    "sentence, key, whole",
+    [
+        # after a preposition, a gerund and its singular object are a clause (catalogue sentences:
+        # IROS, ICCV 2019, ICRA, CVPR)
+        (
+            "Collision prediction is a fundamental operation for planning motion in dynamic environment.",
+            "planning motion",
+            LEFT_CUT,
+        ),
+        ("This paper studies the task of matching image and sentence, where", "matching image", LEFT_CUT),
+        ("We denoise by modeling image noise with a Gaussian mixture.", "modeling image noise", LEFT_CUT),
+        # after a determiner or a modifier, a compound (`machine learning` is written more, but
+        # `learning machine` is a term)
+        ("We propose an extreme learning machine. The learning machine is fast.", "learning machine", WHOLE),
+        ("the orientation of the tracking object is updated", "tracking object", WHOLE),
+        # no object-first compound: a gerund modifier after a preposition (`learning rate`)
+        ("a new schedule for learning rate, which adapts to the loss", "learning rate", WHOLE),
+    ],
+)
+def test_a_gerund_and_its_object_after_a_preposition_are_a_clause(sentence, key, whole):
+    _, phrases = phrase_candidates(sentence)
+    mark_after_prepositions(sentence, phrases)
+    assert phrases[key][3] == whole, phrases

@@ -5,9 +5,9 @@ CNNs`: the abstract's verb in -ing and what it acts on ("a solution for modeling
 with respect to ..."), cut out as a phrase. English names the activity as a compound with the
 object first (`object tracking`, `transport system modeling`), and a gerund before a noun that is
 no object is the compound's modifier (`learning rate`, `routing protocols`, `embedding layers`):
-those stay. A gerund phrase is a verb with its object when its object is plural (or `data`: a
-verb's singular count object takes a determiner, so `learning machine`, `modeling language` stay)
-and
+those stay. A gerund phrase is a verb with its object when its object is plural (or `data`,
+`people`: a verb's singular count object takes a determiner, so `learning machine`, `modeling
+language` stay) and
 - the catalogue's abstracts write its last noun and the gerund as a compound, object first, in as
   many abstracts as gerund first (`termhood`'s counts, `object_first`: `object tracking` 295
   against 29, `motion planning` for `planning safe motions` 1,595 against 19; no `rate learning`,
@@ -22,17 +22,21 @@ such clauses is their piece (`learning control` of "learning control policies": 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 
 from .normalise import normalise_keyword
+from .phrases import LEFT_CUT, WHOLE
 from .termhood import LONGEST, MIN_ABSTRACTS, TERMHOOD, title_runs
 from .wordlists import VERB_FORMS
 
 # A verb acts on a plural object, or on a mass noun (`processing large-scale data`); a gerund
 # before a singular count noun is a compound (`learning machine`, `modeling language`, `tracking
-# controller`), as the object of a verb would need a determiner (`tracking an object`).
-MASS_PLURALS = frozenset(("data",))
+# controller`), as the object of a verb would need a determiner (`tracking an object`). English's
+# few plurals without an `s` are plurals too (`tracking people`, on 13 catalogue cards of main
+# e714e77 where `people tracking` is the term: a small closed class).
+MASS_PLURALS = frozenset("data people children men women criteria phenomena".split())
 
 
 def is_gerund(word: str) -> bool:
@@ -98,3 +102,25 @@ def _title_runs(title: str) -> frozenset[str]:
     Disentangled Representations via ...` names its subject, `Safe motion planning ...` does not
     write `planning safe motions`."""
     return frozenset(title_runs(title, longest=LONGEST))
+
+
+# After a preposition a gerund is a verb, and its singular object needs no determiner where it is
+# a mass noun or bare (`for planning motion in dynamic environment`, `the task of matching image and
+# sentence`), while a compound stands after a determiner or a modifier (`the learning machine`,
+# `extreme learning machine`, `a modeling language`). Issue #36, round 18 (kwhead21).
+PREPOSITIONS = frozenset("about at by for from in into of on through towards via with without".split())
+
+
+def mark_after_prepositions(text: str, phrases: Mapping[str, list]) -> None:
+    """Mark cut (`phrases.LEFT_CUT`) the gerund phrases of `phrases` whose last noun and gerund the
+    catalogue writes object first (`object_first`) and that the abstract `text` writes only after
+    a preposition: a verb with its object, singular as plural (see PREPOSITIONS)."""
+    for key, entry in phrases.items():
+        if entry[3] != WHOLE or not key.partition(" ")[0].endswith("ing") or " " not in key:
+            continue
+        first = entry[2].partition(" ")[0].lower()
+        if not is_gerund(first) or not object_first(key):
+            continue
+        before = re.findall(r"(\w+)\s+" + re.escape(entry[2]) + r"\b", text, re.IGNORECASE)
+        if len(before) >= entry[0] and all(word.lower() in PREPOSITIONS for word in before):
+            entry[3] = LEFT_CUT

@@ -9,6 +9,7 @@ from ..code_status import is_official
 from ..links import extract_links
 from .acronyms import acronyms, is_expansion
 from .claims import claimed_words
+from .clauses import mark_after_prepositions
 from .measures import measure_keys
 from .modifiers import acronym_head, mark_modifiers
 from .names import add_method_names
@@ -70,6 +71,7 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     mark_epithets(text, phrases)
     mark_slashed(text, phrases)
     mark_modifiers(text, phrases)
+    mark_after_prepositions(text, phrases)
     add_method_names(text, terms.methods, terms.acronyms, shorts, terms.long_forms)
     if "github" in abstract:  # (`clean` took the URLs out of `text`)
         add_repository_names(text, own_repositories(abstract), terms.methods)
