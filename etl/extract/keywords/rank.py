@@ -35,6 +35,7 @@ from .pieces import cut_off, in_longer_term
 from .praise import unpraised
 from .restating import without_restatements
 from .shapes import NO_CHIP, TITLE_HEAD, NotTerms, bare_modifier, filler, property_modifier, written_out_no_chip
+from .sparse import with_title_terms
 from .support import backed
 from .termhood import AUTHORS_ALONE, TERMHOOD
 from .terms import METHOD_PREFIX, Terms
@@ -141,9 +142,8 @@ def rank_keywords(
         # (a keyword written out from short forms keeps the verdict on its shape: `shapes.written_out_no_chip`)
         ranked = [k for k in ranked if not written_out_no_chip(k, terms.phrases, not_terms)]
     grouped = group_variants(without_restatements(ranked, kp.chosen_elsewhere), kp.factor)
-    # (a keyword all of whose forms are no terms goes; one with a term among its forms stays,
-    # unless its own shape is never a keyword's: `machine learning models`, `machine learning`;
-    # a piece whose head the titles go on to name goes too: `multi-label`, `mixed integer`)
+    # (a keyword all of whose forms are no terms goes, and one whose own shape is never a keyword's even with
+    # a term among its forms, `machine learning models`; so does a piece the titles continue: `multi-label`)
     kept = [
         k
         for k in grouped
@@ -156,9 +156,9 @@ def rank_keywords(
         kept = [k for k in kept if not is_measure(k.normalised, terms.measures, in_title, kp)]
     # (a hyphenated modifier the abstract writes only before its noun: `modifiers.headless_modifier`)
     kept = [k for k in kept if not headless_modifier(k, terms.phrases, kp)]
-    # (after the first chip, a phrase needs evidence beyond its score: `support`; a misspelt one is the
-    # keyword it misspells, `misspelt`)
-    return spelt_right(backed(kept, terms.phrases, in_title, kp))
+    # (after the first chip a phrase needs evidence, `support`; a misspelling is its keyword, `misspelt`)
+    kept = spelt_right(backed(kept, terms.phrases, in_title, kp))
+    return with_title_terms(kept, title, terms.phrases, kp, n_docs)  # (a sparse card: `sparse`)
 
 
 def _methods(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyword]:
