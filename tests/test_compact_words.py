@@ -1,6 +1,6 @@
-"""The long word lists and the termhood counts held compactly in a small load's ranking process
-(`etl.load.compact_words`, issue 41) answer every lookup as the frozensets and the dict a corpus's
-ranking holds."""
+"""The long word lists, the termhood counts and what two rules derive from them held compactly in a
+small load's ranking process (`etl.load.compact_words`, issue 41) answer every lookup as the
+frozensets, the dict and the rules' own tables a corpus's ranking holds."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from itertools import pairwise
 
 import pytest
 
-from etl.extract.keywords import termhood, wordlists
+from etl.extract.keywords import manner, misspelt, termhood, wordlists
 from etl.extract.keywords.pieces import PIECES, term_pieces
 from etl.load import load
-from etl.load.compact_words import LONG, CompactCounts, CompactWords, hold_compactly
+from etl.load.compact_words import LONG, CompactCounts, CompactShapes, CompactWords, hold_compactly, hold_derived
 from tests.test_edit_cost import FILES, folder_of, retitle
 
 # Words a list may be asked for that are not in it, beside its own words: a bucket's neighbours
@@ -120,6 +120,39 @@ def test_the_compact_termhood_counts_take_a_third_of_the_memory():
     assert len(compact) > 40_000 and held < as_dict / 2.5
 
 
+def test_the_derived_tables_held_compactly_answer_as_the_rules_own(monkeypatch):
+    """`misspelt`'s index and `manner`'s openings, derived once from the compact counts: every
+    shape's words (and none for a shape there is not), every pair, word and opening, and what is
+    none of them, as the rules' own tables answer; and the slips the rule corrects (its module's
+    examples), corrected alike."""
+    shapes, pairs, words = misspelt._index()
+    openings = manner._compounded()
+    assert isinstance(termhood.TERMHOOD.counts, dict)  # (this process derives them as a corpus's ranking does)
+    monkeypatch.setattr(misspelt, "_index", misspelt._index)  # (put back after: this process's are the rules' own)
+    monkeypatch.setattr(manner, "_compounded", manner._compounded)
+    hold_derived(CompactCounts(termhood.TERMHOOD.counts))
+    held_shapes, held_pairs, held_words = misspelt._index()
+    assert isinstance(held_shapes, CompactShapes) and isinstance(held_pairs, CompactWords)
+    lengths = {len(w) for w in words}
+    asked = {(a, b, n) for a, b, _ in shapes for n in lengths} | {("", "", 0), ("q", "z", 99)}
+    assert [s for s in sorted(asked) if held_shapes.get(s) != shapes.get(s, ())] == []
+    for table, held in ((pairs, held_pairs), (words, held_words), (openings, manner._compounded())):
+        asked_words = [*asked_of(table), "deep learning", "positive definite", "joint estimation", "optimal control"]
+        assert [w for w in asked_words if (w in held) != (w in table)] == []
+    slips = ["conter of mass", "kullback-leiber divergence", "convolultional neural networks"]
+    slips += ["symmetric positive desnite", "probabalistic roadmap", "constrastive learning", "graph neural network"]
+    held_fixes = [misspelt.correct_key(key, key) for key in slips]
+    monkeypatch.undo()
+    assert held_fixes == [misspelt.correct_key(key, key) for key in slips]
+    assert held_fixes[0] == "center of mass" and held_fixes[-1] is None
+
+
+def test_derived_shapes_of_a_few_words():
+    held = CompactShapes({("g", "h", 5): {"graph", "gaugh"}, ("n", "t", 3): ["net"]})
+    assert held.get(("g", "h", 5)) == ("gaugh", "graph") and held.get(("n", "t", 3)) == ("net",)
+    assert held.get(("n", "t", 4)) == () and held.get(("x", "y", 2), None) is None
+
+
 # The termhood counts in a process that holds them compactly before the rules are imported, and
 # in one that imported `termhood` first (its counts, which a rule may hold, left as they are).
 HELD_FIRST = """import json, sys
@@ -147,8 +180,10 @@ def spy(*args):
     from etl.extract.keywords import wordlists
     with open(sys.argv[3], "w") as out:
         from etl.extract.keywords import termhood
+        from etl.extract.keywords import manner, misspelt
         held = {name: type(vars(wordlists).get(name)).__name__ for name in LONG}
-        json.dump({**held, "TERMHOOD": type(termhood.TERMHOOD.counts).__name__}, out)
+        derived = {"misspelt": [type(t).__name__ for t in misspelt._index()], "manner": type(manner._compounded()).__name__}
+        json.dump({**held, "TERMHOOD": type(termhood.TERMHOOD.counts).__name__, **derived}, out)
     return ranked
 incremental._rank = spy
 load(sys.argv[1], [sys.argv[2]], prune=True)"""
@@ -166,4 +201,6 @@ def test_a_small_loads_ranking_process_holds_the_long_lists_and_counts_compactly
     assert json.loads(held.read_text(encoding="utf-8")) == {
         **dict.fromkeys(LONG, "CompactWords"),
         "TERMHOOD": "CompactCounts",
+        "misspelt": ["CompactShapes", "CompactWords", "CompactWords"],
+        "manner": "CompactWords",
     }

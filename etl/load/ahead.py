@@ -13,6 +13,8 @@ it rewrites while the process lives is then held twice."""
 
 from __future__ import annotations
 
+import gc
+
 from ..store.writer import Writer
 from .apart import cancel_ahead, start_ahead, warm_ranking
 from .feed import KeywordFeed
@@ -42,6 +44,7 @@ class Ahead:
         if keywords.ranking is not None or keywords.stale:  # (its workers rank: never forked beside them)
             self.keep(False)
         elif self.may and (keywords.pending or rekeyed):
+            gc.collect()  # (the collector is paused in the load: its free lists emptied before the fork)
             forget_text_memos()  # (emptied before the fork: the process would hold their pages the load frees)
             if self.writer is not None:
                 self.cache = self.writer.page_cache_setting()

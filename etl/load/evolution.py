@@ -25,6 +25,8 @@ def refresh_evolution(writer: Writer, summary: RunSummary, changed: set[str], st
     step as it starts."""
     # (numpy and the similar papers' code come in at the step that uses them: a small load's
     # keyword ranking is forked before it, from a process that does not hold them, issue 41)
+    if not summary.rescored:  # (a few papers' step: its peak is the load's; not after a rescore's millions of objects)
+        release_heap()  # (the collector is paused in the load: what it would free, and its free lists, first)
     from . import similar_all, similar_changed
     from .versions import refresh_versions
 
