@@ -102,3 +102,13 @@ def test_the_title_terms_rank_after_the_chips_and_before_the_topics():
         ("robotics", "topic"),
     ]
     assert out[0].score > out[1].score > out[2].score
+
+
+def test_a_run_the_title_writes_twice_is_one_chip():
+    # (NeurIPS 2016 and ICML 2017: a cold load of the 45 ICLR/ICML/NeurIPS/CoRL files stored
+    # `gradient descent` twice for one paper and failed on paper_keywords' key)
+    title = "Learning to learn by gradient descent by gradient descent"
+    ranked = [Keyword("lstm", "LSTM", "acronym", 1.1)]
+    kp = Keyphraseness(df={}, chosen={"gradient descent": 5})
+    out = with_title_terms(ranked, title, {}, kp, 1)
+    assert [k.normalised for k in out] == ["lstm", "gradient descent"]

@@ -47,11 +47,13 @@ def with_title_terms(
     if not title or len(chips) >= SPARSE:
         return ranked
     shown = [_stems(f) for k in chips for f in (k.normalised, *map(normalise_keyword, k.aliases))]
-    new = [
-        (key, written)
-        for key, written in title_runs(title)
-        if key not in phrases and not _nested(_stems(key), shown) and is_title_term(key, written, title, kp, n_docs)
-    ][: SPARSE - len(chips)]
+    new: list[tuple[str, str]] = []
+    for key, written in title_runs(title):
+        # (a run the title writes twice is one term: `Learning to Learn by Gradient Descent by Gradient Descent`)
+        wanted = len(new) < SPARSE - len(chips) and key not in phrases and not _nested(_stems(key), shown)
+        if wanted and is_title_term(key, written, title, kp, n_docs):
+            new.append((key, written))
+            shown.append(_stems(key))
     if not new:
         return ranked
     # (after the card's last chip, before the next keyword: a topic or nothing)
