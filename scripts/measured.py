@@ -49,6 +49,7 @@ def measured_timed(self, stage):  # the similar step's helper process is a child
         wall, cpu, now = time.perf_counter() - wall, time.process_time() - cpu, main_thread()
         ran, waited = (now[0] - thread[0], now[1] - thread[1]) if thread and now else (wall, 0.0)
         # (a wait is counted when the thread runs again: one begun before the stage may land in it)
+        ran = min(max(ran, 0.0), wall)  # (a stage of microseconds can read below zero: CI met -1.8 ms in 29 µs)
         waited = min(waited, max(0.0, wall - ran))
         blocked = max(0.0, wall - ran - waited)
         totals = account.setdefault(stage, [0.0, 0.0, 0.0])

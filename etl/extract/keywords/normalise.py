@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from . import wordlists  # (its long lists read when `cut_before_head` first asks: the loader imports this module)
 from .spellings import AMERICAN, WORD_NAMES
-from .wordlists import NOT_NOUNS, VERBS
 
 # Plurals the suffix rules below would get wrong (`analyses` is not `analyse`, `series` stays).
 IRREGULAR = {
@@ -194,4 +194,4 @@ def cut_before_head(long: str) -> bool:
     is shown as its short form (`rank._named`). A name ending in a verb is one (`Drop to Adapt`,
     `Explore-Then-Commit`). Issue #36 (kwname21)."""
     last = long.rsplit(" ", 1)[-1].rsplit("-", 1)[-1].lower()
-    return last in NOT_NOUNS and last not in VERBS and not last.endswith("ing")
+    return last in wordlists.NOT_NOUNS and last not in wordlists.VERBS and not last.endswith("ing")
