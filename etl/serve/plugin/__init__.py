@@ -42,6 +42,14 @@ from ..urls import Columns, page_table, safe_queries
 # in Datasette (`internals`) is patched only once a Datasette of paperdb's is made.
 
 
+# The canned queries headed with what they list (their query -> its argument, the template's variable,
+# the header's maker): an institution's papers (`institutions`), a keyword's (`keyword_papers`).
+HEADED = {
+    INSTITUTION_QUERY: ("institution", "paperdb_institution", institution_header),
+    KEYWORD_QUERY: ("keyword", "paperdb_keyword", keyword_header),
+}
+
+
 @hookimpl(trylast=True)  # (after Datasette's own, so that paperdb's `escape_fts` replaces its)
 def prepare_connection(conn, database, datasette):
     if not is_ours(datasette, database):
@@ -169,22 +177,16 @@ def extra_template_vars(view_name, table, database, request, datasette):
             return {"paperdb_authors": await authors_named(datasette.get_database(DATABASE), said)}
 
         return search_inner
-    if request.path.rstrip("/") == f"/{DATABASE}/{INSTITUTION_QUERY}":  # (headed with the institution: `institutions`)
+    headed = HEADED.get(request.path.rstrip("/").removeprefix(f"/{DATABASE}/"))
+    if headed:  # (a canned query headed with what it lists: its total and pages)
+        argument, variable, header = headed
 
-        async def institution_inner():
-            said = request.args.get("institution") or ""
+        async def headed_inner():
+            said = request.args.get(argument) or ""
             database = datasette.get_database(DATABASE)
-            return {"paperdb_institution": await institution_header(database, said, request.args.get("page"))}
+            return {variable: await header(database, said, request.args.get("page"))}
 
-        return institution_inner
-    if request.path.rstrip("/") == f"/{DATABASE}/{KEYWORD_QUERY}":  # (headed with its papers: `keyword_papers`)
-
-        async def keyword_inner():
-            said = request.args.get("keyword") or ""
-            database = datasette.get_database(DATABASE)
-            return {"paperdb_keyword": await keyword_header(database, said, request.args.get("page"))}
-
-        return keyword_inner
+        return headed_inner
     if view_name == "row" and table == "papers":
 
         async def inner():
