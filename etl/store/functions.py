@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 from functools import cache
 from importlib.resources import files as package_files
 
@@ -218,14 +219,9 @@ def initials(text: str | None) -> str | None:
     return "".join(w[0] for w in words) if len(words) > 1 else None
 
 
-def _institution_key(text: str | None) -> str | None:
-    return institution_key(str(text)) if text is not None and str(text).strip() else None
-
-
-def _institution_filed_key(text: str | None) -> str | None:
-    """The key institutions.normalised files a name under (`etl.text.institution_variants`:
-    `Albert-Ludwigs-Universität Freiburg` -> `freiburg university`)."""
-    return filed_key(str(text)) if text is not None and str(text).strip() else None
+def _name_key(key: Callable[[str], str]) -> Callable[[str | None], str | None]:
+    """`key` of a name as SQL gives it: NULL for NULL or blank text."""
+    return lambda text: key(str(text)) if text is not None and str(text).strip() else None
 
 
 def _author_key(text: str | None) -> str | None:
@@ -250,8 +246,10 @@ FUNCTIONS = {
     "normalise_keyword": _normalise,
     "title_key": lambda text: title_key(str(text)) if text is not None else None,  # (papers.title_key's form)
     "initials": initials,
-    "institution_key": _institution_key,
-    "institution_filed_key": _institution_filed_key,
+    "institution_key": _name_key(institution_key),
+    # (the key institutions.normalised files a name under, `etl.text.institution_variants`:
+    # `Albert-Ludwigs-Universität Freiburg` -> `freiburg university`)
+    "institution_filed_key": _name_key(filed_key),
     "author_key": _author_key,
     "paper_id_forms": id_forms_json,  # (the forms of a paper id `/-/paper/` accepts: `etl.text.paper_ids`)
     "paper_address_forms": address_forms_json,  # (the forms of a paper page's address `/-/paper/` accepts)
