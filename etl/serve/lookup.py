@@ -65,6 +65,32 @@ async def find_paper(datasette, text: str) -> int | list[int] | None:
     return None
 
 
+# A search's words that may be an id or an address (`SJU4ayYgl`, `1609.02907`, `10.1609/aaai.v36i4.20316`,
+# `https://openreview.net/forum?id=...`): one word with a digit, a mark of an id or address (`:`, `/`,
+# `.`) or a capital after its first letter; a word of prose (`transformer`, `Burgard`) is looked up as no id.
+_ID_LIKE = re.compile(r"^\S*(?:[0-9:/.]|\S[A-Z])\S*$")
+SAID = "SELECT title, venue, year FROM papers WHERE pk = :pk"
+
+
+async def paper_of_search(datasette, text: str) -> dict | None:
+    """The paper a search's text names as an id or address (`find_paper`, as `/-/paper/<text>` finds
+    it), with its title, venue, year and page, for the search page to name (a librarian pastes an id
+    into the search box: the words' search finds nothing); None for words or an id of no one paper."""
+    written = text.strip()
+    if not _ID_LIKE.match(written):
+        return None
+    pk = await find_paper(datasette, written)
+    if not isinstance(pk, int):
+        return None
+    row = (await datasette.get_database(DATABASE).execute(SAID, {"pk": pk})).first()
+    return {
+        "title": row["title"],
+        "venue": row["venue"],
+        "year": row["year"],
+        "url": datasette.urls.row(DATABASE, "papers", str(pk)),
+    }
+
+
 def requested_id(path_part: str, query_string: str) -> str:
     """The id asked for by `/-/paper/<id>`, whole: the path after `/-/paper/` and, where the id is an
     address with a query of its own (`https://openreview.net/forum?id=SJU4ayYgl`: the browser sends
