@@ -120,3 +120,19 @@ def test_an_authors_page_names_the_form_with_the_umlaut_written_with_an_e(umlaut
     assert _other_forms(umlauts, "Bernhard Schoelkopf") == [
         ("Bernhard Schölkopf", "1 paper, 1 with a co-author of these")
     ]
+
+
+@pytest.mark.parametrize("written", ["Burgard", "burgard", "BURGARD"])
+def test_an_authors_address_by_the_family_name_alone_offers_the_people_of_that_name(loaded, written):
+    """The ninth reader: /-/author/Burgard was "No such author" where the search's q=Burgard names
+    Wolfram Burgard and W. Burgard; now it offers them, most papers first."""
+    page = asyncio.run(make_datasette(loaded).client.get(f"/-/author/{written}"))
+    assert page.status_code == 200, page.text
+    offered = re.findall(r'<li><a href="/papers/papers\?_author=[^"]+">([^<]+)</a>', html.unescape(page.text))
+    assert sorted(offered) == ["W. Burgard", "Wolfram Burgard"]
+    assert "it as family name" in page.text
+
+
+@pytest.mark.parametrize("written", ["Thrun", "Wolfram"])  # (nobody's family name: a given name is none)
+def test_an_authors_address_by_a_word_that_is_no_family_name_is_a_404(loaded, written):
+    assert asyncio.run(make_datasette(loaded).client.get(f"/-/author/{written}")).status_code == 404

@@ -181,7 +181,8 @@ async def keyword_page_of(datasette, request):
 async def author_page_of(datasette, request):
     """`/-/author/<name>` (readers guess it from `/-/keyword/` and `/-/paper/`): a redirect to the
     page of the author of that name as the load merges names (any case or accents: `people_named`),
-    a page to choose among those of its family name and first initial (`Y. Bengio`), or a page of
+    a page to choose among those of its family name and first initial (`Y. Bengio`), or of its family
+    name where it is one word (`Burgard`: `people_of_family`, up to three, most papers first), or a page of
     the site that says there is nobody of that name (Datasette's answer was a 404 of `~20`)."""
     from html import escape
     from urllib.parse import quote, unquote
@@ -190,14 +191,20 @@ async def author_page_of(datasette, request):
     from markupsafe import Markup
 
     from ..text.authors import name_key
-    from .people import people_named
+    from .people import people_named, people_of_family
 
     wanted = unquote(request.url_vars["name"]).strip()
-    named = await people_named(datasette.get_database(DATABASE), wanted) if wanted else []
+    database = datasette.get_database(DATABASE)
+    named = await people_named(database, wanted) if wanted else []
     if len(named) == 1 and name_key(named[0]["name"]) == name_key(wanted):
         return Response.redirect(named[0]["url"])
+    family = (
+        not named and len(wanted.split()) == 1
+    )  # (a family name alone: `/-/author/Burgard`, as the search takes it)
+    if family:
+        named = await people_of_family(database, wanted)
     if named:
-        info = {"text": wanted, "people": named, "search": f"/{DATABASE}/search?q={quote(wanted)}"}
+        info = {"text": wanted, "people": named, "search": f"/{DATABASE}/search?q={quote(wanted)}", "family": family}
         return Response.html(await datasette.render_template("author-choice.html", info, request=request))
     said = f"No author {wanted!r}" if wanted else "Which author?"
     advice = "give a name as a paper's page writes it, as in /-/author/Max%20Welling, or search the papers for it"

@@ -246,7 +246,16 @@ async def authors_named(database, query: str) -> list[dict]:
         return await people_named(database, query)
     if not could_be_a_family_name(query):
         return []
-    found = (await database.execute(FAMILY, {"family": name_key(query)})).rows
+    return await people_of_family(database, query)
+
+
+async def people_of_family(database, family: str) -> list[dict]:
+    """Up to three people of the family name `family` (`Burgard`, `Cohen-Or`, in any case), most papers
+    first, each with their page (`FAMILY`)."""
+    key = name_key(family)
+    if not key:
+        return []
+    found = (await database.execute(FAMILY, {"family": key})).rows
     return [{"name": r["name"], "papers": r["papers"], "url": filter_url("authors", r["name"])} for r in found]
 
 
