@@ -66,9 +66,12 @@ async def find_paper(datasette, text: str) -> int | list[int] | None:
 
 
 # A search's words that may be an id or an address (`SJU4ayYgl`, `1609.02907`, `10.1609/aaai.v36i4.20316`,
-# `https://openreview.net/forum?id=...`): one word with a digit, a mark of an id or address (`:`, `/`,
-# `.`) or a capital after its first letter; a word of prose (`transformer`, `Burgard`) is looked up as no id.
-_ID_LIKE = re.compile(r"^\S*(?:[0-9:/.]|\S[A-Z])\S*$")
+# `https://openreview.net/forum?id=...`): one word (no space) with a digit, a mark of an id or address
+# (`:`, `/`, `.`) or a capital after its first letter; a word of prose (`transformer`, `Burgard`) is
+# looked up as no id. (Two linear searches: one pattern for both backtracked, 0.4 s of CPU on the
+# 16,000 characters of `aB` and a last word a URL may hold.)
+_SPACE = re.compile(r"\s")
+_ID_MARK = re.compile(r"[0-9:/.]|\S[A-Z]")
 SAID = "SELECT title, venue, year FROM papers WHERE pk = :pk"
 
 
@@ -77,7 +80,7 @@ async def paper_of_search(datasette, text: str) -> dict | None:
     it), with its title, venue, year and page, for the search page to name (a librarian pastes an id
     into the search box: the words' search finds nothing); None for words or an id of no one paper."""
     written = text.strip()
-    if not _ID_LIKE.match(written):
+    if not written or _SPACE.search(written) or not _ID_MARK.search(written):
         return None
     pk = await find_paper(datasette, written)
     if not isinstance(pk, int):
