@@ -11,6 +11,7 @@ entries for the catalogue's largest author.
 
 from __future__ import annotations
 
+import re
 from urllib.parse import parse_qsl
 
 from ..text.authors import name_key
@@ -87,7 +88,7 @@ async def author_page(database, written: str) -> dict | None:
     institutions = [dict(r) for r in (await database.execute(SIGNED, mine)).rows]
     for row in co_authors:
         row["url"] = filter_url("authors", row["name"])
-    other_forms = await forms_of_the_name(database, person["id"], key)
+    other_forms = await forms_of_the_name(database, person["id"], key, person["name"])
     for row in institutions:
         row["url"] = institution_url(row.pop("id"))
     return {
@@ -98,6 +99,39 @@ async def author_page(database, written: str) -> dict | None:
         "institutions": institutions,
         "other_forms": other_forms,
     }
+
+
+# German umlauts written with an e (`Schoelkopf`, `Juergen`, as ASCII-only records write `Schölkopf`,
+# `Jürgen`): the merge key reads `ö` as `o`, so the two are two names (the ninth reader: Bernhard
+# Schölkopf's 136 papers, Bernhard Schoelkopf's 9, co-authors in common; 69 such names in the
+# catalogue). Two names are alike so only where one writes the umlaut: `Yue Wu` is not `Yu Wu`.
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+_WITH_E = re.compile(r"([aou])e")
+
+
+def umlauts_with_e(name: str) -> str:
+    """The merge key of a name with its umlauts written with an e (`Bernhard Schölkopf` ->
+    `bernhard schoelkopf`, the key of `Bernhard Schoelkopf`)."""
+    return name_key(name.translate(_UMLAUTS))
+
+
+def family_spellings(name: str, key: str) -> list[str]:
+    """The family names (last words of merge keys) the person of `name` (merge key `key`) may be written
+    under: their own, with its umlauts written with an e (`schoelkopf` for `Schölkopf`), or an e after
+    a, o, u read as an umlaut (`scholkopf` for `Schoelkopf`: `forms_of_the_name` keeps only names that
+    write the umlaut); each once."""
+    spellings = [key.split()[-1], umlauts_with_e(name).split()[-1], _WITH_E.sub(r"\1", key.split()[-1])]
+    return list(dict.fromkeys(spellings))
+
+
+def forms_fit(name: str, key: str, other_name: str, other_key: str) -> bool:
+    """Whether another author (`other_name`, merge key `other_key`) may be the person of `name` (`key`):
+    the same family name and given names that fit (`given_names_fit`), as the merge keys read them or
+    with the umlauts written with an e (`Jürgen Schmidhuber`, `Juergen Schmidhuber`)."""
+    if key.split()[-1] == other_key.split()[-1] and given_names_fit(key, other_key):
+        return True
+    mine, theirs = umlauts_with_e(name), umlauts_with_e(other_name)
+    return mine.split()[-1:] == theirs.split()[-1:] and given_names_fit(mine, theirs)
 
 
 def given_names_fit(key: str, other: str) -> bool:
@@ -123,16 +157,24 @@ def _short_names(rows) -> dict[str, set[tuple[str, str]]]:
     return found
 
 
-async def forms_of_the_name(database, person_id: int, key: str) -> list[dict]:
-    """The other authors who may be the person of `key` under another form of the name (`R. Siegwart`
-    for `roland siegwart`), most papers first: each with their papers, those with a co-author of the
+async def forms_of_the_name(database, person_id: int, key: str, name: str = "") -> list[dict]:
+    """The other authors who may be the person of `key` (written `name`) under another form of the name
+    (`R. Siegwart` for `roland siegwart`, `Bernhard Schoelkopf` for `Bernhard Schölkopf`: `family_spellings`,
+    `forms_fit`), most papers first: each with their papers, those with a co-author of the
     person's, and their page (2-5 ms of CPU for the catalogue's largest authors)."""
     words = key.split()
     if len(words) < 2:
         return []
-    initial, family = words[0][0], words[-1]
-    wanted = {"initial": initial, "after": chr(ord(initial) + 1), "family": family, "id": person_id}
-    found = [r for r in (await database.execute(FORMS, wanted)).rows if given_names_fit(key, r["normalised"])]
+    initial = words[0][0]
+    found = []
+    for family in family_spellings(name or key, key):
+        wanted = {"initial": initial, "after": chr(ord(initial) + 1), "family": family, "id": person_id}
+        found += [
+            r
+            for r in (await database.execute(FORMS, wanted)).rows
+            if forms_fit(name or key, key, r["name"], r["normalised"])
+        ]
+    found.sort(key=lambda r: (-r["papers"], r["name"]))
     if not found:
         return []
     mine = set().union(*_short_names((await database.execute(CO_NAMES, {"id": person_id})).rows).values())
@@ -204,7 +246,16 @@ async def authors_named(database, query: str) -> list[dict]:
         return await people_named(database, query)
     if not could_be_a_family_name(query):
         return []
-    found = (await database.execute(FAMILY, {"family": name_key(query)})).rows
+    return await people_of_family(database, query)
+
+
+async def people_of_family(database, family: str) -> list[dict]:
+    """Up to three people of the family name `family` (`Burgard`, `Cohen-Or`, in any case), most papers
+    first, each with their page (`FAMILY`)."""
+    key = name_key(family)
+    if not key:
+        return []
+    found = (await database.execute(FAMILY, {"family": key})).rows
     return [{"name": r["name"], "papers": r["papers"], "url": filter_url("authors", r["name"])} for r in found]
 
 

@@ -219,6 +219,20 @@ def initials(text: str | None) -> str | None:
     return "".join(w[0] for w in words) if len(words) > 1 else None
 
 
+# A name's own short form in parentheses at its end (`German Aerospace Center (DLR)`, `Massachusetts
+# Institute of Technology (MIT)`, and the other way round, `KAIST (Korea Advanced Institute of ...)`).
+_OWN_SHORT_FORM = re.compile(r"\(([^()]{2,100})\)\s*$")
+
+
+def own_short_form(name: str | None) -> str | None:
+    """The other name an institution's name gives itself in parentheses at its end, as `institution_key`
+    reads it (`German Aerospace Center (DLR)` -> `dlr`, `Massachusetts Institute of Technology (MIT)` ->
+    `mit`), else None: the ninth reader's `papers_by_institution?institution=MIT` left out the 21
+    papers of `Massachusetts Institute of Technology (MIT)`, whose initials are `mitm`."""
+    found = _OWN_SHORT_FORM.search(str(name or ""))
+    return (institution_key(found[1]) or None) if found else None
+
+
 def _name_key(key: Callable[[str], str]) -> Callable[[str | None], str | None]:
     """`key` of a name as SQL gives it: NULL for NULL or blank text."""
     return lambda text: key(str(text)) if text is not None and str(text).strip() else None
@@ -246,6 +260,7 @@ FUNCTIONS = {
     "normalise_keyword": _normalise,
     "title_key": lambda text: title_key(str(text)) if text is not None else None,  # (papers.title_key's form)
     "initials": initials,
+    "own_short_form": own_short_form,
     "institution_key": _name_key(institution_key),
     # (the key institutions.normalised files a name under, `etl.text.institution_variants`:
     # `Albert-Ludwigs-Universität Freiburg` -> `freiburg university`)
@@ -268,7 +283,7 @@ VARIADIC = {"snippet_of": _snippet}
 
 
 def register(conn: sqlite3.Connection) -> sqlite3.Connection:
-    """Add the search functions, `normalise_keyword(text)`, `initials(name)`, `institution_key(name)`,
+    """Add the search functions, `normalise_keyword(text)`, `initials(name)`, `own_short_form(name)`, `institution_key(name)`,
     `institution_filed_key(name)` (the key `institutions.normalised` files a name under), `author_key(name)`, `paper_id_forms(id)` (a JSON array of the forms `paper_ids` may hold for an id
     as a reader wrote it), `paper_address_forms(text)` (those `papers.url` may hold for a page's address), `extra_json(paper_sources.extra)` (the record's other fields as a JSON
     text: `json_extract(extra_json(extra), '$.bibtex')`) and `snippet_of(highlight(fts, column, char(2), char(3)), query)` (the

@@ -27,7 +27,7 @@ from ..internals import quiet_default_error_handler, size_queries
 from ..keyword_papers import QUERY as KEYWORD_QUERY
 from ..keyword_papers import keyword_header
 from ..limits import limit_connection
-from ..lookup import author_page_of, keyword_page_of, paper_page_of
+from ..lookup import author_page_of, keyword_page_of, paper_of_search, paper_page_of
 from ..paging import paged
 from ..paper import paper_page, row_pk
 from ..people import author_page, authors_named, only_the_author, the_author
@@ -174,7 +174,10 @@ def extra_template_vars(view_name, table, database, request, datasette):
 
         async def search_inner():
             said = request.args.get("q") or ""
-            return {"paperdb_authors": await authors_named(datasette.get_database(DATABASE), said)}
+            return {
+                "paperdb_authors": await authors_named(datasette.get_database(DATABASE), said),
+                "paperdb_paper": await paper_of_search(datasette, said),  # (an id pasted: its paper)
+            }
 
         return search_inner
     headed = HEADED.get(request.path.rstrip("/").removeprefix(f"/{DATABASE}/"))
