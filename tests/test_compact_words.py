@@ -190,6 +190,14 @@ def test_the_compact_pieces_take_about_half_the_memory():
     assert len(held) > 7_000 and compact < 0.6 * as_dict
 
 
+def test_the_continued_pieces_held_compactly_answer_as_the_frozenset():
+    held = CompactWords(pieces.CONTINUED)
+    asked = asked_of(pieces.CONTINUED) + sorted(PIECES) + ["mixed integer", "multi-label", "six degree-of-freedom"]
+    assert [w for w in asked if (w in held) != (w in pieces.CONTINUED)] == []
+    labels = {w: w.upper() if i % 7 == 0 else w for i, w in enumerate(asked)}  # (a short form is no piece)
+    assert [w for w, label in labels.items() if pieces.continued(w, label, held) != pieces.continued(w, label)] == []
+
+
 @pytest.mark.parametrize("pieces_of", [{"deep\nlearning": ("deep\nlearning model",)}, {"a b": ("a b\tc",)}])
 def test_a_piece_of_two_lines_or_a_tab_is_refused(pieces_of):
     with pytest.raises(ValueError):
@@ -236,6 +244,7 @@ def spy(*args):
         import sqlite3
         made = {"PIECES": [type(pieces.PIECES).__name__, pieces.mark_pieces.__defaults__[0] is pieces.PIECES,
                            pieces.in_longer_term.__defaults__[0] is pieces.PIECES],
+                "CONTINUED": [type(pieces.CONTINUED).__name__, pieces.continued.__defaults__[0] is pieces.CONTINUED],
                 "evidence": topic_evidence.read_evidence.cache_info().currsize,
                 "soft_heap_limit": sqlite3.connect(":memory:").execute("PRAGMA soft_heap_limit").fetchone()[0]}
         json.dump({**held, "TERMHOOD": type(termhood.TERMHOOD.counts).__name__, **derived, **made}, out)
@@ -259,6 +268,7 @@ def test_a_small_loads_ranking_process_holds_the_long_lists_and_counts_compactly
         "misspelt": ["CompactShapes", "CompactWords", "CompactWords"],
         "manner": "CompactWords",
         "PIECES": ["CompactPieces", True, True],
+        "CONTINUED": ["CompactWords", True],
         "evidence": 0,
         "soft_heap_limit": SOFT_HEAP_KIB * 1024,
     }
