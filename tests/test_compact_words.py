@@ -12,10 +12,19 @@ from itertools import pairwise
 
 import pytest
 
-from etl.extract.keywords import manner, misspelt, termhood, wordlists
+from etl.extract.keywords import manner, misspelt, pieces, termhood, wordlists
 from etl.extract.keywords.pieces import PIECES, term_pieces
 from etl.load import load
-from etl.load.compact_words import LONG, CompactCounts, CompactShapes, CompactWords, hold_compactly, hold_derived
+from etl.load.compact_words import (
+    LONG,
+    SOFT_HEAP_KIB,
+    CompactCounts,
+    CompactPieces,
+    CompactShapes,
+    CompactWords,
+    hold_compactly,
+    hold_derived,
+)
 from tests.test_edit_cost import FILES, folder_of, retitle
 
 # Words a list may be asked for that are not in it, beside its own words: a bucket's neighbours
@@ -147,6 +156,54 @@ def test_the_derived_tables_held_compactly_answer_as_the_rules_own(monkeypatch):
     assert held_fixes[0] == "center of mass" and held_fixes[-1] is None
 
 
+def test_the_compact_pieces_answer_as_the_dict():
+    """Every piece, each cut short, run on and capitalised, the two-word ends `_extensions` asks of
+    a three-word candidate, what is no piece: `get`, `[]` and `in` as the dict's; and the longer
+    terms every candidate is found inside (`_extensions`), the same."""
+    held = CompactPieces(PIECES)
+    keys = list(PIECES)
+    assert len(held) == len(PIECES) and sorted(held) == sorted(keys) and dict(held.items()) == PIECES
+    ends = [part for k in keys for part in (k.split(" ", 1)[1], k.rsplit(" ", 1)[0])]
+    asked = [*ASKED, "a\tb", *ends, *(f for k in keys for f in (k[:-1], k + "s", k.capitalize(), f"x {k}", k + "\t"))]
+    assert [
+        k for k in [*keys, *asked] if held.get(k, "none") != PIECES.get(k, "none") or (k in held) != (k in PIECES)
+    ] == []
+    assert [k for k in keys if held[k] != PIECES[k]] == [] and held.get(None) is None
+    with pytest.raises(KeyError):
+        held["graph neural\t"]
+    three = [*keys, *(f"deep {k}" for k in keys), *(f"{k} model" for k in keys)]
+    three = [k for k in three if k.count(" ") == 2] + ["mixed integer linear", "chain monte carlo"]
+    assert [k for k in three if pieces._extensions(k, held) != pieces._extensions(k, PIECES)] == []
+
+
+def test_the_compact_pieces_take_about_half_the_memory():
+    """7,702 pieces: 1.1 MB as the dict of new strings and tuples (their longer terms the counts'
+    own strings, as in a corpus's ranking), 0.5 held compactly."""
+    tracemalloc.start()
+    try:
+        made = term_pieces(termhood.TERMHOOD)
+        as_dict = tracemalloc.get_traced_memory()[0]
+        held = CompactPieces(made)
+        compact = tracemalloc.get_traced_memory()[0] - as_dict
+    finally:
+        tracemalloc.stop()
+    assert len(held) > 7_000 and compact < 0.6 * as_dict
+
+
+def test_the_continued_pieces_held_compactly_answer_as_the_frozenset():
+    held = CompactWords(pieces.CONTINUED)
+    asked = asked_of(pieces.CONTINUED) + sorted(PIECES) + ["mixed integer", "multi-label", "six degree-of-freedom"]
+    assert [w for w in asked if (w in held) != (w in pieces.CONTINUED)] == []
+    labels = {w: w.upper() if i % 7 == 0 else w for i, w in enumerate(asked)}  # (a short form is no piece)
+    assert [w for w, label in labels.items() if pieces.continued(w, label, held) != pieces.continued(w, label)] == []
+
+
+@pytest.mark.parametrize("pieces_of", [{"deep\nlearning": ("deep\nlearning model",)}, {"a b": ("a b\tc",)}])
+def test_a_piece_of_two_lines_or_a_tab_is_refused(pieces_of):
+    with pytest.raises(ValueError):
+        CompactPieces(pieces_of)
+
+
 def test_derived_shapes_of_a_few_words():
     held = CompactShapes({("g", "h", 5): {"graph", "gaugh"}, ("n", "t", 3): ["net"]})
     assert held.get(("g", "h", 5)) == ("gaugh", "graph") and held.get(("n", "t", 3)) == ("net",)
@@ -183,7 +240,14 @@ def spy(*args):
         from etl.extract.keywords import manner, misspelt
         held = {name: type(vars(wordlists).get(name)).__name__ for name in LONG}
         derived = {"misspelt": [type(t).__name__ for t in misspelt._index()], "manner": type(manner._compounded()).__name__}
-        json.dump({**held, "TERMHOOD": type(termhood.TERMHOOD.counts).__name__, **derived}, out)
+        from etl.extract.keywords import pieces, topic_evidence
+        import sqlite3
+        made = {"PIECES": [type(pieces.PIECES).__name__, pieces.mark_pieces.__defaults__[0] is pieces.PIECES,
+                           pieces.in_longer_term.__defaults__[0] is pieces.PIECES],
+                "CONTINUED": [type(pieces.CONTINUED).__name__, pieces.continued.__defaults__[0] is pieces.CONTINUED],
+                "evidence": topic_evidence.read_evidence.cache_info().currsize,
+                "soft_heap_limit": sqlite3.connect(":memory:").execute("PRAGMA soft_heap_limit").fetchone()[0]}
+        json.dump({**held, "TERMHOOD": type(termhood.TERMHOOD.counts).__name__, **derived, **made}, out)
     return ranked
 incremental._rank = spy
 load(sys.argv[1], [sys.argv[2]], prune=True)"""
@@ -203,4 +267,8 @@ def test_a_small_loads_ranking_process_holds_the_long_lists_and_counts_compactly
         "TERMHOOD": "CompactCounts",
         "misspelt": ["CompactShapes", "CompactWords", "CompactWords"],
         "manner": "CompactWords",
+        "PIECES": ["CompactPieces", True, True],
+        "CONTINUED": ["CompactWords", True],
+        "evidence": 0,
+        "soft_heap_limit": SOFT_HEAP_KIB * 1024,
     }

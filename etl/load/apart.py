@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar, cast
 
 from ..errors import PaperdbError
-from .compact_words import hold_compactly
+from .compact_words import hold_compactly, hold_tables
 from .memory import trim_heap
 
 T = TypeVar("T")
@@ -120,6 +120,7 @@ def warm_ranking() -> None:
     from .feed import keyword_ranking
 
     keyword_ranking().close()
+    hold_tables()  # (what the rules made at their import, compactly; SQLite's memory capped)
     trim_heap()
 
 

@@ -4,7 +4,8 @@ string object a word were 5.3 MB of objects (1.6 held compactly; the benchmark's
 step 4 MB lower), the termhood counts' dict 5.2 MB (`CompactCounts`), for about 10,000 lookups. A
 corpus's ranking keeps the frozensets and the dict (millions of lookups). Either answers every
 `word in LIST` and every count alike, so the keyword rules' fingerprint (`etl.load.rules`), which
-this module is not part of, stays as it is."""
+this module is not part of, stays as it is. Once the rules are imported, `pieces.PIECES` is held so
+too and what only making the rules' tables needed is let go (`hold_tables`)."""
 
 from __future__ import annotations
 
@@ -16,18 +17,26 @@ from collections.abc import Iterable, Iterator, Mapping
 from itertools import accumulate, pairwise
 
 from ..extract.keywords import wordlists
+from ..store.access import cap_sqlite_memory
 
 # The lists of 3,000 words or more (`etl.extract.keywords.wordlists`), which the rules only ask `in`.
 LONG = ("NOT_NOUNS", "VERBS", "VERB_S_FORMS", "COMMON_WORDS", "HYPHEN_HEADS", "VERB_FORMS")
 TERMHOOD_MODULE = "etl.extract.keywords.termhood"  # (its counts: held compactly if read first here)
+# SQLite's memory in the ranking process, all its connections together (`PRAGMA soft_heap_limit`,
+# process-wide): past it SQLite lets pages of its read connection's cache go as it reads more. A few
+# papers' ranking reads the last rescore's statistics once; with the default cache (2 MB) the
+# benchmark's edit's ranking process held 0.9 MB more, its CPU the same.
+SOFT_HEAP_KIB = 512
 
 
 class CompactWords:
     """A word list as one string a bucket of the words that share their first `PREFIX`
     characters, a word a line: `word in words` answers as a frozenset of them does, in about a
-    third of its memory (the six long lists: 5.3 -> 1.6 MB) and about 1 microsecond more a lookup."""
+    seventh of its memory (the six long lists: 5.3 -> 0.7 MB; 1.6 with three characters a bucket,
+    the bucket's key strings 0.9 of it) and about 1.5 microseconds more a lookup (0.4 more than
+    with three)."""
 
-    PREFIX = 3
+    PREFIX = 2
     __slots__ = ("_buckets",)
 
     def __init__(self, words: Iterable[str]) -> None:
@@ -123,6 +132,52 @@ class CompactShapes:
         return default if words is None else tuple(words.split("\n"))
 
 
+class CompactPieces(Mapping[str, tuple[str, ...]]):
+    """`pieces.PIECES` (a piece of a longer term -> those longer terms) as a line a piece,
+    `piece<TAB>longer<TAB>longer`, in one string a bucket of the pieces that share their first
+    `PREFIX` characters: it answers `get` (all the rules ask) and the rest of a mapping as the dict
+    does (its pieces in another order), in about a third of its memory (7,702 pieces: 1.6 MB of
+    strings, tuples and the dict's table in the ranking process; 0.5 held so)."""
+
+    PREFIX = 3
+    __slots__ = ("_buckets", "_len")
+
+    def __init__(self, pieces: Mapping[str, Iterable[str]]) -> None:
+        buckets: dict[str, list[str]] = {}
+        for piece, longer in pieces.items():
+            line = "\t".join((piece, *longer))
+            if "\n" in line or piece.count("\t") or any("\t" in term for term in longer):
+                raise ValueError("a piece or term of one line, with no tab in it")
+            buckets.setdefault(piece[: self.PREFIX], []).append(line)
+        self._buckets = {prefix: "\n" + "\n".join(lines) + "\n" for prefix, lines in buckets.items()}
+        self._len = len(pieces)
+
+    def get(self, piece: str, default=None):
+        if not isinstance(piece, str) or "\n" in piece or "\t" in piece:
+            return default
+        bucket = self._buckets.get(piece[: self.PREFIX])
+        if bucket is None or (at := bucket.find(f"\n{piece}\t")) < 0:
+            return default
+        start = at + len(piece) + 2
+        return tuple(bucket[start : bucket.index("\n", start)].split("\t"))
+
+    def __getitem__(self, piece: str) -> tuple[str, ...]:
+        longer = self.get(piece)
+        if longer is None:
+            raise KeyError(piece)
+        return longer
+
+    def __contains__(self, piece: object) -> bool:
+        return self.get(piece) is not None  # type: ignore[arg-type]
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __iter__(self) -> Iterator[str]:
+        for bucket in self._buckets.values():
+            yield from (line.split("\t", 1)[0] for line in bucket[1:-1].split("\n"))
+
+
 def hold_compactly() -> None:
     """Read the long word lists now, as `CompactWords`, where `wordlists` would read them as
     frozensets when first asked for (PEP 562), and the termhood counts as `CompactCounts`: in a
@@ -170,3 +225,34 @@ def hold_derived(counts: CompactCounts) -> None:
     compounded = CompactWords(openings)
     misspelt._index = lambda: index  # type: ignore[assignment]
     manner._compounded = lambda: compounded  # type: ignore[assignment]
+
+
+def hold_tables() -> None:
+    """(Once the rules are imported and a ranking made: `apart.warm_ranking`.) What the rules made at
+    their import held compactly, and what only making them needed let go, before the papers come
+    (the benchmark's edit: the ranking process 1.3 MB smaller at its peak; their freed blocks are
+    what ranking the papers then takes), and SQLite's memory capped (`SOFT_HEAP_KIB`):
+    - `pieces.PIECES` as `CompactPieces` and `pieces.CONTINUED` as `CompactWords`, in the module
+      and in the defaults of the rules that take them (`mark_pieces`, `in_longer_term`,
+      `continued`: bound at their definition);
+    - the learned topic evidence as parsed from its file (`read_evidence`'s cache): the taxonomy
+      made from it (`etl.load.taxonomy.load_taxonomy`, cached) holds what the ranking reads of it.
+    The rules' files, which the fingerprint reads, are as they were."""
+    from ..extract.keywords import pieces, topic_evidence
+
+    if not isinstance(pieces.PIECES, CompactPieces):
+        _rebind(pieces, "PIECES", CompactPieces(pieces.PIECES))
+    if not isinstance(pieces.CONTINUED, CompactWords):
+        _rebind(pieces, "CONTINUED", CompactWords(pieces.CONTINUED))
+    topic_evidence.read_evidence.cache_clear()
+    cap_sqlite_memory(SOFT_HEAP_KIB)
+
+
+def _rebind(module, name: str, held: object) -> None:
+    """`module.name` replaced by `held`, and so is it wherever a function of the module took it as a default."""
+    was = getattr(module, name)
+    for rule in vars(module).values():
+        defaults = getattr(rule, "__defaults__", None)
+        if defaults and any(value is was for value in defaults):
+            rule.__defaults__ = tuple(held if value is was else value for value in defaults)
+    setattr(module, name, held)

@@ -164,6 +164,17 @@ def connect_read_only(db_file: str) -> sqlite3.Connection:
     return connect_immutable(path)
 
 
+def cap_sqlite_memory(kib: int) -> None:
+    """SQLite's soft heap limit for this process, all its connections together (`PRAGMA
+    soft_heap_limit`, process-wide): past it SQLite lets pages of its connections' caches go as it
+    reads more (a short process's reads, issue 41: `etl.load.compact_words.hold_tables`)."""
+    con = sqlite3.connect(":memory:")
+    try:
+        con.execute(f"PRAGMA soft_heap_limit={int(kib) * 1024}")
+    finally:
+        con.close()
+
+
 def at_head(db_file: str) -> bool:
     """Whether the database file's schema is at the newest revision, read without taking the
     write lock (a load may hold it) and without SQLAlchemy."""
