@@ -3,7 +3,11 @@ GitHub address cut at a space where the source lost an underscore or a line brea
 ending with the rest of its name, is read whole (AAAI 2022 "https://github.com/XMed-Lab/EPL
 SemiDG." linked github.com/XMed-Lab/EPL, a repository that does not exist; CVPR 2017
 "github.com/ZhangLeUestc/ Incremental-Oblique-Random-Forest." a user's page; 22 catalogue papers,
-`etl.extract.links._rejoined`). The links and code status of every paper with a link, or a record
+`etl.extract.links._rejoined`); and an abstract's link is its own code where a Markdown link's words
+name code (AISTATS 2025 "make the [code available](https://github.com/…)"), where a label that names
+neither data nor videos stands before the abstract's last link ("Resource link:", "Web:", "GitHub
+address:", "source:") or where its codes "could refer to" it (`etl.extract.code_status`: 5 catalogue
+papers none -> released). The links and code status of every paper with a link, or a record
 giving one, are derived with the rules of this revision (frozen in etl.migrations.rules_0062), as a
 load of it derives them, and the papers whose rows differ get them; then the repositories. Down,
 the rows stay (no rule of 0061 is frozen to derive them again; a load of that release keeps them).
