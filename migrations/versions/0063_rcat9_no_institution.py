@@ -36,7 +36,9 @@ FILED = "SELECT DISTINCT name FROM paper_affiliations"
 WRITTEN = """SELECT DISTINCT ps.source_id FROM paper_affiliations a JOIN paper_sources ps ON ps.paper_id = a.paper_id
     WHERE a.name = :name AND a.written IS NOT NULL"""
 DROP = "DELETE FROM paper_affiliations WHERE name = :name AND written IS NULL"
-UNFILED = "SELECT id FROM institutions i WHERE NOT EXISTS (SELECT 1 FROM paper_affiliations a WHERE a.institution_id = i.id)"
+# (the institutions of such affiliations: those left with none go)
+HOLDING = "SELECT DISTINCT institution_id FROM paper_affiliations WHERE name = :name"
+FILED_UNDER = "SELECT DISTINCT institution_id FROM paper_affiliations WHERE institution_id IN :ids"
 COUNT = """UPDATE institutions SET papers = (SELECT count(DISTINCT a.paper_id) FROM paper_affiliations a
     WHERE a.institution_id = institutions.id) WHERE id IN (SELECT institution_id FROM paper_affiliations WHERE name = :name)"""
 
@@ -45,13 +47,19 @@ def upgrade() -> None:
     conn = op.get_bind()
     names = [name for (name,) in conn.execute(sa.text(FILED)) if is_placeholder_affiliation(name)]
     read_again: set[int] = set()
+    held: set[int] = set()
     for name in names:
+        held.update(id_ for (id_,) in conn.execute(sa.text(HOLDING), {"name": name}))
         read_again.update(source_id for (source_id,) in conn.execute(sa.text(WRITTEN), {"name": name}))
         conn.execute(sa.text(DROP), {"name": name})
         conn.execute(sa.text(COUNT), {"name": name})
-    gone = [id_ for (id_,) in conn.execute(sa.text(UNFILED))]
+    ids = sa.bindparam("ids", expanding=True)
+    still = (
+        {id_ for (id_,) in conn.execute(sa.text(FILED_UNDER).bindparams(ids), {"ids": sorted(held)})} if held else set()
+    )
+    gone = sorted(held - still)  # (an institution with no affiliation for another reason, one a source
+    # read again files anew, stays: the next load decides it)
     for start in range(0, len(gone), 500):
-        ids = sa.bindparam("ids", expanding=True)
         part = {"ids": gone[start : start + 500]}
         conn.execute(sa.text("DELETE FROM institution_trend_counts WHERE institution_id IN :ids").bindparams(ids), part)
         conn.execute(sa.text("DELETE FROM institutions WHERE id IN :ids").bindparams(ids), part)
