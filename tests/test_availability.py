@@ -181,6 +181,42 @@ def test_code_status(text, status):
             "none",
         ),
         ("We compare with the code https://github.com/a/b of Smith et al.", "none"),
+        # the eighth reader's item 10: a Markdown link's words (AISTATS 2025), a label before the
+        # abstract's last link (ICRA 2020, IROS 2023, IJCAI 2020, ICRA 2022 after a sentence that
+        # compares with others), "could refer to" (ECCV 2022)
+        (
+            "We demonstrate our methodology on both simulated and semi-synthetic datasets and make the"
+            " [code available](https://github.com/Jakefawkes/Obs_and_exp_data).",
+            "released",
+        ),
+        (
+            "We characterise the effect of variance re-scaling of data on quantization. Resource link:"
+            " https://github.com/oravus/CoarseHash.",
+            "released",
+        ),
+        (
+            "The predicted uncertain regions increase the quality of grasps for all tested methods. Web:"
+            " https://github.com/DLR-RM/shape-completion",
+            "released",
+        ),
+        ("LAH accelerates the hash learning. GitHub address: https://github.com/IDSM-AI/LAH.", "released"),
+        (
+            "Our methods are more robust in solving large-scale instances than existing state-of-the-art"
+            " approaches. source: github.com/arc-l/TRLB",
+            "released",
+        ),
+        (
+            "We propose X. The codes and datasets could refer to https://github.com/wanzengy/S2N-Suppression-Strengthen-Network.",
+            "released",
+        ),
+        # ... not a label naming videos or data (CoRL 2025), a label in the middle, a Markdown link to others'
+        (
+            "We show robustness to the loss of one MAV. Videos of experiments: https://github.com/anonymousCoRL/MDCM_CoRL2025",
+            "none",
+        ),
+        ("We propose X. Dataset: https://github.com/a/b", "none"),
+        ("We propose X. Baseline: https://github.com/a/b and more words follow", "none"),
+        ("We build on the [code of Smith et al.](https://github.com/a/b).", "none"),
     ],
 )
 def test_the_papers_own_code_is_told_in_the_words_abstracts_use(text, status):

@@ -1007,6 +1007,22 @@ def test_the_keyword_page_is_reached_from_a_paper_and_from_its_list(ds, serve_db
     assert 'class="note keyword-pages"' not in get(ds, "/papers/papers").text
 
 
+def test_the_keyword_page_says_what_it_counts_and_links_the_words_search(ds, serve_db):
+    """The eighth reader's item 8: /-/keyword/visual odometry said "220 papers" where the phrase is in
+    390 abstracts or titles; the page says the count is of papers with it among their top keywords,
+    and links the search for its words."""
+    con = sqlite3.connect(serve_db)
+    try:
+        kid, label, papers = con.execute("SELECT id, label, papers FROM keywords ORDER BY papers DESC, id").fetchone()
+    finally:
+        con.close()
+    meta = get(ds, f"/papers/keywords/{kid}").text.split('class="paper-meta">')[1].split("</p>")[0]
+    assert f"{papers:,} papers " in meta and "with it among their top keywords" in meta
+    (search,) = re.findall(r'href="(/papers/search\?q=[^"]+)"', meta)
+    assert search == f"/papers/search?q={quote(label)}"
+    assert get(ds, search).status_code == 200
+
+
 @pytest.mark.parametrize(
     "path, status, location",
     [

@@ -14,7 +14,11 @@ department of the name joins: its merge key is the name's with the key of the au
 the paper's first author for the institutions a record does not place by author). An institution's
 key is its filing key (`etl.text.institution_variants`: `Albert-Ludwigs-Universität Freiburg` and
 `University of Freiburg` are one), the name the source writes kept; one institution written twice
-(`University of Freiburg, Albert-Ludwigs-Universität Freiburg`) is filed as its first part."""
+(`University of Freiburg, Albert-Ludwigs-Universität Freiburg`) is filed as its first part. An
+affiliation whose institution is none (`Independent Researcher`, `University Affiliation Not
+Specified`, `Independent Researcher, Boston, MA`: `etl.text.placeholders.is_placeholder_affiliation`)
+is filed nowhere, counted for no institution and no country, and hosts no department; the record
+keeps it as written, and the others keep their order."""
 
 from __future__ import annotations
 
@@ -30,6 +34,7 @@ from ..text.institution_parts import (
     university_or_company,
 )
 from ..text.institution_variants import filed_key, parts_of_one
+from ..text.placeholders import is_placeholder_affiliation
 from ..text.places import institution_country
 
 # (author position, the (institution, country) pairs a source gives that author, the author's key)
@@ -55,9 +60,10 @@ def filed_affiliations(given: Iterable[Given]) -> list[Filed]:
     the country is the source's, or Taiwan where the affiliation as written places it there
     (`etl.text.places`)."""
     read = [
-        (position, order, institution_name(raw), country, owner)
+        (position, order, label, country, owner)
         for position, pairs, owner in given
         for order, (raw, country) in enumerate(pairs, 1)
+        if not is_placeholder_affiliation(named(label := institution_name(raw))[0])
     ]
     hosts: dict[str, str] = {}  # a unit's key -> the institution an address of the record names with it
     own: dict[int, str] = {}  # an author's first university or company

@@ -22,7 +22,8 @@ _OFFICIAL = re.compile(
       | (?:source\s+)?(?:code|codes|codebase|implementations?|project\s+page)(?:\s+(?:link|repository))?
         (?:,?\s+(?:and\s+)?[\w-]+){0,3}
         (?:\s+(?:is|are)(?:\s*(?:at|in|:))*|(?:\s*(?:at|:|-|—))+
-          |\s+can\s+be\s+(?:accessed|downloaded|found)(?:\s*(?:at|from|in|under|here|:))*)\s*$
+          |\s+can\s+be\s+(?:accessed|downloaded|found)(?:\s*(?:at|from|in|under|here|:))*
+          |\s+(?:can|could)\s+refer\s+to)\s*$
       | (?:repository|code\s+repository)\s*[-—:]\s*$
       | (?:available|released|accessible|found|reproducible|obtained|open[-\s]?sourced?)
         \s+(?:[\w.]+\s+){0,5}?(?:at|on|in|from|via|here|under)\b\s*:?\s*$
@@ -120,15 +121,34 @@ def is_official(text: str, link: Link) -> bool | None:
     if before.endswith(("{", "[")):
         before = _URL_COMMAND.sub("", before)
     sentence = before + after[len(link.raw) :]
-    if _OFFICIAL.search(before):
+    if _OFFICIAL.search(before) or (link.is_code and _labelled_last(text, link, before, after)):
         return True
     if _THIRD_PARTY.search(sentence):
         return False
     if _OFFICIAL.search(sentence) or _OFFERED.search(before):
         return True
+    if (words := _MARKDOWN_WORDS.search(before)) and _CODE_WORDS.search(words[1]):
+        return True
     if link.is_code and _stands_last(text, link, before, after):
         return True
     return None
+
+
+# A Markdown link's words, before its target (AISTATS 2025: "make the [code available](https://…)").
+_MARKDOWN_WORDS = re.compile(r"\[([^\[\]]{1,80})\]\(\s*<?$")
+# A label of a few words and a colon that starts a sentence (ICRA 2020: "… on quantization. Resource
+# link: https://github.com/oravus/CoarseHash."; IROS 2023: "Web: https://github.com/DLR-RM/…"; ICRA
+# 2022: "… than existing state-of-the-art approaches. source: github.com/arc-l/TRLB").
+_LABEL = re.compile(r"""(?:^|[.!?]['"`)\]]*\s)\s*([A-Za-z][\w-]*(?:\s+[\w-]+){0,2})\s*:\s*$""")
+
+
+def _labelled_last(text: str, link: Link, before: str, after: str) -> bool:
+    """Whether `link` is the abstract's last, alone after a label of its own that names neither data
+    nor videos (CoRL 2025: "Videos of experiments: https://github.com/…" is no code) nor others' work."""
+    label = _LABEL.search(before)
+    if label is None or _DATA_WORDS.search(label[1]) or _THIRD_PARTY.search(label[1]):
+        return False
+    return link.offset + len(after) >= len(text) and bool(_ALONE_END.fullmatch(after[len(link.raw) :]))
 
 
 # The sentence before an abstract's last link that stands alone says what it holds: a dataset's

@@ -10,6 +10,7 @@ from urllib.parse import quote, unquote
 from ..extract.similar.select import SIMILARITY_MOST
 from ..extract.statuses import decision_of
 from ..text.paper_ids import neurips_address, pmlr_address
+from ..text.placeholders import is_placeholder_affiliation
 from .filters import filter_url, keyword_page_url
 from .people import institution_url
 from .render import preview, preview_text, render_abstract, render_title
@@ -60,6 +61,11 @@ VERSIONS = """SELECT p.id, p.title, p.venue, p.year, p.decision, p.presentation,
 RECORDS = """SELECT s.path, s.format, ps.line, ps.status, coalesce(ps.venue, s.venue) AS venue,
     coalesce(ps.year, s.year) AS year FROM paper_sources ps JOIN sources s ON s.id = ps.source_id
     WHERE ps.paper_id = ? ORDER BY s.path, ps.position"""
+
+# The affiliations of each author its first record that gives them writes (JSON: a list of
+# [institution, country] pairs per author), for those filed nowhere (`is_placeholder_affiliation`).
+WRITTEN_AFFILIATIONS = """SELECT ps.affiliations FROM paper_sources ps JOIN sources s ON s.id = ps.source_id
+    WHERE ps.paper_id = ? AND ps.affiliations IS NOT NULL ORDER BY s.path, ps.position LIMIT 1"""
 
 # Every reviewer's score of the paper (reviews), of its first record that gives any: rating and
 # confidence first, then the other fields by name; each in the reviewers' order.
@@ -137,6 +143,18 @@ def row_pk(request) -> str:
     return unquote(request.path.rstrip("/").rsplit("/", 1)[-1])
 
 
+def unfiled(authors: list[dict], given: list) -> None:
+    """Give each author with no institution the affiliations their record writes that name none
+    (`Independent Researcher`), as written: shown, never linked or counted (`author["unfiled"]`)."""
+    for author in authors:
+        pairs = given[author["position"] - 1] if 0 < author["position"] <= len(given) else []
+        author["unfiled"] = (
+            []
+            if author["institutions"]
+            else [pair[0] for pair in pairs if isinstance(pair, list) and pair and is_placeholder_affiliation(pair[0])]
+        )
+
+
 async def paper_page(datasette, pk: str) -> dict | None:
     """The template variables of the page of the paper whose `pk` is given; None if there is none."""
     db = datasette.get_database(DATABASE)
@@ -162,6 +180,8 @@ async def paper_page(datasette, pk: str) -> dict | None:
             {"name": name, "url": institution_url(institution), "written": written}
             for institution, name, written in json.loads(author["institutions"])
         ]
+    written = await rows(WRITTEN_AFFILIATIONS)
+    unfiled(authors, json.loads(written[0]["affiliations"]) if written else [])
     institutions = [  # (those the source gives for the paper without saying whose: position 0)
         {"name": r["name"], "url": institution_url(r["id"]), "written": r["written"]}
         for r in await rows(

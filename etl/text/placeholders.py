@@ -154,3 +154,35 @@ def is_usable_abstract(abstract: str | None, title: str | None = None) -> bool:
     if abstract is None or is_placeholder(abstract) or not says_words(abstract):
         return False
     return is_placeholder(title) or not is_missing_abstract(abstract)
+
+
+# An affiliation that names no institution (the eighth reader's item 6: "Independent Researcher" was
+# filed as an institution in the United States, 44 papers of people of every country): words that
+# say there is none (`Unknown Affiliation`, `Unaffiliated`, `University Affiliation Not Specified`),
+# only words of a person on their own (`Independent`, `Independent Researcher`, `Self-employed`), or
+# only the nouns an institution's name is made with (`University`, `University of`, a template's
+# `Affiliation1`); a name beside them is an institution (`Independent University`, `360 company`,
+# `Champalimaud Centre for the Unknown`).
+NO_INSTITUTION_WORDS = frozenset("unknown unaffiliated none na nil no not missing given provided specified".split())
+OWN_WORDS = frozenset(
+    "independent researcher researchers research scientist scholar consultant contributor personal self employed"
+    " freelance freelancer individual private citizen".split()
+)
+INSTITUTION_NOUNS = frozenset(
+    "affiliation affiliations university institution institute organization organisation company of".split()
+)
+_NO_INSTITUTION_VOCABULARY = NO_INSTITUTION_WORDS | OWN_WORDS | INSTITUTION_NOUNS
+_TOKEN = re.compile(r"[^\W_]+")
+_NUMBERED_WORD = re.compile(r"(?<=[^\W\d_])\d+$")  # `Affiliation1`: a template's word, numbered
+
+
+def is_placeholder_affiliation(text: str | None) -> bool:
+    """Whether an affiliation names no institution: a placeholder (`is_placeholder`: `N/A`, `603000`),
+    or at most five words of `NO_INSTITUTION_WORDS`, `OWN_WORDS` and `INSTITUTION_NOUNS` with one
+    that says there is none, or only words of a person on their own, or only an institution's nouns."""
+    if is_placeholder(text) or text is None:
+        return True
+    words = {_NUMBERED_WORD.sub("", token) for token in _TOKEN.findall(text.casefold())}
+    if len(words) > 5 or not words <= _NO_INSTITUTION_VOCABULARY:
+        return False
+    return not words.isdisjoint(NO_INSTITUTION_WORDS) or words <= OWN_WORDS or words <= INSTITUTION_NOUNS
