@@ -281,38 +281,49 @@ def continued_by_keyword(
 ) -> list[Keyword]:
     """`kept` without the phrases another of its keywords goes on from (see above); `known`: the
     corpus is large enough to know its terms."""
-    starts: dict[int, list] = {}
-    for k in kept:
-        entry = phrases.get(k.normalised)
-        if entry is not None and " of " not in k.normalised:
-            starts.setdefault(entry[1], []).append(entry)
-    if not known or len(starts) < 2:
+    if not known:
         return kept
-    folded = " ".join(title.casefold().replace("-", " ").split()) if title else ""
-    return [k for k in kept if not _continued(k, phrases, starts, folded, kp)]
+    get = phrases.get
+    entries = [(k, get(k.normalised)) for k in kept]
+    once = [(k, e) for k, e in entries if e is not None and e[0] == 1 and k.kind == "phrase" and " " in k.normalised]
+    if not once:
+        return kept
+    starts: dict[int, list] = {}
+    for k, e in entries:
+        if e is not None and " of " not in k.normalised:
+            starts.setdefault(e[1], []).append(e)
+    folded = None
+    gone = set()
+    for k, entry in once:
+        after = _going_on(entry, starts)
+        if after is None or " of " in k.normalised:
+            continue
+        key = k.normalised
+        if (
+            TERMHOOD.counts.get(key, (0, 0))[0] >= TITLE_TERM
+            or kp.chosen_elsewhere(key)
+            or kp.df.get(key, 0) >= WRITTEN_BY
+        ):
+            continue
+        if folded is None:
+            folded = " ".join(title.casefold().replace("-", " ").split()) if title else ""
+        if after[0] not in folded or after[1] in folded:
+            gone.add(key)
+    return [k for k in kept if k.normalised not in gone] if gone else kept
 
 
-def _continued(
-    k: Keyword, phrases: Mapping[str, list], starts: Mapping[int, list], title: str, kp: Keyphraseness
-) -> bool:
-    entry = phrases.get(k.normalised)
-    if k.kind != "phrase" or entry is None or entry[0] > 1 or " " not in k.normalised or " of " in k.normalised:
-        return False
-    words = entry[2].lower().split(" ")
-    for shared in range(len(words)):
-        for after in starts.get(entry[1] + len(words) - shared, ()):
+def _going_on(entry: list, starts: Mapping[int, list]) -> tuple[str, str] | None:
+    """The phrase of `entry` and the longer one it makes with a keyword that goes on from it at its
+    first use (both hyphens apart), or None."""
+    size = entry[2].count(" ") + 1
+    words = None
+    for shared in range(size):
+        at = starts.get(entry[1] + size - shared)
+        if at is None:  # (most phrases: no keyword there)
+            continue
+        words = words or entry[2].lower().split(" ")
+        for after in at:
             going = after[2].lower().split(" ")
-            if (
-                len(going) > shared
-                and going[:shared] == words[len(words) - shared :]
-                and going[shared] not in AFTER_TERMS
-            ):
-                key = k.normalised
-                if TERMHOOD.counts.get(key, (0, 0))[0] >= TITLE_TERM or kp.chosen_elsewhere(key):
-                    return False
-                if kp.df.get(key, 0) >= WRITTEN_BY:
-                    return False
-                written = " ".join(words).replace("-", " ")
-                whole = " ".join(words + going[shared:]).replace("-", " ")
-                return written not in title or whole in title
-    return False
+            if len(going) > shared and going[:shared] == words[size - shared :] and going[shared] not in AFTER_TERMS:
+                return " ".join(words).replace("-", " "), " ".join(words + going[shared:]).replace("-", " ")
+    return None
