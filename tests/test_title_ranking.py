@@ -96,6 +96,15 @@ def test_a_term_the_title_names_stays_where_the_abstract_writes_it_inside_longer
         ),
         ("Bandits Dueling on Partially Ordered Sets", set(), {"ordered set"}),
         ("A Very High Speed Parallel Robot", set(), {"speed parallel robot", "parallel robot"}),
+        # (nor one a slash joins to the modifier of a head after it: ICRA 2015, CVPR 2015, ICRA 2008)
+        (
+            "Integrated force/tactile sensing: The enabling technology for slipping detection and avoidance",
+            {"tactile sensing"},
+            {"integrated force"},
+        ),
+        ("Interleaved Text/Image Deep Mining on a Very Large-Scale Radiology Database", set(), {"interleaved text"}),
+        ("Hybrid force/velocity control of industrial manipulators", {"velocity control"}, {"hybrid force"}),
+        ("Joint Learning of Encoder/Decoder", {"joint learning"}, set()),
     ],
 )
 def test_the_terms_a_title_names_are_its_short_runs(title, named, not_named):

@@ -120,6 +120,9 @@ def test_a_defined_term_is_not_named_by_a_headless_piece(record):
         ("gaussian mixture", "Gaussian mixture model", True),  # IROS 2009, GMM
         ("online newton", "Online Newton Step", True),  # COLT 2023, ONS
         ("Multi-Modal", "Large Multi-Modal Models", True),  # COLING 2025, LMMs
+        # after a possessive the owner names the term
+        ("eye view", "Bird’s eye view", True),  # CoRL 2022, BEV
+        ("distance", "Earth Mover's Distance", True),  # catalogue, EMD
     ],
 )
 def test_a_headless_piece(piece, term, headless):

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from importlib.resources import files as package_files
 from pathlib import Path
 
+from .heads import AFTER_TERMS
 from .keyword import Keyword
 from .phrases import BEFORE_COMPOUND, HEADLESS, LEFT_CUT, WHOLE, phrase_candidates
 from .shapes import MODIFIER_CHOSEN, named_modifier
@@ -193,11 +194,12 @@ def mark_before_compounds(phrases: Mapping[str, list], counts: Mapping[str, tupl
 # Two words joined by a slash before their head are one coordinated modifier (`six-axis
 # force/torque sensor`, `hybrid position/force control`, `planning/guidance approach`): a candidate
 # the abstract writes only right before such a slash has lost its head (`six-axis force`, `hybrid
-# position`: `phrases.HEADLESS`), a keyword only where authors choose it. Not where no word follows
-# the pair (`precision/recall`, `SVHN/CIFAR-10/CIFAR-100`). (The phrase after the slash is most
-# often a term of its own, `torque control`, `rod system` of `plunger/rod system`: marking it cut
-# took 5 good chips for 3 junk on the judged cards, and is not done.)
-_SLASHED = re.compile(r"(?<![\w-])([A-Za-z][\w-]*)/([A-Za-z][\w-]*)\s+([A-Za-z][\w-]*)")
+# position`: `phrases.HEADLESS`), a keyword only where authors choose it. Not where no head follows
+# the pair: a phrase opening with its second word within three words (`text/image deep learning
+# system` has one, kwhead22; `precision/recall and`, `SVHN/CIFAR-10/CIFAR-100` none). (The phrase
+# after the slash is most often a term of its own, `torque control`, `rod system` of `plunger/rod
+# system`: marking it cut took 5 good chips for 3 junk on the judged cards, and is not done.)
+_SLASHED = re.compile(r"(?<![\w-])([A-Za-z][\w-]*)/([A-Za-z][\w-]*)\s+([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2})")
 _CLAUSE_BREAK = re.compile(r".*[,;:()\[\].!?/]", re.DOTALL)  # (the clause before a slash starts after the last)
 
 
@@ -210,8 +212,10 @@ def mark_slashed(text: str, phrases: Mapping[str, list]) -> None:
     before: dict[str, int] = {}  # key -> its uses right before such a slash
     for match in _SLASHED.finditer(text):
         first, second, head = match.groups()
-        if not any(" " in key for key in phrase_candidates(second + " " + head)[1]):
-            continue  # (no head after the pair: `precision/recall and`)
+        if not any(
+            " " in key and near[2].startswith(second) for key, near in phrase_candidates(second + " " + head)[1].items()
+        ):
+            continue  # (no head after the pair, within three words: `precision/recall and`)
         start = text[max(0, match.start() - 80) : match.start()]
         clause = _CLAUSE_BREAK.match(start)
         if clause is not None:
@@ -256,3 +260,70 @@ def _extensions(key: str, pieces: Mapping[str, tuple[str, ...]]) -> list[str]:
     return [f"{first} {term}" for term in after or () if term.startswith(rest + " ")] + [
         f"{term} {last}" for term in before or () if term.endswith(" " + head)
     ]
+
+
+# A phrase the abstract writes once, where another of the paper's keywords goes on from it (sharing
+# its last words or right after them), is that keyword's modifier cut from it: `low-resource
+# dialogue` of `low-resource dialogue state tracking` beside `dialogue state tracking`, `learning
+# Riemannian` of `learning Riemannian stable dynamical systems`. It goes unless it is a term of its
+# own: headed by TITLE_TERM titles or more, chosen by authors, a candidate of WRITTEN_BY papers of
+# the corpus or more (`suction grasp` of "suction grasp point detection", 5 of the catalogue's), or
+# named by the title without that keyword after it (`Guided Deep Decoder:` beside "a guided deep
+# decoder network"). A corpus too small to know its terms (`rank.TERM_CORPUS`) tells no piece.
+# Not before a generic noun that keeps the term before it whole (`heads.AFTER_TERMS`: `sparse SLAM
+# | system`), nor around an `A of B` phrase, whose place is its head's. Read from the entries'
+# first uses (`phrase_candidates` counts a run's words one place apart). Issue #36 (kwhead22).
+WRITTEN_BY = 3  # (as `rank.TERM_PAPERS`)
+
+
+def continued_by_keyword(
+    kept: list[Keyword], phrases: Mapping[str, list], title: str | None, kp: Keyphraseness, known: bool
+) -> list[Keyword]:
+    """`kept` without the phrases another of its keywords goes on from (see above); `known`: the
+    corpus is large enough to know its terms."""
+    if not known:
+        return kept
+    get = phrases.get
+    entries = [(k, get(k.normalised)) for k in kept]
+    once = [(k, e) for k, e in entries if e is not None and e[0] == 1 and k.kind == "phrase" and " " in k.normalised]
+    if not once:
+        return kept
+    starts: dict[int, list] = {}
+    for k, e in entries:
+        if e is not None and " of " not in k.normalised:
+            starts.setdefault(e[1], []).append(e)
+    folded = None
+    gone = set()
+    for k, entry in once:
+        after = _going_on(entry, starts)
+        if after is None or " of " in k.normalised:
+            continue
+        key = k.normalised
+        if (
+            TERMHOOD.counts.get(key, (0, 0))[0] >= TITLE_TERM
+            or kp.chosen_elsewhere(key)
+            or kp.df.get(key, 0) >= WRITTEN_BY
+        ):
+            continue
+        if folded is None:
+            folded = " ".join(title.casefold().replace("-", " ").split()) if title else ""
+        if after[0] not in folded or after[1] in folded:
+            gone.add(key)
+    return [k for k in kept if k.normalised not in gone] if gone else kept
+
+
+def _going_on(entry: list, starts: Mapping[int, list]) -> tuple[str, str] | None:
+    """The phrase of `entry` and the longer one it makes with a keyword that goes on from it at its
+    first use (both hyphens apart), or None."""
+    size = entry[2].count(" ") + 1
+    words = None
+    for shared in range(size):
+        at = starts.get(entry[1] + size - shared)
+        if at is None:  # (most phrases: no keyword there)
+            continue
+        words = words or entry[2].lower().split(" ")
+        for after in at:
+            going = after[2].lower().split(" ")
+            if len(going) > shared and going[:shared] == words[size - shared :] and going[shared] not in AFTER_TERMS:
+                return " ".join(words).replace("-", " "), " ".join(words + going[shared:]).replace("-", " ")
+    return None

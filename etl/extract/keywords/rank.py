@@ -31,7 +31,7 @@ from .misspelt import spelt_right
 from .modifiers import headless_modifier
 from .normalise import MAX_LABEL_WORDS, cut_before_head, label_of, normalise_keyword
 from .phrases import WHOLE
-from .pieces import cut_off, in_longer_term
+from .pieces import continued_by_keyword, cut_off, in_longer_term
 from .praise import unpraised
 from .restating import without_restatements
 from .shapes import NO_CHIP, TITLE_HEAD, NotTerms, bare_modifier, filler, property_modifier, written_out_no_chip
@@ -154,10 +154,10 @@ def rank_keywords(
     kept = [k for k in kept if not cut_off(k, kp)]  # (a piece without the rest of its term: `pieces.cut_off`)
     if terms.measures:  # (the measure of the results only: `measures.is_measure`)
         kept = [k for k in kept if not is_measure(k.normalised, terms.measures, in_title, kp)]
-    # (a hyphenated modifier the abstract writes only before its noun: `modifiers.headless_modifier`)
-    kept = [k for k in kept if not headless_modifier(k, terms.phrases, kp)]
-    # (after the first chip a phrase needs evidence, `support`; a misspelling is its keyword, `misspelt`)
-    kept = spelt_right(backed(kept, terms.phrases, in_title, kp))
+    kept = [k for k in kept if not headless_modifier(k, terms.phrases, kp)]  # (a bare modifier: `modifiers`)
+    # (a phrase a keyword goes on from, `pieces`; after chip 1 a phrase needs evidence, `support`; misspellings, `misspelt`)
+    known = n_docs >= TERM_CORPUS
+    kept = spelt_right(backed(continued_by_keyword(kept, terms.phrases, title, kp, known), terms.phrases, in_title, kp))
     return with_title_terms(kept, title, terms.phrases, kp, n_docs)  # (a sparse card: `sparse`)
 
 

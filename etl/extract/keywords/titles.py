@@ -66,9 +66,12 @@ def title_heads(title: str) -> dict[str, str]:
 def _runs(title: str) -> Iterator[list[WordRoles]]:
     """The title's runs of content words (`roles.WordRoles.breaks` ends one), the words a run
     drops at its start left out; not a run that starts after an adverb (`Partially | Ordered Sets`,
-    `Wrongly | Predicted Samples`)."""
+    `Wrongly | Predicted Samples`), nor one a slash joins to the modifier of a head after it
+    (`Integrated force | /tactile sensing`, `Interleaved Text | /Image Deep Mining`: see
+    `pieces.mark_slashed`)."""
     run: list[WordRoles] = []
     cut = False
+    slashed = None  # (a run before a slash: a term where no head follows the word after the slash)
     for word in (*_WORD_OR_BREAK.findall(title), "."):
         r = WORD_CACHE[word]
         if not r.breaks:
@@ -76,8 +79,14 @@ def _runs(title: str) -> Iterator[list[WordRoles]]:
             continue
         while run and run[0].drops:
             run.pop(0)
+        if slashed is not None and len(run) < 2:
+            yield slashed
+        slashed = None
         if not cut and run:
-            yield run
+            if word == "/":
+                slashed = run
+            else:
+                yield run
         run, cut = [], r.cuts
 
 

@@ -102,7 +102,8 @@ def _sequence(label: str) -> list[str]:
 def headless_piece(label: str, term: str) -> bool:
     """Whether `label` is a piece of the defined `term` that is no term in it: its start before a
     noun (the head cut off: `gaussian mixture | model`; not `reinforcement learning | from human
-    feedback`) or a bare modifier inside it (`large | multi-modal | models`)."""
+    feedback`), a bare modifier inside it (`large | multi-modal | models`) or its rest after a
+    possessive, whose owner names the term (`Bird's | eye view`, `Earth Mover's | distance`)."""
     words, defined = _sequence(label), _sequence(term)
     size = len(words)
     if size >= len(defined) or not set(words) <= set(defined):
@@ -110,6 +111,8 @@ def headless_piece(label: str, term: str) -> bool:
     at = next((i for i in range(len(defined) - size + 1) if defined[i : i + size] == words), None)
     if at is None:  # (words apart: another term, `fact verification` beside FEVER's long form)
         return False
+    if at and defined[at - 1].endswith(("'s", "’s")):
+        return True
     if at == 0 and defined[size] not in _LINKS:
         return True
     return at + size < len(defined) and bare_modifier(label.casefold().split())
