@@ -55,6 +55,7 @@ _OWN_SUBJECT = re.compile(r"(?:\b[Ww]e|\b[Tt]his (?:paper|work|study|article))\s
 
 
 _NEXT_WORD = re.compile(r"[\s*_`'’\"]*(\S*)")
+_LOWER_HYPHENATED = re.compile(r"[a-z]+(?:-[a-z]+)+")
 # Nouns that may follow a name as it is introduced: `the SymGNN framework`.
 NAME_NOUNS = frozenset(
     "framework method model algorithm approach architecture network benchmark dataset system"
@@ -83,8 +84,17 @@ def _reads_as_name(text: str, end: int) -> bool:
     following = after.group(1) if after else ""
     if not following or following[0] in ",.;:()[]!?":
         return True
-    word = following.rstrip(",.;:)").lower()
-    return word in NAME_NOUNS or word in NAME_FOLLOWERS or not word.isalpha()
+    raw = following.rstrip(",.;:)")
+    word = raw.lower()
+    if word in NAME_NOUNS or word in NAME_FOLLOWERS:
+        return True
+    if after and _LOWER_HYPHENATED.fullmatch(raw) and text[end : after.start(1)].isspace():
+        # a hyphenated noun in lower case right after it is what it modifies (`comparable to
+        # state-of-the-art RGB co-segmentation techniques`), unless a name's noun follows that
+        # (`the CORNET 2.0 co-simulation framework`); a name's own parts stay (`SceneNet RGB-D`)
+        noun = _NEXT_WORD.match(text, after.end())
+        return noun is not None and noun.group(1).rstrip(",.;:)").lower() in NAME_NOUNS
+    return not word.isalpha()
 
 
 def _stands(text: str, end: int) -> bool:
