@@ -115,8 +115,10 @@ def mark_after_prepositions(text: str, phrases: Mapping[str, list]) -> None:
     """Mark cut (`phrases.LEFT_CUT`) the gerund phrases of `phrases` whose last noun and gerund the
     catalogue writes object first (`object_first`) and that the abstract `text` writes only after
     a preposition: a verb with its object, singular as plural (see PREPOSITIONS)."""
-    for key, entry in phrases.items():
-        if entry[3] != WHOLE or not key.partition(" ")[0].endswith("ing") or " " not in key:
+    # (the keys holding `ing ` first, a test without a call that most candidates fail: a partition of each made three strings)
+    for key in [key for key in phrases if "ing " in key]:
+        entry = phrases[key]
+        if entry[3] != WHOLE or not key.partition(" ")[0].endswith("ing"):
             continue
         first = entry[2].partition(" ")[0].lower()
         if not is_gerund(first) or not object_first(key):

@@ -46,6 +46,7 @@ MANY_MODIFIERS = 100
 # `state-of-the-art`, written so or as its short form `SOTA` (`a SOTA fingerprint matcher`, expanded to
 # the corpus's meaning), grades whatever term follows it, however often the abstract writes it.
 _STATE_OF_THE_ART = {"state-of-the-art": "state of the art ", "sota": "sota "}
+_OPENINGS = tuple(_STATE_OF_THE_ART.values())
 # (each evaluative adjective as the words of a normalised key: `fine-grained` -> `fine grained`)
 _EVALUATIVE = frozenset(tuple(normalise_keyword(w).split(" ")) for w in EVALUATIVE_ADJECTIVES)
 _EVALUATIVE_FIRST = frozenset(words[0] for words in _EVALUATIVE)
@@ -57,9 +58,10 @@ def praised(key: str, written: str, count: int, kp: Keyphraseness) -> int:
     PRAISED_USES); else 0. The adjective is the phrase's first written word, in lower case: a
     compound's part is none (`general-purpose arm`), nor is a name's word (`Diverse Learner`)."""
     first = written[: written.find(" ")]
-    opening = _STATE_OF_THE_ART.get(first.lower())
-    if opening is not None and key.startswith(opening):
-        return opening.count(" ")
+    if key.startswith(_OPENINGS):  # (a test on the key first: most phrases open with neither)
+        opening = _STATE_OF_THE_ART.get(first.lower())
+        if opening is not None and key.startswith(opening):
+            return opening.count(" ")
     if count >= PRAISED_USES or " " not in key or key[: key.find(" ")] not in _EVALUATIVE_FIRST:
         return 0
     if not first.islower():
