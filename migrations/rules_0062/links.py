@@ -213,9 +213,9 @@ def extract_links(text: str) -> list[Link]:
 # SemiDG.", the repository EPL_SemiDG; CVPR 2017: "github.com/ZhangLeUestc/
 # Incremental-Oblique-Random-Forest."; WACV 2024: "github.com/Ricky- Xian/PMI-Sampler."): what is cut
 # (`owner/repo`, `owner/`, a name ending in `-` or `_`) and the one word after its space that ends
-# the sentence, or the abstract, without a full stop.
+# the sentence, or the abstract, without a full stop (GitHub's names are ASCII: `0¹` is no name's end).
 _CUT_ADDRESS = re.compile(r"/[\w.-]+/(?:[\w.-]+)?|/[\w.-]*[-_]")
-_CUT_REST = re.compile(r" (?P<word>[A-Za-z0-9](?:[\w./-]*\w)?)(?:[.!?](?=\s|\Z)|(?P<end>\s*\Z))")
+_CUT_REST = re.compile(r" (?P<word>[A-Za-z0-9](?:[\w./-]*\w)?)(?:[.!?](?=\s|\Z)|(?P<end>\s*\Z))", re.ASCII)
 COMMON_WORDS = "data/common_words.txt"
 
 
@@ -229,6 +229,8 @@ def _rejoined(raw: str, path: str, rest: str, ends_text: bool) -> tuple[str, str
     m = _CUT_REST.match(rest)
     if not m or (m["end"] is not None and not ends_text) or not _CUT_ADDRESS.fullmatch(path):
         return raw, path
+    if path.lower().endswith(".git"):
+        return raw, path  # a clone address is whole
     word = m["word"]
     repository = path.count("/") == 2 and not path.endswith("/")
     if ("/" in word) != (path.count("/") == 1) or (word.islower() and word.isalpha() and _common(word)):
