@@ -29,6 +29,23 @@ TERMHOOD_MODULE = "etl.extract.keywords.termhood"  # (its counts: held compactly
 SOFT_HEAP_KIB = 512
 
 
+def _bucketed(lines: Iterable[tuple[str, str]], prefix: int) -> dict[str, str]:
+    """Each (key, line) line in the bucket of its key's first `prefix` characters: a bucket one
+    string, a line each, opening and ending with a line break (a line is found by its key's)."""
+    buckets: dict[str, list[str]] = {}
+    for key, line in lines:
+        buckets.setdefault(key[:prefix], []).append(line)
+    return {start: "\n" + "\n".join(bucket) + "\n" for start, bucket in buckets.items()}
+
+
+def _piece_line(piece: str, longer: Iterable[str]) -> str:
+    """`piece<TAB>longer<TAB>longer`, the line `CompactPieces` holds a piece as."""
+    terms = (piece, *longer)
+    if any("\n" in term or "\t" in term for term in terms):
+        raise ValueError("a piece or term of one line, with no tab in it")
+    return "\t".join(terms)
+
+
 class CompactWords:
     """A word list as one string a bucket of the words that share their first `PREFIX`
     characters, a word a line: `word in words` answers as a frozenset of them does, in about a
@@ -40,10 +57,7 @@ class CompactWords:
     __slots__ = ("_buckets",)
 
     def __init__(self, words: Iterable[str]) -> None:
-        buckets: dict[str, list[str]] = {}
-        for word in words:
-            buckets.setdefault(word[: self.PREFIX], []).append(word)
-        self._buckets = {prefix: "\n" + "\n".join(bucket) + "\n" for prefix, bucket in buckets.items()}
+        self._buckets = _bucketed(((word, word) for word in words), self.PREFIX)
 
     def __contains__(self, word: object) -> bool:
         if not isinstance(word, str) or "\n" in word:  # (a word is one line: no two are one)
@@ -143,13 +157,8 @@ class CompactPieces(Mapping[str, tuple[str, ...]]):
     __slots__ = ("_buckets", "_len")
 
     def __init__(self, pieces: Mapping[str, Iterable[str]]) -> None:
-        buckets: dict[str, list[str]] = {}
-        for piece, longer in pieces.items():
-            line = "\t".join((piece, *longer))
-            if "\n" in line or piece.count("\t") or any("\t" in term for term in longer):
-                raise ValueError("a piece or term of one line, with no tab in it")
-            buckets.setdefault(piece[: self.PREFIX], []).append(line)
-        self._buckets = {prefix: "\n" + "\n".join(lines) + "\n" for prefix, lines in buckets.items()}
+        lines = ((piece, _piece_line(piece, longer)) for piece, longer in pieces.items())
+        self._buckets = _bucketed(lines, self.PREFIX)
         self._len = len(pieces)
 
     def get(self, piece: str, default=None):
