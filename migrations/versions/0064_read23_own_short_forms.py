@@ -1,19 +1,21 @@
 """an institution written with its own short form is filed as its name alone (the tenth reader's
-item 1): the catalogue wrote 75 institutions twice, as `X` and as `X (S)` or `S (X)`
+item 1): the catalogue wrote about 75 institutions twice, as `X` and as `X (S)` or `S (X)`
 (`Massachusetts Institute of Technology (MIT)` 21 papers beside `Massachusetts Institute of
 Technology`, `German Aerospace Center (DLR)` 121 beside 338, `KAIST (Korea Advanced Institute of
 Science and Technology)`), each with part of the papers; a load now files `X (S)` under X's key when
 S is X's own short form (`etl.text.short_forms`, frozen in `rules_0064`), and not `Indian Institute of
 Technology (BHU)` nor `Hong Kong University of Science and Technology (Guangzhou)`. Existing
-databases are refiled in place, no source read again, as revision 0061 refiled the variants of a
-name: each institution's key becomes the key its name is filed under (a department's keeps its
-author); of the institutions one key gathers, the one with the most papers (then the smallest id)
-stays, with its id, and takes the others' affiliations (an author's second affiliation to it goes, as
-a load files it once), and the others go; each one that stays has its name, country, papers and
-trend counts chosen again as a load chooses them. The affiliations keep their names as written.
+databases are refiled in place, no source read again, affiliation by affiliation (one institution
+held `German Aerospace Center DLR` and `German Aerospace Center (DLR)`, one key before): each
+affiliation whose name ends in a parenthesis goes under the key its name is now filed under (a
+department's keeps its author); an institution all of whose names go to a key no institution has
+takes it, with its id (the most papers, then the smallest id), else a new one does; an author's
+second affiliation to one institution goes, as a load files it once; and each institution touched
+loses its row if left with no affiliation, else has its name, country, papers and trend counts
+chosen again as a load chooses them. The affiliations keep their names as written.
 
-Two more of the tenth reader's items, as revision 0063 and read-again revisions do them: an affiliation of
-a person's trade or standing (`Unaffiliated Performing Artist`, `Visiting Scholar`) or of no
+Two more of the tenth reader's items, as revision 0063 and read-again revisions do them: an
+affiliation of a person's trade or standing (`Unaffiliated Performing Artist`, `Visiting Scholar`) or of no
 institution and its place (`Independent Researcher, Boston`) names no institution
 (`etl.text.placeholders`, frozen in `rules_0064`): such affiliations as the source writes them go,
 with the institutions left with none, and the sources of those written otherwise are read again;
@@ -34,8 +36,8 @@ from collections import defaultdict
 import sqlalchemy as sa
 from alembic import op
 
-from etl.migrations.rules_0061.institution_variants import filing_key, institution_key
 from etl.migrations.read_again import mark_read_again
+from etl.migrations.rules_0061.institution_variants import filing_key, institution_key
 from etl.migrations.rules_0064.placeholders import is_placeholder_affiliation
 from etl.migrations.rules_0064.short_forms import filed_key
 
@@ -51,20 +53,35 @@ CHOSEN = """UPDATE institutions SET
                AND a.country IS NOT NULL GROUP BY a.country ORDER BY count(*) DESC, a.country LIMIT 1),
     papers = (SELECT count(DISTINCT a.paper_id) FROM paper_affiliations a WHERE a.institution_id = institutions.id)
 WHERE id = :id"""
-# (an affiliation of an author who has one to the other institution of a pair, in an earlier place)
-DUPLICATE = """DELETE FROM paper_affiliations WHERE institution_id = {this} AND EXISTS (
+# (an author's affiliation under this name moving to the other institution, when the author has one to
+# it in an earlier place; and the other way round: a load files an author's institution once, first)
+DUPLICATE_MOVING = """DELETE FROM paper_affiliations WHERE institution_id = :id AND name = :name AND EXISTS (
     SELECT 1 FROM paper_affiliations b WHERE b.paper_id = paper_affiliations.paper_id
-    AND b.position = paper_affiliations.position AND b.institution_id = {that} AND b."order" < paper_affiliations."order")"""
+    AND b.position = paper_affiliations.position AND b.institution_id = :into AND b."order" < paper_affiliations."order")"""
+DUPLICATE_THERE = """DELETE FROM paper_affiliations WHERE institution_id = :into AND EXISTS (
+    SELECT 1 FROM paper_affiliations b WHERE b.paper_id = paper_affiliations.paper_id
+    AND b.position = paper_affiliations.position AND b.institution_id = :id AND b.name = :name
+    AND b."order" < paper_affiliations."order")"""
+MOVE = "UPDATE paper_affiliations SET institution_id = :into WHERE institution_id = :id AND name = :name"
 TRENDS = """INSERT INTO institution_trend_counts (institution_id, venue, year, papers)
 SELECT f.institution_id, p.venue, p.year, count(DISTINCT p.id) FROM papers p
 JOIN paper_affiliations f ON f.paper_id = p.id WHERE f.institution_id = :id GROUP BY f.institution_id, p.venue, p.year"""
-# (only names that end in a parenthesis can change their key)
-WRITTEN_SO = "SELECT id, name, normalised, papers FROM institutions WHERE name LIKE '%)'"
+# (only an affiliation whose name ends in a parenthesis can be filed under another key: each name of
+# an institution is read, as a load reads each affiliation, for the institution's names differ:
+# `German Aerospace Center DLR` and `German Aerospace Center (DLR)` were one key)
+WRITTEN_SO = """SELECT DISTINCT a.institution_id, a.name, i.normalised FROM paper_affiliations a
+    JOIN institutions i ON i.id = a.institution_id WHERE a.name LIKE '%)'"""
+NAMES = "SELECT DISTINCT institution_id, name FROM paper_affiliations WHERE institution_id IN :ids"
+PAPERS = "SELECT id, papers FROM institutions WHERE id IN :ids"
+KEYED = "SELECT normalised, id FROM institutions WHERE normalised IN :keys"
+NEW = "INSERT INTO institutions (name, normalised, country, papers) VALUES (:name, :key, NULL, 0)"
+LEFT_WITH_NONE = "SELECT 1 FROM paper_affiliations WHERE institution_id = :id LIMIT 1"
 
 
 def new_key(name: str, key: str) -> str:
-    """The key a load of this release files the institution of this name and key under: the name's,
-    with the author a department alone is filed with (`school of computer science (toan tran)`)."""
+    """The key a load of this release files an affiliation of this name under, from its institution's
+    key: the name's, with the author a department alone is filed with (`school of computer science
+    (toan tran)`)."""
     old = filing_key(institution_key(name))
     owner = key[len(old) :] if key != old and key.startswith(old + " (") else ""
     return filed_key(name) + owner
@@ -78,50 +95,66 @@ def upgrade() -> None:
 
 
 def _refile(conn) -> None:
-    """Each institution under the key its name is now filed under (see the module)."""
-    moving = {
-        id_: (key, moved, papers)
-        for id_, name, key, papers in conn.execute(sa.text(WRITTEN_SO))
+    """Each affiliation under the key its name is now filed under (see the module)."""
+    moves = [
+        (id_, name, moved)
+        for id_, name, key in conn.execute(sa.text(WRITTEN_SO))
         if (moved := new_key(name, key)) != key
-    }
-    if not moving:
+    ]
+    if not moves:
         return
-    keys = sa.bindparam("keys", expanding=True)
-    wanted = sorted({moved for _, moved, _ in moving.values()})
-    groups: dict[str, list[tuple[int, str, int]]] = defaultdict(list)
-    for start in range(0, len(wanted), 500):
-        found = conn.execute(
-            sa.text("SELECT id, normalised, papers FROM institutions WHERE normalised IN :keys").bindparams(keys),
-            {"keys": wanted[start : start + 500]},
-        )
-        for id_, key, papers in found:
-            if id_ not in moving:  # (one that moves itself is filed below)
-                groups[key].append((id_, key, papers))
-    for id_, (key, moved, papers) in moving.items():
-        groups[moved].append((id_, key, papers))
-    renamed, merged = [], []
-    for key, members in groups.items():
-        members.sort(key=lambda m: (-m[2], m[0]))
-        (kept, old_key, _), others = members[0], members[1:]
-        if old_key != key:
-            renamed.append({"id": kept, "key": key})
-        merged.extend({"id": other, "into": kept} for other, _, _ in others)
-    for move in merged:  # (an author's two affiliations to it: the first one stays, as a load keeps it)
-        conn.execute(sa.text(DUPLICATE.format(this=":id", that=":into")), move)
-        conn.execute(sa.text(DUPLICATE.format(this=":into", that=":id")), move)
-        conn.execute(sa.text("UPDATE paper_affiliations SET institution_id = :into WHERE institution_id = :id"), move)
-    gone = [{"id": move["id"]} for move in merged]
-    if gone:
-        conn.execute(sa.text("DELETE FROM institution_trend_counts WHERE institution_id = :id"), gone)
-        conn.execute(sa.text("DELETE FROM institutions WHERE id = :id"), gone)
-    if renamed:  # (each kept key out of the way first: a key one row leaves may be the key another takes)
-        conn.execute(sa.text("UPDATE institutions SET normalised = '(0064) ' || normalised WHERE id = :id"), renamed)
-        conn.execute(sa.text("UPDATE institutions SET normalised = :key WHERE id = :id"), renamed)
-    kept_ids = [{"id": kept} for kept in sorted({move["into"] for move in merged} | {r["id"] for r in renamed})]
-    conn.execute(sa.text(CHOSEN), kept_ids)
-    conn.execute(sa.text("DELETE FROM institution_trend_counts WHERE institution_id = :id"), kept_ids)
-    for kept in kept_ids:
-        conn.execute(sa.text(TRENDS), kept)
+    ids = sorted({id_ for id_, _, _ in moves})
+    names_of: dict[int, set[str]] = defaultdict(set)
+    papers: dict[int, int] = {}
+    keyed: dict[str, int] = {}
+    by_key: dict[str, list[tuple[int, str]]] = defaultdict(list)
+    for id_, name, moved in moves:
+        by_key[moved].append((id_, name))
+    keys = sorted(by_key)
+    for start in range(0, max(len(ids), len(keys)), 500):
+        part = {"ids": ids[start : start + 500], "keys": keys[start : start + 500]}
+        names_of_part = conn.execute(_expanding(NAMES, "ids"), part) if part["ids"] else []
+        for id_, name in names_of_part:
+            names_of[id_].add(name)
+        papers.update(conn.execute(_expanding(PAPERS, "ids"), part).all() if part["ids"] else [])
+        keyed.update(conn.execute(_expanding(KEYED, "keys"), part).all() if part["keys"] else [])
+    touched: set[int] = set()
+    for key in keys:
+        movers = by_key[key]
+        target = keyed.get(key)
+        if target is None:  # (an institution all of whose names move here takes the key, with its id)
+            whole = [i for i in {i for i, _ in movers} if names_of[i] <= {n for j, n in movers if j == i}]
+            if whole:
+                target = min(whole, key=lambda i: (-papers[i], i))
+                conn.execute(
+                    sa.text("UPDATE institutions SET normalised = :key WHERE id = :id"), {"key": key, "id": target}
+                )
+            else:
+                conn.execute(sa.text(NEW), {"name": movers[0][1], "key": key})
+                target = conn.execute(
+                    sa.text("SELECT id FROM institutions WHERE normalised = :key"), {"key": key}
+                ).scalar_one()
+            touched.add(target)
+        for id_, name in movers:
+            if id_ == target:
+                continue
+            move = {"id": id_, "name": name, "into": target}
+            conn.execute(sa.text(DUPLICATE_MOVING), move)
+            conn.execute(sa.text(DUPLICATE_THERE), move)
+            conn.execute(sa.text(MOVE), move)
+            touched |= {id_, target}
+    for id_ in sorted(touched):
+        conn.execute(sa.text("DELETE FROM institution_trend_counts WHERE institution_id = :id"), {"id": id_})
+        if conn.execute(sa.text(LEFT_WITH_NONE), {"id": id_}).first() is None:
+            conn.execute(sa.text("DELETE FROM institutions WHERE id = :id"), {"id": id_})
+        else:
+            conn.execute(sa.text(CHOSEN), {"id": id_})
+            conn.execute(sa.text(TRENDS), {"id": id_})
+
+
+def _expanding(sql: str, name: str):
+    """`sql` with its list parameter `name` expanded (`IN :ids`)."""
+    return sa.text(sql).bindparams(sa.bindparam(name, expanding=True))
 
 
 FILED = "SELECT DISTINCT name FROM paper_affiliations"
@@ -132,7 +165,6 @@ DROP = "DELETE FROM paper_affiliations WHERE name = :name AND written IS NULL"
 HOLDING = "SELECT DISTINCT institution_id FROM paper_affiliations WHERE name = :name"
 COUNT = """UPDATE institutions SET papers = (SELECT count(DISTINCT a.paper_id) FROM paper_affiliations a
     WHERE a.institution_id = institutions.id) WHERE id = :id"""
-LEFT_WITH_NONE = "SELECT 1 FROM paper_affiliations WHERE institution_id = :id LIMIT 1"
 
 
 def _no_institution(conn) -> None:
