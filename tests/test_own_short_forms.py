@@ -134,6 +134,11 @@ def test_revision_0064_refiles_a_database_as_a_cold_load_files_it(tmp_path, monk
     named.cache_clear()
     assert rows(db, INSTITUTIONS) != rows(cold, INSTITUTIONS)
     assert "Unaffiliated Performing Artist" in {name for name, *_ in rows(db, INSTITUTIONS)}
+    # (IROS 2007's `German Aerospace Center DLR` was under one key with `German Aerospace Center (DLR)`:
+    # the revision files each affiliation by its own name)
+    assert ("German Aerospace Center DLR", "german aerospace center dlr") in [
+        (n, k) for n, k, *_ in rows(cold, INSTITUTIONS)
+    ]
     marked = marked_after_upgrade(db, "0063", "0064")
     assert [path.rsplit("/", 1)[-1] for (path,) in marked] == ["nips2015.json"]
     assert rows(db, INSTITUTIONS) == rows(cold, INSTITUTIONS)
@@ -148,8 +153,9 @@ def test_revision_0064_refiles_a_database_as_a_cold_load_files_it(tmp_path, monk
     ("asked", "found"),
     [
         ("DLR", 3),  # (a known short form: the institution's name no longer writes it)
-        ("German Aerospace Center (DLR)", 3),
-        ("German Aerospace Center", 3),
+        # (and the IROS 2007 paper of `German Aerospace Center DLR`, the start of whose name they are)
+        ("German Aerospace Center (DLR)", 4),
+        ("German Aerospace Center", 4),
         ("KAIST", 2),  # (its initials)
         ("Indian Institute of Technology (BHU)", 1),
     ],
