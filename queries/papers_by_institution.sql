@@ -3,12 +3,13 @@
 -- authors and the institutions matched. Give its id (as in the institutions table), its name, the
 -- start of its name (`MIT CSAIL`; `Stanford` finds Stanford University, while `University` does not
 -- find University of X), its initials (`MIT`, `CMU`; initials can name more than one: the
--- institutions column says which) or the short form its name gives in parentheses (`DLR`: German
--- Aerospace Center (DLR)). Newest first, with the opening of each abstract; 100 a page
+-- institutions column says which), the short form its name gives in parentheses, or a short form of
+-- other words a load files `X (S)` under X by (`DLR`: German Aerospace Center). Newest first, with the opening of each abstract; 100 a page
 -- (page 2 shows results 101 to 200; empty page: the first).
 -- Example: institution = University of Cambridge
 WITH page AS (SELECT max(coalesce(cast(:page AS INTEGER), 1), 1) AS number),
 wanted AS (SELECT trim(:institution) AS text, institution_key(:institution) AS name, institution_filed_key(:institution) AS filed),
+known AS (SELECT value AS filed FROM json_each(known_long_forms(:institution))),  -- (`DLR`: once a query)
 chosen AS MATERIALIZED (
     SELECT i.id, i.name FROM institutions i, wanted w
     WHERE CAST(i.id AS TEXT) = w.text
@@ -19,7 +20,8 @@ chosen AS MATERIALIZED (
                    NOT IN ('of', 'at', 'in', 'de', 'for', 'and'))
            OR (w.name NOT GLOB '* *' AND instr(' ' || i.normalised, ' ' || substr(w.name, 1, 1)) > 0  -- (a word starts so: a cheap test first)
                AND (initials(i.normalised) = w.name OR initials(i.name) = w.name))  -- (the name's: `TUM`, filed as `munich university of technology`)
-           OR (instr(i.name, '(') > 0 AND own_short_form(i.name) = w.name)))  -- (`Massachusetts Institute of Technology (MIT)`)
+           OR (instr(i.name, '(') > 0 AND own_short_form(i.name) = w.name)  -- (`Massachusetts Institute of Technology (MIT)`)
+           OR i.normalised IN (SELECT filed FROM known)))  -- (`DLR`: German Aerospace Center)
 ),
 hits AS MATERIALIZED (  -- the page's papers: from the affiliations and the papers' (year, venue) alone
     SELECT p.id, p.year, p.venue, p.title FROM papers p

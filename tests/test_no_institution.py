@@ -36,8 +36,19 @@ from tests.helpers import json_folder, loaded_old_and_cold, marked_after_upgrade
         ("A9", False),
         ("Champalimaud Centre for the Unknown", False),
         ("Private University UMIT", False),
-        ("Unaffiliated Performing Artist", False),
         ("Carnegie Mellon University", False),
+        # a person's trade or standing, and no institution with its place (read23, the tenth reader's item 2)
+        ("Unaffiliated Performing Artist", True),  # 1, "United States" (SIGGRAPH)
+        ("Visiting Scholar", True),  # 1
+        ("PhD student", True),
+        ("Independent Researcher, Boston", True),
+        ("Independent Researcher, Boston, MA", True),
+        ("Independent Researcher, London, United Kingdom", True),  # (an ACML 2022 record's, as written)
+        ("Independent Researcher, Google", False),  # (a company beside it is an institution)
+        ("Independent Researcher, Stanford University", False),
+        ("Independent University, Bangladesh", False),
+        ("Graduate School", False),
+        ("Software Engineer", False),  # (a trade's field is not one of a person's own words)
     ],
 )
 def test_an_affiliation_that_names_no_institution(text, none):

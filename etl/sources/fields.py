@@ -30,6 +30,11 @@ _YEAR = re.compile(r"[12][0-9]{3}")  # ASCII digits only: `²` and `٢٠٢٤` ar
 # breaks, format characters (U+200B zero-width space, U+202E right-to-left override), surrogates,
 # private-use and unassigned code points.
 _UNPRINTED = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+# Characters a reader sees as a box: U+FFFC, the place of an object pasted into the text (6 NeurIPS
+# 2014-2015 titles: `Exchangeable ￼Random Partitions`), read as a space; and private-use code points
+# (a PDF font's own glyphs: the catalogue's `Montanuniversit\uf1e9at` is an umlaut's), dropped. The
+# record counts as repaired (the tenth reader's item 3).
+_BOXES = re.compile("[\ufffc\ue000-\uf8ff]")
 
 
 def venue_problem(venue: str) -> str | None:
@@ -72,7 +77,7 @@ class RecordFields:
         if value is None:
             return ""
         if isinstance(value, str):
-            return value if len(value) <= limit else self._drop()
+            return self._unboxed(value) if len(value) <= limit else self._drop()
         if numbers and isinstance(value, (int, float)) and not isinstance(value, bool):
             return str(value)
         return self._drop()
@@ -82,10 +87,21 @@ class RecordFields:
         value = self.values.get(name)
         if not isinstance(value, list):
             return self.text(name)
-        items = [item if isinstance(item, str) else str(item) for item in value if isinstance(item, (str, int))]
+        items = [
+            self._unboxed(item) if isinstance(item, str) else str(item)
+            for item in value
+            if isinstance(item, (str, int))
+        ]
         if len(items) != len(value) or len(items) > MAX_ITEMS or sum(map(len, items)) > MAX_FIELD_CHARS:
             return self._drop()
         return items
+
+    def _unboxed(self, text: str) -> str:
+        """`text` without the characters a reader sees as boxes (`_BOXES`), the record repaired."""
+        if text.isascii() or not _BOXES.search(text):
+            return text
+        self.repaired = True
+        return _BOXES.sub(lambda box: " " if box.group() == "\ufffc" else "", text)
 
     def bounded(self, items: tuple[str, ...], limit: int) -> tuple[str, ...]:
         """`items` without those of over `limit` characters, each left out as a field too large is."""

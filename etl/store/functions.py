@@ -32,6 +32,7 @@ from ..text.authors import name_key
 from ..text.cleaning import institution_key
 from ..text.institution_variants import filed_key
 from ..text.paper_ids import address_forms_json, id_forms_json
+from ..text.short_forms import SMALL_WORDS, known_long_forms, short_form_of
 from ..text.snippets import snippet_of
 from .record_extra import unpack_extra
 
@@ -208,8 +209,9 @@ def _normalise(text: str | None) -> str | None:
     return None if text is None else normalise_keyword(str(text))
 
 
-# Words an institution's short form leaves out (`Massachusetts Institute of Technology`: MIT).
-_NOT_IN_INITIALS = frozenset("of the and for at in on de du la le di des der und fur".split())
+# Words an institution's short form leaves out (`Massachusetts Institute of Technology`: MIT;
+# `Université Pierre et Marie Curie`: UPMC): the small words of `etl.text.short_forms`.
+_NOT_IN_INITIALS = SMALL_WORDS
 
 
 def initials(text: str | None) -> str | None:
@@ -279,12 +281,28 @@ def _snippet(marked=None, query=None, *more) -> str | None:
     return snippet_of(marked, query if isinstance(query, str) else None)
 
 
-VARIADIC = {"snippet_of": _snippet}
+def _short_form_of(short=None, name=None, *more) -> int | None:
+    """`short_form_of(short, name)` in SQL: 1 when `short` is the name's own short form as a load
+    files `name (short)` under the name (`etl.text.short_forms`: `KAUST`, `TU Wien`, `DLR` of `German
+    Aerospace Center`), else 0; NULL for anything but two texts."""
+    if more or not isinstance(short, str) or not isinstance(name, str):
+        return None
+    return int(short_form_of(short, name))
+
+
+def _known_long_forms(short=None, *more) -> str | None:
+    """`known_long_forms(short)` in SQL: a JSON array of the filing keys of the names a short form of
+    other words stands for (`DLR`: `german aerospace center`, ...), `[]` for any other text."""
+    return None if more or not isinstance(short, str) else known_long_forms(short, filed_key)
+
+
+VARIADIC = {"snippet_of": _snippet, "short_form_of": _short_form_of, "known_long_forms": _known_long_forms}
 
 
 def register(conn: sqlite3.Connection) -> sqlite3.Connection:
     """Add the search functions, `normalise_keyword(text)`, `initials(name)`, `own_short_form(name)`, `institution_key(name)`,
-    `institution_filed_key(name)` (the key `institutions.normalised` files a name under), `author_key(name)`, `paper_id_forms(id)` (a JSON array of the forms `paper_ids` may hold for an id
+    `institution_filed_key(name)` (the key `institutions.normalised` files a name under), `short_form_of(short,
+    name)` and `known_long_forms(short)` (an institution's own short form: `etl.text.short_forms`), `author_key(name)`, `paper_id_forms(id)` (a JSON array of the forms `paper_ids` may hold for an id
     as a reader wrote it), `paper_address_forms(text)` (those `papers.url` may hold for a page's address), `extra_json(paper_sources.extra)` (the record's other fields as a JSON
     text: `json_extract(extra_json(extra), '$.bibtex')`) and `snippet_of(highlight(fts, column, char(2), char(3)), query)` (the
     search's snippets, `etl.text.snippets`) to `conn`; returns it."""

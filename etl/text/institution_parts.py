@@ -201,6 +201,13 @@ def _place(part: str) -> bool:
     )
 
 
+def names_a_place(part: str) -> bool:
+    """Whether an address's part names a place and no institution: a country, a state's code, a
+    postcode, or a city's words (`Boston`, `London`; not `Google`, `Stanford University`)."""
+    part = part.strip()
+    return _place(part) or (_rank(part) == 4 and bool(_CITY.match(part)))
+
+
 def _campus_named(institution: str, campus: str) -> bool:
     """Whether a campus after this institution is part of its name (not when the name has it:
     `Harbin Institute of Technology, Harbin`)."""

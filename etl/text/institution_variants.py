@@ -42,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .cleaning import institution_key
+from .short_forms import without_own_short_form
 
 # A city's native spelling, or an umlaut written out (`ue`), as the catalogue's English one.
 EXONYMS = {
@@ -186,5 +187,7 @@ def parts_of_one(name: str, key_of: Callable[[str], str]) -> str | None:
 
 def filed_key(name: str) -> str:
     """The key an institution's name is filed under: its merge key's filing key (`Albert-Ludwigs-
-    Universität Freiburg` and `University of Freiburg`: `freiburg university`)."""
-    return filing_key(institution_key(name))
+    Universität Freiburg` and `University of Freiburg`: `freiburg university`), a name written with its
+    own short form in parentheses as the name alone (`Indian Institute of Science (IISc)`:
+    `etl.text.short_forms`)."""
+    return filing_key(institution_key(without_own_short_form(name)))

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from .institution_parts import names_a_place
+
 # Words that say a value is missing, as they appear in placeholders (case folded, without
 # punctuation: `N/A` is `na`, `T.B.D.` is `tbd`).
 MISSING_WORDS = frozenset(
@@ -166,7 +168,11 @@ def is_usable_abstract(abstract: str | None, title: str | None = None) -> bool:
 NO_INSTITUTION_WORDS = frozenset("unknown unaffiliated none na nil no not missing given provided specified".split())
 OWN_WORDS = frozenset(
     "independent researcher researchers research scientist scholar consultant contributor personal self employed"
-    " freelance freelancer individual private citizen".split()
+    " freelance freelancer individual private citizen"
+    # (a person's trade or standing, as the catalogue writes one for an affiliation: `Unaffiliated
+    # Performing Artist`, `Visiting Scholar`, the tenth reader's item 2)
+    " visiting artist performing writer author designer developer engineer musician practitioner student phd"
+    " intern postdoc professor lecturer assistant associate undergrad undergraduate graduate candidate".split()
 )
 INSTITUTION_NOUNS = frozenset(
     "affiliation affiliations university institution institute organization organisation company of".split()
@@ -179,9 +185,19 @@ _NUMBERED_WORD = re.compile(r"(?<=[^\W\d_])\d+$")  # `Affiliation1`: a template'
 def is_placeholder_affiliation(text: str | None) -> bool:
     """Whether an affiliation names no institution: a placeholder (`is_placeholder`: `N/A`, `603000`),
     or at most five words of `NO_INSTITUTION_WORDS`, `OWN_WORDS` and `INSTITUTION_NOUNS` with one
-    that says there is none, or only words of a person on their own, or only an institution's nouns."""
+    that says there is none, or only words of a person on their own, or only an institution's nouns;
+    or such words followed by places only (`Independent Researcher, Boston, MA`:
+    `etl.text.institution_parts.names_a_place`)."""
     if is_placeholder(text) or text is None:
         return True
+    first, comma, rest = text.partition(",")
+    if comma and _names_none(first) and all(names_a_place(part) for part in rest.split(",")):
+        return True  # (`Independent Researcher, Boston, MA`: one of no institution, and where)
+    return _names_none(text)
+
+
+def _names_none(text: str) -> bool:
+    """`is_placeholder_affiliation` of a text that is no placeholder: its words alone."""
     words = {_NUMBERED_WORD.sub("", token) for token in _TOKEN.findall(text.casefold())}
     if len(words) > 5 or not words <= _NO_INSTITUTION_VOCABULARY:
         return False
