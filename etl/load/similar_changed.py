@@ -53,10 +53,11 @@ PAGE_CACHE_KIB = 256
 # benchmark's edit, that step 6.0 -> 5.3 MB of RSS, the step's peak 0.3 MB lower.
 VECTORS_READ = 250
 # Papers whose vectors are computed together (`_new_vectors`), each part's words' terms worked out
-# afresh and the rows made once every part is computed: the term counts of all an edit's papers at once
-# were the largest part of the step's memory (200: the benchmark's edit 62.5 -> 52 MB); and the
-# objects kept while the parts were computed (their rows, a memo of every word's term) sat among
-# the temporaries in four more of Python's 1 MiB arenas, which the lists' peak carried (issue 41).
+# afresh and the rows made once every part is computed: the term counts of all an edit's papers at
+# once were the largest part of the step's memory, and the objects kept while 200 at a time were
+# computed (their rows, a memo of every word's term) sat among the temporaries in four more of
+# Python's 1 MiB arenas, which the lists' peak carried. The benchmark's edit, the loader's peak RSS
+# 50.6-51.3 -> 48.8-49.0 MB with `VECTORS_READ` (50: the same peak, more CPU; issue 41, mem23).
 VECTORS_AT_ONCE = 100
 TEXTS_OF = f"SELECT id, title, {CLEAN_ABSTRACT} FROM papers WHERE id IN :ids"
 KEYWORDS_OF = """SELECT pk.paper_id, k.normalised FROM paper_keywords pk JOIN keywords k ON k.id = pk.keyword_id
@@ -146,8 +147,8 @@ def _relist(
         close += [(ids[a], ids[b], part) for selected in found for a, b, part in selected.close]
         _write_lists(writer, ids, found)
     writer.execute("UPDATE similar_scoring SET changed = changed + :n WHERE id = 1", {"n": len(moved | gone)})
-    # (every paper's vectors let go before the ids of the lists found again are made: 9,400 of them
-    # in the benchmark's edit, their bytes, strings and set 1 MB above the loop's peak, issue 41)
+    # (every paper's vectors let go before the ids of the lists found again are made: 9,400 in the
+    # benchmark's edit, their bytes, strings and set about 1 MB, not on top of them, issue 41)
     del kept, stored, against, floors
     return close, set(ids.at(rows))
 
