@@ -222,6 +222,29 @@ def test_rows_held_are_the_rows_read_from_the_kept_vectors(tmp_path):
     assert all(len(block.indices) for block in read)  # (every row asked has terms)
 
 
+@pytest.mark.parametrize("at_once", [1, 7, 1_000])
+def test_the_new_vectors_made_a_part_at_a_time_are_the_kept_ones(tmp_path, monkeypatch, at_once):
+    """Every paper's vector computed as an edit computes its papers' (`_new_vectors`: a part of
+    `VECTORS_AT_ONCE` papers at a time, each part's words' terms worked out afresh, the rows made
+    once every part is computed, which keeps the similar step's memory down, issue 41) is the one
+    the computation over every paper kept, bit for bit, however the papers are parted: an edit
+    rewrites no paper that did not change."""
+    from etl.load import similar_changed
+    from etl.store.engine import make_engine, transaction
+    from etl.store.writer import Writer
+
+    _, db = loaded(tmp_path, "parts")
+    kept = {pid: (bytes(terms), bytes(weights), bytes(topic)) for pid, terms, weights, topic, _ in rows(db, VECTORS)}
+    monkeypatch.setattr(similar_changed, "VECTORS_AT_ONCE", at_once)
+    engine = make_engine(db)
+    try:
+        with transaction(engine) as conn:
+            computed = similar_changed._new_vectors(Writer(conn), set(kept) | {"no such paper"})
+    finally:
+        engine.dispose()
+    assert computed == {pid: (*row, 0.0) for pid, row in kept.items()} and len(kept) > 50
+
+
 def test_a_file_read_again_with_the_same_texts_leaves_what_a_cold_load_gives(tmp_path):
     """A file read again whose texts are the same (once 35 % of the similar pairs differed from a
     cold load's): the kept statistics and vectors are a cold load's, and so are the lists, the

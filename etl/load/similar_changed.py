@@ -30,7 +30,6 @@ from .memory import trim_heap
 from .similar_all import VECTOR_COLUMNS, RowIds, aliases, selected_rows, vector_rows
 from .similar_statistics import kept_statistics
 
-VECTORS_AT_ONCE = 200  # papers whose vectors are computed together (`_new_vectors`)
 # Changes, or papers whose lists are found again (and written), taken at a time into one sparse product
 # with every paper (a removed file's papers each share a term with thousands: their products are the
 # step's peak). 25 rather than 100: the removal of a 765-paper file from 11,176 peaks 8 MB lower. 5
@@ -49,6 +48,20 @@ WRITTEN = 100
 # on top; issue 41, branch edit17): the benchmark's edit, the step's largest RSS sampled every 20
 # ms, interleaved, 52.2 / 52.7 / 52.5 -> 52.2 / 52.0 / 52.0 MB.
 PAGE_CACHE_KIB = 256
+# Kept vectors read at a time into every paper's (`_all_vectors`): a batch of 1,000 rows (1.1 MB of
+# tuples, bytes and strings) took arenas of Python's allocator that the lists' peak then carried; the
+# benchmark's edit, that step 6.0 -> 5.3 MB of RSS, the step's peak 0.3 MB lower.
+VECTORS_READ = 250
+# Papers whose vectors are computed together (`_new_vectors`), each part's words' terms worked out
+# afresh and the rows made once every part is computed: the term counts of all an edit's papers at
+# once were the largest part of the step's memory, and the objects kept while 200 at a time were
+# computed (their rows, a memo of every word's term) sat among the temporaries in four more of
+# Python's 1 MiB arenas, which the lists' peak carried. The benchmark's edit, the loader's peak RSS
+# 50.6-51.3 -> 48.8-49.0 MB with `VECTORS_READ` (50: the same peak, more CPU; issue 41, mem23).
+VECTORS_AT_ONCE = 100
+TEXTS_OF = f"SELECT id, title, {CLEAN_ABSTRACT} FROM papers WHERE id IN :ids"
+KEYWORDS_OF = """SELECT pk.paper_id, k.normalised FROM paper_keywords pk JOIN keywords k ON k.id = pk.keyword_id
+    WHERE pk.paper_id IN :ids"""
 ROUNDING = 1e-6  # (relative and absolute) a weight or topic part computed again is the kept one within it
 EPSILON = 1e-5  # a part summed in another order differs in its last bits: reach a little below the floor
 TERMS = "SELECT terms FROM similar_vectors ORDER BY paper_id"
@@ -58,9 +71,6 @@ ROWS_OF = "SELECT paper_id, terms, weights FROM similar_vectors WHERE paper_id I
 # Vectors of papers that went, and papers without one (every other path keeps them in step: a safety net).
 ORPHAN_VECTORS = "SELECT paper_id FROM similar_vectors WHERE paper_id NOT IN (SELECT id FROM papers)"
 WITHOUT_VECTORS = "SELECT id FROM papers WHERE id NOT IN (SELECT paper_id FROM similar_vectors)"
-TEXTS_OF = f"SELECT id, title, {CLEAN_ABSTRACT} FROM papers WHERE id IN :ids"
-KEYWORDS_OF = """SELECT pk.paper_id, k.normalised FROM paper_keywords pk JOIN keywords k ON k.id = pk.keyword_id
-    WHERE pk.paper_id IN :ids"""
 WITH_LISTS = "SELECT DISTINCT paper_id FROM similar_papers WHERE paper_id IN :ids"
 LIST_COLUMNS = ("paper_id", "rank", "similar_id", "score")
 
@@ -94,8 +104,10 @@ def _update(
     unlisted = _without_lists(writer, changed - moved)  # (a paper taken out and put back lost its rows)
     if not moved and not gone and not unlisted:
         return [], set(), moved
+    changes = [old[p] for p in sorted(moved | gone) if p in old] + [new[p] for p in sorted(moved)]
+    del old, new  # (the vectors of the papers that did not move: not under the lists' peak)
     trim_heap()  # (what computing the vectors left free in the C heap: not under the lists' peak)
-    return (*_relist(writer, old, new, moved, gone, unlisted), moved)
+    return (*_relist(writer, changes, moved, gone, unlisted), moved)
 
 
 def same_vector(kept: tuple | None, computed: tuple) -> bool:
@@ -113,16 +125,14 @@ def same_vector(kept: tuple | None, computed: tuple) -> bool:
 
 
 def _relist(
-    writer: Writer, old: dict[str, tuple], new: dict[str, tuple], moved: set[str], gone: set[str], unlisted: set[str]
+    writer: Writer, changes: list[tuple], moved: set[str], gone: set[str], unlisted: set[str]
 ) -> tuple[list[tuple[str, str, float]], set[str]]:
-    """Find again the lists the `moved` papers' old and new vectors and the `gone` papers' old ones
-    can reach, and those of the moved and `unlisted` papers, and write them (`update_similar`)."""
+    """Find again the lists the `changes` can reach (the `moved` papers' old and new vectors and
+    the `gone` papers' old ones: the list is emptied once read), and those of the moved and
+    `unlisted` papers, and write them (`update_similar`)."""
     ids, kept, against, floors = kept_vectors(writer)
-    reached = _reached(
-        [old[p] for p in sorted(moved | gone) if p in old] + [new[p] for p in sorted(moved)],
-        against,
-        floors,
-    )
+    reached = _reached(changes, against, floors)
+    changes.clear()  # (not under the lists' peak)
     rows = _union(reached, _rows_of(ids, moved | unlisted))
     writer.delete_in("similar_papers", "paper_id", sorted(gone))
     close: list[tuple[str, str, float]] = []
@@ -137,6 +147,9 @@ def _relist(
         close += [(ids[a], ids[b], part) for selected in found for a, b, part in selected.close]
         _write_lists(writer, ids, found)
     writer.execute("UPDATE similar_scoring SET changed = changed + :n WHERE id = 1", {"n": len(moved | gone)})
+    # (every paper's vectors let go before the ids of the lists found again are made: 9,400 in the
+    # benchmark's edit, their bytes, strings and set about 1 MB, not on top of them, issue 41)
+    del kept, stored, against, floors
     return close, set(ids.at(rows))
 
 
@@ -156,24 +169,30 @@ def _rows_of(ids: RowIds, papers: set[str]) -> list[int]:
 
 def _new_vectors(writer: Writer, papers: set[str]) -> dict[str, tuple[bytes, bytes, bytes, float]]:
     """The papers' vectors against the kept statistics, as `similar_vectors` rows (floor 0),
-    `VECTORS_AT_ONCE` papers at a time: a paper's vector is its own, and the term counts of all
-    an edit's papers at once were, after the products, the largest part of the step's memory."""
-    found = {}
-    terms: WordTerms | None = None
+    `VECTORS_AT_ONCE` papers at a time (`_part_vectors`: a paper's vector is its own), the rows
+    made once every part is computed (see `VECTORS_AT_ONCE`)."""
+    computed: list[tuple[list[str], Vectors]] = []
+    short: dict[str, str] | None = None
     for part in chunks(sorted(papers), VECTORS_AT_ONCE):
         keys: dict[str, list[str]] = {}
         for pid, key in writer.execute_in(KEYWORDS_OF, ids=part):
             keys.setdefault(pid, []).append(key)
         texts = {pid: (title, abstract) for pid, title, abstract in writer.execute_in(TEXTS_OF, ids=part)}
-        if not texts:
-            continue
-        terms = terms or WordTerms(aliases(writer))
-        ids = sorted(texts)
-        counts = [terms.of(*texts[pid], keys.get(pid, ())) for pid in ids]
-        computed = vectors(counts, kept_statistics(writer, {t for c in counts for t in c}))
-        for row in vector_rows(ids, computed, np.zeros(len(ids))):
-            found[row[0]] = row[1:]
-    return found
+        if texts:
+            short = aliases(writer) if short is None else short
+            ids = [pid for pid in part if pid in texts]  # (the strings asked for, in order: none made here kept)
+            computed.append((ids, _part_vectors(writer, [(*texts[pid], keys.get(pid, [])) for pid in ids], short)))
+    return {row[0]: row[1:] for ids, part in computed for row in vector_rows(ids, part, np.zeros(len(ids)))}
+
+
+def _part_vectors(
+    writer: Writer, papers: list[tuple[str | None, str | None, list[str]]], short: dict[str, str]
+) -> Vectors:
+    """The vectors of a part's papers (title, abstract, keywords' merge keys), each word's term
+    worked out afresh (`WordTerms`: its memo, the term counts and the statistics go when it returns)."""
+    terms = WordTerms(short)
+    counts = [terms.of(*paper) for paper in papers]
+    return vectors(counts, kept_statistics(writer, {t for c in counts for t in c}))
 
 
 def _stored(writer: Writer, papers: set[str]) -> dict[str, tuple[bytes, bytes, bytes, float]]:
@@ -220,7 +239,7 @@ def _all_vectors(writer: Writer) -> tuple[RowIds, SparseRows, np.ndarray, np.nda
     topics = bytearray(size or 0)
     view, at = memoryview(topics), 0
     floors = np.empty(papers)
-    with writer.stream(VECTORS) as batches:
+    with writer.stream(VECTORS, VECTORS_READ) as batches:
         for batch in batches:
             lengths = np.array([len(r[1]) // 4 for r in batch], dtype=np.int64)
             transposing.add(

@@ -107,10 +107,10 @@ class Writer:
         """Run SQL whose `IN :name` lists are the sequences given by those names."""
         return self.driver.execute_in(sql, lists)
 
-    def stream(self, sql: str):
-        """The rows of a large result in batches of `STREAM_BATCH` (a server-side cursor on
+    def stream(self, sql: str, batch: int = STREAM_BATCH):
+        """The rows of a large result in batches of `batch` rows (a server-side cursor on
         PostgreSQL, which would otherwise send every row at once), closed when the block ends."""
-        return self.driver.stream(sql, STREAM_BATCH)
+        return self.driver.stream(sql, batch)
 
     # -- bulk rows --------------------------------------------------------------------------
 
