@@ -163,7 +163,9 @@ def test_a_year_option_is_checked_as_a_year_field_is(tmp_path, year):
     assert not (tmp_path / "p.db").exists()
 
 
-@pytest.mark.parametrize("venue", ["ICML\u200b", "ICML\u2028Error: forged", "\u202eICML", "I" * 201, "\u3164", "\u0301"])
+@pytest.mark.parametrize(
+    "venue", ["ICML\u200b", "ICML\u2028Error: forged", "\u202eICML", "I" * 201, "\u3164", "\u0301"]
+)
 def test_a_venue_field_that_is_no_venue_is_left_out_and_counted(tmp_path, venue):
     """The same rule for a CSV's or JSON lines' `venue`: left out, the record counted; the file's
     venue (its first row's) stands in."""

@@ -33,7 +33,9 @@ _UNPRINTED = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
 # Letters and marks shown as nothing (Unicode's default-ignorable ones that are no format
 # character: the Hangul fillers, the combining grapheme joiner, variation selectors) and the
 # blank Braille pattern: `--venue $'\u3164'` named a venue no one sees
-_INVISIBLE = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]")
+_INVISIBLE = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]"
+)
 
 
 def venue_problem(venue: str) -> str | None:
