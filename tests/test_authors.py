@@ -69,6 +69,13 @@ from tests.people import AUTHOR_TWICE, catalogue_files
         ("Alice Smith, Bob Jones, et al.", ("Alice Smith", "Bob Jones")),
         ("Alice Smith and Bob Jones et al.", ("Alice Smith", "Bob Jones")),
         ("A. Smith et.al.; et al", ("A. Smith",)),
+        # (review41) a joiner a comma or a list item leaves at a name's end is no part of it
+        ("Alice Smith,and Bob Jones", ("Alice Smith", "Bob Jones")),
+        ("Alice Smith, and, Bob Jones", ("Alice Smith", "Bob Jones")),
+        ("Alice Smith and, and Bob Jones", ("Alice Smith", "Bob Jones")),
+        ("Alice Smith,&Bob Jones", ("Alice Smith", "Bob Jones")),
+        (["Alice Smith", "and Bob Jones"], ("Alice Smith", "Bob Jones")),
+        (["and", "Bob Jones", "&"], ("Bob Jones",)),
         ("Alice Smith & others", ("Alice Smith",)),
         ("Anand Rao and Bob Andrews", ("Anand Rao", "Bob Andrews")),  # `and` inside a name is a name
         ("Sandra Andersen", ("Sandra Andersen",)),  # (and with nothing else: the quick path)

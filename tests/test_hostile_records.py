@@ -132,6 +132,10 @@ def test_a_count_out_of_range_is_left_out_and_counted(tmp_path, name, citations)
         ("\u202eICML", "U+202E (right-to-left override)"),
         ("ICML\x00", "U+0000"),
         ("I" * 100_000, "a venue of over 200 characters"),
+        ("\u3164", "U+3164 (hangul filler)"),  # (review41: letters and marks shown as nothing)
+        ("ICML\u034f", "U+034F (combining grapheme joiner)"),
+        ("\u2800", "U+2800 (braille pattern blank)"),
+        ("\u0301\u0301", "a venue of combining marks alone"),
     ],
 )
 def test_a_venue_option_is_checked_as_a_venue_field_is(tmp_path, venue, problem):
@@ -159,7 +163,9 @@ def test_a_year_option_is_checked_as_a_year_field_is(tmp_path, year):
     assert not (tmp_path / "p.db").exists()
 
 
-@pytest.mark.parametrize("venue", ["ICML\u200b", "ICML\u2028Error: forged", "\u202eICML", "I" * 201])
+@pytest.mark.parametrize(
+    "venue", ["ICML\u200b", "ICML\u2028Error: forged", "\u202eICML", "I" * 201, "\u3164", "\u0301"]
+)
 def test_a_venue_field_that_is_no_venue_is_left_out_and_counted(tmp_path, venue):
     """The same rule for a CSV's or JSON lines' `venue`: left out, the record counted; the file's
     venue (its first row's) stands in."""

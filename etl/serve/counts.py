@@ -17,6 +17,8 @@ from ..store.views import VIEWS
 
 # How each view that says so counts its rows
 VIEW_COUNTS = {view.name: view.count_sql for view in VIEWS if view.count_sql}
+# The columns that tell each view's rows apart, where fewer than all of them do (`View.key`)
+VIEW_KEYS = {view.name: list(view.key) for view in VIEWS if view.key}
 _OFFSET_END = re.compile(r" limit (?P<limit>\d+) offset (?P<offset>\d+)\s*$")
 
 

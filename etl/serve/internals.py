@@ -61,8 +61,8 @@ and a plugin's own `templates/` and `static/`. Each item below has a test in
    ascending); a view's pages are `offset`s of an order by the column alone, whose ties SQLite
    may break differently on each page.
    While a request for a table's or view's page runs (`sorted_page`), the SQL of that shape gets
-   the primary key (the rowid of a table without one, every column of a view) after the sort
-   column, as the next pages have it: each row is on exactly one page.
+   the primary key (the rowid of a table without one; a view's key, `View.key`, or every column)
+   after the sort column, as the next pages have it: each row is on exactly one page.
 
 12. `nulls_last` and `FileDatabase.execute`: SQLite orders rows without a value first in an
    ascending sort, so a table sorted by citations ascending opened on the 9,640 papers with no
@@ -95,7 +95,7 @@ from datasette.utils.asgi import Base400
 from datasette.views.base import DatasetteError
 
 from ..store.access import file_uri
-from .counts import counted_view
+from .counts import VIEW_KEYS, counted_view
 
 __all__ = [
     "COLUMN_DESCRIPTIONS",
@@ -321,10 +321,10 @@ class FileDatabase(Database):
         return await super().execute(sql, *args, **kwargs)
 
     async def _unique_key(self, table: str) -> list[str]:
-        """Columns whose values tell the rows of `table` apart: its primary key, the rowid of a
-        table without one, every column of a view (rows alike in all are alike on any page)."""
+        """Columns whose values tell the rows of `table` apart: its primary key, the rowid of a table
+        without one, a view's `VIEW_KEYS` or every column (rows alike in all are alike on any page)."""
         if table in await self.view_names():
-            return await self.table_columns(table)
+            return VIEW_KEYS.get(table) or await self.table_columns(table)
         return await self.primary_keys(table) or ["rowid"]
 
     async def execute_fn(self, fn):

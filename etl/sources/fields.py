@@ -35,6 +35,12 @@ _UNPRINTED = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
 # (a PDF font's own glyphs: the catalogue's `Montanuniversit\uf1e9at` is an umlaut's), dropped. The
 # record counts as repaired (the tenth reader's item 3).
 _BOXES = re.compile("[\ufffc\ue000-\uf8ff]")
+# Letters and marks shown as nothing (Unicode's default-ignorable ones that are no format
+# character: the Hangul fillers, the combining grapheme joiner, variation selectors) and the
+# blank Braille pattern: `--venue $'\u3164'` named a venue no one sees
+_INVISIBLE = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]"
+)
 
 
 def venue_problem(venue: str) -> str | None:
@@ -44,10 +50,12 @@ def venue_problem(venue: str) -> str | None:
         return "names no venue"
     if len(venue) > MAX_VENUE_CHARS:
         return f"a venue of over {MAX_VENUE_CHARS} characters"
-    unprinted = next((c for c in venue if unicodedata.category(c) in _UNPRINTED), None)
+    unprinted = next((c for c in venue if unicodedata.category(c) in _UNPRINTED or _INVISIBLE.match(c)), None)
     if unprinted is not None:
         named = unicodedata.name(unprinted, "a control character").lower()
         return f"a venue with U+{ord(unprinted):04X} ({named}), a character that is not printed"
+    if all(c.isspace() or unicodedata.category(c).startswith("M") for c in venue):
+        return "a venue of combining marks alone, with no character they mark"
     return None
 
 

@@ -13,6 +13,9 @@ class View:
     # SQL that counts the view's rows without reading them through its joins, where every row of a
     # table it reads is one of its rows (None: count the view)
     count_sql: str | None = None
+    # Columns whose values tell its rows apart, which a sorted page breaks ties by (empty: every
+    # column; a sort by every column of papers_text put each abstract into SQLite's sorter)
+    key: tuple[str, ...] = ()
 
 
 # The SQL of each view lives in the migration that creates it (a revision must not change when
@@ -34,6 +37,7 @@ VIEWS: list[View] = [
             "keywords": "papers.keywords (the JSON array of the paper's top keywords as it writes them)",
             "author_keywords": "papers.author_keywords (the JSON array of the authors' keywords)",
         },
+        key=("pk",),
     ),
     View(
         "papers_with_code",
@@ -86,6 +90,7 @@ VIEWS: list[View] = [
             "normalised": "Merge key (keywords.normalised)",
             "keyword_id": "keywords.id",
         },
+        key=("keyword_id",),
     ),
     View(
         "topic_counts",
@@ -127,6 +132,7 @@ VIEWS.append(
             "position": "Position of the paper in the source",
             "chosen": "1 for the title papers.title shows",
         },
+        key=("source_id", "position"),  # (paper_sources' primary key)
     )
 )
 
@@ -150,6 +156,7 @@ VIEWS.append(
         # counts a keyword's papers of a venue and year from those papers, so the venue-year has some;
         # counting through the joins took 0.47 s of CPU on the catalogue's 279,168 rows, this 0.01 s)
         count_sql="SELECT count(*) FROM keyword_trend_counts",
+        key=("keyword_id", "kind", "venue", "year"),  # (keyword_trend_counts' primary key)
     )
 )
 
@@ -239,6 +246,7 @@ VIEWS += [
             "rating_std": "Population standard deviation of the kept ratings",
             "reviews": "Reviewers with a kept score",
         },
+        key=("paper_id",),
     ),
     View(
         "ratings_citations",

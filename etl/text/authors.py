@@ -183,7 +183,19 @@ def _split_names(value: str | Iterable[str]) -> tuple[str, ...]:
         ]
     else:
         names = [" ".join(str(item).split()) for item in value]
+    names = [_without_joiners(name) for name in names]
     return tuple(n for n in names if n and n.casefold() not in NO_AUTHOR and not is_placeholder(n))
+
+
+def _without_joiners(name: str) -> str:
+    """`name` without the joiners a comma or a list item left at its ends (`Alice Smith,and Bob
+    Jones`, `Alice Smith, and, Bob Jones`, a list item `and Bob Jones`, `&Bob Jones`)."""
+    words = name.split(" ")
+    while words and words[0] in _JOINERS:
+        del words[0]
+    while words and words[-1] in _JOINERS:
+        del words[-1]
+    return " ".join(words).strip("&, ")
 
 
 def _strip_marks(name: str) -> str:
