@@ -492,6 +492,36 @@ def test_a_title_only_record_stays_joined_only_while_it_matches(tmp_path, write,
     assert snapshot(db) == snapshot(cold)
 
 
+@pytest.mark.parametrize(
+    "csv",
+    [
+        f"title,venue,year,doi\n{PROTO} Revisited,ICLR,2017,10.1/proto\n",  # retitled: no match
+        f"title,venue,year,doi\n{PROTO},ICLR,2018,10.1/proto\n",  # another year: no match
+        f"title,venue,year,doi\n{PROTO},ICLR,2017,10.1/other\n",  # another DOI: joined again, another id
+        "",  # emptied: its record gone
+        None,  # removed, with --prune
+    ],
+)
+def test_a_title_only_record_that_changes_takes_its_former_id_along(tmp_path, write, csv):
+    """A title-only CSV record (with a DOI) joins the paperlists paper of its venue, year and
+    title, its id kept as a former id of that paper; when the CSV's record changes or goes, the
+    paper keeps the former ids a cold load of the files as they are gives it (review41's case)."""
+    export = write("d/iclr2017.json", _iclr2017())
+    extra = write("d/extra.csv", f"title,venue,year,doi\n{PROTO},ICLR,2017,10.1/proto\n")
+    db = str(tmp_path / "p.db")
+    load(db, [str(tmp_path / "d")])
+    assert [revision for _, _, revision in rows(db, FORMER)] == ["merged"]
+    if csv is None:
+        extra.unlink()
+    else:
+        write("d/extra.csv", csv)
+    load(db, [str(tmp_path / "d")], prune=True)
+    kept = [str(export), *([str(extra)] if csv else [])]
+    cold = cold_load(str(tmp_path / "cold.db"), [(kept, {})])
+    assert rows(db, FORMER) == rows(cold, FORMER)
+    assert snapshot(db) == snapshot(cold)
+
+
 @pytest.mark.parametrize("how", ["remove", "prune", "abstract dropped", "emptied"])
 def test_a_paper_that_lost_the_abstract_it_gained_keeps_no_former_id(tmp_path, write, how):
     """A paperlists record without an abstract joins the paper a CSV gives its abstract; when the

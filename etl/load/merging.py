@@ -52,6 +52,7 @@ JOINED_OF = f"""{RECORDS_OF} AND NOT has_abstract
 ANY_JOINED = """SELECT EXISTS (SELECT 1 FROM paper_sources ps JOIN papers p ON p.id = ps.paper_id
     WHERE NOT ps.has_abstract AND p.abstract IS NOT NULL)"""
 SCAN_FROM = 20 * IDS_PER_QUERY  # papers from which `ANY_JOINED` (a scan of the records) is asked first
+MERGED_IDS = f"SELECT former_id, paper_id FROM paper_former_ids WHERE revision = '{MERGED}'"
 
 
 def merge_into_abstracts(writer: Writer, papers: Iterable[str], forget: Forget) -> dict[str, str]:
@@ -105,6 +106,29 @@ def take_apart(writer: Writer, papers: Iterable[str], now: str) -> dict[str, str
         for pid, target in _to_own_papers(writer, writer.execute_in(JOINED_OF, ids=part), now):
             apart.setdefault(target, pid)
     return apart
+
+
+def forget_lost_merges(writer: Writer, papers: set[str]) -> int:
+    """An id a paper took when another joined it stays resolvable while one of the paper's records
+    is still that id's record: a record retitled or gone (its file edited or removed) takes the id
+    along, as a cold load of the records as they are never made it (issue 41's reconcile row: a
+    title-only CSV record that joined a paper, then retitled). Returns the former ids removed."""
+    merged: dict[str, set[str]] = {}
+    for former, pid in writer.execute(MERGED_IDS):  # (few rows: one a paper a load joined)
+        if pid in papers:
+            merged.setdefault(pid, set()).add(former)
+    if not merged:
+        return 0
+    held = set()
+    for part in chunks(sorted(merged), IDS_PER_QUERY):
+        for _pid, _source, _position, ids, title, venue, year in writer.execute_in(RECORDS_OF, ids=part):
+            key = identity(ids_of(ids), venue, year, title)
+            if key is not None:
+                held.add(identity_id(key))
+    lost = sorted(former for formers in merged.values() for former in formers if former not in held)
+    if lost:
+        writer.delete_in("paper_former_ids", "former_id", lost)
+    return len(lost)
 
 
 def _to_own_papers(writer: Writer, records: Iterable[tuple], now: str) -> list[tuple[str, str]]:

@@ -25,7 +25,7 @@ from .incremental import note_removed_papers, update_keywords
 from .issues import IssueLog
 from .keywords import refresh_keywords
 from .memory import forget_text_memos
-from .merging import give_back, merge_into_abstracts, take_apart
+from .merging import forget_lost_merges, give_back, merge_into_abstracts, take_apart
 from .orphans import remove_orphans
 from .people import note_people, recount_people, start_noting_people
 from .progress import Progress
@@ -262,6 +262,7 @@ class Run:
             joined = merge_into_abstracts(writer, settled, self._forget)
             self._gone(joined)
             rekeyed = (rekeyed - set(joined)) | refresh_bibliography(writer, set(joined.values()))
+            forget_lost_merges(writer, settled - joined.keys())
         self.ahead.start(bool(rekeyed))  # (the papers to rank are known, the bibliography's peak is past)
         with summary.timed("bibliography"):
             recount_people(writer)  # (once, after the merge)
