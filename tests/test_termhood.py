@@ -46,6 +46,12 @@ FIXTURES = Path(__file__).parent / "fixtures" / "termhood" / "records.json"  # (
             ["input data", "correlated input data", "dynamics of learning"],
             ["correlated input", "the effect"],
         ),
+        # (ACL 2022) `named` before `entity` is the term's first word, as `phrases` reads it (kwfirst23)
+        (
+            "Attention-based Multi-level Feature Fusion for Named Entity Recognition",
+            ["named entity recognition", "feature fusion"],
+            ["named entity", "fusion for named"],
+        ),
     ],
 )
 def test_a_title_uses_the_phrases_that_end_its_runs_as_heads(title, heads, not_heads):

@@ -9,7 +9,7 @@ from etl.extract.keywords import extract_terms, rank_keywords
 from etl.extract.keywords.phrases import WHOLE
 from etl.extract.keywords.pieces import in_longer_term
 from etl.extract.keywords.rank import score_phrases
-from etl.extract.keywords.titles import title_heads, title_terms, title_words
+from etl.extract.keywords.titles import title_heads, title_terms, title_words, writes_of_phrase
 from etl.extract.keywords.topics import taxonomy_path
 from etl.extract.keywords.vocabulary import EMPTY, Keyphraseness
 from etl.load import load
@@ -199,3 +199,88 @@ def test_the_head_of_a_titles_run_after_an_adjective_is_a_term_where_the_opening
     keys = [k.normalised for k in score_phrases(terms, df, 1000, title, NEUTRAL)]
     assert ("word spotting" in keys) is shown
     assert "word spotting" not in [k.normalised for k in score_phrases(terms, df, 1000, None, NEUTRAL)]
+
+
+# Titles of the catalogue and the `A of B` phrases their abstracts write once (issue #36, kwfirst23).
+@pytest.mark.parametrize(
+    "title, key, written",
+    [
+        # (the title writes it: `A` before its `of`, `B` in the object's run, or the compound `B A`)
+        ("Tactile Sensing of Edge Direction of an Object with a Soft Fingertip Contact", "direction of edge", True),
+        ("Towards Abstractive Grounded Summarization of Podcast Transcripts", "summarization of podcast", True),
+        ("Smooth stabilisation of nonholonomic robots subject to disturbances", "stabilization of robot", True),
+        ("Elevation control of a soft jumping robot", "control of jumping", True),
+        ("Recognition of situation classes at road intersections", "recognition of situation", True),
+        (
+            "Non-Destructive Robotic Assessment of Mango Ripeness via Multi-Point Soft Haptics",
+            "ripeness of mango",
+            True,
+        ),
+        # (the title's words in other places: `B` the object of another `of`, `A` not before the `of`)
+        (
+            "Measuring Interpretability of Neural Policies of Robots with Disentangled Representation",
+            "interpretability of robot",
+            False,
+        ),
+        (
+            "Design of Novel Knee Joint Mechanism of Lower-Limb Exoskeleton to Realize Spatial Motion of Human Knee",
+            "joint of exoskeleton",
+            False,
+        ),
+        (
+            "Development of a Cyclogyro-based Flying Robot with Variable Attack Angle Mechanisms",
+            "attack of angle",
+            False,
+        ),
+        (
+            "Reciprocal screw-based force-closure of an n-DOF open chain: Minimum number of cables required to"
+            " fully constrain it",
+            "minimum of cable",
+            False,
+        ),
+    ],
+)
+def test_an_of_phrase_the_title_writes(title, key, written):
+    assert writes_of_phrase(title, key) is written
+
+
+# The abstracts of two catalogue cards (IROS): each writes its `A of B` phrase once, and no other
+# paper has it; the first is cut from `interpretability of robot learning`, the second the
+# title's `Edge Direction`.
+INTERPRETABILITY = (
+    "The advancement of robots, particularly those functioning in complex human-centric environments, relies on"
+    " control solutions that are driven by machine learning. Understanding how learning-based controllers make"
+    " decisions is crucial since robots are mostly safety-critical systems. This urges a formal and quantitative"
+    " understanding of the explanatory factors in the interpretability of robot learning. In this paper, we aim to"
+    " study interpretability of compact neural policies through the lens of disentangled representation."
+)
+EDGE = (
+    "We propose a new method of tactile sensing for a fingertip of robotic hand. Using a simple fingertip with soft"
+    " surface cover and a six-axis force/torque sensor, developed is a new function of measuring direction of edge"
+    " when the fingertip contacts with an edge of the object."
+)
+
+
+@pytest.mark.parametrize(
+    "text, title, key, kept",
+    [
+        (
+            INTERPRETABILITY,
+            "Measuring Interpretability of Neural Policies of Robots with Disentangled Representation",
+            "interpretability of robot",
+            False,
+        ),
+        (
+            EDGE,
+            "Tactile Sensing of Edge Direction of an Object with a Soft Fingertip Contact",
+            "direction of edge",
+            True,
+        ),
+    ],
+)
+def test_an_of_phrase_written_once_stands_by_the_title_only_where_the_title_writes_it(text, title, key, kept):
+    terms = extract_terms(text, TAXONOMY)
+    assert terms.phrases[key][0] == 1
+    keys = [k.normalised for k in score_phrases(terms, {}, 20_000, title, NEUTRAL)]
+    assert (key in keys) is kept
+    assert key not in [k.normalised for k in score_phrases(terms, {}, 20_000, None, NEUTRAL)]  # (no title: a one-off)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from etl.extract.keywords.phrases import _WORD_OR_BREAK, phrase_candidates
+from etl.extract.keywords.phrases import _WORD_OR_BREAK, WHOLE, phrase_candidates
 from etl.extract.keywords.prose import clean
 from etl.extract.keywords.roles import (
     AFTER_AUXILIARY,
@@ -187,3 +187,31 @@ def test_the_stop_words_of_authors_terms_are_verbs_abstracts_use_and_nouns_of_te
 def test_a_stop_word_of_authors_terms_is_a_noun_where_no_verb_stands(text, phrases, not_phrases):
     _, found = phrase_candidates(text)
     assert phrases <= set(found) and not (not_phrases & set(found)), found
+
+
+@pytest.mark.parametrize(
+    ("text", "phrases", "not_phrases"),
+    [
+        # (ACL 2022 and IJCAI abstracts: `named` before `entity` is the term's own first word, issue #36)
+        (
+            "Named entity recognition (NER) is a fundamental task in the natural language processing (NLP) area.",
+            {"named entity recognition", "fundamental task"},
+            {"entity recognition"},
+        ),
+        (
+            "We study cross-lingual UMLS named entity linking, where mentions are mapped to UMLS concepts.",
+            {"umls concept"},
+            {"entity linking", "crosslingual uml"},  # (`cross-lingual UMLS` lost its head: no candidate whole)
+        ),
+        # (elsewhere `named` is still the stop word of `a method named X`, and `named entity-aware` the modifier's)
+        (
+            "We propose a method named EntityNet, with named entity-aware structures.",
+            {"entitynet", "entity aware structure"},
+            {"method named", "named entity"},
+        ),
+    ],
+)
+def test_named_before_entity_is_the_terms_first_word(text, phrases, not_phrases):
+    _, found = phrase_candidates(text)
+    whole = {key for key, entry in found.items() if entry[3] == WHOLE}
+    assert phrases <= set(found) and not (not_phrases & whole), found

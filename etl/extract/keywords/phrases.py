@@ -29,8 +29,10 @@ MAX_PHRASE_WORDS = 3
 # or `B`, `4-DOF parallel mechanism` not about `DOF`, and `Gröbner basis` is not `bner basis`.)
 # A count in digits is a word only before a head it grades (`roles.COUNTED_HEADS`: `3 dimensional
 # space`, `4th order dynamics`, `1 bit mantissa`), which it joins as a count in words does.
+# `named entity` is one word: `named` before it is no stop word (`a method named X`) but the term's
+# own first word (`named entity recognition`, not `entity recognition`; issue #36, kwfirst23).
 _WORD_OR_BREAK = re.compile(
-    r"(?<![\w-])(?:[A-Za-z∂][\w∂#+'’-]*[\w#+]|[A-Za-z∂])|[,;:()\[\]{}\"“”‘’'?!/—]|\.(?!\w)|(?<=\s)[-–](?=\s)"
+    r"(?<![\w-])(?:[Nn](?i:amed entit(?:y|ies))(?![\w-])|[A-Za-z∂][\w∂#+'’-]*[\w#+]|[A-Za-z∂])|[,;:()\[\]{}\"“”‘’'?!/—]|\.(?!\w)|(?<=\s)[-–](?=\s)"
     r"|(?<![\w.-])\d+(?:st|nd|rd|th)?(?=\s+(?i:" + "|".join(sorted(COUNTED_HEADS)) + r")\b)"
 )
 

@@ -39,7 +39,7 @@ from .sparse import with_title_terms
 from .support import backed
 from .termhood import AUTHORS_ALONE, TERMHOOD
 from .terms import METHOD_PREFIX, Terms
-from .titles import heads_run, title_heads, title_phrases, title_terms, title_words
+from .titles import heads_run, title_heads, title_phrases, title_terms, title_words, writes_of_phrase
 from .topics import MOST_TOPICS
 from .topics import THRESHOLD as TERM_THRESHOLD
 from .variants import group_variants
@@ -272,10 +272,10 @@ def score_phrases(
             count == 1
             and terms_known
             and (shared is None or shared < TERM_PAPERS)
-            and key not in titled
+            and (key not in titled or (" of " in written and not writes_of_phrase(title or "", key)))
             and not chosen(key)
         ):
-            continue  # (written once, by this paper alone: no term yet)
+            continue  # (written once, by this paper alone: no term yet; nor an `A of B` the title does not write, `writes_of_phrase`)
         weight = (1 + _LOG[count] if count < 64 else 1 + log(count)) * (
             rare if shared is None else log_n - log(shared + 1) + 1
         )

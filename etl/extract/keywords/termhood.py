@@ -44,6 +44,7 @@ OPENERS = 0.06
 _SEGMENT = re.compile(r"[:;,.?!()\[\]\"/]|\s[-–—]\s")
 _TOKEN = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
 LONGEST = 5  # words of a title phrase counted
+_ENTITY = frozenset(("entity", "entities"))
 
 
 def title_heads(title: str, cache: dict[str, str] | None = None) -> Iterator[str]:
@@ -54,7 +55,7 @@ def title_heads(title: str, cache: dict[str, str] | None = None) -> Iterator[str
     cache = {} if cache is None else cache
     for segment in _SEGMENT.split(title):
         tokens = _TOKEN.findall(segment)
-        stop = [t.lower() in STOP_WORDS for t in tokens]
+        stop = _stops(tokens)
         for end in range(1, len(tokens) + 1):
             if stop[end - 1] or (end < len(tokens) and not stop[end]):
                 continue
@@ -68,6 +69,15 @@ def title_heads(title: str, cache: dict[str, str] | None = None) -> Iterator[str
                 yield key
 
 
+def _stops(tokens: list[str]) -> list[bool]:
+    """Which tokens are stop words: `named` before `entity` is none, but the term's first word
+    (`Named Entity Recognition`, as `phrases` reads it)."""
+    low = [t.lower() for t in tokens]
+    return [
+        w in STOP_WORDS and not (w == "named" and i + 1 < len(low) and low[i + 1] in _ENTITY) for i, w in enumerate(low)
+    ]
+
+
 def title_runs(title: str, cache: dict[str, str] | None = None, longest: int = 3) -> Iterator[str]:
     """The keys of every run of one to `longest` words of the title's segments that neither starts
     nor ends with a stop word, heads or not (`mixed integer` in `Mixed Integer Linear Programs`).
@@ -75,7 +85,7 @@ def title_runs(title: str, cache: dict[str, str] | None = None, longest: int = 3
     cache = {} if cache is None else cache
     for segment in _SEGMENT.split(title):
         tokens = _TOKEN.findall(segment)
-        stop = [t.lower() in STOP_WORDS for t in tokens]
+        stop = _stops(tokens)
         for start in range(len(tokens)):
             if stop[start]:
                 continue

@@ -4,6 +4,7 @@ writes whole (`title_terms`) and the heads of its runs after an adjective (`titl
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
@@ -13,6 +14,7 @@ from .phrases import _WORD_OR_BREAK
 from .roles import WORD_CACHE, WordRoles
 
 TITLE_RUN = 3  # a title's run of content words of up to TITLE_RUN words names a term whole (`title_terms`)
+_ARTICLES = frozenset(("the", "a", "an"))
 _NOT_WORD = re.compile(r"[\W_]+")
 _HYPHENATED = re.compile(r"(?<![^\W_])[^\W_]+(?:-[^\W_]+)+")  # (from a word's start only: linear)
 
@@ -123,3 +125,23 @@ def heads_run(key: str, heads: Mapping[str, str], get, chosen) -> bool:
     adjacency)."""
     opening = heads.get(key)
     return opening is not None and not chosen(opening) and (get(opening) or 0) < (get(key) or 0)
+
+
+def writes_of_phrase(title: str, key: str) -> bool:
+    """Whether the title writes the phrase `A of B` (`key`) as one: `A` right before an `of`
+    whose object (a run of up to TITLE_RUN words after an article) has `B`, or the compound `B A`
+    (`direction of edge` of `Tactile Sensing of Edge Direction`). Title words in other places make
+    no such phrase: `interpretability of robot` of `Interpretability of Neural Policies of Robots`,
+    `joint of exoskeleton` of `Knee Joint Mechanism of Lower-Limb Exoskeleton`."""
+    a, _, b = key.partition(" of ")
+    tokens = [WORD_CACHE[word] for word in (*_WORD_OR_BREAK.findall(title), ".")]
+    for i, r in enumerate(tokens[1:-1], 1):
+        before = tokens[i - 1]
+        if r.low == "of" and a in (before.inner, before.last):
+            j = i + 1 + (tokens[i + 1].low in _ARTICLES)
+            run = list(itertools.takewhile(lambda t: not t.breaks, tokens[j : j + TITLE_RUN]))
+            if any(b in (t.inner, t.last) or b in t.last.split(" ") for t in run):  # (`Tree-like`: tree)
+                return True
+        if b in (before.inner, before.last) and a in (r.inner, r.last):
+            return True
+    return False
