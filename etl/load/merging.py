@@ -7,7 +7,7 @@ they join again where they still match. Ids that join another paper stay resolva
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
 
 from ..extract.record_paper import STRONG_IDS, identity, identity_id
 from ..iterables import chunks
@@ -108,7 +108,7 @@ def take_apart(writer: Writer, papers: Iterable[str], now: str) -> dict[str, str
     return apart
 
 
-def forget_lost_merges(writer: Writer, papers: set[str]) -> int:
+def forget_lost_merges(writer: Writer, papers: Container[str]) -> int:
     """An id a paper took when another joined it stays resolvable while one of the paper's records
     is still that id's record: a record retitled or gone (its file edited or removed) takes the id
     along, as a cold load of the records as they are never made it (issue 41's reconcile row: a
