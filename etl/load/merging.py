@@ -119,12 +119,12 @@ def forget_lost_merges(writer: Writer, papers: Container[str]) -> int:
             merged.setdefault(pid, set()).add(former)
     if not merged:
         return 0
-    held = set()
+    held: set[str | None] = set()
     for part in chunks(sorted(merged), IDS_PER_QUERY):
-        for _pid, _source, _position, ids, title, venue, year in writer.execute_in(RECORDS_OF, ids=part):
-            key = identity(ids_of(ids), venue, year, title)
-            if key is not None:
-                held.add(identity_id(key))
+        held.update(
+            _own_id(ids, venue, year, title)
+            for _, _, _, ids, title, venue, year in writer.execute_in(RECORDS_OF, ids=part)
+        )
     lost = sorted(former for formers in merged.values() for former in formers if former not in held)
     if lost:
         writer.delete_in("paper_former_ids", "former_id", lost)
@@ -140,10 +140,9 @@ def _to_own_papers(writer: Writer, records: Iterable[tuple], now: str) -> list[t
     new: dict[str, tuple] = {}
     moved = []
     for pid, source_id, position, ids, title, venue, year in records:
-        key = identity(ids_of(ids), venue, year, title)
-        if key is None:
+        target = _own_id(ids, venue, year, title)
+        if target is None:
             continue
-        target = identity_id(key)
         moves[(source_id, position)] = target
         new.setdefault(target, (target, None, None, None, paper_venue(venue), year, source_id, "none", now, now))
         moved.append((pid, target))
@@ -159,6 +158,13 @@ def _to_own_papers(writer: Writer, records: Iterable[tuple], now: str) -> list[t
     )
     writer.delete_in("paper_former_ids", "former_id", sorted(new))
     return moved
+
+
+def _own_id(ids: str | None, venue: str | None, year: int | None, title: str | None) -> str | None:
+    """The id of the paper a record without an abstract is by its own identity (a `paper_sources`
+    row's stored ids, venue, year and title), or None when nothing tells it."""
+    key = identity(ids_of(ids), venue, year, title)
+    return None if key is None else identity_id(key)
 
 
 def _move(writer: Writer, joined: dict[str, str], forget: Forget) -> None:
