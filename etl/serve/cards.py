@@ -55,6 +55,7 @@ def list_context(datasette, request) -> dict:
     return {
         # (a choice of columns, `_col` or `_nocol`, is the table's: a card needs the columns it shows)
         "table_view": request.args.get("_view") == "table" or "_col" in request.args or "_nocol" in request.args,
+        "link": link,
         "as_list": link(_view=None, _col=None, _nocol=None),
         "as_table": link(_view="table"),
         # (label, link), no link for the current sort
