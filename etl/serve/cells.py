@@ -95,6 +95,18 @@ def _keyword_papers_of(row) -> str | None:
     return f"/{DATABASE}/papers?" + urlencode([(by, row["keyword"]), *narrowing]) if narrowing else None
 
 
+def _topic_papers(row, value, column: str) -> Markup | None:
+    """A row of `topic_counts`: the topic and its count link its papers, `with_code` those of them
+    that released code (the view named 49 topics and their counts, none a link, the counts unformatted)."""
+    args = {"_topic": str(row["topic"]), **({"code_status": "released"} if column == "with_code" else {})}
+    href = escape(f"/{DATABASE}/papers?" + urlencode(args, quote_via=quote))
+    if column == "topic" and isinstance(value, str):
+        return Markup(f'<a href="{href}">{escape(value)}</a>')
+    if column in ("papers", "with_code") and isinstance(value, int):
+        return Markup(f'<a href="{href}">{value:,}</a>')
+    return None
+
+
 def _is_venues(row) -> bool:
     return row is not None and tuple(row.keys())[:3] == ("venue", "year", "papers")
 
@@ -123,6 +135,8 @@ def render(row, value, column: str, table: str | None, datasette):
         return Markup(
             f'<a href="{escape(address)}">{escape(file_name(source[1]))}</a>&nbsp;<em>{escape(str(source[0]))}</em>'
         )
+    if table == "topic_counts" and row is not None:  # (a topic's papers, and those with code: `_topic`)
+        return _topic_papers(row, value, column)
     if column == "papers" and isinstance(value, int):
         return _counted_papers(row, value, table)
     if value is None and column in DECISIONS and table is None and _is_venues(row):
