@@ -98,6 +98,8 @@ def _keyword_papers_of(row) -> str | None:
 def _topic_papers(row, value, column: str) -> Markup | None:
     """A row of `topic_counts`: the topic and its count link its papers, `with_code` those of them
     that released code (the view named 49 topics and their counts, none a link, the counts unformatted)."""
+    if "topic" not in row.keys():  # noqa: SIM118 (a sqlite3.Row; `?_nocol=topic`)
+        return None
     args = {"_topic": str(row["topic"]), **({"code_status": "released"} if column == "with_code" else {})}
     href = escape(f"/{DATABASE}/papers?" + urlencode(args, quote_via=quote))
     if column == "topic" and isinstance(value, str):
