@@ -32,10 +32,10 @@ hits AS MATERIALIZED (  -- the page's papers: from the affiliations and the pape
 SELECT p.id, coalesce(p.title, substr(coalesce(p.abstract_clean, p.abstract), 1, 120) || '…') AS title, p.venue, p.year, p.decision,
        (SELECT group_concat(DISTINCT c.name) FROM paper_affiliations a JOIN chosen c ON c.id = a.institution_id
         WHERE a.paper_id = p.id) AS institutions,
-       (SELECT group_concat(pa.name, '; ') FROM paper_authors pa
+       nullif((SELECT json_group_array(name) FROM (SELECT pa.name FROM paper_authors pa  -- (a JSON list: each linked)
         WHERE pa.paper_id = p.id AND pa.position IN (
             SELECT a.position FROM paper_affiliations a JOIN chosen c ON c.id = a.institution_id WHERE a.paper_id = p.id)
-       ) AS authors,
+        ORDER BY pa.position)), '[]') AS authors,
        CASE WHEN length(coalesce(p.abstract_clean, p.abstract)) > 300 THEN substr(coalesce(p.abstract_clean, p.abstract), 1, 300) || '…' ELSE coalesce(p.abstract_clean, p.abstract) END AS abstract, p.url
 FROM hits h JOIN papers p ON p.id = h.id
 ORDER BY h.year DESC, h.venue, h.title, h.id

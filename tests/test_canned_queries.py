@@ -277,6 +277,51 @@ def test_a_count_of_top_keywords_of_a_venue_or_year_links_those_papers(ds, venue
     assert '<td class="col-papers"><a href="/papers/papers_by_keyword?keyword=' in every
 
 
+def test_topic_counts_link_each_topics_papers_and_those_with_code(ds, excerpt):
+    """`topic_counts` named 49 topics and their counts (`34354`), none a link (the eleventh reader):
+    the topic and its count link its papers, `with_code` those that released code, as many as counted."""
+    page = get(ds, "/papers/topic_counts?_size=max").text
+    rows = re.findall(
+        r'<td class="col-topic[^"]*"><a href="([^"]+)">([^<]+)</a></td>\s*'
+        r'<td class="col-papers[^"]*"><a href="([^"]+)">([0-9,]+)</a></td>\s*'
+        r'<td class="col-with_code[^"]*"><a href="([^"]+)">([0-9,]+)</a></td>',
+        page,
+    )
+    (topics,) = sqlite3.connect(excerpt).execute("SELECT count(*) FROM topic_counts").fetchone()
+    assert len(rows) == topics > 5
+    for named, topic, counted, papers, released, with_code in rows:
+        assert named == counted and parse_qsl(urlsplit(html.unescape(named)).query) == [
+            ("_topic", html.unescape(topic))
+        ]
+        for href, count in ((counted, papers), (released, with_code)):
+            query = urlsplit(html.unescape(href)).query
+            listed = get(ds, f"/papers/papers.json?{query}&_size=0&_nofacet=1").json()["filtered_table_rows_count"]
+            assert listed == int(count.replace(",", "")), (topic, href)
+        assert html.unescape(released).endswith("&code_status=released")
+
+
+@pytest.mark.parametrize("kind", ["topic", "phrase", "acronym", "method"])
+def test_a_count_of_keyword_trends_links_the_papers_of_its_venue_and_year(ds, excerpt, kind):
+    """`keyword_trends`'s `computer vision · ECCV 2022 · 1,301` linked no papers, and its keyword the
+    keyword's papers of every venue and year (18,206 on the catalogue; the eleventh reader): each count
+    links the papers list of the keyword (a topic's: `_topic`), venue and year, which lists those papers
+    (a topic's exactly; another kind's and the papers with it as the authors' keyword too)."""
+    page = get(ds, f"/papers/keyword_trends?kind={kind}&_size=30").text
+    rows = re.findall(
+        r'<td class="col-venue[^"]*">([^<]+)</td>\s*<td class="col-year[^"]*">(\d+)</td>\s*'
+        r'<td class="col-papers[^"]*"><a href="([^"]+)">([0-9,]+)</a>',
+        page,
+    )
+    assert rows
+    for venue, year, href, count in rows:
+        target = urlsplit(href.replace("&amp;", "&"))
+        asked = parse_qsl(target.query)
+        assert target.path == "/papers/papers" and asked[0][0] == ("_topic" if kind == "topic" else "_keyword")
+        assert asked[1:] == [("venue", venue), ("year", year)]
+        listed = get(ds, f"/papers/papers.json?{target.query}&_size=0&_nofacet=1").json()["filtered_table_rows_count"]
+        assert listed == int(count) if kind == "topic" else listed >= int(count)
+
+
 @pytest.mark.parametrize(
     "rows, found",
     [

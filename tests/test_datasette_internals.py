@@ -42,6 +42,26 @@ def test_item_1_the_default_error_handler_prints_with_the_rich_of_its_module(ds,
     assert "Traceback" not in capfd.readouterr().err
 
 
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/papers/papers?_where=$null",  # (a parameter with no value: SQLite's ProgrammingError)
+        "/papers/papers.json?_where=$null",
+        "/papers/authors?_where=1%3D1%3B+select+1",  # (two statements: a ProgrammingError too)
+        "/papers/keyword_counts?_where=$null",  # (a view)
+        "/papers/papers?_where=year%20%3D",  # (an OperationalError, which Datasette made a 400 already)
+    ],
+)
+def test_item_1_a_pages_sql_error_is_a_400_with_one_line_in_the_log(ds, capfd, path):
+    capfd.readouterr()
+    response = get(ds, path)
+    err = capfd.readouterr().err
+    assert response.status_code == 400, response.text[:300]
+    assert "Traceback" not in err and "ERROR: conn" not in err, err[:500]
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"paperdb: 400 for {path.split('?')[0]}: "), lines
+
+
 def test_item_2_datasettes_error_classes_carry_status_message_and_title():
     from datasette import Forbidden, NotFound
 

@@ -241,6 +241,35 @@ def test_papers_by_institution_pages_newest_first_with_the_openings_of_abstracts
     assert all(len(r["abstract"]) <= 301 and r["authors"] and r["institutions"] == "DeepMind" for r in first + second)
 
 
+def test_an_institutions_papers_link_their_affiliated_authors_in_order(ds, excerpt):
+    """An institution's page named its authors as text (`Vir Karan; Kristin Persson` on UC
+    Berkeley's, the eleventh reader), where every other list of papers links each to their page."""
+    con = sqlite3.connect(excerpt)
+    institution, papers = con.execute(
+        "SELECT institution_id, count(DISTINCT paper_id) FROM paper_affiliations WHERE position > 0"
+        " GROUP BY institution_id ORDER BY 2 DESC, 1 LIMIT 1"
+    ).fetchone()
+    rows = get(ds, f"/papers/papers_by_institution.json?institution={institution}&_shape=array").json()
+    assert len(rows) == papers > 1
+    page = get(ds, f"/papers/papers_by_institution?institution={institution}").text
+    for row in rows:
+        named = [
+            name
+            for (name,) in con.execute(
+                "SELECT name FROM paper_authors WHERE paper_id = ? AND position IN (SELECT position FROM"
+                " paper_affiliations WHERE paper_id = ? AND institution_id = ?) ORDER BY position",
+                (row["id"], row["id"], institution),
+            )
+        ]
+        assert json.loads(row["authors"]) == named and named
+        links = "".join(
+            f'<a class="chip kind-author" href="/papers/papers?_author={quote(name)}">{html.escape(name)}</a> '
+            for name in named[:4]
+        )
+        assert links.rstrip() in page
+    con.close()
+
+
 @pytest.mark.parametrize(
     "query, asked", [("papers_by_keyword", "keyword"), ("papers_by_institution", "institution"), ("search_pages", "q")]
 )

@@ -68,7 +68,7 @@ def _counted_papers(row, value, table: str | None):
         # (the venues query: a venue-year's papers, which its papers list shows)
         href = f"/{DATABASE}/papers?" + urlencode({"venue": row["venue"], "year": row["year"]})
         return Markup(f'<a href="{escape(href)}">{value:,}</a>')
-    if table is None and (narrowed := _keyword_papers_of(row)) is not None:
+    if table in (None, "keyword_trends") and (narrowed := _keyword_papers_of(row)) is not None:
         return Markup(f'<a href="{escape(narrowed)}">{value:,}</a>')
     if table is None and row is not None:
         table = next((t for key, t in QUERY_COUNTS.items() if key in row.keys()), None)  # noqa: SIM118 (a sqlite3.Row)
@@ -85,13 +85,28 @@ NO_DECISIONS = "the source gives no decisions for this venue and year"
 
 
 def _keyword_papers_of(row) -> str | None:
-    """The papers list a count of `top_keywords` of one venue or year counts (`?_keyword=` with the
-    venue and year: ICRA 2005's `humanoid robot 20` linked the keyword's papers of every venue and
-    year, the eighth reader), else None."""
+    """The papers list a count of `top_keywords` or `keyword_trends` of one venue or year counts
+    (`?_keyword=`, a topic's `?_topic=`, with the venue and year: ICRA 2005's `humanoid robot 20`
+    linked the keyword's papers of every venue and year, the eighth reader), else None."""
     if row is None or not {"keyword", "venue", "year"} <= set(row.keys()):
         return None
     narrowing = [(key, row[key]) for key in ("venue", "year") if row[key] is not None]
-    return f"/{DATABASE}/papers?" + urlencode([("_keyword", row["keyword"]), *narrowing]) if narrowing else None
+    by = "_topic" if "kind" in row.keys() and row["kind"] == "topic" else "_keyword"  # noqa: SIM118 (a sqlite3.Row)
+    return f"/{DATABASE}/papers?" + urlencode([(by, row["keyword"]), *narrowing]) if narrowing else None
+
+
+def _topic_papers(row, value, column: str) -> Markup | None:
+    """A row of `topic_counts`: the topic and its count link its papers, `with_code` those of them
+    that released code (the view named 49 topics and their counts, none a link, the counts unformatted)."""
+    if "topic" not in row.keys():  # noqa: SIM118 (a sqlite3.Row; `?_nocol=topic`)
+        return None
+    args = {"_topic": str(row["topic"]), **({"code_status": "released"} if column == "with_code" else {})}
+    href = escape(f"/{DATABASE}/papers?" + urlencode(args, quote_via=quote))
+    if column == "topic" and isinstance(value, str):
+        return Markup(f'<a href="{href}">{escape(value)}</a>')
+    if column in ("papers", "with_code") and isinstance(value, int):
+        return Markup(f'<a href="{href}">{value:,}</a>')
+    return None
 
 
 def _is_venues(row) -> bool:
@@ -122,6 +137,8 @@ def render(row, value, column: str, table: str | None, datasette):
         return Markup(
             f'<a href="{escape(address)}">{escape(file_name(source[1]))}</a>&nbsp;<em>{escape(str(source[0]))}</em>'
         )
+    if table == "topic_counts" and row is not None:  # (a topic's papers, and those with code: `_topic`)
+        return _topic_papers(row, value, column)
     if column == "papers" and isinstance(value, int):
         return _counted_papers(row, value, table)
     if value is None and column in DECISIONS and table is None and _is_venues(row):

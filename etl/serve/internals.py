@@ -13,7 +13,8 @@ and a plugin's own `templates/` and `static/`. Each item below has a test in
    it) prints a traceback with locals for each, 404s included; outside an `except` block that
    printing fails and the page becomes a bare 500. The module's `rich` is set to None, so it
    prints tracebacks of real 500s only; set when paperdb's Datasette is made (the plugin's
-   `asgi_wrapper`), never by a Datasette over another database (tests/test_plugin_scope.py).
+   `asgi_wrapper`), never by a Datasette over another database (tests/test_plugin_scope.py). On a
+   page `FileDatabase.execute` makes SQLite's `ProgrammingError` (`_where=$null`) a 400 and logs no SQL.
 2. `Base400`, `DatasetteError`: the class of Datasette's 4xx exceptions (`.status`) and of its
    other errors (`.status`, `.message`, `.message_is_html`, `.title`), which `failures` answers.
 3. `expanded_foreign_key(value)`: `render_cell` receives a foreign key that Datasette expanded
@@ -282,11 +283,10 @@ class _Opened(sqlite3.Connection):
 
 
 def _identity(path: str) -> tuple[int, int] | None:
-    try:
+    with suppress(OSError):  # (gone, for now: the connection open keeps reading what it has)
         st = os.stat(path)
-    except OSError:  # (gone, for now: the connection open keeps reading what it has)
-        return None
-    return st.st_dev, st.st_ino
+        return st.st_dev, st.st_ino
+    return None
 
 
 class FileDatabase(Database):
@@ -298,12 +298,8 @@ class FileDatabase(Database):
         self._fresh = threading.local()  # the connection of this thread that replaced Datasette's
 
     def connect(self, write: bool = False):
-        if write:
-            query = ""
-        elif self.is_mutable:
-            query = "mode=ro&nolock=1" if self.ds.nolock else "mode=ro"
-        else:
-            query = "immutable=1"
+        query = "mode=ro&nolock=1" if self.ds.nolock else "mode=ro"
+        query = "" if write else query if self.is_mutable else "immutable=1"
         identity = _identity(self.path)
         conn = sqlite3.connect(file_uri(self.path, query), uri=True, check_same_thread=False, factory=_Opened)
         conn.identity = identity
@@ -312,13 +308,17 @@ class FileDatabase(Database):
 
     async def execute(self, sql, *args, **kwargs):
         table = _PAGE_OF.get()
-        if table is not None and isinstance(sql, str):
-            if _sorted_by(sql):
-                sql = tie_broken(sql, table, await self._unique_key(table))
-            if _ascending(sql):
-                sql = nulls_last(sql, table, [] if table in await self.view_names() else await self.primary_keys(table))
-            sql = await counted_view(sql, table, super().execute)
-        return await super().execute(sql, *args, **kwargs)
+        if table is None or not isinstance(sql, str):
+            return await super().execute(sql, *args, **kwargs)
+        if _sorted_by(sql):
+            sql = tie_broken(sql, table, await self._unique_key(table))
+        if _ascending(sql):
+            sql = nulls_last(sql, table, [] if table in await self.view_names() else await self.primary_keys(table))
+        sql = await counted_view(sql, table, super().execute)
+        try:  # (a page's SQL error is its request's: a 4xx, one line in the log: item 1)
+            return await super().execute(sql, *args, **{"log_sql_errors": False, **kwargs})
+        except sqlite3.ProgrammingError as error:
+            raise DatasetteError(str(error), title="Invalid SQL", status=400) from None
 
     async def _unique_key(self, table: str) -> list[str]:
         """Columns whose values tell the rows of `table` apart: its primary key, the rowid of a table

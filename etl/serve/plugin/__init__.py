@@ -28,6 +28,7 @@ from ..keyword_papers import QUERY as KEYWORD_QUERY
 from ..keyword_papers import keyword_header
 from ..limits import limit_connection
 from ..lookup import author_page_of, keyword_page_of, paper_of_search, paper_page_of
+from ..not_loaded import linked, not_loaded
 from ..paging import paged
 from ..paper import paper_page, row_pk
 from ..people import author_page, authors_named, only_the_author, the_author
@@ -211,6 +212,8 @@ def extra_template_vars(view_name, table, database, request, datasette):
             best = await best_matches(datasette, request, DATABASE)
             pages = await keyword_pages(request.args, datasette.get_database(DATABASE))
             context = {"paperdb_list": list_context(datasette, request), "best_matches": best, "keyword_pages": pages}
+            missing = await not_loaded(datasette.get_database(DATABASE), request.args)  # (a venue or year not held)
+            context["not_loaded"] = missing and linked(missing, context["paperdb_list"]["link"])
             return found | context | await _author_context(datasette, request)
 
         return inner
