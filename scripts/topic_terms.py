@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from etl.extract.keywords import taxonomy_path
 from etl.extract.keywords.normalise import normalise_keyword
-from etl.extract.keywords.phrases import is_findable_phrase
+from etl.extract.keywords.roles import is_findable_phrase
 from etl.extract.keywords.terms import topic_inputs
 from etl.extract.keywords.topics import Taxonomy, _term_evidence, build_taxonomy
 

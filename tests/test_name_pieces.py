@@ -1,7 +1,7 @@
 """Pieces of names are no chips (issue #36, branch kwname21): a Title Case long form cut before its
 head is no name written out (`normalise.cut_before_head`), a word a line break left with its hyphen
 and a space (`Stick- Breaking`) is shown hyphenated (`misspelt.spelt_right`), and a binomial's
-second word is no term alone (`pieces.mark_epithets`). Records of the
+second word is no term alone (`epithets.mark_epithets`). Records of the
 catalogue whose chips the blind judges of sample-2106 called junk."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 
 from etl.extract.keywords import extract_terms, rank_keywords
+from etl.extract.keywords.epithets import mark_epithets
 from etl.extract.keywords.keyword import Keyword
 from etl.extract.keywords.misspelt import spelt_right
 from etl.extract.keywords.normalise import cut_before_head, normalise_keyword
 from etl.extract.keywords.phrases import HEADLESS, phrase_candidates
-from etl.extract.keywords.pieces import mark_epithets
 from etl.extract.keywords.prose import clean
 from etl.extract.keywords.topics import taxonomy_path
 from etl.load.taxonomy import load_taxonomy

@@ -25,8 +25,10 @@ TAXONOMY = load_taxonomy(taxonomy_path())
 FIXTURES = Path(__file__).parent / "fixtures" / "pieces"
 RECORDS = json.loads((FIXTURES / "records.json").read_text(encoding="utf-8"))
 # catalogue records writing a phrase only before an adjective that opens its run's next compound
-# (`cut`: `attentive graph | neural network`), or a term the titles head so (`whole`: `latent
-# variable | discriminative model`, `RAVEN II | surgical robot`, a name)
+# (`cut`: `attentive graph | neural network`, `real-time model | predictive control framework`) or,
+# opening with a describing word, before `of` (`rapid identification | of natural images`), or a
+# term the titles head so (`whole`: `latent variable | discriminative model`, `RAVEN II | surgical
+# robot`, a name, `physical properties | of`)
 BEFORE = json.loads((FIXTURES / "before_compound.json").read_text(encoding="utf-8"))
 # catalogue records writing a phrase only before a slash that joins two modifiers of one head
 # (`headless`: `six-axis force | /torque sensor`), and the phrases beside a slash that stay
@@ -96,6 +98,28 @@ def test_only_an_adjective_opens_a_compound():
     assert phrases["latent variable"][3] == BEFORE_COMPOUND
     _, phrases = phrase_candidates("the learned policy robust to noise.")
     assert phrases["learned policy"][3] == WHOLE  # (no noun after the adjective: the run's end)
+
+
+@pytest.mark.parametrize(
+    "text, key, whole",
+    [
+        # (catalogue abstracts, kwnohead24) an adjective opening a compound that ends with a generic noun
+        ("This paper deals with a new accelerated path integral method, which", "accelerated path", BEFORE_COMPOUND),
+        ("a real-time model predictive control framework for driving", "real time model", BEFORE_COMPOUND),
+        # two words opening with a describing word, before `of` and its object
+        ("to warrant rapid identification of natural images.", "rapid identification", BEFORE_COMPOUND),
+        ("The strategic selection of resources by selfish agents", "strategic selection", BEFORE_COMPOUND),
+        ("Given the physical properties of the object", "physical property", BEFORE_COMPOUND),  # (titles: whole)
+        # ... not a word that classifies, nor three words, nor where the phrase ends elsewhere too
+        ("a robotic manipulation framework for", "robotic manipulation", WHOLE),
+        ("the mixture of experts", "mixture", WHOLE),
+        ("a graph neural network of molecules", "graph neural network", WHOLE),
+        ("rapid identification of scenes and rapid identification.", "rapid identification", WHOLE),
+    ],
+)
+def test_a_phrase_before_a_compound_or_an_object_stands_as_a_title_term_at_best(text, key, whole):
+    _, phrases = phrase_candidates(text)
+    assert phrases[key][3] == whole, phrases
 
 
 @pytest.mark.parametrize("record", SLASHED, ids=lambda r: r["title"][:40])

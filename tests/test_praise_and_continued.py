@@ -137,6 +137,20 @@ def test_a_praised_chip_is_its_term_and_a_praised_word_none():
         # terms the titles end phrases with
         ("reinforcement learning", "reinforcement learning", False),
         ("place recognition", "place recognition", False),
+        # a phrase no title heads that ends with a word the titles continue and rarely head alone
+        # (catalogue cards of main 59bbce9: `membrane micro | emboss`, ICRA 2009; kwnohead24)
+        ("membrane micro", "membrane micro", True),
+        ("partial wasserstein", "partial wasserstein", True),
+        ("camera moving", "camera moving", True),
+        ("piecewise affine", "piecewise affine", True),
+        # ... not a word the titles head alone (`fraud`, `shapley`), a name (`BERT-large`, `ARMAR-6`),
+        # a plural the abstract writes as a head, nor a phrase a title heads (`noise covariance`)
+        ("financial fraud", "financial fraud", False),
+        ("data shapley", "data shapley", False),
+        ("bert large", "BERT-large", False),
+        ("humanoid robot armar 6", "humanoid robot ARMAR-6", False),
+        ("image residual", "image residuals", False),
+        ("noise covariance", "noise covariance", False),
     ],
 )
 def test_a_piece_the_titles_continue_is_no_chip(key, label, piece):

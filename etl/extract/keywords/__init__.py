@@ -21,8 +21,8 @@ from .taxonomy_file import MAX_TAXONOMY_BYTES, taxonomy_path
 
 if TYPE_CHECKING:
     from .broader import topics_below_narrower
-    from .phrases import is_findable_phrase
     from .rank import KEEP, rank_keywords
+    from .roles import is_findable_phrase
     from .taxonomy_document import parse_taxonomy
     from .terms import METHOD_PREFIX, Terms, extract_terms, titled_topics
     from .topics import Taxonomy
@@ -58,7 +58,7 @@ _RULES = {
     "Terms": "terms",
     "author_keys": "vocabulary",
     "extract_terms": "terms",
-    "is_findable_phrase": "phrases",
+    "is_findable_phrase": "roles",
     "parse_taxonomy": "taxonomy_document",
     "rank_keywords": "rank",
     "titled_topics": "terms",

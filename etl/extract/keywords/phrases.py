@@ -18,11 +18,9 @@ from .roles import (
     WORD_CACHE,
     WordRoles,
     is_participle,
-    word_roles,
 )
-from .wordlists import CLASSIFYING_ADJECTIVES, ING_COMPOUNDS, NOT_NOUNS, NOUN_EXCEPTIONS, STOP_WORDS, VERB_FORMS
+from .wordlists import CLASSIFYING_ADJECTIVES, ING_COMPOUNDS, NOT_NOUNS, NOUN_EXCEPTIONS, VERB_FORMS
 
-MAX_PHRASE_WORDS = 3
 # Boundaries of candidate phrases within a sentence.
 # A word, or a character that ends a phrase: punctuation, a full stop, a dash between spaces.
 # (A word starts after no letter, digit or hyphen: `3D generative models` and `7B parameters` are not about `D`
@@ -173,7 +171,7 @@ def phrase_candidates(text: str) -> tuple[dict[str, int], dict[str, list]]:
                     entry[3] = max(entry[3], whole)
             position += 2
         elif of_tail is None and run:
-            _add_ngrams(run, roles, position, found, cut)
+            _add_ngrams(run, roles, position, found, cut, r.low == "of")
             position += len(run) + 1
         elif run:
             position = _end_run(run, roles, position, found, of_head, of_tail, cut)
@@ -272,34 +270,30 @@ def _add_of_phrase(head: tuple, word: str, r: WordRoles, found: dict[str, list])
     _count(found, key, position, first + " of " + word)
 
 
-def is_findable_phrase(phrase: str) -> bool:
-    """Whether `phrase` can be one of `phrase_candidates`' phrases (for checking topic terms)."""
-    words = phrase.split()
-    if not 1 <= len(words) <= MAX_PHRASE_WORDS or any(w in STOP_WORDS for w in words):
-        return False
-    if len(words) == 1:
-        return word_roles(words[0]).alone
-    return word_roles(words[0]).starts and word_roles(words[-1]).ends
-
-
-def _add_ngrams(run: list[str], roles: list[WordRoles], position: int, found: dict[str, list], cut: bool) -> None:
+def _add_ngrams(
+    run: list[str], roles: list[WordRoles], position: int, found: dict[str, list], cut: bool, of: bool = False
+) -> None:
     """Count the run's phrases of one to three words (see `word_roles` for the rules), each marked
     whole if it once ends with a head: the run's last noun, or one a word of `roles.AFTER_TERMS` follows
     (`robotic manipulation | tasks`). Before `model(s)`, `network(s)` or any other noun a phrase has
     lost its head (`large language | models`, `self-supervised anomaly | detection`): ranking keeps it
-    only as a term authors choose (`language model | alignment`)."""
+    only as a term authors choose (`language model | alignment`). With `of` (the run ends before it),
+    two words opening with a describing word (`automatic conversion | of 3D models`, `reduced set | of`)
+    name a process or part whose object follows: whole only as a title term (`BEFORE_COMPOUND`, kwnohead24)."""
     size = len(run)
     get = found.get
     # how whole a phrase ending at i stands: it has its head (`WordRoles.heads` of the word after it),
     # and does not stand before an adjective that opens the run's next compound (`WordRoles.opens`:
-    # `attentive graph | neural network`; not a lone word, `automata | theoretic planning`)
+    # `attentive graph | neural network`; not a lone word, `automata | theoretic planning`), one
+    # ending with a generic noun too (`accelerated path | integral method`, kwnohead24)
     ends = [WHOLE if not p.modifier and q.heads else HEADLESS for p, q in pairwise(roles)]
     ends.append(HEADLESS if roles[-1].modifier else WHOLE)
-    if size > 2 and roles[-1].ends:
+    if size > 2 and (roles[-1].ends or roles[-1].generic):
         for i in range(size - 2):
             if ends[i] and roles[i + 1].opens and run[i][1:].islower():  # (a name stays: `RAVEN II | surgical robot`)
                 ends[i] = BEFORE_COMPOUND
     left = LEFT_CUT if cut else WHOLE  # how whole a phrase starting at i stands
+    of_at = size - 2 if of and size > 1 and roles[-2].describes else -1  # (where the object's process starts)
     for i, a in enumerate(roles):
         if a.alone:
             key = a.alone_key or a.last
@@ -317,6 +311,7 @@ def _add_ngrams(run: list[str], roles: list[WordRoles], position: int, found: di
                 key = a.inner + " " + b.last
                 entry = get(key)
                 whole = left if ends[i + 1] > left else ends[i + 1]
+                whole = BEFORE_COMPOUND if i == of_at and whole == WHOLE else whole
                 if entry is None:
                     found[key] = [1, position + i, run[i] + " " + run[i + 1], whole]
                 else:

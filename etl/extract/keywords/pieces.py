@@ -16,9 +16,9 @@ from .heads import AFTER_TERMS
 from .keyword import Keyword
 from .phrases import BEFORE_COMPOUND, HEADLESS, LEFT_CUT, WHOLE, phrase_candidates
 from .shapes import MODIFIER_CHOSEN, named_modifier
-from .termhood import TERMHOOD, Termhood
+from .termhood import HEADS, TERMHOOD, Termhood
 from .vocabulary import Keyphraseness
-from .wordlists import COMMON_WORDS, STOP_WORDS
+from .wordlists import STOP_WORDS
 
 # A longer term takes a piece only where it is at least PIECE_SHARE of the titles the piece heads
 # (`markov chain monte carlo` of `chain monte carlo`, `simultaneous localization and mapping` of
@@ -59,7 +59,11 @@ PIECES = term_pieces(TERMHOOD)
 # it is a short form (`PACS`) or the shipped vocabulary's authors choose it `shapes.MODIFIER_CHOSEN`
 # times as often as the average phrase, as a bare modifier stands (`multi-agent`, `open
 # vocabulary`, `maximum entropy`: the vocabulary's, not the corpus's, whose author keywords list
-# `multi-label` for multi-label learning). Issue #36, round 9.
+# `multi-label` for multi-label learning). Issue #36, round 9. A phrase no title heads that ends with
+# such a word, one the titles head alone below `termhood.HEADS` (`membrane micro | emboss`, `partial
+# wasserstein`, `camera moving`), has lost its head too, unless the paper writes that word in the
+# plural or as a name's last part (`image residuals`, `BERT-large`; kwnohead24: not `financial fraud`,
+# `fraud` heading titles 0.06 times per abstract).
 CONTAINED, CONTINUED_SHARE = 10, 0.1
 CONTINUED_FILE = Path(str(package_files("etl") / "data" / "continued.txt"))
 
@@ -77,14 +81,28 @@ CONTINUED = load_continued()
 
 
 def continued(key: str, label: str, pieces: frozenset[str] = CONTINUED) -> bool:
-    """Whether a phrase keyword (`key` normalised, shown as `label`) is a continued piece (above)."""
-    if key not in pieces or label.isupper():
+    """Whether a phrase keyword (`key` normalised, shown as `label`) is a continued piece or ends
+    with a continued word, written in lower case and singular (above)."""
+    if label.isupper():
         return False
-    last = label[label.rfind(" ") + 1 :].lower().replace("-", "")
-    return last == key[key.rfind(" ") + 1 :] and _VOCABULARY_ALONE.factor(key) < MODIFIER_CHOSEN
+    tail = key[key.rfind(" ") + 1 :]
+    if key in pieces:
+        last = label[label.rfind(" ") + 1 :].lower().replace("-", "")
+    elif tail in pieces and " " in key and not TERMHOOD.counts.get(key, (0, 0))[0] and _no_head(tail):
+        last = label[max(label.rfind(" "), label.rfind("-")) + 1 :]  # (`image residuals` stays)
+        last = last if label[label.rfind(" ") + 1 :].islower() else ""  # (a name stays: `BERT-large`)
+    else:
+        return False
+    return last == tail and _VOCABULARY_ALONE.factor(key) < MODIFIER_CHOSEN
 
 
 _VOCABULARY_ALONE = Keyphraseness()  # (the shipped vocabulary's authors, no corpus)
+
+
+def _no_head(word: str) -> bool:
+    """Whether the titles head `word` alone below `termhood.HEADS` (`micro`; not `fraud`, `snake`)."""
+    rate = TERMHOOD.rate(word)
+    return rate is None or rate < HEADS
 
 
 def cut_off(keyword: Keyword, kp: Keyphraseness) -> bool:
@@ -118,70 +136,6 @@ def mark_pieces(text: str, phrases: Mapping[str, list], pieces: Mapping[str, tup
             folded = text.casefold().replace("-", " ")
         if sum(folded.count(_stem(term)) for term in extended) >= entry[0]:
             entry[3] = min(entry[3], LEFT_CUT)
-
-
-# The second word of a species' binomial (`Pleurosira laevis`, `C. elegans`) is no term alone: a
-# one-word candidate in lower case that the abstract writes only right after a capitalised word or
-# an initial, and after an initial at least once (`C. elegans`) or that no counted phrase of the
-# catalogue is (no `termhood` count, no common word: `laevis`), is that name's piece
-# (`phrases.HEADLESS`: no keyword unless authors choose it). A word the catalogue writes as a term
-# stays after any capitalised word (`Bayesian meta-learning`, `Conro quadrupeds`). Issue #36
-# (kwname21: `laevis`, ICRA 2011, both judges of sample-2106).
-_FULL_STOP_LOWER = re.compile(r"\. [a-z]")  # (`_writes_initial`)
-
-
-def _names_before(text: str, word: str) -> list[str] | None:
-    """The word before each place `text` writes `word` (a whole word), where every one is a
-    capitalised word or an initial (`Pleurosira`, `C.`); else None. String searches alone: most
-    candidates fail at their first place, and a pattern over the whole text cost 6 % of extraction."""
-    found, at = [], text.find(word)
-    while at != -1:
-        end = at + len(word)
-        rest = text[end : end + 3]  # (the word, or its plural: `monocopters` of `monocopter`)
-        plural = (rest[:1] == "s" and not rest[1:2].isalnum()) or (rest[:2] == "es" and not rest[2:3].isalnum())
-        if (at == 0 or not text[at - 1].isalnum()) and (plural or not (rest[:1].isalnum() or rest[:1] == "-")):
-            if at < 2 or text[at - 1] != " ":
-                return None
-            space = text.rfind(" ", 0, at - 1)
-            before = text[space + 1 : at - 1]
-            initial = len(before) == 2 and before[1] == "."
-            if not before[:1].isupper() or not (initial or (before[1:].isalpha() and before[1:].islower())):
-                return None
-            if not initial and (
-                space < 1 or text[space - 1] in ".!?:"
-            ):  # (a sentence's first word: `Small monocopters`)
-                return None
-            found.append(before)
-        at = text.find(word, end)
-    return found or None
-
-
-def mark_epithets(text: str, phrases: Mapping[str, list]) -> None:
-    """Mark headless the candidates of `phrases` that are a binomial's second word (above)."""
-    initials = _writes_initial(text)  # (most abstracts write none: only unknown words are looked at)
-    counts = TERMHOOD.counts
-    for key, entry in phrases.items():
-        if " " in key or (not initials and (key in COMMON_WORDS or key in counts)):
-            continue
-        written = entry[2]
-        if not written.islower() or entry[3] == HEADLESS:
-            continue
-        unknown = not initials or (key not in COMMON_WORDS and key not in counts)
-        before = _names_before(text, written)
-        if before is not None and (unknown or any(b.endswith(".") for b in before)):
-            entry[3] = HEADLESS
-
-
-def _writes_initial(text: str) -> bool:
-    """Whether `text` writes an initial before a word in lower case (`C. elegans`: a capital A-Z, a
-    full stop, a space, a letter a-z). The pattern `[A-Z]\\. [a-z]` was tried at each place of the
-    text (a third of `mark_epithets`' time); one that opens with `. ` is found by a search for that
-    string, and few full stops are followed by a word in lower case (4.5x less time)."""
-    for match in _FULL_STOP_LOWER.finditer(text):
-        at = match.start()
-        if at and "A" <= text[at - 1] <= "Z":
-            return True
-    return False
 
 
 # A phrase the abstract writes only before an adjective that opens the next compound of its run

@@ -332,3 +332,16 @@ def describes(low: str) -> bool:
         or low in _QUANTIFIERS
         or (low.endswith(("ed", "-made")) and (low in NOT_NOUNS or "-" in low))
     )
+
+
+MAX_PHRASE_WORDS = 3  # (the longest candidate phrase: `phrases._add_ngrams`)
+
+
+def is_findable_phrase(phrase: str) -> bool:
+    """Whether `phrase` can be one of `phrases.phrase_candidates`' phrases (for checking topic terms)."""
+    words = phrase.split()
+    if not 1 <= len(words) <= MAX_PHRASE_WORDS or any(w in STOP_WORDS for w in words):
+        return False
+    if len(words) == 1:
+        return word_roles(words[0]).alone
+    return word_roles(words[0]).starts and word_roles(words[-1]).ends

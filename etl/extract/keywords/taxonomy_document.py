@@ -7,7 +7,7 @@ import json
 
 from ...errors import PaperdbError
 from .normalise import normalise_keyword
-from .phrases import is_findable_phrase
+from .roles import is_findable_phrase
 from .topics import Taxonomy, build_taxonomy, read_evidence
 
 

@@ -10,13 +10,14 @@ from ..links import extract_links
 from .acronyms import acronyms, is_expansion
 from .claims import claimed_words
 from .clauses import mark_after_prepositions
+from .epithets import mark_epithets
 from .measures import measure_keys
 from .modifiers import acronym_head, mark_modifiers
 from .names import add_method_names
 from .normalise import normalise_keyword
 from .passing import passing_mentions
 from .phrases import phrase_candidates
-from .pieces import mark_before_compounds, mark_epithets, mark_pieces, mark_slashed
+from .pieces import mark_before_compounds, mark_pieces, mark_slashed
 from .prose import clean, sentences
 from .repositories import add_repository_names
 from .title_topics import with_title
