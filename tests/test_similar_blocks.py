@@ -227,3 +227,29 @@ def test_the_kept_terms_are_counted_in_under_60_bytes_a_term():
         tracemalloc.stop()
     kept = len(frequencies.hashes)
     assert kept > 20_000 and held < 60 * kept, held / kept
+
+
+@pytest.mark.parametrize("length", [1, 7, 8, 16, 47, 48, 129, 256])
+@pytest.mark.parametrize("place", ["alone", "first", "between", "last", "before empty rows"])
+def test_a_rows_sum_is_the_same_bits_wherever_the_row_stands(length, place):
+    """`batch.row_sums` (a paper's vector length, issue 36 kwdof24): a row's sum is the same bits
+    alone, first, between others, last (once summed with a padding zero: numpy's pairwise sum of
+    one value more is grouped otherwise, so a paper computed last of an edit's part, or alone,
+    differed in its last bits from its kept vector) or before empty rows."""
+    from etl.extract.similar.batch import row_sums
+
+    rng = np.random.default_rng(length)
+    row, other = (rng.random(n).astype(np.float32) ** 2 * 9 for n in (length, 13))
+    rows = {
+        "alone": [row],
+        "first": [row, other],
+        "between": [other, row, other],
+        "last": [other, other, row],
+        "before empty rows": [other, row, row[:0], row[:0]],
+    }[place]
+    at = next(i for i, r in enumerate(rows) if r is row)
+    values = np.concatenate(rows)
+    ends = np.concatenate(([0], np.cumsum([len(r) for r in rows])))
+    sums = row_sums(values, ends)
+    alone = [np.add.reduceat(r, [0])[0] if len(r) else 0.0 for r in rows]  # (each row summed by itself)
+    assert sums.dtype == np.float32 and sums[at] == alone[at] and sums.tolist() == alone

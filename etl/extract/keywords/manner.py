@@ -1,7 +1,9 @@
 """How a process is done is no part of its name: a modifier saying how jointly, how well or by
 what kind of study something is done, before a noun of doing or a generic head (`joint
 estimation`, `unified analysis`, `optimal solution`, `experimental investigation`), is filler
-unless the corpus treats the phrase as a concept of its own (issue #36, round 16)."""
+unless the corpus treats the phrase as a concept of its own (issue #36, round 16). Nor is a head
+saying only that it is a process, after the noun of doing it restates (`minimization process`,
+`learning process`: kwdof24)."""
 
 from __future__ import annotations
 
@@ -41,6 +43,16 @@ TASK_HEAD = 0.15  # (as `shapes.TITLE_HEAD`)
 # space`, `joint optimization framework`): a process named by how it is done is no head of
 # other terms.
 COMPOUNDED = 10
+# Heads that say only that what is before them takes place (`minimization process` is
+# `minimization`, `learning process`, `generation process`, `testing procedures`, `evaluation
+# methodologies`): after a noun of doing in lower case (DOING_ENDINGS, or a gerund) such a phrase is
+# filler unless authors choose it or the catalogue's titles head it as a process of its own, in
+# PROCESS_TITLES titles or more (`decision process` 104, `diffusion process` 13; `minimization
+# process` 2, `learning process` 4 of its 493 abstracts). Not after a name or a word of no doing
+# (`Gaussian process`, `point process`, `CMOS process`, `assembly process`, `exploratory
+# procedures`). Issue #36, kwdof24.
+PROCESS_HEADS = frozenset("process procedure methodology".split())
+PROCESS_TITLES = 10
 
 
 @cache
@@ -66,3 +78,15 @@ def how_done(key: str, words: list[str], heads: frozenset[str], light: frozenset
         if rate is None or rate < TASK_HEAD:
             return False
     return not kp.chosen_elsewhere(key) and key not in _compounded()
+
+
+def restated_process(key: str, words: list[str], kp: Keyphraseness) -> bool:
+    """Whether two words (`key` normalised, `words` as written) are a lower-case noun of doing
+    before a head of PROCESS_HEADS that restates it, neither chosen by authors nor headed by
+    PROCESS_TITLES titles."""
+    if len(words) != 2 or not words[0].islower() or key[key.rfind(" ") + 1 :] not in PROCESS_HEADS:
+        return False
+    first = words[0]
+    if not (first.endswith(DOING_ENDINGS) or (first.endswith("ing") and len(first) > 5)):
+        return False
+    return TERMHOOD.counts.get(key, (0, 0))[0] < PROCESS_TITLES and not kp.chosen_elsewhere(key)

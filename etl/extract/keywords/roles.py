@@ -140,6 +140,10 @@ VERB = WordRoles(
 )
 # Endings of words that describe (adjectives, participles, adverbs): they may start a phrase or sit
 # inside one, but a phrase does not end with one, nor is one a keyword alone.
+# A count's unit (`6 DOF robot arm`, `two DoF joints`): it grades the count before it, and a phrase
+# it opens is a piece cut from that count (`DOF manipulator`), as `7-DOF manipulator` written with a
+# hyphen is `manipulator` (`phrases._WORD_OR_BREAK`).
+_UNITS = frozenset("dof dofs".split())
 _MODIFIER_ENDINGS = ("ed", "ly", "al", "ar", "ive", "ous", "ic", "able", "ible", "ful", "less", "ing")
 # Hyphenated compounds that describe (`large-scale`, `first-order`, `LLM-based`): like adjectives,
 # they start phrases (`first-order methods`) but neither end one nor stand alone.
@@ -186,7 +190,7 @@ def word_roles(word: str) -> WordRoles:
             and not low.endswith(_COMPOUND_MODIFIERS)
             and (known or gerund or low not in NOT_NOUNS)  # `dense`, `efficient`, `online`: never the head of a phrase
         )
-        starts = known or not low.endswith(("ing", "ly"))
+        starts = (known or not low.endswith(("ing", "ly"))) and low not in _UNITS
         alone = (
             ends
             and (known or (not gerund and not low.endswith(("ize", "izes"))))
@@ -234,8 +238,11 @@ def word_roles(word: str) -> WordRoles:
             and (low not in HYPHEN_HEADS or known)
             and (not known or low.endswith("ed") or low in NAMED_MODIFIERS),
             # (and a verb in -ing before its object: `in reducing | tool motion`)
-            (((low in GRADABLE_ADJECTIVES or low in _QUANTIFIERS) and not low.endswith("ed")) or low in PARTICIPLES)
-            and not known,
+            (
+                (((low in GRADABLE_ADJECTIVES or low in _QUANTIFIERS) and not low.endswith("ed")) or low in PARTICIPLES)
+                and not known
+            )
+            or low in _UNITS,  # (and a unit: `6 DOF | robot arm` is whole)
             plural * PLURAL | ends * ENDS | generic * GENERIC,
             _verb_when(word, low, known, verb_s) | compound * _COMPOUND_VERB,
             _moves(low),

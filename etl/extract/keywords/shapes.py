@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Container
 
 from .keyword import Keyword
-from .manner import how_done
+from .manner import how_done, restated_process
 from .normalise import normalise_keyword, singular
 from .roles import word_roles
 from .termhood import TERMHOOD, not_a_term
@@ -18,10 +18,12 @@ from .wordlists import LIGHT_NOUNS, NAMED_MODIFIERS, NOT_ALONE, NOT_NOUNS
 # learning models`, `reinforcement learning tasks`, `empirical investigation`, `deep models`): such a phrase is a
 # term only where the catalogue's titles use it as a head at least TITLE_HEAD times per abstract
 # that has it (`language model` 0.36, `generative model` 0.16, `world model` 0.25 stay; `deep
-# model` 0.06, `machine learning model` 0.05, `empirical investigation` 0.11 go).
+# model` 0.06, `machine learning model` 0.05, `empirical investigation` 0.11 go). `methodology` is a
+# method named as its study (`control methodology`, `unified methodology`: kwdof24).
 GENERIC_HEADS = frozenset(
     "model system application method technique task approach baseline investigation analysis study"
-    " framework environment setting domain benchmark tool problem literature community paradigm research algorithm".split()
+    " framework environment setting domain benchmark tool problem literature community paradigm research algorithm"
+    " methodology".split()
 )
 TITLE_HEAD = 0.15
 # After a describing word (`complex tasks`) only where authors pass the phrase over: a keyphraseness
@@ -128,8 +130,8 @@ def not_a_chip(key: str, written: str, in_title: bool, shared: int | None, n_doc
         return True
     if len(words) == 2 and (_property(key, words, kp) or (not in_title and _common_before_generic(key, words, kp))):
         return True
-    if how_done(key, words, _HOW_HEADS, LIGHT_NOUNS, kp):
-        return True  # (issue #36, round 16: the title's phrase too, `A Tight and Unified Analysis of ...`)
+    if how_done(key, words, _HOW_HEADS, LIGHT_NOUNS, kp) or restated_process(key, words, kp):
+        return True  # (issue #36, round 16: the title's phrase too, `A Tight and Unified Analysis of ...`; kwdof24)
     if (
         len(words) == 2
         and not in_title

@@ -49,9 +49,16 @@ def idf_weights(papers: int, df: np.ndarray) -> np.ndarray:
 
 
 def row_sums(values: np.ndarray, indptr: np.ndarray) -> np.ndarray:
-    """The sum of each row's values in a CSR layout (0 for an empty row)."""
-    padded = np.append(values, values.dtype.type(0))  # (a row may start past the last value)
-    return np.where(np.diff(indptr) > 0, np.add.reduceat(padded, indptr[:-1]), 0)
+    """The sum of each row's values in a CSR layout (0 for an empty row), of the row's values alone
+    in their order: the same bits wherever the row stands, first, last or alone, in a corpus, a
+    block or a load's part (numpy's pairwise sum groups a sum of one value more otherwise: the last
+    row once summed with a padding zero, so a paper computed last of an edit's part could differ in
+    its last bits from the kept vector the corpus's computation gave it)."""
+    sums = np.zeros(len(indptr) - 1, dtype=values.dtype)
+    filled = np.flatnonzero(np.diff(indptr) > 0)
+    if len(filled):  # (a row's sum runs to the next filled row's start, or to the last value)
+        sums[filled] = np.add.reduceat(values[: indptr[-1]], indptr[filled])
+    return sums
 
 
 def topic_basis(sample: sparse.csr_matrix, dimensions: int) -> np.ndarray:

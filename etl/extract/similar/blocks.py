@@ -152,10 +152,10 @@ class Weights:
     pair_terms: np.ndarray
 
 
-def weights(postings: Postings, space: Space, last: bool, found: Found | None = None) -> Weights:
+def weights(postings: Postings, space: Space, found: Found | None = None) -> Weights:
     """The block's weights, as the reference's `tf_idf` computes them for the whole corpus (sublinear term
-    frequency, smoothed IDF, every term in the length; a pair of one paper left out); `last`: the
-    block ends the corpus; `found`: its postings' places in `space` if looked up before."""
+    frequency, smoothed IDF, every term in the length; a pair of one paper left out; each row's
+    length summed alone, `batch.row_sums`); `found`: its postings' places in `space` if looked up before."""
     word_terms, pair_terms = found or (space.find(postings.words), space.find(postings.pairs))
     kept = pair_terms >= 0
     before = np.concatenate(([0], np.cumsum(kept, dtype=np.int64)))
@@ -171,22 +171,12 @@ def weights(postings: Postings, space: Space, last: bool, found: Found | None = 
         np.log(values, out=values)
         values += 1
         values *= idf.astype(np.float32)
-        squares += _row_sums(values**2, ends, last)
+        squares += row_sums(values**2, ends)
         data.append(values)
     scale = (1 / np.maximum(np.sqrt(squares), 1e-12)).astype(np.float32)
     for values, (_, ends, _) in zip(data, parts, strict=True):
         values *= np.repeat(scale, np.diff(ends))
     return Weights(data[0], postings.word_ends, word_terms, data[1], pair_ends, pair_terms)
-
-
-def _row_sums(values: np.ndarray, ends: np.ndarray, last: bool) -> np.ndarray:
-    """`batch.row_sums` of a block's rows as it sums them over the whole corpus: a row's values
-    alone, but the corpus's last row's with the zero it appends (a sum of one more value is
-    grouped otherwise and may round otherwise)."""
-    if last:
-        return row_sums(values, ends)
-    padded = np.append(values, values.dtype.type(0))
-    return np.where(np.diff(ends) > 0, np.add.reduceat(padded, ends)[:-1], 0)
 
 
 def topic_rows(block: Weights, space: Space) -> sparse.csr_matrix:
@@ -252,11 +242,9 @@ def vectors(
         def weighed() -> Iterator[tuple[Postings, Weights]]:
             """Each block's postings and weights, its postings' places read again from `places`."""
             places.seek(0)
-            row = 0
             for block in postings():
-                row += block.papers
                 found = np.load(places).astype(np.intp), np.load(places).astype(np.intp)
-                yield block, weights(block, space, row == space.papers, found)
+                yield block, weights(block, space, found)
 
         step = max(1, -(-space.papers // TOPIC_SAMPLE))  # (every k-th paper, as the reference's `topic_vectors`)
         samples, row = [], 0
