@@ -138,27 +138,18 @@ VERB = WordRoles(
     cuts=False,
     heads=True,
 )
-# Endings of words that describe (adjectives, participles, adverbs): they may start a phrase or sit
-# inside one, but a phrase does not end with one, nor is one a keyword alone.
 # A count's unit (`6 DOF robot arm`, `two DoF joints`): it grades the count before it, and a phrase
 # it opens is a piece cut from that count (`DOF manipulator`), as `7-DOF manipulator` written with a
 # hyphen is `manipulator` (`phrases._WORD_OR_BREAK`).
 _UNITS = frozenset("dof dofs".split())
+# Endings of words that describe (adjectives, participles, adverbs): they may start a phrase or sit
+# inside one, but a phrase does not end with one, nor is one a keyword alone.
 _MODIFIER_ENDINGS = ("ed", "ly", "al", "ar", "ive", "ous", "ic", "able", "ible", "ful", "less", "ing")
 # Hyphenated compounds that describe (`large-scale`, `first-order`, `LLM-based`): like adjectives,
 # they start phrases (`first-order methods`) but neither end one nor stand alone.
 _COMPOUND_MODIFIERS = (
     *DESCRIPTIVE_SUFFIXES,
-    "-term",
-    "-width",
-    "-dimensional",
-    "-grained",
-    "-range",
-    "-efficient",
-    "-dependent",
-    "-independent",
-    "-invariant",
-    "-equivariant",
+    *"-term -width -dimensional -grained -range -efficient -dependent -independent -invariant -equivariant".split(),
 )
 
 
