@@ -4,9 +4,12 @@
 -- transform; function words such as of and the are not required). Papers with the words as typed,
 -- in order, or with one in the title or among their keywords come first; then those with the
 -- words scattered over the abstract; then those with them only among their keywords, or with the
--- query as a keyword or its short form (GAN: generative adversarial networks). Within each, the
--- words as typed and in order, the title and a paper's own keyword count most, and a paper that
--- resembles the other results (its similar papers) moves up. A paper whose title is the query comes
+-- query as a keyword or its short form (GAN: generative adversarial networks). Within each, papers
+-- whose title writes the words as typed, as a phrase (the last word singular or plural: diffusion
+-- model for diffusion models), come first, then those whose abstract does, then the rest (another
+-- form of a word, diffusions, or the words apart). Then the words as typed and in order, the title and
+-- a paper's own keyword count most, and a paper that resembles the other results (its similar
+-- papers) moves up, never above a title with the phrase. A paper whose title is the query comes
 -- first; in each tier, papers with only a title come after those with an abstract (a title-only
 -- row's score is not comparable: FTS5's bm25 divides by the whole row's length, so a bare title
 -- outscored every paper with the same words and an abstract). `rank` is the place in that order.
@@ -34,6 +37,15 @@ titled AS MATERIALIZED (  -- papers whose title is the query (as papers.title_ke
 bare AS MATERIALIZED (  -- papers with no abstract: a title alone (7,641 of 90,525 in the catalogue)
     SELECT pk FROM papers WHERE abstract_sha256 IS NULL
 ),
+-- Papers that write the words as typed, as a phrase (the last word singular or plural): first in
+-- their tier. (bm25 gives a rarer form the larger weight: `diffusions` put three papers first for
+-- diffusion models, above 249 titles with the phrase; the `typed` order: 2 title, 1 abstract.)
+typed_title AS MATERIALIZED (  -- ... in the title
+    SELECT rowid AS pk FROM papers_fts_words WHERE papers_fts_words MATCH '{title}: (' || search_phrases(:q) || ')'
+),
+typed_text AS MATERIALIZED (  -- ... whose abstract does
+    SELECT rowid AS pk FROM papers_fts_words WHERE papers_fts_words MATCH '{abstract_clean}: (' || search_phrases(:q) || ')'
+),
 found AS MATERIALIZED (  -- whether any paper has every word (any form, any column) or the keyword
     SELECT EXISTS (SELECT 1 FROM papers_fts_words WHERE papers_fts_words MATCH search_words(:q))
         OR EXISTS (SELECT 1 FROM keyword) AS anything
@@ -42,28 +54,29 @@ found AS MATERIALIZED (  -- whether any paper has every word (any form, any colu
 -- by the first. Relevance is bm25 over the words (in any form) in any column plus the words as
 -- typed, as a phrase: title and authors' keywords weigh 10, keyword labels 2, the abstract 1;
 -- and 1 more for a paper that has the query as its keyword (or alias). Equals: by papers.pk.
+-- First in each: the phrase as typed in the title, then in the abstract (`typed`).
 -- In each, papers with an abstract first (`bare`: 0), then those with a title alone.
 in_title AS MATERIALIZED (  -- 1: every word in the title or abstract; the phrase, or a word in the title or keywords
-    SELECT rowid AS pk, 1 AS tier, rowid IN bare AS bare, -bm25(papers_fts_words, 10.0, 1.0, 2.0, 10.0) + (rowid IN keyword) AS relevance
+    SELECT rowid AS pk, 1 AS tier, rowid IN bare AS bare, CASE WHEN rowid IN typed_title THEN 2 WHEN rowid IN typed_text THEN 1 ELSE 0 END AS typed, -bm25(papers_fts_words, 10.0, 1.0, 2.0, 10.0) + (rowid IN keyword) AS relevance
     FROM papers_fts_words
     WHERE papers_fts_words MATCH '{title abstract_clean}: (' || search_words(:q) || ')'
         || ' AND ({title keywords author_keywords}: (' || search_any(:q) || ') OR ' || search_phrase(:q) || ')'
         || ' AND (' || search_phrase(:q) || ' OR ' || search_words(:q) || ')'
-    ORDER BY bare, relevance DESC, pk LIMIT 100
+    ORDER BY bare, typed DESC, relevance DESC, pk LIMIT 100
 ),
 in_abstract AS MATERIALIZED (  -- 2: the words scattered over the abstract (only if tier 1 is short)
-    SELECT rowid AS pk, 2 AS tier, rowid IN bare AS bare, -bm25(papers_fts_words, 10.0, 1.0, 2.0, 10.0) + (rowid IN keyword) AS relevance
+    SELECT rowid AS pk, 2 AS tier, rowid IN bare AS bare, CASE WHEN rowid IN typed_title THEN 2 WHEN rowid IN typed_text THEN 1 ELSE 0 END AS typed, -bm25(papers_fts_words, 10.0, 1.0, 2.0, 10.0) + (rowid IN keyword) AS relevance
     FROM papers_fts_words
     WHERE papers_fts_words MATCH '({title abstract_clean}: (' || search_words(:q) || '))'
         || ' NOT ({title keywords author_keywords}: (' || search_any(:q) || ') OR ' || search_phrase(:q) || ')'
     AND (SELECT count(*) FROM in_title) < 100
-    ORDER BY bare, relevance DESC, pk LIMIT 100
+    ORDER BY bare, typed DESC, relevance DESC, pk LIMIT 100
 ),
 short AS MATERIALIZED (  -- whether tiers 1 and 2 leave room for tier 3
     SELECT (SELECT count(*) FROM in_title) + (SELECT count(*) FROM in_abstract) < 100 AS room
 ),
 in_keywords AS (  -- 3: the words in order (the last in any form) among the keywords, not all in the text
-    SELECT rowid AS pk, 3 AS tier, rowid IN bare AS bare, -bm25(papers_fts_words, 10.0, 1.0, 2.0, 10.0) + (rowid IN keyword) AS relevance
+    SELECT rowid AS pk, 3 AS tier, rowid IN bare AS bare, 0 AS typed, -bm25(papers_fts_words, 10.0, 1.0, 2.0, 10.0) + (rowid IN keyword) AS relevance
     FROM papers_fts_words
     WHERE papers_fts_words MATCH '{keywords author_keywords}: (' || search_phrases(:q) || ')'
         || ' NOT {title abstract_clean}: (' || search_words(:q) || ')'
@@ -71,31 +84,31 @@ in_keywords AS (  -- 3: the words in order (the last in any form) among the keyw
     ORDER BY bare, relevance DESC, pk LIMIT 100
 ),
 as_keyword AS (  -- 3: the query is one of the paper's keywords, or an alias of one
-    SELECT pk, 3 AS tier, pk IN bare AS bare, 1.0 AS relevance FROM keyword WHERE (SELECT room FROM short)
+    SELECT pk, 3 AS tier, pk IN bare AS bare, 0 AS typed, 1.0 AS relevance FROM keyword WHERE (SELECT room FROM short)
     ORDER BY bare, pk LIMIT 100
 ),
 stems AS (  -- 4: only when no paper has every word: their Porter stems
-    SELECT rowid AS pk, 4 AS tier, rowid IN bare AS bare, -bm25(papers_fts, 10.0, 1.0, 2.0) AS relevance
+    SELECT rowid AS pk, 4 AS tier, rowid IN bare AS bare, 0 AS typed, -bm25(papers_fts, 10.0, 1.0, 2.0) AS relevance
     FROM papers_fts WHERE papers_fts MATCH search_stems(:q) AND NOT (SELECT anything FROM found)
     ORDER BY bare, relevance DESC, pk LIMIT 100
 ),
 most AS (  -- 5: only when no paper has every word in any form or stem: all but one of 3 or more
-    SELECT rowid AS pk, 5 AS tier, rowid IN bare AS bare, -bm25(papers_fts_words, 10.0, 1.0, 2.0, 10.0) AS relevance
+    SELECT rowid AS pk, 5 AS tier, rowid IN bare AS bare, 0 AS typed, -bm25(papers_fts_words, 10.0, 1.0, 2.0, 10.0) AS relevance
     FROM papers_fts_words WHERE papers_fts_words MATCH search_most(:q) AND NOT (SELECT anything FROM found)
     AND NOT EXISTS (SELECT 1 FROM papers_fts WHERE papers_fts MATCH search_stems(:q))
     ORDER BY bare, relevance DESC, pk LIMIT 100
 ),
 best AS MATERIALIZED (  -- (the title that is the query: in tier 1, first, whatever its score)
-    SELECT pk, min(tier) AS tier, pk IN titled AS titled, max(bare) AS bare, max(relevance) AS relevance FROM (
+    SELECT pk, min(tier) AS tier, pk IN titled AS titled, max(bare) AS bare, max(typed) AS typed, max(relevance) AS relevance FROM (
         SELECT * FROM in_title UNION ALL SELECT * FROM in_abstract UNION ALL SELECT * FROM in_keywords
         UNION ALL SELECT * FROM as_keyword UNION ALL SELECT * FROM stems UNION ALL SELECT * FROM most
-        UNION ALL SELECT pk, 1, pk IN bare, NULL FROM titled
+        UNION ALL SELECT pk, 1, pk IN bare, 0, NULL FROM titled
     )
-    GROUP BY pk ORDER BY tier, titled DESC, bare, relevance DESC, pk LIMIT 100
+    GROUP BY pk ORDER BY tier, titled DESC, bare, typed DESC, relevance DESC, pk LIMIT 100
 ),
 ranked AS MATERIALIZED (  -- the results in the order of their tiers, title, abstract and relevance
-    SELECT b.pk, b.tier, b.titled, b.bare, b.relevance, p.id,
-           row_number() OVER (ORDER BY b.tier, b.titled DESC, b.bare, b.relevance DESC, b.pk) AS position
+    SELECT b.pk, b.tier, b.titled, b.bare, b.typed, b.relevance, p.id,
+           row_number() OVER (ORDER BY b.tier, b.titled DESC, b.bare, b.typed DESC, b.relevance DESC, b.pk) AS position
     FROM best b JOIN papers p ON p.pk = b.pk
 ),
 near AS (  -- pairs of results of tiers 1 and 2 that are among each other's similar papers
@@ -117,7 +130,7 @@ ordered AS (  -- the order shown: `rank` 1, 2, 3, ...
     -- of its similarities to them (pseudo-relevance feedback: the papers a search is about resemble
     -- one another; one that merely mentions the words does not).
     SELECT r.pk, row_number() OVER (
-        ORDER BY r.tier, r.titled DESC, r.bare,
+        ORDER BY r.tier, r.titled DESC, r.bare, r.typed = 2 DESC,
                  CASE WHEN r.tier <= 2 THEN 10.0 / (9 + r.position) + 0.04 * coalesce(m.score, 0) END DESC, r.position
     ) AS place
     FROM ranked r LEFT JOIN resemblance m ON m.pk = r.pk

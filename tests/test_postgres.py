@@ -362,6 +362,29 @@ def test_search_has_the_same_intent_on_postgresql(pg, write, q, expected):
 
 @pytest.mark.at_head
 @pytest.mark.parametrize("case", range(3))
+def test_the_phrase_as_typed_ranks_first_on_postgresql(pg, write, case):
+    """The phrase as typed in a title, then in an abstract, then the words apart (the cases of
+    tests/test_search_typed.py; ts_rank has no IDF, so no rarer form outweighs the typed one)."""
+    import sqlalchemy as sa
+
+    from etl.load import load
+    from etl.store.pg_search import SEARCH, search_params
+    from tests.test_search import paperlists
+    from tests.test_search_typed import PAPERS, TYPED, in_groups
+
+    q, expected = TYPED[case]
+    load(pg, [str(write("aistats2024.json", paperlists(PAPERS)))])
+    engine = make_engine(pg)
+    try:
+        with engine.connect() as conn:
+            found = conn.execute(sa.text(SEARCH), search_params(q)).all()
+    finally:
+        engine.dispose()
+    assert in_groups([row.title for row in found], expected) == expected
+
+
+@pytest.mark.at_head
+@pytest.mark.parametrize("case", range(3))
 def test_a_result_that_resembles_the_others_ranks_higher_on_postgresql(pg, write, case):
     """The same pseudo-relevance feedback as SQLite's search (tests/test_search.py's cases, by
     the places of the papers in the order PostgreSQL's ranking of their words gives)."""

@@ -10,15 +10,19 @@ from __future__ import annotations
 # then the phrase among the keywords only, or the query as a keyword or another name of one (an alias that is
 # no phrase inside the keyword or around it); only when nothing has every word, Porter stems (search_vector), then all but
 # one of three or more words. The words and the words as typed (a phrase) rank: title 10,
-# keywords 4, abstract 1, and 0.1 more for a paper's own keyword; within tiers 1 and 2, the
-# results that resemble the others (similar_papers) move up, as in search.sql. `search_params(q)`
+# keywords 4, abstract 1, and 0.1 more for a paper's own keyword, after the papers that write the
+# words as typed as a phrase (the last word singular or plural) in the title, then in the abstract
+# (`typed`; ts_rank has no IDF, so no rarer form outweighs the typed one here); within tiers 1 and 2,
+# the results that resemble the others (similar_papers) move up, as in search.sql (never above a
+# title with the phrase). `search_params(q)`
 # gives the parameters (tsquery texts built as etl.store.functions builds SQLite's).
 SEARCH = """
 WITH q AS (
     SELECT to_tsquery('simple', :words) AS words, to_tsquery('simple', :text_words) AS text_words,
            to_tsquery('simple', :title_words) AS title_words, to_tsquery('simple', :phrase) AS phrase,
            to_tsquery('english', :stems) AS stems, to_tsquery('simple', :most) AS most,
-           to_tsquery('simple', :keyword_phrase) AS keyword_phrase
+           to_tsquery('simple', :keyword_phrase) AS keyword_phrase,
+           to_tsquery('simple', :title_phrase) AS title_phrase, to_tsquery('simple', :text_phrase) AS text_phrase
 ),
 keyword AS (
     SELECT DISTINCT p.pk FROM paper_keywords k JOIN papers p ON p.id = k.paper_id
@@ -35,32 +39,34 @@ matched AS (
            CASE WHEN s.words_vector @@ q.text_words
                      AND (s.words_vector @@ q.title_words OR s.words_vector @@ q.phrase) THEN 1
                 WHEN s.words_vector @@ q.text_words THEN 2 ELSE 3 END AS tier,
+           CASE WHEN NOT s.words_vector @@ q.text_words THEN 0 WHEN s.words_vector @@ q.title_phrase THEN 2
+                WHEN s.words_vector @@ q.text_phrase THEN 1 ELSE 0 END AS typed,
            ts_rank('{0.0, 0.1, 0.4, 1.0}', s.words_vector, q.words)
            + ts_rank('{0.0, 0.1, 0.4, 1.0}', s.words_vector, q.phrase)
            + CASE WHEN s.pk IN (SELECT pk FROM keyword) THEN 0.1 ELSE 0 END AS relevance
     FROM papers_search s, q WHERE s.words_vector @@ q.text_words OR s.words_vector @@ q.keyword_phrase
     UNION ALL
-    SELECT pk, 3, 0.1 FROM keyword
+    SELECT pk, 3, 0, 0.1 FROM keyword
 ),
 fallback AS (
-    SELECT s.pk, 4 AS tier, ts_rank('{0.0, 0.1, 0.4, 1.0}', s.search_vector, q.stems) AS relevance
+    SELECT s.pk, 4 AS tier, 0 AS typed, ts_rank('{0.0, 0.1, 0.4, 1.0}', s.search_vector, q.stems) AS relevance
     FROM papers_search s, q WHERE s.search_vector @@ q.stems AND NOT EXISTS (SELECT 1 FROM matched)
 ),
 most AS (
-    SELECT s.pk, 5 AS tier, ts_rank('{0.0, 0.1, 0.4, 1.0}', s.words_vector, q.most) AS relevance
+    SELECT s.pk, 5 AS tier, 0 AS typed, ts_rank('{0.0, 0.1, 0.4, 1.0}', s.words_vector, q.most) AS relevance
     FROM papers_search s, q WHERE s.words_vector @@ q.most
     AND NOT EXISTS (SELECT 1 FROM matched) AND NOT EXISTS (SELECT 1 FROM fallback)
 ),
 best AS (
-    SELECT pk, min(tier) AS tier, max(relevance) AS relevance
+    SELECT pk, min(tier) AS tier, max(typed) AS typed, max(relevance) AS relevance
     FROM (SELECT * FROM matched UNION ALL SELECT * FROM fallback UNION ALL SELECT * FROM most) m
     GROUP BY pk
 ),
 ranked AS (
-    SELECT b.pk, b.tier, b.relevance, p.id,
-           row_number() OVER (ORDER BY b.tier, b.relevance DESC, b.pk) AS position
+    SELECT b.pk, b.tier, b.typed, b.relevance, p.id,
+           row_number() OVER (ORDER BY b.tier, b.typed DESC, b.relevance DESC, b.pk) AS position
     FROM best b JOIN papers p ON p.pk = b.pk
-    ORDER BY b.tier, b.relevance DESC, b.pk
+    ORDER BY b.tier, b.typed DESC, b.relevance DESC, b.pk
     LIMIT 100
 ),
 near AS (
@@ -79,7 +85,7 @@ resemblance AS (
 SELECT p.id, p.title, p.authors, p.venue, p.year, p.decision, p.code_status, p.topics,
        round(r.relevance::numeric, 4) AS relevance, r.tier, p.url
 FROM ranked r JOIN papers p ON p.pk = r.pk LEFT JOIN resemblance m ON m.pk = r.pk
-ORDER BY r.tier, CASE WHEN r.tier <= 2 THEN 10.0 / (9 + r.position) + 0.04 * coalesce(m.score, 0) END DESC,
+ORDER BY r.tier, r.typed = 2 DESC, CASE WHEN r.tier <= 2 THEN 10.0 / (9 + r.position) + 0.04 * coalesce(m.score, 0) END DESC,
          r.position
 """
 
@@ -94,8 +100,8 @@ def _lexemes(forms: list[str], prefix: bool, weights: str = "") -> str:
 def search_params(q: str | None) -> dict[str, str]:
     """The parameters of `SEARCH` for what a user typed: tsquery texts of every word (in any form;
     in the title or abstract, weights A and C; any in the title or keywords, A and B), the words
-    as typed as a phrase, among the keywords (B) with the last in any form, their stems, and all
-    but one of them."""
+    as typed as a phrase, among the keywords (B), in the title (A) and in the abstract (C) with the last
+    in any form, their stems, and all but one of them."""
     from ..extract.keywords import normalise_keyword
     from .functions import MOST_WORDS, content_terms, search_terms, word_forms
 
@@ -112,9 +118,15 @@ def search_params(q: str | None) -> dict[str, str]:
         title_words = " | ".join(_lexemes(f, p, "AB") for f, p in forms)
         stems = " & ".join(f"{w}{':*' if p else ''}" for w, p in required)
     keyword_phrase = phrase
+    title_phrase = text_phrase = phrase
     if required:  # the words in order among the keywords (weight B), the last in any form
         (last, prefix), before = terms[-1], [f"{w}:B" for w, _ in terms[:-1]]
-        keyword_phrase = " <-> ".join([*before, _lexemes([last] if prefix else word_forms(last), prefix, "B")])
+        last_forms = [last] if prefix else word_forms(last)
+        keyword_phrase = " <-> ".join([*before, _lexemes(last_forms, prefix, "B")])
+        title_phrase, text_phrase = (
+            " <-> ".join([*(f"{w}:{weight}" for w, _ in terms[:-1]), _lexemes(last_forms, prefix, weight)])
+            for weight in ("A", "C")
+        )
     most = ""
     if 3 <= len(required) <= MOST_WORDS:
         parts = [_lexemes(word_forms(w), p) for w, p in required]
@@ -131,4 +143,6 @@ def search_params(q: str | None) -> dict[str, str]:
         "stems": stems,
         "most": most,
         "keyword_phrase": keyword_phrase,
+        "title_phrase": title_phrase,
+        "text_phrase": text_phrase,
     }

@@ -32,7 +32,7 @@ PAGES_HEADER = f"""-- Search papers, page by page
 # tiers make room up to it, and the page is cut from the ranking of the words (BEST: replaced
 # first, as the generic LIMIT below would match it too); results that resemble one another then
 # move up within the page, so pages never overlap.
-BEST = "tier, titled DESC, bare, relevance DESC, pk LIMIT {}\n"
+BEST = "tier, titled DESC, bare, typed DESC, relevance DESC, pk LIMIT {}\n"
 PAGED = [
     (  # (a page past the last: none, where page 21 gave page 20 again)
         "WITH\n",

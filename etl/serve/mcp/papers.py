@@ -29,9 +29,14 @@ ABSTRACT_CHARS = 4_000  # of a paper's abstract in `paper` (a longer one is cut,
 NARROWED = [
     ("WITH\n", "WITH\nwanted AS MATERIALIZED (SELECT pk FROM papers WHERE {where}),\n", 1),
     (
+        "    ORDER BY bare, typed DESC, relevance DESC, pk LIMIT 100",
+        "    AND +rowid IN wanted ORDER BY bare, typed DESC, relevance DESC, pk LIMIT 100",
+        2,
+    ),
+    (
         "    ORDER BY bare, relevance DESC, pk LIMIT 100",
         "    AND +rowid IN wanted ORDER BY bare, relevance DESC, pk LIMIT 100",
-        5,
+        3,
     ),
     ("FROM keyword WHERE (SELECT room FROM short)", "FROM keyword WHERE (SELECT room FROM short) AND +pk IN wanted", 1),
     ("FROM titled\n", "FROM titled WHERE +pk IN wanted\n", 1),

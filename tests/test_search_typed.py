@@ -1,0 +1,129 @@
+"""Search: the query as typed wins. A paper whose title (then abstract) writes the query's words as
+a phrase, in the forms typed (the last word singular or plural: `diffusion model` for `diffusion
+models`), ranks above one with only another form of a word or the words apart, in the same tier:
+bm25 gives a rarer form the larger weight, so on the whole catalogue `diffusion models` put three
+papers on `diffusions` first (AISTATS 2024, COLT 2019, COLT 2024) above the 249 titles that write
+the phrase. (tests/test_postgres.py runs the same cases.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from etl.load import load
+from etl.store.pg_search import search_params
+from tests.test_search import paperlists, titles
+
+# Real papers (their abstracts shortened): two that write the phrase in their title, one that
+# writes it only in its abstract (`stationary diffusion models`), one with the words apart
+# (`generative models with latent diffusions`), and three about diffusion policies that make
+# `diffusion` a common word here, as it is in the catalogue (and `diffusions` a rare one).
+CAUSAL = "Causal Modeling with Stationary Diffusions"
+LATENT = "Theoretical guarantees for sampling and inference in generative models with latent diffusions"
+DISCRETE = "A Reparameterized Discrete Diffusion Model for Text Generation"
+EMBEDDING = "Empowering Diffusion Models on the Embedding Space for Text Generation"
+PAPERS = [
+    (
+        CAUSAL,
+        "Poster",
+        "We develop a novel approach towards causal inference. Rather than structural equations over a causal"
+        " graph, we learn stochastic differential equations (SDEs) whose stationary densities model a system's"
+        " behavior under interventions. These stationary diffusion models do not require the formalism of"
+        " causal graphs. Our inference method is based on a stationarity condition on the diffusion's"
+        " generator in a reproducing kernel Hilbert space.",
+        "",
+    ),
+    (
+        LATENT,
+        "Poster",
+        "We introduce and study a class of probabilistic generative models, where the latent object is a"
+        " finite-dimensional diffusion process on a finite time interval and the observed variable is drawn"
+        " conditionally on the terminal point of the diffusion. We quantify the expressiveness of"
+        " diffusion-based generative models.",
+        "",
+    ),
+    (
+        DISCRETE,
+        "Poster",
+        "This work studies discrete diffusion probabilistic models with applications to natural language"
+        " generation. We derive an alternative yet equivalent formulation of the sampling from discrete"
+        " diffusion processes and develop a family of reparameterized discrete diffusion models.",
+        "",
+    ),
+    (
+        EMBEDDING,
+        "Poster",
+        "Diffusion models have achieved state-of-the-art synthesis quality on both visual and audio tasks, and"
+        " recent works further adapt them to textual data by diffusing on the embedding space. We study the"
+        " optimization challenges of the embedding space and the denoising model.",
+        "",
+    ),
+    (
+        "Non-rigid Relative Placement through 3D Dense Diffusion",
+        "Poster",
+        "The task of relative placement is to predict the placement of one object in relation to another. We"
+        " propose cross-displacement, learned with dense diffusion from a small number of demonstrations.",
+        "",
+    ),
+    (
+        "Steering Your Diffusion Policy with Latent Space Reinforcement Learning",
+        "Poster",
+        "Robotic control policies learned from human demonstrations have achieved impressive results. We steer"
+        " a diffusion policy by reinforcement learning in the space of its latent noise.",
+        "",
+    ),
+    (
+        "Learning Long-Context Diffusion Policies via Past-Token Prediction",
+        "Poster",
+        "Reasoning over long sequences of observations and actions is essential for many robotic tasks. We"
+        " train diffusion policies that predict past tokens, which regularizes the retention of past information.",
+        "",
+    ),
+]
+
+# What is typed, and the order: the phrase in a title (either number of its last word; bm25 orders
+# the two), then in an abstract, then the words apart. Before, a paper on `diffusions` came first
+# (CAUSAL or LATENT), and one or both of them above a title with the phrase.
+TYPED = [
+    ("diffusion models", [{DISCRETE, EMBEDDING}, {CAUSAL}, {LATENT}]),
+    ("diffusion model", [{DISCRETE, EMBEDDING}, {CAUSAL}, {LATENT}]),
+    ("Diffusion Models", [{DISCRETE, EMBEDDING}, {CAUSAL}, {LATENT}]),
+]
+
+
+def in_groups(found: list[str], groups: list[set[str]]) -> list[set[str]]:
+    """`found` cut into consecutive pieces the sizes of `groups`."""
+    pieces, start = [], 0
+    for group in groups:
+        pieces.append(set(found[start : start + len(group)]))
+        start += len(group)
+    return pieces
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory) -> str:
+    directory = tmp_path_factory.mktemp("typed")
+    export = directory / "aistats2024.json"
+    export.write_text(paperlists(PAPERS), encoding="utf-8")
+    db_file = str(directory / "papers.db")
+    load(db_file, [str(export)])
+    return db_file
+
+
+@pytest.mark.parametrize("q, expected", TYPED)
+def test_the_phrase_as_typed_ranks_above_another_form_or_the_words_apart(db, q, expected):
+    assert in_groups(titles(db, q), expected) == expected
+
+
+@pytest.mark.parametrize(
+    "q, title_phrase, text_phrase",
+    [
+        ("diffusion models", "diffusion:A <-> (models:A | model:A)", "diffusion:C <-> (models:C | model:C)"),
+        ("the diffusion", "the:A <-> (diffusion:A | diffusions:A)", "the:C <-> (diffusion:C | diffusions:C)"),
+        ("robotics", "robotics:A", "robotics:C"),
+        ("quantiz*", "quantiz:*A", "quantiz:*C"),
+        ("of the", "of:A <-> the:A", "of:A <-> the:A"),  # (only function words: the phrase, in a title)
+    ],
+)
+def test_postgresql_reads_the_phrase_as_typed_in_the_title_then_the_abstract(q, title_phrase, text_phrase):
+    """search.sql's `search_phrases` in a title, then an abstract, as PostgreSQL's tsquery texts."""
+    assert (search_params(q)["title_phrase"], search_params(q)["text_phrase"]) == (title_phrase, text_phrase)
