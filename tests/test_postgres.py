@@ -344,20 +344,24 @@ def test_search_ranks_title_matches_first_on_postgresql(pg, write):
 def test_search_has_the_same_intent_on_postgresql(pg, write, q, expected):
     """Word forms, not stems; the phrase in the title first; the alias; the authors' keywords; all
     but one word when no paper has them all (tests/test_search.py's papers and cases)."""
-    import sqlalchemy as sa
-
-    from etl.load import load
-    from etl.store.pg_search import SEARCH, search_params
     from tests.test_search import PAPERS, paperlists
 
-    load(pg, [str(write("neurips2023.json", paperlists(PAPERS)))])
+    assert _searched_titles(pg, write("neurips2023.json", paperlists(PAPERS)), q) == expected
+
+
+def _searched_titles(pg, path, q: str) -> list[str]:
+    """The titles PostgreSQL's search gives for `q` once the file at `path` is loaded."""
+    import sqlalchemy as sa
+
+    from etl.store.pg_search import SEARCH, search_params
+
+    load(pg, [str(path)])
     engine = make_engine(pg)
     try:
         with engine.connect() as conn:
-            found = conn.execute(sa.text(SEARCH), search_params(q)).all()
+            return [row.title for row in conn.execute(sa.text(SEARCH), search_params(q)).all()]
     finally:
         engine.dispose()
-    assert [row.title for row in found] == expected
 
 
 @pytest.mark.at_head
@@ -365,22 +369,11 @@ def test_search_has_the_same_intent_on_postgresql(pg, write, q, expected):
 def test_the_phrase_as_typed_ranks_first_on_postgresql(pg, write, case):
     """The phrase as typed in a title, then in an abstract, then the words apart (the cases of
     tests/test_search_typed.py; ts_rank has no IDF, so no rarer form outweighs the typed one)."""
-    import sqlalchemy as sa
-
-    from etl.load import load
-    from etl.store.pg_search import SEARCH, search_params
     from tests.test_search import paperlists
     from tests.test_search_typed import PAPERS, TYPED, in_groups
 
     q, expected = TYPED[case]
-    load(pg, [str(write("aistats2024.json", paperlists(PAPERS)))])
-    engine = make_engine(pg)
-    try:
-        with engine.connect() as conn:
-            found = conn.execute(sa.text(SEARCH), search_params(q)).all()
-    finally:
-        engine.dispose()
-    assert in_groups([row.title for row in found], expected) == expected
+    assert in_groups(_searched_titles(pg, write("aistats2024.json", paperlists(PAPERS)), q), expected) == expected
 
 
 @pytest.mark.at_head
