@@ -65,18 +65,25 @@ def test_terms_gathered_with_a_helper_are_those_of_one_process(monkeypatch, size
 
 @pytest.mark.parametrize("from_files", [False, True])  # the transpose in memory, or in files as a load makes it
 @pytest.mark.parametrize(
-    ("block", "in_flight", "by_the_load"),
+    ("block", "in_flight", "own_max", "by_the_load"),
     [
-        (5, 2, None),  # the load selects the blocks the helper has no time for
-        (13, 2, None),
-        (54, 2, None),  # one block
-        (5, 0, 11),  # the helper never free: the load selects every block
-        (5, 10**6, 0),  # the helper always free: it selects every block
+        (5, 2, None, None),  # the load selects the blocks the helper has no time for
+        (13, 2, None, None),
+        (54, 2, None, None),  # one block
+        (5, 0, None, 11),  # the helper never free: the load selects every block
+        (5, 10**6, None, 0),  # the helper always free: it selects every block
+        (5, 0, 0, 0),  # the topic vectors over the bound: the helper selects every block, never free or not
     ],
 )
-def test_lists_selected_by_a_helper_are_those_of_one_process(monkeypatch, block, in_flight, by_the_load, from_files):
-    """As the load selects them: whoever selects a block releases the mapped pages it read after it."""
+def test_lists_selected_by_a_helper_are_those_of_one_process(
+    monkeypatch, block, in_flight, own_max, by_the_load, from_files
+):
+    """As the load selects them: whoever selects a block releases the mapped pages it read after it;
+    above `OWN_SELECTION_MAX` the load selects none (its RSS took every page of the topic vectors'
+    file a block's candidates read: 200 MB at 1,000,000 papers)."""
     monkeypatch.setattr(helper, "SELECTED_IN_FLIGHT", in_flight)
+    if own_max is not None:
+        monkeypatch.setattr(helper, "OWN_SELECTION_MAX", own_max)
     selected_here = []
     chosen = helper.select
     monkeypatch.setattr(helper, "select", lambda *args: selected_here.append(1) or chosen(*args))

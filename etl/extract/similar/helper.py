@@ -45,6 +45,10 @@ Tidy = Callable[[], None]
 # it would wait for the next (selecting was the helper's alone, 5.1 s of CPU at the catalogue
 # against the load's 3.9 s of writing, and the load waited for the first block, branch sim18).
 SELECTED_IN_FLIGHT = 2
+# The load selects blocks itself only while every paper's topic vectors are this small (bytes): a
+# block's candidates are spread over the corpus, and the load's RSS took the mapped pages they read
+# (at 1,000,000 papers the whole 200 MB file, branch simmem24).
+OWN_SELECTION_MAX = 32 * 2**20
 
 _terms: WordTerms | None = None  # (the helper's, made when it starts)
 _vectors: tuple[Vectors, Rows] | None = None  # (what the helper selects from, inherited)
@@ -102,11 +106,15 @@ def selections(vectors: Vectors, against: Rows, papers: int, block: int, helper:
     with _helper(None, (vectors, against), helper) as executor:
         found: dict[int, Future | Selected] = {}  # (by block, until yielded)
         given, left, yielded = 0, len(parts), 0  # (the blocks not started: given to left)
+        own = vectors.topics.nbytes <= OWN_SELECTION_MAX
         while yielded < len(parts):
-            while given < left and sum(not found[i].done() for i in range(yielded, given)) < SELECTED_IN_FLIGHT:  # type: ignore[union-attr]
+            while given < left and (
+                sum(not found[i].done() for i in range(yielded, given)) < SELECTED_IN_FLIGHT  # type: ignore[union-attr]
+                or (given == yielded and not own)  # (the next block the helper's, whatever is in flight)
+            ):
                 found[given] = executor.submit(_select, *parts[given])
                 given += 1
-            if (yielded in found and _ready(found[yielded])) or given == left:
+            if (yielded in found and _ready(found[yielded])) or given == left or not own:
                 yield _taken(found.pop(yielded))
                 yielded += 1
             else:  # (the helper busy with the next block: the caller selects the last one meanwhile)
