@@ -121,14 +121,19 @@ def paperlists(papers) -> str:
     )
 
 
-@pytest.fixture(scope="module")
-def db(tmp_path_factory) -> str:
-    directory = tmp_path_factory.mktemp("search")
-    export = directory / "neurips2023.json"
-    export.write_text(paperlists(PAPERS), encoding="utf-8")
+def loaded(tmp_path_factory, name: str, papers) -> str:
+    """A database of `papers` loaded from a paperlists file `name` of a directory of its own."""
+    directory = tmp_path_factory.mktemp(name.split(".")[0])
+    export = directory / name
+    export.write_text(paperlists(papers), encoding="utf-8")
     db_file = str(directory / "papers.db")
     load(db_file, [str(export)])
     return db_file
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory) -> str:
+    return loaded(tmp_path_factory, "neurips2023.json", PAPERS)
 
 
 def search(db_file: str, q: str, name: str = "search", **params) -> list[sqlite3.Row]:

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from etl.load import load
 from etl.store.pg_search import search_params
-from tests.test_search import paperlists, titles
+from tests.test_search import loaded, titles
 
 # Real papers (their abstracts shortened): two that write the phrase in their title, one that
 # writes it only in its abstract (`stationary diffusion models`), one with the words apart
@@ -101,12 +100,7 @@ def in_groups(found: list[str], groups: list[set[str]]) -> list[set[str]]:
 
 @pytest.fixture(scope="module")
 def db(tmp_path_factory) -> str:
-    directory = tmp_path_factory.mktemp("typed")
-    export = directory / "aistats2024.json"
-    export.write_text(paperlists(PAPERS), encoding="utf-8")
-    db_file = str(directory / "papers.db")
-    load(db_file, [str(export)])
-    return db_file
+    return loaded(tmp_path_factory, "aistats2024.json", PAPERS)
 
 
 @pytest.mark.parametrize("q, expected", TYPED)

@@ -117,15 +117,15 @@ def search_params(q: str | None) -> dict[str, str]:
         text_words = " & ".join(_lexemes(f, p, "AC") for f, p in forms)
         title_words = " | ".join(_lexemes(f, p, "AB") for f, p in forms)
         stems = " & ".join(f"{w}{':*' if p else ''}" for w, p in required)
-    keyword_phrase = phrase
-    title_phrase = text_phrase = phrase
-    if required:  # the words in order among the keywords (weight B), the last in any form
-        (last, prefix), before = terms[-1], [f"{w}:B" for w, _ in terms[:-1]]
+    keyword_phrase = title_phrase = text_phrase = phrase
+    if (
+        required
+    ):  # the words in order among the keywords (weight B), the title (A), the abstract (C), the last in any form
+        last, prefix = terms[-1]
         last_forms = [last] if prefix else word_forms(last)
-        keyword_phrase = " <-> ".join([*before, _lexemes(last_forms, prefix, "B")])
-        title_phrase, text_phrase = (
+        keyword_phrase, title_phrase, text_phrase = (
             " <-> ".join([*(f"{w}:{weight}" for w, _ in terms[:-1]), _lexemes(last_forms, prefix, weight)])
-            for weight in ("A", "C")
+            for weight in ("B", "A", "C")
         )
     most = ""
     if 3 <= len(required) <= MOST_WORDS:
