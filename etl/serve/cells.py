@@ -33,6 +33,7 @@ CHIP_COLUMNS = {
     "keyword_labels": "keyword",
     "author_keywords": "keyword",
     "authors": "author",
+    "coauthors": "author",  # (author_papers': each linked, every one, as the text listed them)
 }
 
 
@@ -41,8 +42,9 @@ def _chips(items: list, column: str, limit: int | None = None) -> Markup:
     out = []
     for item in shown:
         text = str(item)
-        href = keyword_url(text) if CHIP_COLUMNS[column] == "keyword" else filter_url(column, text)
-        out.append(f'<a class="chip kind-{CHIP_COLUMNS[column]}" href="{escape(href)}">{escape(text)}</a>')
+        kind = CHIP_COLUMNS[column]
+        href = keyword_url(text) if kind == "keyword" else filter_url("authors" if kind == "author" else column, text)
+        out.append(f'<a class="chip kind-{kind}" href="{escape(href)}">{escape(text)}</a>')
     if limit and len(items) > limit:
         out.append(f'<span class="note">+ {len(items) - limit} more</span>')
     return Markup(f'<span class="chips">{" ".join(out)}</span>')
