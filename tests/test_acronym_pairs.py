@@ -129,3 +129,21 @@ def test_each_forms_page_names_the_other_and_the_list_of_both(pairs_db):
     assert 'href="/papers/papers?_keyword=SLAM">2 papers</a>' in choice
     (meg,) = sqlite3.connect(db).execute("SELECT id FROM keywords WHERE normalised = 'meg'").fetchone()
     assert "One thing with" not in get(ds, f"/papers/keywords/{meg}").text
+
+
+def test_a_count_of_one_form_lists_that_keyword_alone(pairs_db):
+    """`top_keywords` counts each keyword apart (`unmanned aerial vehicles 21` of IROS 2020, `UAVs` 7):
+    its count links the keyword by id (`?_keyword_id=`), not the chip's list of both (28)."""
+    db, paper_of = pairs_db
+    ds = make_datasette(db)
+    con = sqlite3.connect(db)
+    venue, year = con.execute("SELECT venue, year FROM papers WHERE id = ?", (paper_of["slam"],)).fetchone()
+    (slam,) = con.execute("SELECT id FROM keywords WHERE normalised = 'slam'").fetchone()
+    con.close()
+    page = get(ds, f"/papers/top_keywords?venue={quote(venue)}&year={year}").text
+    href = f"/papers/papers?_keyword_id={slam}&amp;venue={quote(venue)}&amp;year={year}"
+    assert f'<a href="{href}">1</a>' in page
+    found = get(ds, f"/papers/papers.json?_keyword_id={slam}&_shape=array&_size=max").json()
+    assert [r["id"] for r in found] == [paper_of["slam"]]
+    listed = get(ds, f"/papers/papers?_keyword_id={slam}").text
+    assert "where keyword is SLAM" in listed and 'href="/-/keyword/SLAM">SLAM: its page' in listed

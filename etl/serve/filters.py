@@ -64,11 +64,15 @@ NAMED = """SELECT id, normalised, label, kind, papers FROM keywords WHERE id IN 
     UNION SELECT keyword_id FROM keyword_aliases WHERE normalised IN (:k_folded, :k)
 ) ORDER BY papers DESC, label"""
 TOPIC = "SELECT id FROM keywords WHERE normalised = :{p}"
-KEYWORD_IDS = {"_keyword": KEYWORD, "_topic": TOPIC}  # (the keywords a value names)
+# One keyword by its id, its partner apart: what a count of that keyword alone lists (`top_keywords`,
+# `keyword_trends`: `unmanned aerial vehicles 21` of IROS 2020 listed the 28 with `UAVs`' 7, read25).
+ONE = "SELECT id FROM keywords WHERE id = :{p}"
+KEYWORD_IDS = {"_keyword": KEYWORD, "_topic": TOPIC, "_keyword_id": ONE}  # (the keywords a value names)
 # The papers each parameter selects (their ids), and how many there are (from the counts loads keep).
 PAPERS = {
     "_topic": "SELECT paper_id FROM paper_keywords WHERE kind = 'topic' AND keyword_id = (" + TOPIC + ")",
     "_keyword": "SELECT paper_id FROM paper_keywords WHERE keyword_id IN (" + KEYWORD + ")",
+    "_keyword_id": "SELECT paper_id FROM paper_keywords WHERE keyword_id = :{p}",
     "_author": "SELECT paper_id FROM paper_authors WHERE author_id = (SELECT id FROM authors WHERE normalised = :{p})",
 }
 # The papers a keyword's chip lists (`?_keyword=<text>`, the parameter `k`), each once.
@@ -76,6 +80,7 @@ LISTED = "SELECT count(DISTINCT paper_id) FROM (" + PAPERS["_keyword"].format(p=
 SIZE = {
     "_topic": "SELECT papers FROM keywords WHERE normalised = :{p}",
     "_keyword": "SELECT sum(papers) FROM keywords WHERE id IN (" + KEYWORD + ")",
+    "_keyword_id": "SELECT papers FROM keywords WHERE id = :{p}",
     "_author": "SELECT papers FROM authors WHERE normalised = :{p}",
 }
 # From this many papers on, the papers list finds them by reading its indexes through (each
@@ -86,8 +91,16 @@ SIZE = {
 BROAD = 2_000
 WHERE = "id IN ({papers})"
 WHERE_BROAD = "+pk IN (SELECT p.pk FROM papers p WHERE p.id IN ({papers}))"
-SAYS = {"_topic": "topic is {}", "_keyword": "keyword is {}", "_author": "by {}"}
-KEYS = {"_topic": normalise_keyword, "_keyword": normalise_keyword, "_author": name_key}
+
+
+def int_or_none(value: str) -> int | None:
+    """A keyword id as `?_keyword_id=` gives it; None (no keyword) for any other text."""
+    return int(value.strip()) if value.strip().isdigit() else None
+
+
+SAYS = {"_topic": "topic is {}", "_keyword": "keyword is {}", "_keyword_id": "keyword is {}", "_author": "by {}"}
+KEYS = {"_topic": normalise_keyword, "_keyword": normalise_keyword, "_keyword_id": int_or_none, "_author": name_key}
+LABEL = "SELECT label FROM keywords WHERE id = :id"
 
 
 async def keyword_pages(args, database) -> list[dict]:
@@ -95,9 +108,9 @@ async def keyword_pages(args, database) -> list[dict]:
     (`keyword_page_url`), with its share of each year's papers (a chip led to the list, which
     had no way there). A keyword that is another's other name (`GNN`) gives the keyword's page."""
     pages: list[dict] = []
-    for parameter in ("_keyword", "_topic"):
+    for parameter in ("_keyword", "_topic", "_keyword_id"):
         for value in (v for v in args.getlist(parameter) if v.strip()):
-            mine = {"k": normalise_keyword(value), "k_folded": value.strip().lower(), "k_label": value.strip()}
+            mine = {"k": KEYS[parameter](value), "k_folded": value.strip().lower(), "k_label": value.strip()}
             sql = f"SELECT id, label FROM keywords WHERE id IN ({KEYWORD_IDS[parameter].format(p='k')}) ORDER BY id"
             for row in (await database.execute(sql, mine)).rows:
                 pages.append({"label": row["label"], "url": keyword_page_url(row["label"])})
@@ -170,7 +183,11 @@ async def paper_filters(args, database) -> tuple[list[str], dict[str, str], list
             broad = bool(found and found[0] and found[0] >= BROAD)
             clauses.append((WHERE_BROAD if broad else WHERE).format(papers=papers.format(p=name)))
             params |= mine
-            says.append(SAYS[parameter].format(value.strip()))
+            shown = value.strip()
+            if parameter == "_keyword_id":  # (said by its label)
+                label = (await database.execute(LABEL, {"id": mine[name]})).first()
+                shown = label[0] if label else shown
+            says.append(SAYS[parameter].format(shown))
     return clauses, params, says
 
 

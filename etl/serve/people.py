@@ -22,7 +22,7 @@ from .site import DATABASE
 
 # Parameters that narrow the papers list besides the author (a column's filter is any name
 # without a leading `_`): with one of them the list is no longer all of the person's papers.
-NARROWING = frozenset(("_search", "_where", "_topic", "_keyword", "_author", "_filter_column"))
+NARROWING = frozenset(("_search", "_where", "_topic", "_keyword", "_keyword_id", "_author", "_filter_column"))
 SORTS = ("_sort", "_sort_desc")
 CO_AUTHORS = 12  # the most frequent co-authors shown
 INSTITUTIONS = 6  # the most frequent institutions shown
