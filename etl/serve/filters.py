@@ -14,6 +14,8 @@ mapping`, `SHORT_AND_LONG`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode
 
 from ..extract.keywords import normalise_keyword
@@ -99,7 +101,12 @@ def int_or_none(value: str) -> int | None:
 
 
 SAYS = {"_topic": "topic is {}", "_keyword": "keyword is {}", "_keyword_id": "keyword is {}", "_author": "by {}"}
-KEYS = {"_topic": normalise_keyword, "_keyword": normalise_keyword, "_keyword_id": int_or_none, "_author": name_key}
+KEYS: dict[str, Callable[[str], Any]] = {
+    "_topic": normalise_keyword,
+    "_keyword": normalise_keyword,
+    "_keyword_id": int_or_none,
+    "_author": name_key,
+}
 LABEL = "SELECT label FROM keywords WHERE id = :id"
 
 
