@@ -96,8 +96,10 @@ WHERE_BROAD = "+pk IN (SELECT p.pk FROM papers p WHERE p.id IN ({papers}))"
 
 
 def int_or_none(value: str) -> int | None:
-    """A keyword id as `?_keyword_id=` gives it; None (no keyword) for any other text."""
-    return int(value.strip()) if value.strip().isdigit() else None
+    """A keyword id as `?_keyword_id=` gives it; None (no keyword) for any other text, a number
+    past SQLite's integers too (`99999999999999999999999` was a 400)."""
+    written = value.strip()
+    return int(written) if written.isdigit() and len(written) <= 18 else None
 
 
 SAYS = {"_topic": "topic is {}", "_keyword": "keyword is {}", "_keyword_id": "keyword is {}", "_author": "by {}"}
