@@ -1,11 +1,11 @@
 -- An author's papers
 -- Everything one author published here (give the whole name as papers write it, in any case and
 -- with or without accents: `Sergey Levine`, not `levine`; the authors table's filters find a part),
--- by year: venue, title, decision and co-authors, the newest first.
+-- by year: venue, title, decision and co-authors (in author order, each linked to their papers), the newest first.
 -- Example: author = Max Welling
 SELECT p.year, p.venue, p.title, coalesce(p.presentation, p.decision) AS outcome,
-       (SELECT group_concat(o.name, ', ') FROM paper_authors o
-        WHERE o.paper_id = p.id AND o.author_id != a.id) AS coauthors,
+       nullif((SELECT json_group_array(name) FROM (SELECT o.name FROM paper_authors o  -- (a JSON list: each linked)
+        WHERE o.paper_id = p.id AND o.author_id != a.id ORDER BY o.position)), '[]') AS coauthors,
        p.id
 FROM authors a
 JOIN paper_authors pa ON pa.author_id = a.id

@@ -1,6 +1,7 @@
 -- Papers by keyword
 -- Papers with a keyword, a topic or an acronym, as its page counts them (by its text; a text that
--- is no keyword's own, "ASR", finds the keywords it is a short or written form of), strongest first, each paper once (kinds lists how
+-- is no keyword's own, "ASR", finds the keywords it is a short or written form of; an acronym's short
+-- form and its long form, "SLAM" and "simultaneous localization and mapping", find both), strongest first, each paper once (kinds lists how
 -- it has the keyword: as a phrase, a topic, the authors' keyword, ...), with its venue, year,
 -- decision and the opening of its abstract; 100 a page (page 2 shows results 101 to 200; empty
 -- page: the first).
@@ -14,6 +15,16 @@ ranked AS MATERIALIZED (  -- the page's papers, from paper_keywords alone
         UNION ALL  -- a text that is no keyword's: the keywords it is another form of (ASR); a keyword's own text names it alone
         SELECT DISTINCT keyword_id FROM keyword_aliases WHERE normalised IN (lower(trim(:keyword)), normalise_keyword(:keyword))
         AND NOT EXISTS (SELECT 1 FROM keywords WHERE normalised = normalise_keyword(:keyword))
+        UNION ALL  -- an acronym's short form and its long form name each other's keyword where the meaning is the field's (SLAM)
+        SELECT k.id FROM keyword_meanings m JOIN keywords k ON k.normalised = m.keyword
+        WHERE m.short = normalise_keyword(:keyword) AND m.papers >= 3
+        AND m.papers >= 10 * (SELECT coalesce(sum(o.papers), 0) FROM keyword_meanings o WHERE o.short = m.short AND o.keyword != m.keyword)
+        AND EXISTS (SELECT 1 FROM keywords s WHERE s.normalised = m.short AND s.kind NOT IN ('acronym', 'topic') AND s.label != lower(s.label))
+        UNION ALL
+        SELECT s.id FROM keyword_meanings m JOIN keywords s ON s.normalised = m.short
+        WHERE m.keyword = normalise_keyword(:keyword) AND m.papers >= 3
+        AND m.papers >= 10 * (SELECT coalesce(sum(o.papers), 0) FROM keyword_meanings o WHERE o.short = m.short AND o.keyword != m.keyword)
+        AND s.kind NOT IN ('acronym', 'topic') AND s.label != lower(s.label)
     )
     GROUP BY pk.paper_id
     ORDER BY score DESC, pk.paper_id

@@ -97,9 +97,14 @@ def test_an_authors_papers_by_year_with_co_authors(works_db):
     ds = make_datasette(works_db)
     found = get(ds, f"/papers/author_papers.json?author={quote('bo chen')}&_shape=array").json()
     assert [(r["year"], r["venue"], r["outcome"], r["coauthors"]) for r in found] == [
-        (2019, "ICML", "poster", "Hana Ito"),
-        (2018, "ICLR", "rejected", "Ann Lee"),
+        (2019, "ICML", "poster", '["Hana Ito"]'),
+        (2018, "ICLR", "rejected", '["Ann Lee"]'),
     ]
+    # each co-author a link to their papers, as every list of papers links its authors (read25:
+    # `author_papers?author=Max+Welling` named them as text)
+    page = get(ds, f"/papers/author_papers?author={quote('bo chen')}").text
+    for name in ("Hana Ito", "Ann Lee"):
+        assert f'<a class="chip kind-author" href="/papers/papers?_author={quote(name)}">{name}</a>' in page
 
 
 @pytest.mark.parametrize(

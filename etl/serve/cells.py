@@ -33,6 +33,7 @@ CHIP_COLUMNS = {
     "keyword_labels": "keyword",
     "author_keywords": "keyword",
     "authors": "author",
+    "coauthors": "author",  # (author_papers': each linked, every one, as the text listed them)
 }
 
 
@@ -41,8 +42,9 @@ def _chips(items: list, column: str, limit: int | None = None) -> Markup:
     out = []
     for item in shown:
         text = str(item)
-        href = keyword_url(text) if CHIP_COLUMNS[column] == "keyword" else filter_url(column, text)
-        out.append(f'<a class="chip kind-{CHIP_COLUMNS[column]}" href="{escape(href)}">{escape(text)}</a>')
+        kind = CHIP_COLUMNS[column]
+        href = keyword_url(text) if kind == "keyword" else filter_url("authors" if kind == "author" else column, text)
+        out.append(f'<a class="chip kind-{kind}" href="{escape(href)}">{escape(text)}</a>')
     if limit and len(items) > limit:
         out.append(f'<span class="note">+ {len(items) - limit} more</span>')
     return Markup(f'<span class="chips">{" ".join(out)}</span>')
@@ -87,12 +89,18 @@ NO_DECISIONS = "the source gives no decisions for this venue and year"
 def _keyword_papers_of(row) -> str | None:
     """The papers list a count of `top_keywords` or `keyword_trends` of one venue or year counts
     (`?_keyword=`, a topic's `?_topic=`, with the venue and year: ICRA 2005's `humanoid robot 20`
-    linked the keyword's papers of every venue and year, the eighth reader), else None."""
+    linked the keyword's papers of every venue and year, the eighth reader; a keyword by its id where
+    the row has it: its chip's list holds its acronym's other form too, `filters.SHORT_AND_LONG`), else None."""
     if row is None or not {"keyword", "venue", "year"} <= set(row.keys()):
         return None
     narrowing = [(key, row[key]) for key in ("venue", "year") if row[key] is not None]
-    by = "_topic" if "kind" in row.keys() and row["kind"] == "topic" else "_keyword"  # noqa: SIM118 (a sqlite3.Row)
-    return f"/{DATABASE}/papers?" + urlencode([(by, row["keyword"]), *narrowing]) if narrowing else None
+    keys = row.keys()
+    by, value = (
+        ("_topic", row["keyword"]) if "kind" in keys and row["kind"] == "topic" else ("_keyword", row["keyword"])
+    )
+    if by == "_keyword" and "keyword_id" in keys and row["keyword_id"] is not None:  # (that keyword alone, as counted)
+        by, value = "_keyword_id", row["keyword_id"]
+    return f"/{DATABASE}/papers?" + urlencode([(by, value), *narrowing]) if narrowing else None
 
 
 def _topic_papers(row, value, column: str) -> Markup | None:

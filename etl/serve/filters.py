@@ -7,11 +7,15 @@ JSON filters read every paper's array (1 to 5 s on 90,000 papers), these a few i
 Topic and keyword chips, the topic facet and a paper's authors link to them (`filter_url`).
 A name is resolved as the load merges it: a keyword by its merge key (a text that is no keyword's
 own, by the keywords it is another form of: `ASR`, `keyword_aliases`), an author by the merge key
-of the name (`name_key`), so any spelling of it finds them; a keyword's list is as long as its page says.
+of the name (`name_key`), so any spelling of it finds them; a keyword's list is as long as its page says (with the keyword
+of its acronym's other form, where its page names it: `SLAM` and `simultaneous localization and
+mapping`, `SHORT_AND_LONG`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode
 
 from ..extract.keywords import normalise_keyword
@@ -25,15 +29,35 @@ PARAMETERS = {"topics": "_topic", "keywords": "_keyword", "keyword_labels": "_ke
 # count and each facet, 0.68-0.76 s of CPU on the catalogue, `_topic=` 0.46 s).
 JSON_FILTERS = {f"{column}__arraycontains": parameter for column, parameter in PARAMETERS.items()}
 
-# A keyword's own text names it alone (`RL` the 9 papers that have `RL`, as its page and chip
-# count them), with any other keyword shown by the same label (`DBSCAN`: the method, 2 papers, and
+# An acronym's short form and its long form name one thing, as a reader reads them (read25: the
+# card's `SLAM` chip, the method `SLAM` of 243 papers, listed none of the 458 of the acronym
+# `simultaneous localization and mapping`): each names the other's keyword where the corpus's
+# meaning of the short form is the field's (`keyword_meanings`: 3 papers or more define it so, ten
+# times as many as every other meaning together: `SLAM` 438 against 6) and the short form's
+# keyword is written as one (a capital; not an acronym as a paper writes it, `MEG`, whose papers
+# took no meaning, nor a topic). 276 such pairs on the catalogue. The reverse look-up reads
+# `keyword_meanings` through (13,972 rows, 2 ms).
+DOMINANT = """m.papers >= 3 AND m.papers >= 10 * (SELECT coalesce(sum(o.papers), 0)
+    FROM keyword_meanings o WHERE o.short = m.short AND o.keyword != m.keyword)"""
+WRITTEN_SHORT = "s.kind NOT IN ('acronym', 'topic') AND s.label != lower(s.label)"
+SHORT_AND_LONG = f"""SELECT k.id FROM keyword_meanings m JOIN keywords k ON k.normalised = m.keyword
+    WHERE m.short = :{{p}} AND {DOMINANT}
+    AND EXISTS (SELECT 1 FROM keywords s WHERE s.normalised = m.short AND {WRITTEN_SHORT})
+    UNION ALL SELECT s.id FROM keyword_meanings m JOIN keywords s ON s.normalised = m.short
+    WHERE m.keyword = :{{p}} AND {DOMINANT} AND {WRITTEN_SHORT}"""
+# A keyword's own text names it (and its acronym's other form: `SHORT_AND_LONG`), with any other
+# keyword shown by the same label (`DBSCAN`: the method, 2 papers, and
 # the acronym of `density based spatial clustering of applications with noise`, 7, as the label
 # facet counts them; reader6 item 7); a text that is no keyword's names every keyword it is another
 # form of (`ASR`).
-KEYWORD = """SELECT id FROM keywords WHERE normalised = :{p}
+KEYWORD = (
+    """SELECT id FROM keywords WHERE normalised = :{p}
     UNION ALL SELECT id FROM keywords WHERE label = :{p}_label AND kind != 'topic'
     UNION ALL SELECT DISTINCT a.keyword_id FROM keyword_aliases a
-    WHERE a.normalised IN (:{p}_folded, :{p}) AND NOT EXISTS (SELECT 1 FROM keywords WHERE normalised = :{p})"""
+    WHERE a.normalised IN (:{p}_folded, :{p}) AND NOT EXISTS (SELECT 1 FROM keywords WHERE normalised = :{p})
+    UNION ALL """
+    + SHORT_AND_LONG
+)
 # Every keyword a text names: its own and those it is another form of (`/-/keyword/RL`: `RL` and
 # `reinforcement learning`), the most papers first.
 NAMED = """SELECT id, normalised, label, kind, papers FROM keywords WHERE id IN (
@@ -42,16 +66,23 @@ NAMED = """SELECT id, normalised, label, kind, papers FROM keywords WHERE id IN 
     UNION SELECT keyword_id FROM keyword_aliases WHERE normalised IN (:k_folded, :k)
 ) ORDER BY papers DESC, label"""
 TOPIC = "SELECT id FROM keywords WHERE normalised = :{p}"
-KEYWORD_IDS = {"_keyword": KEYWORD, "_topic": TOPIC}  # (the keywords a value names)
+# One keyword by its id, its partner apart: what a count of that keyword alone lists (`top_keywords`,
+# `keyword_trends`: `unmanned aerial vehicles 21` of IROS 2020 listed the 28 with `UAVs`' 7, read25).
+ONE = "SELECT id FROM keywords WHERE id = :{p}"
+KEYWORD_IDS = {"_keyword": KEYWORD, "_topic": TOPIC, "_keyword_id": ONE}  # (the keywords a value names)
 # The papers each parameter selects (their ids), and how many there are (from the counts loads keep).
 PAPERS = {
     "_topic": "SELECT paper_id FROM paper_keywords WHERE kind = 'topic' AND keyword_id = (" + TOPIC + ")",
     "_keyword": "SELECT paper_id FROM paper_keywords WHERE keyword_id IN (" + KEYWORD + ")",
+    "_keyword_id": "SELECT paper_id FROM paper_keywords WHERE keyword_id = :{p}",
     "_author": "SELECT paper_id FROM paper_authors WHERE author_id = (SELECT id FROM authors WHERE normalised = :{p})",
 }
+# The papers a keyword's chip lists (`?_keyword=<text>`, the parameter `k`), each once.
+LISTED = "SELECT count(DISTINCT paper_id) FROM (" + PAPERS["_keyword"].format(p="k") + ")"
 SIZE = {
     "_topic": "SELECT papers FROM keywords WHERE normalised = :{p}",
     "_keyword": "SELECT sum(papers) FROM keywords WHERE id IN (" + KEYWORD + ")",
+    "_keyword_id": "SELECT papers FROM keywords WHERE id = :{p}",
     "_author": "SELECT papers FROM authors WHERE normalised = :{p}",
 }
 # From this many papers on, the papers list finds them by reading its indexes through (each
@@ -62,8 +93,23 @@ SIZE = {
 BROAD = 2_000
 WHERE = "id IN ({papers})"
 WHERE_BROAD = "+pk IN (SELECT p.pk FROM papers p WHERE p.id IN ({papers}))"
-SAYS = {"_topic": "topic is {}", "_keyword": "keyword is {}", "_author": "by {}"}
-KEYS = {"_topic": normalise_keyword, "_keyword": normalise_keyword, "_author": name_key}
+
+
+def int_or_none(value: str) -> int | None:
+    """A keyword id as `?_keyword_id=` gives it; None (no keyword) for any other text, a number
+    past SQLite's integers too (`99999999999999999999999` was a 400)."""
+    written = value.strip()
+    return int(written) if written.isdigit() and len(written) <= 18 else None
+
+
+SAYS = {"_topic": "topic is {}", "_keyword": "keyword is {}", "_keyword_id": "keyword is {}", "_author": "by {}"}
+KEYS: dict[str, Callable[[str], Any]] = {
+    "_topic": normalise_keyword,
+    "_keyword": normalise_keyword,
+    "_keyword_id": int_or_none,
+    "_author": name_key,
+}
+LABEL = "SELECT label FROM keywords WHERE id = :id"
 
 
 async def keyword_pages(args, database) -> list[dict]:
@@ -71,9 +117,9 @@ async def keyword_pages(args, database) -> list[dict]:
     (`keyword_page_url`), with its share of each year's papers (a chip led to the list, which
     had no way there). A keyword that is another's other name (`GNN`) gives the keyword's page."""
     pages: list[dict] = []
-    for parameter in ("_keyword", "_topic"):
+    for parameter in ("_keyword", "_topic", "_keyword_id"):
         for value in (v for v in args.getlist(parameter) if v.strip()):
-            mine = {"k": normalise_keyword(value), "k_folded": value.strip().lower(), "k_label": value.strip()}
+            mine = {"k": KEYS[parameter](value), "k_folded": value.strip().lower(), "k_label": value.strip()}
             sql = f"SELECT id, label FROM keywords WHERE id IN ({KEYWORD_IDS[parameter].format(p='k')}) ORDER BY id"
             for row in (await database.execute(sql, mine)).rows:
                 pages.append({"label": row["label"], "url": keyword_page_url(row["label"])})
@@ -146,7 +192,11 @@ async def paper_filters(args, database) -> tuple[list[str], dict[str, str], list
             broad = bool(found and found[0] and found[0] >= BROAD)
             clauses.append((WHERE_BROAD if broad else WHERE).format(papers=papers.format(p=name)))
             params |= mine
-            says.append(SAYS[parameter].format(value.strip()))
+            shown = value.strip()
+            if parameter == "_keyword_id":  # (said by its label)
+                label = (await database.execute(LABEL, {"id": mine[name]})).first()
+                shown = label[0] if label else shown
+            says.append(SAYS[parameter].format(shown))
     return clauses, params, says
 
 

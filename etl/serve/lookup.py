@@ -171,6 +171,7 @@ async def keyword_page_of(datasette, request):
         ]
         own = any(k["normalised"] == normalise_keyword(wanted) for k in named)
         info = {"text": wanted, "keywords": keywords, "own": own, "every": filter_url("keywords", wanted)}
+        info["listed"] = await chip_lists(database, wanted, named) if own else None
         info |= {"alike": bool(alike), "search": search}
         return Response.html(await datasette.render_template("keyword-choice.html", info, request=request))
     said = f"No keyword {wanted!r}" if wanted else "Which keyword?"
@@ -179,6 +180,17 @@ async def keyword_page_of(datasette, request):
     error = Markup(escape(f"{said}: {advice}", quote=False) + link + ".")
     info = {"ok": False, "error": error, "status": 404, "title": "No such keyword"}
     return Response.html(await datasette.render_template("error.html", info, request=request), status=404)
+
+
+async def chip_lists(database, text: str, named: list[dict]) -> int | None:
+    """How many papers the chip of a keyword's own text lists (`?_keyword=SLAM`) where that is more
+    than its keyword's: its long form's too (`filters.SHORT_AND_LONG`); else None."""
+    from .filters import LISTED
+
+    own = normalise_keyword(text)
+    mine = {"k": own, "k_folded": text.strip().lower(), "k_label": text.strip()}
+    listed = (await database.execute(LISTED, mine)).first()[0]
+    return listed if listed > max((k["papers"] for k in named if k["normalised"] == own), default=0) else None
 
 
 async def author_page_of(datasette, request):

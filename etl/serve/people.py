@@ -12,6 +12,7 @@ entries for the catalogue's largest author.
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 from urllib.parse import parse_qsl
 
 from ..text.authors import name_key
@@ -21,7 +22,7 @@ from .site import DATABASE
 
 # Parameters that narrow the papers list besides the author (a column's filter is any name
 # without a leading `_`): with one of them the list is no longer all of the person's papers.
-NARROWING = frozenset(("_search", "_where", "_topic", "_keyword", "_author", "_filter_column"))
+NARROWING = frozenset(("_search", "_where", "_topic", "_keyword", "_keyword_id", "_author", "_filter_column"))
 SORTS = ("_sort", "_sort_desc")
 CO_AUTHORS = 12  # the most frequent co-authors shown
 INSTITUTIONS = 6  # the most frequent institutions shown
@@ -50,6 +51,14 @@ FORMS = """SELECT id, name, normalised, papers FROM authors
 CO_NAMES = """SELECT me.paper_id, a.normalised FROM paper_authors me
     JOIN paper_authors co ON co.paper_id = me.paper_id AND co.author_id != me.author_id
     JOIN authors a ON a.id = co.author_id WHERE me.author_id = :id"""
+# The names near one nobody has (`?_author=Yann LeCunn`: an empty list, and no word of Yann LeCun,
+# the eleventh reader): people of its first initial whose family name starts with its family name's
+# first two letters (a range of the index on `normalised`: 2-5 ms of CPU on the catalogue), the
+# closest spellings first.
+NEAR = """SELECT name, normalised, papers FROM authors WHERE normalised >= :initial AND normalised < :after
+    AND normalised LIKE :initial || '% ' || :start || '%'"""
+PERHAPS = 3  # the nearest names offered
+CLOSE_ENOUGH = 0.85  # difflib's ratio of the merge keys (`yann lecun` 0.95; not `peter abeles` 0.83 for `pieter abeel`)
 
 
 def the_author(args) -> str | None:
@@ -272,3 +281,22 @@ async def people_named(database, query: str) -> list[dict]:
         after = chr(ord(initial) + 1)
         found = (await database.execute(CLOSE, {"initial": initial, "after": after, "family": family})).rows
     return [{"name": r["name"], "papers": r["papers"], "url": filter_url("authors", r["name"])} for r in found]
+
+
+async def people_perhaps(database, written: str) -> list[dict]:
+    """Up to `PERHAPS` people a name nobody has may mean: those of its family name and first
+    initial (`people_named`), else those spelled nearly so (`NEAR`, `CLOSE_ENOUGH`), the closest
+    first, then the most papers; each with their page."""
+    named = await people_named(database, written)
+    key = name_key(written)
+    if named or " " not in key:
+        return named
+    initial, family = key[0], key.rsplit(" ", 1)[1]
+    mine = {"initial": initial, "after": chr(ord(initial) + 1), "start": family[:2]}
+    found = [
+        (SequenceMatcher(None, key, r["normalised"]).ratio(), r) for r in (await database.execute(NEAR, mine)).rows
+    ]
+    near = sorted((f for f in found if f[0] >= CLOSE_ENOUGH), key=lambda f: (-f[0], -f[1]["papers"], f[1]["name"]))
+    return [
+        {"name": r["name"], "papers": r["papers"], "url": filter_url("authors", r["name"])} for _, r in near[:PERHAPS]
+    ]

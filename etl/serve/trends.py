@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from .filters import keyword_page_url
+from .filters import LISTED, SHORT_AND_LONG, filter_url, keyword_page_url
 from .site import DATABASE
 
 WIDTH, HEIGHT = 640, 240
@@ -21,6 +21,10 @@ YEARS = "SELECT year, count(*) AS papers FROM papers WHERE year IS NOT NULL GROU
 # Its papers in each way they have it: as a topic, the count of its chip, the papers' topic facet,
 # topic_counts and the dashboard (a paper's topics); keywords.papers counts a paper that has it in any way.
 WAYS = "SELECT kind, count(*) AS papers FROM paper_keywords WHERE keyword_id = ? GROUP BY kind ORDER BY count(*) DESC, kind"
+# The keyword an acronym's short form or long form names beside this one (`filters.SHORT_AND_LONG`:
+# `SLAM` on the page of `simultaneous localization and mapping`), and the papers its chip lists.
+PARTNERS = f"""SELECT id, label, kind, papers FROM keywords
+WHERE id IN ({SHORT_AND_LONG.format(p="k")}) AND id != :id ORDER BY papers DESC"""
 KIND_NAMES = {
     "method": "as a method",
     "acronym": "as an acronym",
@@ -41,12 +45,29 @@ async def keyword_page(datasette, pk: str) -> dict | None:
     series = filled([tuple(row) for row in (await db.execute(SHARES, [pk])).rows], totals)
     return {
         "keyword": keyword,
+        "partners": await partners(db, keyword),
         "ways": ways((await db.execute(WAYS, [pk])).rows),
         "series": {KIND_NAMES.get(kind, kind): points for kind, points in series.items()},
         "chart": share_chart({KIND_NAMES.get(kind, kind): points for kind, points in series.items()}),
         "venues_url": f"/{DATABASE}/keyword_trends?keyword_id={keyword['id']}&_sort=year",
         "stable_url": keyword_page_url(keyword["label"]),
     }
+
+
+async def partners(db, keyword: dict) -> dict | None:
+    """The keywords this one's chip lists beside it (`PARTNERS`: `SLAM`, the short form's keyword, on
+    the page of `simultaneous localization and mapping`), each with its page, and the papers the
+    chip's list holds (`?_keyword=<label>`): None where it lists this keyword's alone."""
+    mine = {"k": keyword["normalised"], "id": keyword["id"]}
+    others = [dict(row) for row in (await db.execute(PARTNERS, mine)).rows]
+    if not others:
+        return None
+    label = keyword["label"]
+    named = {"k": keyword["normalised"], "k_folded": label.strip().lower(), "k_label": label.strip()}
+    listed = (await db.execute(LISTED, named)).first()[0]
+    for other in others:
+        other["url"] = keyword_page_url(other["label"])
+    return {"keywords": others, "papers": listed, "url": filter_url("keywords", label)}
 
 
 def ways(counts) -> list[tuple[str, int]]:

@@ -98,7 +98,8 @@ VIEWS: list[View] = [
         " papers.topics, read from its index: quick at any size).",
         {
             "topic": "Topic name, from the taxonomy",
-            "papers": "Papers with this topic",
+            "papers": "Papers with this topic among their topics (papers.topics, the topic chips and facet: fewer"
+            " than keywords.papers, which counts the papers with it in any way, as a phrase or the authors' keyword too)",
             "with_code": "Of those, papers with code_status released",
             "percent_with_code": "with_code as a percentage of papers",
         },

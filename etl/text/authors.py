@@ -17,7 +17,7 @@ from functools import lru_cache
 from .cleaning import clean_text
 from .diacritics import compose_diacritics
 from .name_repairs import is_institution, is_name_suffix, repair_name
-from .particles import PARTICLES, SUFFIXES, without_particles
+from .particles import PARTICLES, SUFFIXES, capitalised, without_particles
 from .placeholders import is_placeholder
 
 # Fields list names with these between them (CJK lists with the ideographic and full-width commas).
@@ -230,12 +230,15 @@ def clean_name(raw: str) -> str:
     """An author's name for display: markup removed (`clean_text`), the accents PDF extraction
     spaced out put back (`Daniel Go¨hring` -> `Daniel Göhring`, `compose_diacritics`), footnote
     marks dropped, a name written family name first in the usual order (`Munos, Rémi` -> `Rémi
-    Munos`), an ALL-CAPS name in title case (`PAUL DUETTING` -> `Paul Duetting`); what is
+    Munos`), an ALL-CAPS name in title case (`PAUL DUETTING` -> `Paul Duetting`), one whose first word
+    is in lower case with capitals (`mengmeng Ge` -> `Mengmeng Ge`: `particles.capitalised`); what is
     certainly no part of it repaired (`name_repairs.repair_name`: `Linh KU+000E4stner` -> `Linh
     Kästner`, `Thomas Auzinger@ist.ac.at` -> `Thomas Auzinger`, an e-mail address alone: empty)."""
     name = _strip_marks(compose_diacritics(repair_name(clean_text(raw))))
     if "," in name:
         name = _reorder(name)
+    if name[:1].islower():  # (`mengmeng Ge` -> `Mengmeng Ge`)
+        name = capitalised(name)
     if name.isascii() and not name.isupper():  # (a lower-case letter, or no letter: most names, left as they are)
         return name
     letters = [c for c in name if c.isalpha()]

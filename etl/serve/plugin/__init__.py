@@ -31,7 +31,7 @@ from ..lookup import author_page_of, keyword_page_of, paper_of_search, paper_pag
 from ..not_loaded import linked, not_loaded
 from ..paging import paged
 from ..paper import paper_page, row_pk
-from ..people import author_page, authors_named, only_the_author, the_author
+from ..people import author_page, authors_named, only_the_author, people_perhaps, the_author
 from ..ranked import best_matches
 from ..reading_lists import renderers
 from ..site import DATABASE, PLUGIN, home_page, is_ours, renamed_query_routes
@@ -225,8 +225,9 @@ async def _author_context(datasette, request) -> dict:
     list, the count and "where by ..." line of Datasette's heading give way to the person's."""
     written = the_author(request.args)
     person = await author_page(datasette.get_database(DATABASE), written) if written else None
-    if person is None:
-        return {}
+    if person is None:  # (nobody of that name: the names it may mean, `Yann LeCunn`)
+        perhaps = await people_perhaps(datasette.get_database(DATABASE), written) if written else []
+        return {"paperdb_perhaps": {"written": written, "people": perhaps}} if perhaps else {}
     metadata = dict(datasette.table_metadata(DATABASE, "papers"), title=person["name"])
     context: dict[str, object] = {"paperdb_author": person, "metadata": metadata}
     if only_the_author(request.args):
