@@ -5,9 +5,10 @@
 -- in order, or with one in the title or among their keywords come first; then those with the
 -- words scattered over the abstract; then those with them only among their keywords, or with the
 -- query as a keyword or its short form (GAN: generative adversarial networks). Within each, papers
--- whose title writes the words as typed, as a phrase (the last word singular or plural: diffusion
--- model for diffusion models), come first, then those whose abstract does, then the rest (another
--- form of a word, diffusions, or the words apart). Then the words as typed and in order, the title and
+-- whose title writes the words as typed, as a phrase, come first (every word as typed before the
+-- last word in its other number: diffusion before diffusions, diffusion models before diffusion
+-- model), then those whose abstract does (the last word singular or plural), then the rest
+-- (another form of a word only, or the words apart). Then the words as typed and in order, the title and
 -- a paper's own keyword count most, and a paper that resembles the other results (its similar
 -- papers) moves up, never above a title with the phrase. A paper whose title is the query comes
 -- first; in each tier, papers with only a title come after those with an abstract (a title-only
@@ -39,8 +40,12 @@ bare AS MATERIALIZED (  -- papers with no abstract: a title alone (7,641 of 90,5
 ),
 -- Papers that write the words as typed, as a phrase (the last word singular or plural): first in
 -- their tier. (bm25 gives a rarer form the larger weight: `diffusions` put three papers first for
--- diffusion models, above 249 titles with the phrase; the `typed` order: 2 title, 1 abstract.)
-typed_title AS MATERIALIZED (  -- ... in the title
+-- diffusion models, above 249 titles with the phrase, and five first for diffusion; the `typed`
+-- order: 3 title as typed, 2 title with the last word's other number, 1 abstract.)
+typed_exact AS MATERIALIZED (  -- ... in the title, every word as typed (diffusion, not diffusions)
+    SELECT rowid AS pk FROM papers_fts_words WHERE papers_fts_words MATCH '{title}: ' || search_phrase(:q)
+),
+typed_title AS MATERIALIZED (  -- ... in the title, the last word in either number
     SELECT rowid AS pk FROM papers_fts_words WHERE papers_fts_words MATCH '{title}: (' || search_phrases(:q) || ')'
 ),
 typed_text AS MATERIALIZED (  -- ... whose abstract does
@@ -57,7 +62,7 @@ found AS MATERIALIZED (  -- whether any paper has every word (any form, any colu
 -- First in each: the phrase as typed in the title, then in the abstract (`typed`).
 -- In each, papers with an abstract first (`bare`: 0), then those with a title alone.
 in_title AS MATERIALIZED (  -- 1: every word in the title or abstract; the phrase, or a word in the title or keywords
-    SELECT rowid AS pk, 1 AS tier, rowid IN bare AS bare, CASE WHEN rowid IN typed_title THEN 2 WHEN rowid IN typed_text THEN 1 ELSE 0 END AS typed, -bm25(papers_fts_words, 10.0, 1.0, 2.0, 10.0) + (rowid IN keyword) AS relevance
+    SELECT rowid AS pk, 1 AS tier, rowid IN bare AS bare, CASE WHEN rowid IN typed_exact THEN 3 WHEN rowid IN typed_title THEN 2 WHEN rowid IN typed_text THEN 1 ELSE 0 END AS typed, -bm25(papers_fts_words, 10.0, 1.0, 2.0, 10.0) + (rowid IN keyword) AS relevance
     FROM papers_fts_words
     WHERE papers_fts_words MATCH '{title abstract_clean}: (' || search_words(:q) || ')'
         || ' AND ({title keywords author_keywords}: (' || search_any(:q) || ') OR ' || search_phrase(:q) || ')'
@@ -65,7 +70,7 @@ in_title AS MATERIALIZED (  -- 1: every word in the title or abstract; the phras
     ORDER BY bare, typed DESC, relevance DESC, pk LIMIT 100
 ),
 in_abstract AS MATERIALIZED (  -- 2: the words scattered over the abstract (only if tier 1 is short)
-    SELECT rowid AS pk, 2 AS tier, rowid IN bare AS bare, CASE WHEN rowid IN typed_title THEN 2 WHEN rowid IN typed_text THEN 1 ELSE 0 END AS typed, -bm25(papers_fts_words, 10.0, 1.0, 2.0, 10.0) + (rowid IN keyword) AS relevance
+    SELECT rowid AS pk, 2 AS tier, rowid IN bare AS bare, CASE WHEN rowid IN typed_exact THEN 3 WHEN rowid IN typed_title THEN 2 WHEN rowid IN typed_text THEN 1 ELSE 0 END AS typed, -bm25(papers_fts_words, 10.0, 1.0, 2.0, 10.0) + (rowid IN keyword) AS relevance
     FROM papers_fts_words
     WHERE papers_fts_words MATCH '({title abstract_clean}: (' || search_words(:q) || '))'
         || ' NOT ({title keywords author_keywords}: (' || search_any(:q) || ') OR ' || search_phrase(:q) || ')'
@@ -130,7 +135,7 @@ ordered AS (  -- the order shown: `rank` 1, 2, 3, ...
     -- of its similarities to them (pseudo-relevance feedback: the papers a search is about resemble
     -- one another; one that merely mentions the words does not).
     SELECT r.pk, row_number() OVER (
-        ORDER BY r.tier, r.titled DESC, r.bare, r.typed = 2 DESC,
+        ORDER BY r.tier, r.titled DESC, r.bare, r.typed >= 2 DESC, r.typed = 3 DESC,
                  CASE WHEN r.tier <= 2 THEN 10.0 / (9 + r.position) + 0.04 * coalesce(m.score, 0) END DESC, r.position
     ) AS place
     FROM ranked r LEFT JOIN resemblance m ON m.pk = r.pk

@@ -20,6 +20,7 @@ from etl.store.models import Base
 from etl.store.postgres import shown
 from tests.helpers import ABSTRACT_GNN, ABSTRACT_QUIP, Running, listing_text, run
 from tests.postgres import throwaway_server
+from tests.test_search_typed import TYPED
 
 pytestmark = pytest.mark.xdist_group("postgres")  # (one worker, one throwaway server)
 
@@ -365,12 +366,12 @@ def _searched_titles(pg, path, q: str) -> list[str]:
 
 
 @pytest.mark.at_head
-@pytest.mark.parametrize("case", range(3))
+@pytest.mark.parametrize("case", range(len(TYPED)))
 def test_the_phrase_as_typed_ranks_first_on_postgresql(pg, write, case):
     """The phrase as typed in a title, then in an abstract, then the words apart (the cases of
     tests/test_search_typed.py; ts_rank has no IDF, so no rarer form outweighs the typed one)."""
     from tests.test_search import paperlists
-    from tests.test_search_typed import PAPERS, TYPED, in_groups
+    from tests.test_search_typed import PAPERS, in_groups
 
     q, expected = TYPED[case]
     assert in_groups(_searched_titles(pg, write("aistats2024.json", paperlists(PAPERS)), q), expected) == expected

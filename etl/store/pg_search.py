@@ -11,8 +11,9 @@ from __future__ import annotations
 # no phrase inside the keyword or around it); only when nothing has every word, Porter stems (search_vector), then all but
 # one of three or more words. The words and the words as typed (a phrase) rank: title 10,
 # keywords 4, abstract 1, and 0.1 more for a paper's own keyword, after the papers that write the
-# words as typed as a phrase (the last word singular or plural) in the title, then in the abstract
-# (`typed`; ts_rank has no IDF, so no rarer form outweighs the typed one here); within tiers 1 and 2,
+# words as typed as a phrase in the title (every word as typed, then the last word's other number:
+# diffusion before diffusions), then in the abstract (the last word singular or plural) (`typed`;
+# ts_rank has no IDF, so no rarer form outweighs the typed one in the score); within tiers 1 and 2,
 # the results that resemble the others (similar_papers) move up, as in search.sql (never above a
 # title with the phrase). `search_params(q)`
 # gives the parameters (tsquery texts built as etl.store.functions builds SQLite's).
@@ -22,7 +23,8 @@ WITH q AS (
            to_tsquery('simple', :title_words) AS title_words, to_tsquery('simple', :phrase) AS phrase,
            to_tsquery('english', :stems) AS stems, to_tsquery('simple', :most) AS most,
            to_tsquery('simple', :keyword_phrase) AS keyword_phrase,
-           to_tsquery('simple', :title_phrase) AS title_phrase, to_tsquery('simple', :text_phrase) AS text_phrase
+           to_tsquery('simple', :title_phrase) AS title_phrase, to_tsquery('simple', :text_phrase) AS text_phrase,
+           to_tsquery('simple', :title_typed) AS title_typed
 ),
 keyword AS (
     SELECT DISTINCT p.pk FROM paper_keywords k JOIN papers p ON p.id = k.paper_id
@@ -39,7 +41,8 @@ matched AS (
            CASE WHEN s.words_vector @@ q.text_words
                      AND (s.words_vector @@ q.title_words OR s.words_vector @@ q.phrase) THEN 1
                 WHEN s.words_vector @@ q.text_words THEN 2 ELSE 3 END AS tier,
-           CASE WHEN NOT s.words_vector @@ q.text_words THEN 0 WHEN s.words_vector @@ q.title_phrase THEN 2
+           CASE WHEN NOT s.words_vector @@ q.text_words THEN 0 WHEN s.words_vector @@ q.title_typed THEN 3
+                WHEN s.words_vector @@ q.title_phrase THEN 2
                 WHEN s.words_vector @@ q.text_phrase THEN 1 ELSE 0 END AS typed,
            ts_rank('{0.0, 0.1, 0.4, 1.0}', s.words_vector, q.words)
            + ts_rank('{0.0, 0.1, 0.4, 1.0}', s.words_vector, q.phrase)
@@ -85,7 +88,7 @@ resemblance AS (
 SELECT p.id, p.title, p.authors, p.venue, p.year, p.decision, p.code_status, p.topics,
        round(r.relevance::numeric, 4) AS relevance, r.tier, p.url
 FROM ranked r JOIN papers p ON p.pk = r.pk LEFT JOIN resemblance m ON m.pk = r.pk
-ORDER BY r.tier, r.typed = 2 DESC, CASE WHEN r.tier <= 2 THEN 10.0 / (9 + r.position) + 0.04 * coalesce(m.score, 0) END DESC,
+ORDER BY r.tier, r.typed >= 2 DESC, r.typed = 3 DESC, CASE WHEN r.tier <= 2 THEN 10.0 / (9 + r.position) + 0.04 * coalesce(m.score, 0) END DESC,
          r.position
 """
 
@@ -101,7 +104,7 @@ def search_params(q: str | None) -> dict[str, str]:
     """The parameters of `SEARCH` for what a user typed: tsquery texts of every word (in any form;
     in the title or abstract, weights A and C; any in the title or keywords, A and B), the words
     as typed as a phrase, among the keywords (B), in the title (A) and in the abstract (C) with the last
-    in any form, their stems, and all but one of them."""
+    in any form, in the title as typed (A), their stems, and all but one of them."""
     from ..extract.keywords import normalise_keyword
     from .functions import MOST_WORDS, content_terms, search_terms, word_forms
 
@@ -117,7 +120,7 @@ def search_params(q: str | None) -> dict[str, str]:
         text_words = " & ".join(_lexemes(f, p, "AC") for f, p in forms)
         title_words = " | ".join(_lexemes(f, p, "AB") for f, p in forms)
         stems = " & ".join(f"{w}{':*' if p else ''}" for w, p in required)
-    keyword_phrase = title_phrase = text_phrase = phrase
+    keyword_phrase = title_phrase = text_phrase = title_typed = phrase
     if (
         required
     ):  # the words in order among the keywords (weight B), the title (A), the abstract (C), the last in any form
@@ -127,6 +130,7 @@ def search_params(q: str | None) -> dict[str, str]:
             " <-> ".join([*(f"{w}:{weight}" for w, _ in terms[:-1]), _lexemes(last_forms, prefix, weight)])
             for weight in ("B", "A", "C")
         )
+        title_typed = " <-> ".join(f"{w}:{'*' if p else ''}A" for w, p in terms)
     most = ""
     if 3 <= len(required) <= MOST_WORDS:
         parts = [_lexemes(word_forms(w), p) for w, p in required]
@@ -145,4 +149,5 @@ def search_params(q: str | None) -> dict[str, str]:
         "keyword_phrase": keyword_phrase,
         "title_phrase": title_phrase,
         "text_phrase": text_phrase,
+        "title_typed": title_typed,
     }
