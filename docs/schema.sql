@@ -141,15 +141,6 @@ CREATE TABLE events (
 	CONSTRAINT fk_events_source_id_sources FOREIGN KEY(source_id) REFERENCES sources (id) ON DELETE CASCADE
 );
 
-CREATE TABLE paper_ids (
-	paper_id VARCHAR(16) NOT NULL, 
-	scheme VARCHAR NOT NULL, 
-	value VARCHAR NOT NULL, 
-	source_id INTEGER NOT NULL, 
-	CONSTRAINT pk_paper_ids PRIMARY KEY (paper_id, scheme, value), 
-	CONSTRAINT fk_paper_ids_paper_id_papers FOREIGN KEY(paper_id) REFERENCES papers (id) ON DELETE CASCADE
-);
-
 CREATE TABLE etl_flags (
 	name TEXT NOT NULL, 
 	CONSTRAINT pk_etl_flags PRIMARY KEY (name)
@@ -163,16 +154,6 @@ CREATE TABLE institutions (
 	papers INTEGER NOT NULL, 
 	CONSTRAINT pk_institutions PRIMARY KEY (id), 
 	CONSTRAINT uq_institutions_normalised UNIQUE (normalised)
-);
-
-CREATE TABLE paper_affiliations (
-	paper_id VARCHAR(16) NOT NULL, 
-	position INTEGER NOT NULL, 
-	institution_id INTEGER NOT NULL, 
-	"order" INTEGER NOT NULL, name TEXT DEFAULT '' NOT NULL, country TEXT, written TEXT, 
-	CONSTRAINT pk_paper_affiliations PRIMARY KEY (paper_id, position, institution_id), 
-	CONSTRAINT fk_paper_affiliations_institution_id_institutions FOREIGN KEY(institution_id) REFERENCES institutions (id) ON DELETE CASCADE, 
-	CONSTRAINT fk_paper_affiliations_paper_id_papers FOREIGN KEY(paper_id) REFERENCES papers (id) ON DELETE CASCADE
 );
 
 CREATE TABLE paper_former_ids (
@@ -248,16 +229,6 @@ CREATE TABLE author_trend_counts (
 	papers INTEGER NOT NULL, 
 	CONSTRAINT pk_author_trend_counts PRIMARY KEY (author_id, venue, year), 
 	CONSTRAINT fk_author_trend_counts_author_id_authors FOREIGN KEY(author_id) REFERENCES authors (id) ON DELETE CASCADE
-)
- WITHOUT ROWID;
-
-CREATE TABLE institution_trend_counts (
-	institution_id INTEGER NOT NULL, 
-	venue TEXT NOT NULL, 
-	year INTEGER NOT NULL, 
-	papers INTEGER NOT NULL, 
-	CONSTRAINT pk_institution_trend_counts PRIMARY KEY (institution_id, venue, year), 
-	CONSTRAINT fk_institution_trend_counts_institution_id_institutions FOREIGN KEY(institution_id) REFERENCES institutions (id) ON DELETE CASCADE
 )
  WITHOUT ROWID;
 
@@ -349,6 +320,38 @@ CREATE TABLE keyword_short_forms (
 )
  WITHOUT ROWID;
 
+CREATE TABLE "paper_affiliations" (
+	paper_id VARCHAR(16) NOT NULL,
+	position INTEGER NOT NULL,
+	institution_id INTEGER NOT NULL,
+	"order" INTEGER NOT NULL,
+	name TEXT DEFAULT '' NOT NULL,
+	country TEXT,
+	written TEXT,
+	CONSTRAINT pk_paper_affiliations PRIMARY KEY (paper_id, position, institution_id),
+	CONSTRAINT fk_paper_affiliations_institution_id_institutions FOREIGN KEY(institution_id) REFERENCES institutions (id) ON DELETE CASCADE,
+	CONSTRAINT fk_paper_affiliations_paper_id_papers FOREIGN KEY(paper_id) REFERENCES papers (id) ON DELETE CASCADE
+) WITHOUT ROWID;
+
+CREATE TABLE "paper_ids" (
+	paper_id VARCHAR(16) NOT NULL,
+	scheme VARCHAR NOT NULL,
+	value VARCHAR NOT NULL,
+	source_id INTEGER NOT NULL,
+	CONSTRAINT pk_paper_ids PRIMARY KEY (paper_id, scheme, value),
+	CONSTRAINT fk_paper_ids_paper_id_papers FOREIGN KEY(paper_id) REFERENCES papers (id) ON DELETE CASCADE
+) WITHOUT ROWID;
+
+CREATE TABLE "institution_trend_counts" (
+	institution_id INTEGER NOT NULL, 
+	venue TEXT NOT NULL, 
+	year INTEGER NOT NULL, 
+	papers INTEGER NOT NULL, 
+	CONSTRAINT pk_institution_trend_counts PRIMARY KEY (institution_id, venue, year), 
+	CONSTRAINT fk_institution_trend_counts_institution_id_institutions FOREIGN KEY(institution_id) REFERENCES institutions (id) ON DELETE CASCADE
+)
+ WITHOUT ROWID;
+
 CREATE INDEX ix_papers_abstract_sha256 ON papers (abstract_sha256);
 
 CREATE INDEX ix_papers_venue_year ON papers (venue, year);
@@ -379,8 +382,6 @@ CREATE INDEX ix_events_source_id ON events (source_id);
 
 CREATE INDEX ix_events_type ON events (type);
 
-CREATE INDEX ix_paper_ids_scheme_value ON paper_ids (scheme, value);
-
 CREATE INDEX ix_papers_topics ON papers (topics);
 
 CREATE INDEX ix_papers_decision ON papers (decision);
@@ -390,8 +391,6 @@ CREATE INDEX ix_papers_presentation ON papers (presentation);
 CREATE INDEX ix_institutions_country ON institutions (country);
 
 CREATE INDEX ix_institutions_papers ON institutions (papers);
-
-CREATE INDEX ix_paper_affiliations_institution_id ON paper_affiliations (institution_id);
 
 CREATE INDEX ix_paper_former_ids_paper_id ON paper_former_ids (paper_id);
 
@@ -418,6 +417,10 @@ CREATE INDEX ix_paper_keywords_keyword_id_rank ON paper_keywords (keyword_id, ra
 CREATE INDEX ix_papers_url ON papers (url);
 
 CREATE INDEX ix_keywords_label ON keywords (label);
+
+CREATE INDEX ix_paper_affiliations_institution_id ON paper_affiliations (institution_id);
+
+CREATE INDEX ix_paper_ids_scheme_value ON paper_ids (scheme, value);
 
 CREATE VIEW repos_by_owner AS
 SELECT min(owner) AS owner, count(DISTINCT url_key) AS repositories,

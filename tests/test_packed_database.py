@@ -73,3 +73,40 @@ def test_a_load_into_a_database_that_exists_writes_it_in_place(tmp_path):
     assert load(str(db_file), [str(EXCERPT)]).papers_added > 0
     assert db_file.stat().st_ino == inode
     assert sorted(os.listdir(tmp_path)) == ["papers.db"]
+
+
+KEY_ORDERED = ("paper_affiliations", "paper_ids")  # (revision 0065: WITHOUT ROWID, as 0019 made paper_keywords)
+
+
+def test_revision_0065_stores_affiliations_and_ids_in_key_order_with_the_same_rows_and_down_again(tmp_path):
+    """A database of 0064 keeps every row of paper_affiliations and paper_ids, now in tables
+    that are their key's index (no rowid, no second copy of the key); a load goes on writing them;
+    down again, rowid tables with the same rows."""
+    from alembic import command
+
+    from etl.store.engine import alembic_config
+    from tests.helpers import rows, run
+
+    def without_rowid() -> list[bool]:
+        return [
+            "WITHOUT ROWID" in rows(db, f"SELECT sql FROM sqlite_master WHERE name = '{table}'")[0][0]
+            for table in KEY_ORDERED
+        ]
+
+    def held() -> list[list[tuple]]:
+        return [sorted(rows(db, f"SELECT * FROM {table}")) for table in KEY_ORDERED]
+
+    db = str(tmp_path / "papers.db")
+    load(
+        db, [str(EXCERPT / "aaai2022.json"), str(EXCERPT / "icml2017.json")]
+    )  # (real records with affiliations and DOIs)
+    assert without_rowid() == [True, True]  # (a new database: what the revisions make)
+    cold = held()
+    assert [len(table) for table in cold] == [69, 13]
+    run(db, lambda conn: command.downgrade(alembic_config(conn), "0064"))
+    assert without_rowid() == [False, False] and held() == cold
+    run(db, lambda conn: command.upgrade(alembic_config(conn), "0065"))
+    assert without_rowid() == [True, True] and held() == cold
+    assert rows(db, "PRAGMA integrity_check") == [("ok",)]
+    assert load(db, [str(EXCERPT)]).papers_added == 7  # (cvpr2018's and iclr2017's: their ids)
+    assert [len(table) for table in held()] == [69, 20]

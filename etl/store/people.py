@@ -102,4 +102,5 @@ paper_affiliations = Table(
     Column("written", Text, nullable=True, comment=WRITTEN),
     comment="The institutions each author of a paper gives (paper_authors row by paper_id and position; position 0:"
     " the paper's, the source not saying whose).",
+    sqlite_with_rowid=False,  # (stored in key order: the table is its key's index)
 )

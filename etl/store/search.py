@@ -2,7 +2,8 @@
 
 `papers_fts` (Porter stems; Datasette's search box) and `papers_fts_words` (the words as written;
 the `search` query's ranking) follow every write to papers through triggers, except inside a
-load that set `etl_flags.fts_deferred`: such a load runs `REBUILD_FTS` once before it commits.
+load that set `etl_flags.fts_deferred`: such a load runs `REBUILD_FTS` once before it commits (each
+index rebuilt and merged into one segment).
 PostgreSQL keeps both in `papers_search` (`etl.store.writer.REBUILD_SEARCH_VECTORS`).
 
 queries/search_pages.sql is queries/search.sql with a `page` parameter, made by `paged`
@@ -16,7 +17,11 @@ from importlib.resources import files as package_files
 from pathlib import Path
 
 FTS_INDEXES = ("papers_fts", "papers_fts_words")
-REBUILD_FTS = [f"INSERT INTO {name} ({name}) VALUES ('rebuild')" for name in FTS_INDEXES]
+# Each index built afresh, then merged into one segment (`optimize`): the rebuild leaves it in the
+# segments it wrote as it went, 1.2 MB more of the catalogue's 107 MB (0.7 s of CPU to merge).
+REBUILD_FTS = [
+    f"INSERT INTO {name} ({name}) VALUES ('{step}')" for name in FTS_INDEXES for step in ("rebuild", "optimize")
+]
 
 PAGE = 100  # results a page shows
 MAX_PAGES = 20  # pages search_pages goes to (2,000 results, Datasette's most rows)

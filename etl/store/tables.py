@@ -288,6 +288,7 @@ paper_ids = Table(
     Column("source_id", Integer, nullable=False, comment="sources.id that gave it"),
     Index(None, "scheme", "value"),
     comment="Identifiers other datasets use for each paper (for joins).",
+    sqlite_with_rowid=False,  # (stored in key order: the table is its key's index)
 )
 
 paper_former_ids = Table(
