@@ -75,11 +75,11 @@ def test_a_load_into_a_database_that_exists_writes_it_in_place(tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["papers.db"]
 
 
-KEY_ORDERED = ("paper_affiliations", "paper_ids")  # (revision 0065: WITHOUT ROWID, as 0019 made paper_keywords)
+KEY_ORDERED = ("paper_affiliations", "paper_ids")  # (revision 0066: WITHOUT ROWID, as 0019 made paper_keywords)
 
 
-def test_revision_0065_stores_affiliations_and_ids_in_key_order_with_the_same_rows_and_down_again(tmp_path):
-    """A database of 0064 keeps every row of paper_affiliations and paper_ids, now in tables
+def test_revision_0066_stores_affiliations_and_ids_in_key_order_with_the_same_rows_and_down_again(tmp_path):
+    """A database of 0065 keeps every row of paper_affiliations and paper_ids, now in tables
     that are their key's index (no rowid, no second copy of the key); a load goes on writing them;
     down again, rowid tables with the same rows."""
     from alembic import command
@@ -103,9 +103,9 @@ def test_revision_0065_stores_affiliations_and_ids_in_key_order_with_the_same_ro
     assert without_rowid() == [True, True]  # (a new database: what the revisions make)
     cold = held()
     assert [len(table) for table in cold] == [69, 13]
-    run(db, lambda conn: command.downgrade(alembic_config(conn), "0064"))
+    run(db, lambda conn: command.downgrade(alembic_config(conn), "0065"))
     assert without_rowid() == [False, False] and held() == cold
-    run(db, lambda conn: command.upgrade(alembic_config(conn), "0065"))
+    run(db, lambda conn: command.upgrade(alembic_config(conn), "0066"))
     assert without_rowid() == [True, True] and held() == cold
     assert rows(db, "PRAGMA integrity_check") == [("ok",)]
     assert load(db, [str(EXCERPT)]).papers_added == 7  # (cvpr2018's and iclr2017's: their ids)

@@ -8,8 +8,8 @@ On the paperlists catalogue (90,495 papers; the file packed by `VACUUM` after): 
 with its two indexes 32.9 -> 27.5 MB, paper_ids with its two 12.1 -> 8.5 MB, the file 671.1 ->
 662.1 MB. PostgreSQL tables have no rowid: nothing changes there.
 
-Revision ID: 0065
-Revises: 0064
+Revision ID: 0066
+Revises: 0065
 Create Date: 2026-12-07
 """
 
@@ -21,8 +21,8 @@ from alembic import op
 
 from etl.migrations.dialect import on_sqlite
 
-revision = "0065"
-down_revision = "0064"
+revision = "0066"
+down_revision = "0065"
 branch_labels = None
 depends_on = None
 
@@ -90,7 +90,7 @@ def _made_again(table: str) -> None:
         rf'^CREATE TABLE "?{table}"? ', f"CREATE TABLE {table}_new ", create, count=1
     )  # (quoted once renamed)
     if made == create:
-        raise RuntimeError(f"revision 0065: {table} is not made as it was: {create[:60]}")
+        raise RuntimeError(f"revision 0066: {table} is not made as it was: {create[:60]}")
     op.execute(made)
     op.execute(f"INSERT INTO {table}_new SELECT * FROM {table}")
     op.execute(f"DROP TABLE {table}")
