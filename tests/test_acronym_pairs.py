@@ -149,7 +149,7 @@ def test_a_count_of_one_form_lists_that_keyword_alone(pairs_db):
     assert "where keyword is SLAM" in listed and 'href="/-/keyword/SLAM">SLAM: its page' in listed
 
 
-@pytest.mark.parametrize("written", ["abc", "99999999999999999999999", "-1"])
+@pytest.mark.parametrize("written", ["abc", "99999999999999999999999", "-1", "%C2%B2", "%D9%A1%D9%A2"])
 def test_a_keyword_id_that_names_no_keyword_is_an_empty_list(pairs_db, written):
     ds = make_datasette(pairs_db[0])
     response = asyncio.run(ds.client.get(f"/papers/papers.json?_keyword_id={written}&_shape=array"))

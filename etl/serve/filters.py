@@ -97,9 +97,10 @@ WHERE_BROAD = "+pk IN (SELECT p.pk FROM papers p WHERE p.id IN ({papers}))"
 
 def int_or_none(value: str) -> int | None:
     """A keyword id as `?_keyword_id=` gives it; None (no keyword) for any other text, a number
-    past SQLite's integers too (`99999999999999999999999` was a 400)."""
+    past SQLite's integers too (`99999999999999999999999` was a 400), and digits of another script
+    (`²` was a 500, `١٢` named keyword 12)."""
     written = value.strip()
-    return int(written) if written.isdigit() and len(written) <= 18 else None
+    return int(written) if written.isascii() and written.isdigit() and len(written) <= 18 else None
 
 
 SAYS = {"_topic": "topic is {}", "_keyword": "keyword is {}", "_keyword_id": "keyword is {}", "_author": "by {}"}
