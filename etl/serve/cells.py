@@ -95,10 +95,10 @@ def _keyword_papers_of(row) -> str | None:
         return None
     narrowing = [(key, row[key]) for key in ("venue", "year") if row[key] is not None]
     keys = row.keys()
-    by, value = (
-        ("_topic", row["keyword"]) if "kind" in keys and row["kind"] == "topic" else ("_keyword", row["keyword"])
-    )
-    if by == "_keyword" and "keyword_id" in keys and row["keyword_id"] is not None:  # (that keyword alone, as counted)
+    by, value = "_keyword", row["keyword"]
+    if "kind" in keys and row["kind"] == "topic":
+        by = "_topic"
+    elif "keyword_id" in keys and row["keyword_id"] is not None:  # (that keyword alone, as counted)
         by, value = "_keyword_id", row["keyword_id"]
     return f"/{DATABASE}/papers?" + urlencode([(by, value), *narrowing]) if narrowing else None
 

@@ -113,6 +113,17 @@ KEYS: dict[str, Callable[[str], Any]] = {
 LABEL = "SELECT label FROM keywords WHERE id = :id"
 
 
+def keyword_params(text: str, key: Any, name: str = "k") -> dict[str, Any]:
+    """The parameters a text's look-ups take (`KEYWORD`, `NAMED`, `LISTED`: `:k`, `:k_folded`,
+    `:k_label`, or another `name`'s): its key (`KEYS`' for its parameter: None for an id that
+    names none), its folded and its written form."""
+    return {
+        name: key,
+        f"{name}_folded": text.strip().lower(),
+        f"{name}_label": text.strip(),
+    }
+
+
 async def keyword_pages(args, database) -> list[dict]:
     """The page of each keyword and topic the list is narrowed to (`?_keyword=`, `?_topic=`):
     (`keyword_page_url`), with its share of each year's papers (a chip led to the list, which
@@ -120,7 +131,7 @@ async def keyword_pages(args, database) -> list[dict]:
     pages: list[dict] = []
     for parameter in ("_keyword", "_topic", "_keyword_id"):
         for value in (v for v in args.getlist(parameter) if v.strip()):
-            mine = {"k": KEYS[parameter](value), "k_folded": value.strip().lower(), "k_label": value.strip()}
+            mine = keyword_params(value, KEYS[parameter](value))
             sql = f"SELECT id, label FROM keywords WHERE id IN ({KEYWORD_IDS[parameter].format(p='k')}) ORDER BY id"
             for row in (await database.execute(sql, mine)).rows:
                 pages.append({"label": row["label"], "url": keyword_page_url(row["label"])})
@@ -137,8 +148,7 @@ def keyword_page_url(keyword: str) -> str:
 async def keywords_named(database, text: str) -> list[dict]:
     """The keywords `text` names (`NAMED`: its label or normalised text, any case, and the keywords
     it is another form of), the most papers first: id, normalised, label, kind, papers."""
-    mine = {"k": normalise_keyword(text), "k_folded": text.strip().lower(), "k_label": text.strip()}
-    return [dict(row) for row in (await database.execute(NAMED, mine)).rows]
+    return [dict(row) for row in (await database.execute(NAMED, keyword_params(text, normalise_keyword(text)))).rows]
 
 
 # The keywords whose label or alias is a text in another case (`grasp`: `GRASP` and `GRaSP`, since a
@@ -184,11 +194,7 @@ async def paper_filters(args, database) -> tuple[list[str], dict[str, str], list
     for parameter, papers in PAPERS.items():
         for i, value in enumerate(v for v in args.getlist(parameter) if v.strip()):
             name = f"paperdb{parameter}{i}"
-            mine = {
-                name: KEYS[parameter](value),
-                f"{name}_folded": value.strip().lower(),
-                f"{name}_label": value.strip(),
-            }
+            mine = keyword_params(value, KEYS[parameter](value), name)
             found = (await database.execute(SIZE[parameter].format(p=name), mine)).first()
             broad = bool(found and found[0] and found[0] >= BROAD)
             clauses.append((WHERE_BROAD if broad else WHERE).format(papers=papers.format(p=name)))

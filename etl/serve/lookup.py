@@ -185,11 +185,10 @@ async def keyword_page_of(datasette, request):
 async def chip_lists(database, text: str, named: list[dict]) -> int | None:
     """How many papers the chip of a keyword's own text lists (`?_keyword=SLAM`) where that is more
     than its keyword's: its long form's too (`filters.SHORT_AND_LONG`); else None."""
-    from .filters import LISTED
+    from .filters import LISTED, keyword_params
 
     own = normalise_keyword(text)
-    mine = {"k": own, "k_folded": text.strip().lower(), "k_label": text.strip()}
-    listed = (await database.execute(LISTED, mine)).first()[0]
+    listed = (await database.execute(LISTED, keyword_params(text, own))).first()[0]
     return listed if listed > max((k["papers"] for k in named if k["normalised"] == own), default=0) else None
 
 

@@ -265,7 +265,7 @@ async def people_of_family(database, family: str) -> list[dict]:
     if not key:
         return []
     found = (await database.execute(FAMILY, {"family": key})).rows
-    return [{"name": r["name"], "papers": r["papers"], "url": filter_url("authors", r["name"])} for r in found]
+    return offered(found)
 
 
 async def people_named(database, query: str) -> list[dict]:
@@ -280,7 +280,7 @@ async def people_named(database, query: str) -> list[dict]:
         initial, family = key[0], key.rsplit(" ", 1)[1]
         after = chr(ord(initial) + 1)
         found = (await database.execute(CLOSE, {"initial": initial, "after": after, "family": family})).rows
-    return [{"name": r["name"], "papers": r["papers"], "url": filter_url("authors", r["name"])} for r in found]
+    return offered(found)
 
 
 async def people_perhaps(database, written: str) -> list[dict]:
@@ -297,6 +297,9 @@ async def people_perhaps(database, written: str) -> list[dict]:
         (SequenceMatcher(None, key, r["normalised"]).ratio(), r) for r in (await database.execute(NEAR, mine)).rows
     ]
     near = sorted((f for f in found if f[0] >= CLOSE_ENOUGH), key=lambda f: (-f[0], -f[1]["papers"], f[1]["name"]))
-    return [
-        {"name": r["name"], "papers": r["papers"], "url": filter_url("authors", r["name"])} for _, r in near[:PERHAPS]
-    ]
+    return offered(r for _, r in near[:PERHAPS])
+
+
+def offered(rows) -> list[dict]:
+    """People as a page offers them: name, papers and their page (`filter_url`)."""
+    return [{"name": r["name"], "papers": r["papers"], "url": filter_url("authors", r["name"])} for r in rows]

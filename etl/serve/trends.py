@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from .filters import LISTED, SHORT_AND_LONG, filter_url, keyword_page_url
+from .filters import LISTED, SHORT_AND_LONG, filter_url, keyword_page_url, keyword_params
 from .site import DATABASE
 
 WIDTH, HEIGHT = 640, 240
@@ -63,8 +63,7 @@ async def partners(db, keyword: dict) -> dict | None:
     if not others:
         return None
     label = keyword["label"]
-    named = {"k": keyword["normalised"], "k_folded": label.strip().lower(), "k_label": label.strip()}
-    listed = (await db.execute(LISTED, named)).first()[0]
+    listed = (await db.execute(LISTED, keyword_params(label, keyword["normalised"]))).first()[0]
     for other in others:
         other["url"] = keyword_page_url(other["label"])
     return {"keywords": others, "papers": listed, "url": filter_url("keywords", label)}
