@@ -6,7 +6,8 @@ a pair, the long form's id that names it, the pair's papers and the other forms'
 each load's end remakes them (`etl.store.partners`, the rule as this revision found it below), and
 the views `keyword_counts` and `keyword_trends` read them: one row for the pair, under the long
 form's id and label, with the joined count and an `other_forms` column (`UAVs`). Stored keywords,
-their ids and `keywords.papers` do not change. On SQLite and PostgreSQL alike.
+their ids and `keywords.papers` do not change. On SQLite and PostgreSQL alike. Also (PostgreSQL keeps
+comments) `papers.code_status` says what `none` knows: no link read, not "no code released".
 
 Revision ID: 0067
 Revises: 0066
@@ -17,6 +18,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
+
+from etl.migrations.dialect import on_sqlite
 
 revision = "0067"
 down_revision = "0066"
@@ -44,6 +47,14 @@ TRENDS = """INSERT INTO keyword_partner_trends (joined_id, kind, venue, year, pa
     JOIN paper_keywords pk ON pk.keyword_id = j.keyword_id JOIN papers p ON p.id = pk.paper_id
     GROUP BY j.joined_id, pk.kind, p.venue, p.year"""
 
+CODE_BEFORE = (
+    "released (an official link to a repository, gist or package, not promised for later), promised (code to"
+    " come), mentioned (code said to be available, or only a user's page on a code host) or none"
+)
+CODE_NOW = (
+    CODE_BEFORE + " (neither the abstract nor the source's record links to code or says it is available: not"
+    ' known to be released; the pages say "no link found")'
+)
 VENUE_PAPERS = "(SELECT venue, year, count(*) AS papers FROM papers GROUP BY venue, year)"
 COUNTS_BEFORE = """CREATE VIEW keyword_counts AS
 SELECT label AS keyword, kind, papers, normalised, id AS keyword_id
@@ -86,6 +97,8 @@ ORDER BY papers DESC, share DESC, keyword_id, kind, venue, year"""
 
 
 def upgrade() -> None:
+    if not on_sqlite():  # (SQLite keeps no comments)
+        op.alter_column("papers", "code_status", comment=CODE_NOW, existing_comment=CODE_BEFORE)
     op.create_table(
         "keyword_partners",
         sa.Column("keyword_id", sa.Integer(), nullable=False, comment="keywords.id"),
@@ -167,6 +180,8 @@ def _fill(conn) -> None:
 
 
 def downgrade() -> None:
+    if not on_sqlite():
+        op.alter_column("papers", "code_status", comment=CODE_BEFORE, existing_comment=CODE_NOW)
     op.execute("DROP VIEW keyword_trends")
     op.execute(TRENDS_BEFORE)
     op.execute("DROP VIEW keyword_counts")
