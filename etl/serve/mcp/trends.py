@@ -149,7 +149,7 @@ async def compare(
 # Each keyword's papers in the year and the year before, topics apart (one scan of the counts a
 # load keeps; the extracted kinds only: a paper has a keyword from its text in one way; an acronym's
 # short form and its long form as one, `keyword_partner_trends`, where a paper may have each form in
-# another way: 267 papers of the catalogue's 36,312 pairs' papers, counted twice).
+# another way: at most 250 of the catalogue's 27,521 pairs' papers, counted twice).
 LANDSCAPE = """WITH counts AS (
     SELECT keyword_id, kind = 'topic' AS topic,
            sum(CASE WHEN year = :year THEN papers ELSE 0 END) AS now,
