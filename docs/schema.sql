@@ -352,6 +352,27 @@ CREATE TABLE "institution_trend_counts" (
 )
  WITHOUT ROWID;
 
+CREATE TABLE keyword_partners (
+	keyword_id INTEGER NOT NULL, 
+	joined_id INTEGER NOT NULL, 
+	papers INTEGER NOT NULL, 
+	other_forms TEXT NOT NULL, 
+	CONSTRAINT pk_keyword_partners PRIMARY KEY (keyword_id), 
+	CONSTRAINT fk_keyword_partners_keyword_id_keywords FOREIGN KEY(keyword_id) REFERENCES keywords (id) ON DELETE CASCADE, 
+	CONSTRAINT fk_keyword_partners_joined_id_keywords FOREIGN KEY(joined_id) REFERENCES keywords (id) ON DELETE CASCADE
+);
+
+CREATE TABLE keyword_partner_trends (
+	joined_id INTEGER NOT NULL, 
+	kind TEXT NOT NULL, 
+	venue TEXT NOT NULL, 
+	year INTEGER NOT NULL, 
+	papers INTEGER NOT NULL, 
+	CONSTRAINT pk_keyword_partner_trends PRIMARY KEY (joined_id, kind, venue, year), 
+	CONSTRAINT fk_keyword_partner_trends_joined_id_keywords FOREIGN KEY(joined_id) REFERENCES keywords (id) ON DELETE CASCADE
+)
+ WITHOUT ROWID;
+
 CREATE INDEX ix_papers_abstract_sha256 ON papers (abstract_sha256);
 
 CREATE INDEX ix_papers_venue_year ON papers (venue, year);
@@ -422,6 +443,8 @@ CREATE INDEX ix_paper_affiliations_institution_id ON paper_affiliations (institu
 
 CREATE INDEX ix_paper_ids_scheme_value ON paper_ids (scheme, value);
 
+CREATE INDEX ix_keyword_partners_joined_id ON keyword_partners (joined_id);
+
 CREATE VIEW repos_by_owner AS
 SELECT min(owner) AS owner, count(DISTINCT url_key) AS repositories,
        count(DISTINCT paper_id) AS papers
@@ -434,10 +457,6 @@ SELECT venue, year, code_status, count(*) AS papers,
        round(100.0 * count(*) / sum(count(*)) OVER (PARTITION BY venue, year), 1) AS percent
 FROM papers
 GROUP BY venue, year, code_status;
-
-CREATE VIEW keyword_counts AS
-SELECT label AS keyword, kind, papers, normalised, id AS keyword_id
-FROM keywords;
 
 CREATE VIEW papers_with_code AS
 SELECT p.id AS paper_id, p.pk AS paper_pk, p.venue, p.year, p.title, p.code_status,
@@ -473,16 +492,6 @@ FROM total LEFT JOIN released ON released.topic = total.topic;
 
 CREATE VIEW papers_text AS
 SELECT pk, id, title, coalesce(abstract_clean, abstract) AS abstract_clean, keywords, author_keywords FROM papers;
-
-CREATE VIEW keyword_trends AS
-SELECT k.label AS keyword, c.kind, c.venue, c.year, c.papers,
-       round(c.papers * 1.0 / t.papers, 4) AS share,
-       t.papers AS venue_papers, c.keyword_id, k.normalised
-FROM keyword_trend_counts c
-JOIN keywords k ON k.id = c.keyword_id
-JOIN (SELECT venue, year, count(*) AS papers FROM papers GROUP BY venue, year) t
-    ON t.venue = c.venue AND t.year = c.year
-ORDER BY c.papers DESC, share DESC, c.keyword_id, c.kind, c.venue, c.year;
 
 CREATE VIEW rating_distribution AS
 SELECT venue, year, coalesce(decision, 'unknown') AS decision, coalesce(presentation, '') AS presentation,
@@ -522,6 +531,32 @@ FROM paper_sources ps
 JOIN sources s ON s.id = ps.source_id
 JOIN papers p ON p.id = ps.paper_id
 WHERE ps.title IS NOT NULL;
+
+CREATE VIEW keyword_counts AS
+SELECT k.label AS keyword, k.kind, coalesce(j.papers, k.papers) AS papers, k.normalised, k.id AS keyword_id,
+       j.other_forms
+FROM keywords k LEFT JOIN keyword_partners j ON j.keyword_id = k.id
+WHERE j.keyword_id IS NULL OR j.joined_id = k.id;
+
+CREATE VIEW keyword_trends AS
+SELECT k.label AS keyword, c.kind AS kind, c.venue AS venue, c.year AS year, c.papers AS papers,
+       round(c.papers * 1.0 / t.papers, 4) AS share,
+       t.papers AS venue_papers, c.keyword_id AS keyword_id, k.normalised AS normalised, NULL AS other_forms
+FROM keyword_trend_counts c
+JOIN keywords k ON k.id = c.keyword_id
+JOIN (SELECT venue, year, count(*) AS papers FROM papers GROUP BY venue, year) t
+    ON t.venue = c.venue AND t.year = c.year
+WHERE NOT EXISTS (SELECT 1 FROM keyword_partners j WHERE j.keyword_id = c.keyword_id)
+UNION ALL
+SELECT k.label, c.kind, c.venue, c.year, c.papers,
+       round(c.papers * 1.0 / t.papers, 4),
+       t.papers, c.joined_id, k.normalised, j.other_forms
+FROM keyword_partner_trends c
+JOIN keyword_partners j ON j.keyword_id = c.joined_id
+JOIN keywords k ON k.id = c.joined_id
+JOIN (SELECT venue, year, count(*) AS papers FROM papers GROUP BY venue, year) t
+    ON t.venue = c.venue AND t.year = c.year
+ORDER BY papers DESC, share DESC, keyword_id, kind, venue, year;
 
 CREATE TRIGGER papers_fts_insert 
         AFTER INSERT ON papers WHEN NOT EXISTS (SELECT 1 FROM etl_flags WHERE name = 'fts_deferred') BEGIN

@@ -15,16 +15,10 @@ ranked AS MATERIALIZED (  -- the page's papers, from paper_keywords alone
         UNION ALL  -- a text that is no keyword's: the keywords it is another form of (ASR); a keyword's own text names it alone
         SELECT DISTINCT keyword_id FROM keyword_aliases WHERE normalised IN (lower(trim(:keyword)), normalise_keyword(:keyword))
         AND NOT EXISTS (SELECT 1 FROM keywords WHERE normalised = normalise_keyword(:keyword))
-        UNION ALL  -- an acronym's short form and its long form name each other's keyword where the meaning is the field's (SLAM)
-        SELECT k.id FROM keyword_meanings m JOIN keywords k ON k.normalised = m.keyword
-        WHERE m.short = normalise_keyword(:keyword) AND m.papers >= 3
-        AND m.papers >= 10 * (SELECT coalesce(sum(o.papers), 0) FROM keyword_meanings o WHERE o.short = m.short AND o.keyword != m.keyword)
-        AND EXISTS (SELECT 1 FROM keywords s WHERE s.normalised = m.short AND s.kind NOT IN ('acronym', 'topic') AND s.label != lower(s.label))
-        UNION ALL
-        SELECT s.id FROM keyword_meanings m JOIN keywords s ON s.normalised = m.short
-        WHERE m.keyword = normalise_keyword(:keyword) AND m.papers >= 3
-        AND m.papers >= 10 * (SELECT coalesce(sum(o.papers), 0) FROM keyword_meanings o WHERE o.short = m.short AND o.keyword != m.keyword)
-        AND s.kind NOT IN ('acronym', 'topic') AND s.label != lower(s.label)
+        UNION ALL  -- an acronym's short form and its long form name each other's keyword where the load paired them (SLAM)
+        SELECT o.keyword_id FROM keywords k JOIN keyword_partners j ON j.keyword_id = k.id
+        JOIN keyword_partners o ON o.joined_id = j.joined_id
+        WHERE k.normalised = normalise_keyword(:keyword) AND o.keyword_id != k.id
     )
     GROUP BY pk.paper_id
     ORDER BY score DESC, pk.paper_id

@@ -12,6 +12,7 @@ import pytest
 
 from etl.serve import internals
 from etl.serve.app import SETTINGS, make_datasette
+from etl.serve.counts import VIEW_COUNTS
 
 
 def get(ds, path):
@@ -248,7 +249,8 @@ def test_item_13_a_views_page_counts_it_by_its_count_sql_and_asks_nothing_past_i
 
     monkeypatch.setattr(Database, "execute", execute)  # (what reaches Datasette's own execute)
     get(ds, "/papers/keyword_trends.json?_size=5")
-    assert "SELECT count(*) FROM keyword_trend_counts" in executed, ("item 13", executed)
+    counted = [sql for sql in executed if sql.startswith("SELECT (SELECT count(*) FROM keyword_trend_counts")]
+    assert counted == [VIEW_COUNTS["keyword_trends"]], ("item 13", executed)  # (the view's count_sql)
     assert not any(sql.startswith("select count(*) from keyword_trends") for sql in executed), "item 13"
     get(ds, "/papers/keyword_trends.json?_size=5&_next=999999999")
     assert any(sql.endswith(" limit 0 offset 999999999") for sql in executed), ("item 13", executed)

@@ -287,7 +287,7 @@ def test_a_view_page_keeps_a_next_that_is_its_offset():
     assert safe_query_string(b"_next=abc", {"pk"}) == b"_next=abc"  # (a table's token: Datasette reads it)
 
 
-def test_a_text_of_49500_matches_is_searched_at_once_and_snippet_is_refused(serve_copy):
+def test_a_text_of_49500_matches_is_searched_at_once_and_snippet_is_refused(serve_copy, capfd):
     long = "a." * 49_500  # (99,000 characters: FTS5's snippet() took 46 s over it, past any time limit)
     with sqlite3.connect(serve_copy) as con:
         con.execute("UPDATE papers SET title = 'A note on a', abstract = ?, abstract_clean = NULL WHERE pk = 1", [long])
@@ -297,8 +297,12 @@ def test_a_text_of_49500_matches_is_searched_at_once_and_snippet_is_refused(serv
     sql = (
         "select snippet(papers_fts_words, 1, '[', ']', '…', 32) from papers_fts_words where papers_fts_words match 'a'"
     )
+    capfd.readouterr()
     response = get(ds, "/papers.json?sql=" + quote(sql))
     assert response.status_code == 400 and "not authorized to use function: snippet" in response.text
+    assert "ERROR" not in capfd.readouterr().err  # (a refusal is the request's answer: read26, `sql_errors`)
+    response = get(ds, "/papers.json?sql=" + quote("select nosuch from papers"))  # (an error: logged as before)
+    assert response.status_code == 400 and "ERROR: sql = 'select nosuch from papers'" in capfd.readouterr().err
     sql = (  # (the same snippet in linear time)
         "select snippet_of(highlight(papers_fts_words, 1, char(2), char(3))) as s from papers_fts_words"
         " where papers_fts_words match 'a' and rowid = 1"

@@ -9,7 +9,7 @@ from urllib.parse import parse_qsl, urlencode
 
 from markupsafe import Markup
 
-from .paper import NO_ABSTRACT_CODE, abstract_text, heading_html
+from .paper import NO_ABSTRACT_CODE, NO_LINK_CODE, abstract_text, heading_html
 from .render import preview
 from .site import DATABASE
 
@@ -57,6 +57,7 @@ def list_context(datasette, request) -> dict:
         "table_view": request.args.get("_view") == "table" or "_col" in request.args or "_nocol" in request.args,
         "link": link,
         "no_abstract_code": NO_ABSTRACT_CODE,
+        "no_link_code": NO_LINK_CODE,
         "as_list": link(_view=None, _col=None, _nocol=None),
         "as_table": link(_view="table"),
         # (label, link), no link for the current sort

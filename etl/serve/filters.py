@@ -31,20 +31,11 @@ JSON_FILTERS = {f"{column}__arraycontains": parameter for column, parameter in P
 
 # An acronym's short form and its long form name one thing, as a reader reads them (read25: the
 # card's `SLAM` chip, the method `SLAM` of 243 papers, listed none of the 458 of the acronym
-# `simultaneous localization and mapping`): each names the other's keyword where the corpus's
-# meaning of the short form is the field's (`keyword_meanings`: 3 papers or more define it so, ten
-# times as many as every other meaning together: `SLAM` 438 against 6) and the short form's
-# keyword is written as one (a capital; not an acronym as a paper writes it, `MEG`, whose papers
-# took no meaning, nor a topic). 276 such pairs on the catalogue. The reverse look-up reads
-# `keyword_meanings` through (13,972 rows, 2 ms).
-DOMINANT = """m.papers >= 3 AND m.papers >= 10 * (SELECT coalesce(sum(o.papers), 0)
-    FROM keyword_meanings o WHERE o.short = m.short AND o.keyword != m.keyword)"""
-WRITTEN_SHORT = "s.kind NOT IN ('acronym', 'topic') AND s.label != lower(s.label)"
-SHORT_AND_LONG = f"""SELECT k.id FROM keyword_meanings m JOIN keywords k ON k.normalised = m.keyword
-    WHERE m.short = :{{p}} AND {DOMINANT}
-    AND EXISTS (SELECT 1 FROM keywords s WHERE s.normalised = m.short AND {WRITTEN_SHORT})
-    UNION ALL SELECT s.id FROM keyword_meanings m JOIN keywords s ON s.normalised = m.short
-    WHERE m.keyword = :{{p}} AND {DOMINANT} AND {WRITTEN_SHORT}"""
+# `simultaneous localization and mapping`): each names the other's keyword where the load paired
+# them (`keyword_partners`, the rule in `etl.store.partners`: the corpus's meaning of the short form
+# is the field's). 276 such pairs on the catalogue.
+SHORT_AND_LONG = """SELECT o.keyword_id FROM keywords k JOIN keyword_partners j ON j.keyword_id = k.id
+    JOIN keyword_partners o ON o.joined_id = j.joined_id WHERE k.normalised = :{p} AND o.keyword_id != k.id"""
 # A keyword's own text names it (and its acronym's other form: `SHORT_AND_LONG`), with any other
 # keyword shown by the same label (`DBSCAN`: the method, 2 papers, and
 # the acronym of `density based spatial clustering of applications with noise`, 7, as the label
@@ -66,15 +57,16 @@ NAMED = """SELECT id, normalised, label, kind, papers FROM keywords WHERE id IN 
     UNION SELECT keyword_id FROM keyword_aliases WHERE normalised IN (:k_folded, :k)
 ) ORDER BY papers DESC, label"""
 TOPIC = "SELECT id FROM keywords WHERE normalised = :{p}"
-# One keyword by its id, its partner apart: what a count of that keyword alone lists (`top_keywords`,
-# `keyword_trends`: `unmanned aerial vehicles 21` of IROS 2020 listed the 28 with `UAVs`' 7, read25).
-ONE = "SELECT id FROM keywords WHERE id = :{p}"
+# One keyword by its id, with the keywords counted as one with it (`keyword_partners`): what a count
+# of `top_keywords` or `keyword_trends` lists (IROS 2020's `unmanned aerial vehicles 28`, UAVs' too).
+ONE = """SELECT id FROM keywords WHERE id = :{p} UNION ALL SELECT o.keyword_id FROM keyword_partners j
+    JOIN keyword_partners o ON o.joined_id = j.joined_id WHERE j.keyword_id = :{p} AND o.keyword_id != j.keyword_id"""
 KEYWORD_IDS = {"_keyword": KEYWORD, "_topic": TOPIC, "_keyword_id": ONE}  # (the keywords a value names)
 # The papers each parameter selects (their ids), and how many there are (from the counts loads keep).
 PAPERS = {
     "_topic": "SELECT paper_id FROM paper_keywords WHERE kind = 'topic' AND keyword_id = (" + TOPIC + ")",
     "_keyword": "SELECT paper_id FROM paper_keywords WHERE keyword_id IN (" + KEYWORD + ")",
-    "_keyword_id": "SELECT paper_id FROM paper_keywords WHERE keyword_id = :{p}",
+    "_keyword_id": "SELECT paper_id FROM paper_keywords WHERE keyword_id IN (" + ONE + ")",
     "_author": "SELECT paper_id FROM paper_authors WHERE author_id = (SELECT id FROM authors WHERE normalised = :{p})",
 }
 # The papers a keyword's chip lists (`?_keyword=<text>`, the parameter `k`), each once.
@@ -82,7 +74,8 @@ LISTED = "SELECT count(DISTINCT paper_id) FROM (" + PAPERS["_keyword"].format(p=
 SIZE = {
     "_topic": "SELECT papers FROM keywords WHERE normalised = :{p}",
     "_keyword": "SELECT sum(papers) FROM keywords WHERE id IN (" + KEYWORD + ")",
-    "_keyword_id": "SELECT papers FROM keywords WHERE id = :{p}",
+    "_keyword_id": """SELECT coalesce((SELECT papers FROM keyword_partners WHERE keyword_id = :{p}),
+        (SELECT papers FROM keywords WHERE id = :{p}))""",
     "_author": "SELECT papers FROM authors WHERE normalised = :{p}",
 }
 # From this many papers on, the papers list finds them by reading its indexes through (each
@@ -110,7 +103,9 @@ KEYS: dict[str, Callable[[str], Any]] = {
     "_keyword_id": int_or_none,
     "_author": name_key,
 }
-LABEL = "SELECT label FROM keywords WHERE id = :id"
+# A keyword by its id as the list's heading says it: with the keywords counted as one with it.
+LABEL = """SELECT k.label || coalesce(' or ' || j.other_forms, '') FROM keywords k
+    LEFT JOIN keyword_partners j ON j.keyword_id = k.id WHERE k.id = :id"""
 
 
 def keyword_params(text: str, key: Any, name: str = "k") -> dict[str, Any]:

@@ -97,6 +97,7 @@ from datasette.views.base import DatasetteError
 
 from ..store.access import file_uri
 from .counts import VIEW_KEYS, counted_view
+from .sql_errors import executed
 
 __all__ = [
     "COLUMN_DESCRIPTIONS",
@@ -284,8 +285,7 @@ class _Opened(sqlite3.Connection):
 
 def _identity(path: str) -> tuple[int, int] | None:
     with suppress(OSError):  # (gone, for now: the connection open keeps reading what it has)
-        st = os.stat(path)
-        return st.st_dev, st.st_ino
+        return (st := os.stat(path)).st_dev, st.st_ino
     return None
 
 
@@ -308,8 +308,8 @@ class FileDatabase(Database):
 
     async def execute(self, sql, *args, **kwargs):
         table = _PAGE_OF.get()
-        if table is None or not isinstance(sql, str):
-            return await super().execute(sql, *args, **kwargs)
+        if table is None or not isinstance(sql, str):  # (a query's SQL: a refusal not logged, `sql_errors`)
+            return await executed(super().execute, sql, *args, **kwargs)
         if _sorted_by(sql):
             sql = tie_broken(sql, table, await self._unique_key(table))
         if _ascending(sql):

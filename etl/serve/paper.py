@@ -39,6 +39,14 @@ ID_ADDRESSES = {"pmlr": pmlr_address, "neurips_proceedings": neurips_address}
 # What the code status `none` of a paper no source gives the abstract of says (7,722 of the catalogue's
 # papers): its code link would be in the abstract, so none was found where nothing was read.
 NO_ABSTRACT_CODE = "No source gives this paper's abstract, where a link to its code would be: none was read."
+# What `code_status` none says where it is shown ("code: no link found" on a card, the paper's page and
+# the facet, the templates): the stored word read as "no code released" (read26: LIO-SAM, 1,964
+# citations, its code on GitHub, said "code: none", as 1,088 of IROS 2020's 1,129 papers do); what
+# is known is that nothing read links to it.
+NO_LINK_CODE = (
+    "Neither the abstract nor the source's record links to the paper's code or says it is available"
+    " (code_status none): not known to be released; the code may be elsewhere."
+)
 
 
 def id_url(scheme: str, value: str) -> str | None:
@@ -220,6 +228,7 @@ async def paper_page(datasette, pk: str) -> dict | None:
         "heading_html": heading_html(paper["title"], paper.get("title_raw"), paper["abstract"]),
         "web_url": web_url(paper.get("url")),
         "no_abstract_code": NO_ABSTRACT_CODE,
+        "no_link_code": NO_LINK_CODE,
         "abstract_html": render_abstract(paper["abstract"]) if text else None,  # (as written: cleaning may lose `\(`)
         "authors": authors,
         "institutions": institutions,

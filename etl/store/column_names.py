@@ -233,6 +233,19 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "year",
         "papers",
     ),
+    "keyword_partners": (
+        "keyword_id",
+        "joined_id",
+        "papers",
+        "other_forms",
+    ),
+    "keyword_partner_trends": (
+        "joined_id",
+        "kind",
+        "venue",
+        "year",
+        "papers",
+    ),
     "author_trend_counts": (
         "author_id",
         "venue",

@@ -47,6 +47,49 @@ def _trend_counts(name: str, key: str, referred: str, what: str) -> Table:
     )
 
 
+# An acronym's short form and its long form counted as one keyword (read26: IROS 2020's top keywords
+# said `unmanned aerial vehicles 21` and `UAVs 7`): the pairs `etl.store.partners` decides, remade by
+# each load from keyword_meanings and the keywords, and their papers per venue and year.
+keyword_partners = Table(
+    "keyword_partners",
+    metadata,
+    Column(
+        "keyword_id", Integer, ForeignKey("keywords.id", ondelete="CASCADE"), primary_key=True, comment="keywords.id"
+    ),
+    Column(
+        "joined_id",
+        Integer,
+        ForeignKey("keywords.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+        comment="keywords.id of the long form, which names the pair in counts (its own row's too)",
+    ),
+    Column("papers", Integer, nullable=False, comment="Papers with either form, in any way (each once)"),
+    Column("other_forms", Text, nullable=False, comment="The pair's other forms' labels, most papers first (UAVs)"),
+    comment="Keywords counted with another as one: an acronym's short form (SLAM) and its long form"
+    " (simultaneous localization and mapping) where the corpus's meaning of the short form is the field's"
+    " (etl/store/partners.py); remade by each load. keyword_counts, keyword_trends and top_keywords count so.",
+)
+keyword_partner_trends = Table(
+    "keyword_partner_trends",
+    metadata,
+    Column(
+        "joined_id",
+        Integer,
+        ForeignKey("keywords.id", ondelete="CASCADE"),
+        primary_key=True,
+        comment="keyword_partners.joined_id",
+    ),
+    Column("kind", Text, primary_key=True, comment="paper_keywords.kind: method, acronym, phrase, topic or author"),
+    Column("venue", Text, primary_key=True, comment="papers.venue"),
+    Column("year", Integer, primary_key=True, comment="papers.year"),
+    Column("papers", Integer, nullable=False, comment="Papers of that venue and year with either form, as that kind"),
+    comment="keyword_trend_counts of each pair of keyword_partners counted as one (a paper once): what the"
+    " keyword_trends view reads for them; remade by each load.",
+    sqlite_with_rowid=False,
+)
+
+
 author_trend_counts = _trend_counts("author_trend_counts", "author_id", "authors", "by the author")
 institution_trend_counts = _trend_counts(
     "institution_trend_counts", "institution_id", "institutions", "with an author affiliated with it"

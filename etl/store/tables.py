@@ -72,7 +72,7 @@ papers = Table(
         nullable=False,
         index=True,
         server_default=text("'none'"),
-        comment="released (an official link to a repository, gist or package, not promised for later), promised (code to come), mentioned (code said to be available, or only a user's page on a code host) or none",
+        comment="released (an official link to a repository, gist or package, not promised for later), promised (code to come), mentioned (code said to be available, or only a user's page on a code host) or none (neither the abstract nor the source's record links to code or says it is available: not known to be released; the pages say \"no link found\")",
     ),
     Column(
         "keywords",
