@@ -8,6 +8,7 @@ from collections.abc import Container
 from .keyword import Keyword
 from .manner import how_done, restated_process
 from .normalise import normalise_keyword, singular
+from .referring import refers_only
 from .roles import word_roles
 from .termhood import TERMHOOD, not_a_term
 from .trials import trial_of_the_work
@@ -171,7 +172,10 @@ class NotTerms(Container[str]):
             else:
                 written, count, in_title, shared = noted
                 no_chip = not_a_chip(key, written, in_title, shared, self.n_docs, self.kp)
-                verdict = (no_chip, no_chip or not_a_term(key, written, count, in_title, self.kp))
+                no_term = (
+                    no_chip or not_a_term(key, written, count, in_title, self.kp) or refers_only(key, written, self.kp)
+                )
+                verdict = (no_chip, no_term)
             self.judged[key] = verdict
         return verdict[0] if shape else verdict[1]
 

@@ -77,6 +77,9 @@ NAMED_MODIFIERS: frozenset[str]
 # Stop words that are nouns of the authors' terms (scripts/build_term_stops.py: `design`, `pose`,
 # `study` in `mechanism design`, `pose estimation`, `user study`): a noun where no verb stands.
 TERM_STOPS: frozenset[str]
+# Referring modifiers (scripts/build_referring.py): words that say which one of a thing the paper
+# means, not which kind (`target object`, `input image`, `desired shape`, `initial velocities`).
+REFERRING: frozenset[str]
 
 # Each list's data file. A list is read when first imported (PEP 562), so a module that needs one
 # short list (`FUNCTION_WORDS`, for similar papers) does not hold the long ones (`NOT_NOUNS`).
@@ -104,6 +107,7 @@ _FILES = {
     "EVALUATIVE_ADJECTIVES": "evaluative_adjectives.txt",
     "NAMED_MODIFIERS": "named_modifiers.txt",
     "TERM_STOPS": "term_stops.txt",
+    "REFERRING": "referring_modifiers.txt",
 }
 _SEQUENCES = {"DESCRIPTIVE_SUFFIXES"}  # (a tuple: `str.endswith` takes it)
 
