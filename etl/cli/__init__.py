@@ -28,9 +28,6 @@ def main() -> None:
     one `Error:` line (exit status 1), never a traceback."""
     for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, stop)
-    from ..store.target import quiet_pool_logs
-
-    quiet_pool_logs()
     try:
         code = cli.main(prog_name="paperdb", standalone_mode=False)
     except click.ClickException as exc:

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar, cast
 
 from ..errors import PaperdbError
-from .compact_words import hold_compactly, hold_tables
 from .memory import trim_heap
 
 T = TypeVar("T")
@@ -117,6 +116,7 @@ def in_own_process(work: Callable[[], T]) -> T:
 def warm_ranking() -> None:
     """(In a process started ahead of a small load's ranking, `etl.load.incremental._rank`.) The
     keyword rules imported and the tables a ranking reads when made: what `_rank` then finds."""
+    from .compact_words import hold_tables
     from .feed import keyword_ranking
 
     keyword_ranking().close()
@@ -127,6 +127,8 @@ def warm_ranking() -> None:
 def _child(prepare: Callable[[], Any], work_in: int, result_out: int) -> None:  # pragma: no cover
     """(In the forked process.) Prepare, wait for the work, write back its result or its error."""
     import pickle
+
+    from .compact_words import hold_compactly  # (here: only the process uses it, issue 41)
 
     status = 1
     try:

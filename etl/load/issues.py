@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from ..errors import PaperdbError, shown_path, storable_path
 from ..sources.records import Issue
-from ..sources.tabular import formula_safe
 
 # Issues of one kind kept per file for `etl_run_issues`: a file of a million bad records must not
 # make a million rows (the report lists every one; the rest are one row that counts them).
@@ -111,7 +110,10 @@ class ReportFile:
         self.write(COLUMNS)
 
     def write(self, row: Sequence) -> None:
-        # (a cell a spreadsheet would run as a formula gets a leading ', as in `paperdb export`)
+        # (a cell a spreadsheet would run as a formula gets a leading ', as in `paperdb export`; the
+        # CSV reader's module imported here: a load of other files never needs it, issue 41)
+        from ..sources.tabular import formula_safe
+
         self.csv.writerow([formula_safe(v) if isinstance(v, str) else v for v in row])
         try:
             self.file.write(self.buffer.getvalue().encode("utf-8", "backslashreplace"))

@@ -12,7 +12,6 @@ from itertools import chain
 
 from ..errors import InputError
 from ..text.authors import split_authors, without_repeated_tail
-from ..text.bibtex_entries import field_text, parse_entry
 from ..text.headings import trailing_keywords
 from ..text.paper_ids import (
     bibtex_doi,
@@ -176,6 +175,10 @@ def bibtex_names(one: tuple[str, ...], bibtex: str) -> tuple[str, ...]:
     name's words. Else `one` as it is (a long name: `Robert R. de Ruyter van Steveninck`)."""
     if len(one) != 1 or len(one[0].split()) < MIN_RUN_ON_WORDS or "author" not in bibtex:
         return one
+    # (the BibTeX reader and its formulas imported here, for the rare name run on: 0.13 MB of
+    # Python objects every load of other records held, issue 41)
+    from ..text.bibtex_entries import field_text, parse_entry
+
     entry = parse_entry(bibtex.strip())
     written = dict(entry.fields).get("author") if entry else None
     names = split_authors(field_text(written)) if written else ()

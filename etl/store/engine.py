@@ -17,6 +17,7 @@ from .access import CACHE_KIB, begin_immediate, busy_error, busy_timeout_s, is_b
 from .creating import database_to_write
 from .fresh import Schema, is_empty, read_schema, replay
 from .postgres import check_collation, checked_url, is_url, make_server_engine, take_load_lock
+from .target import quiet_pool_logs
 
 ON_WAIT = "paperdb_on_wait"  # a connection's `info` key: what to call when its BEGIN waits for another writer
 
@@ -29,6 +30,7 @@ def make_engine(path: str) -> Engine:
     every `begin()` takes the write lock at once (`BEGIN IMMEDIATE`), so a run is one transaction
     and a second concurrent writer waits (in steps a signal can interrupt), then fails clearly. A
     URL is a PostgreSQL server's database (`etl.store.postgres`), whose load lock `transaction` takes."""
+    quiet_pool_logs()
     if is_url(path):
         return make_server_engine(checked_url(path))
     step = busy_timeout_s()

@@ -21,10 +21,12 @@ def snapshot(source_url: str, db_file: str) -> dict[str, int]:
     from .creating import database_to_write
     from .engine import at_head, make_engine, migrate, transaction
     from .postgres import checked_url, make_server_engine
+    from .target import quiet_pool_logs
     from .writer import Writer
 
     if os.path.exists(db_file):
         raise PaperdbError(f"{db_file}: exists; a snapshot writes a new database (remove it, or give another path)")
+    quiet_pool_logs()
     source = make_server_engine(checked_url(source_url))
     try:
         with source.connect() as reading:

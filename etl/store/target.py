@@ -4,7 +4,7 @@ and what a failure means, and never which database it is."""
 
 from __future__ import annotations
 
-import logging
+from functools import cache
 
 from ..errors import PaperdbError, shown_path
 from . import access, postgres
@@ -52,9 +52,14 @@ def server_only(db: str, why: str) -> str:
     return db
 
 
+@cache
 def quiet_pool_logs() -> None:
     """A connection a signal broke mid-statement is dropped (see `engine.transaction`); SQLAlchemy's
-    pool would log its failed reset as a traceback on stderr, where one error line says what happened."""
+    pool would log its failed reset as a traceback on stderr, where one error line says what happened.
+    Called where an engine is made (`engine.make_engine`, a snapshot's source): a load of a SQLite
+    file makes none, and never imports `logging` (0.5 MB of its memory, issue 41)."""
+    import logging
+
     pool = logging.getLogger("sqlalchemy.pool")
     pool.addHandler(logging.NullHandler())
     pool.propagate = False
