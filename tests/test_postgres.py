@@ -20,6 +20,7 @@ from etl.store.models import Base
 from etl.store.postgres import shown
 from tests.helpers import ABSTRACT_GNN, ABSTRACT_QUIP, Running, listing_text, run
 from tests.postgres import throwaway_server
+from tests.test_search_forms import FORMS
 from tests.test_search_typed import TYPED
 
 pytestmark = pytest.mark.xdist_group("postgres")  # (one worker, one throwaway server)
@@ -375,6 +376,19 @@ def test_the_phrase_as_typed_ranks_first_on_postgresql(pg, write, case):
 
     q, expected = TYPED[case]
     assert in_groups(_searched_titles(pg, write("aistats2024.json", paperlists(PAPERS)), q), expected) == expected
+
+
+@pytest.mark.at_head
+@pytest.mark.parametrize("case", range(len(FORMS)))
+def test_another_derivation_is_no_match_while_a_paper_has_the_word_on_postgresql(pg, write, case):
+    """Singular or plural forms, never another derivation, while a paper has the words; the stems
+    when none has them (the real losses of tests/test_search_forms.py)."""
+    from tests.test_search import paperlists
+    from tests.test_search_forms import PAPERS
+
+    q, found, absent = FORMS[case]
+    shown = set(_searched_titles(pg, write("corl2024.json", paperlists(PAPERS)), q))
+    assert (found - shown, absent & shown) == (set(), set())
 
 
 @pytest.mark.at_head
