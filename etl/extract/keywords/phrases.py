@@ -12,6 +12,7 @@ from .roles import (
     COUNTED_HEADS,
     COUNTS,
     DETERMINERS,
+    LATIN,
     OBJECT_PRONOUNS,
     OBJECT_STARTS,
     VERB,
@@ -28,9 +29,11 @@ from .wordlists import CLASSIFYING_ADJECTIVES, ING_COMPOUNDS, NOT_NOUNS, NOUN_EX
 # A count in digits is a word only before a head it grades (`roles.COUNTED_HEADS`: `3 dimensional
 # space`, `4th order dynamics`, `1 bit mantissa`), which it joins as a count in words does.
 # `named entity` is one word: `named` before it is no stop word (`a method named X`) but the term's
-# own first word (`named entity recognition`, not `entity recognition`; issue #36, kwfirst23).
+# own first word (`named entity recognition`, not `entity recognition`; issue #36, kwfirst23). So is
+# a Latin expression whose first word is a stop word (`in situ`, `in vivo`, `a priori`: `roles.LATIN`).
 _WORD_OR_BREAK = re.compile(
-    r"(?<![\w-])(?:[Nn](?i:amed entit(?:y|ies))(?![\w-])|[A-Za-z∂][\w∂#+'’-]*[\w#+]|[A-Za-z∂])|[,;:()\[\]{}\"“”‘’'?!/—]|\.(?!\w)|(?<=\s)[-–](?=\s)"
+    r"(?<![\w-])(?:[Nn](?i:amed entit(?:y|ies))(?![\w-])|(?i:" + "|".join(sorted(LATIN)) + r")(?![\w-])"
+    r"|[A-Za-z∂][\w∂#+'’-]*[\w#+]|[A-Za-z∂])|[,;:()\[\]{}\"“”‘’'?!/—]|\.(?!\w)|(?<=\s)[-–](?=\s)"
     r"|(?<![\w.-])\d+(?:st|nd|rd|th)?(?=\s+(?i:" + "|".join(sorted(COUNTED_HEADS)) + r")\b)"
 )
 
