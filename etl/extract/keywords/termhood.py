@@ -11,6 +11,7 @@ from importlib.resources import files as package_files
 from pathlib import Path
 
 from .normalise import normalise_keyword
+from .roles import LATIN
 from .vocabulary import Keyphraseness
 from .wordlists import STOP_WORDS
 
@@ -45,6 +46,11 @@ _SEGMENT = re.compile(r"[:;,.?!()\[\]\"/]|\s[-–—]\s")
 _TOKEN = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
 LONGEST = 5  # words of a title phrase counted
 _ENTITY = frozenset(("entity", "entities"))
+# A Latin expression whose first word is a stop word is one word (`roles.LATIN`, as `phrases` reads
+# it): its first word opens a title's phrase (`In Situ Correction of ...`), and a phrase it opens
+# is judged by the phrases the expression opens (`in situ *`, `a priori *`), not by those its stop
+# word does (`a *`, where `a priori` and its phrases buried `a-expansion` and `A-optimal design`; kwdebris26).
+_LATIN_FIRST = frozenset(expression.split()[0] for expression in LATIN)
 
 
 def title_heads(title: str, cache: dict[str, str] | None = None) -> Iterator[str]:
@@ -71,10 +77,16 @@ def title_heads(title: str, cache: dict[str, str] | None = None) -> Iterator[str
 
 def _stops(tokens: list[str]) -> list[bool]:
     """Which tokens are stop words: `named` before `entity` is none, but the term's first word
-    (`Named Entity Recognition`, as `phrases` reads it)."""
+    (`Named Entity Recognition`, as `phrases` reads it), and nor is a Latin expression's first
+    word (`In Situ Correction`, `A Priori Knowledge`)."""
     low = [t.lower() for t in tokens]
     return [
-        w in STOP_WORDS and not (w == "named" and i + 1 < len(low) and low[i + 1] in _ENTITY) for i, w in enumerate(low)
+        w in STOP_WORDS
+        and not (
+            i + 1 < len(low)
+            and ((w == "named" and low[i + 1] in _ENTITY) or (w in _LATIN_FIRST and f"{w} {low[i + 1]}" in LATIN))
+        )
+        for i, w in enumerate(low)
     ]
 
 
@@ -100,8 +112,15 @@ def title_runs(title: str, cache: dict[str, str] | None = None, longest: int = 3
 
 
 def opener(key: str) -> str:
-    """The pattern of the phrases a phrase's first word opens: `graph neural network` -> `graph *`."""
-    return key[: key.find(" ")] + " *"
+    """The pattern of the phrases a phrase's first word opens: `graph neural network` -> `graph *`;
+    a Latin expression is one word (`in situ correction` -> `in situ *`, `a priori` -> `a priori *`)."""
+    space = key.find(" ")
+    if key[:space] in _LATIN_FIRST:
+        end = key.find(" ", space + 1)
+        expression = key if end < 0 else key[:end]
+        if expression in LATIN:
+            return expression + " *"
+    return key[:space] + " *"
 
 
 @dataclass(frozen=True)
