@@ -11,7 +11,7 @@ import pytest
 from etl.extract.keywords import extract_terms
 from etl.extract.keywords.citations import cited_venues
 from etl.extract.keywords.phrases import _WORD_OR_BREAK, WHOLE, phrase_candidates
-from etl.extract.keywords.termhood import TERMHOOD, opener
+from etl.extract.keywords.termhood import TERMHOOD, opener, title_heads, title_runs
 from etl.extract.keywords.topics import taxonomy_path
 from etl.load.taxonomy import load_taxonomy
 
@@ -200,3 +200,34 @@ def test_a_phrase_is_whole_and_judged_by_what_its_first_word_opens(text, phrase,
 )
 def test_the_word_pattern_reads_the_latin_expressions_as_before(text, words):
     assert _WORD_OR_BREAK.findall(text) == words
+
+
+@pytest.mark.parametrize(
+    "title, heads, none",
+    [
+        # catalogue titles (ICRA 2013, IROS 2013, ICRA 2016): the expression opens a title's phrase, which
+        # `termhood` counts under `in situ *`; its stop word still ends the phrase before it (`mobile`,
+        # `cooperative`) and is no phrase of its own (a first version made `in` one, and `continued.txt`
+        # then cut `barge-in`, `fan-in`, `fill-in`, `zoom-in` as phrases that titles go on from)
+        (
+            "In situ heading drift correction for human position tracking using foot-mounted inertial/magnetic sensors",
+            {"in situ heading drift correction", "heading drift correction"},
+            {"in"},
+        ),
+        ("Mobile in vivo biopsy robot", {"in vivo biopsy robot", "mobile in vivo biopsy robot"}, {"in"}),
+        (
+            "Cooperative in situ microscopic scanning and simultaneous tissue surface reconstruction",
+            {"cooperative", "in situ microscopic scanning"},
+            {"in"},
+        ),
+        (
+            "Upper-limit evaluation of robot audition based on ICA-BSS in multi-source, barge-in and highly reverberant "
+            "conditions",
+            {"barge in", "robot audition"},
+            {"in"},
+        ),
+    ],
+)
+def test_a_title_phrase_opens_with_a_latin_expression(title, heads, none):
+    found = set(title_heads(title))
+    assert heads <= found and not none & (found | set(title_runs(title))), found

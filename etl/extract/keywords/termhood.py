@@ -47,7 +47,7 @@ _TOKEN = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
 LONGEST = 5  # words of a title phrase counted
 _ENTITY = frozenset(("entity", "entities"))
 # A Latin expression whose first word is a stop word is one word (`roles.LATIN`, as `phrases` reads
-# it): its first word opens a title's phrase (`In Situ Correction of ...`), and a phrase it opens
+# it): its first word opens a title's phrase (`In Situ Correction of ...`: `_opens`), and a phrase it opens
 # is judged by the phrases the expression opens (`in situ *`, `a priori *`), not by those its stop
 # word does (`a *`, where `a priori` and its phrases buried `a-expansion` and `A-optimal design`; kwdebris26).
 _LATIN_FIRST = frozenset(expression.split()[0] for expression in LATIN)
@@ -62,11 +62,12 @@ def title_heads(title: str, cache: dict[str, str] | None = None) -> Iterator[str
     for segment in _SEGMENT.split(title):
         tokens = _TOKEN.findall(segment)
         stop = _stops(tokens)
+        opens = _opens(tokens, stop)
         for end in range(1, len(tokens) + 1):
             if stop[end - 1] or (end < len(tokens) and not stop[end]):
                 continue
             for start in range(max(0, end - LONGEST), end):
-                if stop[start]:
+                if not opens[start]:
                     continue
                 text = " ".join(tokens[start:end])
                 key = cache.get(text)
@@ -77,16 +78,19 @@ def title_heads(title: str, cache: dict[str, str] | None = None) -> Iterator[str
 
 def _stops(tokens: list[str]) -> list[bool]:
     """Which tokens are stop words: `named` before `entity` is none, but the term's first word
-    (`Named Entity Recognition`, as `phrases` reads it), and nor is a Latin expression's first
-    word (`In Situ Correction`, `A Priori Knowledge`)."""
+    (`Named Entity Recognition`, as `phrases` reads it)."""
     low = [t.lower() for t in tokens]
     return [
-        w in STOP_WORDS
-        and not (
-            i + 1 < len(low)
-            and ((w == "named" and low[i + 1] in _ENTITY) or (w in _LATIN_FIRST and f"{w} {low[i + 1]}" in LATIN))
-        )
-        for i, w in enumerate(low)
+        w in STOP_WORDS and not (w == "named" and i + 1 < len(low) and low[i + 1] in _ENTITY) for i, w in enumerate(low)
+    ]
+
+
+def _opens(tokens: list[str], stop: list[bool]) -> list[bool]:
+    """Which tokens can open a phrase: no stop word, but a Latin expression's first word (`In Situ
+    Correction`, `A Priori Knowledge`), which still ends none (`Barge-In`, `Adaptive | In Situ ...`)."""
+    return [
+        not s or (i + 1 < len(tokens) and f"{tokens[i].lower()} {tokens[i + 1].lower()}" in LATIN)
+        for i, s in enumerate(stop)
     ]
 
 
@@ -98,8 +102,9 @@ def title_runs(title: str, cache: dict[str, str] | None = None, longest: int = 3
     for segment in _SEGMENT.split(title):
         tokens = _TOKEN.findall(segment)
         stop = _stops(tokens)
+        opens = _opens(tokens, stop)
         for start in range(len(tokens)):
-            if stop[start]:
+            if not opens[start]:
                 continue
             for end in range(start + 1, min(len(tokens), start + longest) + 1):
                 if stop[end - 1]:
