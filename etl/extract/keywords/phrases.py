@@ -6,13 +6,13 @@ import re
 from itertools import pairwise
 
 from .heads import COMPOUNDING
+from .latin import latin_alternatives
 from .roles import (
     AFTER_TO,
     CLAUSE_OPENERS,
     COUNTED_HEADS,
     COUNTS,
     DETERMINERS,
-    LATIN,
     OBJECT_PRONOUNS,
     OBJECT_STARTS,
     VERB,
@@ -30,38 +30,12 @@ from .wordlists import CLASSIFYING_ADJECTIVES, ING_COMPOUNDS, NOT_NOUNS, NOUN_EX
 # space`, `4th order dynamics`, `1 bit mantissa`), which it joins as a count in words does.
 # `named entity` is one word: `named` before it is no stop word (`a method named X`) but the term's
 # own first word (`named entity recognition`, not `entity recognition`; issue #36, kwfirst23). So is
-# a Latin expression whose first word is a stop word (`in situ`, `in vivo`, `a priori`: `roles.LATIN`).
-
-
-def _latin() -> str:
-    """The Latin expressions as alternatives of the word pattern, one a first word, whose letters
-    and tails' first letters stand in case-sensitive classes (`[Aa] (?:[Pp](?i:osteriori|riori))`):
-    the regex engine skips an alternative whose first class the character misses without entering
-    it, and leaves one at the first word's end (`and`, `an`) or the tail's first letter (`in the`);
-    a case-blind `(?i:a priori|in situ|...)` it tried at every word's start, 4 % of the
-    extraction's instructions (kwdebris26). A class holds what `(?i:)` matches (`_cases`)."""
-    tails: dict[str, dict[str, list[str]]] = {}
-    for expression in sorted(LATIN):
-        first, tail = expression.split(" ", 1)
-        tails.setdefault(first, {}).setdefault(tail[0], []).append(tail[1:])
-    return "|".join(
-        "".join(f"[{_cases(c)}]" for c in first)
-        + " (?:"
-        + "|".join(f"[{_cases(c)}](?i:{'|'.join(rests)})" for c, rests in by_letter.items())
-        + r")(?![\w-])"
-        for first, by_letter in tails.items()
-    )
-
-
-def _cases(letter: str) -> str:
-    """The characters a case-blind pattern matches for an ASCII `letter` (`Ss`, `Iiİı`, `Kk` and the Kelvin sign)."""
-    return "".join(
-        sorted(c for c in {letter, letter.upper(), "İ", "ı", "ſ", "\u212a"} if re.fullmatch(f"(?i:{letter})", c))
-    )
-
-
+# a Latin expression whose first word is a stop word (`in situ`, `in vivo`, `a priori`: `roles.LATIN`,
+# `latin`).
 _WORD_OR_BREAK = re.compile(
-    r"(?<![\w-])(?:[Nn](?i:amed entit(?:y|ies))(?![\w-])|" + _latin() + r"|[A-Za-z∂][\w∂#+'’-]*[\w#+]|[A-Za-z∂])"
+    r"(?<![\w-])(?:[Nn](?i:amed entit(?:y|ies))(?![\w-])|"
+    + latin_alternatives()
+    + r"|[A-Za-z∂][\w∂#+'’-]*[\w#+]|[A-Za-z∂])"
     r"|[,;:()\[\]{}\"“”‘’'?!/—]|\.(?!\w)|(?<=\s)[-–](?=\s)"
     r"|(?<![\w.-])\d+(?:st|nd|rd|th)?(?=\s+(?i:" + "|".join(sorted(COUNTED_HEADS)) + r")\b)"
 )
