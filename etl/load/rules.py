@@ -35,6 +35,7 @@ STORING = (
     "etl.load.labels",
 )
 DATA = "data"  # word lists and other data the rules read (the bundled listings aside)
+VENUES = "registries/venues.csv"  # the venue registry, whose names a cited venue's are
 # The import statements of a module, where a line starts (a `from` one's parenthesised names over
 # several lines): each parsed alone, they give the imports the module's whole syntax tree gives
 # (`tests/test_rules.py` asks it of every module of the package), at 2 % of its cost (parsing and
@@ -62,11 +63,12 @@ def _code_and_data() -> bytes:
 
 
 def rule_files() -> list[Path]:
-    """The source files of `EXTRACTION` with everything of paperdb they import, of `STORING`, and
-    the data files, sorted."""
+    """The source files of `EXTRACTION` with everything of paperdb they import, of `STORING`, the
+    data files and the venue registry, sorted."""
     modules = _imported_closure(EXTRACTION) | set(STORING)
     files = {_source(module) for module in modules}
     files |= {p for p in (PACKAGE / DATA).rglob("*") if p.is_file() and "listings" not in p.parts}
+    files.add(PACKAGE / VENUES)  # (the venues a citation names: `extract.keywords.citations`)
     return sorted(f for f in files if f is not None)
 
 

@@ -52,3 +52,16 @@ def venue_named_in(title: str) -> str | None:
     Conference on Machine Learning` -> `ICML`), the registry's first such; None for none."""
     key = name_key(title)
     return next((venue for name, venue in _registry()[1] if name in key), None)
+
+
+@cache
+def short_names() -> frozenset[str]:
+    """Every venue's canonical name and the short names the registry lists for it, as written
+    there (`NeurIPS`, `nips`, `SIGGRAPH Asia`): matched case aside, a citation's names."""
+    rows = csv.DictReader(line for line in registry_text().splitlines() if not line.startswith("#"))
+    names: set[str] = set()
+    for row in rows:
+        names.add(row["venue"])
+        if row["kind"] == "short":
+            names.add(row["alias"])
+    return frozenset(names)

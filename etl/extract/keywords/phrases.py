@@ -6,6 +6,7 @@ import re
 from itertools import pairwise
 
 from .heads import COMPOUNDING
+from .latin import latin_alternatives
 from .roles import (
     AFTER_TO,
     CLAUSE_OPENERS,
@@ -28,9 +29,14 @@ from .wordlists import CLASSIFYING_ADJECTIVES, ING_COMPOUNDS, NOT_NOUNS, NOUN_EX
 # A count in digits is a word only before a head it grades (`roles.COUNTED_HEADS`: `3 dimensional
 # space`, `4th order dynamics`, `1 bit mantissa`), which it joins as a count in words does.
 # `named entity` is one word: `named` before it is no stop word (`a method named X`) but the term's
-# own first word (`named entity recognition`, not `entity recognition`; issue #36, kwfirst23).
+# own first word (`named entity recognition`, not `entity recognition`; issue #36, kwfirst23). So is
+# a Latin expression whose first word is a stop word (`in situ`, `in vivo`, `a priori`: `roles.LATIN`,
+# `latin`).
 _WORD_OR_BREAK = re.compile(
-    r"(?<![\w-])(?:[Nn](?i:amed entit(?:y|ies))(?![\w-])|[A-Za-z∂][\w∂#+'’-]*[\w#+]|[A-Za-z∂])|[,;:()\[\]{}\"“”‘’'?!/—]|\.(?!\w)|(?<=\s)[-–](?=\s)"
+    r"(?<![\w-])(?:[Nn](?i:amed entit(?:y|ies))(?![\w-])|"
+    + latin_alternatives()
+    + r"|[A-Za-z∂][\w∂#+'’-]*[\w#+]|[A-Za-z∂])"
+    r"|[,;:()\[\]{}\"“”‘’'?!/—]|\.(?!\w)|(?<=\s)[-–](?=\s)"
     r"|(?<![\w.-])\d+(?:st|nd|rd|th)?(?=\s+(?i:" + "|".join(sorted(COUNTED_HEADS)) + r")\b)"
 )
 

@@ -92,6 +92,9 @@ COUNTS = frozenset(
 # Words after which a noun in -ing before its object is a participle (`..., rendering standard RL
 # inefficient`, `thus rendering the methods impractical`): `phrases._opens_clause`.
 CLAUSE_OPENERS = frozenset(", thus thereby hence often".split())
+# Latin expressions whose first word is a stop word: one word, as if hyphenated (`in situ correction`, not
+# `situ correction`: `phrases._WORD_OR_BREAK`; kwdebris25)
+LATIN = frozenset(("in situ", "in vivo", "in vitro", "in silico", "in utero", "a priori", "a posteriori"))
 # Stop words that are the first word of terms: the run after one starts cut (`nonlinear least |
 # squares problem` is no `squares problem`, `least-squares error` no `squares error`).
 CUTTING_STOPS = frozenset(["least"])
@@ -164,6 +167,8 @@ def word_roles(word: str) -> WordRoles:
     verbs in -ing and adverbs in -ly do not start one (`maintaining user privacy`); a word in -ing
     ends a phrase as a noun (`question answering`) but stands alone only if it is a known noun."""
     cached = WORD_CACHE.get(word)
+    if cached is None and word.lower() in LATIN:  # (`in situ`: as `in-situ`, after a head: `dictionary in situ`)
+        return word_roles(word.replace(" ", "-"))._replace(heads=True)
     if cached is None:
         low = word.lower()
         inner = spelled(unhyphenate(low))  # (British spellings American: `normalise_keyword`)

@@ -11,6 +11,7 @@ from importlib.resources import files as package_files
 from pathlib import Path
 
 from .normalise import normalise_keyword
+from .roles import LATIN
 from .vocabulary import Keyphraseness
 from .wordlists import STOP_WORDS
 
@@ -45,6 +46,11 @@ _SEGMENT = re.compile(r"[:;,.?!()\[\]\"/]|\s[-–—]\s")
 _TOKEN = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
 LONGEST = 5  # words of a title phrase counted
 _ENTITY = frozenset(("entity", "entities"))
+# A Latin expression whose first word is a stop word is one word (`roles.LATIN`, as `phrases` reads
+# it): its first word opens a title's phrase (`In Situ Correction of ...`: `_opens`), and a phrase it opens
+# is judged by the phrases the expression opens (`in situ *`, `a priori *`), not by those its stop
+# word does (`a *`, where `a priori` and its phrases buried `a-expansion` and `A-optimal design`; kwdebris26).
+_LATIN_FIRST = frozenset(expression.split()[0] for expression in LATIN)
 
 
 def title_heads(title: str, cache: dict[str, str] | None = None) -> Iterator[str]:
@@ -56,11 +62,12 @@ def title_heads(title: str, cache: dict[str, str] | None = None) -> Iterator[str
     for segment in _SEGMENT.split(title):
         tokens = _TOKEN.findall(segment)
         stop = _stops(tokens)
+        opens = _opens(tokens, stop)
         for end in range(1, len(tokens) + 1):
             if stop[end - 1] or (end < len(tokens) and not stop[end]):
                 continue
             for start in range(max(0, end - LONGEST), end):
-                if stop[start]:
+                if not opens[start]:
                     continue
                 text = " ".join(tokens[start:end])
                 key = cache.get(text)
@@ -78,6 +85,15 @@ def _stops(tokens: list[str]) -> list[bool]:
     ]
 
 
+def _opens(tokens: list[str], stop: list[bool]) -> list[bool]:
+    """Which tokens can open a phrase: no stop word, but a Latin expression's first word (`In Situ
+    Correction`, `A Priori Knowledge`), which still ends none (`Barge-In`, `Adaptive | In Situ ...`)."""
+    return [
+        not s or (i + 1 < len(tokens) and f"{tokens[i].lower()} {tokens[i + 1].lower()}" in LATIN)
+        for i, s in enumerate(stop)
+    ]
+
+
 def title_runs(title: str, cache: dict[str, str] | None = None, longest: int = 3) -> Iterator[str]:
     """The keys of every run of one to `longest` words of the title's segments that neither starts
     nor ends with a stop word, heads or not (`mixed integer` in `Mixed Integer Linear Programs`).
@@ -86,8 +102,9 @@ def title_runs(title: str, cache: dict[str, str] | None = None, longest: int = 3
     for segment in _SEGMENT.split(title):
         tokens = _TOKEN.findall(segment)
         stop = _stops(tokens)
+        opens = _opens(tokens, stop)
         for start in range(len(tokens)):
-            if stop[start]:
+            if not opens[start]:
                 continue
             for end in range(start + 1, min(len(tokens), start + longest) + 1):
                 if stop[end - 1]:
@@ -100,8 +117,15 @@ def title_runs(title: str, cache: dict[str, str] | None = None, longest: int = 3
 
 
 def opener(key: str) -> str:
-    """The pattern of the phrases a phrase's first word opens: `graph neural network` -> `graph *`."""
-    return key[: key.find(" ")] + " *"
+    """The pattern of the phrases a phrase's first word opens: `graph neural network` -> `graph *`;
+    a Latin expression is one word (`in situ correction` -> `in situ *`, `a priori` -> `a priori *`)."""
+    space = key.find(" ")
+    if key[:space] in _LATIN_FIRST:
+        end = key.find(" ", space + 1)
+        expression = key if end < 0 else key[:end]
+        if expression in LATIN:
+            return expression + " *"
+    return key[:space] + " *"
 
 
 @dataclass(frozen=True)

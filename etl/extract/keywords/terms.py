@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from ..code_status import is_official
 from ..links import extract_links
 from .acronyms import acronyms, is_expansion
+from .citations import drop_cited_venues
 from .claims import claimed_words
 from .clauses import mark_after_prepositions
 from .epithets import mark_epithets
@@ -76,6 +77,7 @@ def extract_terms(abstract: str, taxonomy: Taxonomy) -> Terms:
     add_method_names(text, terms.methods, terms.acronyms, shorts, terms.long_forms)
     if "github" in abstract:  # (`clean` took the URLs out of `text`)
         add_repository_names(text, own_repositories(abstract), terms.methods)
+    drop_cited_venues(text, terms.methods, phrases, terms.defined)  # (`ICML 2014`: another work's, `citations`)
     terms.measures = measure_keys(text, phrases, terms.acronyms, terms.methods)
     return terms
 
