@@ -17,13 +17,20 @@ TITLE_RUN = 3  # a title's run of content words of up to TITLE_RUN words names a
 _ARTICLES = frozenset(("the", "a", "an"))
 _NOT_WORD = re.compile(r"[\W_]+")
 _HYPHENATED = re.compile(r"(?<![^\W_])[^\W_]+(?:-[^\W_]+)+")  # (from a word's start only: linear)
+# A negation's `non` written with a hyphen or apart before a word (`Non-Intrusive`, `non convex`):
+# the word after it is none of the title's words alone (issue #36, kwneg26)
+_NON = re.compile(r"(?<![^\W_])non(?:-\s*|\s+)(?=[^\W\d_])")
 
 
 @lru_cache(maxsize=1)  # (ranking asks for a paper's title words twice: `title_phrases`, `rank_keywords`)
 def title_words(title: str) -> frozenset[str]:
     """The words of a title as phrase keys have them: case folded, hyphenated parts apart and
-    joined (`multi-agent`: `multi`, `agent`, `multiagent`), and their other forms (`key_forms`)."""
+    joined (`multi-agent`: `multi`, `agent`, `multiagent`), and their other forms (`key_forms`).
+    A word after `non` is only joined to it (`Non-Intrusive Gaze Tracking`: `nonintrusive`, not
+    `intrusive`): a phrase that opens with it says the opposite (`intrusive gaze tracking`)."""
     folded = title.casefold()
+    if "non" in folded:
+        folded = _NON.sub("non", folded)
     words = set(_NOT_WORD.split(folded))
     if "-" in folded:
         for token in _HYPHENATED.findall(folded):
