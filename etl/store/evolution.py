@@ -8,23 +8,29 @@ from sqlalchemy import Boolean, Column, Double, ForeignKey, Index, Integer, Larg
 
 from .base import metadata
 
-keyword_trend_counts = Table(
+
+def _kind_trend_counts(name: str, key: str, key_comment: str, what: str, comment: str) -> Table:
+    """Papers per keyword (`key`, a keywords.id), kind, venue and year."""
+    return Table(
+        name,
+        metadata,
+        Column(key, Integer, ForeignKey("keywords.id", ondelete="CASCADE"), primary_key=True, comment=key_comment),
+        Column("kind", Text, primary_key=True, comment="paper_keywords.kind: method, acronym, phrase, topic or author"),
+        Column("venue", Text, primary_key=True, comment="papers.venue"),
+        Column("year", Integer, primary_key=True, comment="papers.year"),
+        Column("papers", Integer, nullable=False, comment=f"Papers of that venue and year with {what}, as that kind"),
+        comment=comment,
+        sqlite_with_rowid=False,
+    )
+
+
+keyword_trend_counts = _kind_trend_counts(
     "keyword_trend_counts",
-    metadata,
-    Column(
-        "keyword_id",
-        Integer,
-        ForeignKey("keywords.id", ondelete="CASCADE"),
-        primary_key=True,
-        comment="keywords.id",
-    ),
-    Column("kind", Text, primary_key=True, comment="paper_keywords.kind: method, acronym, phrase, topic or author"),
-    Column("venue", Text, primary_key=True, comment="papers.venue"),
-    Column("year", Integer, primary_key=True, comment="papers.year"),
-    Column("papers", Integer, nullable=False, comment="Papers of that venue and year with the keyword, as that kind"),
-    comment="Papers per keyword, kind, venue and year (kept by each load, as keywords.papers is): what the"
+    "keyword_id",
+    "keywords.id",
+    "the keyword",
+    "Papers per keyword, kind, venue and year (kept by each load, as keywords.papers is): what the"
     " keyword_trends view reads.",
-    sqlite_with_rowid=False,
 )
 # keyword_trends lists the rows with the most papers first (revision 0029)
 Index("ix_keyword_trend_counts_papers", keyword_trend_counts.c.papers)
@@ -70,25 +76,14 @@ keyword_partners = Table(
     " (simultaneous localization and mapping) where the corpus's meaning of the short form is the field's"
     " (etl/store/partners.py); remade by each load. keyword_counts, keyword_trends and top_keywords count so.",
 )
-keyword_partner_trends = Table(
+keyword_partner_trends = _kind_trend_counts(
     "keyword_partner_trends",
-    metadata,
-    Column(
-        "joined_id",
-        Integer,
-        ForeignKey("keywords.id", ondelete="CASCADE"),
-        primary_key=True,
-        comment="keyword_partners.joined_id",
-    ),
-    Column("kind", Text, primary_key=True, comment="paper_keywords.kind: method, acronym, phrase, topic or author"),
-    Column("venue", Text, primary_key=True, comment="papers.venue"),
-    Column("year", Integer, primary_key=True, comment="papers.year"),
-    Column("papers", Integer, nullable=False, comment="Papers of that venue and year with either form, as that kind"),
-    comment="keyword_trend_counts of each pair of keyword_partners counted as one (a paper once): what the"
+    "joined_id",
+    "keyword_partners.joined_id",
+    "either form",
+    "keyword_trend_counts of each pair of keyword_partners counted as one (a paper once): what the"
     " keyword_trends view reads for them; remade by each load.",
-    sqlite_with_rowid=False,
 )
-
 
 author_trend_counts = _trend_counts("author_trend_counts", "author_id", "authors", "by the author")
 institution_trend_counts = _trend_counts(
