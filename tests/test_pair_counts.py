@@ -133,3 +133,7 @@ def test_top_keywords_keeps_a_pair_whose_long_form_is_a_topic(pair_db, query):
     assert rows["reinforcement learning"] == ("RL", "phrase", 2)
     assert rows["autonomous underwater vehicles"] == ("AUVs", "acronym", 6)
     assert "RL" not in rows and "AUVs" not in rows
+    if query:  # (a count of one year links its papers: as counted, not the topic's, read27)
+        (long_id,) = [r["keyword_id"] for r in top if r["keyword"] == "reinforcement learning"]
+        listed = f"/papers/papers.json?_keyword_id={long_id}&year={YEAR}&_shape=array&_size=max"
+        assert len(asyncio.run(ds.client.get(listed)).json()) == 2  # (main: 3, the topic's papers too)
