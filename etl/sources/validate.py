@@ -35,7 +35,7 @@ def settled(entry: Entry, tally: Tally, escaped: bool = True, repaired: bool = F
     if title is not None and is_front_matter(title):  # (`Preface`, `Plenary talks`: no paper)
         tally.skip(entry.line, f"front matter ({_quoted(title)}), no paper", dataclasses.replace(entry, **changes))
         return None
-    if listed_from_session(title, abstract):  # (`[From Oral 1A] ...`: the paper's own record is another)
+    if title is not None and listed_from_session(title, abstract):  # (`[From Oral 1A] ...`: its own record another)
         why = f"a session's listing of a paper ({_quoted(title)}), its own record another"
         tally.skip(entry.line, why, dataclasses.replace(entry, **changes))
         return None
