@@ -6,8 +6,9 @@
 -- (from nothing, too) and it has at least `min_papers` papers (5 if empty) in the second period;
 -- faded the other way round; held when it has that many in both and its share changed less than
 -- twofold. A keyword is one row whatever the ways papers have it, which `detail` lists (an
--- extracted method, acronym or phrase, a topic, the authors' own). The 25 largest changes of each,
--- then the 25 most held.
+-- extracted method, acronym or phrase, a topic, the authors' own); an acronym's short form and its
+-- long form are one row under the long form, a paper once (`detail` names the short form: `with
+-- RL`). The 25 largest changes of each, then the 25 most held.
 -- Example: first = 2017; second = 2022
 WITH periods AS (
     SELECT sum(CASE WHEN p.year BETWEEN CAST(substr(trim(:first), 1, 4) AS INTEGER)
@@ -26,6 +27,24 @@ keyword_counts AS (  -- each keyword once, its papers summed over the ways paper
     WHERE coalesce(nullif(lower(trim(:what)), ''), 'keywords') = 'keywords'
       AND k.papers >= coalesce(CAST(nullif(trim(:min_papers), '') AS INTEGER), 5)
       AND (nullif(trim(:venue), '') IS NULL OR c.venue = trim(:venue))
+      AND NOT EXISTS (SELECT 1 FROM keyword_partners j WHERE j.keyword_id = k.id)
+    GROUP BY k.id
+),
+pair_counts AS (  -- an acronym's short form and its long form as one (keyword_partners: UAVs with
+    -- unmanned aerial vehicles), named by the long form, their papers each once
+    SELECT k.label, (SELECT replace(group_concat(DISTINCT t.kind), ',', ', ') FROM keyword_partner_trends t
+                     WHERE t.joined_id = k.id AND (nullif(trim(:venue), '') IS NULL OR t.venue = trim(:venue)))
+                    || '; with ' || j.other_forms AS kinds,
+           count(DISTINCT CASE WHEN p.year BETWEEN CAST(substr(trim(:first), 1, 4) AS INTEGER)
+                                    AND CAST(substr(trim(:first), -4) AS INTEGER) THEN p.id END) AS pa,
+           count(DISTINCT CASE WHEN p.year BETWEEN CAST(substr(trim(:second), 1, 4) AS INTEGER)
+                                    AND CAST(substr(trim(:second), -4) AS INTEGER) THEN p.id END) AS pb
+    FROM keyword_partners j JOIN keywords k ON k.id = j.joined_id
+    JOIN keyword_partners o ON o.joined_id = j.joined_id
+    CROSS JOIN paper_keywords pk ON pk.keyword_id = o.keyword_id JOIN papers p ON p.id = pk.paper_id
+    WHERE coalesce(nullif(lower(trim(:what)), ''), 'keywords') = 'keywords' AND j.keyword_id = j.joined_id
+      AND j.papers >= coalesce(CAST(nullif(trim(:min_papers), '') AS INTEGER), 5)
+      AND (nullif(trim(:venue), '') IS NULL OR p.venue = trim(:venue))
     GROUP BY k.id
 ),
 twice AS (  -- papers summed twice above: with the keyword as the authors' own and from their text
@@ -44,6 +63,8 @@ twice AS (  -- papers summed twice above: with the keyword as the authors' own a
 counts AS (
     SELECT n.label AS name, n.kinds AS detail, n.pa - coalesce(t.pa, 0) AS pa, n.pb - coalesce(t.pb, 0) AS pb
     FROM keyword_counts n LEFT JOIN twice t ON t.id = n.id
+    UNION ALL
+    SELECT label, kinds, pa, pb FROM pair_counts
     UNION ALL
     SELECT a.name, NULL,
            sum(CASE WHEN c.year BETWEEN CAST(substr(trim(:first), 1, 4) AS INTEGER)

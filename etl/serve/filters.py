@@ -66,7 +66,9 @@ KEYWORD_IDS = {"_keyword": KEYWORD, "_topic": TOPIC, "_keyword_id": ONE}  # (the
 PAPERS = {
     "_topic": "SELECT paper_id FROM paper_keywords WHERE kind = 'topic' AND keyword_id = (" + TOPIC + ")",
     "_keyword": "SELECT paper_id FROM paper_keywords WHERE keyword_id IN (" + KEYWORD + ")",
-    "_keyword_id": "SELECT paper_id FROM paper_keywords WHERE keyword_id IN (" + ONE + ")",
+    # (as counted: not as a topic, which `_topic` lists; 2024's `large language models 229 LLMs` of
+    # top_keywords listed the topic's 866 papers too, read27)
+    "_keyword_id": "SELECT paper_id FROM paper_keywords WHERE kind != 'topic' AND keyword_id IN (" + ONE + ")",
     "_author": "SELECT paper_id FROM paper_authors WHERE author_id = (SELECT id FROM authors WHERE normalised = :{p})",
 }
 # The papers a keyword's chip lists (`?_keyword=<text>`, the parameter `k`), each once.

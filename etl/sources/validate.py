@@ -1,14 +1,15 @@
 """What every reader's records become before they are stored, whatever the format: placeholders
 (`TBD`, `-`) read as missing values, text without NUL characters or lone surrogates, abstracts of a
-bounded size. A record left with neither an abstract nor a title is skipped, and so is front
-matter (`Preface`, `Plenary talks`: `etl.text.front_matter`); one that needed a repair is stored and counted. A record's content never stops a load."""
+bounded size. A record left with neither an abstract nor a title is skipped, and so are front
+matter (`Preface`, `Plenary talks`: `etl.text.front_matter`) and a session's listing of a paper
+whose own record is another (ICCV 2015's `[From Oral 1A] ...`); one that needed a repair is stored and counted. A record's content never stops a load."""
 
 from __future__ import annotations
 
 import dataclasses
 from typing import Any
 
-from ..text.front_matter import is_front_matter
+from ..text.front_matter import is_front_matter, listed_from_session
 from ..text.placeholders import is_placeholder, is_usable_abstract
 from .fields import MAX_FIELD_CHARS
 from .records import Entry, Tally
@@ -33,6 +34,10 @@ def settled(entry: Entry, tally: Tally, escaped: bool = True, repaired: bool = F
         title = None
     if title is not None and is_front_matter(title):  # (`Preface`, `Plenary talks`: no paper)
         tally.skip(entry.line, f"front matter ({_quoted(title)}), no paper", dataclasses.replace(entry, **changes))
+        return None
+    if title is not None and listed_from_session(title, abstract):  # (`[From Oral 1A] ...`: its own record another)
+        why = f"a session's listing of a paper ({_quoted(title)}), its own record another"
+        tally.skip(entry.line, why, dataclasses.replace(entry, **changes))
         return None
     if abstract is None and not title:  # (an id alone is no paper a reader could see)
         why = _why_skipped(given_title, given) + (" (a field of the wrong type or size left out)" if left_out else "")

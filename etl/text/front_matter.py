@@ -12,6 +12,13 @@ note (`[4 abstracts]`) is left out. A paper's title says what it does, so it has
 papers. Measured on the 90,999 titles of the paperlists catalogue: 55 records, all front matter,
 and no paper (docs/inputs.md#front-matter; RSS 2007's `Workshop Summaries` and ICRA 2017's
 `Workshop and Tutorials` since reader5, COLT 2017's `Preface: Conference on ...` since reader6).
+A title that is a bracketed note alone is read by its inside: IROS 2012's `[Monday digests]` (a day's
+schedule, "a listing of which papers were presented in each session"; 4 records, read27).
+
+A session's listing of a paper (`listed_from_session`): ICCV 2015's poster sessions list the oral
+papers shown there again, as records of their own, `[From Oral 1A] Aligning Books and Movies: ...`
+with the authors and no abstract, link or citation; the paper's own record is the oral one (50 such
+records, each beside its paper's; no other venue of the catalogue writes one, read27).
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ import re
 HEADS = frozenset(
     """
     preface prefaces frontmatter foreword index plenary plenaries keynote keynotes workshops tutorials
-    digest contents committee committees welcome summaries
+    digest digests contents committee committees welcome summaries
     """.split()
 )
 # Words that only go with them (`front matter`, `keynote speakers`, `table of contents`).
@@ -30,6 +37,7 @@ FRONT_WORDS = HEADS | frozenset(
     """
     front matter and of the from to post pre conference talks talk speakers speaker speech speeches
     sessions session table author authors organizing program programme message chair chairs final workshop
+    monday tuesday wednesday thursday friday saturday sunday
     """.split()
 )
 # What a meeting's name is made of, before the last part (`Asian Conference on Machine Learning`).
@@ -42,6 +50,8 @@ _PARTS = re.compile(r":|\s[-–—]\s")
 _NOTE = re.compile(r"\[[^\]]*\]|\([^)]*\)")
 _WORD = re.compile(r"[^\W_]+")
 _YEAR = re.compile(r"(?:19|20)\d\d")
+# `[From Oral 1A] `, `[From Poster 2B] `, `[From Spotlight 3] `: the session a listed paper is from
+_FROM_SESSION = re.compile(r"\[From (?:Oral|Poster|Spotlight)s? [^\]]{1,12}\]\s*(?=\w)")
 
 
 def is_front_matter(title: str | None) -> bool:
@@ -51,7 +61,10 @@ def is_front_matter(title: str | None) -> bool:
     folded = title.casefold()
     if not any(stem in folded for stem in _HEAD_STEMS):  # (most titles: a substring search each, in C)
         return False
-    *before, last = parts = _PARTS.split(_NOTE.sub(" ", title))
+    noted = _NOTE.sub(" ", title)
+    if not _WORD.search(noted):  # (a bracketed note alone: `[Monday digests]`, by its inside)
+        noted = title.strip(" []()")
+    *before, last = parts = _PARTS.split(noted)
     if _names_entry(last, labelled=True) and all(_names_meeting_part(part) for part in before):
         return True
     # the entry first, the meeting after it (`Preface: Conference on Learning Theory (COLT), 2017`)
@@ -81,3 +94,10 @@ def _names_meeting_part(part: str) -> bool:
         _YEAR.fullmatch(word) or (word.isupper() and len(word) >= 3) or word.casefold() in MEETING_WORDS
         for word in words
     )
+
+
+def listed_from_session(title: str | None, abstract: str | None) -> bool:
+    """Whether a record is a session's listing of a paper listed in another session (`[From Oral 1A]
+    Aligning Books and Movies: ...`, no abstract): the paper's own record is that session's. With an
+    abstract it is a paper as written (nothing of it is dropped)."""
+    return abstract is None and title is not None and _FROM_SESSION.match(title) is not None

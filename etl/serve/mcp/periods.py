@@ -13,7 +13,17 @@ from dataclasses import dataclass
 
 FLOOR = 5  # keywords kept: those of at least this many papers (the query's default `min_papers`)
 SHOWN = 25  # of each status, as the query shows
-KEYWORDS = f"SELECT id, label, papers FROM keywords WHERE papers >= {FLOOR}"
+KEYWORDS = f"""SELECT id, label, papers FROM keywords k WHERE papers >= {FLOOR}
+AND NOT EXISTS (SELECT 1 FROM keyword_partners j WHERE j.keyword_id = k.id)"""
+# An acronym's short form and its long form as one (`keyword_partners`), named by the long form: its
+# papers per year each once, and the kinds with the other forms, as the query reads them.
+PAIRS = f"""SELECT k.id, k.label, j.other_forms FROM keyword_partners j JOIN keywords k ON k.id = j.joined_id
+WHERE j.keyword_id = j.joined_id AND j.papers >= {FLOOR}"""
+PAIR_YEARS = f"""SELECT j.joined_id, p.year, count(DISTINCT p.id) FROM keyword_partners j
+JOIN keyword_partners o ON o.joined_id = j.joined_id CROSS JOIN paper_keywords pk ON pk.keyword_id = o.keyword_id
+JOIN papers p ON p.id = pk.paper_id WHERE j.keyword_id = j.joined_id AND j.papers >= {FLOOR}
+GROUP BY j.joined_id, p.year"""
+PAIR_KINDS = "SELECT joined_id, group_concat(DISTINCT kind) FROM keyword_partner_trends GROUP BY joined_id"
 # Papers per keyword and year summed over the ways they have it, and the kinds, as the query sums them.
 YEARS = f"""SELECT c.keyword_id, c.year, sum(c.papers) FROM keywords k CROSS JOIN keyword_trend_counts c
 ON c.keyword_id = k.id WHERE k.papers >= {FLOOR} GROUP BY c.keyword_id, c.year"""
@@ -39,16 +49,22 @@ class Counts:
 def read_counts(con) -> Counts:
     """The kept counts, read on a connection (a tuple per row)."""
     labels = {kid: label for kid, label, _ in con.execute(KEYWORDS)}
-    rows = con.execute(YEARS).fetchall()
+    pairs = {kid: (label, others) for kid, label, others in con.execute(PAIRS)}
+    labels.update({kid: label for kid, (label, _) in pairs.items()})
+    rows = [r for r in con.execute(YEARS).fetchall() if r[0] in labels and r[0] not in pairs]
+    rows += con.execute(PAIR_YEARS).fetchall()
     first = min((r[1] for r in rows), default=0)
     last = max((r[1] for r in rows), default=0)
     years = {kid: array("l", bytes(8 * (last - first + 1))) for kid in labels}
     for kid, year, papers in rows:
         years[kid][year - first] += papers
     for kid, year, papers in con.execute(TWICE):
-        if kid in years:
+        if kid in years and kid not in pairs:
             years[kid][year - first] -= papers
     kinds = {kid: ", ".join(found.split(",")) for kid, found in con.execute(KINDS)}
+    for kid, found in con.execute(PAIR_KINDS):
+        if kid in pairs:
+            kinds[kid] = ", ".join(found.split(",")) + "; with " + pairs[kid][1]
     return Counts(first, labels, kinds, years)
 
 
