@@ -231,3 +231,39 @@ def test_the_word_pattern_reads_the_latin_expressions_as_before(text, words):
 def test_a_title_phrase_opens_with_a_latin_expression(title, heads, none):
     found = set(title_heads(title))
     assert heads <= found and not none & (found | set(title_runs(title))), found
+
+
+@pytest.mark.parametrize(
+    "text, gone, kept",
+    [
+        # sample-2612, AISTATS 2019 ("Restarting Frank-Wolfe"): `aka Frank-Wolfe algorithm`, both judges' junk
+        (
+            "Conditional Gradients (aka Frank-Wolfe algorithms) form a classical set of methods for constrained"
+            " smooth convex minimization",
+            "aka frank wolfe algorithm",
+            "frank wolfe algorithm",
+        ),
+        (
+            "the projection-free method (a.k.a. conditional gradient method) is",
+            "k conditional gradient",
+            "conditional gradient",
+        ),
+        ("proximal point (AKA proximal gradient methods) converge", "aka proximal gradient", "proximal gradient"),
+        # COLT: `resp.` opens a bracket as `aka` does
+        (
+            "by parallelizing the Langevin (resp. underdamped Langevin) algorithms",
+            "resp underdamped langevin",
+            "underdamped langevin",
+        ),
+        # `i.e.` and `e.g.` were breaks already; the terms around them stay
+        (
+            "the learner (i.e., gradient boosting machines) and the labels",
+            "e gradient boosting machine",
+            "gradient boosting machine",
+        ),
+        ("on inputs and outputs (e.g. input/output pairs)", "g input", "output pair"),
+    ],
+)
+def test_an_abbreviation_word_opens_and_ends_no_phrase(text, gone, kept):
+    phrases = phrase_candidates(text)[1]
+    assert gone not in phrases and kept in phrases, phrases

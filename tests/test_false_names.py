@@ -229,6 +229,17 @@ def test_an_organisations_short_and_long_form_are_no_keywords(text, short, long_
         ("as shown in [see Sm99; KS02a] for the case", "KS02a", True),
         ("We fine-tune ResNet50 on the new images", "ResNet50", False),
         ("the proposed MobileNetV2 [12] backbone", "MobileNetV2", False),
+        # a function word in capitals and its slash pair are one unit (sample-2612, AISTATS 2010: `AND`
+        # was the first chip of "inference on the optimal, off-policy value of nodes in smooth AND/OR trees");
+        # an acronym paired by a slash stays (catalogue: `IMU/GPS`, `ROS/Gazebo`), as does a function word
+        # in capitals with no slash (a gate's name)
+        ("off-policy value of nodes in smooth AND/OR trees, given random roll-outs", "AND", True),
+        ("off-policy value of nodes in smooth AND/OR trees, given random roll-outs", "OR", True),
+        ("a parallel best-first OR/AND search", "AND", True),
+        ("fusing IMU/GPS measurements in a filter", "IMU", False),
+        ("fusing IMU/GPS measurements in a filter", "GPS", False),
+        ("tested in a ROS/Gazebo simulation", "ROS", False),
+        ("we develop NOT, AND, and OR logic gates", "NOT", False),
     ],
 )
 def test_a_piece_by_what_surrounds_it(text, token, piece):

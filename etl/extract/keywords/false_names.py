@@ -10,6 +10,7 @@ import re
 from collections.abc import Mapping
 
 from .coined import VERSION
+from .wordlists import NOT_NOUNS, STOP_WORDS
 
 # A capitalised word right after the token, in the same clause: the token is the first word of a
 # longer name (`Long-Range Graph U-Nets`, `CMU Polysemy-30`, `RP R-CNN`). Only for tokens that are
@@ -67,16 +68,37 @@ def citation_key(text: str, start: int, end: int) -> bool:
     return opened != -1 and _KEYS_BEFORE.fullmatch(text, opened + 1, start) is not None
 
 
+# The endings of adjectives (`inertial`, `efficient`, `compliant`, `sensory`), for a last part the
+# lexicon knows as no noun (`wordlists.NOT_NOUNS`); not `-less` (`ISP-less` names a kind of camera).
+_ADJECTIVE_ENDINGS = ("al", "ar", "ive", "ous", "ic", "able", "ible", "ful", "ent", "ant", "ory", "ary")
+_LOWER_CASE_NEXT = re.compile(r"\s+[a-z]")
+
+
+def ends_in_adjective(word: str) -> bool:
+    """Whether a hyphenated word's last part is an adjective in lower case or Title Case
+    (`LiDAR-Visual-Inertial`, `UWB-inertial`, `GPU-efficient`, `DoS-resilient`): however many
+    capitals its other parts have, it describes the noun after it, as `visual-inertial` does
+    (issue #36, kwdebris27: a chip without its head, `odometry`; `modifiers.mark_modifiers`)."""
+    head, _, last = word.rpartition("-")
+    low = last.lower()
+    return bool(head) and (last.islower() or last.istitle()) and low.endswith(_ADJECTIVE_ENDINGS) and low in NOT_NOUNS
+
+
 def piece_of_more(text: str, m: re.Match) -> bool:
     """Whether the coined token `m` is no name by itself but a piece of something longer: the
     first or a later word of a capitalised name, notation, initials, a unit after a count, or a
-    name after a lower-case prefix."""
+    name after a lower-case prefix, a function word paired by a slash (`AND/OR`), or a modifier
+    ending in an adjective before a word in lower case (`GPU-efficient network`)."""
     token, start, end = m.group(), m.start(), m.end()
     acronym = token.isupper() and token.isalpha() and len(token) <= SHORT_ACRONYM
     if (acronym and _ARGUMENT.match(text, end)) or (start and text[start - 1] == ")"):
         return True
     if _INITIALS.fullmatch(token) or _PREFIXED.match(token) or citation_key(text, start, end):
         return True
+    if acronym and "/" in (text[end : end + 1], text[start - 1 : start]) and token.lower() in STOP_WORDS:
+        return True  # (a function word in capitals and its slash pair are one unit: `AND` of `AND/OR search`)
+    if ends_in_adjective(token) and _LOWER_CASE_NEXT.match(text, end):
+        return True  # (a modifier before its noun: `LiDAR-Visual-Inertial estimator`)
     before = text[max(0, start - 40) : start]
     if _AFTER_COUNT.search(before):
         return True

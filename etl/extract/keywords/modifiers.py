@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from .false_names import ends_in_adjective
 from .keyword import Keyword
 from .phrases import _WORD_OR_BREAK, HEADLESS, WHOLE
 from .roles import is_participle, word_roles
@@ -24,10 +25,11 @@ _AFTER = 80  # characters after an occurrence read for the words that follow it
 
 def is_hyphenated_modifier_shape(word: str) -> bool:
     """Whether a hyphenated word may be a modifier rather than a name or a noun: no name's shape
-    (`is_name_shape`), not in the plural nor with a noun's ending (`scratch-games`, `gene-expression`)."""
+    (`is_name_shape`), not in the plural nor with a noun's ending (`scratch-games`, `gene-expression`);
+    a name's capitals before an adjective's last part make no name (`ends_in_adjective`)."""
     if "-" not in word.strip("-") or word.lower().endswith(("s", *NOUN_ENDINGS)):
         return False
-    return not is_name_shape(word) or _from_to(word)
+    return not is_name_shape(word) or _from_to(word) or ends_in_adjective(word)
 
 
 def _from_to(word: str) -> bool:
@@ -51,13 +53,15 @@ def is_head_word(word: str) -> bool:
     return low in HYPHEN_HEADS and low not in NAMED_MODIFIERS
 
 
-def _headless_after(words: list[str]) -> bool:
+def _headless_after(words: list[str], adjective: bool = False) -> bool:
     """Whether the words after an occurrence make it a modifier: a content word that is no
-    term-following generic noun (`Faces`; not `tasks`, `framework`: `roles.WordRoles.heads`), or
-    `and`/`or` and another hyphenated word before a content word (coordinated modifiers sharing
-    one head: `Attribute-Mask and Box-Mask R-CNN`)."""
+    term-following generic noun (`Faces`; not `tasks`, `framework`: `roles.WordRoles.heads`; after
+    an `adjective`, any word in lower case: `GPU-efficient network`), or `and`/`or` and another
+    hyphenated word before a content word (coordinated modifiers sharing one head: `Attribute-Mask and Box-Mask R-CNN`)."""
     if not words:
         return False
+    if adjective:  # (whatever word follows in lower case: `UWB-inertial based`, `GPU-efficient network`)
+        return words[0][:1].islower()
     r = word_roles(words[0])
     if not r.breaks:
         return not r.heads
@@ -80,7 +84,9 @@ def mark_modifiers(text: str, phrases: Mapping[str, list]) -> None:
             continue
         pattern = r"[\s-]+".join(re.escape(w) for w in re.split(r"[\s-]+", written))
         found = list(re.finditer(r"(?<![\w-])" + pattern + r"s?(?![\w-])", text, re.IGNORECASE))
-        if found and all(_headless_after(_WORD_OR_BREAK.findall(text, m.end(), m.end() + _AFTER)) for m in found):
+        adjective = ends_in_adjective(last)
+        after = (_WORD_OR_BREAK.findall(text, m.end(), m.end() + _AFTER) for m in found)
+        if found and all(_headless_after(words, adjective) for words in after):
             entry[3] = HEADLESS
 
 

@@ -30,7 +30,7 @@ from .wordlists import (
     VERBS,
 )
 
-_BREAKS = STOP_WORDS | set(",;:()[]{}\"“”‘’'?!.-–—") | {"et", "al", "etc", "cf", "vs", "viz", "ie", "eg"}
+_BREAKS = STOP_WORDS | set(",;:()[]{}\"“”‘’'?!.-–—") | {"et", "al", "etc", "cf", "vs", "viz", "ie", "eg", "aka", "resp"}
 
 
 class WordRoles(NamedTuple):
