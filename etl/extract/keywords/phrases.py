@@ -20,7 +20,7 @@ from .roles import (
     WordRoles,
     is_participle,
 )
-from .wordlists import CLASSIFYING_ADJECTIVES, ING_COMPOUNDS, NOT_NOUNS, NOUN_EXCEPTIONS, VERB_FORMS
+from .wordlists import CLASSIFYING_ADJECTIVES, ING_COMPOUNDS, ING_MODIFIERS, NOT_NOUNS, NOUN_EXCEPTIONS, VERB_FORMS
 
 # Boundaries of candidate phrases within a sentence.
 # A word, or a character that ends a phrase: punctuation, a full stop, a dash between spaces.
@@ -311,7 +311,9 @@ def _add_ngrams(
                 entry[0] += 1
                 if whole > entry[3]:
                     entry[3] = whole
-        if a.starts and i + 1 < size:
+        # an -ing word opens a phrase before a term's noun (`ING_MODIFIERS`), cutting the next: `missing data | problems`
+        opens = a.starts or (i + 1 < size and a.low + " " + roles[i + 1].last in ING_MODIFIERS)
+        if opens and i + 1 < size:
             b = roles[i + 1]
             if b.ends:
                 key = a.inner + " " + b.last
@@ -334,7 +336,7 @@ def _add_ngrams(
                     entry[0] += 1
                     if whole > entry[3]:
                         entry[3] = whole
-        left = WHOLE if a.drops else LEFT_CUT
+        left = WHOLE if a.drops and a.starts == opens else LEFT_CUT
 
 
 def _count(found: dict[str, list], key: str, position: int, written: str, whole: int = WHOLE) -> None:

@@ -80,6 +80,9 @@ TERM_STOPS: frozenset[str]
 # Referring modifiers (scripts/build_referring.py): words that say which one of a thing the paper
 # means, not which kind (`target object`, `input image`, `desired shape`, `initial velocities`).
 REFERRING: frozenset[str]
+# Pairs of a word in -ing that starts no phrase and the noun after it that open a term (scripts/
+# build_ing_modifiers.py: `missing data`, `sliding mode`, `moving object`), not a verb and its object.
+ING_MODIFIERS: frozenset[str]
 
 # Each list's data file. A list is read when first imported (PEP 562), so a module that needs one
 # short list (`FUNCTION_WORDS`, for similar papers) does not hold the long ones (`NOT_NOUNS`).
@@ -108,6 +111,7 @@ _FILES = {
     "NAMED_MODIFIERS": "named_modifiers.txt",
     "TERM_STOPS": "term_stops.txt",
     "REFERRING": "referring_modifiers.txt",
+    "ING_MODIFIERS": "ing_modifiers.txt",
 }
 _SEQUENCES = {"DESCRIPTIVE_SUFFIXES"}  # (a tuple: `str.endswith` takes it)
 
