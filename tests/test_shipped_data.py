@@ -30,6 +30,7 @@ CATALOGUE = Path(
         ("build_named_modifiers.py", 300),  # etl/data/named_modifiers.txt: names abstracts write before a noun
         ("build_spellings.py", 300),  # etl/data/spellings.txt: British spellings and their American forms
         ("build_word_names.py", 300),  # etl/data/word_names.txt: words also written in capitals as a name
+        ("build_names.py", 300),  # etl/data/names.txt: words written capitalised as names (`Gaussian`)
         ("build_dropped_heads.py", 300),  # etl/data/dropped_heads.txt: heads authors leave off the terms they choose
         ("build_referring.py", 300),  # etl/data/referring_modifiers.txt: words that say which one, not which kind
         ("build_ing_modifiers.py", 300),  # etl/data/ing_modifiers.txt: -ing words and the nouns they open terms with

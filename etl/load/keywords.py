@@ -27,16 +27,20 @@ if TYPE_CHECKING:
 
 __all__ = ["CORPUS_KEYWORDS", "KeywordFeed", "refresh_keywords", "stage_ranked", "stored_choices"]
 
-# Label and kind of each distinct keyword: the ones most papers use (ties: the smallest label;
-# method before acronym before topic before phrase), extracted forms before the authors' (kind
-# `author` only for keywords nothing extracted). The staged rows are sorted once, into their
+# Label and kind of each distinct keyword: the ones most papers use (a label's ties: the lower-case
+# one, then the smallest; a kind's: method before acronym before topic before phrase), extracted forms
+# before the authors' (kind `author` only for keywords nothing extracted). A phrase's and an acronym's
+# label is staged as shown (`labels.shown_label`: `Gaussian process`, `long short-term memory`). The staged rows are sorted once, into their
 # distinct forms; labels and kinds are chosen from those.
 CORPUS_KEYWORDS = [
     """CREATE TEMP TABLE keyword_forms AS
        SELECT normalised, label, kind, count(*) AS papers FROM staged_keywords GROUP BY normalised, label, kind""",
     """CREATE TEMP TABLE keyword_labels AS
        SELECT normalised, label, sum(sum(papers)) OVER (PARTITION BY normalised) AS papers,
-           row_number() OVER (PARTITION BY normalised ORDER BY min(CASE WHEN kind = 'author' THEN 1 ELSE 0 END), sum(papers) DESC, label) AS r
+           row_number() OVER (
+               PARTITION BY normalised ORDER BY min(CASE WHEN kind = 'author' THEN 1 ELSE 0 END), sum(papers) DESC,
+               CASE WHEN label = lower(label) THEN 0 ELSE 1 END, label
+           ) AS r
        FROM keyword_forms GROUP BY normalised, label""",
     """CREATE TEMP TABLE keyword_kinds AS
        SELECT normalised, kind FROM (

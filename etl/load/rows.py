@@ -7,6 +7,7 @@ import json
 from ..extract.aliases import kept_alias
 from ..extract.derive import Derived
 from ..extract.keywords import Keyword, topics_below_narrower
+from ..extract.keywords.labels import shown_label
 from ..extract.keywords.normalise import word_name
 from ..extract.similar.words import read_as_short_form
 from ..sources.fields import MAX_KEYWORD_CHARS
@@ -14,6 +15,7 @@ from ..sources.records import Entry, Review
 from ..store.schema import columns
 
 FACET_KEYWORDS = 10  # keyword labels copied to papers.keywords
+SHOWN = frozenset(("phrase", "acronym"))  # the kinds whose staged label is `shown_label`'s
 
 
 # The `paper_links` columns of a link cited in an abstract (no source gives it).
@@ -136,7 +138,12 @@ def paper_rows(pid: str, ranked: list[Keyword]) -> tuple[list[tuple], list[tuple
     labels, topics = facet_arrays(ranked)  # (the topics in their own order: `papers.topics` leads with the strongest)
     # (stored best first, with a topic below the paper's keywords that are kinds of it: `broader`)
     stored = topics_below_narrower(ranked)
-    keywords = [(pid, k.normalised, k.label, k.kind, k.score, rank) for rank, k in enumerate(stored, 1)]
+    # (a phrase's or an acronym's label as keywords are shown: `Gaussian process`, `long short-term
+    # memory`; a method's and the authors' as written, a topic's as the taxonomy names it)
+    keywords = [
+        (pid, k.normalised, shown_label(k.label) if k.kind in SHOWN else k.label, k.kind, k.score, rank)
+        for rank, k in enumerate(stored, 1)
+    ]
     written = [(k.normalised, a) for k in ranked for a in k.aliases if len(a) <= MAX_KEYWORD_CHARS]
     # (looked up case folded, but a name in capitals as written: `mAP` is not the word `map`)
     aliases = [(key, a, word_name(a) or a.casefold()) for key, a in written if kept_alias(key, a)]

@@ -27,6 +27,7 @@ from ..keywords import (
     rank_keywords,
     titled_topics,
 )
+from ..keywords.labels import most_written, relabelled, same_number, shown_label
 from .frequencies import DICT_KEYS, KeyCounts
 
 RUN_RECORD = 1_000  # (key, count) pairs per record of a spilled run: merging reads one record of each run at a time
@@ -50,6 +51,18 @@ class Stored(NamedTuple):
 Retitled = Stored  # (the name the worker pool passes it under)
 LOOKUP_CHUNK = 10_000  # keys looked up in the reference statistics at a time
 RANK_CHUNK = 200  # spilled papers whose keys are looked up in the corpus counts at once (`KeyCounts.preload`)
+
+
+class Labelled(dict):
+    """Meanings (`Meanings`: short form -> long form's key -> (label, papers)), each label the one
+    ranking reads (the smallest its papers write, as stored in `keyword_meanings`), and `shown`:
+    such a label -> the one most of its papers write, where the two are shown apart (`Long-Short
+    term memory` -> `long Short-Term memory`, shown `long short-term memory`). The ranked keywords
+    take the shown one (`labels.relabelled`) once ranked: their keys and ranks are the same."""
+
+    def __init__(self, meanings: Meanings):
+        super().__init__(meanings)
+        self.shown: dict[str, str] = {}
 
 
 class Reference(Protocol):
@@ -77,13 +90,20 @@ class Counts:
         self.runs: list[IO[bytes]] = []  # counts spilled when `df` grew too large, each sorted by key
         self.n = 0
         self.meanings: Meanings = {}
+        # (long form's key, its label as a paper writes it) -> the papers defining a short form so:
+        # a meaning's label is the one most write (`most_written`), chosen when the counts are read
+        self.labels: Counter[tuple[str, str]] = Counter()
 
-    def add(self, n: int, meanings: Meanings, pairs: Iterable[tuple[str, int]]) -> None:
-        """Add the counts of another share of papers: `n` papers, their acronyms, (key, papers)."""
+    def add(
+        self, n: int, meanings: Meanings, pairs: Iterable[tuple[str, int]], labels: Mapping[tuple[str, str], int] = {}
+    ) -> None:
+        """Add the counts of another share of papers: `n` papers, their acronyms, (key, papers),
+        and the labels their acronyms' long forms are written with ((key, label) -> papers)."""
         self.n += n
         for short, keys in meanings.items():
             for key, (label, papers) in keys.items():
                 _add_meaning(self.meanings, short, key, label, papers)
+        self.labels.update(labels)
         for part in chunks(pairs, COUNTS_IN_MEMORY):
             self.df.update(dict(part))  # (counted in C)
             if len(self.df) >= COUNTS_IN_MEMORY:
@@ -112,6 +132,7 @@ class Counts:
                 terms = Terms(*fields)
                 self.add(-1, {}, ((key, -1) for key in terms.document_keys()))
                 defined.update((normalise_keyword(short), key) for key, (_, short, _) in terms.acronyms.items())
+                self.labels.subtract((key, label_of(long.split())) for key, (long, _, _) in terms.acronyms.items())
         if not defined:
             return
         for short, key in defined:
@@ -131,10 +152,28 @@ class Counts:
     def counts(self, in_order: bool = True) -> tuple[int, Meanings, Iterator[tuple[str, int]]]:
         """(papers, defined acronyms, (key, papers using it)): sorted by key if `in_order` (to be
         merged as streams; spilled counts always are), else in the order counted."""
+        meanings = self._labelled()
         if in_order or self.spilled:
-            return self.n, self.meanings, self._sorted_counts()
+            return self.n, meanings, self._sorted_counts()
         pairs, self.df = self.df.items(), Counter()
-        return self.n, self.meanings, iter(pairs)
+        return self.n, meanings, iter(pairs)
+
+    def _labelled(self) -> Labelled:
+        """The meanings, with the label most of each one's defining papers write (`most_written`, its
+        last word in the number of the label ranking reads, `same_number`) where it is shown
+        otherwise than that label (`Labelled.shown`)."""
+        written: dict[str, dict[str, int]] = {}
+        for (key, label), papers in self.labels.items():
+            if papers > 0:
+                written.setdefault(key, {})[label] = papers
+        meanings = Labelled(self.meanings)
+        for keys in self.meanings.values():
+            for key, (label, _) in keys.items():
+                if key in written and label not in meanings.shown:
+                    most = same_number(most_written(written[key]), label)
+                    if shown_label(most) != shown_label(label):
+                        meanings.shown[label] = most
+        return meanings
 
     def _sorted_counts(self) -> Iterator[tuple[str, int]]:
         current = sorted(self.df.items())
@@ -163,7 +202,9 @@ class Extraction(Counts):
                 terms.topic_terms = None
             df.update(terms.document_keys())  # (counted in C)
             for key, (long, short, _) in terms.acronyms.items():
-                _add_meaning(meanings, normalise_keyword(short), key, label_of(long.split()))
+                label = label_of(long.split())
+                _add_meaning(meanings, normalise_keyword(short), key, label)
+                self.labels[key, label] += 1
             record = (
                 pid,
                 title,
@@ -197,6 +238,7 @@ def rank_spilled(
     other papers' author keywords (never its own). The keys of `RANK_CHUNK` papers are looked up
     in `df` at once."""
     titles, chosen, own = stored.titles or {}, stored.chosen or {}, stored.own or {}
+    shown = getattr(meanings, "shown", None)  # (`Labelled`: the labels most papers write)
     nobody: frozenset[str] = frozenset()
     for part in chunks(read_records(spill), RANK_CHUNK):
         papers = [(pid, title, Terms(*fields)) for pid, title, *fields in part]
@@ -206,14 +248,15 @@ def rank_spilled(
                 title = titles[pid]
             terms.topics = titled_topics(terms, title, taxonomy)
             keyphraseness = Keyphraseness(chosen, frozenset(own[pid]) if pid in own else nobody, df)
-            yield pid, rank_keywords(terms, df, n, title, meanings, keyphraseness)
+            ranked = rank_keywords(terms, df, n, title, meanings, keyphraseness)
+            yield pid, relabelled(ranked, shown) if shown else ranked
 
 
 def _add_meaning(meanings: Meanings, short: str, key: str, label: str, papers: int = 1) -> None:
     known = meanings.setdefault(short, {})
     if key not in known:
         known[key] = (label, papers)
-    else:  # the same label whichever paper came first
+    else:  # the same label whichever paper came first (the one ranking reads: `Labelled` has the shown one)
         had, counted = known[key]
         known[key] = (min(label, had), counted + papers)
 
@@ -230,10 +273,11 @@ def merge_counts(
     most `MERGE_IN_MEMORY` keys in all) they are added up in one dictionary. A reference adds only
     to the keys the shares have."""
     n = reference.n if reference else 0
-    meanings: Meanings = {short: dict(keys) for short, keys in reference.meanings.items()} if reference else {}
+    meanings = Labelled({short: dict(keys) for short, keys in reference.meanings.items()} if reference else {})
     streams = []
     for part_n, part_meanings, pairs in parts:
         n += part_n
+        meanings.shown.update(getattr(part_meanings, "shown", {}))
         for short, keys in part_meanings.items():
             for key, (label, papers) in keys.items():
                 _add_meaning(meanings, short, key, label, papers)

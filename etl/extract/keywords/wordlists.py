@@ -74,6 +74,9 @@ EVALUATIVE_ADJECTIVES: frozenset[str]
 # Named modifiers (scripts/build_named_modifiers.py): hyphenated words with a name's capitals that
 # the abstracts write before a noun (`Karush-Kuhn-Tucker`, `Gough-Stewart`, `port-Hamiltonian`).
 NAMED_MODIFIERS: frozenset[str]
+# Names (scripts/build_names.py): words the abstracts write capitalised inside a sentence and seldom
+# in lower case (`gaussian`, `markov`, `kullback`): a keyword's label keeps them capitalised (`labels`).
+NAMES: frozenset[str]
 # Stop words that are nouns of the authors' terms (scripts/build_term_stops.py: `design`, `pose`,
 # `study` in `mechanism design`, `pose estimation`, `user study`): a noun where no verb stands.
 TERM_STOPS: frozenset[str]
@@ -109,6 +112,7 @@ _FILES = {
     "LIGHT_NOUNS": "light_nouns.txt",
     "EVALUATIVE_ADJECTIVES": "evaluative_adjectives.txt",
     "NAMED_MODIFIERS": "named_modifiers.txt",
+    "NAMES": "names.txt",
     "TERM_STOPS": "term_stops.txt",
     "REFERRING": "referring_modifiers.txt",
     "ING_MODIFIERS": "ing_modifiers.txt",
