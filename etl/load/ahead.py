@@ -23,7 +23,9 @@ from .statistics import needs_rescore
 
 # SQLite's page cache while the process lives (the small load's 2 MB, `run.SMALL_CACHE_KIB`, let
 # go: pages the load would fill again meanwhile, each then held twice), then as it was. The benchmark's edit: the two processes' sum of PSS 52.0 -> 50.5 MB with it,
-# the load's CPU the same.
+# the load's CPU the same. The pages the load changed are written to the log first (a smaller cache
+# kept them, 2.6 MB, which the process then held as the load reused their memory: issue 41, edit27,
+# the two processes' pages at their peak 56.1 / 56.1 -> 53.8 / 53.6 MB, `store.page_flush`).
 PAGE_CACHE_KIB = 256
 
 
@@ -48,7 +50,7 @@ class Ahead:
             forget_text_memos()  # (emptied before the fork: the process would hold their pages the load frees)
             if self.writer is not None:
                 self.cache = self.writer.page_cache_setting()
-                self.writer.page_cache(PAGE_CACHE_KIB)
+                self.writer.shrink_page_cache(PAGE_CACHE_KIB)
             start_ahead(warm_ranking)
             self.may = False
 

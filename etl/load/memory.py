@@ -82,6 +82,9 @@ def forget_text_memos() -> None:
     load calls them no more (what they give is unchanged, only asked again). They sat under both of
     an edit's peaks (about 2.5 MB: the keyword ranking's fork and the similar step, issue 41) and
     under the catalogue's, the ranking workers' fork (issue 37: 403 -> 355 MB)."""
+    from ..store.record_extra import release_packer
+
     for memo in text_memos():
         memo.cache_clear()
+    release_packer()  # (the records are stored: the compressor of their other fields is not needed either)
     trim_heap()

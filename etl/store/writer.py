@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from ..iterables import chunks
 from .column_names import COLUMNS
-from .drivers import driver_of
+from .drivers import SqliteDriver, driver_of
 from .record_extra import pack_extra
 from .search import REBUILD_FTS
 from .views import CLEAN_ABSTRACT
@@ -247,11 +247,25 @@ class Writer:
         if setting is not None and not self._postgres:
             self.execute(f"PRAGMA cache_size={int(setting)}")
 
-    @contextmanager
-    def page_cache_within(self, kib: int) -> Iterator[None]:
-        """SQLite's page cache set to `kib` KiB for a block (the pages over it let go), then as it was."""
-        before = self.page_cache_setting()
+    def shrink_page_cache(self, kib: int) -> None:
+        """SQLite's page cache for the rest of the transaction, in KiB, and no more held in it now:
+        the pages the transaction changed written to the log, uncommitted (`page_flush`: a cache
+        made smaller keeps them until it commits)."""
         self.page_cache(kib)
+        if isinstance(self.driver, SqliteDriver):
+            from .page_flush import flush_cache  # (here: only a small load's steps call it)
+
+            flush_cache(self.driver.con)
+
+    @contextmanager
+    def page_cache_within(self, kib: int, shrink: bool = False) -> Iterator[None]:
+        """SQLite's page cache set to `kib` KiB for a block (the pages over it let go; with `shrink`,
+        the changed ones too: `shrink_page_cache`), then as it was."""
+        before = self.page_cache_setting()
+        if shrink:
+            self.shrink_page_cache(kib)
+        else:
+            self.page_cache(kib)
         try:
             yield
         finally:
