@@ -80,6 +80,9 @@ TERM_STOPS: frozenset[str]
 # Referring modifiers (scripts/build_referring.py): words that say which one of a thing the paper
 # means, not which kind (`target object`, `input image`, `desired shape`, `initial velocities`).
 REFERRING: frozenset[str]
+# Frequent words (scripts/build_frequent_words.py): the words one abstract in ten of the catalogue
+# writes (`training`, `object`, `neural`, `real`): before a head every field modifies, filler (`commonplace`).
+FREQUENT_WORDS: frozenset[str]
 
 # Each list's data file. A list is read when first imported (PEP 562), so a module that needs one
 # short list (`FUNCTION_WORDS`, for similar papers) does not hold the long ones (`NOT_NOUNS`).
@@ -108,6 +111,7 @@ _FILES = {
     "NAMED_MODIFIERS": "named_modifiers.txt",
     "TERM_STOPS": "term_stops.txt",
     "REFERRING": "referring_modifiers.txt",
+    "FREQUENT_WORDS": "frequent_words.txt",
 }
 _SEQUENCES = {"DESCRIPTIVE_SUFFIXES"}  # (a tuple: `str.endswith` takes it)
 
