@@ -34,6 +34,7 @@ CATALOGUE = Path(
         ("build_dropped_heads.py", 300),  # etl/data/dropped_heads.txt: heads authors leave off the terms they choose
         ("build_referring.py", 300),  # etl/data/referring_modifiers.txt: words that say which one, not which kind
         ("build_ing_modifiers.py", 300),  # etl/data/ing_modifiers.txt: -ing words and the nouns they open terms with
+        ("build_frequent_words.py", 300),  # etl/data/frequent_words.txt: the words one abstract in ten writes
     ],
 )
 def test_a_shipped_data_file_is_what_its_script_gives_from_the_catalogue(script, timeout):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Container
 
+from .commonplace import commonplace
 from .keyword import Keyword
 from .manner import how_done, restated_process
 from .normalise import normalise_keyword, singular
@@ -173,7 +174,10 @@ class NotTerms(Container[str]):
                 written, count, in_title, shared = noted
                 no_chip = not_a_chip(key, written, in_title, shared, self.n_docs, self.kp)
                 no_term = (
-                    no_chip or not_a_term(key, written, count, in_title, self.kp) or refers_only(key, written, self.kp)
+                    no_chip
+                    or not_a_term(key, written, count, in_title, self.kp)
+                    or refers_only(key, written, self.kp)
+                    or commonplace(key, written, count, in_title)
                 )
                 verdict = (no_chip, no_term)
             self.judged[key] = verdict

@@ -86,6 +86,9 @@ REFERRING: frozenset[str]
 # Pairs of a word in -ing that starts no phrase and the noun after it that open a term (scripts/
 # build_ing_modifiers.py: `missing data`, `sliding mode`, `moving object`), not a verb and its object.
 ING_MODIFIERS: frozenset[str]
+# Frequent words (scripts/build_frequent_words.py): the words one abstract in ten of the catalogue
+# writes (`training`, `object`, `neural`, `real`): before a head every field modifies, filler (`commonplace`).
+FREQUENT_WORDS: frozenset[str]
 
 # Each list's data file. A list is read when first imported (PEP 562), so a module that needs one
 # short list (`FUNCTION_WORDS`, for similar papers) does not hold the long ones (`NOT_NOUNS`).
@@ -116,6 +119,7 @@ _FILES = {
     "TERM_STOPS": "term_stops.txt",
     "REFERRING": "referring_modifiers.txt",
     "ING_MODIFIERS": "ing_modifiers.txt",
+    "FREQUENT_WORDS": "frequent_words.txt",
 }
 _SEQUENCES = {"DESCRIPTIVE_SUFFIXES"}  # (a tuple: `str.endswith` takes it)
 
