@@ -498,7 +498,12 @@ def test_each_keyword_takes_the_label_and_kind_most_papers_use():
         ("p3", "gnn", "GNNs", "acronym"),
         ("p4", "gnn", "graph neural networks", "acronym"),
         ("p5", "gnn", "graph neural networks", "acronym"),
-        # ties: the smallest label; method before acronym before topic before phrase
+        # a label of 7+ words only where no shorter one is written: the short form, on fewer papers
+        ("p1", "ida pbc", "IDA-PBC", "acronym"),
+        ("p2", "ida pbc", "interconnection and damping assignment passivity based control", "acronym"),
+        ("p3", "ida pbc", "interconnection and damping assignment passivity based control", "acronym"),
+        ("p4", "uhf rfid tag", "ultra high frequency radio frequency identification tag", "phrase"),
+        # ties: the lower-case label, then the smallest; method before acronym before topic before phrase
         ("p1", "lora", "LoRA", "method"),
         ("p2", "lora", "Lora", "phrase"),
         ("p3", "flow", "flows", "topic"),
@@ -512,7 +517,9 @@ def test_each_keyword_takes_the_label_and_kind_most_papers_use():
     ).fetchall() == [
         ("flow", "flow", "acronym", 2),
         ("gnn", "GNNs", "acronym", 5),
+        ("ida pbc", "IDA-PBC", "acronym", 3),
         ("lora", "LoRA", "method", 2),
+        ("uhf rfid tag", "ultra high frequency radio frequency identification tag", "phrase", 1),  # (the only form)
     ]
 
 

@@ -14,6 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ..extract.keywords import normalise_keyword
+from ..extract.keywords.normalise import MAX_LABEL_WORDS
 from ..sources.fields import MAX_KEYWORD_CHARS
 from ..store.staging import STAGING, staged_aliases, staged_facets, staged_keywords, staged_short_forms
 from ..store.writer import Writer
@@ -29,16 +30,19 @@ __all__ = ["CORPUS_KEYWORDS", "KeywordFeed", "refresh_keywords", "stage_ranked",
 
 # Label and kind of each distinct keyword: the ones most papers use (a label's ties: the lower-case
 # one, then the smallest; a kind's: method before acronym before topic before phrase), extracted forms
-# before the authors' (kind `author` only for keywords nothing extracted). A phrase's and an acronym's
+# before the authors' (kind `author` only for keywords nothing extracted), and a label of more than
+# MAX_LABEL_WORDS words only where the keyword has no shorter one (`IDA-PBC` on two papers, not its
+# seven-word long form on two: issue #36, no label of 7+ words). A phrase's and an acronym's
 # label is staged as shown (`labels.shown_label`: `Gaussian process`, `long short-term memory`). The staged rows are sorted once, into their
 # distinct forms; labels and kinds are chosen from those.
 CORPUS_KEYWORDS = [
     """CREATE TEMP TABLE keyword_forms AS
        SELECT normalised, label, kind, count(*) AS papers FROM staged_keywords GROUP BY normalised, label, kind""",
-    """CREATE TEMP TABLE keyword_labels AS
+    f"""CREATE TEMP TABLE keyword_labels AS
        SELECT normalised, label, sum(sum(papers)) OVER (PARTITION BY normalised) AS papers,
            row_number() OVER (
-               PARTITION BY normalised ORDER BY min(CASE WHEN kind = 'author' THEN 1 ELSE 0 END), sum(papers) DESC,
+               PARTITION BY normalised ORDER BY min(CASE WHEN kind = 'author' THEN 1 ELSE 0 END),
+               length(label) - length(replace(label, ' ', '')) >= {MAX_LABEL_WORDS}, sum(papers) DESC,
                CASE WHEN label = lower(label) THEN 0 ELSE 1 END, label
            ) AS r
        FROM keyword_forms GROUP BY normalised, label""",
