@@ -11,6 +11,7 @@ from etl.errors import PaperdbError, WorkerError
 from etl.extract.corpus import counts, pool, rank_all, ranking
 from etl.extract.keywords import extract_terms, is_findable_phrase, normalise_keyword, rank_keywords
 from etl.extract.keywords.acronyms import acronyms
+from etl.extract.keywords.normalise import MAX_LABEL_WORDS, label_words
 from etl.extract.keywords.phrases import WHOLE
 from etl.extract.keywords.terms import topic_inputs
 from etl.extract.keywords.topics import build_taxonomy, taxonomy_path, term_topics
@@ -911,6 +912,22 @@ def test_a_short_form_inside_a_phrase_is_written_out_with_the_meaning_the_corpus
     b = {k.normalised: k for k in ranked["b"]}
     assert "multi-agent RL" in b["multiagent reinforcement learning"].aliases
     assert "multiagent reinforcement learning" in {k.normalised for k in ranked["c"]}
+
+
+def test_a_short_form_written_out_is_no_label_of_seven_words():
+    # (ICRA 2009-2012, four papers: `UHF RFID tags` was written out as `ultra high frequency
+    # Radio-Frequency identification tags`, seven words once a hyphen's parts are counted apart, as
+    # another paper writes them: the phrase keeps the form the paper writes)
+    meanings = {
+        "uhf": {"ultra high frequency": ("ultra high frequency", 9)},
+        "rfid": {"radio frequency identification": ("Radio-Frequency identification", 9)},
+    }
+    text = "A robot finds UHF RFID tags on objects. UHF RFID tags are cheap. We read UHF RFID tags."
+    labels = [k.label for k in rank_keywords(extract_terms(text, TAXONOMY), {}, 1, None, meanings)]
+    assert all(label_words(label) <= MAX_LABEL_WORDS for label in labels), labels
+    assert "UHF RFID tags" in labels, labels
+    # (a hyphen's parts are counted apart: five words written, six counted)
+    assert label_words("ultra high frequency radio-frequency identification") == 6
 
 
 def test_a_short_form_written_out_keeps_the_verdict_on_its_shape():

@@ -31,8 +31,8 @@ __all__ = ["CORPUS_KEYWORDS", "KeywordFeed", "refresh_keywords", "stage_ranked",
 # Label and kind of each distinct keyword: the ones most papers use (a label's ties: the lower-case
 # one, then the smallest; a kind's: method before acronym before topic before phrase), extracted forms
 # before the authors' (kind `author` only for keywords nothing extracted), and a label of more than
-# MAX_LABEL_WORDS words only where the keyword has no shorter one (`IDA-PBC` on two papers, not its
-# seven-word long form on two: issue #36, no label of 7+ words). A phrase's and an acronym's
+# MAX_LABEL_WORDS words (`label_words`: a hyphen's parts apart) only where the keyword has no shorter
+# one (`IDA-PBC` on two papers, not its seven-word long form on two: issue #36, no label of 7+ words). A phrase's and an acronym's
 # label is staged as shown (`labels.shown_label`: `Gaussian process`, `long short-term memory`). The staged rows are sorted once, into their
 # distinct forms; labels and kinds are chosen from those.
 CORPUS_KEYWORDS = [
@@ -42,7 +42,7 @@ CORPUS_KEYWORDS = [
        SELECT normalised, label, sum(sum(papers)) OVER (PARTITION BY normalised) AS papers,
            row_number() OVER (
                PARTITION BY normalised ORDER BY min(CASE WHEN kind = 'author' THEN 1 ELSE 0 END),
-               length(label) - length(replace(label, ' ', '')) >= {MAX_LABEL_WORDS}, sum(papers) DESC,
+               length(label) - length(replace(replace(label, '-', ''), ' ', '')) >= {MAX_LABEL_WORDS}, sum(papers) DESC,
                CASE WHEN label = lower(label) THEN 0 ELSE 1 END, label
            ) AS r
        FROM keyword_forms GROUP BY normalised, label""",

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from .keyword import Keyword
-from .normalise import MAX_LABEL_WORDS, normalise_keyword
+from .normalise import MAX_LABEL_WORDS, label_words, normalise_keyword
 
 if TYPE_CHECKING:  # (a small load imports this module, and not what extraction needs)
     from .terms import Terms
@@ -63,7 +63,7 @@ def merge_acronym_uses(
             key, (label, _) = one
             if key in present:
                 continue
-            if len(label.split()) > MAX_LABEL_WORDS:  # (shown by the short form the paper writes)
+            if label_words(label) > MAX_LABEL_WORDS:  # (shown by the short form the paper writes)
                 k = Keyword(key, k.label, "acronym", k.score, (label,))
             else:
                 k = Keyword(key, label, "acronym", k.score, (k.label,))
@@ -123,7 +123,7 @@ def _expanded(label: str, meanings: Meanings, takes: Takes) -> str | None:
                 if takes(short, key, papers):
                     words[i] = long
                     changed = True
-    return " ".join(words) if changed and len(" ".join(words).split()) <= MAX_LABEL_WORDS else None
+    return " ".join(words) if changed and label_words(" ".join(words)) <= MAX_LABEL_WORDS else None
 
 
 def writes_long_form(terms: Terms, in_title: frozenset[str]) -> Callable[[str], bool]:

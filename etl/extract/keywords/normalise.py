@@ -174,8 +174,16 @@ def normalise_keyword(text: str) -> str:
 
 
 # A label of more words is a sentence, not a chip (`Density-Based spatial clustering of applications
-# with noise`): such a term is shown by its short form, its long form an alias.
+# with noise`): such a term is shown by its short form, its long form an alias. Its words are counted
+# with a hyphen's parts apart (`label_words`), as another paper may write them.
 MAX_LABEL_WORDS = 6
+
+
+def label_words(label: str) -> int:
+    """A label's words, a hyphen's parts counted apart: `ultra-high frequency radio-frequency
+    identification tag` is seven (`ultra high frequency radio frequency identification tag`, as
+    another paper writes it), no label but the short form's `UHF RFID tag`."""
+    return len(label.replace("-", " ").split())
 
 
 def label_of(words: list[str]) -> str:

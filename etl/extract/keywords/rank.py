@@ -29,7 +29,7 @@ from .meanings import Meanings, merge_acronym_uses, takes_meaning
 from .measures import is_measure
 from .misspelt import spelt_right
 from .modifiers import headless_modifier
-from .normalise import MAX_LABEL_WORDS, cut_before_head, label_of, normalise_keyword
+from .normalise import MAX_LABEL_WORDS, cut_before_head, label_of, label_words, normalise_keyword
 from .phrases import WHOLE
 from .pieces import continued_by_keyword, cut_off, in_longer_term
 from .praise import unpraised
@@ -225,7 +225,7 @@ def _acronyms(terms: Terms, kp: Keyphraseness, taken: set[str]) -> tuple[list[Ke
                 named = normalise_keyword(" ".join(words))
                 if named in taken:
                     continue
-            if len(words) > MAX_LABEL_WORDS:  # (shown by its short form: `DBSCAN`)
+            if label_words(" ".join(words)) > MAX_LABEL_WORDS:  # (shown by its short form: `DBSCAN`)
                 out.append(Keyword(named, short, "acronym", score, (label_of(words),)))
             else:
                 out.append(Keyword(named, label_of(words), "acronym", score, (short,)))
