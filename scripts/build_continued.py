@@ -16,8 +16,6 @@ Issue #36, round 9.
 from __future__ import annotations
 
 import argparse
-import hashlib
-import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -26,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from build_vocabulary import HELD_OUT, venue_year  # noqa: E402
+from build_vocabulary import HELD_OUT, used_records  # noqa: E402
 from catalogue import catalogue_files, held_out_arguments, held_out_of, held_out_text, save_data_file  # noqa: E402
 
 from etl.extract.keywords.pieces import CONTAINED, CONTINUED_FILE, CONTINUED_SHARE  # noqa: E402
@@ -43,20 +41,12 @@ def count(files, held_out: set[str]) -> tuple[dict[str, tuple[int, int]], int, l
     cache: dict[str, str] = {}
     titles = 0
     read = []
-    for name, content in files:
-        digest = hashlib.sha256(content).hexdigest()
-        if venue_year(name) in held_out:
-            read.append((digest, "held-out", name))
-            continue
-        read.append((digest, "used", name))
-        for record in json.loads(content):
-            if not isinstance(record, dict):
-                continue
-            title = " ".join(str(record.get("title") or "").split())
-            if title:
-                titles += 1
-                heads.update(set(title_heads(title, cache)))
-                written.update(set(title_runs(title, cache)))
+    for record in used_records(files, held_out, read):
+        title = " ".join(str(record.get("title") or "").split())
+        if title:
+            titles += 1
+            heads.update(set(title_heads(title, cache)))
+            written.update(set(title_runs(title, cache)))
     rows = {key: (heads[key], n) for key, n in written.items() if n >= CONTAINED and heads[key] <= CONTINUED_SHARE * n}
     return rows, titles, sorted(read, key=lambda r: r[2])
 

@@ -19,8 +19,6 @@ Issue #36, round 9.
 from __future__ import annotations
 
 import argparse
-import hashlib
-import json
 import re
 import sys
 from collections import Counter, defaultdict
@@ -30,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from build_vocabulary import HELD_OUT, venue_year  # noqa: E402
+from build_vocabulary import HELD_OUT, used_records  # noqa: E402
 from catalogue import catalogue_files, held_out_arguments, held_out_of, held_out_text, save_data_file  # noqa: E402
 
 from etl.extract.keywords.termhood import TERMHOOD  # noqa: E402
@@ -53,18 +51,11 @@ def read_texts(files, held_out: set[str]) -> tuple[list[str], list[str], list[tu
     """The catalogue's titles and abstracts (the held-out venue-years left out) and (SHA-256, use,
     path) of each file."""
     titles, abstracts, read = [], [], []
-    for name, content in files:
-        digest = hashlib.sha256(content).hexdigest()
-        if venue_year(name) in held_out:
-            read.append((digest, "held-out", name))
-            continue
-        read.append((digest, "used", name))
-        for record in json.loads(content):
-            if isinstance(record, dict):
-                if title := " ".join(str(record.get("title") or "").split()):
-                    titles.append(title)
-                if abstract := str(record.get("abstract") or ""):
-                    abstracts.append(abstract)
+    for record in used_records(files, held_out, read):
+        if title := " ".join(str(record.get("title") or "").split()):
+            titles.append(title)
+        if abstract := str(record.get("abstract") or ""):
+            abstracts.append(abstract)
     return titles, abstracts, sorted(read, key=lambda r: r[2])
 
 

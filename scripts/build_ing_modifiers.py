@@ -31,8 +31,6 @@ as `build_termhood.py` leaves them. Issue #36, branch kwing27.
 from __future__ import annotations
 
 import argparse
-import hashlib
-import json
 import re
 import sys
 from collections import Counter
@@ -42,7 +40,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from build_vocabulary import HELD_OUT, venue_year  # noqa: E402
+from build_vocabulary import HELD_OUT, used_records  # noqa: E402
 from catalogue import catalogue_files, held_out_arguments, held_out_of, held_out_text, save_data_file  # noqa: E402
 
 from etl.extract.keywords.roles import word_roles  # noqa: E402
@@ -123,15 +121,8 @@ def modifiers(abstracts: Counter, determined: Counter, titles: Counter, graded: 
 
 def records(files, held_out: set[str], read: list[tuple[str, str, str]]):
     """(abstract, title) of the catalogue's records but the held-out venue-years; (SHA-256, use, path) of each file into `read`."""
-    for name, content in files:
-        digest = hashlib.sha256(content).hexdigest()
-        if venue_year(name) in held_out:
-            read.append((digest, "held-out", name))
-            continue
-        read.append((digest, "used", name))
-        for record in json.loads(content):
-            if isinstance(record, dict):
-                yield str(record.get("abstract") or ""), str(record.get("title") or "")
+    for record in used_records(files, held_out, read):
+        yield str(record.get("abstract") or ""), str(record.get("title") or "")
 
 
 TITLE = [

@@ -18,8 +18,6 @@ venue-years are left out as `build_termhood.py` leaves them. Issue #36, round 11
 from __future__ import annotations
 
 import argparse
-import hashlib
-import json
 import re
 import sys
 from collections import Counter
@@ -30,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from build_term_classes import MODIFIER_SHARE  # noqa: E402
-from build_vocabulary import HELD_OUT, venue_year  # noqa: E402
+from build_vocabulary import HELD_OUT, used_records  # noqa: E402
 from catalogue import catalogue_files, held_out_arguments, held_out_of, held_out_text, save_data_file  # noqa: E402
 
 from etl.extract.keywords.wordlists import STOP_WORDS  # noqa: E402
@@ -54,36 +52,28 @@ def count(files, held_out: set[str]) -> tuple[list[str], int, list[tuple[str, st
     abstracts: Counter[str] = Counter()
     chosen: Counter[str] = Counter()
     read, n = [], 0
-    for name, content in files:
-        digest = hashlib.sha256(content).hexdigest()
-        if venue_year(name) in held_out:
-            read.append((digest, "held-out", name))
+    for record in used_records(files, held_out, read):
+        keywords = {k.strip().lower() for k in re.split(r"[;,]", str(record.get("keywords") or "")) if k.strip()}
+        chosen.update({k.split()[-1] for k in keywords})
+        text = str(record.get("abstract") or "")
+        if not text:
             continue
-        read.append((digest, "used", name))
-        for record in json.loads(content):
-            if not isinstance(record, dict):
+        n += 1
+        tokens = _TOKEN.findall(text)
+        seen = set()
+        for i, token in enumerate(tokens):
+            if not _named_hyphenated(token):
                 continue
-            keywords = {k.strip().lower() for k in re.split(r"[;,]", str(record.get("keywords") or "")) if k.strip()}
-            chosen.update({k.split()[-1] for k in keywords})
-            text = str(record.get("abstract") or "")
-            if not text:
-                continue
-            n += 1
-            tokens = _TOKEN.findall(text)
-            seen = set()
-            for i, token in enumerate(tokens):
-                if not _named_hyphenated(token):
-                    continue
-                low = token.lower()
-                uses[low] += 1
-                seen.add(low)
-                j = i + 1
-                if j + 2 < len(tokens) and tokens[j] == "(" and tokens[j + 2] == ")":
-                    j += 3  # (past the short form it defines)
-                after = tokens[j] if j < len(tokens) else "."
-                if after[0].isalpha() and after.lower() not in STOP_WORDS:
-                    before_word[low] += 1
-            abstracts.update(seen)
+            low = token.lower()
+            uses[low] += 1
+            seen.add(low)
+            j = i + 1
+            if j + 2 < len(tokens) and tokens[j] == "(" and tokens[j + 2] == ")":
+                j += 3  # (past the short form it defines)
+            after = tokens[j] if j < len(tokens) else "."
+            if after[0].isalpha() and after.lower() not in STOP_WORDS:
+                before_word[low] += 1
+        abstracts.update(seen)
     words = sorted(
         w
         for w, k in uses.items()

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import re
 import sys
 from collections import Counter
@@ -38,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from build_vocabulary import HELD_OUT, venue_year  # noqa: E402
+from build_vocabulary import HELD_OUT, used_records  # noqa: E402
 from catalogue import catalogue_files, held_out_arguments, held_out_of, held_out_text, save_data_file  # noqa: E402
 
 from etl.extract.keywords.shapes import SCALE_ADJECTIVES, SCOPE_MODIFIERS  # noqa: E402
@@ -106,15 +105,9 @@ def referring(shares: dict[str, float], uses: Counter[str], after: Counter[str])
 
 def abstracts(files, held_out: set[str], read: list[tuple[str, str, str]]):
     """The abstracts of the catalogue's files but the held-out venue-years; (SHA-256, use, path) of each file into `read`."""
-    for name, content in files:
-        digest = hashlib.sha256(content).hexdigest()
-        if venue_year(name) in held_out:
-            read.append((digest, "held-out", name))
-            continue
-        read.append((digest, "used", name))
-        for record in json.loads(content):
-            if isinstance(record, dict) and record.get("abstract"):
-                yield str(record["abstract"])
+    for record in used_records(files, held_out, read):
+        if record.get("abstract"):
+            yield str(record["abstract"])
 
 
 TITLE = [

@@ -18,8 +18,6 @@ The abstract counts depend on the extraction rules: rebuild after changing them.
 from __future__ import annotations
 
 import argparse
-import hashlib
-import json
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -29,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from build_vocabulary import HELD_OUT, venue_year  # noqa: E402
+from build_vocabulary import HELD_OUT, used_records  # noqa: E402
 from catalogue import catalogue_files, held_out_arguments, held_out_of, held_out_text, save_data_file  # noqa: E402
 
 from etl.extract.keywords import extract_terms, taxonomy_path  # noqa: E402
@@ -45,22 +43,14 @@ def count(files: Iterator[tuple[str, bytes]], held_out: set[str]) -> tuple[dict,
     cache: dict[str, str] = {}
     records = 0
     read = []
-    for name, content in files:
-        digest = hashlib.sha256(content).hexdigest()
-        if venue_year(name) in held_out:
-            read.append((digest, "held-out", name))
-            continue
-        read.append((digest, "used", name))
-        for record in json.loads(content):
-            if not isinstance(record, dict):
-                continue
-            records += 1
-            title = " ".join(str(record.get("title") or "").split())
-            if title:
-                heads.update(with_openers(set(title_heads(title, cache))))
-            abstract = " ".join(str(record.get("abstract") or "").split())
-            if abstract:
-                candidates.update(with_openers(set(extract_terms(abstract, taxonomy).phrases)))
+    for record in used_records(files, held_out, read):
+        records += 1
+        title = " ".join(str(record.get("title") or "").split())
+        if title:
+            heads.update(with_openers(set(title_heads(title, cache))))
+        abstract = " ".join(str(record.get("abstract") or "").split())
+        if abstract:
+            candidates.update(with_openers(set(extract_terms(abstract, taxonomy).phrases)))
     rows = {key: (heads[key], n) for key, n in candidates.items() if n >= MIN_ABSTRACTS}
     # (and the longer terms titles head, which abstracts may cut: `named entity recognition`)
     rows.update(

@@ -53,6 +53,20 @@ def venue_year(name: str) -> str:
     return m[1] + m[2] if m else stem
 
 
+def used_records(files, held_out: set[str], read: list[tuple[str, str, str]]) -> Iterator[dict]:
+    """The records of the catalogue's `files` (path, content) but the held-out venue-years, and
+    (SHA-256, use, path) of each file into `read` as it is read (`used` or `held-out`)."""
+    for name, content in files:
+        digest = hashlib.sha256(content).hexdigest()
+        if venue_year(name) in held_out:
+            read.append((digest, "held-out", name))
+            continue
+        read.append((digest, "used", name))
+        for record in json.loads(content):
+            if isinstance(record, dict):
+                yield record
+
+
 def is_free(records: list[dict]) -> bool:
     """Whether the records' keywords are the authors' own phrases rather than a menu."""
     uses = [k.lower() for r in records for k in split_keywords(r.get("keywords") or "")]
