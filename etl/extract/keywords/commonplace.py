@@ -28,7 +28,7 @@ catalogue's diff.
 
 from __future__ import annotations
 
-from .referring import generic_heads
+from .referring import generic_heads, modifier_before_head
 from .termhood import TERMHOOD
 from .wordlists import FREQUENT_WORDS
 
@@ -48,10 +48,4 @@ def commonplace(key: str, written: str, count: int, in_title: bool) -> bool:
     fewer than SUBJECT times and seldom a title's head (TITLE_HEAD), whoever chose it (see the module)."""
     if in_title or count >= SUBJECT:
         return False
-    space = written.find(" ")
-    if space < 0 or written.find(" ", space + 1) >= 0 or written[:space] not in FREQUENT_WORDS or not written.islower():
-        return False
-    if key[key.rfind(" ") + 1 :] not in COMMON_HEADS:
-        return False
-    rate = TERMHOOD.rate(key)
-    return rate is None or rate < TITLE_HEAD
+    return modifier_before_head(key, written, FREQUENT_WORDS, COMMON_HEADS, TITLE_HEAD)

@@ -47,10 +47,19 @@ def refers_only(key: str, written: str, kp: Keyphraseness) -> bool:
     """Whether two words (`key` normalised, `written` as the abstract has it) open with a referring
     modifier in lower case before a generic head, the phrase seldom a title's head (REFERRED) and
     chosen by no author."""
+    return modifier_before_head(key, written, REFERRING, GENERIC_HEADS, REFERRED) and not kp.chosen_elsewhere(key)
+
+
+def modifier_before_head(
+    key: str, written: str, modifiers: frozenset[str], heads: frozenset[str], below: float
+) -> bool:
+    """Whether two lower-case words (`key` normalised, `written` as the abstract has it) are one of
+    `modifiers` before one of `heads`, the catalogue's titles heading the phrase below `below` times
+    per abstract (or too rare to tell): the shape of `refers_only` and of `commonplace.commonplace`."""
     space = written.find(" ")
-    if space < 0 or written.find(" ", space + 1) >= 0 or written[:space] not in REFERRING or not written.islower():
+    if space < 0 or written.find(" ", space + 1) >= 0 or written[:space] not in modifiers or not written.islower():
         return False
-    if key[key.rfind(" ") + 1 :] not in GENERIC_HEADS:
+    if key[key.rfind(" ") + 1 :] not in heads:
         return False
     rate = TERMHOOD.rate(key)
-    return (rate is None or rate < REFERRED) and not kp.chosen_elsewhere(key)
+    return rate is None or rate < below
