@@ -28,7 +28,7 @@ import sys
 from collections import Counter, defaultdict
 
 from chip_classes import Corpus, _forms
-from judged_cards import CHIPS, _verdict, verdicts
+from judged_cards import CHIPS, _verdict, ranked_papers, verdicts
 
 from etl.extract.keywords import normalise_keyword
 from etl.extract.keywords.shapes import TITLE_HEAD
@@ -91,13 +91,7 @@ def rows(db: str) -> list[dict]:
     corpus, judged, why = Corpus(db), verdicts(), whys()
     cat = Catalogue(corpus)
     out = []
-    for pid in sorted(judged):
-        try:
-            ranked = corpus.rank(pid)
-        except TypeError:  # (a paper without an abstract)
-            continue
-        if ranked is None:
-            continue
+    for pid, ranked in ranked_papers(corpus, judged):
         title = ranked.title or ""
         words = title_words(title) if title else frozenset()
         titled = set(title_phrases(ranked.terms.phrases, title)) if title else set()

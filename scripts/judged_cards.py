@@ -18,9 +18,10 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from chip_classes import Corpus, _forms
+from chip_classes import Corpus, Ranked, _forms
 
 from etl.extract.keywords import normalise_keyword
 from etl.extract.keywords.shapes import TITLE_HEAD
@@ -59,16 +60,21 @@ def _verdict(counts: Counter) -> str:
     return "junk" if counts["junk"] > counts["ok"] else "ok"
 
 
-def cards(db: str) -> list[dict]:
-    corpus, judged = Corpus(db), verdicts()
-    out = []
-    for pid in sorted(judged):
+def ranked_papers(corpus: Corpus, ids: Iterable[str]) -> Iterator[tuple[str, Ranked]]:
+    """(id, its ranking) of each paper of `ids`, in order, that ranks (one without an abstract does not)."""
+    for pid in sorted(ids):
         try:
             ranked = corpus.rank(pid)
         except TypeError:  # (a paper without an abstract)
             continue
-        if ranked is None:
-            continue
+        if ranked is not None:
+            yield pid, ranked
+
+
+def cards(db: str) -> list[dict]:
+    corpus, judged = Corpus(db), verdicts()
+    out = []
+    for pid, ranked in ranked_papers(corpus, judged):
         words = title_words(ranked.title) if ranked.title else frozenset()
         card = []
         for place, k in enumerate(ranked.chips[:8], 1):
