@@ -3,6 +3,7 @@ process and of every process it started, and the peak memory of that tree, sampl
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -62,10 +63,12 @@ def measured_timed(self, stage):  # the similar step's helper process is a child
 RunSummary.timed = measured_timed
 summary = load(sys.argv[1], sys.argv[3:], prune=sys.argv[2] == "prune")
 cpu = {who: sum(resource.getrusage(getattr(resource, who))[:2]) for who in ("RUSAGE_SELF", "RUSAGE_CHILDREN")}
+with open("/proc/self/status") as status:  # (its own peak RSS: `ru_maxrss` counts what started it, `own_peak_kb`)
+    hwm = next((int(line.split()[1]) for line in status if line.startswith("VmHWM:")), 0)
 print(json.dumps({"timings": summary.timings, "keywords": summary.keywords, "duration": summary.duration_s,
                   "rescored": summary.rescored, "added": summary.papers_added, "total": summary.papers_total,
                   "cpu_parent": cpu["RUSAGE_SELF"], "cpu_workers": cpu["RUSAGE_CHILDREN"] - helper[0],
-                  "cpu_similar_helper": helper[0], "account": account}))
+                  "cpu_similar_helper": helper[0], "account": account, "peak_rss_kb": hwm}))
 """
 
 
@@ -85,7 +88,7 @@ class Measured:
 
 
 def tree_memory(pid: int) -> tuple[int, int]:
-    """(sum of PSS, largest RSS) in kB over `pid` and its descendants."""
+    """(sum of PSS, largest peak RSS so far) in kB over `pid` and its descendants."""
     pss_total = rss_max = 0
     todo = [pid]
     while todo:
@@ -93,12 +96,9 @@ def tree_memory(pid: int) -> tuple[int, int]:
         proc = Path("/proc") / str(current)
         try:
             for line in (proc / "smaps_rollup").read_text().splitlines():
-                if line.startswith(("Pss:", "Rss:")):
-                    kb = int(line.split()[1])
-                    if line.startswith("Pss:"):
-                        pss_total += kb
-                    else:
-                        rss_max = max(rss_max, kb)
+                if line.startswith("Pss:"):
+                    pss_total += int(line.split()[1])
+            rss_max = max(rss_max, own_peak_kb((proc / "status").read_text()))
             for task in (proc / "task").iterdir():
                 todo += [int(child) for child in (task / "children").read_text().split()]
         except (OSError, ValueError):
@@ -108,8 +108,10 @@ def tree_memory(pid: int) -> tuple[int, int]:
 
 def measured(argv: list[str], what: str = "command") -> Measured:
     """Run `argv` to its end, sampling its tree's memory every `SAMPLE_S`; exits with its
-    error output if it fails. CPU time and the largest RSS come from the kernel's account of the
-    process when it ends, which includes the descendants it waited for (a process pool's workers)."""
+    error output if it fails. CPU time comes from the kernel's account of the process when it
+    ends, which includes the descendants it waited for (a process pool's workers); the largest RSS
+    from each process's own peak, sampled (`own_peak_kb`: a process alive for less than a sample
+    is missed; a load's own comes with its summary, `load_measured`)."""
     started = time.perf_counter()
     process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     peak_pss = peak_rss = 0
@@ -125,11 +127,18 @@ def measured(argv: list[str], what: str = "command") -> Measured:
     out, err = process.communicate()
     if process.returncode:
         raise SystemExit(f"{what} failed:\n{err}")
-    largest = max(peak_rss, usage.ru_maxrss)
-    # (never below the largest process: a short one ends between two samples)
     return Measured(
-        seconds, usage.ru_utime + usage.ru_stime, max(peak_pss, largest) / 1024, largest / 1024, out, peak_pss / 1024
+        seconds, usage.ru_utime + usage.ru_stime, max(peak_pss, peak_rss) / 1024, peak_rss / 1024, out, peak_pss / 1024
     )
+
+
+def own_peak_kb(status: str) -> int:
+    """A process's peak RSS (kB) from its `/proc/PID/status`: `VmHWM`, the high-water mark of its
+    own image. Not `ru_maxrss` (the kernel's account when it ends, or `getrusage`): that counts the
+    RSS of the process that started it, at the fork, through the `exec` (a load started by the
+    benchmark's 48-49 MB process was counted 48-49 MB whatever it held: the removal's figure,
+    whose loader peaks at 44-45 MB; issue 41, edit28)."""
+    return next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM:")), 0)
 
 
 def load_measured(db: str, paths: list[str], variant: str = "full") -> tuple[Measured, dict]:
@@ -137,4 +146,8 @@ def load_measured(db: str, paths: list[str], variant: str = "full") -> tuple[Mea
     keyword stage taken out; "prune": with `--prune`), measured, and its summary's figures (with `cpu_parent` and
     `cpu_workers`, seconds)."""
     run = measured([sys.executable, "-c", LOAD, db, variant, *paths], "load")
-    return run, json.loads(run.out)
+    summary = json.loads(run.out)
+    own = summary["peak_rss_kb"] / 1024  # (its last moments, after the last sample)
+    if own > run.rss_mb:
+        run = dataclasses.replace(run, rss_mb=own, pss_mb=max(run.pss_mb, own))
+    return run, summary

@@ -222,6 +222,39 @@ def test_rows_held_are_the_rows_read_from_the_kept_vectors(tmp_path):
     assert all(len(block.indices) for block in read)  # (every row asked has terms)
 
 
+@pytest.mark.parametrize(
+    ("papers", "kind"), [(1, np.uint16), (54, np.uint16), (65_536, np.uint16), (65_537, np.int32), (90_999, np.int32)]
+)
+def test_the_transpose_holds_its_row_numbers_in_two_bytes_where_they_fit(papers, kind):
+    from etl.load.similar_changed import row_numbers
+
+    assert row_numbers(papers) == np.dtype(kind)
+
+
+def test_the_products_with_the_transpose_of_two_byte_rows_are_the_products_with_four(tmp_path):
+    """The transpose an edit holds (`kept_vectors`: row numbers in 2 bytes, issue 41) multiplies
+    every block of kept rows to the same product, bit for bit, as the transpose with 4-byte rows."""
+    from etl.load.similar_changed import kept_vectors
+    from etl.store.engine import make_engine, transaction
+    from etl.store.writer import Writer
+
+    _, db = loaded(tmp_path, "transposed")
+    engine = make_engine(db)
+    try:
+        with transaction(engine) as conn:
+            ids, kept, against, _ = kept_vectors(Writer(conn))
+            rows = kept.distinctive[np.arange(len(ids))]
+    finally:
+        engine.dispose()
+    wide = rows.T
+    assert against.indices.dtype == np.uint16 and wide.indices.dtype == np.int32
+    assert against.indices.tolist() == wide.indices.tolist() and against.data.tolist() == wide.data.tolist()
+    for block in (np.array([0]), np.arange(5), np.array([3, 17, 40, 41, 53])):
+        one, other = rows[block] @ against, rows[block] @ wide
+        assert one.indptr.tolist() == other.indptr.tolist() and one.indices.tolist() == other.indices.tolist()
+        assert one.data.tobytes() == other.data.tobytes() and len(one.data) > 0
+
+
 @pytest.mark.parametrize("at_once", [1, 7, 1_000])
 def test_the_new_vectors_made_a_part_at_a_time_are_the_kept_ones(tmp_path, monkeypatch, at_once):
     """Every paper's vector computed as an edit computes its papers' (`_new_vectors`: a part of
