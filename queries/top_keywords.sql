@@ -32,7 +32,7 @@ SELECT k.label, j.other_forms, t.kind, sum(c.written), k.id, NULL, NULL  -- (key
 FROM topic_pairs t JOIN keywords k ON k.id = t.id JOIN keyword_partners j ON j.keyword_id = t.id
 CROSS JOIN keyword_partner_counts c ON c.joined_id = t.id
 WHERE nullif(trim(:venue), '') IS NULL AND nullif(trim(:year), '') IS NULL
-GROUP BY t.id
+GROUP BY t.id HAVING sum(c.written) > 0
 UNION ALL
 SELECT k.label, j.other_forms, coalesce(t.kind, k.kind), c.papers, k.id, nullif(trim(:venue), ''),
        CAST(nullif(trim(:year), '') AS INTEGER)
