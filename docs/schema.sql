@@ -373,6 +373,18 @@ CREATE TABLE keyword_partner_trends (
 )
  WITHOUT ROWID;
 
+CREATE TABLE keyword_partner_counts (
+	joined_id INTEGER NOT NULL, 
+	venue TEXT NOT NULL, 
+	year INTEGER NOT NULL, 
+	papers INTEGER NOT NULL, 
+	written INTEGER NOT NULL, 
+	extracted INTEGER NOT NULL, 
+	CONSTRAINT pk_keyword_partner_counts PRIMARY KEY (joined_id, venue, year), 
+	CONSTRAINT fk_keyword_partner_counts_joined_id_keywords FOREIGN KEY(joined_id) REFERENCES keywords (id) ON DELETE CASCADE
+)
+ WITHOUT ROWID;
+
 CREATE INDEX ix_papers_abstract_sha256 ON papers (abstract_sha256);
 
 CREATE INDEX ix_papers_venue_year ON papers (venue, year);

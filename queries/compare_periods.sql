@@ -31,20 +31,19 @@ keyword_counts AS (  -- each keyword once, its papers summed over the ways paper
     GROUP BY k.id
 ),
 pair_counts AS (  -- an acronym's short form and its long form as one (keyword_partners: UAVs with
-    -- unmanned aerial vehicles), named by the long form, their papers each once
+    -- unmanned aerial vehicles), named by the long form, their papers each once (keyword_partner_counts)
     SELECT k.label, (SELECT replace(group_concat(DISTINCT t.kind), ',', ', ') FROM keyword_partner_trends t
                      WHERE t.joined_id = k.id AND (nullif(trim(:venue), '') IS NULL OR t.venue = trim(:venue)))
                     || '; with ' || j.other_forms AS kinds,
-           count(DISTINCT CASE WHEN p.year BETWEEN CAST(substr(trim(:first), 1, 4) AS INTEGER)
-                                    AND CAST(substr(trim(:first), -4) AS INTEGER) THEN p.id END) AS pa,
-           count(DISTINCT CASE WHEN p.year BETWEEN CAST(substr(trim(:second), 1, 4) AS INTEGER)
-                                    AND CAST(substr(trim(:second), -4) AS INTEGER) THEN p.id END) AS pb
+           sum(CASE WHEN c.year BETWEEN CAST(substr(trim(:first), 1, 4) AS INTEGER)
+                                    AND CAST(substr(trim(:first), -4) AS INTEGER) THEN c.papers ELSE 0 END) AS pa,
+           sum(CASE WHEN c.year BETWEEN CAST(substr(trim(:second), 1, 4) AS INTEGER)
+                                    AND CAST(substr(trim(:second), -4) AS INTEGER) THEN c.papers ELSE 0 END) AS pb
     FROM keyword_partners j JOIN keywords k ON k.id = j.joined_id
-    JOIN keyword_partners o ON o.joined_id = j.joined_id
-    CROSS JOIN paper_keywords pk ON pk.keyword_id = o.keyword_id JOIN papers p ON p.id = pk.paper_id
+    CROSS JOIN keyword_partner_counts c ON c.joined_id = j.joined_id
     WHERE coalesce(nullif(lower(trim(:what)), ''), 'keywords') = 'keywords' AND j.keyword_id = j.joined_id
       AND j.papers >= coalesce(CAST(nullif(trim(:min_papers), '') AS INTEGER), 5)
-      AND (nullif(trim(:venue), '') IS NULL OR p.venue = trim(:venue))
+      AND (nullif(trim(:venue), '') IS NULL OR c.venue = trim(:venue))
     GROUP BY k.id
 ),
 twice AS (  -- papers summed twice above: with the keyword as the authors' own and from their text

@@ -28,11 +28,11 @@ SELECT keyword, other_forms, kind, papers, keyword_id, NULL AS venue, NULL AS ye
 FROM keyword_counts
 WHERE kind != 'topic' AND nullif(trim(:venue), '') IS NULL AND nullif(trim(:year), '') IS NULL
 UNION ALL
-SELECT k.label, j.other_forms, t.kind, count(DISTINCT pk.paper_id), k.id, NULL, NULL
+SELECT k.label, j.other_forms, t.kind, sum(c.written), k.id, NULL, NULL  -- (keyword_partner_counts)
 FROM topic_pairs t JOIN keywords k ON k.id = t.id JOIN keyword_partners j ON j.keyword_id = t.id
-JOIN keyword_partners o ON o.joined_id = t.id CROSS JOIN paper_keywords pk ON pk.keyword_id = o.keyword_id
-WHERE pk.kind != 'topic' AND nullif(trim(:venue), '') IS NULL AND nullif(trim(:year), '') IS NULL
-GROUP BY t.id
+CROSS JOIN keyword_partner_counts c ON c.joined_id = t.id
+WHERE nullif(trim(:venue), '') IS NULL AND nullif(trim(:year), '') IS NULL
+GROUP BY t.id HAVING sum(c.written) > 0
 UNION ALL
 SELECT k.label, j.other_forms, coalesce(t.kind, k.kind), c.papers, k.id, nullif(trim(:venue), ''),
        CAST(nullif(trim(:year), '') AS INTEGER)

@@ -199,13 +199,14 @@ def test_each_load_and_the_revision_pair_them_as_the_rule_does(pairs_db):
     from tests.helpers import rows, run
 
     db, _ = pairs_db
-    tables = ("keyword_partners", "keyword_partner_trends")
+    tables = ("keyword_partners", "keyword_partner_trends", "keyword_partner_counts")
 
     def held() -> list[list[tuple]]:
         return [sorted(rows(db, f"SELECT * FROM {table}")) for table in tables]
 
     made = held()
-    assert [len(table) for table in made] == [4, 4]  # (SLAM's and UAVs' pairs: one paper of each form)
+    assert [len(table) for table in made[:2]] == [4, 4]  # (SLAM's and UAVs' pairs: one paper of each form)
+    assert sum(row[3] for row in made[2]) == 4  # (keyword_partner_counts: each pair's two papers, read28)
     run(db, lambda conn: command.downgrade(alembic_config(conn), "0066"))
     assert rows(
         db, "SELECT count(*) FROM sqlite_master WHERE name IN ('keyword_partners', 'keyword_partner_trends')"
@@ -216,4 +217,4 @@ def test_each_load_and_the_revision_pair_them_as_the_rule_does(pairs_db):
     # where no paper defines SLAM or UAV: its end leaves no pair behind
     load(db, [str(EXCERPT / "icml2017.json")])
     assert rows(db, "SELECT count(*) FROM keyword_meanings WHERE short IN ('slam', 'uav')") == [(0,)]
-    assert held() == [[], []]
+    assert held() == [[], [], []]

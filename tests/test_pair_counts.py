@@ -83,6 +83,20 @@ def pair_db(serve_copy: str) -> str:
     return serve_copy
 
 
+def test_a_pairs_papers_per_venue_and_year_are_kept_a_paper_once(pair_db):
+    """`keyword_partner_counts` (read28): what the three counts read, where they read the pairs'
+    `paper_keywords` at each call (compare_periods 95 -> 200 ms of CPU on the catalogue, read27)."""
+    con = sqlite3.connect(pair_db)
+    kept = con.execute(
+        "SELECT k.label, sum(c.papers), sum(c.written), sum(c.extracted) FROM keyword_partner_counts c"
+        " JOIN keywords k ON k.id = c.joined_id WHERE c.year = ? GROUP BY k.label",
+        (YEAR,),
+    ).fetchall()
+    con.close()
+    # (AUVs' six papers, one writing both forms; RL's paper, the topic's two of which one is the authors')
+    assert sorted(kept) == [("autonomous underwater vehicles", 6, 6, 6), ("reinforcement learning", 3, 2, 1)]
+
+
 # the label -> (detail, papers in 2017) of compare_periods: a paper once, whichever forms it writes
 # (main: `autonomous underwater vehicles` 6 and `AUVs` 1 apart; `reinforcement learning` 2 and `RL` 1)
 COMPARED = {

@@ -246,6 +246,14 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "year",
         "papers",
     ),
+    "keyword_partner_counts": (
+        "joined_id",
+        "venue",
+        "year",
+        "papers",
+        "written",
+        "extracted",
+    ),
     "author_trend_counts": (
         "author_id",
         "venue",

@@ -1,5 +1,6 @@
-"""Keywords counted as one (`keyword_partners`, `keyword_partner_trends`): an acronym's short form and
-its long form, where the corpus's meaning of the short form is the field's, remade at each load's end.
+"""Keywords counted as one (`keyword_partners`, `keyword_partner_trends`, `keyword_partner_counts`):
+an acronym's short form and its long form, where the corpus's meaning of the short form is the
+field's, remade at each load's end.
 
 A reader takes `SLAM` and `simultaneous localization and mapping` for one thing; the chips and the
 papers list joined them (read25, `etl.serve.filters.SHORT_AND_LONG`), but every count read each
@@ -38,7 +39,14 @@ TRENDS = """INSERT INTO keyword_partner_trends (joined_id, kind, venue, year, pa
     SELECT j.joined_id, pk.kind, p.venue, p.year, count(DISTINCT p.id) FROM keyword_partners j
     JOIN paper_keywords pk ON pk.keyword_id = j.keyword_id JOIN papers p ON p.id = pk.paper_id
     GROUP BY j.joined_id, pk.kind, p.venue, p.year"""
-CLEARED = ("DELETE FROM keyword_partner_trends", "DELETE FROM keyword_partners")
+# Each pair's papers per venue and year, a paper once across forms and kinds (in any way; not as a
+# topic alone; from the text): what the counts of a pair read, where they read paper_keywords (read28).
+COUNTS = """INSERT INTO keyword_partner_counts (joined_id, venue, year, papers, written, extracted)
+    SELECT j.joined_id, p.venue, p.year, count(DISTINCT p.id), count(DISTINCT CASE WHEN pk.kind != 'topic' THEN p.id END),
+           count(DISTINCT CASE WHEN pk.kind NOT IN ('topic', 'author') THEN p.id END)
+    FROM keyword_partners j JOIN paper_keywords pk ON pk.keyword_id = j.keyword_id JOIN papers p ON p.id = pk.paper_id
+    GROUP BY j.joined_id, p.venue, p.year"""
+CLEARED = ("DELETE FROM keyword_partner_counts", "DELETE FROM keyword_partner_trends", "DELETE FROM keyword_partners")
 COLUMNS = ("keyword_id", "joined_id", "papers", "other_forms")
 
 
@@ -72,4 +80,5 @@ def refresh_partners(writer: Writer) -> int:
     rows = partner_rows(members, papers, labels)
     writer.insert("keyword_partners", rows, COLUMNS)
     writer.execute(TRENDS)
+    writer.execute(COUNTS)
     return len(rows)

@@ -9,7 +9,8 @@ reads each word of a label: a hyphenated word whose parts are only capitalised, 
 name, is lowered (`long-short`, `vision-and-language`, `signal-to-noise`); one with a name keeps its
 capitals (`Kullback-Leibler`, `Frank-Wolfe`, `Rao-Blackwellized`); a word or part the catalogue
 writes as a name (`wordlists.NAMES`: `Gaussian`, `Markov`, `Bayesian`) is capitalised; a word with a
-capital inside a part (`ImageNet`, `RGB-D`, `QuIP#`) stays as written. `most_written` picks the form
+capital inside a part (`ImageNet`, `RGB-D`, `QuIP#`) stays as written; a name's possessive is the
+name's (`Alzheimer's disease`, `Stein's unbiased risk estimator`: read28). `most_written` picks the form
 most papers write, counted by the form shown; `relabelled` gives a paper's ranked keywords the
 label most papers write of each acronym's meaning, where ranking read the smallest. Pure; applied
 to the labels a ranking gives, never read by the ranking (its keys and scores are the same)."""
@@ -28,8 +29,13 @@ def _capitalised(part: str) -> bool:
     return part[:1].isupper() and part[1:] == part[1:].lower()
 
 
+POSSESSIVE = ("'s", "\u2019s", "'", "\u2019")  # (`alzheimer's disease`, `raven\u2019s progressive matrices`)
+
+
 def _named(part: str) -> str:
-    return part[:1].upper() + part[1:] if part in wordlists.NAMES else part
+    """`part` capitalised where it is a name, alone or with a possessive ending (`Alzheimer's`)."""
+    stem = next((part[: -len(end)] for end in POSSESSIVE if part.endswith(end)), part)
+    return part[:1].upper() + part[1:] if stem in wordlists.NAMES else part
 
 
 def _shown_word(word: str) -> str:

@@ -19,10 +19,9 @@ AND NOT EXISTS (SELECT 1 FROM keyword_partners j WHERE j.keyword_id = k.id)"""
 # papers per year each once, and the kinds with the other forms, as the query reads them.
 PAIRS = f"""SELECT k.id, k.label, j.other_forms FROM keyword_partners j JOIN keywords k ON k.id = j.joined_id
 WHERE j.keyword_id = j.joined_id AND j.papers >= {FLOOR}"""
-PAIR_YEARS = f"""SELECT j.joined_id, p.year, count(DISTINCT p.id) FROM keyword_partners j
-JOIN keyword_partners o ON o.joined_id = j.joined_id CROSS JOIN paper_keywords pk ON pk.keyword_id = o.keyword_id
-JOIN papers p ON p.id = pk.paper_id WHERE j.keyword_id = j.joined_id AND j.papers >= {FLOOR}
-GROUP BY j.joined_id, p.year"""
+PAIR_YEARS = f"""SELECT j.joined_id, c.year, sum(c.papers) FROM keyword_partners j
+CROSS JOIN keyword_partner_counts c ON c.joined_id = j.joined_id WHERE j.keyword_id = j.joined_id AND j.papers >= {FLOOR}
+GROUP BY j.joined_id, c.year"""
 PAIR_KINDS = "SELECT joined_id, group_concat(DISTINCT kind) FROM keyword_partner_trends GROUP BY joined_id"
 # Papers per keyword and year summed over the ways they have it, and the kinds, as the query sums them.
 YEARS = f"""SELECT c.keyword_id, c.year, sum(c.papers) FROM keywords k CROSS JOIN keyword_trend_counts c

@@ -149,7 +149,7 @@ async def compare(
 # Each keyword's papers in the year and the year before, topics apart (one scan of the counts a
 # load keeps; the extracted kinds only: a paper has a keyword from its text in one way); an acronym's
 # short form and its long form as one (`keyword_partners`), a paper once where it writes both forms
-# (read from their papers' keywords: `CNN` as an acronym and `convolutional neural networks` as a phrase).
+# (`keyword_partner_counts`: `CNN` as an acronym and `convolutional neural networks` as a phrase).
 LANDSCAPE = """WITH counts AS (
     SELECT keyword_id, kind = 'topic' AS topic,
            sum(CASE WHEN year = :year THEN papers ELSE 0 END) AS now,
@@ -157,10 +157,8 @@ LANDSCAPE = """WITH counts AS (
     FROM (SELECT keyword_id, kind, venue, year, papers FROM keyword_trend_counts c
           WHERE NOT EXISTS (SELECT 1 FROM keyword_partners j WHERE j.keyword_id = c.keyword_id)
           UNION ALL SELECT joined_id, kind, venue, year, papers FROM keyword_partner_trends WHERE kind = 'topic'
-          UNION ALL SELECT j.joined_id, 'extracted', p.venue, p.year, count(DISTINCT p.id) FROM keyword_partners j
-          CROSS JOIN paper_keywords pk ON pk.keyword_id = j.keyword_id JOIN papers p ON p.id = pk.paper_id
-          WHERE pk.kind NOT IN ('topic', 'author') AND p.year IN (:year, :before) AND (:venue IS NULL OR p.venue = :venue)
-          GROUP BY j.joined_id, p.venue, p.year) t
+          UNION ALL SELECT joined_id, 'extracted', venue, year, extracted FROM keyword_partner_counts
+          WHERE extracted > 0) t
     WHERE year IN (:year, :before) AND kind != 'author' AND (:venue IS NULL OR venue = :venue)
     GROUP BY keyword_id, kind = 'topic'
 ),
