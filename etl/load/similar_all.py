@@ -259,11 +259,13 @@ def _select_and_store(
 
 def selected_rows(ids: RowIds, rows: np.ndarray, selected) -> Iterable[tuple[str, int, str, float]]:
     """`list_rows` of a block of rows at once (`rows`, their lists in `selected`), owner by owner
-    and rank by rank: no Python step per row but the tuple's."""
+    and rank by rank: no Python step per row but the tuple's. Each owner's id is decoded once and
+    named by each of its rows (a decoded id a row was 0.1 s of the catalogue's 901,070 rows)."""
     kept = selected.similar >= 0  # (a list's places, -1 past its last paper)
     owner, place = np.nonzero(kept)
     scores = map(round, selected.scores[kept].tolist(), repeat(4))
-    return zip(ids.at(rows[owner]), (place + 1).tolist(), ids.at(selected.similar[kept]), scores, strict=True)
+    owners = map(ids.at(rows).__getitem__, owner.tolist())
+    return zip(owners, (place + 1).tolist(), ids.at(selected.similar[kept]), scores, strict=True)
 
 
 def list_rows(ids: Sequence[str] | RowIds, owners: list[str], similar, scores) -> Iterator[tuple[str, int, str, float]]:

@@ -101,16 +101,20 @@ class WordTerms(dict):
         # Each word's term by the dict's own lookup mapped over the words, counted by Counter's C
         # loop: no Python step per word (12.8 million words on the catalogue), and sums by `get`,
         # where `counts[term] += n` calls Counter's `__missing__` for every new term.
+        # A title's few words and pairs are added one by one (a `Counter` of each made first cost
+        # more than its ten steps: 0.2 s of the catalogue's CPU); the sums and the terms' order are
+        # the same.
         term = self.__getitem__
         counts = Counter(map(term, WORD.findall(abstract))) if abstract else Counter()
         paired: Counter[str] = Counter()
         get = counts.get
         if title:
             terms = list(map(term, WORD.findall(title)))
-            for name, n in Counter(terms).items():
-                counts[name] = get(name, 0) + TITLE_WEIGHT * n
-            for name, n in Counter(pairs(terms)).items():
-                paired[name] = TITLE_WEIGHT * n
+            for name in terms:
+                counts[name] = get(name, 0) + TITLE_WEIGHT
+            got = paired.get
+            for name in pairs(terms):
+                paired[name] = got(name, 0) + TITLE_WEIGHT
         for key in set(keywords):
             name = KEYWORD + key
             counts[name] = get(name, 0) + KEYWORD_WEIGHT
