@@ -35,6 +35,7 @@ CATALOGUE = Path(
         ("build_referring.py", 300),  # etl/data/referring_modifiers.txt: words that say which one, not which kind
         ("build_ing_modifiers.py", 300),  # etl/data/ing_modifiers.txt: -ing words and the nouns they open terms with
         ("build_frequent_words.py", 300),  # etl/data/frequent_words.txt: the words one abstract in ten writes
+        ("build_disciplines.py", 300),  # scripts/disciplines.txt: the labels venues give whole areas of papers
     ],
 )
 def test_a_shipped_data_file_is_what_its_script_gives_from_the_catalogue(script, timeout):
