@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from curve import curve_load
-from measured import Measured, load_measured, measured
+from measured import Measured, load_measured, measured, stage_table
 
 # The plain indexer (argv: catalogue folder, database); prints the papers it stored.
 PLAIN = """
@@ -91,6 +91,7 @@ def catalogue_cost(folder: Path, work: Path) -> dict:
         print(f"  {what:<34} {mine:>10} {theirs:>10} {ratio:>7.1f}x{aim}")
     met = "met" if load.pss_mb <= MEMORY_MB else "MISSED"
     print(f"  peak memory of the load: {load.pss_mb:.0f} MB, target <= {MEMORY_MB} MB: {met}")
+    print("\n".join(stage_table(load.stages)))
     stages(summary, plain.seconds)
     return {"plain": plain, "load": load, "summary": summary, "size_ratio": paperdb_mb / plain_mb}
 

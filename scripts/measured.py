@@ -8,11 +8,16 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 SAMPLE_S = 0.1  # how often /proc is read (sampling costs CPU the command would use)
+# The environment variable naming the file a load in `LOAD` writes its stage to as it enters and
+# leaves each (`RunSummary.timed`'s name, the innermost; "after X" between stages), `STAGE_BYTES`
+# wide, for the sampler to read beside each sample (`StagePeak`)
+STAGE_FILE, STAGE_BYTES = "PAPERDB_BENCH_STAGE_FILE", 32
 # A load in a process of its own (argv: database, variant, input paths...; variant "prune": `--prune`,
 # "without-keywords": below, else "full"): prints its summary's
 # figures and its CPU time, its own, its keyword workers' and its similar step's helper's apart, and
@@ -20,8 +25,10 @@ SAMPLE_S = 0.1  # how often /proc is read (sampling costs CPU the command would 
 # main thread did the rest of the stage's wall: waited for a core (runnable, the cores busy with
 # other processes: its keyword workers, and whatever else runs) or was blocked (waiting on the
 # workers' results, or on the disk). The waits come from Linux's schedstat (zero where there is none).
-LOAD = """
-import json, resource, sys, time
+LOAD = (
+    f"STAGE_FILE, STAGE_BYTES = {STAGE_FILE!r}, {STAGE_BYTES}"
+    + """
+import json, os, resource, sys, time
 from etl.load import load
 if sys.argv[2] == "without-keywords":  # the same load with the keyword stage taken out
     import etl.load.keywords as keywords, etl.load.run as run
@@ -38,15 +45,23 @@ def main_thread():  # (its CPU and its wait for a core, seconds: /proc's schedst
         return int(cpu) / 1e9, int(runnable) / 1e9
     except (OSError, ValueError):
         return None
-helper, timed, account = [0.0], RunSummary.timed, {}
+helper, timed, account, stack = [0.0], RunSummary.timed, {}, []
+stage_fd = os.open(os.environ[STAGE_FILE], os.O_WRONLY) if os.environ.get(STAGE_FILE) else None
+def tell(stage):  # (the stage the sampler sees: `STAGE_FILE`, one fixed-width record rewritten in place)
+    if stage_fd is not None:
+        os.pwrite(stage_fd, stage.encode()[:STAGE_BYTES].ljust(STAGE_BYTES), 0)
 @contextlib.contextmanager
 def measured_timed(self, stage):  # the similar step's helper process is a child too: its CPU apart
     before, cpu, thread = children(), time.process_time(), main_thread()
     timed_before = self.timings.get(stage, 0.0)
+    stack.append(stage)
+    tell(stage)
     try:
         with timed(self, stage):
             yield
     finally:
+        stack.pop()
+        tell(stack[-1] if stack else f"after {stage}")
         helper[0] += children() - before if stage == "similar" else 0.0
         cpu, now = time.process_time() - cpu, main_thread()
         # (the stage's wall as the summary counts it: a preemption while /proc is read, outside it,
@@ -70,6 +85,21 @@ print(json.dumps({"timings": summary.timings, "keywords": summary.keywords, "dur
                   "cpu_parent": cpu["RUSAGE_SELF"], "cpu_workers": cpu["RUSAGE_CHILDREN"] - helper[0],
                   "cpu_similar_helper": helper[0], "account": account, "peak_rss_kb": hwm}))
 """
+)
+
+
+@dataclass(frozen=True)
+class StagePeak:
+    """The largest sampled sum of PSS while a load was in one stage (`LOAD`'s `STAGE_FILE`):
+    `stage`, `at_s` (seconds into the run), `pss_mb` (the sum), and `processes`: each process's
+    PSS then ((role, MB)), the loader first, every other named by the stage it was first seen in
+    and its order there (`forked in read #1`: an extraction worker; `forked in keywords`: a ranking
+    worker; `forked in similar`: the similar step's helper)."""
+
+    stage: str
+    at_s: float
+    pss_mb: float
+    processes: tuple[tuple[str, float], ...]
 
 
 @dataclass(frozen=True)
@@ -77,7 +107,8 @@ class Measured:
     """What a command took: `seconds` of wall time, `cpu_s` of user and system time of it and its
     descendants, the peak of the tree's summed PSS (`pss_mb`: pages a fork shares counted once,
     so what the tree really uses; never less than `rss_mb`) and of its largest process's RSS
-    (`rss_mb`), and its output."""
+    (`rss_mb`), and its output; for a load (`load_measured`), each stage's peak (`stages`, in the
+    order the stages came)."""
 
     seconds: float
     cpu_s: float
@@ -85,51 +116,101 @@ class Measured:
     rss_mb: float
     out: str
     sampled_pss_mb: float = 0.0  # (the sampled sum of PSS alone: below `pss_mb` when a process's RSS is larger)
+    stages: tuple[StagePeak, ...] = ()
 
 
-def tree_memory(pid: int) -> tuple[int, int]:
-    """(sum of PSS, largest peak RSS so far) in kB over `pid` and its descendants."""
-    pss_total = rss_max = 0
+def tree_processes(pid: int) -> dict[int, tuple[int, int]]:
+    """Each process of the tree of `pid` (it and its descendants): pid -> (PSS, its own peak
+    RSS so far, `own_peak_kb`) in kB."""
+    found: dict[int, tuple[int, int]] = {}
     todo = [pid]
     while todo:
         current = todo.pop()
         proc = Path("/proc") / str(current)
         try:
+            pss = 0
             for line in (proc / "smaps_rollup").read_text().splitlines():
                 if line.startswith("Pss:"):
-                    pss_total += int(line.split()[1])
-            rss_max = max(rss_max, own_peak_kb((proc / "status").read_text()))
+                    pss = int(line.split()[1])
+            found[current] = (pss, own_peak_kb((proc / "status").read_text()))
             for task in (proc / "task").iterdir():
                 todo += [int(child) for child in (task / "children").read_text().split()]
         except (OSError, ValueError):
             continue
-    return pss_total, rss_max
+    return found
 
 
-def measured(argv: list[str], what: str = "command") -> Measured:
-    """Run `argv` to its end, sampling its tree's memory every `SAMPLE_S`; exits with its
-    error output if it fails. CPU time comes from the kernel's account of the process when it
-    ends, which includes the descendants it waited for (a process pool's workers); the largest RSS
-    from each process's own peak, sampled (`own_peak_kb`: a process alive for less than a sample
-    is missed; a load's own comes with its summary, `load_measured`)."""
-    started = time.perf_counter()
-    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    peak_pss = peak_rss = 0
-    while True:
-        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-        if pid:
-            break
-        pss, rss = tree_memory(process.pid)
-        peak_pss, peak_rss = max(peak_pss, pss), max(peak_rss, rss)
-        time.sleep(SAMPLE_S)
-    seconds = time.perf_counter() - started
+class _Stages:
+    """Each stage's largest sample (`StagePeak`), as the samples come; the stage read from the
+    file the load writes it to (`STAGE_FILE`)."""
+
+    def __init__(self, root: int, fd: int):
+        self.root, self.fd, self.started = root, fd, time.perf_counter()
+        self.roles: dict[int, str] = {root: "loader"}
+        self.forked: dict[str, int] = {}
+        self.peaks: dict[str, StagePeak] = {}
+
+    def sample(self, processes: dict[int, tuple[int, int]]) -> None:
+        stage = os.pread(self.fd, STAGE_BYTES, 0).decode(errors="replace").strip() or "start"
+        for pid in processes:
+            if pid not in self.roles:
+                self.forked[stage] = k = self.forked.get(stage, 0) + 1
+                self.roles[pid] = f"forked in {stage} #{k}"
+        total = sum(pss for pss, _ in processes.values()) / 1024
+        if stage not in self.peaks or total > self.peaks[stage].pss_mb:
+            shares = tuple((self.roles[pid], pss / 1024) for pid, (pss, _) in sorted(processes.items()))
+            at = time.perf_counter() - self.started
+            self.peaks[stage] = StagePeak(stage, at, total, tuple(sorted(shares, key=lambda s: s[0] != "loader")))
+
+
+def measured(argv: list[str], what: str = "command", stages: bool = False) -> Measured:
+    """Run `argv` to its end, sampling its tree's memory every `SAMPLE_S` (with `stages`, each
+    process's beside the stage a `LOAD` is in: `Measured.stages`); exits with its error output if
+    it fails. CPU time comes from the kernel's account of the process when it ends, which includes
+    the descendants it waited for (a process pool's workers); the largest RSS from each process's
+    own peak, sampled (`own_peak_kb`: a process alive for less than a sample is missed; a load's own
+    comes with its summary, `load_measured`)."""
+    with tempfile.NamedTemporaryFile(prefix="paperdb-stage-") as stage_file:
+        stage_file.write(b" " * STAGE_BYTES)
+        stage_file.flush()
+        env = {**os.environ, STAGE_FILE: stage_file.name} if stages else None
+        started = time.perf_counter()
+        process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        peak_pss = peak_rss = 0
+        by_stage = _Stages(process.pid, stage_file.fileno()) if stages else None
+        while True:
+            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+            if pid:
+                break
+            processes = tree_processes(process.pid)
+            peak_pss = max(peak_pss, sum(pss for pss, _ in processes.values()))
+            peak_rss = max(peak_rss, max((rss for _, rss in processes.values()), default=0))
+            if by_stage is not None:
+                by_stage.sample(processes)
+            time.sleep(SAMPLE_S)
+        seconds = time.perf_counter() - started
     process.returncode = os.waitstatus_to_exitcode(status)
     out, err = process.communicate()
     if process.returncode:
         raise SystemExit(f"{what} failed:\n{err}")
-    return Measured(
-        seconds, usage.ru_utime + usage.ru_stime, max(peak_pss, peak_rss) / 1024, peak_rss / 1024, out, peak_pss / 1024
-    )
+    largest = peak_rss
+    peaks = tuple(by_stage.peaks.values()) if by_stage is not None else ()
+    pss_mb = max(peak_pss, largest) / 1024
+    return Measured(seconds, usage.ru_utime + usage.ru_stime, pss_mb, largest / 1024, out, peak_pss / 1024, peaks)
+
+
+def stage_table(stages: tuple[StagePeak, ...]) -> list[str]:
+    """`Measured.stages` as lines of a short table: each stage's largest sampled sum of PSS and each
+    process's share of it, the load's peak marked."""
+    if not stages:
+        return []
+    top = max(stages, key=lambda s: s.pss_mb)
+    lines = [f"  {'stage (its largest sample)':<28} {'at s':>7} {'PSS MB':>7}  each process's PSS, MB"]
+    for peak in stages:
+        mark = " <- the peak" if peak is top else ""
+        shares = ", ".join(f"{role} {mb:.1f}" for role, mb in peak.processes)
+        lines.append(f"  {peak.stage + mark:<28} {peak.at_s:>7.1f} {peak.pss_mb:>7.1f}  {shares}")
+    return lines
 
 
 def own_peak_kb(status: str) -> int:
@@ -145,7 +226,7 @@ def load_measured(db: str, paths: list[str], variant: str = "full") -> tuple[Mea
     """A `paperdb load` of `paths` into `db` in its own process ("without-keywords": with the
     keyword stage taken out; "prune": with `--prune`), measured, and its summary's figures (with `cpu_parent` and
     `cpu_workers`, seconds)."""
-    run = measured([sys.executable, "-c", LOAD, db, variant, *paths], "load")
+    run = measured([sys.executable, "-c", LOAD, db, variant, *paths], "load", stages=True)
     summary = json.loads(run.out)
     own = summary["peak_rss_kb"] / 1024  # (its last moments, after the last sample)
     if own > run.rss_mb:

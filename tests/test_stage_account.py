@@ -14,7 +14,7 @@ SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
 sys.path.insert(0, str(SCRIPTS))
 
 from cost import stages  # noqa: E402
-from measured import load_measured  # noqa: E402
+from measured import StagePeak, load_measured, stage_table  # noqa: E402
 
 ICLR_2017 = Path(__file__).parent / "fixtures" / "iclr2017.json"
 
@@ -45,3 +45,39 @@ def test_the_account_is_printed_beside_the_stages(capsys):
     assert lines[-3].split()[-5:] == ["wall", "CPU", "no", "core", "blocked"]
     assert lines[-1].split() == ["insert", "57.1", "37.0", "19.6", "0.5"]
     assert lines[-2].split() == ["read", "20.7", "13.0", "7.5", "0.2"]
+
+
+def test_each_stage_has_its_largest_sample_by_process(tmp_path):
+    # (the sampler reads the stage the load writes as it enters and leaves each: issue 37, which
+    # process and which stage set the catalogue's peak)
+    run, summary = load_measured(str(tmp_path / "x.db"), [str(ICLR_2017)])
+    assert run.stages
+    names = {peak.stage for peak in run.stages}
+    known = {"start"} | set(summary["timings"]) | {f"after {stage}" for stage in summary["timings"]}
+    assert names <= known, names - known
+    for peak in run.stages:
+        assert peak.processes[0][0] == "loader", peak
+        assert sum(mb for _, mb in peak.processes) == pytest.approx(peak.pss_mb)
+        assert all(role == "loader" or role.startswith("forked in ") for role, _ in peak.processes)
+    # (the run's sampled peak is the largest stage's)
+    assert max(peak.pss_mb for peak in run.stages) == pytest.approx(run.sampled_pss_mb)
+
+
+def test_the_stage_table_marks_the_peak_and_names_each_process():
+    stages = (
+        StagePeak("read", 20.5, 310.2, (("loader", 190.0), ("forked in read #1", 60.1), ("forked in read #2", 60.1))),
+        StagePeak(
+            "keywords",
+            80.0,
+            399.4,
+            (("loader", 201.4), ("forked in keywords #1", 99.0), ("forked in keywords #2", 99.0)),
+        ),
+        StagePeak("similar", 101.3, 250.0, (("loader", 250.0),)),
+    )
+    lines = stage_table(stages)
+    assert len(lines) == 4
+    assert lines[2].split()[:6] == ["keywords", "<-", "the", "peak", "80.0", "399.4"]
+    assert lines[1].split()[1:5] == ["20.5", "310.2", "loader", "190.0,"]
+    assert lines[1].endswith("forked in read #1 60.1, forked in read #2 60.1")
+    assert "<-" not in lines[1] + lines[3]
+    assert stage_table(()) == []

@@ -3,8 +3,9 @@
 Two passes. Extraction: each chunk of papers goes to whichever worker is free, which returns the
 chunk's terms (as spill records) and counts; the parent keeps the terms in its spill file and
 adds up the counts. Ranking: once the corpus counts are known, a second set of workers, forked
-with them (nothing to send), ranks the spilled chunks. At most `BACKLOG` chunks wait beyond one
-per worker, in either pass, so memory holds a few chunks whatever the corpus size.
+with them and the spill file (nothing to send but where each chunk is), ranks the spilled chunks,
+each read by the worker that ranks it. At most `BACKLOG` chunks wait beyond one per worker, in
+either pass, so memory holds a few chunks whatever the corpus size.
 """
 
 from __future__ import annotations
@@ -40,10 +41,11 @@ SEPARATOR = "\0"  # between the ids of a chunk's papers (`Pool.ids`; no id holds
 ORPHAN_POLL_S = 0.2  # how often a worker checks that the process that started it is still there
 
 # What a worker process works with: the taxonomy, set when it starts, and the corpus counts of a
-# ranking worker, inherited by its fork (set in the loading process only while its workers are
-# forked, at the first task: not kept beside them, as the executor's start arguments would be).
+# ranking worker with the spill file's descriptor, inherited by its fork (set in the loading process
+# only while its workers are forked, at the first task: not kept beside them, as the executor's start
+# arguments would be).
 _taxonomy: Taxonomy | None = None
-_corpus: tuple[KeyCounts, int, Meanings, Retitled] | None = None
+_corpus: tuple[KeyCounts, int, Meanings, Retitled, int] | None = None
 
 
 def worker_count() -> int:
@@ -74,11 +76,14 @@ def _extract(
     return spill.getvalue(), n, meanings, list(pairs), dict(share.labels)
 
 
-def _rank(records: bytes) -> list[tuple[str, list[Keyword]]]:
-    """The papers of a chunk's spill records, ranked against the corpus counts."""
+def _rank(place: tuple[int, int]) -> list[tuple[str, list[Keyword]]]:
+    """The papers of a chunk's spill records (`(offset, size)` in the spill file, read here from the
+    descriptor the worker inherited), ranked against the corpus counts."""
     assert _corpus is not None
     assert _taxonomy is not None
-    return list(rank_spilled(io.BytesIO(records), *_corpus, _taxonomy))
+    df, n, meanings, retitled, spill = _corpus
+    offset, size = place
+    return list(rank_spilled(io.BytesIO(os.pread(spill, size, offset)), df, n, meanings, retitled, _taxonomy))
 
 
 def _result(future: Future):
@@ -141,18 +146,24 @@ class Pool:
             records = (record for i in range(len(self.chunks)) for record in self._records(i))
             self.counts.take_back([r for i in holding for r in self._records(i)], self.gone, records)
         in_order = in_order_needed(self.counts.spilled, len(self.counts.df))
-        df, n, meanings = merge_counts([self.counts.counts(in_order)], in_order, reference)
+        # (the shares' counts let go once merged, before the statistics are saved and the heap
+        # trimmed: their acronyms and the labels of their long forms were held under the ranking)
+        counts, self.counts = self.counts, Counts()
+        df, n, meanings = merge_counts([counts.counts(in_order)], in_order, reference)
+        del counts
         if on_statistics is not None:
             on_statistics(df, n, meanings)
         global _corpus
         self.executor = self._executor()
-        _corpus = (df, n, meanings, retitled)  # the workers inherit the counts (51 bytes a key)
+        self.spill.flush()  # (the workers read their chunks from the file: a task is where its chunk is)
+        _corpus = (df, n, meanings, retitled, self.spill.fileno())  # the workers inherit the counts (51 bytes a key)
         del df
         ranking: deque[Future] = deque()
         try:
-            for offset, size in self.chunks:
-                self.spill.seek(offset)
-                ranking.append(self.executor.submit(_rank, self.spill.read(size)))
+            for place in self.chunks:
+                # (a chunk's records, 0.58 MB on the catalogue, were read here and sent: the tasks
+                # waiting, up to 18, held about 10 MB of them in the loading process at the peak)
+                ranking.append(self.executor.submit(_rank, place))
                 _corpus = None  # (forked at the first task: let go here, not held through the ranking)
                 if len(ranking) > self.cores + BACKLOG:
                     yield self._kept(_result(ranking.popleft()))
