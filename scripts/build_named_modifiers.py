@@ -8,11 +8,19 @@ A hyphenated word with a capital after its first letter (`Karush-Kuhn-Tucker`, `
 alone as chips; but the abstracts write these before the noun they name a kind of (`... conditions`,
 `... platform`, `... systems`, `... vehicles`, `... bound`): a chip of the name alone has its head
 cut off. A word (with no digit: `COVID-19` names a thing) is listed when MIN_ABSTRACTS abstracts or more write it and a content word follows
-it (past a short form in parentheses: `Karush-Kuhn-Tucker (KKT) conditions`) in at least
-`build_term_classes.MODIFIER_SHARE` of its uses, as `hyphen_heads.txt` tells lower-case modifiers
-from heads; less the words that end MIN_CHOSEN distinct author keywords or more (authors' terms:
-`RGB-D`, `Q-learning`). Names used as heads (`GPT-4`, `ResNet-50`) are not listed. The held-out
+it in at least `build_term_classes.MODIFIER_SHARE` of its uses, as `hyphen_heads.txt` tells lower-case
+modifiers from heads; less the words that end MIN_CHOSEN distinct author keywords or more (authors'
+terms: `RGB-D`, `Q-learning`). Names used as heads (`GPT-4`, `ResNet-50`) are not listed. The held-out
 venue-years are left out as `build_termhood.py` leaves them. Issue #36, round 11.
+
+What follows a use is read past a short form it defines (`Karush-Kuhn-Tucker (KKT) conditions`), past
+the bracket it stands alone in (`Takagi-Sugeno (T-S) fuzzy model`, `smooth (gradient-Lipschitz)
+log-densities`; not a name's, `(PI-RRT)`) and past the hyphenated words listed with it before one head
+(`gradient-Lipschitz, Hessian-Lipschitz, and dispersive noise assumptions`); past a bracket or a list,
+only a noun in lower case (or a short form: `(T-S) DNN`) that is no generic head (`heads.AFTER_TERMS`) nor a verb counts (not `W-S
+(Wake-Sleep) algorithm`, `(English-Chinese) verify`, `Mini-Kinetics, Something-Something V1`). A reading
+that stopped at the bracket or the comma took `T-S` (of `T-S fuzzy model`) and `gradient-Lipschitz`
+for heads, and they were chips alone (sample-2712; kwhyph28).
 """
 
 from __future__ import annotations
@@ -31,18 +39,51 @@ from build_term_classes import MODIFIER_SHARE  # noqa: E402
 from build_vocabulary import HELD_OUT, used_records  # noqa: E402
 from catalogue import catalogue_files, held_out_arguments, held_out_of, held_out_text, save_data_file  # noqa: E402
 
-from etl.extract.keywords.wordlists import STOP_WORDS  # noqa: E402
+from etl.extract.keywords.heads import AFTER_TERMS  # noqa: E402
+from etl.extract.keywords.modifiers import is_name_shape  # noqa: E402
+from etl.extract.keywords.wordlists import STOP_WORDS, VERBS  # noqa: E402
 
 OUTPUT = ROOT / "etl" / "data" / "named_modifiers.txt"
 MIN_ABSTRACTS = 3
 MIN_CHOSEN = 2
 _TOKEN = re.compile(r"[^\W_]+(?:-[^\W_]+)+|[^\W_]+|[.,;:()!?]")
+_COORDINATORS = frozenset(("and", "or"))
 
 
 def _named_hyphenated(token: str) -> bool:
     """A hyphenated word with a capital after its first letter and no digit (a number names a
     thing, its version or instance: `COVID-19`, `GPT-4`, `ILSVRC-12`)."""
     return "-" in token and token[1:] != token[1:].lower() and not any(c.isdigit() for c in token)
+
+
+def _after(tokens: list[str], i: int) -> str:
+    """The token the use `tokens[i]` stands before, read past a short form it defines (`(KKT)`),
+    the bracket it is alone in (`(T-S) fuzzy`, `smooth (gradient-Lipschitz) log-densities`) and
+    hyphenated words listed with it before one head (`gradient-Lipschitz, Hessian-Lipschitz, and
+    dispersive noise assumptions`); past a bracket or a list, only a noun in lower case (or a short
+    form's capitals) that is no generic head nor a verb (`(Wake-Sleep) algorithm`, `(English-Chinese) verify`, `Mini-Kinetics,
+    Something-Something V1`), else "." as at the end."""
+    j = i + 1
+    read_past = False
+    if j + 2 < len(tokens) and tokens[j] == "(" and tokens[j + 2] == ")":
+        j += 3  # (past the short form it defines)
+    elif j < len(tokens) and tokens[j] == ")" and tokens[i - 1] == "(" and not is_name_shape(tokens[i]):
+        j, read_past = j + 1, True  # (alone in its bracket: `Takagi-Sugeno (T-S) fuzzy model`; not `(PI-RRT)`)
+    while True:  # (`, Hessian-Lipschitz`, `and Box-Mask`, `, and YCB-Video`)
+        k = j + (j < len(tokens) and tokens[j] == ",")
+        k += k < len(tokens) and tokens[k].lower() in _COORDINATORS
+        if k == j or k >= len(tokens) or "-" not in tokens[k]:
+            break
+        j, read_past = k + 1, True
+    if read_past and j + 1 < len(tokens) and tokens[j] == "," and tokens[j + 1].lower() in _COORDINATORS:
+        j += 2  # (the list's last item: `, and dispersive noise assumptions`)
+    if j >= len(tokens):
+        return "."
+    after = tokens[j]
+    noun = after.islower() or (after.isupper() and after.isalpha())  # (a word in lower case, or a short form: `DNN`)
+    if read_past and (not noun or after in AFTER_TERMS or after in VERBS):
+        return "."
+    return after
 
 
 def count(files, held_out: set[str]) -> tuple[list[str], int, list[tuple[str, str, str]]]:
@@ -67,10 +108,7 @@ def count(files, held_out: set[str]) -> tuple[list[str], int, list[tuple[str, st
             low = token.lower()
             uses[low] += 1
             seen.add(low)
-            j = i + 1
-            if j + 2 < len(tokens) and tokens[j] == "(" and tokens[j + 2] == ")":
-                j += 3  # (past the short form it defines)
-            after = tokens[j] if j < len(tokens) else "."
+            after = _after(tokens, i)
             if after[0].isalpha() and after.lower() not in STOP_WORDS:
                 before_word[low] += 1
         abstracts.update(seen)

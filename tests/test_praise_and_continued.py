@@ -143,6 +143,10 @@ def test_a_praised_chip_is_its_term_and_a_praised_word_none():
         ("partial wasserstein", "partial wasserstein", True),
         ("camera moving", "camera moving", True),
         ("piecewise affine", "piecewise affine", True),
+        # ... or, of three words or more, with a continued pair (`multi-agent path` of "Large-Scale
+        # Multi-Agent Path Finding", IROS 2023, sample-2712; kwhyph28)
+        ("large scale multiagent path", "large-scale multi-agent path", True),
+        ("decentralized multiagent reinforcement", "decentralized multi-agent reinforcement", True),
         # ... not a word the titles head alone (`fraud`, `shapley`), a name (`BERT-large`, `ARMAR-6`),
         # a plural the abstract writes as a head, nor a phrase a title heads (`noise covariance`)
         ("financial fraud", "financial fraud", False),
@@ -151,6 +155,11 @@ def test_a_praised_chip_is_its_term_and_a_praised_word_none():
         ("humanoid robot armar 6", "humanoid robot ARMAR-6", False),
         ("image residual", "image residuals", False),
         ("noise covariance", "noise covariance", False),
+        # ... nor the whole term the pair goes on to (`multi-agent path finding`), nor a pair that
+        # ends it in the plural (`support vectors`)
+        ("large scale multiagent path finding", "large-scale multi-agent path finding", False),
+        ("deep multiagent reinforcement learning", "deep multi-agent reinforcement learning", False),
+        ("linear support vector", "linear support vectors", False),
     ],
 )
 def test_a_piece_the_titles_continue_is_no_chip(key, label, piece):

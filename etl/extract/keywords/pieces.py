@@ -63,7 +63,8 @@ PIECES = term_pieces(TERMHOOD)
 # such a word, one the titles head alone below `termhood.HEADS` (`membrane micro | emboss`, `partial
 # wasserstein`, `camera moving`), has lost its head too, unless the paper writes that word in the
 # plural or as a name's last part (`image residuals`, `BERT-large`; kwnohead24: not `financial fraud`,
-# `fraud` heading titles 0.06 times per abstract).
+# `fraud` heading titles 0.06 times per abstract); so has one of three words or more that ends with a
+# continued pair no title heads (`large-scale | multi-agent path`, `target | video moment`; kwhyph28).
 CONTAINED, CONTINUED_SHARE = 10, 0.1
 CONTINUED_FILE = Path(str(package_files("etl") / "data" / "continued.txt"))
 
@@ -88,7 +89,7 @@ def continued(key: str, label: str, pieces: frozenset[str] = CONTINUED) -> bool:
     tail = key[key.rfind(" ") + 1 :]
     if key in pieces:
         last = label[label.rfind(" ") + 1 :].lower().replace("-", "")
-    elif tail in pieces and " " in key and not TERMHOOD.counts.get(key, (0, 0))[0] and _no_head(tail):
+    elif " " in key and not TERMHOOD.counts.get(key, (0, 0))[0] and _continued_tail(key, tail, pieces):
         last = label[max(label.rfind(" "), label.rfind("-")) + 1 :]  # (`image residuals` stays)
         last = last if label[label.rfind(" ") + 1 :].islower() else ""  # (a name stays: `BERT-large`)
     else:
@@ -97,6 +98,18 @@ def continued(key: str, label: str, pieces: frozenset[str] = CONTINUED) -> bool:
 
 
 _VOCABULARY_ALONE = Keyphraseness()  # (the shipped vocabulary's authors, no corpus)
+
+
+def _continued_tail(key: str, tail: str, pieces: frozenset[str]) -> bool:
+    """Whether a phrase of several words ends with a continued word the titles head alone below
+    `termhood.HEADS` (`membrane micro`), or one of three words or more with a continued pair no
+    title heads (`large-scale | multi-agent path` of "large-scale multi-agent path finding", `target
+    video moment`; not `planar pose graph`, `drivable free space`, which titles head: kwhyph28)."""
+    if tail in pieces and _no_head(tail):
+        return True
+    cut = key.rfind(" ", 0, len(key) - len(tail) - 1)
+    pair = key[cut + 1 :]
+    return cut > 0 and pair in pieces and not TERMHOOD.counts.get(pair, (0, 0))[0]
 
 
 def _no_head(word: str) -> bool:
