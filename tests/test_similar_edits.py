@@ -226,7 +226,7 @@ def test_rows_held_are_the_rows_read_from_the_kept_vectors(tmp_path):
     ("papers", "kind"), [(1, np.uint16), (54, np.uint16), (65_536, np.uint16), (65_537, np.int32), (90_999, np.int32)]
 )
 def test_the_transpose_holds_its_row_numbers_in_two_bytes_where_they_fit(papers, kind):
-    from etl.load.similar_changed import row_numbers
+    from etl.extract.similar.sparse_rows import row_numbers
 
     assert row_numbers(papers) == np.dtype(kind)
 

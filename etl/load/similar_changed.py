@@ -21,7 +21,7 @@ import numpy as np
 
 from ..extract.similar.scoring import vectors
 from ..extract.similar.select import Rows, Selected, Vectors, select
-from ..extract.similar.sparse_rows import SparseRows, Transposing
+from ..extract.similar.sparse_rows import SparseRows, Transposing, row_numbers
 from ..extract.similar.words import WordTerms
 from ..iterables import chunks
 from ..store.views import CLEAN_ABSTRACT
@@ -226,8 +226,7 @@ def _all_vectors(writer: Writer) -> tuple[RowIds, SparseRows, np.ndarray, np.nda
     vectors a batch at a time into the transpose (the rows themselves, held, were 2.2 MB of an
     edit's peak; `_StoredRows` reads a block of them again when it is needed). The topics' buffer
     is made at its size first (grown as rows came, it peaked at twice it and left the C heap in
-    pieces under the step's later peak). The transpose's row numbers are 2 bytes where the papers
-    allow (`row_numbers`)."""
+    pieces under the step's later peak). Row numbers of 2 bytes where they fit (`row_numbers`)."""
     papers, size = writer.execute(SIZES).fetchone()
     counts = np.zeros(0, dtype=np.int64)
     with writer.stream(TERMS) as batches:
@@ -236,8 +235,7 @@ def _all_vectors(writer: Writer) -> tuple[RowIds, SparseRows, np.ndarray, np.nda
             found = np.bincount(columns, minlength=len(counts))
             found[: len(counts)] += counts
             counts = found
-    transposing = Transposing(counts, papers, np.dtype(np.float32))
-    transposing.rows = np.empty(len(transposing.rows), row_numbers(papers))  # (its int32 one never written)
+    transposing = Transposing(counts, papers, np.dtype(np.float32), row_numbers(papers))
     ids, row = RowIds(), 0
     topics = bytearray(size or 0)
     view, at = memoryview(topics), 0
@@ -262,13 +260,6 @@ def _all_vectors(writer: Writer) -> tuple[RowIds, SparseRows, np.ndarray, np.nda
         np.frombuffer(topics, dtype="<f4").astype(np.float32, copy=False).reshape(-1, dims),
         floors,
     )
-
-
-def row_numbers(papers: int) -> np.dtype:
-    """The type the transpose holds its row numbers in (`against.indices`, which the products only
-    index with): 2 bytes a value where the papers allow, else `Transposing`'s 4 (issue 41, edit28:
-    the benchmark's 274,825 values, 0.55 MB of the similar step's peak)."""
-    return np.dtype(np.uint16 if papers <= np.iinfo(np.uint16).max + 1 else np.int32)
 
 
 class _StoredRows:
