@@ -40,7 +40,7 @@ LABELS = WITH_MEMBERS + " SELECT id, label, papers FROM keywords WHERE id IN (SE
 # below group, read from the three tables in one pass (two passes cost the trends stage 0.4 s more).
 PARTNER_PAPERS = Temporary(
     "partner_papers",
-    (("joined_id", INTEGER), ("kind", TEXT), ("venue", TEXT), ("year", INTEGER), ("paper_id", INTEGER)),
+    (("joined_id", INTEGER), ("kind", TEXT), ("venue", TEXT), ("year", INTEGER), ("paper_id", TEXT)),
 )
 FILLED = """INSERT INTO partner_papers (joined_id, kind, venue, year, paper_id)
     SELECT DISTINCT j.joined_id, pk.kind, p.venue, p.year, p.id FROM keyword_partners j
