@@ -15,7 +15,6 @@ Issue #36, round 9.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections import Counter
 from pathlib import Path
@@ -25,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from build_vocabulary import HELD_OUT, used_records  # noqa: E402
-from catalogue import catalogue_files, held_out_arguments, held_out_of, held_out_text, save_data_file  # noqa: E402
+from catalogue import catalogue_files, held_out_command, held_out_text, save_data_file  # noqa: E402
 
 from etl.extract.keywords.pieces import CONTAINED, CONTINUED_FILE, CONTINUED_SHARE  # noqa: E402
 from etl.extract.keywords.termhood import title_heads, title_runs  # noqa: E402
@@ -58,10 +57,7 @@ TITLE = [
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    held_out_arguments(parser, CONTINUED_FILE, HELD_OUT)
-    args = parser.parse_args()
-    held_out = held_out_of(args)
+    args, held_out = held_out_command(__doc__, CONTINUED_FILE, HELD_OUT)
     rows, titles, read = count(catalogue_files(Path(args.catalogue)), held_out)
     body = "".join(f"{key}\t{h}\t{n}\n" for key, (h, n) in sorted(rows.items()))
     text = held_out_text(TITLE, f"titles {titles}", held_out, read, body, COLUMNS)

@@ -25,7 +25,6 @@ left out as the other builders leave them. Issue #36, branch kwfield28 (docs/key
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from collections import Counter, defaultdict
@@ -36,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from build_vocabulary import HELD_OUT, used_records  # noqa: E402
-from catalogue import catalogue_files, held_out_arguments, held_out_of, held_out_text, save_data_file  # noqa: E402
+from catalogue import catalogue_files, held_out_command, held_out_text, save_data_file  # noqa: E402
 
 from etl.extract.keywords import normalise_keyword  # noqa: E402
 from etl.load.keywords import is_menu  # noqa: E402
@@ -112,10 +111,7 @@ TITLE = [
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    held_out_arguments(parser, OUTPUT, HELD_OUT)
-    args = parser.parse_args()
-    held_out = held_out_of(args)
+    args, held_out = held_out_command(__doc__, OUTPUT, HELD_OUT)
     read: list[tuple[str, str, str]] = []
     labelled, abstracts = count(catalogue_files(Path(args.catalogue)), held_out, read)
     venues, papers = spread(list(labelled), abstracts)

@@ -22,7 +22,6 @@ A chip `SHORT head` beside the chip of the short form's long form says that chip
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import re
@@ -35,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from build_vocabulary import HELD_OUT, is_free, venue_year  # noqa: E402
-from catalogue import catalogue_files, held_out_arguments, held_out_of, held_out_text, save_data_file  # noqa: E402
+from catalogue import catalogue_files, held_out_command, held_out_text, save_data_file  # noqa: E402
 
 from etl.extract.keywords import normalise_keyword  # noqa: E402
 from etl.extract.keywords.normalise import singular  # noqa: E402
@@ -122,10 +121,7 @@ TITLE = [
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    held_out_arguments(parser, DROPPED_HEADS_FILE, HELD_OUT)
-    args = parser.parse_args()
-    held_out = held_out_of(args)
+    args, held_out = held_out_command(__doc__, DROPPED_HEADS_FILE, HELD_OUT)
     rows, abstracts, read = count(catalogue_files(Path(args.catalogue)), held_out)
     body = "".join(f"{head}\t{kept}\t{dropped}\n" for head, (kept, dropped) in sorted(rows.items()))
     text = held_out_text(TITLE, f"abstracts {abstracts}", held_out, read, body, COLUMNS)

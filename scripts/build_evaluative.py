@@ -18,7 +18,6 @@ Issue #36, round 9.
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from collections import Counter, defaultdict
@@ -29,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from build_vocabulary import HELD_OUT, used_records  # noqa: E402
-from catalogue import catalogue_files, held_out_arguments, held_out_of, held_out_text, save_data_file  # noqa: E402
+from catalogue import catalogue_files, held_out_command, held_out_text, save_data_file  # noqa: E402
 
 from etl.extract.keywords.termhood import TERMHOOD  # noqa: E402
 
@@ -121,10 +120,7 @@ TITLE = [
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    held_out_arguments(parser, OUTPUT, HELD_OUT)
-    args = parser.parse_args()
-    held_out = held_out_of(args)
+    args, held_out = held_out_command(__doc__, OUTPUT, HELD_OUT)
     titles, abstracts, read = read_texts(catalogue_files(Path(args.catalogue)), held_out)
     words = evaluative(titles, abstracts)
     body = "".join(f"{w}\n" for w in words)

@@ -14,7 +14,6 @@ venue-years are left out as `build_termhood.py` leaves them. Issue #36, branch k
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from collections import Counter
@@ -27,7 +26,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from build_referring import abstracts  # noqa: E402
 from build_vocabulary import HELD_OUT  # noqa: E402
-from catalogue import catalogue_files, held_out_arguments, held_out_of, held_out_text, save_data_file  # noqa: E402
+from catalogue import catalogue_files, held_out_command, held_out_text, save_data_file  # noqa: E402
 
 from etl.extract.keywords.normalise import singular  # noqa: E402
 from etl.extract.keywords.wordlists import STOP_WORDS  # noqa: E402
@@ -63,10 +62,7 @@ TITLE = [
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    held_out_arguments(parser, OUTPUT, HELD_OUT)
-    args = parser.parse_args()
-    held_out = held_out_of(args)
+    args, held_out = held_out_command(__doc__, OUTPUT, HELD_OUT)
     read: list[tuple[str, str, str]] = []
     counts, n = abstract_counts(abstracts(catalogue_files(Path(args.catalogue)), held_out, read))
     words = frequent(counts, n)

@@ -30,7 +30,6 @@ as `build_termhood.py` leaves them. Issue #36, branch kwing27.
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from collections import Counter
@@ -41,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from build_vocabulary import HELD_OUT, used_records  # noqa: E402
-from catalogue import catalogue_files, held_out_arguments, held_out_of, held_out_text, save_data_file  # noqa: E402
+from catalogue import catalogue_files, held_out_command, held_out_text, save_data_file  # noqa: E402
 
 from etl.extract.keywords.roles import word_roles  # noqa: E402
 from etl.extract.keywords.wordlists import STOP_WORDS  # noqa: E402
@@ -132,10 +131,7 @@ TITLE = [
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    held_out_arguments(parser, OUTPUT, HELD_OUT)
-    args = parser.parse_args()
-    held_out = held_out_of(args)
+    args, held_out = held_out_command(__doc__, OUTPUT, HELD_OUT)
     read: list[tuple[str, str, str]] = []
     abstracts, determined, titles, graded = count(records(catalogue_files(Path(args.catalogue)), held_out, read), {})
     pairs = modifiers(abstracts, determined, titles, graded)

@@ -25,7 +25,6 @@ for heads, and they were chips alone (sample-2712; kwhyph28).
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from collections import Counter
@@ -37,7 +36,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from build_term_classes import MODIFIER_SHARE  # noqa: E402
 from build_vocabulary import HELD_OUT, used_records  # noqa: E402
-from catalogue import catalogue_files, held_out_arguments, held_out_of, held_out_text, save_data_file  # noqa: E402
+from catalogue import catalogue_files, held_out_command, held_out_text, save_data_file  # noqa: E402
 
 from etl.extract.keywords.heads import AFTER_TERMS  # noqa: E402
 from etl.extract.keywords.modifiers import is_name_shape  # noqa: E402
@@ -127,10 +126,7 @@ TITLE = [
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    held_out_arguments(parser, OUTPUT, HELD_OUT)
-    args = parser.parse_args()
-    held_out = held_out_of(args)
+    args, held_out = held_out_command(__doc__, OUTPUT, HELD_OUT)
     words, abstracts, read = count(catalogue_files(Path(args.catalogue)), held_out)
     body = "".join(w + "\n" for w in words)
     text = held_out_text(TITLE, f"abstracts {abstracts}", held_out, read, body)

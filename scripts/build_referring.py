@@ -26,7 +26,6 @@ this file after it). Issue #36, branch kwfill25.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import re
 import sys
@@ -38,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from build_vocabulary import HELD_OUT, used_records  # noqa: E402
-from catalogue import catalogue_files, held_out_arguments, held_out_of, held_out_text, save_data_file  # noqa: E402
+from catalogue import catalogue_files, held_out_command, held_out_text, save_data_file  # noqa: E402
 
 from etl.extract.keywords.shapes import SCALE_ADJECTIVES, SCOPE_MODIFIERS  # noqa: E402
 from etl.extract.keywords.termhood import DATA_FILE, SEVERAL_WORDS, TERMHOOD, Termhood  # noqa: E402
@@ -117,10 +116,7 @@ TITLE = [
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    held_out_arguments(parser, OUTPUT, HELD_OUT)
-    args = parser.parse_args()
-    held_out = held_out_of(args)
+    args, held_out = held_out_command(__doc__, OUTPUT, HELD_OUT)
     read: list[tuple[str, str, str]] = []
     uses, after = definite(abstracts(catalogue_files(Path(args.catalogue)), held_out, read))
     words = referring(titleless(dict(TERMHOOD.counts)), uses, after)

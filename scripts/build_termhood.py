@@ -17,7 +17,6 @@ The abstract counts depend on the extraction rules: rebuild after changing them.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -28,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from build_vocabulary import HELD_OUT, used_records  # noqa: E402
-from catalogue import catalogue_files, held_out_arguments, held_out_of, held_out_text, save_data_file  # noqa: E402
+from catalogue import catalogue_files, held_out_command, held_out_text, save_data_file  # noqa: E402
 
 from etl.extract.keywords import extract_terms, taxonomy_path  # noqa: E402
 from etl.extract.keywords.termhood import COLUMNS, DATA_FILE, LONG_HEADS, MIN_ABSTRACTS, opener, title_heads  # noqa: E402
@@ -73,10 +72,7 @@ TITLE = [
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    held_out_arguments(parser, DATA_FILE, HELD_OUT)
-    args = parser.parse_args()
-    held_out = held_out_of(args)
+    args, held_out = held_out_command(__doc__, DATA_FILE, HELD_OUT)
     rows, records, read = count(catalogue_files(Path(args.catalogue)), held_out)
     body = "".join(f"{key}\t{h}\t{n}\n" for key, (h, n) in sorted(rows.items()))
     text = held_out_text(TITLE, f"records {records}", held_out, read, body, COLUMNS)

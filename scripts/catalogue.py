@@ -87,6 +87,15 @@ def held_out_of(args: argparse.Namespace) -> set[str]:
     return {v.strip().lower() for v in args.hold_out.split(",") if v.strip()}
 
 
+def held_out_command(doc: str | None, output: Path, held_out: Iterable[str]) -> tuple[argparse.Namespace, set[str]]:
+    """A catalogue builder's command line parsed (`held_out_arguments`; its description the first
+    line of `doc`, the builder's docstring): its arguments and the venue-years held out."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0] if doc else None)
+    held_out_arguments(parser, output, held_out)
+    args = parser.parse_args()
+    return args, held_out_of(args)
+
+
 def held_out_text(
     title: list[str], counted: str, held_out: set[str], read: list[tuple[str, str, str]], body: str, columns: str = ""
 ) -> str:
