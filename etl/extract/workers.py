@@ -7,10 +7,12 @@ import os
 import signal
 import threading
 import time
-from concurrent.futures import Future
-from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING
 
 from ..errors import PaperdbError, WorkerError
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 
 def settle_in(orphan_poll_s: float) -> None:
@@ -34,6 +36,8 @@ def _end_with_parent(parent: int, poll_s: float) -> None:
 def result_of(future: Future, worker: str):
     """A task's result; the failure of the `worker` ("a keyword worker process") as one
     `WorkerError` line (its traceback in `details`)."""
+    from concurrent.futures.process import BrokenProcessPool  # (a small load's ranking never imports it)
+
     try:
         return future.result()
     except BrokenProcessPool:

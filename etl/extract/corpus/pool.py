@@ -11,12 +11,11 @@ either pass, so memory holds a few chunks whatever the corpus size.
 from __future__ import annotations
 
 import io
-import multiprocessing
 import os
 import tempfile
 from collections import deque
 from collections.abc import Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from typing import TYPE_CHECKING
 
 from ..keywords import Keyword, Taxonomy
 from ..workers import result_of, settle_in
@@ -35,6 +34,12 @@ from .counts import (
 )
 from .frequencies import KeyCounts
 
+# `multiprocessing` and `concurrent.futures` (with `subprocess`, `socket`, `logging`: 1.6 MB of
+# objects) are imported when a pool is made, not with the rules: a small load's ranking process
+# imports the rules and never makes one (issue 41: it then wrote fewer of the loader's pages).
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
+
 CHUNK = 200  # papers per task
 BACKLOG = 16  # tasks waiting beyond one per worker before the parent waits too (about 4 MB of abstracts)
 SEPARATOR = "\0"  # between the ids of a chunk's papers (`Pool.ids`; no id holds it)
@@ -50,6 +55,8 @@ _corpus: tuple[KeyCounts, int, Meanings, Retitled, int] | None = None
 
 def worker_count() -> int:
     """Worker processes for a large corpus: one per core (at most 8), none without `fork`."""
+    import multiprocessing  # (here: see above)
+
     if "fork" not in multiprocessing.get_all_start_methods():
         return 1
     return min(os.cpu_count() or 1, 8)
@@ -108,6 +115,9 @@ class Pool:
 
     def _executor(self) -> ProcessPoolExecutor:
         """Workers forked at the first task (all of them: `fork` workers are not started one by one)."""
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
         context = multiprocessing.get_context("fork")
         return ProcessPoolExecutor(self.cores, context, _start_worker, (self.taxonomy,))
 
