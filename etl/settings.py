@@ -6,7 +6,8 @@ from __future__ import annotations
 import math
 import os
 import re
-from importlib.resources import files as package_files
+from importlib.util import find_spec
+from pathlib import Path
 
 from .errors import PaperdbError
 
@@ -14,6 +15,18 @@ DEFAULT_DB = "db/papers.db"
 LOCK_WAIT_S = 30.0  # how long a second writer waits for the first before giving up
 MAX_LOCK_WAIT_S = 604_800.0  # a week: a longer wait is a mistake (1e20 overflowed SQLite's wait in milliseconds)
 _REVISION = re.compile(r"^(down_revision|revision)\s*=\s*['\"]([^'\"]+)['\"]", re.MULTILINE)
+
+
+def package_folder(package: str) -> Path:
+    """The folder of one of paperdb's packages (`etl`, `etl.store`, `etl.migrations`, ...), where its
+    data files are: the folder `importlib.resources.files` gives for an installed or editable
+    package, found without it (it imports `zipfile`, `tempfile`, `shutil`, `random`, `bz2` and
+    `lzma`: 2.8 MB a process, which an edit's keyword and similar steps carried, issue 41)."""
+    spec = find_spec(package)
+    folders = spec.submodule_search_locations if spec is not None else None
+    if not folders:
+        raise PaperdbError(f"{package}: not a package of paperdb's")
+    return Path(next(iter(folders)))
 
 
 def _number(name: str, default: float, what: str, most: float) -> float:
@@ -55,7 +68,7 @@ def schema_head() -> str | None:
     (the revision no other names as its `down_revision`)."""
     revisions: set[str] = set()
     parents: set[str] = set()
-    for script in (package_files("etl.migrations") / "versions").iterdir():
+    for script in (package_folder("etl.migrations") / "versions").iterdir():
         if script.name.endswith(".py"):
             for key, value in _REVISION.findall(script.read_text(encoding="utf-8")):
                 (revisions if key == "revision" else parents).add(value)

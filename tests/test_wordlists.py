@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from importlib.resources import files as package_files
-
 import pytest
 
 from etl.extract.keywords import wordlists
 from etl.extract.keywords.memo import Memo
+from etl.settings import package_folder
 
 LISTS = {
     "stop_words.txt": wordlists.STOP_WORDS,
@@ -21,7 +20,7 @@ LISTS = {
 
 @pytest.mark.parametrize("name", LISTS)
 def test_each_word_list_is_a_data_file_that_says_what_it_is(name):
-    lines = (package_files("etl") / "data" / name).read_text(encoding="utf-8").splitlines()
+    lines = (package_folder("etl") / "data" / name).read_text(encoding="utf-8").splitlines()
     assert lines[0].startswith("# ")  # what the list is for
     words = [line for line in lines if line and not line.startswith("#")]
     assert len(words) == len(set(words)) == len(LISTS[name])  # no word twice, every word used

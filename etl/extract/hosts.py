@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib.resources import files as package_files
-from pathlib import Path
 
-HOSTS_FILE = Path(str(package_files("etl") / "data" / "link_hosts.txt"))
+from ..settings import package_folder
+
+HOSTS_FILE = package_folder("etl") / "data" / "link_hosts.txt"
 # The kinds of link that are code (links on code hosts: their canonical URL is what they name).
 CODE_KINDS = frozenset(("repo", "user", "gist", "code"))
 # Those that release code: one of these, offered as the paper's own, makes it `released`; a user's

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from importlib.resources import files
 
+from ..settings import package_folder
 from .hosts import CODE_KINDS, NOT_A_LINK, RELEASE_KINDS, match_host
 
 # Hosts recognised without a scheme (`github.com/x/y`); other bare domains need `www.` or a scheme.
@@ -242,7 +242,7 @@ def _rejoined(raw: str, path: str, rest: str, ends_text: bool) -> tuple[str, str
 def _common(word: str) -> bool:
     """Whether `word` is among the common English words (read when asked: the rule meets a cut
     address in one abstract of a thousand, and holds no table between them)."""
-    text = (files("etl") / COMMON_WORDS).read_text(encoding="utf-8")
+    text = (package_folder("etl") / COMMON_WORDS).read_text(encoding="utf-8")
     return re.search(rf"^{re.escape(word)}$", text, re.MULTILINE) is not None
 
 

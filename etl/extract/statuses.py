@@ -6,8 +6,9 @@ from __future__ import annotations
 import csv
 import re
 from functools import cache, lru_cache
-from importlib.resources import files as package_files
 from typing import NamedTuple
+
+from ..settings import package_folder
 
 
 class Status(NamedTuple):
@@ -24,7 +25,7 @@ _ACCEPT_AS = re.compile(r"^accept(?:ed)?\s*[(:-]\s*([^)]*)\)?$")
 
 def registry_text() -> str:
     """The registry as bundled (a revision that decides stored papers again freezes a copy)."""
-    return (package_files("etl") / "registries" / "statuses.csv").read_text(encoding="utf-8")
+    return (package_folder("etl") / "registries" / "statuses.csv").read_text(encoding="utf-8")
 
 
 def word_key(word: str) -> str:

@@ -9,7 +9,6 @@ keyword ranking does between rescores.
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -152,6 +151,8 @@ def compute_all(writer: Writer) -> Computed:
     word (`etl.extract.similar.blocks`): the papers' postings are spilled to a temporary file and
     read back block by block (counted, first words noted, weighed, topics), on one thread of the
     linear algebra library as the whole-corpus reference, tests/similar_reference.py (the same sums in the same order)."""
+    import tempfile  # (here: an edit's step never spills, and it brings shutil, random, bz2 and lzma: 1.5 MB)
+
     from threadpoolctl import threadpool_limits
 
     from ..extract.similar import blocks

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 from html import escape
-from importlib.resources import files as package_files
 from pathlib import Path
 from urllib.parse import urlencode
 
 from ..errors import shown_path
+from ..settings import package_folder
 from ..store.access import at_head, connect_immutable, connect_read_only, existing_database, on_read_only_media
 from ..store.models import Base
 from ..store.views import SEARCH_INDEXES, VIEWS
@@ -115,7 +115,7 @@ TABLE_OPTIONS: dict[str, dict] = {
 
 
 def queries_dir() -> Path:
-    return Path(str(package_files("etl.queries")))
+    return package_folder("etl.queries")
 
 
 _LEADING_COMMENT = re.compile(r"\A\s*((?:--[^\n]*\n)+)")

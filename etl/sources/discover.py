@@ -5,10 +5,10 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
-from importlib.resources import files as package_files
 from pathlib import Path
 
 from ..errors import InputError, storable_path
+from ..settings import package_folder
 from .formats import INPUT_SUFFIXES
 from .globbing import expand_glob, is_pattern
 from .walking import walk_once
@@ -49,7 +49,7 @@ def stored_below(stored: Iterable[str], path: str) -> list[str]:
 
 def bundled_listings_dir() -> Path:
     """The ICML 2024 listings shipped with the package: the default dataset."""
-    return Path(str(package_files("etl") / "data" / "listings"))
+    return package_folder("etl") / "data" / "listings"
 
 
 def _walk(directory: str, files: list[str], skipped: list[tuple[str, str]]) -> None:

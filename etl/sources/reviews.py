@@ -10,9 +10,9 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from functools import cache
-from importlib.resources import files as package_files
 from operator import attrgetter
 
+from ..settings import package_folder
 from .records import Review
 from .venue_names import canonical_venue
 
@@ -74,7 +74,7 @@ class Summary:
 
 @cache
 def _scales() -> tuple[dict[tuple[str, str], list[tuple[int | None, int | None, float, float]]], set[str]]:
-    text = (package_files("etl.sources") / "review_scales.csv").read_text(encoding="utf-8")
+    text = (package_folder("etl.sources") / "review_scales.csv").read_text(encoding="utf-8")
     rows = csv.DictReader(line for line in text.splitlines() if not line.startswith("#"))
     found: dict[tuple[str, str], list[tuple[int | None, int | None, float, float]]] = {}
     for row in rows:

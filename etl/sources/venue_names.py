@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import csv
 from functools import cache, lru_cache
-from importlib.resources import files as package_files
+
+from ..settings import package_folder
 
 
 def registry_text() -> str:
     """The registry as bundled (a revision that re-canonicalises stored papers freezes a copy)."""
-    return (package_files("etl") / "registries" / "venues.csv").read_text(encoding="utf-8")
+    return (package_folder("etl") / "registries" / "venues.csv").read_text(encoding="utf-8")
 
 
 def name_key(name: str) -> str:

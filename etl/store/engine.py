@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
-from importlib.resources import files as package_files
 from typing import TYPE_CHECKING
 
 from sqlalchemy import URL, Connection, Engine, create_engine, event
 from sqlalchemy.exc import OperationalError
 
 from ..errors import SchemaError
-from ..settings import schema_head
+from ..settings import package_folder, schema_head
 from .access import CACHE_KIB, begin_immediate, busy_error, busy_timeout_s, is_busy, prepare_for_writing
 from .creating import database_to_write
 from .fresh import Schema, is_empty, read_schema, replay
@@ -49,7 +48,7 @@ def make_engine(path: str) -> Engine:
 
 
 def migrations_dir() -> str:
-    return str(package_files("etl.migrations"))
+    return str(package_folder("etl.migrations"))
 
 
 def alembic_config(connection: Connection | None = None, url: str | None = None) -> Config:

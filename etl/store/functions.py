@@ -23,11 +23,11 @@ import re
 import sqlite3
 from collections.abc import Callable
 from functools import cache
-from importlib.resources import files as package_files
 
 from ..extract.keywords import normalise_keyword
 from ..extract.keywords.normalise import IRREGULAR, singular
 from ..extract.record_paper import title_key
+from ..settings import package_folder
 from ..text.authors import name_key
 from ..text.cleaning import institution_key
 from ..text.institution_variants import filed_key
@@ -65,7 +65,7 @@ def search_terms(text: str | None) -> list[tuple[str, bool]]:
 @cache
 def function_words() -> frozenset[str]:
     """The words a search does not require (etl/data/function_words.txt)."""
-    text = package_files("etl").joinpath("data/function_words.txt").read_text(encoding="utf-8")
+    text = package_folder("etl").joinpath("data/function_words.txt").read_text(encoding="utf-8")
     return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
 
 

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import zlib
 from functools import cache
-from importlib.resources import files as package_files
 from typing import overload
+
+from ..settings import package_folder
 
 VERSION = 1  # the dictionary new values are packed with
 LEVEL = 6  # level 9 gains 0.2 MB over the catalogue's 90,801 values for 0.5 s more CPU
@@ -32,7 +33,7 @@ MEMORY = 8
 @cache
 def dictionary(version: int) -> bytes:
     """The preset dictionary of a version (its last 32 KiB: all a 15-bit window reaches)."""
-    return package_files("etl.store").joinpath(f"extra_dictionary_{version}.txt").read_bytes()[-32768:]
+    return package_folder("etl.store").joinpath(f"extra_dictionary_{version}.txt").read_bytes()[-32768:]
 
 
 @cache

@@ -13,8 +13,9 @@ queries/search_pages.sql is queries/search.sql with a `page` parameter, made by 
 from __future__ import annotations
 
 import sys
-from importlib.resources import files as package_files
 from pathlib import Path
+
+from ..settings import package_folder
 
 FTS_INDEXES = ("papers_fts", "papers_fts_words")
 # Each index built afresh, then merged into one segment (`optimize`): the rebuild leaves it in the
@@ -62,7 +63,7 @@ def paged(search_sql: str) -> str:
 
 
 def main(directory: str | None = None) -> None:
-    folder = Path(directory or str(package_files("etl.queries")))
+    folder = Path(directory or str(package_folder("etl.queries")))
     search = (folder / "search.sql").read_text(encoding="utf-8")
     (folder / "search_pages.sql").write_text(paged(search), encoding="utf-8")
 

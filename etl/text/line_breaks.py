@@ -11,10 +11,10 @@ lost (`an -accurate` of an ε, `k -sum`) or a dash (`ellipsoids -that prove`).""
 from __future__ import annotations
 
 import re
-from importlib.resources import files as package_files
-from pathlib import Path
 
-LINE_BREAKS_FILE = Path(str(package_files("etl") / "data" / "line_breaks.txt"))
+from ..settings import package_folder
+
+LINE_BREAKS_FILE = package_folder("etl") / "data" / "line_breaks.txt"
 # A word, a hyphen, a space and lower-case letters: a word broken at a line end, or not.
 BROKEN = re.compile(r"\b([A-Za-z]+)- ([a-z]+)\b")
 # A word, a space, a hyphen and lower-case letters: a hyphenated word whose hyphen went to the next.

@@ -9,9 +9,9 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Mapping
-from importlib.resources import files as package_files
 from pathlib import Path
 
+from ...settings import package_folder
 from .heads import AFTER_TERMS
 from .keyword import Keyword
 from .phrases import BEFORE_COMPOUND, HEADLESS, LEFT_CUT, WHOLE, phrase_candidates
@@ -66,7 +66,7 @@ PIECES = term_pieces(TERMHOOD)
 # `fraud` heading titles 0.06 times per abstract); so has one of three words or more that ends with a
 # continued pair no title heads (`large-scale | multi-agent path`, `target | video moment`; kwhyph28).
 CONTAINED, CONTINUED_SHARE = 10, 0.1
-CONTINUED_FILE = Path(str(package_files("etl") / "data" / "continued.txt"))
+CONTINUED_FILE = package_folder("etl") / "data" / "continued.txt"
 
 
 def load_continued(path: Path = CONTINUED_FILE) -> frozenset[str]:

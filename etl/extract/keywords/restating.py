@@ -7,9 +7,9 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Callable, Iterable, Mapping
-from importlib.resources import files as package_files
 from pathlib import Path
 
+from ...settings import package_folder
 from .keyword import Keyword
 from .normalise import normalise_keyword, singular
 
@@ -18,7 +18,7 @@ from .normalise import normalise_keyword, singular
 # dropped heads are the nouns authors leave off a term they choose as a keyword
 # (`scripts/build_dropped_heads.py`, from the catalogue's author keywords: `framework`, `algorithm`,
 # `model`, `system`, `problem`; not `detection` nor `agent`, so `OOD detection` and `LLM agents` stay).
-DROPPED_HEADS_FILE = Path(str(package_files("etl") / "data" / "dropped_heads.txt"))
+DROPPED_HEADS_FILE = package_folder("etl") / "data" / "dropped_heads.txt"
 _PARTS = re.compile(r"[\s-]+")
 SHORT_CAPITALS = 2  # a short form has this many capitals or more (`UDA`, `GPs`, `NeRF`)
 

@@ -11,11 +11,12 @@ Issue #36 (reader5 items 6 and 11).
 
 from __future__ import annotations
 
-from importlib.resources import files as package_files
 from pathlib import Path
 
-SPELLINGS_FILE = Path(str(package_files("etl") / "data" / "spellings.txt"))
-WORD_NAMES_FILE = Path(str(package_files("etl") / "data" / "word_names.txt"))
+from ...settings import package_folder
+
+SPELLINGS_FILE = package_folder("etl") / "data" / "spellings.txt"
+WORD_NAMES_FILE = package_folder("etl") / "data" / "word_names.txt"
 
 
 def _lines(path: Path) -> list[str]:

@@ -4,11 +4,12 @@ fingerprints them (`etl.load.rules`) imports none of the rules' modules and word
 from __future__ import annotations
 
 import os
-from importlib.resources import files as package_files
+
+from ...settings import package_folder
 
 MAX_TAXONOMY_BYTES = 10_000_000  # the bundled one is 20 KB
 
 
 def taxonomy_path() -> str:
     """`$PAPERDB_TOPICS` if set, else the taxonomy shipped with the package."""
-    return os.environ.get("PAPERDB_TOPICS") or str(package_files("etl") / "data" / "topics.json")
+    return os.environ.get("PAPERDB_TOPICS") or str(package_folder("etl") / "data" / "topics.json")

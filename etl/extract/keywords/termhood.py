@@ -7,15 +7,15 @@ import io
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from importlib.resources import files as package_files
 from pathlib import Path
 
+from ...settings import package_folder
 from .normalise import normalise_keyword
 from .roles import LATIN
 from .vocabulary import Keyphraseness
 from .wordlists import STOP_WORDS
 
-DATA_FILE = Path(str(package_files("etl") / "data" / "termhood.txt"))
+DATA_FILE = package_folder("etl") / "data" / "termhood.txt"
 COLUMNS = "phrase\ttitles using it as a head\tabstracts with it as a candidate"
 # Titles are term-dense: `graph neural network` ends a phrase of many titles, `input data`,
 # `large gains` or `memory requirements` of almost none, and a modifier (`markov`, `multi-label`,

@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib.resources import files as package_files
 from pathlib import Path
 
-EVIDENCE_FILE = Path(str(package_files("etl") / "data" / "topic_evidence.txt"))
+from ...settings import package_folder
+
+EVIDENCE_FILE = package_folder("etl") / "data" / "topic_evidence.txt"
 
 
 @lru_cache(maxsize=1)

@@ -7,13 +7,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from importlib.resources import files as package_files
 from pathlib import Path
 
 from ...digests import sha256
+from ...settings import package_folder
 from .normalise import normalise_keyword
 
-DATA_FILE = Path(str(package_files("etl") / "data" / "keyphraseness.txt"))
+DATA_FILE = package_folder("etl") / "data" / "keyphraseness.txt"
 COLUMNS = "phrase\tchosen\tchosen where present\tpresent\tauthors' form"
 # `Large Language Model (LLM)`: the long form and the short form are both the authors' keywords.
 _WITH_SHORT_FORM = re.compile(r"^(.*\S)\s*\(([^()]+)\)$")

@@ -3,12 +3,13 @@ generic words, names that are not methods, and the English words that are never 
 lexicon, see `NOT_NOUNS`)."""
 
 from collections.abc import Iterator
-from importlib.resources import files as package_files
+
+from ...settings import package_folder
 
 
 def _lines(name: str) -> Iterator[str]:
     # (a line at a time: a list of every line, freed among the words kept, left holes in the heap)
-    with (package_files("etl") / "data" / name).open(encoding="utf-8") as lines:
+    with (package_folder("etl") / "data" / name).open(encoding="utf-8") as lines:
         for line in lines:
             if line.strip() and not line.startswith("#"):
                 yield line.strip()
