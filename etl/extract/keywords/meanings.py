@@ -205,10 +205,12 @@ def other_definitions(terms: Terms) -> Iterator[tuple[str, str]]:
     return ((short, long) for short, long in terms.defined.items() if long not in terms.acronyms)
 
 
-def written_out(ranked: list[Keyword], meanings: Meanings, takes: Takes, terms: Terms) -> tuple[list, dict[str, str]]:
+def written_out(
+    ranked: list[Keyword], meanings: Meanings, takes: Takes, terms: Terms, in_title: frozenset[str] = frozenset()
+) -> tuple[list, dict[str, str]]:
     """`merge_acronym_uses`, and the keywords it wrote out from a short form the paper writes and
-    whose long form it never writes (keys new to its keywords, not among its `terms.phrases`) ->
-    that form as written (`as_written`)."""
+    whose long form it never writes (keys new to its keywords, not among its `terms.phrases`, not
+    all of their words in its title's, `in_title`) -> that form as written (`as_written`)."""
     before = {k.normalised for k in ranked}
     labels = {k.label for k in ranked}
     merged = merge_acronym_uses(ranked, meanings, takes, terms.defined)
@@ -217,6 +219,7 @@ def written_out(ranked: list[Keyword], meanings: Meanings, takes: Takes, terms: 
         for k in merged
         if k.normalised not in before
         and k.normalised not in terms.phrases
+        and not in_title.issuperset(k.normalised.split(" "))
         and labels.intersection((k.label, *k.aliases))
     }
     return merged, written

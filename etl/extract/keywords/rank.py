@@ -138,7 +138,7 @@ def rank_keywords(
     ranked = sorted(out, key=lambda k: (-k.score, k.normalised))
     in_title, written = title_words(title) if title else frozenset(), dict[str, str]()
     if meanings:  # (a short form taken as a meaning the corpus defines is labelled as written: `as_written`)
-        ranked, written = written_out(ranked, meanings, takes_meaning(terms, in_title, df, meanings), terms)
+        ranked, written = written_out(ranked, meanings, takes_meaning(terms, in_title, df, meanings), terms, in_title)
         # (a keyword written out from short forms keeps the verdict on its shape: `shapes.written_out_no_chip`)
         ranked = [k for k in ranked if not written_out_no_chip(k, terms.phrases, not_terms)]
     grouped = group_variants(without_restatements(ranked, kp.chosen_elsewhere), kp.factor)
