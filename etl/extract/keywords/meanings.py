@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
-from .acronyms import noun_phrase
+from . import wordlists
 from .keyword import Keyword
 from .normalise import MAX_LABEL_WORDS, label_words, normalise_keyword
-from .wordlists import FUNCTION_WORDS
 
 if TYPE_CHECKING:  # (a small load imports this module, and not what extraction needs)
     from .terms import Terms
@@ -184,7 +183,8 @@ def takes_meaning(terms: Terms, in_title: frozenset[str], df: Mapping[str, int],
 
 
 def _content_words(key: str) -> set[str]:
-    return {w for w in key.split(" ") if w not in FUNCTION_WORDS} or set(key.split(" "))
+    words = wordlists.FUNCTION_WORDS  # (read when called: a small load imports this module, `compact_words`)
+    return {w for w in key.split(" ") if w not in words} or set(key.split(" "))
 
 
 def another_meaning(key: str, papers: int, others: Mapping[str, int]) -> bool:
@@ -194,6 +194,8 @@ def another_meaning(key: str, papers: int, others: Mapping[str, int]) -> bool:
     word with it: `shapley additive explanation` (1 paper) against `southampton hand assessment
     procedure` (2); not `deep residual network` against `residual network` (a loose definition of
     it), nor `photodynamic eye` (1) against `partial differential equation` (34)."""
+    from .acronyms import noun_phrase  # (when called, as `wordlists` above)
+
     words = _content_words(key)
     other = sum(n for long, n in others.items() if noun_phrase(long) and words.isdisjoint(_content_words(long)))
     return 2 * other >= papers
