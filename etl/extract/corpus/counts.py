@@ -28,6 +28,7 @@ from ..keywords import (
     titled_topics,
 )
 from ..keywords.labels import most_written, relabelled, same_number, shown_label
+from ..keywords.meanings import other_definitions
 from .frequencies import DICT_KEYS, KeyCounts
 
 RUN_RECORD = 1_000  # (key, count) pairs per record of a spilled run: merging reads one record of each run at a time
@@ -63,6 +64,7 @@ class Labelled(dict):
     def __init__(self, meanings: Meanings):
         super().__init__(meanings)
         self.shown: dict[str, str] = {}
+        self.others: dict[str, Counter[str]] = {}  # (short forms' definitions that spell no meaning: `Others`)
 
 
 class Reference(Protocol):
@@ -93,13 +95,21 @@ class Counts:
         # (long form's key, its label as a paper writes it) -> the papers defining a short form so:
         # a meaning's label is the one most write (`most_written`), chosen when the counts are read
         self.labels: Counter[tuple[str, str]] = Counter()
+        self.others: Counter[tuple[str, str]] = Counter()  # (short, long's key) -> papers: `other_definitions`
 
     def add(
-        self, n: int, meanings: Meanings, pairs: Iterable[tuple[str, int]], labels: Mapping[tuple[str, str], int] = {}
+        self,
+        n: int,
+        meanings: Meanings,
+        pairs: Iterable[tuple[str, int]],
+        labels: Mapping[tuple[str, str], int] = {},
+        others: Mapping[tuple[str, str], int] = {},
     ) -> None:
         """Add the counts of another share of papers: `n` papers, their acronyms, (key, papers),
-        and the labels their acronyms' long forms are written with ((key, label) -> papers)."""
+        the labels their acronyms' long forms are written with ((key, label) -> papers), and their
+        definitions that spell no meaning ((short, long's key) -> papers)."""
         self.n += n
+        self.others.update(others)
         for short, keys in meanings.items():
             for key, (label, papers) in keys.items():
                 _add_meaning(self.meanings, short, key, label, papers)
@@ -133,6 +143,7 @@ class Counts:
                 self.add(-1, {}, ((key, -1) for key in terms.document_keys()))
                 defined.update((normalise_keyword(short), key) for key, (_, short, _) in terms.acronyms.items())
                 self.labels.subtract((key, label_of(long.split())) for key, (long, _, _) in terms.acronyms.items())
+                self.others.subtract(other_definitions(terms))
         if not defined:
             return
         for short, key in defined:
@@ -167,6 +178,8 @@ class Counts:
             if papers > 0:
                 written.setdefault(key, {})[label] = papers
         meanings = Labelled(self.meanings)
+        for (short, long), papers in ((pair, n) for pair, n in self.others.items() if n > 0):
+            meanings.others.setdefault(short, Counter())[long] = papers
         for keys in self.meanings.values():
             for key, (label, _) in keys.items():
                 if key in written and label not in meanings.shown:
@@ -205,6 +218,7 @@ class Extraction(Counts):
                 label = label_of(long.split())
                 _add_meaning(meanings, normalise_keyword(short), key, label)
                 self.labels[key, label] += 1
+            self.others.update(other_definitions(terms))
             record = (
                 pid,
                 title,
@@ -278,6 +292,8 @@ def merge_counts(
     for part_n, part_meanings, pairs in parts:
         n += part_n
         meanings.shown.update(getattr(part_meanings, "shown", {}))
+        for short, longs in getattr(part_meanings, "others", {}).items():
+            meanings.others.setdefault(short, Counter()).update(longs)  # (added up)
         for short, keys in part_meanings.items():
             for key, (label, papers) in keys.items():
                 _add_meaning(meanings, short, key, label, papers)

@@ -72,15 +72,16 @@ def _start_worker(taxonomy: Taxonomy) -> None:
 
 def _extract(
     papers: list[Paper],
-) -> tuple[bytes, int, Meanings, list[tuple[str, int]], dict[tuple[str, str], int]]:
+) -> tuple[bytes, int, Meanings, list[tuple[str, int]], dict[tuple[str, str], int], dict[tuple[str, str], int]]:
     """A chunk's spill records and counts: (records, papers, acronyms, (key, papers using it),
-    the labels of the acronyms' long forms ((key, label) -> papers))."""
+    the labels of the acronyms' long forms ((key, label) -> papers), the definitions that spell no
+    meaning ((short, long's key) -> papers))."""
     assert _taxonomy is not None
     spill = io.BytesIO()
     share = Extraction(_taxonomy, spill)
     share.extract(papers)
     n, meanings, pairs = share.counts(in_order=False)
-    return spill.getvalue(), n, meanings, list(pairs), dict(share.labels)
+    return spill.getvalue(), n, meanings, list(pairs), dict(share.labels), dict(share.others)
 
 
 def _rank(place: tuple[int, int]) -> list[tuple[str, list[Keyword]]]:
@@ -128,10 +129,10 @@ class Pool:
             self._collect(self.extracting.popleft())  # (as soon as done: results wait in memory)
 
     def _collect(self, future: Future) -> None:
-        records, n, meanings, pairs, labels = _result(future)
+        records, n, meanings, pairs, labels, others = _result(future)
         self.chunks.append((self.spill.tell(), len(records)))
         self.spill.write(records)
-        self.counts.add(n, meanings, pairs, labels)
+        self.counts.add(n, meanings, pairs, labels, others)
 
     def forget(self, ids: set[str]) -> None:
         """Leave out papers given (see `CorpusRanking.forget`): once every chunk's counts are in."""

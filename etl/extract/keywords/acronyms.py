@@ -110,18 +110,26 @@ def is_expansion(short: str, long: str) -> bool:
     may give none), and it is a noun phrase: no numbers, units, lists or clauses, no verb, and a
     last word that may end a phrase (`Refine Queries for ...`, `performance of SGP on image
     classification (ResNet-50, ImageNet) and machine translation` are not terms)."""
-    words = long.split()
-    if _NOT_IN_TERMS.search(" ".join(w for w in words if not _DIMENSIONS.match(w))):
+    if not noun_phrase(long):
         return False
-    last = words[-1].lower()
-    if any(w.lower() in VERBS for w in words) or last in FUNCTION_WORDS or (last in NOT_NOUNS and last[-3:] != "ing"):
-        return False
-    parts = [[p for p in w.lower().split("-") if p] for w in words]
+    parts = [[p for p in w.lower().split("-") if p] for w in long.split()]
     if _spells("".join(c for c in short.lower() if c.isalnum()), parts, 0, 0):
         return True
     # a coinage's capitals alone (`DoRA`: Weight-Decomposed Low-Rank Adaptation)
     capitals = "".join(c for c in short if c.isupper() or c.isdigit()).lower()
     return capitals != short.lower() and _spells(capitals, parts, 0, 0)
+
+
+def noun_phrase(long: str) -> bool:
+    """Whether a long form may be a term: no numbers, units, lists, clauses or verbs, and a last
+    word that may end a phrase (`is_expansion`, `meanings.another_meaning`)."""
+    words = long.split()
+    if not words or _NOT_IN_TERMS.search(" ".join(w for w in words if not _DIMENSIONS.match(w))):
+        return False
+    last = words[-1].lower()
+    return not (
+        any(w.lower() in VERBS for w in words) or last in FUNCTION_WORDS or (last in NOT_NOUNS and last[-3:] != "ing")
+    )
 
 
 def _spells(letters: str, words: list[list[str]], i: int, w: int) -> bool:

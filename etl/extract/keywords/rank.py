@@ -25,7 +25,7 @@ from collections.abc import Mapping, Set
 
 from .clauses import piece_of_clause, verb_with_object
 from .keyword import Keyword
-from .meanings import Meanings, merge_acronym_uses, takes_meaning
+from .meanings import Meanings, as_written, takes_meaning, written_out
 from .measures import is_measure
 from .misspelt import spelt_right
 from .modifiers import headless_modifier
@@ -136,9 +136,9 @@ def rank_keywords(
     taken.update(k.normalised for k in phrases)
     out += _topics(terms, kp, taken, topic_aliases)
     ranked = sorted(out, key=lambda k: (-k.score, k.normalised))
-    in_title = title_words(title) if title else frozenset()
-    if meanings:
-        ranked = merge_acronym_uses(ranked, meanings, takes_meaning(terms, in_title, df), terms.defined)
+    in_title, written = title_words(title) if title else frozenset(), dict[str, str]()
+    if meanings:  # (a short form taken as a meaning the corpus defines is labelled as written: `as_written`)
+        ranked, written = written_out(ranked, meanings, takes_meaning(terms, in_title, df, meanings), terms, in_title)
         # (a keyword written out from short forms keeps the verdict on its shape: `shapes.written_out_no_chip`)
         ranked = [k for k in ranked if not written_out_no_chip(k, terms.phrases, not_terms)]
     grouped = group_variants(without_restatements(ranked, kp.chosen_elsewhere), kp.factor)
@@ -158,7 +158,7 @@ def rank_keywords(
     # (a phrase a keyword goes on from, `pieces`; after chip 1 a phrase needs evidence, `support`; misspellings, `misspelt`)
     known = n_docs >= TERM_CORPUS
     kept = spelt_right(backed(continued_by_keyword(kept, terms.phrases, title, kp, known), terms.phrases, in_title, kp))
-    return with_title_terms(kept, title, terms.phrases, kp, n_docs)  # (a sparse card: `sparse`)
+    return as_written(with_title_terms(kept, title, terms.phrases, kp, n_docs), written, meanings)  # (`sparse`)
 
 
 def _methods(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyword]:
