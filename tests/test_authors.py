@@ -292,6 +292,24 @@ def test_a_list_written_twice_is_one_list(names, once):
         (("Munos, Rémi", "Rémi Munos", "Michal Valko"), ["Rémi Munos", "Michal Valko"]),
         (("Daniel Go¨hring", "Dan Klein", "Daniel Göhring", "Dan Klein"), ["Daniel Göhring", "Dan Klein"]),
         (("J. Smith", "A. Smith"), ["J. Smith", "A. Smith"]),
+        # iros2008.json: the IEEE record names two of its authors again with initials (list written twice)
+        (
+            ("Kenji Tahara", "Suguru Arimoto", "K. Tahara", "S. Arimoto", "Morio Yoshida") * 2,
+            ["Kenji Tahara", "Suguru Arimoto", "Morio Yoshida"],
+        ),
+        # iros2014.json: the last name is the first's, its given names as initials
+        (
+            ("S. Farokh Atashzar", "Abhijit Saxena", "Mahya Shahbazi", "Rajni V. Patel", "S.F. Atashzar"),
+            ["S. Farokh Atashzar", "Abhijit Saxena", "Mahya Shahbazi", "Rajni V. Patel"],
+        ),
+        # iros2004.json and icra2006.json: initials that differ are two people; so is a name without initials
+        (
+            ("G.B. Chung", "S.M. Oh", "B.-J. Yi", "S.H. Oh"),
+            ["G.B. Chung", "S.M. Oh", "B.-J. Yi", "S.H. Oh"],
+        ),
+        (("P.R. Liu", "M.Q.-H. Meng", "P.X. Liu"), ["P.R. Liu", "M.Q.-H. Meng", "P.X. Liu"]),
+        (("K. Tahara", "Kenji Tahara", "Tahara"), ["Kenji Tahara", "Tahara"]),
+        (("Ken Tahara", "Kenji Tahara"), ["Ken Tahara", "Kenji Tahara"]),
         (("*", "Ada Lovelace"), ["Ada Lovelace"]),  # a name that cleans to nothing is no one
     ],
 )

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from etl.extract.code_status import paper_code_status
 from etl.extract.derive import derive
+from etl.extract.links import extract_links
 from etl.load import load
 from tests.helpers import rows
 
@@ -82,10 +84,65 @@ def test_is_official(text, official):
         ("We propose X. We will make an end-to-end version of our system publicly available.", "promised"),
         ("We propose X. We will make PreciseDebias openly accessible to the research community.", "promised"),
         ("We propose X. At the end we will also make an indication of the direction of future research.", "none"),
+        # a repository offered as data alone releases no code (the catalogue's ICRA 2021, COLING 2025,
+        # NAACL 2022, IROS 2022 papers); data with code, a simulator or a benchmark does
+        ("We propose X. The dataset is available at https://github.com/huawei-noah/datasets/PePScenes", "none"),
+        (
+            "We propose X. The Counter dataset is available at https://gitlab.inria.fr/ariabi/counter-dataset-public.",
+            "none",
+        ),
+        ("We propose X. We release our dataset at https://github.com/Babelscape/multinerd.", "none"),
+        ("We propose X. The PoseIt dataset is publicly released here: https://github.com/CMURoboTouch/PoseIt", "none"),
+        (
+            "We propose X. Together with the dataset, a number of deep learning based implementations for button"
+            " recognition are also released. The dataset is available at https://github.com/zhudelong/elevator_button_recognition",
+            "mentioned",
+        ),
+        (
+            "We propose X. Our dataset and generation code is available at https://github.com/shh1574/multi-modal-dialogue-dataset.",
+            "released",
+        ),
+        (
+            "We propose X. Finally, we release the driving dataset [1], the simulator, and the trained controller at"
+            " https://github.com/nathanlct/trajectory-training-icra.",
+            "released",
+        ),
+        (
+            "We propose X. All datasets and baselines are available under: https://github.com/alisafaya/mukayese",
+            "released",
+        ),
+        (
+            "We propose X. We make the benchmark available at https://github.com/lasuomela/carla_vloc_benchmark.",
+            "released",
+        ),
     ],
 )
 def test_code_status(text, status):
     assert derive(text).code_status == status
+
+
+@pytest.mark.parametrize(
+    "text, given, status",
+    [
+        # naacl2022.json: the `github` field copies the repository the abstract offers as data
+        (
+            "We propose X. We release our dataset at https://github.com/Babelscape/multinerd.",
+            "https://github.com/Babelscape/multinerd",
+            "none",
+        ),
+        # ... another repository a source gives is the paper's code
+        (
+            "We propose X. We release our dataset at https://github.com/Babelscape/multinerd.",
+            "https://github.com/Babelscape/wikineural",
+            "released",
+        ),
+        ("We propose X. Our code is available at https://github.com/a/b.", "https://github.com/a/b", "released"),
+        ("We propose X. The code will be available at https://github.com/a/b.", "https://github.com/a/b", "promised"),
+    ],
+)
+def test_a_source_copying_the_abstracts_data_repository_releases_no_code(text, given, status):
+    derived = derive(text)
+    assert paper_code_status(derived.code_status, derived.withheld, extract_links(given)) == status
 
 
 @pytest.mark.parametrize(

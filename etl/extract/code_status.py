@@ -194,17 +194,44 @@ def is_promised(text: str, link: Link) -> bool:
     return not _PRESENT.search(before) and _said(_PROMISED, before + after[len(link.raw) :], _PROMISE_MARKERS)
 
 
+# What a sentence offers when it offers data (`offers_data_alone`), and what runs beside it: a
+# benchmark, a project or baselines may hold code, and a simulator or a generator is code.
+_OFFERED_DATA = re.compile(r"\b(?:data|dataset|datasets|corpus|corpora|annotations|recordings)\b", re.IGNORECASE)
+_RUNS = re.compile(
+    r"\b(?:benchmarks?|projects?|baselines?|simulators?|generators?|controllers?|approach|demos?|evaluation)\b",
+    re.IGNORECASE,
+)
+
+
+def offers_data_alone(text: str, link: Link) -> bool:
+    """Whether the sentence before `link` offers data and nothing that runs (ICRA 2021: "The dataset
+    is available at https://github.com/huawei-noah/datasets/PePScenes"; COLING 2025: "The Counter
+    dataset is available at https://gitlab.inria.fr/…"): a repository of data, which releases no code
+    ("Our dataset and code are available at", "we release the driving dataset, the simulator, and the
+    trained controller at" do)."""
+    before = sentence_around(text, link.offset)[0]
+    return bool(_OFFERED_DATA.search(before)) and not (_PROMISED_CODE.search(before) or _RUNS.search(before))
+
+
+def offered_as_data(text: str, links: Sequence[Link], official: Sequence[bool | None]) -> frozenset[str]:
+    """The keys of the official links `text` offers as data alone (`offers_data_alone`)."""
+    return frozenset(
+        link.key for link, flag in zip(links, official, strict=True) if flag and offers_data_alone(text, link)
+    )
+
+
 def code_status(text: str, links: Sequence[Link], official: Sequence[bool | None]) -> str:
     """`released` (an official link to code that releases it, `Link.releases`, in a sentence that
-    does not promise it for later), `promised` (code to come, linked or not), `mentioned` (code
-    said to be available with no link to it, or only to a user's page on a code host), or `none`."""
-    if any(flag and link.releases and not is_promised(text, link) for link, flag in zip(links, official, strict=True)):
+    does not promise it for later nor offers data alone), `promised` (code to come, linked or not),
+    `mentioned` (code said to be available with no link to it, or only to a user's page on a code
+    host), or `none`. A repository offered as data alone (`offers_data_alone`) says nothing of code."""
+    own = [link for link, flag in zip(links, official, strict=True) if flag and not offers_data_alone(text, link)]
+    if any(link.releases and not is_promised(text, link) for link in own):
         return "released"
     if _said(_PROMISED, text, _PROMISE_MARKERS, _promises_code):
         return "promised"
     if _said(_MENTIONED, text, _MENTION_MARKERS) or any(
-        flag and (link.is_code or _CODE_WORDS.search(sentence_around(text, link.offset)[0]))
-        for link, flag in zip(links, official, strict=True)
+        link.is_code or _CODE_WORDS.search(sentence_around(text, link.offset)[0]) for link in own
     ):
         return "mentioned"
     return "none"
@@ -214,15 +241,16 @@ def code_status(text: str, links: Sequence[Link], official: Sequence[bool | None
 STATUS_ORDER = ("released", "promised", "mentioned", "none")
 
 
-def paper_code_status(abstract_status: str, promised: frozenset[str], given: Sequence[Link]) -> str:
+def paper_code_status(abstract_status: str, withheld: frozenset[str], given: Sequence[Link]) -> str:
     """A paper's code status from its abstract's (`abstract_status`, `code_status`) and the links its
     sources give as its own (`given`): a link that releases code makes it `released` unless the
-    abstract promises that very link for later (`promised`: the keys of the links it promises; a
-    source that copies a promise from the abstract does not keep it); a user's page on a code
-    host makes it at least `mentioned`."""
-    if any(link.releases and link.key not in promised for link in given):
+    abstract promises that very link for later or offers it as data alone (`withheld`: the keys of
+    those links, `Derived.withheld`; a source that copies such a link from the abstract releases no
+    more than the abstract: NAACL 2022's `github` field gives the repository the abstract offers as
+    "We release our dataset at"); a user's page on a code host makes it at least `mentioned`."""
+    if any(link.releases and link.key not in withheld for link in given):
         return "released"
-    if any(link.is_code for link in given):
+    if any(link.is_code and link.key not in withheld for link in given):
         return min(abstract_status, "mentioned", key=STATUS_ORDER.index)
     return abstract_status
 

@@ -183,7 +183,7 @@ def save_records(
             links += [(*row, None) for row in link_rows(pid, derived)]  # (no source gives them)
         status = paper_code_status(
             derived.code_status if derived else "none",
-            derived.promised if derived else frozenset(),
+            derived.withheld if derived else frozenset(),
             [link for link, _ in r.links],
         )
         links += _source_links(pid, r, {link.key for link in derived.links} if derived else set())

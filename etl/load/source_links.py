@@ -63,7 +63,7 @@ def refresh_source_links(writer: Writer, resolved: Mapping[str, Resolved]) -> No
             continue  # (the abstract's status, as `refresh_texts` keeps it)
         derived = derive(abstract) if abstract else None
         now = paper_code_status(
-            derived.code_status if derived else "none", derived.promised if derived else frozenset(), links
+            derived.code_status if derived else "none", derived.withheld if derived else frozenset(), links
         )
         if now != status:
             statuses.append({"id": pid, "code_status": now})

@@ -301,7 +301,8 @@ def people(names: Iterable[str]) -> list[tuple[int, str, str]]:
     (NeurIPS 2016: `Peng Lin; Peng Lin`; IROS 2018 gives both the same author id); any other list
     keeps everyone, two people of one name too (COLING 2020: `...; Bing Liu; Pararth Shah; Bing
     Liu; Philip Yu`, of Facebook and of UIC), and two people who only share a family name (`J.
-    Smith`, `A. Smith`) stay two."""
+    Smith`, `A. Smith`) stay two; a name written with initials where the list spells it out too
+    (`K. Tahara` beside `Kenji Tahara`: `_initials_of`) is that person, at the spelt-out place."""
     out: list[tuple[int, str, str]] = []
     for i, raw in enumerate(names):
         name, key, suffix = _person(raw)
@@ -312,7 +313,22 @@ def people(names: Iterable[str]) -> list[tuple[int, str, str]]:
         elif name:
             out.append((i, name, key))
     once = out[: len(first_copy([key for _, _, key in out]))]
-    return [person for n, person in enumerate(once) if not n or person[2] != once[n - 1][2]]
+    kept = [person for n, person in enumerate(once) if not n or person[2] != once[n - 1][2]]
+    keys = [key for _, _, key in kept]
+    return [person for person in kept if not any(_initials_of(person[2], key) for key in keys)]
+
+
+def _initials_of(short: str, full: str) -> bool:
+    """Whether the merge key `short` is `full`'s name with its given names as initials (IROS 2008:
+    `Kenji Tahara; Suguru Arimoto; K. Tahara; S. Arimoto`, IROS 2014: `S. Farokh Atashzar; ...;
+    S.F. Atashzar`, the IEEE record naming each author twice in two spellings): the same family
+    name, as many given names, each `short`'s the initial of `full`'s, and `full` spells one out.
+    `J. Smith` beside `A. Smith` or `S.M. Oh` beside `S.H. Oh` is no such pair."""
+    given, family = short.split(" "), full.split(" ")
+    if len(given) != len(family) or len(given) < 2 or given[-1] != family[-1]:
+        return False
+    pairs = list(zip(given[:-1], family[:-1], strict=True))
+    return all(len(g) == 1 and f.startswith(g) for g, f in pairs) and any(len(f) > 1 for _, f in pairs)
 
 
 def _person(raw: str) -> tuple[str, str, bool]:

@@ -39,7 +39,7 @@ from .sparse import with_title_terms
 from .support import backed
 from .termhood import AUTHORS_ALONE, TERMHOOD
 from .terms import METHOD_PREFIX, Terms
-from .titles import heads_run, title_heads, title_phrases, title_terms, title_words, writes_of_phrase
+from .titles import heads_run, title_heads, title_phrases, title_terms, title_words, with_title_name, writes_of_phrase
 from .topics import MOST_TOPICS
 from .topics import THRESHOLD as TERM_THRESHOLD
 from .variants import group_variants
@@ -124,7 +124,7 @@ def rank_keywords(
     corpus defines; `keyphraseness` says how often authors choose each phrase (the shipped
     vocabulary alone if not given)."""
     kp = keyphraseness or Keyphraseness(df=df)
-    out = _methods(terms, df, n_docs)
+    out = _methods(terms, with_title_name(terms.methods, terms.defined, title), df, n_docs)
     taken = {k.normalised for k in out}
     acronyms, topic_aliases = _acronyms(terms, kp, taken)
     out += acronyms
@@ -161,19 +161,19 @@ def rank_keywords(
     return as_written(with_title_terms(kept, title, terms.phrases, kp, n_docs), written, meanings)  # (`sparse`)
 
 
-def _methods(terms: Terms, df: Mapping[str, int], n_docs: int) -> list[Keyword]:
-    """The paper's names, best first: a name and its long form are one keyword (see `_named`)."""
+def _methods(terms: Terms, methods: dict[str, tuple[str, float]], df: Mapping[str, int], n_docs: int) -> list[Keyword]:
+    """The paper's names and its title's (`methods`), best first: a name and its long form are one keyword (`_named`)."""
     common = max(COMMON_PAPERS, n_docs // 100)
-    long_of = {long: key for key, long in terms.long_forms.items() if key in terms.methods and long in terms.methods}
+    long_of = {long: key for key, long in terms.long_forms.items() if key in methods and long in methods}
     out = []
-    for key, (label, strength) in terms.methods.items():
+    for key, (label, strength) in methods.items():
         if key in long_of:
             continue
         if df.get(METHOD_PREFIX + label, 1) > common:
             strength = min(strength, COMMON_METHOD)
         long = terms.long_forms.get(key)
         if long in long_of:
-            out.append(_named(key, label, terms.methods[long][0], strength))
+            out.append(_named(key, label, methods[long][0], strength))
         else:
             out.append(Keyword(key, label, "method", strength))
     out = sorted(out, key=lambda k: (-k.score, k.normalised))[: KEEP["method"]]
