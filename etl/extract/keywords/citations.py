@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from functools import cache
 
 from ...sources.venue_names import short_names
-from .keyword import Keyword
 from .normalise import normalise_keyword
 
 # A year (`2008`, `'18`), and a venue's name right before it: `NIPS 2008`, `ICML-2014`, `(COLT, 2023)`,
@@ -62,25 +61,3 @@ def drop_cited_venues(
     for key in cited - defined.keys():
         methods.pop(key, None)
         phrases.pop(key, None)
-
-
-# Names joined by hyphens into one word, each a capital and lower-case letters (`Arthur-Vassilvitskii
-# (AV) approximation guarantee`, `the Thouless-Anderson-Palmer approach`, `Hessian-Lipschitz`),
-# are an eponym's modifier or a result cited by its authors' names: alone, a chip of no head. Where
-# the catalogue's abstracts write the word as a term of their own, it is a name of its own
-# (`Frank-Wolfe` 166 papers, `Metropolis-Hastings` 56, `Denavit-Hartenberg` 17, `Navier-Stokes`);
-# a word at most RARE_PAIR papers write (the ranked corpus's document frequency of its key) is the
-# one paper's. A method's name (`Avatar-Net`, `Align-Refine`) is the paper's own, and stays.
-# Issue #36, the judges' cited names and debris (branch kwdebris29).
-_NAME_PAIR = re.compile(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)+")
-RARE_PAIR = 2
-
-
-def rare_name_pair(k: Keyword, df: Mapping[str, int]) -> bool:
-    """Whether a phrase or acronym keyword (after `modifiers.headless_modifier`, a bare modifier)
-    is names joined by hyphens that at most RARE_PAIR of the corpus's papers write (`df`)."""
-    return (
-        k.kind in ("phrase", "acronym")
-        and _NAME_PAIR.fullmatch(k.label) is not None  # (not an alias: `Multi-Modal` of `large Multi-Modal models`)
-        and df.get(k.normalised, 0) <= RARE_PAIR
-    )

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from .citations import rare_name_pair
 from .false_names import ends_in_adjective
 from .keyword import Keyword
 from .phrases import _WORD_OR_BREAK, HEADLESS, WHOLE
@@ -96,10 +95,7 @@ def headless_modifier(keyword: Keyword, phrases: Mapping[str, list], kp: Keyphra
     abstract writes only before its noun (its candidate `HEADLESS`: `Privacy-Preserving` of
     `Privacy-Preserving Faces`, `Dirichlet-Categorical` of `latent Dirichlet-Categorical models`),
     unless authors choose it `shapes.MODIFIER_CHOSEN` times as often as the average phrase, as a
-    bare modifier stands (`multi-agent`); or names joined by hyphens few papers write
-    (`citations.rare_name_pair`: `Arthur-Vassilvitskii`, `Hessian-Lipschitz`)."""
-    if rare_name_pair(keyword, kp.df):
-        return True
+    bare modifier stands (`multi-agent`)."""
     if keyword.kind not in ("phrase", "method"):
         return False
     last = keyword.label.rsplit(" ", 1)[-1]

@@ -142,14 +142,6 @@ def key_forms(words: set[str], written: str) -> set[str]:
     return words
 
 
-# A short form's plural is written with a lower-case `s` (`CNNs`, `LLMs`); a capital S ending a
-# short form of four letters or more is its own letter (`multi-cycle phase switching (MCPS)`,
-# `MEMS`, `RKHS`, `MCTS`, `BFGS`): of the 1,217 such words the catalogue's abstracts write (2,910
-# abstracts), 9 abstracts write the word without its S too. Taken off, `MCPS` was the keyword
-# `MCP`, shown by another meaning's label (issue #36, the judges' debris; branch kwdebris29).
-_CAPITAL_S = re.compile(r"(?<![^\W\d_])[A-Z][A-Z0-9]{2,}S$")
-
-
 @lru_cache(maxsize=1 << 16)
 def normalise_keyword(text: str) -> str:
     """The form keywords are merged under: case folded, hyphens and spaces alike (hyphens after
@@ -176,7 +168,7 @@ def normalise_keyword(text: str) -> str:
         last = tokens[-1]
         if len(last) == 3 and last[2] == "s" and last[:2].isupper():  # `LMs`: a short form's plural (`lm`)
             words[-1] = words[-1][:-1]
-        elif not _CAPITAL_S.search(last):
+        else:
             last = singular(words[-1])
             words[-1] = AMERICAN.get(last, last)  # (`colours`: `colour` -> `color`)
     return " ".join(words)

@@ -1,9 +1,7 @@
-"""Debris and no-head chips the blind judges of sample-2812 rejected, as classes (issue #36,
+"""Debris the blind judges of sample-2812 rejected, as classes (issue #36,
 kwdebris29): a Greek letter's name written as a symbol ending a phrase (`cardinality constraint
-kappa`: `prose.greek_symbols`), names joined by hyphens that few papers write (`Arthur-Vassilvitskii`,
-`Hessian-Lipschitz`: `citations.rare_name_pair`), and a word whose prefix a hyphen splits
-(`un-manned aerial vehicles`: `normalise.JOINED_PREFIXES`), and a short form's own capital S
-(`MCPS`, not `MCP`: `normalise._CAPITAL_S`). The sentences are the catalogue's (venue
+kappa`: `prose.greek_symbols`), a word whose prefix a hyphen splits
+(`un-manned aerial vehicles`: `normalise.JOINED_PREFIXES`). The sentences are the catalogue's (venue
 and year in the comments), with the chips they gave and the terms that stay."""
 
 from __future__ import annotations
@@ -11,8 +9,6 @@ from __future__ import annotations
 import pytest
 
 from etl.extract.keywords import extract_terms, normalise_keyword
-from etl.extract.keywords.citations import rare_name_pair
-from etl.extract.keywords.keyword import Keyword
 from etl.extract.keywords.prose import greek_symbols
 from etl.extract.keywords.topics import taxonomy_path
 from etl.load.taxonomy import load_taxonomy
@@ -64,33 +60,6 @@ def test_a_greek_letter_in_words_stays_in_its_term(text, term):
 
 
 @pytest.mark.parametrize(
-    "label, kind, aliases, papers, gone",
-    [
-        # ICML 2016 `Arthur-Vassilvitskii (AV) approximation guarantee`: one paper writes it
-        ("Arthur-Vassilvitskii", "acronym", ("AV",), 1, True),
-        # NeurIPS 2015 `the Thouless-Anderson-Palmer approach`; COLT 2019's list of assumptions
-        ("Thouless-Anderson-Palmer", "phrase", (), 1, True),
-        ("Hessian-Lipschitz", "phrase", (), 1, True),
-        # NAACL 2022 `Hero-Gang Neural structure (HGN)`: a modifier the title heads with `Neural Model`
-        ("Hero-Gang", "phrase", (), 1, True),
-        # names of their own: many papers write them
-        ("Frank-Wolfe", "phrase", (), 88, False),
-        ("Metropolis-Hastings", "acronym", ("MH",), 30, False),
-        ("Navier-Stokes", "phrase", (), 6, False),
-        # not names joined by hyphens, or a method the paper names
-        ("X-ray", "phrase", (), 1, False),
-        ("best arm identification", "phrase", (), 1, False),
-        ("English-to-Japanese", "phrase", (), 1, False),
-        ("Avatar-Net", "method", (), 1, False),
-        ("Tiny-ImageNet", "phrase", (), 1, False),
-    ],
-)
-def test_names_joined_by_hyphens_few_papers_write_are_no_chip(label, kind, aliases, papers, gone):
-    key = normalise_keyword(label)
-    assert rare_name_pair(Keyword(key, label, kind, 1.0, aliases), {key: papers}) is gone
-
-
-@pytest.mark.parametrize(
     "written, whole",
     [
         # IROS 2023 `autonomous Un-manned Aerial Vehicles (UAV)`: one keyword with `unmanned`
@@ -107,29 +76,3 @@ def test_other_hyphens_stay_spaces():
     assert normalise_keyword("UN-Habitat report") != normalise_keyword("Habitat report")
     assert normalise_keyword("under-actuated hand") == normalise_keyword("underactuated hand")
     assert normalise_keyword("Frank-Wolfe algorithm") == "frank wolfe algorithm"
-
-
-@pytest.mark.parametrize(
-    "written, key",
-    [
-        # IROS 2008 `multi-cycle phase switching (MCPS) method`: the S is the short form's letter
-        ("MCPS", "mcps"),
-        ("MEMS", "mems"),
-        ("RKHS", "rkhs"),
-        ("MCTS", "mcts"),
-        ("EPIC-KITCHENS", "epic kitchens"),
-        # a short form's plural is written with a lower-case s, and a word of three letters stays as it was
-        ("CNNs", "cnn"),
-        ("deep CNNs", "deep cnn"),
-        ("LMs", "lm"),
-        ("GPS", "gps"),
-        ("RTK-GPS", "rtk gps"),
-        ("networks", "network"),
-    ],
-)
-def test_a_capital_s_ending_a_short_form_is_its_letter(written, key):
-    assert normalise_keyword(written) == key
-
-
-def test_mcps_is_no_keyword_of_mcp():
-    assert normalise_keyword("MCPS") != normalise_keyword("MCP")
