@@ -69,6 +69,7 @@ JOINED_PREFIXES = frozenset(
         "under",
         "auto",
         "anti",
+        "un",
     )
 )
 _PREFIX_HYPHEN = re.compile(r"(?<![^\s-])(" + "|".join(sorted(JOINED_PREFIXES)) + r")-(?=\w)")

@@ -17,6 +17,19 @@ _TAG = re.compile(r"</?[A-Za-z][^<>]{0,100}>")
 # A word a PDF's line break split with a hyphen (`classifi-   cation`, `Bayes classi- fiers`): joined,
 # but not a prefix standing for a second word (`pre- and post-training`, `first- or second-order`).
 _SPLIT_WORD = re.compile(r"(?<=[^\W\d_])- +(?!(?:and|or|to|nor|as|vs)\b)(?=[^\W\d_A-Z])")
+# A Greek letter's name written as a symbol (`every cardinality constraint kappa < P`, `its worst
+# case reconstruction uncertainty epsilon(g,S)`: before a sign of a formula, or a bracket opening
+# with no short form) is notation, no word of a term: every writing of it in the abstract becomes a
+# comma, as inline math does, so no phrase ends in it (`cardinality constraint kappa`). Its name
+# before a short form's bracket (`quadratic weighted kappa (QWK)`) or in words (`Cohen's kappa`,
+# `Lazy Theta*`) stays. Issue #36, the judges' debris (branch kwdebris29).
+GREEK = frozenset(
+    "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau upsilon"
+    " phi chi psi omega".split()
+)
+# (the signs are found first and the word before each read: a pattern of the 24 names tried at
+# every word cost 19 us an abstract, this 7)
+_SIGN = re.compile(r"[<>=≤≥≠∈∉≈∝~^_]|\((?![A-Z])")
 _SENTENCE_BREAK = re.compile(r"[.!?](\s+)(?=[A-Z0-9\"'(\[])")  # the white space after a sentence
 # The letters an IGNORECASE pattern takes for an ASCII letter that `str.lower` does not make one
 # (`İ`, `ı` for `i`, `ſ` for `s`, the Kelvin sign for `k`)
@@ -42,7 +55,25 @@ def clean(text: str) -> str:
         text = _SPLIT_WORD.sub("", text)
     if "--" in text:  # a dash typed as hyphens (`convex---the MAP estimation`) ends a phrase
         text = text.replace("---", " — ").replace("--", " — ")
-    return text
+    return greek_symbols(text)
+
+
+def greek_symbols(text: str) -> str:
+    """`text` with each Greek letter's name it writes as a symbol (before a sign, `_SIGN`) a comma
+    wherever it stands as a word."""
+    symbols = set()
+    for m in _SIGN.finditer(text):
+        end = m.start()
+        while end and text[end - 1] == " ":
+            end -= 1
+        start = end
+        while start and text[start - 1].isalpha():
+            start -= 1
+        if text[start:end] in GREEK and not (start and text[start - 1].isalnum()):
+            symbols.add(text[start:end])
+    if not symbols:
+        return text
+    return re.sub(r"\b(?:" + "|".join(sorted(symbols)) + r")\b", " , ", text)
 
 
 def sentences(text: str) -> list[str]:
