@@ -45,7 +45,7 @@ def test_revision_0070_takes_data_repositories_out_of_released_and_has_initials_
     folder = json_folder(tmp_path / "d", RECORDS)
     old_rules = {
         "etl.extract.code_status.offers_data_alone": lambda text, link: False,
-        "etl.text.authors._initials_of": lambda short, full: False,
+        "etl.text.authors._initialled": lambda key: key,
     }
     db, cold = loaded_old_and_cold(tmp_path, folder, monkeypatch, old_rules)
     assert [s for _, s in rows(db, STATUSES)] == ["released", "released", "released", "none", "none"]

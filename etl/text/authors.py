@@ -302,7 +302,7 @@ def people(names: Iterable[str]) -> list[tuple[int, str, str]]:
     keeps everyone, two people of one name too (COLING 2020: `...; Bing Liu; Pararth Shah; Bing
     Liu; Philip Yu`, of Facebook and of UIC), and two people who only share a family name (`J.
     Smith`, `A. Smith`) stay two; a name written with initials where the list spells it out too
-    (`K. Tahara` beside `Kenji Tahara`: `_initials_of`) is that person, at the spelt-out place."""
+    (`K. Tahara` beside `Kenji Tahara`: `_initialled`) is that person, at the spelt-out place."""
     out: list[tuple[int, str, str]] = []
     for i, raw in enumerate(names):
         name, key, suffix = _person(raw)
@@ -314,21 +314,18 @@ def people(names: Iterable[str]) -> list[tuple[int, str, str]]:
             out.append((i, name, key))
     once = out[: len(first_copy([key for _, _, key in out]))]
     kept = [person for n, person in enumerate(once) if not n or person[2] != once[n - 1][2]]
-    keys = [key for _, _, key in kept]
-    return [person for person in kept if not any(_initials_of(person[2], key) for key in keys)]
+    spelt = {short for _, _, key in kept if (short := _initialled(key)) != key}
+    return [person for person in kept if person[2] not in spelt]
 
 
-def _initials_of(short: str, full: str) -> bool:
-    """Whether the merge key `short` is `full`'s name with its given names as initials (IROS 2008:
-    `Kenji Tahara; Suguru Arimoto; K. Tahara; S. Arimoto`, IROS 2014: `S. Farokh Atashzar; ...;
-    S.F. Atashzar`, the IEEE record naming each author twice in two spellings): the same family
-    name, as many given names, each `short`'s the initial of `full`'s, and `full` spells one out.
-    `J. Smith` beside `A. Smith` or `S.M. Oh` beside `S.H. Oh` is no such pair."""
-    given, family = short.split(" "), full.split(" ")
-    if len(given) != len(family) or len(given) < 2 or given[-1] != family[-1]:
-        return False
-    pairs = list(zip(given[:-1], family[:-1], strict=True))
-    return all(len(g) == 1 and f.startswith(g) for g, f in pairs) and any(len(f) > 1 for _, f in pairs)
+def _initialled(key: str) -> str:
+    """The merge key `key` with its given names as initials (`kenji tahara` -> `k tahara`): a name
+    that key is, written where the list spells it out too, is that person (IROS 2008: `Kenji Tahara;
+    Suguru Arimoto; K. Tahara; S. Arimoto`, IROS 2014: `S. Farokh Atashzar; ...; S.F. Atashzar`, the
+    IEEE record naming each author twice in two spellings); one set of them, so a list of any length
+    is read in one pass. `J. Smith` beside `A. Smith` or `S.M. Oh` beside `S.H. Oh` is no such pair."""
+    *given, family = key.split(" ")
+    return " ".join([*(name[:1] for name in given), family]) if given else key
 
 
 def _person(raw: str) -> tuple[str, str, bool]:

@@ -61,7 +61,7 @@ def _given(records: list[tuple]) -> list:
 
 def initials_of(short: str, full: str) -> bool:
     """Whether the merge key `short` is `full`'s with its given names as initials (`k tahara`,
-    `kenji tahara`): etl/text/authors.py, `_initials_of`, as this revision found it."""
+    `kenji tahara`): the rule of etl/text/authors.py (`_initialled`), pair by pair."""
     given, family = short.split(" "), full.split(" ")
     if len(given) != len(family) or len(given) < 2 or given[-1] != family[-1]:
         return False
